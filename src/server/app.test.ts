@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+
+describe('app spine', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports health with the engine in use', async () => {
+    const res = await t.call('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: 0, msg: 'success', data: { status: 'ok', db: t.database.kind, version: expect.any(String) } });
+  });
+
+  it('answers an unknown endpoint with a 404 envelope in the caller language', async () => {
+    const en = await t.call('GET', '/api/nope', { lang: 'en' });
+    expect(en.status).toBe(404);
+    expect(en.body).toMatchObject({ code: 404, msg: 'No such endpoint' });
+    const cn = await t.call('GET', '/api/nope', { lang: 'zh-CN,zh;q=0.9' });
+    expect(cn.body.msg).toBe('接口不存在');
+  });
+
+  it('serves the runtime configuration as a global object', async () => {
+    const res = await t.call('GET', '/config.js');
+    expect(res.status).toBe(200);
+    expect(String(res.body)).toMatch(/^window\.__APP_CONFIG__ = \{.*"apiHost":"\/api"/);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.call('GET', '/api/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('seeds the four roles and the admin with every permission reachable through menus', async () => {
+    const roles = await t.database.query<{ code: string; n: number }>(
+      `SELECT r.code, count(rm.menu_id)::int AS n FROM sys_role r LEFT JOIN sys_role_menu rm ON rm.role_id = r.id GROUP BY r.code ORDER BY r.code`,
+    );
+    expect(roles.map((r) => r.code)).toEqual(['administrator', 'manager', 'operator', 'viewer']);
+    expect(roles.every((r) => r.n > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import type { ZodType } from 'zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ServerConfig } from './config';
+import type { Database } from './db/client';
+import { Settings } from './lib/settings';
+import { RequestValidationError } from './lib/errors';
+import { envelopePlugin } from './plugins/envelope';
+import { authPlugin } from './plugins/auth';
+import { oplogPlugin } from './plugins/oplog';
+import { registerModules } from './modules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    settings: Settings;
+    config: ServerConfig;
+  }
+}
+
+export interface AppDeps {
+  config: ServerConfig;
+  database: Database;
+}
+
+/** Pino redaction: tokens, passwords and secrets never reach the log. */
+const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.query.token',
+  '*.password',
+  '*.oldPassword',
+  '*.newPassword',
+  '*.cameraAppSecret',
+  '*.token',
+  '*.boardKey',
+];
+
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: LOG_REDACT },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('settings', new Settings(database));
+
+  // Zod contracts from src/shared validate every request part; the error handler turns the issues
+  // into field messages in the caller's language.
+  app.setValidatorCompiler(({ schema, httpPart }) => (data) => {
+    const result = (schema as ZodType).safeParse(data);
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(httpPart ?? 'body', result.error.issues as never) };
+  });
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  await app.register(envelopePlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'", 'https:', 'http:', 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
+        frameSrc: ["'self'", 'https:', 'http:'],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Cascade API', version: config.version } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${config.apiPrefix}/docs` });
+  await app.register(authPlugin, { apiPrefix: config.apiPrefix, headerName: process.env.AUTH_HEADER ?? 'Authorization' });
+  await app.register(oplogPlugin);
+
+  app.get(`${config.apiPrefix}/health`, { config: { permission: 'public' } }, async () => ({
+    code: 0,
+    msg: 'success',
+    data: { status: 'ok', db: database.kind, version: config.version },
+  }));
+
+  // Runtime configuration (seed §3), read by the client from a global object before it starts.
+  app.get('/config.js', async (_req, reply) => {
+    const title = await app.settings.get('system.title');
+    const runtime = {
+      apiHost: config.apiPrefix,
+      title: config.runtime.title || title,
+      microservice: config.runtime.microservice,
+      whitelist: config.runtime.whitelist,
+      loginRedirect: config.runtime.loginRedirect,
+      downloadUrl: config.runtime.downloadUrl || `${config.apiPrefix}/oss/file/download`,
+      demo: config.demo,
+      version: config.version,
+    };
+    reply.header('cache-control', 'no-store').type('application/javascript');
+    return `window.__APP_CONFIG__ = ${JSON.stringify(runtime)};\n`;
+  });
+
+  await app.register(registerModules, { prefix: config.apiPrefix });
+
+  if (existsSync(config.clientDir)) {
+    await app.register(fastifyStatic, { root: config.clientDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+
+  return app;
+}

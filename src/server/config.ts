@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  production: boolean;
+  /** Demo mode: seeds demo users and data, shows the demo hint on the login page. */
+  demo: boolean;
+  adminPassword?: string;
+  /** Overrides the captcha setting of sys_config when set (CAPTCHA=off for tests and kiosks). */
+  captcha?: 'on' | 'off';
+  apiPrefix: string;
+  logLevel: string;
+  version: string;
+  clientDir: string;
+  filesDir: string;
+  /** Runtime configuration served as /config.js (seed §3). */
+  runtime: {
+    title: string;
+    microservice: string;
+    whitelist: string[];
+    loginRedirect: string;
+    downloadUrl: string;
+  };
+}
+
+function readVersion(): string {
+  try {
+    return JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const captcha = env.CAPTCHA === 'off' ? 'off' : env.CAPTCHA === 'on' ? 'on' : undefined;
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    production,
+    demo: env.DEMO ? env.DEMO !== 'off' && env.DEMO !== '0' : !production,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    captcha,
+    apiPrefix: env.API_PREFIX ?? '/api',
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    version: readVersion(),
+    clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
+    filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
+    runtime: {
+      title: env.SYSTEM_TITLE ?? '',
+      microservice: env.MICROSERVICE ?? '',
+      whitelist: (env.ROUTE_WHITELIST ?? '/login,/403,/404,/test,/page').split(',').filter(Boolean),
+      loginRedirect: env.LOGIN_REDIRECT ?? '/main',
+      downloadUrl: env.DOWNLOAD_URL ?? '',
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type DbKind = 'pglite' | 'postgres';
+export type Db = PgDatabase<any, typeof schema>;
+
+/**
+ * One handle over either engine: Drizzle for typed queries, `exec` for multi-statement SQL
+ * (migrations), `query` for hand-written SQL where the planner needs exact control (statistics).
+ */
+export interface Database {
+  kind: DbKind;
+  db: Db;
+  exec(sql: string): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Subscribes to NOTIFY on a channel; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Timestamps come back as Date and bigint counts as numbers on both engines.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+/** Opens PGlite in a data folder, in memory, or from a dump made by `dumpDataDir`. */
+export async function openPglite(source?: string | Blob): Promise<Database> {
+  const client =
+    source instanceof Blob ? await PGlite.create({ loadDataDir: source }) : source ? await PGlite.create(source) : await PGlite.create();
+  return pgliteDatabase(client);
+}
+
+const NUMERIC_PARSERS = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) };
+
+export function pgliteDatabase(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async exec(sql) {
+      await client.exec(sql);
+    },
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await client.query<T>(sql, params, { parsers: NUMERIC_PARSERS });
+      return res.rows;
+    },
+    async listen(channel, onPayload) {
+      const unsub = await client.listen(channel, onPayload);
+      return async () => unsub();
+    },
+    async notify(channel, payload) {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+    /** The PGlite instance, for dumping a data folder (test templates). */
+    get raw() {
+      return client;
+    },
+  } as Database;
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, Set<(p: string) => void>>();
+  return {
+    kind: 'postgres',
+    db,
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await pool.query(sql, params);
+      return res.rows as T[];
+    },
+    async listen(channel, onPayload) {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: url });
+        await listener.connect();
+        listener.on('notification', (msg) => {
+          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+        });
+      }
+      if (!handlers.has(channel)) {
+        handlers.set(channel, new Set());
+        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      }
+      handlers.get(channel)!.add(onPayload);
+      return async () => {
+        handlers.get(channel)?.delete(onPayload);
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      if (listener) await listener.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  return opts.url ? openPostgres(opts.url) : openPglite(opts.dataDir);
+}

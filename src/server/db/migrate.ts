@@ -1,0 +1,34 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { Database } from './client';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Applies the numbered SQL files in migrations/ that have not run yet, each in its own transaction.
+ * An advisory lock keeps two instances starting together from applying the same file twice.
+ */
+export async function migrate(database: Database): Promise<string[]> {
+  await database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    name varchar(128) PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  const applied: string[] = [];
+  await database.query('SELECT pg_advisory_lock(7700)');
+  try {
+    const done = new Set((await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
+      const name = file.replace(/'/g, "''");
+      await database.exec(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations(name) VALUES ('${name}');\nCOMMIT;`);
+      applied.push(file);
+    }
+  } catch (err) {
+    await database.exec('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    await database.query('SELECT pg_advisory_unlock(7700)');
+  }
+  return applied;
+}

@@ -1,0 +1,272 @@
+import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const fileIds = (name: string) => jsonb(name).$type<number[]>().notNull().default([]);
+
+export const fallProject = pgTable('fall_project', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 128 }).notNull(),
+  nameCn: varchar('name_cn', { length: 128 }).notNull().default(''),
+  nameEn: varchar('name_en', { length: 128 }).notNull().default(''),
+  area: varchar('area', { length: 64 }).notNull().default(''),
+  country: varchar('country', { length: 64 }).notNull().default(''),
+  city: varchar('city', { length: 64 }).notNull().default(''),
+  controlMode: varchar('control_mode', { length: 32 }).notNull().default(''),
+  longitude: doublePrecision('longitude'),
+  latitude: doublePrecision('latitude'),
+  totalArea: doublePrecision('total_area').notNull().default(0),
+  powerConsumption: doublePrecision('power_consumption').notNull().default(0),
+  runTime: doublePrecision('run_time').notNull().default(0),
+  status: varchar('status', { length: 1 }).notNull().default('D'),
+  isRdm: boolean('is_rdm').notNull().default(false),
+  dailyShowTime: varchar('daily_show_time', { length: 32 }).notNull().default(''),
+  uniqueKey: varchar('unique_key', { length: 64 }).notNull().unique(),
+  isPublic: boolean('is_public').notNull().default(false),
+  mapBackground: integer('map_background'),
+  cameraAppKey: varchar('camera_app_key', { length: 128 }).notNull().default(''),
+  /** Write-only: never selected into a response. */
+  cameraAppSecret: text('camera_app_secret').notNull().default(''),
+  projectType: varchar('project_type', { length: 64 }).notNull().default(''),
+  waterType: varchar('water_type', { length: 32 }).notNull().default('fountain'),
+  autoOrder: boolean('auto_order').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const fallProjectIntro = pgTable('fall_project_intro', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+  type: varchar('type', { length: 32 }).notNull().default('overview'),
+  title: varchar('title', { length: 200 }).notNull(),
+  content: text('content').notNull().default(''),
+  language: varchar('language', { length: 4 }).notNull().default('cn'),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const fallProjectPassword = pgTable('fall_project_password', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+  label: varchar('label', { length: 128 }).notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  expiresAt: ts('expires_at'),
+  revokedAt: ts('revoked_at'),
+  createdBy: integer('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const fallDevice = pgTable('fall_device', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 128 }).notNull(),
+  category: varchar('category', { length: 32 }).notNull().default('other'),
+  maker: varchar('maker', { length: 128 }).notNull().default(''),
+  model: varchar('model', { length: 128 }).notNull().default(''),
+  handbook: integer('handbook'),
+  remark: text('remark').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const fallEqInfo = pgTable('fall_eq_info', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 128 }).notNull(),
+  serial: varchar('serial', { length: 128 }).notNull().default(''),
+  handbook: integer('handbook'),
+  state: varchar('state', { length: 16 }).notNull().default('normal'),
+  stateSince: ts('state_since').notNull().defaultNow(),
+  projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+  deviceId: integer('device_id').references(() => fallDevice.id, { onDelete: 'set null' }),
+  posX: doublePrecision('pos_x'),
+  posY: doublePrecision('pos_y'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const fallOrder = pgTable('fall_order', {
+  id: serial('id').primaryKey(),
+  number: varchar('number', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 200 }).notNull(),
+  description: text('description').notNull().default(''),
+  submitter: varchar('submitter', { length: 64 }).notNull().default(''),
+  contact: varchar('contact', { length: 64 }).notNull().default(''),
+  submittedAt: ts('submitted_at').notNull().defaultNow(),
+  files: fileIds('files'),
+  projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+  equipmentId: integer('equipment_id').references(() => fallEqInfo.id, { onDelete: 'set null' }),
+  priority: varchar('priority', { length: 16 }).notNull().default('normal'),
+  source: varchar('source', { length: 16 }).notNull().default('manual'),
+  status: varchar('status', { length: 16 }).notNull().default('submitted'),
+  acceptedAt: ts('accepted_at'),
+  completedAt: ts('completed_at'),
+  closedAt: ts('closed_at'),
+  reportCount: integer('report_count').notNull().default(0),
+  warningId: integer('warning_id'),
+  createdBy: integer('created_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const fallReport = pgTable('fall_report', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => fallOrder.id, { onDelete: 'cascade' }),
+  repairer: varchar('repairer', { length: 64 }).notNull(),
+  repairAt: ts('repair_at').notNull(),
+  durationHours: doublePrecision('duration_hours').notNull().default(0),
+  completedAt: ts('completed_at'),
+  result: varchar('result', { length: 16 }).notNull(),
+  notes: text('notes').notNull().default(''),
+  files: fileIds('files'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const fallTrain = pgTable('fall_train', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 200 }).notNull(),
+  content: text('content').notNull().default(''),
+  trainAt: ts('train_at'),
+  deviceId: integer('device_id').references(() => fallDevice.id, { onDelete: 'set null' }),
+  projectId: integer('project_id').references(() => fallProject.id, { onDelete: 'cascade' }),
+  files: fileIds('files'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const fallDraw = pgTable('fall_draw', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 200 }).notNull(),
+  description: text('description').notNull().default(''),
+  picture: integer('picture'),
+  file: integer('file'),
+  projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+  sort: integer('sort').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const fallMonitor = pgTable('fall_monitor', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 128 }).notNull(),
+  serial: varchar('serial', { length: 128 }).notNull(),
+  remark: text('remark').notNull().default(''),
+  projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+  channel: integer('channel').notNull().default(1),
+  streamUrl: text('stream_url').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const fallDetect = pgTable('fall_detect', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+  slave: integer('slave').notNull().default(1),
+  ip: varchar('ip', { length: 64 }).notNull().default(''),
+  port: integer('port').notNull().default(502),
+  boardName: varchar('board_name', { length: 128 }).notNull(),
+  boardNo: varchar('board_no', { length: 64 }).notNull().default(''),
+  posX: doublePrecision('pos_x'),
+  posY: doublePrecision('pos_y'),
+  pollSeconds: integer('poll_seconds').notNull().default(10),
+  /** Hash of the per-board report key; never returned. */
+  boardKeyHash: text('board_key_hash').notNull().default(''),
+  lastSeen: ts('last_seen'),
+  online: boolean('online').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const fallDetectChannel = pgTable('fall_detect_channel', {
+  id: serial('id').primaryKey(),
+  detectId: integer('detect_id').notNull().references(() => fallDetect.id, { onDelete: 'cascade' }),
+  ch: smallint('ch').notNull(),
+  label: varchar('label', { length: 64 }).notNull().default(''),
+  equipmentId: integer('equipment_id').references(() => fallEqInfo.id, { onDelete: 'set null' }),
+  switchValue: smallint('switch_value').notNull().default(0),
+  analogValue: doublePrecision('analog_value').notNull().default(0),
+  analogMin: doublePrecision('analog_min').notNull().default(0),
+  analogMax: doublePrecision('analog_max').notNull().default(100),
+  result: varchar('result', { length: 8 }).notNull().default('normal'),
+  normalStreak: integer('normal_streak').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const fallWarning = pgTable('fall_warning', {
+  id: serial('id').primaryKey(),
+  at: ts('at').notNull().defaultNow(),
+  info: text('info').notNull(),
+  kind: varchar('kind', { length: 16 }).notNull().default('channel'),
+  level: varchar('level', { length: 16 }).notNull().default('warning'),
+  projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+  detectId: integer('detect_id').references(() => fallDetect.id, { onDelete: 'set null' }),
+  channel: smallint('channel'),
+  equipmentId: integer('equipment_id').references(() => fallEqInfo.id, { onDelete: 'set null' }),
+  dealAt: ts('deal_at'),
+  result: varchar('result', { length: 16 }),
+  note: text('note').notNull().default(''),
+  dealtBy: varchar('dealt_by', { length: 64 }).notNull().default(''),
+  orderId: integer('order_id'),
+});
+
+export const fallOthers = pgTable('fall_others', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 128 }).notNull(),
+  kind: varchar('kind', { length: 32 }).notNull().default('water_level'),
+  unit: varchar('unit', { length: 16 }).notNull().default(''),
+  value: doublePrecision('value').notNull().default(0),
+  minValue: doublePrecision('min_value'),
+  maxValue: doublePrecision('max_value'),
+  projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const appUser = pgTable('app_user', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  sex: varchar('sex', { length: 1 }).notNull().default('2'),
+  phone: varchar('phone', { length: 32 }).notNull().default(''),
+  idCard: varchar('id_card', { length: 32 }).notNull().default(''),
+  email: varchar('email', { length: 254 }).notNull().default(''),
+  status: smallint('status').notNull().default(1),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const appBill = pgTable('app_bill', {
+  id: serial('id').primaryKey(),
+  number: varchar('number', { length: 32 }).notNull().unique(),
+  userId: integer('user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+  cardNumber: varchar('card_number', { length: 32 }).notNull().default(''),
+  amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+  billType: varchar('bill_type', { length: 4 }).notNull().default('1'),
+  billRate: varchar('bill_rate', { length: 4 }).notNull().default('0'),
+  billState: varchar('bill_state', { length: 4 }).notNull().default('0'),
+  at: ts('at').notNull().defaultNow(),
+});
+
+export const appBillRecord = pgTable('app_bill_record', {
+  id: serial('id').primaryKey(),
+  billId: integer('bill_id').notNull().references(() => appBill.id, { onDelete: 'cascade' }),
+  fromState: varchar('from_state', { length: 4 }),
+  toState: varchar('to_state', { length: 4 }).notNull(),
+  byUser: varchar('by_user', { length: 64 }).notNull().default(''),
+  reason: text('reason').notNull().default(''),
+  at: ts('at').notNull().defaultNow(),
+});
+
+export const shipCard = pgTable('ship_card', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 128 }).notNull(),
+  type: varchar('type', { length: 32 }).notNull(),
+  config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export interface SceneItem {
+  i: string;
+  cardId: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export const shipScene = pgTable('ship_scene', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 128 }).notNull(),
+  projectId: integer('project_id').references(() => fallProject.id, { onDelete: 'cascade' }),
+  isPublic: boolean('is_public').notNull().default(false),
+  isDefault: boolean('is_default').notNull().default(false),
+  layout: jsonb('layout').$type<SceneItem[]>().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

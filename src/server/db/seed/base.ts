@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { sysConfig, sysDictType, sysDictionary, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../schema';
+import { BUILT_IN_DICTIONARIES } from '@shared/dictionaries';
+import { permissionMatches } from '@shared/access';
+import { SETTING_DEFAULTS } from '../../lib/settings';
+import { hashPassword } from '../../lib/password';
+import { MENU_TREE, ROLE_SEEDS, type MenuSeed } from './menus';
+
+export interface BaseSeedOptions {
+  adminPassword: string;
+  /** Demo mode adds one user per role: operator/operator123, manager/manager123, viewer/viewer123. */
+  demoUsers: boolean;
+}
+
+async function insertMenus(database: Database, nodes: MenuSeed[], parentId: number): Promise<void> {
+  let sort = 0;
+  for (const node of nodes) {
+    sort += 1;
+    const isDir = !!node.children;
+    const [row] = await database.db
+      .insert(sysMenu)
+      .values({
+        parentId,
+        name: node.name,
+        nameEn: node.nameEn,
+        type: isDir ? 0 : 1,
+        url: node.url ?? '',
+        menuCode: node.menuCode ?? '',
+        icon: node.icon ?? '',
+        sort,
+      })
+      .returning({ id: sysMenu.id });
+    if (node.children) await insertMenus(database, node.children, row.id);
+    if (node.buttons) {
+      const buttons = Object.entries(node.buttons).map(([action, [name, nameEn]], i) => ({
+        parentId: row.id,
+        name,
+        nameEn,
+        type: 2,
+        perms: `${node.menuCode}#${action}`,
+        menuCode: node.menuCode ?? '',
+        sort: i + 1,
+      }));
+      if (buttons.length) await database.db.insert(sysMenu).values(buttons);
+    }
+  }
+}
+
+/** Menus a role gets: every button whose code a grant matches, plus the menus and directories above them. */
+function grantedMenuIds(menus: { id: number; parentId: number; perms: string }[], grants: string[] | 'all'): number[] {
+  if (grants === 'all') return menus.map((m) => m.id);
+  const byId = new Map(menus.map((m) => [m.id, m]));
+  const out = new Set<number>();
+  for (const m of menus) {
+    if (!m.perms || !grants.some((g) => permissionMatches(g, m.perms))) continue;
+    let cur: typeof m | undefined = m;
+    while (cur && !out.has(cur.id)) {
+      out.add(cur.id);
+      cur = byId.get(cur.parentId);
+    }
+  }
+  return [...out];
+}
+
+/** Seeds what every installation needs, once, on an empty database. Returns false when already seeded. */
+export async function seedBase(database: Database, opts: BaseSeedOptions): Promise<boolean> {
+  const existing = await database.db.select({ n: sql<number>`count(*)::int` }).from(sysUser);
+  if (existing[0].n > 0) return false;
+
+  await database.db.insert(sysConfig).values(
+    Object.entries(SETTING_DEFAULTS).map(([key, d]) => ({ key, value: String(d.value), type: d.type, remark: d.remark })),
+  ).onConflictDoNothing();
+
+  for (const [type, dict] of Object.entries(BUILT_IN_DICTIONARIES)) {
+    await database.db.insert(sysDictType).values({ type, name: dict.cn, nameEn: dict.en }).onConflictDoNothing();
+    await database.db.insert(sysDictionary).values(
+      dict.items.map((item, i) => ({ type, label: item.cn, labelEn: item.en, value: item.value, color: item.color ?? '', sort: i + 1 })),
+    ).onConflictDoNothing();
+  }
+
+  await insertMenus(database, MENU_TREE, 0);
+  const menus = await database.db.select({ id: sysMenu.id, parentId: sysMenu.parentId, perms: sysMenu.perms }).from(sysMenu);
+
+  const roleIds = new Map<string, number>();
+  for (const role of ROLE_SEEDS) {
+    const [row] = await database.db.insert(sysRole).values({ code: role.code, name: role.name, nameEn: role.nameEn, remark: role.remark }).returning({ id: sysRole.id });
+    roleIds.set(role.code, row.id);
+    const ids = grantedMenuIds(menus, role.grants);
+    if (ids.length) await database.db.insert(sysRoleMenu).values(ids.map((menuId) => ({ roleId: row.id, menuId })));
+  }
+
+  const users: { username: string; realName: string; password: string; role: string }[] = [
+    { username: 'admin', realName: '系统管理员', password: opts.adminPassword, role: 'administrator' },
+  ];
+  if (opts.demoUsers) {
+    users.push(
+      { username: 'manager', realName: '王经理', password: 'manager123', role: 'manager' },
+      { username: 'operator', realName: '李工', password: 'operator123', role: 'operator' },
+      { username: 'viewer', realName: '监控室', password: 'viewer123', role: 'viewer' },
+    );
+  }
+  for (const u of users) {
+    const [row] = await database.db
+      .insert(sysUser)
+      .values({ username: u.username, realName: u.realName, passwordHash: await hashPassword(u.password) })
+      .returning({ id: sysUser.id });
+    await database.db.insert(sysUserRole).values({ userId: row.id, roleId: roleIds.get(u.role)! });
+  }
+  return true;
+}

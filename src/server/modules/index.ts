@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Every API module, registered under the API prefix. Each module is a Fastify plugin in
+ * modules/<area>/ whose routes declare their permission (see plugins/auth.ts).
+ */
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  void app;
+}

@@ -1,0 +1,170 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { SUPER_USER_ID } from '@shared/constants';
+import { hasPermission, type AccessState } from '@shared/access';
+import { hashToken } from '../lib/password';
+import { forbidden, unauthorized } from '../lib/errors';
+
+/**
+ * What a route needs, declared on every route under the API prefix (startup fails otherwise):
+ *   'public'  anyone; a token, if sent, is still read
+ *   'login'   any signed-in user
+ *   'x#y'     a user (or display / visitor session) holding that permission; an array means any of
+ */
+export type RoutePermission = 'public' | 'login' | string | string[];
+
+export interface AuthContext {
+  sessionId: number;
+  kind: 'user' | 'display' | 'visitor';
+  userId: number | null;
+  username: string;
+  roles: string[];
+  perms: string[];
+  isSuper: boolean;
+  /** Visitor sessions are scoped to one project. */
+  projectId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+    /** Operation-log entry for a change; false to skip (login, logout write their own history). */
+    log?: { module: string; action: string } | false;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The role whose grants a wall display token carries: read-only by design. */
+export const DISPLAY_ROLE = 'viewer';
+/** The permission a project visitor session carries (scoped to its project by the routes). */
+export const VISITOR_PERMISSION = 'public-project#view';
+const TOUCH_AFTER_MS = 60_000;
+
+function readToken(request: FastifyRequest, headerName: string): string | null {
+  const raw = request.headers[headerName.toLowerCase()];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value) return value.startsWith('Bearer ') ? value.slice(7).trim() : value.trim();
+  // EventSource and <img src> cannot set headers: GET requests may pass the token as a query parameter.
+  if (request.method === 'GET') {
+    const q = (request.query as Record<string, unknown> | undefined)?.token;
+    if (typeof q === 'string' && q) return q;
+  }
+  return null;
+}
+
+export function accessStateOf(auth: AuthContext | null): AccessState {
+  return {
+    roles: auth?.roles ?? [],
+    can: auth?.perms ?? [],
+    login: !!auth,
+    userId: auth?.isSuper ? SUPER_USER_ID : (auth?.userId ?? null),
+  };
+}
+
+export function allows(auth: AuthContext | null, permission: RoutePermission): boolean {
+  if (permission === 'public') return true;
+  if (!auth) return false;
+  if (permission === 'login') return auth.kind === 'user';
+  if (auth.isSuper) return true;
+  const state = accessStateOf(auth);
+  const wanted = Array.isArray(permission) ? permission : [permission];
+  return wanted.some((p) => hasPermission(state, p));
+}
+
+export const authPlugin = fp<{ apiPrefix: string; headerName?: string }>(async (app, opts) => {
+  const headerName = opts.headerName ?? 'Authorization';
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(opts.apiPrefix)) return;
+    if (route.method === 'HEAD' || route.url.startsWith(`${opts.apiPrefix}/docs`)) return;
+    if (route.config?.permission === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
+    }
+  });
+
+  // onRequest runs before the body is parsed: a caller without the permission gets 401/403
+  // whatever it sent.
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config?.permission;
+    if (permission === undefined) return;
+    const token = readToken(request, headerName);
+    request.auth = token ? await resolveSession(app.database, hashToken(token), app.settings) : null;
+    if (permission === 'public') return;
+    if (!request.auth) throw unauthorized();
+    if (!allows(request.auth, permission)) throw forbidden();
+  });
+});
+
+async function resolveSession(
+  database: import('../db/client').Database,
+  tokenHash: string,
+  settings: import('../lib/settings').Settings,
+): Promise<AuthContext | null> {
+  const rows = await database.query<{
+    id: number; kind: AuthContext['kind']; user_id: number | null; project_id: number | null;
+    expires_at: Date | null; last_active_at: Date; username: string | null; status: number | null; expire_at: Date | null;
+  }>(
+    `SELECT s.id, s.kind, s.user_id, s.project_id, s.expires_at, s.last_active_at, u.username, u.status, u.expire_at
+       FROM sys_session s LEFT JOIN sys_user u ON u.id = s.user_id WHERE s.token_hash = $1`,
+    [tokenHash],
+  );
+  const s = rows[0];
+  if (!s) return null;
+  const now = Date.now();
+  if (s.expires_at && new Date(s.expires_at).getTime() <= now) {
+    await database.query('DELETE FROM sys_session WHERE id = $1', [s.id]);
+    return null;
+  }
+  if (s.kind === 'user') {
+    const disabled = s.status !== 1;
+    const expired = s.expire_at !== null && new Date(s.expire_at).getTime() <= now;
+    if (!s.user_id || disabled || expired) {
+      if (s.user_id) await database.query('DELETE FROM sys_session WHERE user_id = $1', [s.user_id]);
+      return null;
+    }
+  }
+  if (now - new Date(s.last_active_at).getTime() > TOUCH_AFTER_MS) {
+    const hours = await settings.get('security.sessionHours');
+    await database.query(
+      `UPDATE sys_session SET last_active_at = now(),
+         expires_at = CASE WHEN expires_at IS NULL THEN NULL ELSE now() + make_interval(secs => $2) END
+       WHERE id = $1`,
+      [s.id, hours * 3600],
+    );
+  }
+  let roles: string[] = [];
+  let perms: string[] = [];
+  if (s.kind === 'visitor') {
+    roles = ['visitor'];
+    perms = [VISITOR_PERMISSION];
+  } else {
+    const grants = await database.query<{ role: string; perms: string | null }>(
+      s.kind === 'user'
+        ? `SELECT r.code AS role, m.perms FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
+             LEFT JOIN sys_role_menu rm ON rm.role_id = r.id
+             LEFT JOIN sys_menu m ON m.id = rm.menu_id AND m.status = 0
+            WHERE ur.user_id = $1`
+        : `SELECT r.code AS role, m.perms FROM sys_role r
+             LEFT JOIN sys_role_menu rm ON rm.role_id = r.id
+             LEFT JOIN sys_menu m ON m.id = rm.menu_id AND m.status = 0
+            WHERE r.code = $2 AND $1::int IS NULL`,
+      s.kind === 'user' ? [s.user_id] : [null, DISPLAY_ROLE],
+    );
+    roles = [...new Set(grants.map((g) => g.role))];
+    perms = [...new Set(grants.flatMap((g) => (g.perms ? g.perms.split(',').map((p) => p.trim()).filter(Boolean) : [])))];
+    if (s.kind === 'display') roles = ['display'];
+  }
+  return {
+    sessionId: s.id,
+    kind: s.kind,
+    userId: s.user_id,
+    username: s.username ?? '',
+    roles,
+    perms,
+    isSuper: s.kind === 'user' && s.user_id === SUPER_USER_ID,
+    projectId: s.project_id,
+  };
+}

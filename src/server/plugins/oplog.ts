@@ -1,0 +1,48 @@
+import fp from 'fastify-plugin';
+import { sysLog } from '../db/schema';
+
+const SECRET_KEY = /pass(word)?|secret|token|captcha|boardkey|^key$/i;
+
+/** Deep copy with every secret-looking field replaced, so logs never hold passwords or keys. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.slice(0, 100).map((v) => redact(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? '******' : redact(v, depth + 1);
+  return out;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const READ_ACTIONS = /\/(list|listAll|info|select|nav|dictionary|export|queryAllMenuId|existUniqueKey|selectProjects|repairSpeedList|repairQualityList)(\/|$)/;
+
+/** Writes the operation log (sys/log) for every change a signed-in user makes. */
+export const oplogPlugin = fp(async (app) => {
+  app.addHook('onResponse', async (request, reply) => {
+    const cfg = request.routeOptions.config;
+    if (!cfg || cfg.log === false || !request.auth || request.auth.kind !== 'user') return;
+    const url = request.routeOptions.url ?? request.url;
+    if (!MUTATING.has(request.method) || (READ_ACTIONS.test(url) && !cfg.log)) return;
+    const parts = url.replace(/^\/api\//, '').split('/').filter((p) => p && !p.startsWith(':'));
+    const module = cfg.log ? cfg.log.module : parts.slice(0, -1).join('/');
+    const action = cfg.log ? cfg.log.action : (parts.at(-1) ?? '');
+    const params = redact({ params: request.params, body: request.body });
+    try {
+      await app.database.db.insert(sysLog).values({
+        userId: request.auth.userId,
+        username: request.auth.username,
+        module,
+        action,
+        target: (request.params as Record<string, string> | undefined)?.id ?? '',
+        method: request.method,
+        path: request.url.split('?')[0],
+        ip: request.ip,
+        durationMs: Math.round(reply.elapsedTime),
+        statusCode: reply.statusCode,
+        success: reply.statusCode < 400,
+        params: params as object,
+      });
+    } catch (err) {
+      request.log.warn({ err }, 'operation log write failed');
+    }
+  });
+});

@@ -1,0 +1,91 @@
+/** Every number of seed §9 (and the seed's other fixed values) lives here, named once. */
+
+export const DESIGN_WIDTH = 1920;
+export const DESIGN_HEIGHT = 1080;
+export const DEFAULT_LOCALE = 'cn' as const;
+export const LOCALES = ['cn', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 10;
+/** Pagination layouts of seed §9, kept verbatim. */
+export const PAGINATION_LAYOUT = 'total, sizes, prev, pager, next';
+export const TABLE_PAGER_LAYOUT = 'total, ->, prev, pager, next';
+
+export const TABLE_MODES = ['pager', 'scroll', 'virtual'] as const;
+export type TableMode = (typeof TABLE_MODES)[number];
+export const SCROLL_THROTTLE_MS = 200;
+export const SCROLL_DISTANCE = 0;
+export const ROW_HEIGHTS = { default: 48, medium: 44, small: 41, mini: 37 } as const;
+export type RowSize = keyof typeof ROW_HEIGHTS;
+export const DRAG_ANIMATION_MS = 150;
+export const MIN_COLUMN_WIDTH = 80;
+export const TABLE_HEADER_HEIGHT = 44;
+export const TREE_INDENT = 16;
+export const TABLE_DEBOUNCE_MS = 20;
+export const TABLE_THROTTLE_MS = 50;
+
+export const DIALOG_WIDTH = '60%';
+export const DIALOG_HEIGHT = '70%';
+export const DIALOG_HEADER_HEIGHT = 46;
+export const DIALOG_FOOTER_HEIGHT = 54;
+export const DIALOG_MIN_WIDTH = 300;
+export const DIALOG_MIN_HEIGHT = 150;
+export const DIALOG_DRAG_DELAY_MS = 100;
+export const DIALOG_SPIN_DELAY_MS = 100;
+export const MODAL_BASE_Z_INDEX = 2000;
+
+export const SELECT_SEARCH_DEBOUNCE_MS = 300;
+export const INFINITE_SCROLL_DELAY_MS = 200;
+export const INFINITE_SCROLL_DISTANCE = 0;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const MOCK_DELAY_MIN_MS = 50;
+export const MOCK_DELAY_MAX_MS = 200;
+export const ANALYTICS_BATCH_DELAY_MS = 3000;
+export const MESSAGE_DURATION_MS = 3000;
+export const NOTIFICATION_DURATION_MS = 4500;
+
+export const STORAGE_KEYS = {
+  userInfo: 'USER_INFO',
+  token: 'TOKEN',
+  perms: 'PERMS',
+  access: '__MY_ACCESS__',
+  language: 'LANGUAGE',
+  tabs: 'CASCADE_TABS',
+  layout: 'CASCADE_LAYOUT',
+} as const;
+export const AUTH_HEADER = 'Authorization';
+export const LOGIN_PATH = '/login';
+export const FORBIDDEN_PATH = '/403';
+export const LOGIN_API_PATH = '/sys/login';
+
+export const REGION_HEIGHT = 60; // north and south
+export const REGION_WIDTH = 256; // west and east
+export const HEADER_HEIGHT = 60;
+export const FOOTER_HEIGHT = 60;
+
+export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1600 } as const;
+export const GRID_COLUMNS = 24;
+export const FORM_LABEL_WIDTH = 100;
+export const FORM_GUTTER = 12;
+export const DETAIL_LABEL_WIDTH = 120;
+
+export const ICON_THEMES = ['default', 'success', 'warning', 'danger', 'info', 'primary'] as const;
+export type IconTheme = (typeof ICON_THEMES)[number];
+
+/** Response codes of seed §8 plus the ones DOMAIN.md §1 adds. */
+export const CODE = {
+  success: 0,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  tooMany: 429,
+  error: 500,
+} as const;
+
+export const SUPER_USER_ID = 1;
+export const CAPTCHA_TTL_MS = 5 * 60_000;

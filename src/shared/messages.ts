@@ -1,0 +1,66 @@
+import type { Locale } from './constants';
+
+/**
+ * Messages the server sends and the forms show, in both languages. Keys are used in zod contracts
+ * (`{ message: 'v.phone' }`) and translated where they are shown: by the server from the request's
+ * Accept-Language, by the client from its i18n resources (which import this catalogue).
+ */
+export const MESSAGES = {
+  // seed §5 validation
+  'v.required': { cn: '必填项', en: 'This field is required' },
+  'v.passwordEmpty': { cn: '密码不能为空', en: 'Password cannot be empty' },
+  'v.confirmEmpty': { cn: '确认密码不能为空', en: 'Confirm password cannot be empty' },
+  'v.confirmMismatch': { cn: '确认密码与密码输入不一致', en: 'The confirmation password does not match the password' },
+  'v.phone': { cn: '手机号格式错误', en: 'Wrong phone number format' },
+  'v.email': { cn: '邮箱格式错误', en: 'Wrong email format' },
+  'v.url': { cn: '网址格式错误', en: 'Wrong URL format' },
+  'v.creditCode': { cn: '统一社会信用代码格式错误', en: 'Wrong unified credit code format' },
+  'v.idCard': { cn: '证件号码格式错误', en: 'Wrong ID number format' },
+  'v.tooLong': { cn: '内容过长', en: 'Too long' },
+  'v.checkFirst': { cn: '请先勾选数据', en: 'Please check the data first' },
+  'v.serialFirst': { cn: '请先填写设备序列号', en: 'Please fill in the device serial number first' },
+  'v.mapFirst': { cn: '请先上传地图背景图片', en: 'Please upload the map background image first' },
+  'v.pickLocation': { cn: '请在地图上点击选择位置', en: 'Please click on the map to pick a location' },
+  'v.confirmDelete': { cn: '确定要删除吗？', en: 'Are you sure you want to delete it?' },
+  'v.unknownField': { cn: '不允许的字段', en: 'Unknown field' },
+  'v.invalid': { cn: '格式错误', en: 'Invalid value' },
+  // seed §8 login
+  'login.captcha': { cn: '验证码不正确', en: 'Verification code incorrect' },
+  'login.noAccount': { cn: '账号不存在', en: 'Account does not exist' },
+  'login.password': { cn: '密码不正确', en: 'Password incorrect' },
+  'login.locked': { cn: '账号已被锁定，请联系管理员', en: 'Account locked, contact administrator' },
+  'login.expired': { cn: '账号已过期，请联系管理员', en: 'Account expired, contact administrator' },
+  // envelope errors
+  'err.badRequest': { cn: '请求参数错误', en: 'Bad request' },
+  'err.badJson': { cn: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },
+  'err.unauthorized': { cn: '未登录或登录已过期', en: 'Not logged in or the session has expired' },
+  'err.forbidden': { cn: '没有权限', en: 'Unauthorised' },
+  'err.notFound': { cn: '数据不存在', en: 'Not found' },
+  'err.conflict': { cn: '数据已存在', en: 'Already exists' },
+  'err.tooLarge': { cn: '内容过大', en: 'Too large' },
+  'err.tooMany': { cn: '请求过于频繁，请稍后再试', en: 'Too many requests, try again later' },
+  'err.server': { cn: '服务器错误', en: 'Server error' },
+  'err.routeMissing': { cn: '接口不存在', en: 'No such endpoint' },
+  'err.oldPassword': { cn: '原密码不正确', en: 'The current password is incorrect' },
+  'err.superUser': { cn: '不能对超级管理员执行此操作', en: 'This cannot be done to the super user' },
+  'err.hasChildren': { cn: '请先删除子菜单', en: 'Delete its children first' },
+  'err.uniqueKey': { cn: '唯一标识已存在', en: 'The unique key already exists' },
+  'ok.success': { cn: '成功', en: 'success' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(MESSAGES, key);
+}
+
+export function translate(key: string, locale: Locale): string {
+  return isMessageKey(key) ? MESSAGES[key][locale] : key;
+}
+
+/** Picks the locale from an Accept-Language header: Chinese unless English is preferred. */
+export function localeFromHeader(header: string | undefined | null): Locale {
+  if (!header) return 'cn';
+  const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'cn';
+}
