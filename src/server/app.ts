@@ -107,6 +107,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       loginRedirect: config.runtime.loginRedirect,
       downloadUrl: config.runtime.downloadUrl || `${config.apiPrefix}/oss/file/download`,
       demo: config.demo,
+      captcha: config.captcha ? config.captcha === 'on' : await app.settings.get('security.captcha'),
       version: config.version,
     };
     reply.header('cache-control', 'no-store').type('application/javascript');

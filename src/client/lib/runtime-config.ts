@@ -1,0 +1,34 @@
+/** Runtime configuration (seed §3), set by /config.js on a global object before the app starts. */
+export interface RuntimeConfig {
+  apiHost: string;
+  title: string;
+  microservice: string;
+  whitelist: string[];
+  loginRedirect: string;
+  downloadUrl: string;
+  demo: boolean;
+  captcha: boolean;
+  version: string;
+}
+
+declare global {
+  interface Window {
+    __APP_CONFIG__?: Partial<RuntimeConfig>;
+  }
+}
+
+const DEFAULTS: RuntimeConfig = {
+  apiHost: '/api',
+  title: '',
+  microservice: '',
+  whitelist: ['/login', '/403', '/404', '/test', '/page'],
+  loginRedirect: '/main',
+  downloadUrl: '/api/oss/file/download',
+  demo: false,
+  captcha: true,
+  version: '',
+};
+
+export function runtimeConfig(): RuntimeConfig {
+  return { ...DEFAULTS, ...(typeof window !== 'undefined' ? window.__APP_CONFIG__ : {}) };
+}

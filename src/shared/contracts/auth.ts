@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { requiredString } from './common';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '../validation';
+
+/** POST /sys/login. Captcha and uuid may be empty when the captcha is switched off. */
+export const loginBodySchema = z.strictObject({
+  username: requiredString(64),
+  password: z.string({ error: 'v.passwordEmpty' }).min(1, { message: 'v.passwordEmpty' }).max(128, { message: 'v.tooLong' }),
+  captcha: z.string().max(8).default(''),
+  uuid: z.string().max(64).default(''),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** The signed-in user as the client keeps it (USER_INFO). */
+export interface SessionUser {
+  id: number;
+  username: string;
+  realName: string;
+  email: string;
+  phone: string;
+  avatar: string;
+  /** Role codes. */
+  roles: string[];
+  /** Permission codes (PERMS). */
+  perms: string[];
+  /** Menus with their menuCode, for <HasMenu>. */
+  menus: { menuId: number; menuCode: string }[];
+}
+
+export interface LoginResult {
+  token: string;
+  /** Seconds until the session expires without activity. */
+  expire: number;
+  user: SessionUser;
+}
+
+/** A menu of GET /sys/menu/nav: directories and menus, never buttons. */
+export interface NavMenu {
+  menuId: number;
+  parentId: number;
+  name: string;
+  nameEn: string;
+  url: string;
+  icon: string;
+  menuCode: string;
+  type: number;
+  list: NavMenu[];
+}
+
+export interface NavResult {
+  menuList: NavMenu[];
+  permissions: string[];
+}
+
+/** POST /sys/user/password: change one's own password. */
+export const changePasswordSchema = z
+  .strictObject({
+    password: z.string({ error: 'v.passwordEmpty' }).min(1, { message: 'v.passwordEmpty' }).max(128),
+    newPassword: z.string({ error: 'v.passwordEmpty' }).min(6, { message: 'v.passwordEmpty' }).max(128),
+    confirmPassword: z.string({ error: 'v.confirmEmpty' }).min(1, { message: 'v.confirmEmpty' }).max(128),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'v.confirmMismatch', path: ['confirmPassword'] });
+
+/** POST /sys/user/profile: one's own contact details. */
+export const profileSchema = z.strictObject({
+  realName: requiredString(64),
+  phone: z.union([z.literal(''), z.string().regex(PHONE_PATTERN, { message: 'v.phone' })]).default(''),
+  email: z.union([z.literal(''), z.string().max(254, { message: 'v.email' }).regex(EMAIL_PATTERN, { message: 'v.email' })]).default(''),
+});
