@@ -24,10 +24,15 @@ export interface TestApp {
 let counter = 0;
 
 /** A Fastify app on a fresh copy of the seeded template database (admin/admin123 and the demo users). */
-export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<ServerConfig> = {},
+  /** Registers extra routes before the app is ready (tests of shared route builders). */
+  extend?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const config = { ...loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: 'tmp/test-data' }), logLevel: 'silent', ...overrides };
   const app = await buildApp({ config, database });
+  if (extend) await extend(app);
   await app.ready();
 
   async function sessionFor(userId: number): Promise<string> {

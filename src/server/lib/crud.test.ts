@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { asc } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { sysContent } from '../db/schema';
+import { filters, registerCrud } from './crud';
+
+// The factory on a real table (sys_content), under a test path, with the sys-content permissions.
+describe('registerCrud', () => {
+  let t: TestApp;
+  let admin: string;
+  let reader: string;
+  beforeAll(async () => {
+    t = await createTestApp({}, (app) =>
+      app.register(
+        async (api) =>
+          registerCrud(api, {
+            base: '/test/content',
+            table: sysContent,
+            id: sysContent.id,
+            permission: 'sys-content',
+            create: z.object({ title: z.string().min(1, { message: 'v.required' }).max(200), body: z.string().default(''), published: z.boolean().default(false) }),
+            query: z.object({ title: z.string().optional(), published: z.boolean().optional() }),
+            where: { title: filters.like(sysContent.title), published: filters.eq(sysContent.published) },
+            sortable: { title: sysContent.title },
+            defaultSort: [asc(sysContent.id)],
+            hidden: ['createdBy'],
+          }),
+        { prefix: '/api' },
+      ),
+    );
+    admin = await t.tokenFor('admin');
+    reader = (await t.userWith(['sys-content#list'])).token;
+  });
+  afterAll(() => t.close());
+
+  it('saves, lists with filters and paging, updates and deletes', async () => {
+    for (const title of ['Pump check 100%', 'Night show', 'Pump_room']) {
+      const res = await t.call('POST', '/api/test/content/save', { token: admin, body: { title, published: title !== 'Night show' } });
+      expect(res.body.code).toBe(0);
+    }
+    const page = await t.call('POST', '/api/test/content/list', { token: admin, body: { title: 'pump', page: 1, limit: 1 } });
+    expect(page.body.data).toMatchObject({ total: 2, page: 1, limit: 1, pages: 2 });
+    expect(page.body.data.list[0]).not.toHaveProperty('createdBy');
+    // LIKE wildcards in the filter are literal text
+    const literal = await t.call('POST', '/api/test/content/list', { token: admin, body: { title: '100%', page: 1, limit: 10 } });
+    expect(literal.body.data.total).toBe(1);
+    const id = page.body.data.list[0].id;
+    expect((await t.call('POST', '/api/test/content/update', { token: admin, body: { id, title: 'Renamed' } })).body.code).toBe(0);
+    expect((await t.call('GET', `/api/test/content/info/${id}`, { token: admin })).body.data.title).toBe('Renamed');
+    expect((await t.call('POST', '/api/test/content/delete', { token: admin, body: [id] })).body.data).toEqual({ deleted: 1 });
+    expect((await t.call('GET', `/api/test/content/info/${id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('refuses without a token, without the permission, and bad bodies with field messages', async () => {
+    expect((await t.call('POST', '/api/test/content/list', { body: { page: 1, limit: 10 } })).status).toBe(401);
+    expect((await t.call('POST', '/api/test/content/list', { token: reader, body: { page: 1, limit: 10 } })).status).toBe(200);
+    const refused = await t.call('POST', '/api/test/content/save', { token: reader, body: 'not even json' });
+    expect(refused.status).toBe(403);
+    const bad = await t.call('POST', '/api/test/content/save', { token: admin, body: { title: '', extra: 1 }, lang: 'en' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toEqual({ title: 'This field is required', extra: 'Unknown field' });
+    const cn = await t.call('POST', '/api/test/content/save', { token: admin, body: { title: 5 }, lang: 'zh-CN' });
+    expect(cn.status).toBe(400);
+    expect(cn.body.data.fields.title).toMatch(/[\u4e00-\u9fa5]/);
+    const badJson = await t.call('POST', '/api/test/content/save', { token: admin, body: '{"title":', headers: { 'content-type': 'application/json' } });
+    expect(badJson.body).toMatchObject({ code: 400, msg: 'The request body is not valid JSON' });
+    const noIds = await t.call('POST', '/api/test/content/delete', { token: admin, body: [] });
+    expect(noIds.body.data.fields).toBeDefined();
+    expect(noIds.body.msg).toBe('Please check the data first');
+  });
+
+  it('exports the filtered list as csv and xlsx with the chosen columns', async () => {
+    await t.call('POST', '/api/test/content/save', { token: admin, body: { title: '=HYPERLINK("x")', published: true } });
+    const csv = await t.call('POST', '/api/test/content/export', {
+      token: admin,
+      body: { published: true, columns: [{ prop: 'title', label: 'Title' }, { prop: 'createdBy', label: 'Hidden' }], format: 'csv' },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Title');
+    expect(lines).toContain(`"'=HYPERLINK(""x"")"`);
+    const xlsx = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/content/export',
+      headers: { authorization: admin },
+      payload: { columns: [{ prop: 'title', label: 'Title' }], format: 'xlsx' },
+    });
+    expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('refuses to start when a route declares no permission', async () => {
+    await expect(
+      createTestApp({}, (app) => {
+        app.get('/api/unguarded', async () => 'x');
+      }),
+    ).rejects.toThrow(/declares no permission/);
+  });
+});

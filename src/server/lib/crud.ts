@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, desc, getTableColumns, inArray, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z, type ZodObject, type ZodRawShape } from 'zod';
+import { exportOptionsSchema, idListSchema, idParamSchema, pagingSchema } from '@shared/contracts/common';
+import { pageOf } from '@shared/envelope';
+import { notFound } from './errors';
+import { sendExport } from './export';
+
+export const ok = <T>(data: T) => ({ code: 0, msg: 'success', data });
+
+/** A query-model field turned into a WHERE condition; undefined values are skipped. */
+export type FilterFn = (value: any) => SQL | undefined;
+
+export const filters = {
+  eq: (col: PgColumn): FilterFn => (v) => (v === undefined || v === '' || v === null ? undefined : eq(col, v)),
+  like: (col: PgColumn): FilterFn => (v) =>
+    typeof v === 'string' && v.trim() ? sql`${col} ILIKE ${'%' + v.trim().replace(/[\\%_]/g, (c) => '\\' + c) + '%'}` : undefined,
+  /** Any of several columns contains the text. */
+  search: (...cols: PgColumn[]): FilterFn => (v) =>
+    typeof v === 'string' && v.trim()
+      ? sql`(${sql.join(cols.map((c) => sql`${c} ILIKE ${'%' + v.trim().replace(/[\\%_]/g, (ch) => '\\' + ch) + '%'}`), sql` OR `)})`
+      : undefined,
+  gte: (col: PgColumn): FilterFn => (v) => (v === undefined || v === '' || v === null ? undefined : sql`${col} >= ${v}`),
+  lte: (col: PgColumn): FilterFn => (v) => (v === undefined || v === '' || v === null ? undefined : sql`${col} <= ${v}`),
+  inList: (col: PgColumn): FilterFn => (v) => (Array.isArray(v) && v.length ? inArray(col, v) : undefined),
+};
+
+export interface CrudOptions<TTable extends PgTable, TCreate extends ZodRawShape> {
+  /** Path under the API prefix, e.g. '/ball/fallorder'. */
+  base: string;
+  table: TTable;
+  id: PgColumn;
+  /** Menu code: routes require `<code>#list`, `#info`, `#save`, `#update`, `#delete`, `#export`. */
+  permission: string;
+  /** Body of save (strict); update takes the same fields, all optional, plus id. */
+  create: ZodObject<TCreate>;
+  /** Query model fields besides paging (strict). */
+  query: ZodObject<ZodRawShape>;
+  where: Record<string, FilterFn>;
+  sortable: Record<string, PgColumn>;
+  defaultSort: SQL[];
+  /** Columns never sent to a client (secrets). */
+  hidden?: string[];
+  /** Extra selected fields (joined names etc.), keyed by output name. */
+  extra?: Record<string, SQL.Aliased | SQL | PgColumn>;
+  /** FROM clause with joins for the list; defaults to the table. */
+  from?: (q: any) => any;
+  /** Extra conditions from the caller (e.g. visitor scope). */
+  scope?: (request: FastifyRequest) => SQL | undefined;
+  /** Turn a validated save body into the row to insert (defaults, numbers, hashing). */
+  beforeSave?: (data: any, request: FastifyRequest) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  beforeUpdate?: (data: any, request: FastifyRequest) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Runs inside no transaction after a delete (cleanup of files etc.). */
+  afterDelete?: (ids: number[], request: FastifyRequest) => Promise<void>;
+  /** Skip some of the standard routes. */
+  without?: ('listAll' | 'save' | 'update' | 'delete' | 'export' | 'info')[];
+  /** Sheet and file name for exports. */
+  exportName?: string;
+}
+
+/**
+ * The fall-project pattern of DOMAIN.md §1 for one table: list, listAll, info/{id}, save, update,
+ * delete (body: ids), export (xlsx or csv, streamed) — each checking its own permission.
+ */
+export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape>(app: FastifyInstance, o: CrudOptions<TTable, TCreate>) {
+  const skip = new Set(o.without ?? []);
+  const hidden = new Set(o.hidden ?? []);
+  const tableCols = getTableColumns(o.table) as Record<string, PgColumn>;
+  const selection: Record<string, any> = {};
+  for (const [k, c] of Object.entries(tableCols)) if (!hidden.has(k)) selection[k] = c;
+  Object.assign(selection, o.extra ?? {});
+
+  const listSchema = o.query.extend(pagingSchema.shape).strict();
+  const allSchema = o.query.strict();
+  const exportSchema = o.query.extend(exportOptionsSchema.shape).extend({ sort: pagingSchema.shape.sort, order: pagingSchema.shape.order }).strict();
+  const updateSchema = o.create.partial().extend({ id: z.coerce.number().int().positive() }).strict();
+  const perm = (a: string) => `${o.permission}#${a}`;
+
+  function conditions(q: Record<string, unknown>, request: FastifyRequest): SQL | undefined {
+    const parts: (SQL | undefined)[] = Object.entries(o.where).map(([k, f]) => f(q[k]));
+    parts.push(o.scope?.(request));
+    return and(...parts.filter(Boolean));
+  }
+
+  function ordering(q: { sort?: string; order?: 'asc' | 'desc' }): SQL[] {
+    const col = q.sort ? o.sortable[q.sort] : undefined;
+    if (!col) return [...o.defaultSort, desc(o.id)];
+    return [q.order === 'asc' ? asc(col) : desc(col), desc(o.id)];
+  }
+
+  function base() {
+    const q = app.database.db.select(selection).from(o.table as PgTable);
+    return o.from ? o.from(q) : q;
+  }
+
+  async function count(where: SQL | undefined): Promise<number> {
+    let q = app.database.db.select({ n: sql<number>`count(*)::int` }).from(o.table as PgTable);
+    if (o.from) q = o.from(q);
+    const [row] = await q.where(where);
+    return row.n;
+  }
+
+  app.post(`${o.base}/list`, { schema: { body: listSchema }, config: { permission: perm('list') } }, async (request) => {
+    const q = request.body as Record<string, unknown> & { page: number; limit: number; sort?: string; order?: 'asc' | 'desc' };
+    const where = conditions(q, request);
+    const [list, total] = await Promise.all([
+      base().where(where).orderBy(...ordering(q)).limit(q.limit).offset((q.page - 1) * q.limit),
+      count(where),
+    ]);
+    return ok(pageOf(list, total, q.page, q.limit));
+  });
+
+  if (!skip.has('listAll')) {
+    app.post(`${o.base}/listAll`, { schema: { body: allSchema }, config: { permission: perm('list') } }, async (request) => {
+      const q = request.body as Record<string, unknown>;
+      return ok(await base().where(conditions(q, request)).orderBy(...o.defaultSort, desc(o.id)).limit(5000));
+    });
+  }
+
+  if (!skip.has('info')) {
+    app.get(`${o.base}/info/:id`, { schema: { params: idParamSchema }, config: { permission: perm('info') } }, async (request) => {
+      const { id } = request.params as { id: number };
+      const [row] = await base().where(and(eq(o.id, id), o.scope?.(request)));
+      if (!row) throw notFound();
+      return ok(row);
+    });
+  }
+
+  if (!skip.has('save')) {
+    app.post(`${o.base}/save`, { schema: { body: o.create.strict() }, config: { permission: perm('save') } }, async (request) => {
+      const values = o.beforeSave ? await o.beforeSave(request.body, request) : (request.body as Record<string, unknown>);
+      const [row] = await app.database.db.insert(o.table).values(values as never).returning({ id: o.id });
+      return ok({ id: (row as { id: number }).id });
+    });
+  }
+
+  if (!skip.has('update')) {
+    app.post(`${o.base}/update`, { schema: { body: updateSchema }, config: { permission: perm('update') } }, async (request) => {
+      const { id, ...rest } = request.body as { id: number } & Record<string, unknown>;
+      const values = o.beforeUpdate ? await o.beforeUpdate({ id, ...rest }, request) : rest;
+      const changes = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== 'id' && v !== undefined));
+      if ('updatedAt' in tableCols) changes.updatedAt = new Date();
+      const where = and(eq(o.id, id), o.scope?.(request));
+      const rows = Object.keys(changes).length
+        ? await app.database.db.update(o.table).set(changes as never).where(where).returning({ id: o.id })
+        : await app.database.db.select({ id: o.id }).from(o.table as PgTable).where(where);
+      if (!rows.length) throw notFound();
+      return ok({ id });
+    });
+  }
+
+  if (!skip.has('delete')) {
+    app.post(`${o.base}/delete`, { schema: { body: idListSchema }, config: { permission: perm('delete') } }, async (request) => {
+      const ids = request.body as number[];
+      const rows = await app.database.db.delete(o.table).where(and(inArray(o.id, ids), o.scope?.(request))).returning({ id: o.id });
+      if (o.afterDelete) await o.afterDelete(rows.map((r) => (r as { id: number }).id), request);
+      return ok({ deleted: rows.length });
+    });
+  }
+
+  if (!skip.has('export')) {
+    app.post(`${o.base}/export`, { schema: { body: exportSchema }, config: { permission: perm('export') } }, async (request, reply) => {
+      const q = request.body as Record<string, unknown> & {
+        columns: { prop: string; label: string }[];
+        format: 'xlsx' | 'csv';
+        sort?: string;
+        order?: 'asc' | 'desc';
+      };
+      const columns = q.columns.filter((c) => c.prop in selection);
+      const where = conditions(q, request);
+      const order = ordering(q);
+      return sendExport(reply, {
+        name: o.exportName ?? o.permission,
+        format: q.format,
+        columns,
+        batches: async function* () {
+          const size = 1000;
+          for (let offset = 0; offset < 200_000; offset += size) {
+            const rows = await base().where(where).orderBy(...order).limit(size).offset(offset);
+            if (!rows.length) return;
+            yield rows as Record<string, unknown>[];
+            if (rows.length < size) return;
+          }
+        },
+      });
+    });
+  }
+}

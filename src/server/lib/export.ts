@@ -1,0 +1,66 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import ExcelJS from 'exceljs';
+
+export interface ExportJob {
+  name: string;
+  format: 'xlsx' | 'csv';
+  columns: { prop: string; label: string }[];
+  /** Rows in batches, so a large list is never held in memory whole. */
+  batches: () => AsyncGenerator<Record<string, unknown>[]>;
+}
+
+function cell(value: unknown): string | number | boolean | Date | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function csvField(value: unknown): string {
+  const v = cell(value);
+  if (v === null) return '';
+  const s = v instanceof Date ? v.toISOString() : String(v);
+  // A leading =, +, - or @ would run as a formula in a spreadsheet: quote it as text.
+  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Streams a list as xlsx (ExcelJS streaming writer) or csv (UTF-8 with BOM for Excel). */
+export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<FastifyReply> {
+  const stamp = new Date().toISOString().slice(0, 10);
+  const filename = `${job.name}-${stamp}.${job.format}`;
+  const stream = new PassThrough();
+  reply.header('content-disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+  if (job.format === 'csv') {
+    reply.type('text/csv; charset=utf-8');
+    void (async () => {
+      try {
+        stream.write('\uFEFF' + job.columns.map((c) => csvField(c.label)).join(',') + '\r\n');
+        for await (const rows of job.batches()) {
+          stream.write(rows.map((r) => job.columns.map((c) => csvField(r[c.prop])).join(',')).join('\r\n') + '\r\n');
+        }
+        stream.end();
+      } catch (err) {
+        stream.destroy(err as Error);
+      }
+    })();
+    return reply.send(stream);
+  }
+  reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  const sheet = workbook.addWorksheet(job.name.slice(0, 31));
+  sheet.columns = job.columns.map((c) => ({ header: c.label, key: c.prop, width: Math.max(12, c.label.length * 2) }));
+  void (async () => {
+    try {
+      for await (const rows of job.batches()) {
+        for (const r of rows) sheet.addRow(Object.fromEntries(job.columns.map((c) => [c.prop, cell(r[c.prop])]))).commit();
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (err) {
+      stream.destroy(err as Error);
+    }
+  })();
+  return reply.send(stream);
+}
