@@ -1,0 +1,61 @@
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { bootstrapData } from './db/seed/bootstrap';
+import { buildApp } from './app';
+import { mkdir } from 'node:fs/promises';
+
+/** Starts Cascade: migrations, first-start seeding, the HTTP server, background work; stops cleanly on signals. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
+  await migrate(database);
+
+  const seeded = await bootstrapData(database, config);
+  if (seeded === 'refused') {
+    process.stderr.write(
+      'Cascade: this is the first start in production and ADMIN_PASSWORD is not set.\n' +
+        'Set ADMIN_PASSWORD to the password the admin account should have, then start again.\n',
+    );
+    await database.close();
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, database });
+  const stopBackground = await startBackground(app);
+  await app.listen({ port: config.port, host: config.host });
+
+  const where = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  app.log.info(`Cascade ${config.version} on ${where} (database: ${database.kind}${config.databaseUrl ? '' : `, data in ${config.dataDir}`})`);
+  if (config.demo) {
+    process.stdout.write(`\nCascade is running at ${where}\nDemo mode: sign in as admin / admin123 (also manager, operator, viewer with <name>123).\n\n`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: stopping`);
+    await stopBackground();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** Background work that modules provide (job runner, device polling); each returns its stop function. */
+async function startBackground(app: import('fastify').FastifyInstance): Promise<() => Promise<void>> {
+  const stops: (() => Promise<void> | void)[] = [];
+  void app;
+  return async () => {
+    for (const s of stops.reverse()) await s();
+  };
+}
+
+main().catch((err) => {
+  process.stderr.write(`Cascade failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

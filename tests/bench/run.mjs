@@ -1,0 +1,29 @@
+// npm run bench: every tests/bench/*.bench.mjs module in turn (each exports `run()` that returns
+// [{ name, value, unit, budget }] and throws on a broken measurement). A result over its budget fails the run.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const only = process.argv.slice(2);
+const files = readdirSync(path.join(root, 'tests/bench'))
+  .filter((f) => f.endsWith('.bench.mjs'))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
+
+let over = 0;
+const rows = [];
+for (const file of files) {
+  console.log(`\n== ${file}`);
+  const mod = await import(pathToFileURL(path.join(root, 'tests/bench', file)).href);
+  const results = (await mod.run()) ?? [];
+  for (const r of results) {
+    const ok = r.budget === undefined || r.value <= r.budget;
+    if (!ok) over += 1;
+    rows.push({ bench: file.replace('.bench.mjs', ''), name: r.name, value: `${r.value} ${r.unit}`, budget: r.budget === undefined ? '' : `${r.budget} ${r.unit}`, ok: ok ? 'ok' : 'OVER BUDGET', note: r.note ?? '' });
+  }
+}
+console.log('');
+console.table(rows);
+console.log(`bench: ${rows.length - over} passed, ${over} failed`);
+if (over > 0) process.exit(1);

@@ -1,0 +1,94 @@
+// Starts the real Cascade server (built client, embedded database in a fresh folder, demo data)
+// on a free port for browser tests and benchmarks.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+export function chromiumPath() {
+  const p = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(p)) {
+    throw new Error(
+      `Chromium not found at ${p}. Install it with: apt-get update && apt-get install -y chromium fonts-noto-cjk ` +
+        '(or set CHROMIUM_PATH to a Chromium binary).',
+    );
+  }
+  return p;
+}
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function launchBrowser() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export function buildClient() {
+  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('client build failed');
+}
+
+/** Starts the server; resolves once /api/health answers. `env` adds or overrides variables. */
+export async function startServer({ env = {}, dataDir, fresh = true } = {}) {
+  const port = await freePort();
+  const dir = dataDir ?? path.join(root, 'tmp', `e2e-data-${port}`);
+  if (fresh) rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CAPTCHA: 'off', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    baseUrl,
+    port,
+    dataDir: dir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => {
+        const t = setTimeout(() => {
+          child.kill('SIGKILL');
+          r();
+        }, 10_000);
+        child.on('exit', () => {
+          clearTimeout(t);
+          r();
+        });
+      });
+    },
+  };
+}
