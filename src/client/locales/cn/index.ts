@@ -1,8 +1,12 @@
 import { MESSAGES } from '@shared/messages';
 import common from './common';
+import layout from './layout';
+import auth from './auth';
+import account from './account';
+import kit from './kit';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.cn]));
 
 /** Chinese resources, one namespace per file; add a namespace here and in ../en/index.ts. */
-const cn = { common, messages };
+const cn = { common, layout, auth, account, kit, messages };
 export default cn;

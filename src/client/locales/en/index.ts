@@ -2,8 +2,12 @@ import { MESSAGES } from '@shared/messages';
 import type { LocaleShape } from '../types';
 import type cn from '../cn';
 import common from './common';
+import layout from './layout';
+import auth from './auth';
+import account from './account';
+import kit from './kit';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.en]));
 
-const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, messages };
+const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, layout, auth, account, kit, messages };
 export default en;

@@ -1,0 +1,1 @@
+export { Can, HasMenu } from './can';

@@ -1,0 +1,456 @@
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { ActionIcon, Box, Checkbox, Group, Loader, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
+import { useThrottledCallback } from '@mantine/hooks';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { QueryKey } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  MIN_COLUMN_WIDTH,
+  ROW_HEIGHTS,
+  SCROLL_DISTANCE,
+  SCROLL_THROTTLE_MS,
+  TABLE_HEADER_HEIGHT,
+  TABLE_MODES,
+  TABLE_PAGER_LAYOUT,
+  TREE_INDENT,
+  type RowSize,
+  type TableMode,
+} from '@shared/constants';
+import { DeveloperError } from '../developer-error';
+import { ColumnChooser } from './column-chooser';
+import { TablePager } from './table-pager';
+import { isSpecialColumn, type RowKey, type TableColumn } from './types';
+import { useColumnState, type ColumnState } from './use-column-state';
+import { moveItem, useDragSort } from './use-drag-sort';
+import { useTableLoader, type TableLoader, type TableLoadResult } from './use-table-loader';
+
+export interface DataTableProps<Row> {
+  columns: TableColumn<Row>[];
+  /** 'pager' (default), 'scroll' (infinite loading) or 'virtual' (windowed rows); anything else is a developer error. */
+  mode?: TableMode;
+  /** Loads a page; either response shape of seed §3. Use `data` instead for rows already at hand. */
+  loader?: TableLoader<Row>;
+  /** Rows at hand (paged client-side in pager mode). */
+  data?: Row[];
+  /** Loads through the query cache under this key, so invalidating it reloads the table. */
+  queryKey?: QueryKey;
+  /** Starts again from page 1 when this changes. */
+  reloadKey?: string;
+  onLoadSuccess?: (result: TableLoadResult<Row>) => void;
+  onLoadError?: (error: unknown) => void;
+  /** @default 10 */
+  pageSize?: number;
+  /** @default 'total, ->, prev, pager, next' */
+  pagerLayout?: string;
+  /** Field or function giving each row a stable key; required for tree tables. Falls back to `id`, then the index. */
+  rowKey?: string | ((row: Row) => RowKey);
+  /** Field holding child rows: makes this a tree table (needs `rowKey`). */
+  childrenKey?: string;
+  /** Row height: default 48, medium 44, small 41, mini 37. */
+  size?: RowSize;
+  /** Height of the scrolling area in scroll and virtual modes. */
+  height?: CSSProperties['height'];
+  title?: ReactNode;
+  toolbarExtra?: ReactNode;
+  /** Shows the column chooser in the toolbar. @default true when there is a toolbar */
+  columnChooser?: boolean;
+  /** Drag rows to reorder them; `onRowSort` receives the new order. */
+  rowSortable?: boolean;
+  onRowSort?: (rows: Row[]) => void;
+  /** Drag header cells to reorder columns. */
+  columnSortable?: boolean;
+  /** Remembers column choices and order for this screen on the server. */
+  screen?: string;
+  /** Column state owned by the caller (ListPage shares it with its export). */
+  columnState?: ColumnState<Row>;
+  selectedKeys?: RowKey[];
+  onSelectionChange?: (keys: RowKey[], rows: Row[]) => void;
+  /** Accessible name of the table. */
+  label?: string;
+}
+
+interface FlatRow<Row> {
+  row: Row;
+  key: RowKey;
+  depth: number;
+  hasChildren: boolean;
+}
+
+function read(row: unknown, prop: string | undefined): unknown {
+  return prop ? (row as Record<string, unknown>)[prop] : undefined;
+}
+
+function cellText(value: unknown): ReactNode {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function widthStyle<Row>(column: TableColumn<Row>): CSSProperties {
+  const width = column.width !== undefined ? Math.max(column.width, MIN_COLUMN_WIDTH) : undefined;
+  return { width, minWidth: MIN_COLUMN_WIDTH };
+}
+
+/** Sticky offsets for fixed columns, from the widths of the fixed columns before (or after) them. */
+function fixedStyles<Row>(columns: TableColumn<Row>[]): CSSProperties[] {
+  const styles: CSSProperties[] = columns.map(() => ({}));
+  const widthOf = (c: TableColumn<Row>) => Math.max(c.width ?? MIN_COLUMN_WIDTH, MIN_COLUMN_WIDTH);
+  let left = 0;
+  columns.forEach((c, i) => {
+    if (c.fixed === true || c.fixed === 'left') {
+      styles[i] = { position: 'sticky', left, zIndex: 1, background: 'var(--mantine-color-body)' };
+      left += widthOf(c);
+    }
+  });
+  let right = 0;
+  for (let i = columns.length - 1; i >= 0; i--) {
+    if (columns[i].fixed === 'right') {
+      styles[i] = { position: 'sticky', right, zIndex: 1, background: 'var(--mantine-color-body)' };
+      right += widthOf(columns[i]);
+    }
+  }
+  return styles;
+}
+
+/** The data table of seed §2/§4: pager, scroll or virtual, with toolbar, column chooser and drag-sorting. */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { columns, mode = 'pager', data, loader, rowKey, childrenKey, size = 'default', title, toolbarExtra, label } = props;
+  if (!(TABLE_MODES as readonly string[]).includes(mode)) throw new DeveloperError(`table mode must be one of ${TABLE_MODES.join(', ')}, got '${String(mode)}'`);
+  if (childrenKey && !rowKey) throw new DeveloperError('a tree table (childrenKey) needs a rowKey');
+  const { t } = useTranslation('kit');
+  const ownState = useColumnState(columns, props.screen);
+  const columnState = props.columnState ?? ownState;
+  const rowHeight = ROW_HEIGHTS[size];
+
+  const dataLoader = useCallback<TableLoader<Row>>(
+    (page, pageSize) => {
+      if (loader) return loader(page, pageSize);
+      const rows = data ?? [];
+      return Promise.resolve(mode === 'virtual' ? { list: rows, total: rows.length } : { list: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length });
+    },
+    [loader, data, mode],
+  );
+  const dataKey = loader ? (props.reloadKey ?? '') : `${props.reloadKey ?? ''}|${data?.length ?? 0}`;
+  const [dataVersion, setDataVersion] = useState(0);
+  const previousData = useRef(data);
+  useEffect(() => {
+    if (previousData.current !== data) {
+      previousData.current = data;
+      setDataVersion((v) => v + 1);
+    }
+  }, [data]);
+
+  const table = useTableLoader<Row>({
+    loader: dataLoader,
+    mode,
+    pageSize: props.pageSize,
+    queryKey: props.queryKey,
+    reloadKey: `${dataKey}|${dataVersion}`,
+    onSuccess: props.onLoadSuccess,
+    onError: props.onLoadError,
+  });
+
+  const keyOf = useCallback(
+    (row: Row, index: number): RowKey => {
+      if (typeof rowKey === 'function') return rowKey(row);
+      const value = read(row, rowKey ?? 'id');
+      return typeof value === 'string' || typeof value === 'number' ? value : index;
+    },
+    [rowKey],
+  );
+
+  const [expanded, setExpanded] = useState<Set<RowKey>>(() => new Set());
+  const flat = useMemo(() => {
+    const out: FlatRow<Row>[] = [];
+    const walk = (rows: Row[], depth: number) =>
+      rows.forEach((row, i) => {
+        const children = childrenKey ? (read(row, childrenKey) as Row[] | undefined) : undefined;
+        const key = keyOf(row, out.length + i);
+        out.push({ row, key, depth, hasChildren: !!children?.length });
+        if (children?.length && expanded.has(key)) walk(children, depth + 1);
+      });
+    walk(table.list, 0);
+    return out;
+  }, [table.list, childrenKey, keyOf, expanded]);
+
+  const [ownSelection, setOwnSelection] = useState<Map<RowKey, Row>>(() => new Map());
+  const selectedKeys = props.selectedKeys ?? [...ownSelection.keys()];
+  const selectedSet = new Set(selectedKeys);
+  const select = (changes: FlatRow<Row>[], on: boolean) => {
+    const next = new Map(ownSelection);
+    if (props.selectedKeys) {
+      for (const key of props.selectedKeys) if (!next.has(key)) {
+        const hit = flat.find((f) => f.key === key);
+        if (hit) next.set(key, hit.row);
+      }
+      for (const key of [...next.keys()]) if (!props.selectedKeys.includes(key)) next.delete(key);
+    }
+    for (const f of changes) {
+      if (on) next.set(f.key, f.row);
+      else next.delete(f.key);
+    }
+    setOwnSelection(next);
+    props.onSelectionChange?.([...next.keys()], [...next.values()]);
+  };
+
+  const visible = columnState.visible.map((v) => v.column);
+  const visibleIds = columnState.visible.map((v) => v.id);
+  const fixed = fixedStyles(visible);
+  const treeColumn = childrenKey ? visible.findIndex((c) => !isSpecialColumn(c)) : -1;
+  const indexBase = mode === 'pager' ? (table.page - 1) * table.pageSize : 0;
+
+  const rowSort = useDragSort<RowKey>((from, to) => {
+    const a = table.list.findIndex((r, i) => keyOf(r, i) === from);
+    const b = table.list.findIndex((r, i) => keyOf(r, i) === to);
+    if (a < 0 || b < 0) return;
+    const next = moveItem(table.list, a, b);
+    table.setList(next);
+    props.onRowSort?.(next);
+  }, !!props.rowSortable);
+  const columnSort = useDragSort<string>(columnState.move, !!props.columnSortable);
+
+  const pageRows = flat;
+  const allOnPage = pageRows.length > 0 && pageRows.every((f) => selectedSet.has(f.key));
+  const someOnPage = pageRows.some((f) => selectedSet.has(f.key));
+
+  const header = (
+    <Table.Tr style={{ height: TABLE_HEADER_HEIGHT }}>
+      {visible.map((column, i) => {
+        const id = visibleIds[i];
+        const sortProps = props.columnSortable ? columnSort.itemProps(id) : {};
+        return (
+          <Table.Th key={id} style={{ ...widthStyle(column), ...fixed[i], textAlign: column.align }} {...sortProps} title={props.columnSortable ? t('table.dragColumn') : undefined}>
+            {column.type === 'selection' ? (
+              <Checkbox size="xs" aria-label={t('table.selectAll')} checked={allOnPage} indeterminate={!allOnPage && someOnPage} onChange={(e) => select(pageRows, e.currentTarget.checked)} />
+            ) : column.type === 'index' ? (
+              (column.label ?? t('table.index'))
+            ) : column.type === 'handle' ? (
+              (column.label ?? t('table.actions'))
+            ) : (
+              column.label
+            )}
+          </Table.Th>
+        );
+      })}
+    </Table.Tr>
+  );
+
+  const renderCell = (f: FlatRow<Row>, rowIndex: number, column: TableColumn<Row>, i: number) => {
+    let content: ReactNode;
+    if (column.type === 'selection') {
+      content = <Checkbox size="xs" aria-label={t('table.selectRow')} checked={selectedSet.has(f.key)} onChange={(e) => select([f], e.currentTarget.checked)} />;
+    } else if (column.type === 'index') {
+      content = indexBase + rowIndex + 1;
+    } else {
+      content = column.render ? column.render(f.row, rowIndex) : cellText(read(f.row, column.prop));
+    }
+    if (i === treeColumn) {
+      const open = expanded.has(f.key);
+      content = (
+        <Group gap={4} wrap="nowrap" style={{ paddingLeft: f.depth * TREE_INDENT }}>
+          {f.hasChildren ? (
+            <ActionIcon
+              size="xs"
+              variant="subtle"
+              aria-label={open ? t('table.collapse') : t('table.expand')}
+              aria-expanded={open}
+              onClick={() =>
+                setExpanded((prev) => {
+                  const next = new Set(prev);
+                  if (open) next.delete(f.key);
+                  else next.add(f.key);
+                  return next;
+                })
+              }
+            >
+              {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+            </ActionIcon>
+          ) : (
+            <Box w={TREE_INDENT} />
+          )}
+          {content}
+        </Group>
+      );
+    }
+    return (
+      <Table.Td key={visibleIds[i]} style={{ ...fixed[i], textAlign: column.align }}>
+        {content}
+      </Table.Td>
+    );
+  };
+
+  const renderRow = (f: FlatRow<Row>, rowIndex: number) => (
+    <Table.Tr
+      key={f.key}
+      style={{ height: rowHeight }}
+      {...(props.rowSortable ? rowSort.itemProps(f.key) : {})}
+      title={props.rowSortable ? t('table.dragRow') : undefined}
+      bg={selectedSet.has(f.key) ? 'var(--mantine-primary-color-light)' : undefined}
+    >
+      {visible.map((column, i) => renderCell(f, rowIndex, column, i))}
+    </Table.Tr>
+  );
+
+  const emptyRow =
+    !table.loading && flat.length === 0 ? (
+      <Table.Tr>
+        <Table.Td colSpan={Math.max(visible.length, 1)} style={{ textAlign: 'center', height: rowHeight * 2 }}>
+          <Text size="sm" c={table.error ? 'red' : 'dimmed'}>
+            {table.error ? (table.error instanceof Error && table.error.message) || t('table.error') : t('table.empty')}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    ) : null;
+
+  const hasToolbar = !!(title || toolbarExtra || props.columnChooser);
+  const toolbar = hasToolbar ? (
+    <Group justify="space-between" mb="xs" wrap="nowrap">
+      <Text fw={600}>{title}</Text>
+      <Group gap="xs">
+        {toolbarExtra}
+        {props.columnChooser !== false && <ColumnChooser state={columnState} />}
+      </Group>
+    </Group>
+  ) : null;
+
+  const tableProps = { stickyHeader: true, highlightOnHover: true, withTableBorder: true, 'aria-label': label ?? (typeof title === 'string' ? title : undefined), 'aria-busy': table.loading };
+  const loadingOverlay = (
+    <LoadingOverlay
+      visible={table.loading}
+      zIndex={2}
+      overlayProps={{ blur: 1 }}
+      loaderProps={{
+        children: (
+          <Stack align="center" gap="xs">
+            <Loader size="sm" />
+            <Text size="sm">{t('table.loading')}</Text>
+          </Stack>
+        ),
+      }}
+    />
+  );
+
+  if (mode === 'virtual') {
+    return (
+      <Box>
+        {toolbar}
+        <Box pos="relative">
+          {loadingOverlay}
+          <VirtualBody
+            rows={flat}
+            rowHeight={rowHeight}
+            height={props.height}
+            header={header}
+            tableProps={tableProps}
+            emptyRow={emptyRow}
+            renderRow={renderRow}
+          />
+        </Box>
+      </Box>
+    );
+  }
+
+  if (mode === 'scroll') {
+    return (
+      <Box>
+        {toolbar}
+        <ScrollBody height={props.height} onEnd={table.loadMore} finished={table.finished}>
+          <Table {...tableProps} layout="fixed">
+            <Table.Thead>{header}</Table.Thead>
+            <Table.Tbody>
+              {flat.map(renderRow)}
+              {emptyRow}
+            </Table.Tbody>
+          </Table>
+          {table.loading && <Text size="sm" c="dimmed" ta="center" py="xs">{t('table.scrollLoading')}</Text>}
+          {table.finished && flat.length > 0 && <Text size="sm" c="dimmed" ta="center" py="xs">{t('table.noMore')}</Text>}
+        </ScrollBody>
+      </Box>
+    );
+  }
+
+  return (
+    <Box>
+      {toolbar}
+      <Box pos="relative">
+        {loadingOverlay}
+        <Table.ScrollContainer minWidth={visible.length * MIN_COLUMN_WIDTH} type="native">
+          <Table {...tableProps}>
+            <Table.Thead>{header}</Table.Thead>
+            <Table.Tbody>
+              {flat.map(renderRow)}
+              {emptyRow}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      <TablePager
+        total={table.total}
+        page={table.page}
+        pageSize={table.pageSize}
+        onPageChange={table.setPage}
+        onPageSizeChange={table.setPageSize}
+        layout={props.pagerLayout ?? TABLE_PAGER_LAYOUT}
+      />
+    </Box>
+  );
+}
+
+/** Scroll mode: asks for the next batch when the end comes into view (throttled, distance 0). */
+function ScrollBody({ height, onEnd, finished, children }: { height?: CSSProperties['height']; onEnd: () => void; finished: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const check = useThrottledCallback(() => {
+    const el = ref.current;
+    if (!el || finished) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight <= SCROLL_DISTANCE) onEnd();
+  }, SCROLL_THROTTLE_MS);
+  return (
+    <Box ref={ref} h={height} style={{ overflow: 'auto' }} onScroll={check} data-testid="table-scroll">
+      {children}
+    </Box>
+  );
+}
+
+interface VirtualBodyProps<Row> {
+  rows: FlatRow<Row>[];
+  rowHeight: number;
+  height?: CSSProperties['height'];
+  header: ReactNode;
+  tableProps: Record<string, unknown>;
+  emptyRow: ReactNode;
+  renderRow: (f: FlatRow<Row>, index: number) => ReactNode;
+}
+
+/** Virtual mode: only the rows in view (plus a few) are in the DOM; spacer rows keep the scroll height. */
+function VirtualBody<Row>({ rows, rowHeight, height, header, tableProps, emptyRow, renderRow }: VirtualBodyProps<Row>) {
+  const ref = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => ref.current,
+    estimateSize: () => rowHeight,
+    paddingStart: TABLE_HEADER_HEIGHT,
+  });
+  const items = virtualizer.getVirtualItems();
+  const top = items.length ? items[0].start - TABLE_HEADER_HEIGHT : 0;
+  const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  return (
+    <Box ref={ref} h={height} style={{ overflow: 'auto', contain: 'strict' }} data-testid="table-virtual">
+      <Table {...tableProps} layout="fixed">
+        <Table.Thead>{header}</Table.Thead>
+        <Table.Tbody>
+          {top > 0 && <tr aria-hidden style={{ height: top }} />}
+          {items.map((item) => (
+            <MemoRow key={rows[item.index].key} render={renderRow} row={rows[item.index]} index={item.index} />
+          ))}
+          {bottom > 0 && <tr aria-hidden style={{ height: bottom }} />}
+          {emptyRow}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}
+
+const MemoRow = memo(function MemoRow<Row>({ render, row, index }: { render: (f: FlatRow<Row>, index: number) => ReactNode; row: FlatRow<Row>; index: number }) {
+  return <>{render(row, index)}</>;
+}) as <Row>(props: { render: (f: FlatRow<Row>, index: number) => ReactNode; row: FlatRow<Row>; index: number }) => ReactNode;
