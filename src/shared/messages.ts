@@ -24,6 +24,10 @@ export const MESSAGES = {
   'v.confirmDelete': { cn: '确定要删除吗？', en: 'Are you sure you want to delete it?' },
   'v.unknownField': { cn: '不允许的字段', en: 'Unknown field' },
   'v.invalid': { cn: '格式错误', en: 'Invalid value' },
+  'v.passwordShort': { cn: '密码至少 6 位', en: 'The password needs at least 6 characters' },
+  'v.username': { cn: '用户名只能包含字母、数字和 _ . @ -', en: 'Use only letters, digits and _ . @ - in a username' },
+  'v.code': { cn: '编码只能包含字母、数字、_ 和 -', en: 'Use only letters, digits, _ and - in a code' },
+  'v.perms': { cn: '授权标识格式为 模块#操作，多个用逗号分隔', en: 'Write authorisation ids as module#action, several separated by commas' },
   // seed §8 login
   'login.captcha': { cn: '验证码不正确', en: 'Verification code incorrect' },
   'login.noAccount': { cn: '账号不存在', en: 'Account does not exist' },
@@ -44,6 +48,7 @@ export const MESSAGES = {
   'err.oldPassword': { cn: '原密码不正确', en: 'The current password is incorrect' },
   'err.superUser': { cn: '不能对超级管理员执行此操作', en: 'This cannot be done to the super user' },
   'err.hasChildren': { cn: '请先删除子菜单', en: 'Delete its children first' },
+  'err.menuParent': { cn: '上级菜单无效：不能是按钮、自身或其下级', en: 'Invalid parent: not a button, the menu itself or one of its children' },
   'err.uniqueKey': { cn: '唯一标识已存在', en: 'The unique key already exists' },
   'ok.success': { cn: '成功', en: 'success' },
 } as const satisfies Record<string, Record<Locale, string>>;

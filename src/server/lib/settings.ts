@@ -8,6 +8,7 @@ export const SETTING_DEFAULTS = {
   'security.lockThreshold': { type: 'number', value: 5, remark: 'Failed logins before the account locks' },
   'security.lockWindowMinutes': { type: 'number', value: 15, remark: 'Window in which failures count, and lock duration (minutes)' },
   'security.sessionHours': { type: 'number', value: 12, remark: 'Sliding session lifetime (hours)' },
+  'security.loginPerMinute': { type: 'number', value: 20, remark: 'Login attempts one IP address may make per minute' },
   'system.title': { type: 'string', value: 'Cascade 水景运维平台', remark: 'System title shown in the header and on the wall' },
   'upload.maxMb': { type: 'number', value: 20, remark: 'Largest file an upload may be (MiB)' },
   'upload.imageMaxMb': { type: 'number', value: 10, remark: 'Largest image an upload may be (MiB)' },

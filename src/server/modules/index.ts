@@ -6,4 +6,5 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   void app;
+  await app.register((await import('./identity')).identityModule);
 }

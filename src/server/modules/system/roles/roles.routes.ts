@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { roleQuerySchema, roleSaveSchema, roleUpdateSchema } from '@shared/contracts/roles';
+import type { Db } from '../../../db/client';
+import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
+import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { filters, ok, registerCrud } from '../../../lib/crud';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function assertCodeFree(tx: Tx, code: string, exceptId?: number): Promise<void> {
+  const rows = await tx
+    .select({ id: sysRole.id })
+    .from(sysRole)
+    .where(exceptId ? and(eq(sysRole.code, code), ne(sysRole.id, exceptId)) : eq(sysRole.code, code));
+  if (rows.length) throw conflict('err.conflict', { code: 'err.conflict' });
+}
+
+async function replaceGrants(tx: Tx, roleId: number, menuIds: number[]): Promise<void> {
+  const unique = [...new Set(menuIds)];
+  if (unique.length) {
+    const found = await tx.select({ id: sysMenu.id }).from(sysMenu).where(inArray(sysMenu.id, unique));
+    if (found.length !== unique.length) throw badRequest('v.invalid', { menuIdList: 'v.invalid' });
+  }
+  await tx.delete(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId));
+  if (unique.length) await tx.insert(sysRoleMenu).values(unique.map((menuId) => ({ roleId, menuId })));
+}
+
+/**
+ * sys/role (menuCode sys-role). Grants are read by the auth plugin on every request, so a change
+ * here applies to the role's users on their next call, without signing in again.
+ */
+export async function roleRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+
+  registerCrud(app, {
+    base: '/sys/role',
+    table: sysRole,
+    id: sysRole.id,
+    permission: 'sys-role',
+    create: roleSaveSchema,
+    query: roleQuerySchema,
+    where: { code: filters.like(sysRole.code), name: filters.search(sysRole.name, sysRole.nameEn) },
+    sortable: { code: sysRole.code, name: sysRole.name, createdAt: sysRole.createdAt },
+    defaultSort: [asc(sysRole.id)],
+    extra: {
+      menuIdList: sql<number[]>`(SELECT coalesce(json_agg(rm.menu_id ORDER BY rm.menu_id), '[]'::json) FROM sys_role_menu rm WHERE rm.role_id = ${sysRole.id})`,
+      userCount: sql<number>`(SELECT count(*)::int FROM sys_user_role ur WHERE ur.role_id = ${sysRole.id})`,
+    },
+    without: ['save', 'update'],
+    exportName: 'roles',
+  });
+
+  app.post('/sys/role/save', { schema: { body: roleSaveSchema }, config: { permission: 'sys-role#save' } }, async (request) => {
+    const { menuIdList, ...fields } = request.body as z.output<typeof roleSaveSchema>;
+    const id = await db.transaction(async (tx) => {
+      await assertCodeFree(tx, fields.code);
+      const [row] = await tx.insert(sysRole).values(fields).returning({ id: sysRole.id });
+      await replaceGrants(tx, row.id, menuIdList);
+      return row.id;
+    });
+    return ok({ id });
+  });
+
+  app.post('/sys/role/update', { schema: { body: roleUpdateSchema }, config: { permission: 'sys-role#update' } }, async (request) => {
+    const { id, menuIdList, ...rest } = request.body as z.output<typeof roleUpdateSchema>;
+    const fields = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.id, id)).for('update');
+      if (!current) throw notFound();
+      if (typeof fields.code === 'string') await assertCodeFree(tx, fields.code, id);
+      if (Object.keys(fields).length) await tx.update(sysRole).set(fields).where(eq(sysRole.id, id));
+      if (menuIdList) await replaceGrants(tx, id, menuIdList);
+    });
+    return ok({ id });
+  });
+}

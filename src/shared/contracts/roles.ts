@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { optionalString, requiredString } from './common';
+
+const roleFields = {
+  code: requiredString(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'v.code' }),
+  name: requiredString(64),
+  nameEn: optionalString(64),
+  remark: optionalString(500),
+  /** Granted directories, menus and buttons (seed §6: roles authorise menus and buttons). */
+  menuIdList: z.array(z.number({ error: 'v.invalid' }).int().positive()).max(2000).default([]),
+};
+
+export const roleSaveSchema = z.strictObject(roleFields);
+export type RoleSave = z.input<typeof roleSaveSchema>;
+
+export const roleUpdateSchema = z.strictObject({
+  id: z.number({ error: 'v.required' }).int().positive(),
+  code: roleFields.code.optional(),
+  name: requiredString(64).optional(),
+  nameEn: optionalString(64).optional(),
+  remark: optionalString(500).optional(),
+  menuIdList: z.array(z.number({ error: 'v.invalid' }).int().positive()).max(2000).optional(),
+});
+export type RoleUpdate = z.input<typeof roleUpdateSchema>;
+
+export const roleQuerySchema = z.object({
+  code: z.string().max(64).optional(),
+  name: z.string().max(64).optional(),
+});
+export type RoleQuery = z.input<typeof roleQuerySchema>;
+
+export interface RoleRow {
+  id: number;
+  code: string;
+  name: string;
+  nameEn: string;
+  remark: string;
+  createdAt: string;
+  menuIdList: number[];
+  userCount: number;
+}
