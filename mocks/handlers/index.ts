@@ -1,8 +1,9 @@
 import type { RequestHandler } from 'msw';
+import { authHandlers } from './auth';
 import { kitHandlers } from './kit';
 
 /**
  * MSW handlers for client tests and the offline demo (`npm run dev:mock`), one file per area,
  * typed by the contracts in src/shared. Add an area's handlers to this list.
  */
-export const handlers: RequestHandler[] = [...kitHandlers];
+export const handlers: RequestHandler[] = [...authHandlers, ...kitHandlers];

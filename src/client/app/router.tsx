@@ -1,0 +1,203 @@
+import { useEffect } from 'react';
+import {
+  Outlet,
+  createHashRouter,
+  matchRoutes,
+  redirect,
+  useNavigation,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
+import { CODE, LOGIN_PATH } from '@shared/constants';
+import type { NavMenu } from '@shared/contracts/auth';
+import { ApiError, setUnauthorizedHandler } from '../lib/api';
+import { clearSession, getSession, getToken } from '../lib/session';
+import { runtimeConfig } from '../lib/runtime-config';
+import { lazyScreen, ScreenLoading } from './lazy-screen';
+import { progress } from './progress';
+import { TopProgress } from './top-progress';
+import { decideNavigation, isUnderMain, loginTarget, type RouteHandle } from './navigation-check';
+import { ensureMenus, flattenMenus, getMenus, menuRoutePath, menusLoaded, resetMenus } from './menu-store';
+import { MenuRouteScreen } from './menu-screen';
+import { resetTabs } from './tabs-store';
+import { RouteError } from './route-error';
+import { ForbiddenPage } from './forbidden-page';
+import { NotFoundPage } from './not-found-page';
+
+const PortalPage = lazyScreen(() => import('./portal-page'));
+const MainLayout = lazyScreen(() => import('./main-layout'));
+const PageLayout = lazyScreen(() => import('./page-layout'));
+const LoginPage = lazyScreen(() => import('../features/auth/login-page'));
+const Login2Page = lazyScreen(() => import('../features/auth/login2-page'));
+const AccountPage = lazyScreen(() => import('../features/account/account-page'));
+const TestPage = lazyScreen(() => import('../features/diagnostics/test-page'));
+const DashboardPage = lazyScreen(() => import('../features/dashboard/dashboard-page'));
+const OverviewWall = lazyScreen(() => import('../features/wall/overview-wall'));
+const DetailWall = lazyScreen(() => import('../features/wall/detail-wall'));
+const ModelView = lazyScreen(() => import('../features/wall/model-view'));
+const ProjectWall = lazyScreen(() => import('../features/wall/project-wall'));
+
+/** The id of the /main layout route, where menu routes are added. */
+export const MAIN_ROUTE_ID = 'main';
+
+/**
+ * One child route of /main per menu of the user (seed §2): path = the menu url without its leading
+ * slash; an external (http/https) url becomes `iframe/<menuId>`, i.e. /main/iframe/<menuId>.
+ */
+export function buildMenuRoutes(menus: NavMenu[]): RouteObject[] {
+  const seen = new Set<string>();
+  const routes: RouteObject[] = [];
+  for (const menu of flattenMenus(menus)) {
+    const path = menuRoutePath(menu);
+    if (!path || seen.has(path)) continue;
+    seen.add(path);
+    const handle: RouteHandle = { menuPath: `/main/${path}` };
+    routes.push({ path, handle, element: <MenuRouteScreen path={`/main/${path}`} /> });
+  }
+  return routes;
+}
+
+/** Starts the top progress bar for every navigation, including loader work such as fetching menus. */
+function RootLayout() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  useEffect(() => {
+    if (!busy) return;
+    progress.start();
+    return () => progress.done();
+  }, [busy]);
+  return (
+    <>
+      <TopProgress />
+      <Outlet />
+    </>
+  );
+}
+
+function FirstLoad() {
+  useEffect(() => {
+    progress.start();
+    return () => progress.done();
+  }, []);
+  return (
+    <>
+      <TopProgress />
+      <ScreenLoading />
+    </>
+  );
+}
+
+type AppRouter = ReturnType<typeof createHashRouter>;
+type PatchRoutesOnNavigation = NonNullable<NonNullable<Parameters<typeof createHashRouter>[1]>['patchRoutesOnNavigation']>;
+export type RouterFactory = (routes: RouteObject[], opts: { patchRoutesOnNavigation: PatchRoutesOnNavigation }) => AppRouter;
+
+/**
+ * The app router (seed §2): hash history with base /, lazy screens, the navigation check before
+ * every navigation, and the user's menu routes added under /main once after login.
+ * Tests pass a memory-router factory.
+ */
+export function createAppRouter(factory: RouterFactory = (routes, opts) => createHashRouter(routes, opts)): AppRouter {
+  let router: AppRouter | null = null;
+  let patchedMenus: NavMenu[] | null = null;
+
+  const patchMenuRoutes = (patch: (routeId: string, children: RouteObject[]) => void) => {
+    const menus = getMenus();
+    if (!menusLoaded() || patchedMenus === menus) return;
+    patch(MAIN_ROUTE_ID, buildMenuRoutes(menus));
+    patchedMenus = menus;
+  };
+
+  /** Runs before every navigation (the root loader always revalidates). */
+  const navigationCheck = async ({ request }: LoaderFunctionArgs) => {
+    const { pathname, search } = new URL(request.url);
+    if (getToken() && isUnderMain(pathname)) {
+      try {
+        await ensureMenus();
+      } catch (error) {
+        if (error instanceof ApiError && error.code === CODE.unauthorized) throw redirect(loginTarget(pathname, search));
+        throw error;
+      }
+      patchMenuRoutes((id, children) => router?.patchRoutes(id, children));
+    }
+    // The very first check can run while the factory is still creating the router.
+    const matches = matchRoutes(router?.routes ?? routes, pathname) ?? [];
+    const decision = decideNavigation({
+      pathname,
+      search,
+      access: getSession().access,
+      whitelist: runtimeConfig().whitelist,
+      handles: matches.map((m) => m.route.handle as RouteHandle | undefined),
+      menus: getMenus(),
+    });
+    if (decision.action === 'pass') return null;
+    if (decision.action === 'login' && decision.logout) {
+      clearSession();
+      resetMenus();
+    }
+    throw redirect(decision.to);
+  };
+
+  const routes: RouteObject[] = [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      loader: navigationCheck,
+      shouldRevalidate: () => true,
+      hydrateFallbackElement: <FirstLoad />,
+      errorElement: <RouteError />,
+      children: [
+        { path: 'login', element: <LoginPage /> },
+        { path: 'login2/:projectId?', element: <Login2Page /> },
+        { index: true, element: <PortalPage /> },
+        { path: 'test', element: <TestPage /> },
+        {
+          id: MAIN_ROUTE_ID,
+          path: 'main',
+          element: <MainLayout />,
+          children: [
+            { index: true, element: <DashboardPage /> },
+            { path: 'account', element: <AccountPage />, handle: { access: ['login'] } satisfies RouteHandle },
+            { path: '*', element: <NotFoundPage inLayout />, handle: { unknownMain: true } satisfies RouteHandle },
+          ],
+        },
+        {
+          path: 'page',
+          element: <PageLayout />,
+          children: [
+            { index: true, element: <OverviewWall /> },
+            { path: 'detail', element: <DetailWall /> },
+            { path: 'model/:id/:i', element: <ModelView /> },
+            { path: 'project/:id', element: <ProjectWall /> },
+          ],
+        },
+        { path: '403', element: <ForbiddenPage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+
+  router = factory(routes, {
+    // A /main path that only the catch-all matches may be a menu route not added yet: load the
+    // menus first, then let the router match again.
+    patchRoutesOnNavigation: async ({ path, patch, signal }) => {
+      if (!getToken() || !isUnderMain(path.split('?')[0])) return;
+      try {
+        await ensureMenus();
+      } catch {
+        // The navigation check asks again and turns the failure into login or an error screen.
+        return;
+      }
+      if (!signal.aborted) patchMenuRoutes(patch);
+    },
+  });
+
+  const appRouter = router;
+  // Seed §4/§8: a 401 from any call has cleared the session; forget the menus and tabs and go to login.
+  setUnauthorizedHandler(() => {
+    resetMenus();
+    resetTabs();
+    const { pathname, search } = appRouter.state.location;
+    if (pathname !== LOGIN_PATH) void appRouter.navigate(loginTarget(pathname, search), { replace: true });
+  });
+  return appRouter;
+}

@@ -1,0 +1,14 @@
+import { createTheme } from '@mantine/core';
+import { BREAKPOINTS } from '@shared/constants';
+
+const em = (px: number) => `${px / 16}em`;
+
+/** Water blues; breakpoints of seed §9 (Mantine has no xxl, so it stops at xl). */
+export const theme = createTheme({
+  primaryColor: 'cyan',
+  primaryShade: { light: 7, dark: 6 },
+  defaultRadius: 'md',
+  fontFamily:
+    '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
+  breakpoints: { xs: em(BREAKPOINTS.sm), sm: em(BREAKPOINTS.md), md: em(BREAKPOINTS.lg), lg: em(BREAKPOINTS.xl), xl: em(BREAKPOINTS.xxl) },
+});

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SessionUser } from '@shared/contracts/auth';
+import { api } from '../../../lib/api';
+
+export const USER_INFO_PATH = '/sys/user/info';
+
+export function getUserInfo(signal?: AbortSignal): Promise<SessionUser> {
+  return api.get<SessionUser>(USER_INFO_PATH, { signal });
+}
+
+export const userInfoQueryOptions = () =>
+  queryOptions({ queryKey: ['sys-user', 'info'], queryFn: ({ signal }) => getUserInfo(signal) });
+
+export function useUserInfo() {
+  return useQuery(userInfoQueryOptions());
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle, IconInfoCircle, IconLock, IconShieldCheck, IconUser } from '@tabler/icons-react';
+import { loginBodySchema, type LoginBody } from '@shared/contracts/auth';
+import { runtimeConfig } from '../../lib/runtime-config';
+import { login } from '../../lib/session';
+import { ApiError } from '../../lib/api';
+import { useLogin } from './api/login';
+import { AuthBackdrop } from './auth-backdrop';
+import { CaptchaImage, newCaptchaId } from './captcha';
+import { withMessage } from './form-error';
+
+const validateBody = schemaResolver(loginBodySchema, { sync: true });
+
+/** Only a path inside this app may be where login sends the user, never another site. */
+function redirectTarget(value: string | null): string {
+  if (value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login')) return value;
+  return runtimeConfig().loginRedirect;
+}
+
+/** /login (seed §2, DOMAIN.md §2): username, password and, when switched on, the captcha. */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const withCaptcha = runtimeConfig().captcha;
+  const [uuid, setUuid] = useState(newCaptchaId);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const mutation = useLogin();
+
+  const form = useForm<Omit<LoginBody, 'uuid'>>({
+    mode: 'controlled',
+    initialValues: { username: '', password: '', captcha: '' },
+    validate: (values) => {
+      const errors = validateBody({ ...values, uuid });
+      if (withCaptcha && !values.captcha.trim()) errors.captcha = 'v.required';
+      return errors;
+    },
+  });
+
+  const refreshCaptcha = () => {
+    setUuid(newCaptchaId());
+    form.setFieldValue('captcha', '');
+  };
+
+  const submit = form.onSubmit((values) => {
+    setServerError(null);
+    mutation.mutate(
+      { ...values, username: values.username.trim(), captcha: withCaptcha ? values.captcha.trim() : '', uuid: withCaptcha ? uuid : '' },
+      {
+        onSuccess: (result) => {
+          login(result.token, result.user);
+          void navigate(redirectTarget(params.get('redirect')), { replace: true });
+        },
+        onError: (error) => {
+          setServerError(error instanceof ApiError ? error.message : String(error));
+          if (withCaptcha) refreshCaptcha();
+        },
+      },
+    );
+  });
+
+  return (
+    <AuthBackdrop>
+      <Card w="100%" radius="lg" padding="xl" shadow="xl">
+        <Stack gap={4} mb="lg">
+          <Title order={3}>{t('login.title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('login.subtitle')}
+          </Text>
+        </Stack>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {serverError ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {serverError}
+              </Alert>
+            ) : null}
+            <TextInput
+              label={t('login.username')}
+              autoComplete="username"
+              leftSection={<IconUser size={16} />}
+              withAsterisk
+              {...withMessage(form.getInputProps('username'))}
+            />
+            <PasswordInput
+              label={t('login.password')}
+              autoComplete="current-password"
+              leftSection={<IconLock size={16} />}
+              withAsterisk
+              {...withMessage(form.getInputProps('password'))}
+            />
+            {withCaptcha ? (
+              <Group align="flex-start" gap="sm" wrap="nowrap">
+                <TextInput
+                  label={t('login.captcha')}
+                  autoComplete="off"
+                  leftSection={<IconShieldCheck size={16} />}
+                  withAsterisk
+                  style={{ flex: 1 }}
+                  maxLength={8}
+                  {...withMessage(form.getInputProps('captcha'))}
+                />
+                <div style={{ paddingTop: 25 }}>
+                  <CaptchaImage uuid={uuid} onRefresh={refreshCaptcha} />
+                </div>
+              </Group>
+            ) : null}
+            <Button type="submit" size="md" fullWidth loading={mutation.isPending} mt="xs">
+              {t('login.submit')}
+            </Button>
+            {runtimeConfig().demo ? (
+              <Alert variant="light" color="cyan" icon={<IconInfoCircle size={18} />} p="xs">
+                <Text size="sm">{t('login.demo')}</Text>
+              </Alert>
+            ) : null}
+          </Stack>
+        </form>
+      </Card>
+    </AuthBackdrop>
+  );
+}

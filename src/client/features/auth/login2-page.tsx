@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Alert, Button, Card, NumberInput, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconKey } from '@tabler/icons-react';
+import { ApiError } from '../../lib/api';
+import { useVisitorLogin } from './api/visitor-login';
+import { AuthBackdrop } from './auth-backdrop';
+import { withMessage } from './form-error';
+
+/**
+ * /login2/:projectId? (DOMAIN.md §6): a visitor enters the password an administrator issued for one
+ * public project. The visitor token travels to the project wall in the navigation state; keeping it
+ * as a visitor session belongs to the wall.
+ */
+export default function Login2Page() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const { projectId } = useParams();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const mutation = useVisitorLogin();
+  const fixedProject = projectId && /^\d+$/.test(projectId) ? Number(projectId) : null;
+
+  const form = useForm<{ projectId: number | string; password: string }>({
+    mode: 'controlled',
+    initialValues: { projectId: fixedProject ?? '', password: '' },
+    validate: {
+      projectId: (v) => (v === '' || Number(v) < 1 ? 'v.required' : null),
+      password: (v) => (v ? null : 'v.passwordEmpty'),
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    setServerError(null);
+    const id = Number(values.projectId);
+    mutation.mutate(
+      { projectId: id, password: values.password },
+      {
+        onSuccess: ({ token }) => void navigate(`/page/project/${id}`, { state: { visitorToken: token } }),
+        onError: (error) => setServerError(error instanceof ApiError ? error.message : String(error)),
+      },
+    );
+  });
+
+  return (
+    <AuthBackdrop>
+      <Card w="100%" radius="lg" padding="xl" shadow="xl">
+        <Stack gap={4} mb="lg">
+          <Title order={3}>{t('login2.title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('login2.subtitle')}
+          </Text>
+        </Stack>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {serverError ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {serverError}
+              </Alert>
+            ) : null}
+            {fixedProject === null ? (
+              <NumberInput label={t('login2.projectId')} min={1} allowDecimal={false} withAsterisk {...withMessage(form.getInputProps('projectId'))} />
+            ) : null}
+            <PasswordInput label={t('login2.password')} leftSection={<IconKey size={16} />} withAsterisk {...withMessage(form.getInputProps('password'))} />
+            <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+              {t('login2.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+    </AuthBackdrop>
+  );
+}

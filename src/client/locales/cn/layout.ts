@@ -1,0 +1,35 @@
+/** The application shell: layout, tabs, navigation states, portal and error pages. */
+const layout = {
+  home: '首页',
+  mainNav: '主导航',
+  toggleNav: '折叠或展开侧边栏',
+  darkSkin: '深色皮肤',
+  lightSkin: '浅色皮肤',
+  userMenu: '用户菜单',
+  account: '个人信息',
+  logout: '退出登录',
+  loggedOut: '已退出登录',
+  sessionExpired: '登录已过期，请重新登录',
+  tabs: { label: '已打开的页面', close: '关闭 {{title}}' },
+  progress: '页面加载进度',
+  loadingScreen: '页面加载中...',
+  chunk: {
+    failed: '页面加载失败',
+    timeout: '页面加载超时',
+    hint: '网络可能不稳定，或系统刚刚更新。请重试。',
+    retry: '重试',
+  },
+  routeError: { title: '出错了', text: '页面遇到了意外错误。', reload: '重新加载' },
+  forbidden: { title: '没有访问权限', text: '您的账号无权访问此页面。如需开通，请联系管理员。', home: '返回首页', back: '返回上一页' },
+  notFound: { title: '页面不存在', text: '您访问的地址不存在，可能已被移动或删除。', home: '返回首页' },
+  portal: {
+    tagline: '喷泉与瀑布水景的运维与管理平台',
+    backOffice: { title: '管理后台', text: '项目、设备、工单、报告与系统管理' },
+    overview: { title: '总览大屏', text: '全部项目的实时地图与统计' },
+    detail: { title: '统计大屏', text: '维修速度、质量与设备分组' },
+    test: { title: '系统诊断', text: '接口状态、实时连接与版本' },
+    open: '进入',
+  },
+  iframeTitle: '{{name}}（外部页面）',
+} as const;
+export default layout;

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+
+/** `npm run dev:mock` answers every call from the MSW handlers, so the UI runs without a server. */
+async function startMocks(): Promise<void> {
+  if (import.meta.env.MODE !== 'mock') return;
+  const { worker } = await import('../../mocks/browser');
+  await worker.start({ onUnhandledRequest: 'bypass', serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` } });
+}
+
+void startMocks().then(() => {
+  const router = createAppRouter();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});
