@@ -1,0 +1,12 @@
+import type { MantineColor } from '@mantine/core';
+import type { TagColor } from '@shared/dictionaries';
+
+/** The seed's tag colour names (Element-style) mapped onto Mantine colours. */
+export const TAG_COLOR_TO_MANTINE: Record<TagColor, MantineColor> = {
+  primary: 'blue',
+  success: 'green',
+  warning: 'orange',
+  danger: 'red',
+  info: 'gray',
+  default: 'dark',
+};

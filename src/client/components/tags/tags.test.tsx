@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderKit } from '../test-render';
+import { StatusTag } from './status-tag';
+import { SexTag } from './sex-tag';
+import { CardNumber, formatCardNumber } from './card-number';
+
+const colorOf = (text: string) => screen.getByText(text).closest('[data-color]')?.getAttribute('data-color');
+
+describe('StatusTag (seed §4 tag colours)', () => {
+  it('colours bill states 0 primary, 1 warning, 2 primary, 3 success, 4 danger', () => {
+    renderKit(<>{['0', '1', '2', '3', '4'].map((v) => <StatusTag key={v} kind="billState" value={v} />)}</>);
+    expect(['新建', '待支付', '处理中', '已完成', '已取消'].map(colorOf)).toEqual(['primary', 'warning', 'primary', 'success', 'danger']);
+  });
+
+  it('colours bill rate, bill type and user status', () => {
+    renderKit(
+      <>
+        <StatusTag kind="billRate" value={0} />
+        <StatusTag kind="billRate" value={1} />
+        <StatusTag kind="billType" value={0} />
+        <StatusTag kind="billType" value={1} />
+        <StatusTag kind="userStatus" value={1} />
+        <StatusTag kind="userStatus" value={0} />
+      </>,
+    );
+    expect(['普通', '加急', '支出', '收入', '正常', '禁用'].map(colorOf)).toEqual(['primary', 'warning', 'danger', 'primary', 'success', 'warning']);
+  });
+
+  it('shows English labels in English mode', () => {
+    renderKit(<StatusTag kind="userStatus" value="1" />, { locale: 'en' });
+    expect(screen.getByText('Normal')).toBeInTheDocument();
+  });
+});
+
+describe('SexTag', () => {
+  it('shows 1 male, 0 female, 2 unknown', () => {
+    renderKit(
+      <>
+        <SexTag value={1} />
+        <SexTag value="0" />
+        <SexTag value={2} />
+      </>,
+    );
+    expect(screen.getByText('男')).toBeInTheDocument();
+    expect(screen.getByText('女')).toBeInTheDocument();
+    expect(screen.getByText('未知')).toBeInTheDocument();
+  });
+});
+
+describe('CardNumber', () => {
+  it('groups digits in fours', () => {
+    expect(formatCardNumber('6222021234567890123')).toBe('6222 0212 3456 7890 123');
+    expect(formatCardNumber(null)).toBe('');
+    renderKit(<CardNumber value="6222 0212 3456 7890" />);
+    expect(screen.getByText('6222 0212 3456 7890')).toBeInTheDocument();
+  });
+});
