@@ -54,7 +54,9 @@ export const envelopePlugin = fp(async (app) => {
       const first = Object.values(fields)[0];
       return send(reply, CODE.badRequest, first ?? translate('err.badRequest', locale), { fields });
     }
-    const pgCode = (error as { code?: string }).code;
+    // Drizzle wraps driver errors (DrizzleQueryError): the SQLSTATE is on the cause.
+    const cause = (error as { cause?: { code?: unknown } }).cause;
+    const pgCode = typeof cause?.code === 'string' && /^[0-9A-Z]{5}$/.test(cause.code) ? cause.code : (error as { code?: string }).code;
     if (pgCode === '23505') return send(reply, CODE.conflict, translate('err.conflict', locale));
     if (pgCode === '23503') return send(reply, CODE.badRequest, translate('err.badRequest', locale));
     if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22001') return send(reply, CODE.badRequest, translate('err.badRequest', locale));
