@@ -50,6 +50,13 @@ export const MESSAGES = {
   'err.hasChildren': { cn: '请先删除子菜单', en: 'Delete its children first' },
   'err.menuParent': { cn: '上级菜单无效：不能是按钮、自身或其下级', en: 'Invalid parent: not a button, the menu itself or one of its children' },
   'err.uniqueKey': { cn: '唯一标识已存在', en: 'The unique key already exists' },
+  // walls, scenes and public projects
+  'scene.outside': { cn: '卡片超出画布范围', en: 'The card goes beyond the canvas' },
+  'scene.overlap': { cn: '卡片位置重叠', en: 'Cards overlap' },
+  'scene.duplicateKey': { cn: '布局项标识重复', en: 'Two layout items have the same key' },
+  'scene.cardMissing': { cn: '卡片不存在', en: 'No such card' },
+  'scene.missing': { cn: '场景不存在', en: 'No such scene' },
+  'wall.password': { cn: '访问密码不正确或已失效', en: 'The access password is wrong or no longer valid' },
   'ok.success': { cn: '成功', en: 'success' },
 } as const satisfies Record<string, Record<Locale, string>>;
 

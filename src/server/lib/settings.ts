@@ -16,6 +16,7 @@ export const SETTING_DEFAULTS = {
   'sla.hours.normal': { type: 'number', value: 48, remark: 'Hours to complete a normal order on time' },
   'sla.hours.high': { type: 'number', value: 24, remark: 'Hours to complete a high-priority order on time' },
   'sla.hours.urgent': { type: 'number', value: 8, remark: 'Hours to complete an urgent order on time' },
+  'wall.visitorHours': { type: 'number', value: 12, remark: 'How long a project visitor session (login2) lasts (hours)' },
   'wall.refreshSeconds': { type: 'number', value: 30, remark: 'How often wall panels refresh (seconds)' },
   'detect.closeAfterNormal': { type: 'number', value: 3, remark: 'Normal readings that close a channel warning' },
   'log.retentionDays': { type: 'number', value: 180, remark: 'Days operation and login logs are kept' },

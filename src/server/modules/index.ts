@@ -7,4 +7,6 @@ import type { FastifyInstance } from 'fastify';
 export async function registerModules(app: FastifyInstance): Promise<void> {
   void app;
   await app.register((await import('./identity')).identityModule);
+  await app.register((await import('./scenes')).scenesModule);
+  await app.register((await import('./wall')).wallModule);
 }

@@ -69,6 +69,8 @@ export const sysSession = pgTable('sys_session', {
   userId: integer('user_id').references(() => sysUser.id, { onDelete: 'cascade' }),
   projectId: integer('project_id'),
   label: varchar('label', { length: 128 }).notNull().default(''),
+  /** The scene a kiosk display token opens (0003_wall_scenes.sql). */
+  sceneId: integer('scene_id'),
   ip: varchar('ip', { length: 64 }).notNull().default(''),
   userAgent: text('user_agent').notNull().default(''),
   loginAt: ts('login_at').notNull().defaultNow(),

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { cardQuerySchema, cardSaveSchema, cardUpdateSchema, parseCardConfig, type CardType } from '@shared/contracts/scene';
+import { shipCard } from '../../db/schema';
+import { filters, ok, registerCrud } from '../../lib/crud';
+import { badRequest, notFound } from '../../lib/errors';
+import { dropCardsFromLayouts } from './scenes.repository';
+
+const PERMISSION = 'ship-cards';
+const updateSchema = cardUpdateSchema;
+
+function checkedConfig(type: CardType, config: unknown): Record<string, unknown> {
+  const parsed = parseCardConfig(type, config);
+  if (!parsed.ok) throw badRequest(Object.values(parsed.fields)[0], parsed.fields);
+  return parsed.config;
+}
+
+/** ship/cards: configured wall panels. The config is checked against the card's type on every write. */
+export async function cardRoutes(app: FastifyInstance): Promise<void> {
+  registerCrud(app, {
+    base: '/ship/cards',
+    table: shipCard,
+    id: shipCard.id,
+    permission: PERMISSION,
+    create: cardSaveSchema,
+    query: cardQuerySchema,
+    where: { name: filters.like(shipCard.name), type: filters.eq(shipCard.type) },
+    sortable: { name: shipCard.name, type: shipCard.type, createdAt: shipCard.createdAt },
+    defaultSort: [asc(shipCard.id)],
+    without: ['save', 'update'],
+    afterDelete: (ids) => dropCardsFromLayouts(app.database, ids),
+    exportName: 'cards',
+  });
+
+  app.post('/ship/cards/save', { schema: { body: cardSaveSchema }, config: { permission: `${PERMISSION}#save` } }, async (request) => {
+    const body = request.body as z.output<typeof cardSaveSchema>;
+    const [row] = await app.database.db
+      .insert(shipCard)
+      .values({ name: body.name, type: body.type, config: checkedConfig(body.type, body.config) })
+      .returning({ id: shipCard.id });
+    return ok({ id: row.id });
+  });
+
+  app.post('/ship/cards/update', { schema: { body: updateSchema }, config: { permission: `${PERMISSION}#update` } }, async (request) => {
+    const { id, ...body } = request.body as z.output<typeof updateSchema>;
+    return app.database.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(shipCard).where(eq(shipCard.id, id)).for('update');
+      if (!current) throw notFound();
+      const type = (body.type ?? current.type) as CardType;
+      // A new type re-checks the config it keeps, so a card never holds a config its type cannot read.
+      const config = body.config !== undefined || body.type !== undefined ? checkedConfig(type, body.config ?? current.config) : current.config;
+      await tx.update(shipCard).set({ name: body.name ?? current.name, type, config }).where(eq(shipCard.id, id));
+      return ok({ id });
+    });
+  });
+}

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { cardRoutes } from './cards.routes';
+import { sceneRoutes } from './scenes.routes';
+
+/** Cards and scenes (ship/cards, ship/scene-list): what the walls show and where. */
+export async function scenesModule(app: FastifyInstance): Promise<void> {
+  await cardRoutes(app);
+  await sceneRoutes(app);
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { idParamSchema } from '@shared/contracts/common';
+import { sceneDefaultQuerySchema, sceneQuerySchema, sceneSaveSchema, sceneUpdateSchema } from '@shared/contracts/scene';
+import { fallProject, shipScene } from '../../db/schema';
+import { filters, ok, registerCrud } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
+import { checkLayoutCards, clearOtherDefaults, defaultSceneView, loadSceneView } from './scenes.repository';
+
+const PERMISSION = 'ship-scene';
+/** Walls read scenes with the wall permission; the back-office with its list/info buttons. */
+const READ = [`${PERMISSION}#view`, `${PERMISSION}#list`, `${PERMISSION}#info`];
+
+/** ship/scene-list: saved arrangements of cards on the wall canvas, global or per project. */
+export async function sceneRoutes(app: FastifyInstance): Promise<void> {
+  registerCrud(app, {
+    base: '/ship/scene',
+    table: shipScene,
+    id: shipScene.id,
+    permission: PERMISSION,
+    create: sceneSaveSchema,
+    query: sceneQuerySchema,
+    where: { name: filters.like(shipScene.name), projectId: filters.eq(shipScene.projectId), isPublic: filters.eq(shipScene.isPublic) },
+    sortable: { name: shipScene.name, updatedAt: shipScene.updatedAt, isDefault: shipScene.isDefault },
+    defaultSort: [desc(shipScene.isDefault), desc(shipScene.updatedAt)],
+    extra: { projectName: fallProject.name },
+    from: (q) => q.leftJoin(fallProject, eq(fallProject.id, shipScene.projectId)),
+    without: ['save', 'update', 'info'],
+    exportName: 'scenes',
+  });
+
+  app.get('/ship/scene/default', { schema: { querystring: sceneDefaultQuerySchema }, config: { permission: READ } }, async (request) => {
+    const { projectId } = request.query as z.output<typeof sceneDefaultQuerySchema>;
+    return ok(await defaultSceneView(app.database.db, projectId));
+  });
+
+  app.get('/ship/scene/info/:id', { schema: { params: idParamSchema }, config: { permission: READ } }, async (request) => {
+    const { id } = request.params as { id: number };
+    const scene = await loadSceneView(app.database.db, eq(shipScene.id, id));
+    if (!scene) throw notFound();
+    return ok(scene);
+  });
+
+  app.post('/ship/scene/save', { schema: { body: sceneSaveSchema }, config: { permission: `${PERMISSION}#save` } }, async (request) => {
+    const body = request.body as z.output<typeof sceneSaveSchema>;
+    return app.database.db.transaction(async (tx) => {
+      await checkLayoutCards(tx, body.layout);
+      if (body.isDefault) await clearOtherDefaults(tx, body.projectId);
+      const [row] = await tx.insert(shipScene).values(body).returning({ id: shipScene.id });
+      return ok({ id: row.id });
+    });
+  });
+
+  app.post('/ship/scene/update', { schema: { body: sceneUpdateSchema }, config: { permission: `${PERMISSION}#update` } }, async (request) => {
+    const { id, ...body } = request.body as z.output<typeof sceneUpdateSchema>;
+    return app.database.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(shipScene).where(eq(shipScene.id, id)).for('update');
+      if (!current) throw notFound();
+      if (body.layout) await checkLayoutCards(tx, body.layout);
+      const projectId = body.projectId === undefined ? current.projectId : body.projectId;
+      const isDefault = body.isDefault ?? current.isDefault;
+      if (isDefault) await clearOtherDefaults(tx, projectId, id);
+      const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      await tx.update(shipScene).set({ ...changes, updatedAt: new Date() }).where(and(eq(shipScene.id, id)));
+      return ok({ id });
+    });
+  });
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idParamSchema } from '@shared/contracts/common';
+import { login2Schema, type Login2Result } from '@shared/contracts/public';
+import { sysSession } from '../../db/schema';
+import { ok } from '../../lib/crud';
+import { badRequest, notFound } from '../../lib/errors';
+import { newToken, verifyPassword } from '../../lib/password';
+import { storageOf } from '../files/files.service';
+import { publicFile, publicProjectView } from './wall.repository';
+
+/** Password guessing is slow on purpose: a few tries a minute per address. */
+const LOGIN2_RATE = { max: 10, timeWindow: '1 minute' };
+/** Only the newest live passwords are tried, so a long list cannot make one request expensive. */
+const PASSWORDS_TRIED = 20;
+const fileParams = z.object({ id: z.coerce.number().int().positive(), fileId: z.coerce.number().int().positive() });
+
+/** Public projects (DOMAIN.md §6): the view without login and the project password (login2). */
+export async function publicRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/public/project/:id', { schema: { params: idParamSchema }, config: { permission: 'public' } }, async (request) => {
+    const { id } = request.params as { id: number };
+    const view = await publicProjectView(app, id, request.locale);
+    // A project that is not public looks exactly like one that does not exist.
+    if (!view) throw notFound();
+    return ok(view);
+  });
+
+  app.get('/public/project/:id/file/:fileId', { schema: { params: fileParams }, config: { permission: 'public' } }, async (request, reply) => {
+    const { id, fileId } = request.params as z.output<typeof fileParams>;
+    const file = await publicFile(app, id, fileId);
+    if (!file) throw notFound();
+    let stream;
+    try {
+      stream = await storageOf(app).get(file.storageKey);
+    } catch {
+      throw notFound();
+    }
+    reply.header('cache-control', 'public, max-age=3600').type(file.contentType);
+    return reply.send(stream);
+  });
+
+  app.post(
+    '/ball/public/login2',
+    { schema: { body: login2Schema }, config: { permission: 'public', log: false, rateLimit: LOGIN2_RATE } },
+    async (request) => {
+      const { projectId, password } = request.body as z.output<typeof login2Schema>;
+      const candidates = await app.database.query<{ id: number; password_hash: string }>(
+        `SELECT pw.id, pw.password_hash FROM fall_project_password pw JOIN fall_project p ON p.id = pw.project_id
+          WHERE pw.project_id = $1 AND pw.revoked_at IS NULL AND (pw.expires_at IS NULL OR pw.expires_at > now())
+          ORDER BY pw.id DESC LIMIT ${PASSWORDS_TRIED}`,
+        [projectId],
+      );
+      let matched = false;
+      for (const c of candidates) {
+        if (await verifyPassword(password, c.password_hash)) {
+          matched = true;
+          break;
+        }
+      }
+      // One answer for an unknown project, a wrong, an expired or a revoked password: nothing to probe.
+      if (!matched) throw badRequest('wall.password', { password: 'wall.password' });
+      const hours = await app.settings.get('wall.visitorHours');
+      const { token, hash } = newToken();
+      await app.database.db.insert(sysSession).values({
+        tokenHash: hash,
+        kind: 'visitor',
+        userId: null,
+        projectId,
+        label: 'visitor',
+        ip: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+        expiresAt: new Date(Date.now() + hours * 3600_000),
+      });
+      const result: Login2Result = { token, expire: hours * 3600, projectId };
+      return ok(result);
+    },
+  );
+}
