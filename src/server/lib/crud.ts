@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, desc, getTableColumns, inArray, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodObject, type ZodRawShape } from 'zod';
-import { exportOptionsSchema, idListSchema, idParamSchema, pagingSchema } from '@shared/contracts/common';
+import { exportOptionsSchema, idListSchema, idParamSchema, pagingSchema, partialWithoutDefaults } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
 import { notFound } from './errors';
 import { sendExport } from './export';
@@ -74,7 +74,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   const listSchema = o.query.extend(pagingSchema.shape).strict();
   const allSchema = o.query.strict();
   const exportSchema = o.query.extend(exportOptionsSchema.shape).extend({ sort: pagingSchema.shape.sort, order: pagingSchema.shape.order }).strict();
-  const updateSchema = o.create.partial().extend({ id: z.coerce.number().int().positive() }).strict();
+  const updateSchema = partialWithoutDefaults(o.create).extend({ id: z.coerce.number().int().positive() }).strict();
   const perm = (a: string) => `${o.permission}#${a}`;
 
   function conditions(q: Record<string, unknown>, request: FastifyRequest): SQL | undefined {

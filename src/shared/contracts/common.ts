@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z, type ZodObject, type ZodRawShape } from 'zod';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants';
 
 /** Paging sent by every list page with its query model (seed §7 "List pages send the query model plus page and limit"). */
@@ -24,3 +24,14 @@ export const exportOptionsSchema = z.object({
 /** Helpers so contracts carry the shared message keys of seed §5. */
 export const requiredString = (max = 255) => z.string({ error: 'v.required' }).trim().min(1, { message: 'v.required' }).max(max, { message: 'v.tooLong' });
 export const optionalString = (max = 255) => z.string().trim().max(max, { message: 'v.tooLong' }).default('');
+
+/**
+ * An update body: every field optional and without its default. zod 4's `.partial()` keeps
+ * defaults, so a field the caller left out would be reset to its default by the update.
+ */
+export function partialWithoutDefaults<T extends ZodRawShape>(schema: ZodObject<T>) {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([k, v]) => [k, (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : (v as z.ZodType)).optional()]),
+  );
+  return z.object(shape);
+}
