@@ -57,6 +57,21 @@ export const MESSAGES = {
   'scene.cardMissing': { cn: '卡片不存在', en: 'No such card' },
   'scene.missing': { cn: '场景不存在', en: 'No such scene' },
   'wall.password': { cn: '访问密码不正确或已失效', en: 'The access password is wrong or no longer valid' },
+  // files and installation operations (projects, devices, equipment)
+  'v.fileMissing': { cn: '请选择要上传的文件', en: 'Please choose a file to upload' },
+  'v.fileType': { cn: '不支持的文件类型', en: 'This file type is not supported' },
+  'v.fileMismatch': { cn: '文件内容与扩展名不符', en: 'The file content does not match its extension' },
+  'v.fileNotImage': { cn: '请上传图片文件', en: 'Please upload an image file' },
+  'v.fileUnusable': { cn: '文件不存在或不可用', en: 'The file does not exist or cannot be used here' },
+  'v.longitude': { cn: '经度范围为 -180 到 180', en: 'Longitude must be between -180 and 180' },
+  'v.latitude': { cn: '纬度范围为 -90 到 90', en: 'Latitude must be between -90 and 90' },
+  'v.nonNegative': { cn: '不能小于 0', en: 'Must not be less than 0' },
+  'v.fraction': { cn: '取值范围为 0 到 1', en: 'Must be between 0 and 1' },
+  'v.showTime': { cn: '格式应为 19:00-22:00', en: 'Use the form 19:00-22:00' },
+  'v.option': { cn: '请选择有效的选项', en: 'Please choose a valid option' },
+  'v.uniqueKeyFormat': { cn: '只能包含字母、数字、下划线和短横线', en: 'Only letters, digits, underscores and hyphens' },
+  'v.futureTime': { cn: '时间必须晚于当前时间', en: 'The time must be in the future' },
+  'err.projectNotPublic': { cn: '项目未对公众开放', en: 'The project is not open to the public' },
   'ok.success': { cn: '成功', en: 'success' },
 } as const satisfies Record<string, Record<Locale, string>>;
 

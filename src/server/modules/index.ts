@@ -9,4 +9,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register((await import('./identity')).identityModule);
   await app.register((await import('./scenes')).scenesModule);
   await app.register((await import('./wall')).wallModule);
+  await app.register((await import('./files')).filesModule);
+  await app.register((await import('./operations/projects')).projectsModule);
 }

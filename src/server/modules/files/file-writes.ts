@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ZodType } from 'zod';
+import type { FileOwnerType } from '@shared/contracts/file';
+import { idListSchema } from '@shared/contracts/common';
+import type { Db } from '../../db/client';
+import { ok } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
+import { attachFiles, releaseFiles, replaceFiles } from './files.service';
+
+export interface FileWritesOptions {
+  /** Path under the API prefix, e.g. '/ball/falldevice'. */
+  base: string;
+  table: PgTable;
+  id: PgColumn;
+  /** Menu code: save, update and delete require `<code>#save|update|delete`. */
+  permission: string;
+  ownerType: FileOwnerType;
+  /** Columns holding one oss_file id each. */
+  fileFields: { field: string; imageOnly?: boolean }[];
+  save: ZodType;
+  update: ZodType;
+  /**
+   * Checks and fills in values inside the transaction (foreign records exist, derived columns);
+   * `current` is the stored row on update. Throw ApiError for bad input.
+   */
+  prepare?: (tx: Db, values: Record<string, unknown>, current: Record<string, unknown> | null, request: FastifyRequest) => Promise<void>;
+}
+
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+/**
+ * save / update / delete of a record with file fields, each in one transaction: the row and its
+ * files' ownership commit together, so a save that fails on any check leaves every upload unowned
+ * (and the cleanup removes it), and a replaced file is released only if the update commits.
+ */
+export function registerFileWrites(app: FastifyInstance, o: FileWritesOptions): void {
+  const cols = getTableColumns(o.table) as Record<string, PgColumn>;
+  const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
+
+  app.post(`${o.base}/save`, { schema: { body: o.save }, config: { permission: `${o.permission}#save` } }, async (request) => {
+    const values = defined(request.body as Record<string, unknown>);
+    const id = await app.database.db.transaction(async (tx) => {
+      await o.prepare?.(tx, values, null, request);
+      const [row] = await tx.insert(o.table).values(values as never).returning({ id: o.id });
+      const newId = (row as { id: number }).id;
+      for (const f of o.fileFields) {
+        await attachFiles(tx, o.ownerType, newId, [values[f.field] as number | null], { field: f.field, imageOnly: f.imageOnly, userId: userOf(request) });
+      }
+      return newId;
+    });
+    return ok({ id });
+  });
+
+  app.post(`${o.base}/update`, { schema: { body: o.update }, config: { permission: `${o.permission}#update` } }, async (request) => {
+    const { id, ...rest } = request.body as { id: number } & Record<string, unknown>;
+    const values = defined(rest);
+    await app.database.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(o.table as PgTable).where(eq(o.id, id)).for('update');
+      if (!current) throw notFound();
+      await o.prepare?.(tx, values, current as Record<string, unknown>, request);
+      if ('updatedAt' in cols) values.updatedAt = new Date();
+      if (Object.keys(values).length) await tx.update(o.table).set(values as never).where(eq(o.id, id));
+      for (const f of o.fileFields) {
+        if (values[f.field] === undefined) continue;
+        const previous = (current as Record<string, unknown>)[f.field] as number | null;
+        await replaceFiles(tx, o.ownerType, id, [previous], [values[f.field] as number | null], {
+          field: f.field,
+          imageOnly: f.imageOnly,
+          userId: userOf(request),
+        });
+      }
+    });
+    return ok({ id });
+  });
+
+  app.post(`${o.base}/delete`, { schema: { body: idListSchema }, config: { permission: `${o.permission}#delete` } }, async (request) => {
+    const ids = request.body as number[];
+    const deleted = await app.database.db.transaction(async (tx) => {
+      const rows = (await tx.delete(o.table).where(inArray(o.id, ids)).returning({ id: o.id })) as { id: number }[];
+      await releaseFiles(tx, o.ownerType, rows.map((r) => r.id));
+      return rows.length;
+    });
+    return ok({ deleted });
+  });
+}

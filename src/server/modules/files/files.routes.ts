@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import multipart from '@fastify/multipart';
+import { eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { fileMetaQuerySchema, isImageType, uploadQuerySchema, type FileOwnerType } from '@shared/contracts/file';
+import { idParamSchema } from '@shared/contracts/common';
+import { ossFile } from '../../db/schema';
+import { ok } from '../../lib/crud';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { allows, type AuthContext } from '../../plugins/auth';
+import { describeFile, mayRead, storageOf, storeFile, type FileRow } from './files.service';
+import { GENERAL_UPLOAD, OWNER_RULES } from './owners';
+
+const MB = 1024 * 1024;
+/** Types a browser may show in place; everything else downloads. */
+const INLINE = /^(image\/(png|jpeg|gif|webp)|application\/pdf|video\/mp4)$/;
+
+function disposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Files of every module (DOMAIN.md §3 "Files"):
+ *   POST /oss/file/upload?ownerType=…   any signed-in user holding an upload permission for that kind
+ *                                       of record (its save/update), or oss-file#upload / oss-upload#upload
+ *   GET  /oss/file/download/:id         whoever may see the owning record (see owners.ts)
+ *   GET  /oss/file/thumb/:id            same, the image thumbnail
+ *   GET  /oss/file/meta?ids=1,2         names and links of files the caller may read
+ * Download routes are declared 'public' so that display and visitor sessions reach the check in
+ * `mayRead`; a caller without any session still gets 401 there.
+ */
+export async function filesRoutes(app: FastifyInstance): Promise<void> {
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    // The per-request limit below comes from settings; this ceiling only bounds a misconfiguration.
+    await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 512 * MB } });
+  }
+
+  app.post(
+    '/oss/file/upload',
+    { schema: { querystring: uploadQuerySchema }, config: { permission: 'login', log: { module: 'oss/file', action: 'upload' } } },
+    async (request) => {
+      const auth = request.auth!;
+      const query = request.query as z.infer<typeof uploadQuerySchema>;
+      if (!request.isMultipart()) throw badRequest('v.fileMissing', { file: 'v.fileMissing' });
+      const maxMb = await app.settings.get('upload.maxMb');
+      const imageMaxMb = await app.settings.get('upload.imageMaxMb');
+      const part = await request.file({ limits: { fileSize: maxMb * MB } });
+      if (!part) throw badRequest('v.fileMissing', { file: 'v.fileMissing' });
+      const fieldOwner = (part.fields.ownerType as { value?: unknown } | undefined)?.value;
+      const parsedOwner = query.ownerType ?? (fieldOwner ? uploadQuerySchema.shape.ownerType.parse(fieldOwner) : undefined);
+      const ownerType: FileOwnerType | '' = parsedOwner ?? '';
+      const needed = ownerType ? [...GENERAL_UPLOAD, ...OWNER_RULES[ownerType].write] : GENERAL_UPLOAD;
+      if (!allows(auth, needed)) {
+        part.file.resume();
+        throw forbidden();
+      }
+      const data = await part.toBuffer();
+      const row = await storeFile(app, { name: part.filename, data, ownerType, createdBy: auth.userId, imageMaxBytes: imageMaxMb * MB });
+      return ok(describeFile(app.config.apiPrefix, row));
+    },
+  );
+
+  async function readable(id: number, auth: AuthContext | null): Promise<FileRow> {
+    if (!auth) throw unauthorized();
+    const [row] = await app.database.db.select().from(ossFile).where(eq(ossFile.id, id));
+    if (!row) throw notFound();
+    if (!(await mayRead(app.database, auth, row))) throw forbidden();
+    return row;
+  }
+
+  async function stream(reply: FastifyReply, key: string, contentType: string, name: string, size?: number) {
+    let body;
+    try {
+      body = await storageOf(app).get(key);
+    } catch {
+      throw notFound();
+    }
+    reply
+      .header('content-type', contentType)
+      .header('content-disposition', disposition(INLINE.test(contentType) ? 'inline' : 'attachment', name))
+      .header('cache-control', 'private, max-age=3600');
+    if (size !== undefined) reply.header('content-length', String(size));
+    return reply.send(body);
+  }
+
+  app.get('/oss/file/download/:id', { schema: { params: idParamSchema }, config: { permission: 'public' } }, async (request, reply) => {
+    const row = await readable((request.params as { id: number }).id, request.auth);
+    return stream(reply, row.storageKey, row.contentType, row.originalName, Number(row.size));
+  });
+
+  app.get('/oss/file/thumb/:id', { schema: { params: idParamSchema }, config: { permission: 'public' } }, async (request, reply) => {
+    const row = await readable((request.params as { id: number }).id, request.auth);
+    if (!row.thumbKey || !isImageType(row.contentType)) throw notFound();
+    return stream(reply, row.thumbKey, 'image/webp', row.originalName.replace(/\.[^.]*$/, '') + '.webp');
+  });
+
+  app.get('/oss/file/meta', { schema: { querystring: fileMetaQuerySchema }, config: { permission: 'public' } }, async (request) => {
+    if (!request.auth) throw unauthorized();
+    const { ids } = request.query as { ids: number[] };
+    const rows = await app.database.db.select().from(ossFile).where(inArray(ossFile.id, ids));
+    const visible: FileRow[] = [];
+    for (const r of rows) if (await mayRead(app.database, request.auth, r)) visible.push(r);
+    return ok(visible.map((r) => describeFile(app.config.apiPrefix, r)));
+  });
+}

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { isImageType, type FileOwnerType, type UploadedFile } from '@shared/contracts/file';
+import type { Db, Database } from '../../db/client';
+import { ossFile } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { allows, type AuthContext } from '../../plugins/auth';
+import { LocalStorage } from '../../storage/local-storage';
+import type { Storage } from '../../storage/storage';
+import { extensionOf, sniffContentType } from '../../storage/sniff';
+import { GENERAL_DOWNLOAD, OWNER_RULES } from './owners';
+
+const THUMB_SIZE = 320;
+const storages = new WeakMap<object, Storage>();
+
+/** The storage of an app (a local folder under DATA_DIR/files until an S3 provider is configured). */
+export function storageOf(app: Pick<FastifyInstance, 'config'>): Storage {
+  let s = storages.get(app.config);
+  if (!s) {
+    s = new LocalStorage(app.config.filesDir);
+    storages.set(app.config, s);
+  }
+  return s;
+}
+
+export type FileRow = typeof ossFile.$inferSelect;
+
+export function describeFile(apiPrefix: string, row: Pick<FileRow, 'id' | 'originalName' | 'contentType' | 'size' | 'thumbKey'>): UploadedFile {
+  return {
+    id: row.id,
+    name: row.originalName,
+    url: `${apiPrefix}/oss/file/download/${row.id}`,
+    thumbUrl: row.thumbKey ? `${apiPrefix}/oss/file/thumb/${row.id}` : null,
+    contentType: row.contentType,
+    size: Number(row.size),
+  };
+}
+
+async function thumbnailOf(data: Buffer): Promise<Buffer | null> {
+  try {
+    return await sharp(data, { failOn: 'error' })
+      .rotate()
+      .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer();
+  } catch {
+    // A file that is an image by its header but that libvips cannot decode simply gets no thumbnail.
+    return null;
+  }
+}
+
+export interface StoreFileInput {
+  name: string;
+  data: Buffer;
+  ownerType: FileOwnerType | '';
+  /** Attach at once (seeding); uploads through the API always start unowned. */
+  ownerId?: number | null;
+  createdBy: number | null;
+  /** Largest image in bytes; larger images are refused with 413 by the caller's check. */
+  imageMaxBytes?: number;
+}
+
+/**
+ * Checks the bytes, stores the file (and a thumbnail for images) and records it. The type comes
+ * from the content: a name whose extension belongs to another type is refused, so a PDF named
+ * `.png` never reaches an <img> and an executable named `.pdf` never reaches a download.
+ */
+export async function storeFile(app: Pick<FastifyInstance, 'config' | 'database'>, input: StoreFileInput): Promise<FileRow> {
+  const sniffed = sniffContentType(input.data);
+  if (!sniffed) throw badRequest('v.fileType', { file: 'v.fileType' });
+  const ext = extensionOf(input.name);
+  if (ext && !sniffed.extensions.includes(ext)) throw badRequest('v.fileMismatch', { file: 'v.fileMismatch' });
+  if (sniffed.image && input.imageMaxBytes !== undefined && input.data.length > input.imageMaxBytes) {
+    throw Object.assign(new Error('image too large'), { statusCode: 413, code: 'FST_REQ_FILE_TOO_LARGE' });
+  }
+  const storage = storageOf(app);
+  const now = new Date();
+  const base = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+  const key = `${base}.${sniffed.extensions[0]}`;
+  const thumb = sniffed.image ? await thumbnailOf(input.data) : null;
+  const thumbKey = thumb ? `${base}.thumb.webp` : null;
+  await storage.put(key, input.data);
+  if (thumb && thumbKey) await storage.put(thumbKey, thumb);
+  try {
+    const [row] = await app.database.db
+      .insert(ossFile)
+      .values({
+        originalName: (input.name || `file.${sniffed.extensions[0]}`).slice(0, 255),
+        contentType: sniffed.contentType,
+        size: input.data.length,
+        storageKey: key,
+        thumbKey,
+        provider: storage.provider,
+        ownerType: input.ownerType,
+        ownerId: input.ownerId ?? null,
+        createdBy: input.createdBy,
+      })
+      .returning();
+    return row;
+  } catch (err) {
+    await storage.delete(key);
+    if (thumbKey) await storage.delete(thumbKey);
+    throw err;
+  }
+}
+
+export interface AttachOptions {
+  /** Field name for the error message when a file cannot be used. */
+  field: string;
+  /** The field takes images only (site plans, pictures). */
+  imageOnly?: boolean;
+  /** Who saves: their own unowned uploads may be attached. */
+  userId: number | null;
+}
+
+/**
+ * Makes files belong to a record, inside the record's save transaction. A file may be attached
+ * when it is an unowned upload of the same owner kind made by the saving user (or any user, for the
+ * super user and seeds), or when it already belongs to this record. Anything else is a 400 on the
+ * field, and the whole save rolls back.
+ */
+export async function attachFiles(tx: Db, ownerType: FileOwnerType, ownerId: number, ids: (number | null | undefined)[], opts: AttachOptions): Promise<void> {
+  const wanted = [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
+  if (!wanted.length) return;
+  const rows = await tx
+    .select({ id: ossFile.id, ownerType: ossFile.ownerType, ownerId: ossFile.ownerId, createdBy: ossFile.createdBy, contentType: ossFile.contentType })
+    .from(ossFile)
+    .where(inArray(ossFile.id, wanted));
+  const usable = rows.filter(
+    (r) =>
+      r.ownerType === ownerType &&
+      (r.ownerId === ownerId || (r.ownerId === null && (opts.userId === null || opts.userId === 1 || r.createdBy === opts.userId))) &&
+      (!opts.imageOnly || isImageType(r.contentType)),
+  );
+  if (usable.length !== wanted.length) {
+    const notImage = opts.imageOnly && rows.some((r) => !isImageType(r.contentType));
+    throw badRequest(notImage ? 'v.fileNotImage' : 'v.fileUnusable', { [opts.field]: notImage ? 'v.fileNotImage' : 'v.fileUnusable' });
+  }
+  await tx
+    .update(ossFile)
+    .set({ ownerId })
+    .where(and(inArray(ossFile.id, wanted), isNull(ossFile.ownerId)));
+}
+
+/**
+ * An update replaced some file references: attach the new ones and release the ones no longer
+ * used (unowned again, so the cleanup removes them after a day, and a rollback restores them).
+ */
+export async function replaceFiles(
+  tx: Db,
+  ownerType: FileOwnerType,
+  ownerId: number,
+  previous: (number | null | undefined)[],
+  next: (number | null | undefined)[],
+  opts: AttachOptions,
+): Promise<void> {
+  const keep = new Set(next.filter((v): v is number => typeof v === 'number'));
+  const released = previous.filter((v): v is number => typeof v === 'number' && !keep.has(v));
+  await attachFiles(tx, ownerType, ownerId, [...keep], opts);
+  if (released.length) await releaseFiles(tx, ownerType, [ownerId], released);
+}
+
+/** Files of deleted records (or dropped references) become unowned: the cleanup job removes them. */
+export async function releaseFiles(tx: Db, ownerType: FileOwnerType, ownerIds: number[], fileIds?: number[]): Promise<void> {
+  if (!ownerIds.length) return;
+  await tx
+    .update(ossFile)
+    .set({ ownerId: null })
+    .where(and(eq(ossFile.ownerType, ownerType), inArray(ossFile.ownerId, ownerIds), fileIds ? inArray(ossFile.id, fileIds) : undefined));
+}
+
+/**
+ * Whether a caller may read a file: the owning record's `#info` permission; for unowned files
+ * the uploader or a file administrator; for a project visitor the images of the public project
+ * their password opened.
+ */
+export async function mayRead(database: Database, auth: AuthContext, file: Pick<FileRow, 'ownerType' | 'ownerId' | 'createdBy' | 'contentType'>): Promise<boolean> {
+  if (auth.isSuper) return true;
+  const rule = file.ownerType ? OWNER_RULES[file.ownerType as FileOwnerType] : undefined;
+  if (file.ownerId === null || !rule) {
+    return (auth.kind === 'user' && auth.userId !== null && file.createdBy === auth.userId) || allows(auth, GENERAL_DOWNLOAD);
+  }
+  if (auth.kind === 'visitor') {
+    if (!rule.projectOf || !isImageType(file.contentType) || auth.projectId === null) return false;
+    const rows = await database.query<{ project_id: number }>(
+      `SELECT p.id AS project_id FROM fall_project p WHERE p.is_public AND p.id = (${rule.projectOf})`,
+      [file.ownerId],
+    );
+    return rows.length === 1 && rows[0].project_id === auth.projectId;
+  }
+  return allows(auth, rule.read);
+}
+
+export interface PurgeDeps {
+  database: Database;
+  config: FastifyInstance['config'];
+}
+
+/**
+ * Deletes files nobody owns any more: uploads never attached (a save that failed, a form that was
+ * abandoned), references dropped by an update, and files whose record was deleted. Only files older
+ * than `olderThanHours` go, so an upload whose form is still open survives. Returns the number removed.
+ */
+export async function purgeOrphanFiles(app: PurgeDeps, olderThanHours = 24): Promise<number> {
+  const dangling = Object.entries(OWNER_RULES)
+    .map(([type, rule]) => `(f.owner_type = '${type}' AND NOT EXISTS (SELECT 1 FROM ${rule.table} o WHERE o.id = f.owner_id))`)
+    .join(' OR ');
+  let removed = 0;
+  for (;;) {
+    const rows = await app.database.query<{ id: number; storage_key: string; thumb_key: string | null }>(
+      `DELETE FROM oss_file WHERE id IN (
+         SELECT f.id FROM oss_file f
+          WHERE f.created_at < now() - make_interval(secs => $1)
+            AND (f.owner_id IS NULL OR ${dangling})
+          LIMIT 500)
+       RETURNING id, storage_key, thumb_key`,
+      [olderThanHours * 3600],
+    );
+    const storage = storageOf(app);
+    for (const r of rows) {
+      await storage.delete(r.storage_key);
+      if (r.thumb_key) await storage.delete(r.thumb_key);
+    }
+    removed += rows.length;
+    if (rows.length < 500) return removed;
+  }
+}

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { filesRoutes } from './files.routes';
+
+export { purgeOrphanFiles, attachFiles, replaceFiles, releaseFiles, storeFile, describeFile, storageOf } from './files.service';
+
+/** The file service every module's file fields use (upload, download, thumbnails). */
+export async function filesModule(app: FastifyInstance): Promise<void> {
+  await filesRoutes(app);
+}

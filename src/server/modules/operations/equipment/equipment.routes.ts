@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { asc, eq, sql } from 'drizzle-orm';
+import { equipmentQuerySchema, equipmentSaveSchema, equipmentUpdateSchema } from '@shared/contracts/equipment';
+import type { Db } from '../../../db/client';
+import { fallDevice, fallEqInfo, fallProject } from '../../../db/schema';
+import { filters, registerCrud } from '../../../lib/crud';
+import { badRequest } from '../../../lib/errors';
+import { registerFileWrites } from '../../files/file-writes';
+
+async function exists(tx: Db, table: typeof fallProject | typeof fallDevice, id: number): Promise<boolean> {
+  const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
+  return rows.length > 0;
+}
+
+/**
+ * fall/eqInfo: installed equipment (fall-eqinfo, /ball/falleqinfo). Rows carry the project name and
+ * the device model's name and category. posX/posY are fractions (0..1) of the site plan image's
+ * width and height, measured from its top-left corner; the project wall draws them on the plan.
+ */
+export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
+  registerCrud(app, {
+    base: '/ball/falleqinfo',
+    table: fallEqInfo,
+    id: fallEqInfo.id,
+    permission: 'fall-eqinfo',
+    create: equipmentSaveSchema,
+    query: equipmentQuerySchema,
+    where: {
+      keyword: filters.search(fallEqInfo.name, fallEqInfo.serial),
+      projectId: filters.eq(fallEqInfo.projectId),
+      deviceId: filters.eq(fallEqInfo.deviceId),
+      state: filters.eq(fallEqInfo.state),
+      category: filters.eq(fallDevice.category),
+    },
+    sortable: {
+      name: fallEqInfo.name,
+      serial: fallEqInfo.serial,
+      state: fallEqInfo.state,
+      stateSince: fallEqInfo.stateSince,
+      projectName: fallProject.name,
+      deviceName: fallDevice.name,
+      createdAt: fallEqInfo.createdAt,
+    },
+    defaultSort: [asc(fallEqInfo.projectId), asc(fallEqInfo.name)],
+    extra: {
+      projectName: sql<string>`${fallProject.name}`.as('project_name'),
+      deviceName: sql<string | null>`${fallDevice.name}`.as('device_name'),
+      category: sql<string | null>`${fallDevice.category}`.as('category'),
+    },
+    from: (q) => q.innerJoin(fallProject, eq(fallProject.id, fallEqInfo.projectId)).leftJoin(fallDevice, eq(fallDevice.id, fallEqInfo.deviceId)),
+    without: ['save', 'update', 'delete'],
+    exportName: 'equipment',
+  });
+
+  registerFileWrites(app, {
+    base: '/ball/falleqinfo',
+    table: fallEqInfo,
+    id: fallEqInfo.id,
+    permission: 'fall-eqinfo',
+    ownerType: 'fall_eq_info',
+    fileFields: [{ field: 'handbook' }],
+    save: equipmentSaveSchema,
+    update: equipmentUpdateSchema,
+    async prepare(tx, values, current) {
+      if (typeof values.projectId === 'number' && !(await exists(tx, fallProject, values.projectId))) {
+        throw badRequest('v.option', { projectId: 'v.option' });
+      }
+      if (typeof values.deviceId === 'number' && !(await exists(tx, fallDevice, values.deviceId))) {
+        throw badRequest('v.option', { deviceId: 'v.option' });
+      }
+      // stateSince answers "broken since when" on the wall: it moves only when the state changes.
+      if (values.state !== undefined && (!current || current.state !== values.state)) values.stateSince = new Date();
+    },
+  });
+}

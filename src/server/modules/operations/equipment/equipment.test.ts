@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
+import { fallEqInfo, ossFile } from '../../../db/schema';
+import { PDF_BYTES, upload } from '../../files/files.test-helper';
+
+describe('fall/device and fall/eqInfo', () => {
+  let t: TestApp;
+  let admin: string;
+  let projectA: number;
+  let projectB: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.tokenFor('admin');
+    const save = (name: string, uniqueKey: string) =>
+      t.call('POST', '/api/ball/fallproject/save', { token: admin, body: { name, uniqueKey } }).then((r) => r.body.data.id as number);
+    projectA = await save('深圳欢乐海岸水秀', 'SZ-HAPPY');
+    projectB = await save('Marina Bay Waterfall', 'SG-MBS');
+  });
+  afterAll(() => t.close());
+
+  it('keeps the device catalogue with handbooks attached in the save transaction', async () => {
+    const handbook = (await upload(t, { token: admin, name: 'CR-manual.pdf', data: PDF_BYTES, ownerType: 'fall_device' })).body.data;
+    const pump = await t.call('POST', '/api/ball/falldevice/save', {
+      token: admin,
+      body: { name: '立式多级离心泵', category: 'pump', maker: 'Grundfos', model: 'CR 45-3', handbook: handbook.id },
+    });
+    expect(pump.status).toBe(200);
+    await t.call('POST', '/api/ball/falldevice/save', { token: admin, body: { name: 'RGBW 水下灯', category: 'light', maker: 'Philips', model: 'UW-36' } });
+    const [file] = await t.database.db.select().from(ossFile).where(eq(ossFile.id, handbook.id));
+    expect(file).toMatchObject({ ownerType: 'fall_device', ownerId: pump.body.data.id });
+    const list = await t.call('POST', '/api/ball/falldevice/list', { token: admin, body: { category: 'pump', page: 1, limit: 10 } });
+    expect(list.body.data.list).toEqual([expect.objectContaining({ name: '立式多级离心泵', maker: 'Grundfos', handbook: handbook.id, equipmentCount: 0 })]);
+    const bad = await t.call('POST', '/api/ball/falldevice/save', { token: admin, body: { name: '', category: 'rocket' }, lang: 'zh-CN' });
+    expect(bad.body.data.fields).toEqual({ name: '必填项', category: '请选择有效的选项' });
+    const missingFile = await t.call('POST', '/api/ball/falldevice/save', { token: admin, body: { name: 'x', category: 'pump', handbook: 987654 } });
+    expect(missingFile.status).toBe(400);
+    expect(missingFile.body.data.fields.handbook).toBe('The file does not exist or cannot be used here');
+    const [{ n }] = await t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM fall_device WHERE name = 'x'");
+    expect(n).toBe(0);
+  });
+
+  it('keeps equipment with project and device names, filters, positions and the time of the last state change', async () => {
+    const devices = (await t.call('POST', '/api/ball/falldevice/listAll', { token: admin, body: {} })).body.data as { id: number; category: string }[];
+    const pump = devices.find((d) => d.category === 'pump')!;
+    const light = devices.find((d) => d.category === 'light')!;
+    const save = (body: Record<string, unknown>) => t.call('POST', '/api/ball/falleqinfo/save', { token: admin, body });
+    const p1 = await save({ name: '1# 主泵', serial: 'GF-2024-0001', projectId: projectA, deviceId: pump.id, posX: 0.25, posY: 0.6 });
+    expect(p1.status).toBe(200);
+    await save({ name: '2# 主泵', serial: 'GF-2024-0002', projectId: projectA, deviceId: pump.id, state: 'broken' });
+    await save({ name: 'Pool light L1', serial: 'PH-7781', projectId: projectB, deviceId: light.id });
+
+    const list = (body: Record<string, unknown>) =>
+      t.call('POST', '/api/ball/falleqinfo/list', { token: admin, body: { page: 1, limit: 20, ...body } }).then((r) => r.body.data);
+    const all = await list({});
+    expect(all.total).toBe(3);
+    expect(all.list.find((r: { name: string }) => r.name === '1# 主泵')).toMatchObject({
+      projectName: '深圳欢乐海岸水秀',
+      deviceName: '立式多级离心泵',
+      category: 'pump',
+      posX: 0.25,
+      posY: 0.6,
+      state: 'normal',
+    });
+    expect((await list({ projectId: projectB })).list.map((r: { name: string }) => r.name)).toEqual(['Pool light L1']);
+    expect((await list({ category: 'pump' })).total).toBe(2);
+    expect((await list({ state: 'broken' })).list.map((r: { name: string }) => r.name)).toEqual(['2# 主泵']);
+    expect((await list({ keyword: 'gf-2024' })).total).toBe(2);
+    expect((await list({ deviceId: light.id })).total).toBe(1);
+    expect((await list({ sort: 'projectName', order: 'asc' })).list[0].projectName).toBe('Marina Bay Waterfall');
+
+    const id = p1.body.data.id;
+    const since = async () => (await t.database.db.select({ s: fallEqInfo.stateSince }).from(fallEqInfo).where(eq(fallEqInfo.id, id)))[0].s.getTime();
+    await t.database.query("UPDATE fall_eq_info SET state_since = now() - interval '3 days' WHERE id = $1", [id]);
+    const before = await since();
+    await t.call('POST', '/api/ball/falleqinfo/update', { token: admin, body: { id, name: '1# 主泵 (A)' } });
+    expect(await since()).toBe(before);
+    await t.call('POST', '/api/ball/falleqinfo/update', { token: admin, body: { id, state: 'normal' } });
+    expect(await since()).toBe(before);
+    await t.call('POST', '/api/ball/falleqinfo/update', { token: admin, body: { id, state: 'broken' } });
+    expect(await since()).toBeGreaterThan(before + 2 * 86400_000);
+
+    const bad = await t.call('POST', '/api/ball/falleqinfo/save', {
+      token: admin,
+      body: { name: 'x', projectId: 999999, posX: 1.5, posY: -0.1, state: 'exploded' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toEqual({ posX: 'Must be between 0 and 1', posY: 'Must be between 0 and 1', state: 'Please choose a valid option' });
+    const noProject = await t.call('POST', '/api/ball/falleqinfo/save', { token: admin, body: { name: 'x', projectId: 999999 } });
+    expect(noProject.body.data.fields).toEqual({ projectId: 'Please choose a valid option' });
+    const missing = await t.call('POST', '/api/ball/falleqinfo/save', { token: admin, body: { name: 'x' }, lang: 'zh-CN' });
+    expect(missing.body.data.fields.projectId).toBe('必填项');
+
+    const pumpsUsed = await t.call('GET', `/api/ball/falldevice/info/${pump.id}`, { token: admin });
+    expect(pumpsUsed.body.data.equipmentCount).toBe(2);
+    expect((await t.call('POST', '/api/ball/falleqinfo/delete', { token: admin, body: [id] })).body.data).toEqual({ deleted: 1 });
+  });
+
+  it.each([
+    ['/api/ball/falldevice', 'fall-device'],
+    ['/api/ball/falleqinfo', 'fall-eqinfo'],
+  ])('%s checks every permission of %s', async (base, code) => {
+    const calls: [string, string, unknown, string][] = [
+      ['POST', '/list', { page: 1, limit: 10 }, 'list'],
+      ['POST', '/listAll', {}, 'list'],
+      ['GET', '/info/1', undefined, 'info'],
+      ['POST', '/save', {}, 'save'],
+      ['POST', '/update', { id: 1 }, 'update'],
+      ['POST', '/delete', [123456], 'delete'],
+      ['POST', '/export', { columns: [{ prop: 'name', label: 'n' }], format: 'csv' }, 'export'],
+    ];
+    const stranger = await t.userWith(['fall-project#list']);
+    for (const [method, path, body, action] of calls) {
+      expect((await t.call(method as 'GET', base + path, { body })).status).toBe(401);
+      expect((await t.call(method as 'GET', base + path, { token: stranger.token, body })).status).toBe(403);
+      const holder = await t.userWith([`${code}#${action}`]);
+      expect([200, 400, 404]).toContain((await t.call(method as 'GET', base + path, { token: holder.token, body })).status);
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { introListQuerySchema, introSaveSchema, introUpdateSchema } from '@shared/contracts/project';
+import { idListSchema } from '@shared/contracts/common';
+import { fallProject, fallProjectIntro } from '../../../db/schema';
+import { ok } from '../../../lib/crud';
+import { badRequest, notFound } from '../../../lib/errors';
+import { releaseFiles } from '../../files';
+import { sanitizeHtml } from './sanitize-html';
+
+/**
+ * Project introductions in Chinese and English (type, title, rich content). Reading needs the
+ * project's info permission; writing is part of editing the project (fall-project#update).
+ */
+export async function introRoutes(app: FastifyInstance): Promise<void> {
+  const base = '/ball/fallproject/intro';
+
+  app.get(`${base}/list`, { schema: { querystring: introListQuerySchema }, config: { permission: 'fall-project#info' } }, async (request) => {
+    const q = request.query as z.infer<typeof introListQuerySchema>;
+    const rows = await app.database.db
+      .select()
+      .from(fallProjectIntro)
+      .where(and(eq(fallProjectIntro.projectId, q.projectId), q.language ? eq(fallProjectIntro.language, q.language) : undefined))
+      .orderBy(asc(fallProjectIntro.language), asc(fallProjectIntro.sort), asc(fallProjectIntro.id));
+    return ok(rows);
+  });
+
+  app.get(`${base}/info/:id`, { schema: { params: z.object({ id: z.coerce.number().int().positive() }) }, config: { permission: 'fall-project#info' } }, async (request) => {
+    const [row] = await app.database.db.select().from(fallProjectIntro).where(eq(fallProjectIntro.id, (request.params as { id: number }).id));
+    if (!row) throw notFound();
+    return ok(row);
+  });
+
+  app.post(`${base}/save`, { schema: { body: introSaveSchema }, config: { permission: 'fall-project#update' } }, async (request) => {
+    const body = request.body as z.infer<typeof introSaveSchema>;
+    const [project] = await app.database.db.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, body.projectId));
+    if (!project) throw badRequest('v.option', { projectId: 'v.option' });
+    const [row] = await app.database.db
+      .insert(fallProjectIntro)
+      .values({ ...body, content: sanitizeHtml(body.content), sort: body.sort ?? 0 })
+      .returning({ id: fallProjectIntro.id });
+    return ok({ id: row.id });
+  });
+
+  app.post(`${base}/update`, { schema: { body: introUpdateSchema }, config: { permission: 'fall-project#update' } }, async (request) => {
+    const { id, ...body } = request.body as z.infer<typeof introUpdateSchema>;
+    const values = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    if (typeof values.content === 'string') values.content = sanitizeHtml(values.content);
+    const rows = Object.keys(values).length
+      ? await app.database.db.update(fallProjectIntro).set(values).where(eq(fallProjectIntro.id, id)).returning({ id: fallProjectIntro.id })
+      : await app.database.db.select({ id: fallProjectIntro.id }).from(fallProjectIntro).where(eq(fallProjectIntro.id, id));
+    if (!rows.length) throw notFound();
+    return ok({ id });
+  });
+
+  app.post(`${base}/delete`, { schema: { body: idListSchema }, config: { permission: 'fall-project#update' } }, async (request) => {
+    const ids = request.body as number[];
+    const deleted = await app.database.db.transaction(async (tx) => {
+      const rows = await tx.delete(fallProjectIntro).where(inArray(fallProjectIntro.id, ids)).returning({ id: fallProjectIntro.id });
+      await releaseFiles(tx, 'fall_project_intro', rows.map((r) => r.id));
+      return rows.length;
+    });
+    return ok({ deleted });
+  });
+}

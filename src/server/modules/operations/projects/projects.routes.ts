@@ -1,0 +1,196 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  existUniqueKeyQuerySchema,
+  projectQuerySchema,
+  projectSaveSchema,
+  projectUpdateSchema,
+  selectProjectsSchema,
+  type ProjectSave,
+  type ProjectUpdate,
+} from '@shared/contracts/project';
+import { idListSchema } from '@shared/contracts/common';
+import type { Db } from '../../../db/client';
+import { fallProject } from '../../../db/schema';
+import { filters, ok, registerCrud } from '../../../lib/crud';
+import { conflict, notFound } from '../../../lib/errors';
+import { attachFiles, releaseFiles, replaceFiles } from '../../files';
+
+const PERM = 'fall-project';
+
+/** The PostgreSQL error code of a failed query (drizzle wraps driver errors in `cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  return typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+}
+
+const uniqueKeyTaken = () => conflict('err.uniqueKey', { uniqueKey: 'err.uniqueKey' });
+
+async function assertUniqueKeyFree(tx: Db, uniqueKey: string, exceptId?: number): Promise<void> {
+  const rows = await tx
+    .select({ id: fallProject.id })
+    .from(fallProject)
+    .where(and(sql`lower(${fallProject.uniqueKey}) = lower(${uniqueKey})`, exceptId ? ne(fallProject.id, exceptId) : undefined))
+    .limit(1);
+  if (rows.length) throw uniqueKeyTaken();
+}
+
+/** Runs a write; a unique violation that slipped past the check (two saves racing) is the same 409. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') throw uniqueKeyTaken();
+    throw err;
+  }
+}
+
+/** What the client may write; the secret only when one is given (write-only, see the contract). */
+function columnsOf(body: Partial<ProjectSave>): Record<string, unknown> {
+  const { cameraAppSecret, ...rest } = body;
+  const values: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  if (cameraAppSecret === null) values.cameraAppSecret = '';
+  else if (typeof cameraAppSecret === 'string' && cameraAppSecret !== '') values.cameraAppSecret = cameraAppSecret;
+  return values;
+}
+
+const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
+
+/**
+ * fall/project (seed §7 "Fall project"): list, listAll, info/{id}, export from the route factory
+ * with the secret column hidden; save, update and delete written out because they run in one
+ * transaction with the unique-key check and the site-plan file; existUniqueKey; selectProjects.
+ */
+export async function projectRoutes(app: FastifyInstance): Promise<void> {
+  registerCrud(app, {
+    base: '/ball/fallproject',
+    table: fallProject,
+    id: fallProject.id,
+    permission: PERM,
+    create: projectSaveSchema,
+    query: projectQuerySchema,
+    where: {
+      keyword: filters.search(fallProject.name, fallProject.nameEn, fallProject.uniqueKey, fallProject.city, fallProject.country),
+      status: filters.eq(fallProject.status),
+      area: filters.eq(fallProject.area),
+      country: filters.eq(fallProject.country),
+      waterType: filters.eq(fallProject.waterType),
+      projectType: filters.eq(fallProject.projectType),
+      isPublic: filters.eq(fallProject.isPublic),
+    },
+    sortable: {
+      name: fallProject.name,
+      uniqueKey: fallProject.uniqueKey,
+      status: fallProject.status,
+      area: fallProject.area,
+      country: fallProject.country,
+      city: fallProject.city,
+      totalArea: fallProject.totalArea,
+      createdAt: fallProject.createdAt,
+    },
+    defaultSort: [desc(fallProject.createdAt)],
+    hidden: ['cameraAppSecret'],
+    extra: {
+      hasCameraSecret: sql<boolean>`(${fallProject.cameraAppSecret} <> '')`.as('has_camera_secret'),
+      projectTypeName: sql<string | null>`(SELECT x.xmmc FROM sys_xmlx x WHERE x.xmbm = "fall_project"."project_type")`.as('project_type_name'),
+    },
+    without: ['save', 'update', 'delete'],
+    exportName: 'projects',
+  });
+
+  app.post('/ball/fallproject/save', { schema: { body: projectSaveSchema }, config: { permission: `${PERM}#save` } }, async (request) => {
+    const body = request.body as ProjectSave;
+    const id = await guarded(() =>
+      app.database.db.transaction(async (tx) => {
+        await assertUniqueKeyFree(tx, body.uniqueKey);
+        const values = columnsOf(body);
+        values.nameCn ??= body.name;
+        const [row] = await tx.insert(fallProject).values(values as typeof fallProject.$inferInsert).returning({ id: fallProject.id });
+        await attachFiles(tx, 'fall_project', row.id, [body.mapBackground], { field: 'mapBackground', imageOnly: true, userId: userOf(request) });
+        return row.id;
+      }),
+    );
+    return ok({ id });
+  });
+
+  app.post('/ball/fallproject/update', { schema: { body: projectUpdateSchema }, config: { permission: `${PERM}#update` } }, async (request) => {
+    const { id, ...body } = request.body as ProjectUpdate;
+    await guarded(() =>
+      app.database.db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ id: fallProject.id, mapBackground: fallProject.mapBackground })
+          .from(fallProject)
+          .where(eq(fallProject.id, id))
+          .for('update');
+        if (!current) throw notFound();
+        if (body.uniqueKey !== undefined) await assertUniqueKeyFree(tx, body.uniqueKey, id);
+        const values = columnsOf(body);
+        await tx.update(fallProject).set({ ...values, updatedAt: new Date() }).where(eq(fallProject.id, id));
+        if (body.mapBackground !== undefined) {
+          await replaceFiles(tx, 'fall_project', id, [current.mapBackground], [body.mapBackground], {
+            field: 'mapBackground',
+            imageOnly: true,
+            userId: userOf(request),
+          });
+        }
+      }),
+    );
+    return ok({ id });
+  });
+
+  app.post('/ball/fallproject/delete', { schema: { body: idListSchema }, config: { permission: `${PERM}#delete` } }, async (request) => {
+    const ids = request.body as number[];
+    const deleted = await app.database.db.transaction(async (tx) => {
+      const rows = await tx.delete(fallProject).where(inArray(fallProject.id, ids)).returning({ id: fallProject.id });
+      // The site plan becomes unowned (cleaned up after a day); files of cascaded records are
+      // found by the cleanup because their owner row is gone.
+      await releaseFiles(tx, 'fall_project', rows.map((r) => r.id));
+      return rows.length;
+    });
+    return ok({ deleted });
+  });
+
+  app.get(
+    '/ball/fallproject/existUniqueKey',
+    { schema: { querystring: existUniqueKeyQuerySchema }, config: { permission: [`${PERM}#save`, `${PERM}#update`] } },
+    async (request) => {
+      const { uniqueKey, id } = request.query as { uniqueKey: string; id?: number };
+      if (!uniqueKey.trim()) return ok(false);
+      const rows = await app.database.db
+        .select({ id: fallProject.id })
+        .from(fallProject)
+        .where(and(sql`lower(${fallProject.uniqueKey}) = lower(${uniqueKey.trim()})`, id ? ne(fallProject.id, id) : undefined))
+        .limit(1);
+      return ok(rows.length > 0);
+    },
+  );
+
+  // Pickers (title=1) and the wall map; display sessions carry ship-scene#view.
+  app.post(
+    '/ball/fallproject/selectProjects',
+    { schema: { body: selectProjectsSchema }, config: { permission: [`${PERM}#list`, 'ship-scene#view'] } },
+    async (request) => {
+      const { title, keyword } = request.body as { title?: 1 | '1'; keyword?: string };
+      const where = filters.search(fallProject.name, fallProject.nameEn, fallProject.uniqueKey)(keyword);
+      if (title !== undefined) {
+        return ok(await app.database.db.select({ id: fallProject.id, name: fallProject.name }).from(fallProject).where(where).orderBy(asc(fallProject.name)).limit(5000));
+      }
+      const rows = await app.database.db
+        .select({
+          id: fallProject.id,
+          name: fallProject.name,
+          nameEn: fallProject.nameEn,
+          status: fallProject.status,
+          longitude: fallProject.longitude,
+          latitude: fallProject.latitude,
+          area: fallProject.area,
+          waterType: fallProject.waterType,
+        })
+        .from(fallProject)
+        .where(where)
+        .orderBy(asc(fallProject.name))
+        .limit(5000);
+      return ok(rows);
+    },
+  );
+}

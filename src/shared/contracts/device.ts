@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { DEVICE_CATEGORY } from '../dictionaries';
+import { requiredString } from './common';
+import { fileIdSchema } from './file';
+import { dictValue } from './project';
+
+const text = (max: number) => z.string({ error: 'v.invalid' }).trim().max(max, { message: 'v.tooLong' });
+
+/** fall/device: a device model of the catalogue; `handbook` is an oss_file id (PDF or similar). */
+export const deviceSaveSchema = z.strictObject({
+  name: requiredString(128),
+  category: dictValue(DEVICE_CATEGORY),
+  maker: text(128).optional(),
+  model: text(128).optional(),
+  handbook: fileIdSchema.optional(),
+  remark: text(2000).optional(),
+});
+export type DeviceSave = z.infer<typeof deviceSaveSchema>;
+export const deviceUpdateSchema = deviceSaveSchema.partial().extend({ id: z.coerce.number().int().positive() }).strict();
+export type DeviceUpdate = z.infer<typeof deviceUpdateSchema>;
+
+export const deviceQuerySchema = z.object({
+  keyword: z.string().max(64).optional(),
+  category: z.string().max(32).optional(),
+  maker: z.string().max(128).optional(),
+});
+
+export interface DeviceRow {
+  id: number;
+  name: string;
+  category: string;
+  maker: string;
+  model: string;
+  handbook: number | null;
+  remark: string;
+  createdAt: string;
+  /** Installed units of this model. */
+  equipmentCount: number;
+}

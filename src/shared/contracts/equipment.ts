@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { DEVICE_STATE } from '../dictionaries';
+import { requiredString } from './common';
+import { fileIdSchema } from './file';
+import { dictValue } from './project';
+
+const text = (max: number) => z.string({ error: 'v.invalid' }).trim().max(max, { message: 'v.tooLong' });
+/**
+ * Position on the project's site plan as fractions of the plan image: posX 0 = left edge, 1 = right
+ * edge; posY 0 = top edge, 1 = bottom edge. Independent of the image's pixel size, so a plan can be
+ * replaced by a sharper one without moving anything. Null: not placed.
+ */
+const fraction = z.number({ error: 'v.invalid' }).min(0, { message: 'v.fraction' }).max(1, { message: 'v.fraction' }).nullable();
+
+/** fall/eqInfo: an installed unit. A change of `state` sets `stateSince` (server side). */
+export const equipmentSaveSchema = z.strictObject({
+  name: requiredString(128),
+  serial: text(128).optional(),
+  handbook: fileIdSchema.optional(),
+  state: dictValue(DEVICE_STATE).optional(),
+  projectId: z.coerce.number({ error: 'v.required' }).int().positive({ message: 'v.required' }),
+  deviceId: z.coerce.number({ error: 'v.invalid' }).int().positive().nullable().optional(),
+  posX: fraction.optional(),
+  posY: fraction.optional(),
+});
+export type EquipmentSave = z.infer<typeof equipmentSaveSchema>;
+export const equipmentUpdateSchema = equipmentSaveSchema.partial().extend({ id: z.coerce.number().int().positive() }).strict();
+export type EquipmentUpdate = z.infer<typeof equipmentUpdateSchema>;
+
+export const equipmentQuerySchema = z.object({
+  keyword: z.string().max(64).optional(),
+  projectId: z.coerce.number().int().positive().optional(),
+  deviceId: z.coerce.number().int().positive().optional(),
+  state: z.string().max(16).optional(),
+  category: z.string().max(32).optional(),
+});
+export type EquipmentQuery = z.infer<typeof equipmentQuerySchema>;
+
+export interface EquipmentRow {
+  id: number;
+  name: string;
+  serial: string;
+  handbook: number | null;
+  state: string;
+  stateSince: string;
+  projectId: number;
+  projectName: string;
+  deviceId: number | null;
+  deviceName: string | null;
+  category: string | null;
+  posX: number | null;
+  posY: number | null;
+  createdAt: string;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * The records a file can belong to. An upload names the kind of record it is for; the record's
+ * save attaches it (owner id) in the same transaction, so a failed save leaves an unowned file
+ * that the cleanup job removes after a day.
+ */
+export const FILE_OWNER_TYPES = [
+  'fall_project',
+  'fall_project_intro',
+  'fall_device',
+  'fall_eq_info',
+  'fall_order',
+  'fall_report',
+  'fall_train',
+  'fall_draw',
+  'fall_monitor',
+  'sys_content',
+  'sys_xmlx',
+  'app_user',
+] as const;
+export type FileOwnerType = (typeof FILE_OWNER_TYPES)[number];
+export const fileOwnerTypeSchema = z.enum(FILE_OWNER_TYPES, { error: 'v.invalid' });
+
+/** POST /oss/file/upload?ownerType=… (multipart, one part named `file`). */
+export const uploadQuerySchema = z.strictObject({ ownerType: fileOwnerTypeSchema.optional() });
+
+/** What an upload returns, and what file fields show: `url`/`thumbUrl` need `?token=` in an <img>. */
+export interface UploadedFile {
+  id: number;
+  name: string;
+  url: string;
+  /** Null when the file is not an image (or the image could not be read). */
+  thumbUrl: string | null;
+  contentType: string;
+  size: number;
+}
+
+/** GET /oss/file/meta?ids=1,2 — names and links of files a form already references. */
+export const fileMetaQuerySchema = z.strictObject({
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, { message: 'v.invalid' })
+    .transform((s) => [...new Set(s.split(',').map(Number))].slice(0, 100)),
+});
+
+/** A file reference in a save body: an oss_file id, or null to clear the field. */
+export const fileIdSchema = z.coerce.number({ error: 'v.invalid' }).int().positive().nullable();
+export const fileIdListSchema = z.array(z.coerce.number().int().positive()).max(50, { message: 'v.tooLong' });
+
+export const isImageType = (contentType: string) => contentType.startsWith('image/') && !contentType.includes('vnd.');

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { CONTROL_MODE, WATER_TYPE, XMZT, type DictItem } from '../dictionaries';
+import { requiredString } from './common';
+import { fileIdSchema } from './file';
+
+/** A dictionary value; the message names the problem in the caller's language. */
+export const dictValue = (items: DictItem[]) =>
+  z.enum(items.map((i) => i.value) as [string, ...string[]], { error: 'v.option' });
+
+const text = (max: number) => z.string({ error: 'v.invalid' }).trim().max(max, { message: 'v.tooLong' });
+const nonNegative = z.number({ error: 'v.invalid' }).min(0, { message: 'v.nonNegative' }).max(1e12, { message: 'v.invalid' });
+
+/** Regions a project belongs to, seeded as the `area` dictionary (editable there). */
+export const PROJECT_AREA: DictItem[] = [
+  { value: 'east', cn: '华东', en: 'East China' },
+  { value: 'south', cn: '华南', en: 'South China' },
+  { value: 'north', cn: '华北', en: 'North China' },
+  { value: 'central', cn: '华中', en: 'Central China' },
+  { value: 'southwest', cn: '西南', en: 'Southwest China' },
+  { value: 'northwest', cn: '西北', en: 'Northwest China' },
+  { value: 'northeast', cn: '东北', en: 'Northeast China' },
+  { value: 'overseas', cn: '海外', en: 'Overseas' },
+];
+
+/** Kinds of project introduction. */
+export const INTRO_TYPE: DictItem[] = [
+  { value: 'overview', cn: '项目概况', en: 'Overview' },
+  { value: 'design', cn: '设计理念', en: 'Design' },
+  { value: 'technology', cn: '技术亮点', en: 'Technology' },
+  { value: 'show', cn: '表演节目', en: 'Shows' },
+  { value: 'visit', cn: '参观指南', en: 'Visiting' },
+];
+
+/** `19:00-22:00`; several windows separated by commas (`12:00-12:30,19:00-22:00`). */
+export const SHOW_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d(,([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)*$/;
+export const UNIQUE_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * POST /ball/fallproject/save. Fields left out take the database defaults. `cameraAppSecret` is
+ * write-only: a string sets it; on update, leaving it out (or sending '') keeps the stored one and
+ * null clears it. No response ever carries it — they carry `hasCameraSecret` instead.
+ */
+export const projectSaveSchema = z.strictObject({
+  name: requiredString(128),
+  nameCn: text(128).optional(),
+  nameEn: text(128).optional(),
+  area: text(64).optional(),
+  country: text(64).optional(),
+  city: text(64).optional(),
+  controlMode: z.union([dictValue(CONTROL_MODE), z.literal('')]).optional(),
+  longitude: z.number({ error: 'v.invalid' }).min(-180, { message: 'v.longitude' }).max(180, { message: 'v.longitude' }).nullable().optional(),
+  latitude: z.number({ error: 'v.invalid' }).min(-90, { message: 'v.latitude' }).max(90, { message: 'v.latitude' }).nullable().optional(),
+  totalArea: nonNegative.optional(),
+  powerConsumption: nonNegative.optional(),
+  runTime: z.number({ error: 'v.invalid' }).min(0, { message: 'v.nonNegative' }).max(24, { message: 'v.invalid' }).optional(),
+  status: dictValue(XMZT).optional(),
+  isRdm: z.boolean({ error: 'v.invalid' }).optional(),
+  dailyShowTime: z.union([z.literal(''), z.string().trim().regex(SHOW_TIME_PATTERN, { message: 'v.showTime' })]).optional(),
+  uniqueKey: requiredString(64).regex(UNIQUE_KEY_PATTERN, { message: 'v.uniqueKeyFormat' }),
+  isPublic: z.boolean({ error: 'v.invalid' }).optional(),
+  mapBackground: fileIdSchema.optional(),
+  cameraAppKey: text(128).optional(),
+  cameraAppSecret: z.string({ error: 'v.invalid' }).max(512, { message: 'v.tooLong' }).nullable().optional(),
+  projectType: text(64).optional(),
+  waterType: dictValue(WATER_TYPE).optional(),
+  autoOrder: z.boolean({ error: 'v.invalid' }).optional(),
+});
+export type ProjectSave = z.infer<typeof projectSaveSchema>;
+
+export const projectUpdateSchema = projectSaveSchema.partial().extend({ id: z.coerce.number().int().positive() }).strict();
+export type ProjectUpdate = z.infer<typeof projectUpdateSchema>;
+
+/** Query model of the project list (plus page and limit). */
+export const projectQuerySchema = z.object({
+  keyword: z.string().max(64).optional(),
+  status: z.string().max(1).optional(),
+  area: z.string().max(64).optional(),
+  country: z.string().max(64).optional(),
+  waterType: z.string().max(32).optional(),
+  projectType: z.string().max(64).optional(),
+  isPublic: z.boolean().optional(),
+});
+export type ProjectQuery = z.infer<typeof projectQuerySchema>;
+
+/** A project as every response shows it. */
+export interface ProjectRow {
+  id: number;
+  name: string;
+  nameCn: string;
+  nameEn: string;
+  area: string;
+  country: string;
+  city: string;
+  controlMode: string;
+  longitude: number | null;
+  latitude: number | null;
+  totalArea: number;
+  powerConsumption: number;
+  runTime: number;
+  status: string;
+  isRdm: boolean;
+  dailyShowTime: string;
+  uniqueKey: string;
+  isPublic: boolean;
+  mapBackground: number | null;
+  cameraAppKey: string;
+  hasCameraSecret: boolean;
+  projectType: string;
+  projectTypeName: string | null;
+  waterType: string;
+  autoOrder: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /ball/fallproject/existUniqueKey?uniqueKey=…&id=… → data true when another project has it. */
+export const existUniqueKeyQuerySchema = z.strictObject({
+  uniqueKey: z.string().max(64),
+  id: z.coerce.number().int().positive().optional(),
+});
+
+/** POST /ball/fallproject/selectProjects: pickers send title=1 and get id and name (seed §7). */
+export const selectProjectsSchema = z.strictObject({
+  title: z.union([z.literal(1), z.literal('1')]).optional(),
+  keyword: z.string().max(64).optional(),
+});
+export interface ProjectOption {
+  id: number;
+  name: string;
+}
+export interface ProjectPoint extends ProjectOption {
+  nameEn: string;
+  status: string;
+  longitude: number | null;
+  latitude: number | null;
+  area: string;
+  waterType: string;
+}
+
+/** Project introductions (type, title, rich content) per language. */
+export const introSaveSchema = z.strictObject({
+  projectId: z.coerce.number().int().positive(),
+  type: dictValue(INTRO_TYPE),
+  title: requiredString(200),
+  /** HTML; the server keeps a safe subset of tags and attributes. */
+  content: z.string({ error: 'v.invalid' }).max(200_000, { message: 'v.tooLong' }).default(''),
+  language: z.enum(['cn', 'en'], { error: 'v.option' }),
+  sort: z.number().int().min(0).max(9999).optional(),
+});
+export const introUpdateSchema = introSaveSchema.omit({ projectId: true }).partial().extend({ id: z.coerce.number().int().positive() }).strict();
+export const introListQuerySchema = z.strictObject({
+  projectId: z.coerce.number().int().positive(),
+  language: z.enum(['cn', 'en']).optional(),
+});
+export interface IntroRow {
+  id: number;
+  projectId: number;
+  type: string;
+  title: string;
+  content: string;
+  language: 'cn' | 'en';
+  sort: number;
+}
+
+/** Access passwords of a public project (DOMAIN.md §6). The clear password is returned once, on issue. */
+export const passwordIssueSchema = z.strictObject({
+  projectId: z.coerce.number().int().positive(),
+  label: requiredString(128),
+  expiresAt: z.coerce.date({ error: 'v.invalid' }).nullable().optional(),
+});
+export const passwordRevokeSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+export const passwordListQuerySchema = z.strictObject({ projectId: z.coerce.number().int().positive() });
+export interface IssuedPassword {
+  id: number;
+  label: string;
+  password: string;
+  expiresAt: string | null;
+}
+export interface PasswordRow {
+  id: number;
+  projectId: number;
+  label: string;
+  createdAt: string;
+  createdBy: number | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  state: 'active' | 'expired' | 'revoked';
+}
+/** Length of an issued access password. */
+export const ACCESS_PASSWORD_LENGTH = 12;
