@@ -27,7 +27,7 @@ const PICK_PARENT = ['sys-menu#list', 'sys-menu#save', 'sys-menu#update'];
 const rowSelection = {
   menuId: sysMenu.id,
   parentId: sysMenu.parentId,
-  parentName: sql<string>`coalesce((SELECT p.name FROM sys_menu p WHERE p.id = ${sysMenu.parentId}), '')`,
+  parentName: sql<string>`coalesce((SELECT p.name FROM sys_menu p WHERE p.id = "sys_menu"."parent_id"), '')`,
   name: sysMenu.name,
   nameEn: sysMenu.nameEn,
   type: sysMenu.type,

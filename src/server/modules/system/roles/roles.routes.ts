@@ -45,8 +45,8 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     sortable: { code: sysRole.code, name: sysRole.name, createdAt: sysRole.createdAt },
     defaultSort: [asc(sysRole.id)],
     extra: {
-      menuIdList: sql<number[]>`(SELECT coalesce(json_agg(rm.menu_id ORDER BY rm.menu_id), '[]'::json) FROM sys_role_menu rm WHERE rm.role_id = ${sysRole.id})`,
-      userCount: sql<number>`(SELECT count(*)::int FROM sys_user_role ur WHERE ur.role_id = ${sysRole.id})`,
+      menuIdList: sql<number[]>`(SELECT coalesce(json_agg(rm.menu_id ORDER BY rm.menu_id), '[]'::json) FROM sys_role_menu rm WHERE rm.role_id = "sys_role"."id")`,
+      userCount: sql<number>`(SELECT count(*)::int FROM sys_user_role ur WHERE ur.role_id = "sys_role"."id")`,
     },
     without: ['save', 'update'],
     exportName: 'roles',
