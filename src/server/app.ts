@@ -109,6 +109,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       demo: config.demo,
       captcha: config.captcha ? config.captcha === 'on' : await app.settings.get('security.captcha'),
       version: config.version,
+      tileUrl: await app.settings.get('wall.tileUrl'),
+      wallRefreshSeconds: await app.settings.get('wall.refreshSeconds'),
     };
     reply.header('cache-control', 'no-store').type('application/javascript');
     return `window.__APP_CONFIG__ = ${JSON.stringify(runtime)};\n`;

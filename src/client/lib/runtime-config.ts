@@ -9,6 +9,10 @@ export interface RuntimeConfig {
   demo: boolean;
   captcha: boolean;
   version: string;
+  /** Map tile URL template for the walls; empty = the bundled offline world map only. */
+  tileUrl: string;
+  /** How often wall panels refresh (setting wall.refreshSeconds). */
+  wallRefreshSeconds: number;
 }
 
 declare global {
@@ -27,6 +31,8 @@ const DEFAULTS: RuntimeConfig = {
   demo: false,
   captcha: true,
   version: '',
+  tileUrl: '',
+  wallRefreshSeconds: 30,
 };
 
 export function runtimeConfig(): RuntimeConfig {

@@ -4,9 +4,10 @@ import layout from './layout';
 import auth from './auth';
 import account from './account';
 import kit from './kit';
+import wall from './wall';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.cn]));
 
 /** Chinese resources, one namespace per file; add a namespace here and in ../en/index.ts. */
-const cn = { common, layout, auth, account, kit, messages };
+const cn = { common, layout, auth, account, kit, wall, messages };
 export default cn;

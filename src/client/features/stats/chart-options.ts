@@ -1,0 +1,159 @@
+import type { TFunction } from 'i18next';
+import type { EChartsOption } from '@client/lib/echarts';
+import { DEVICE_CATEGORY, DEVICE_STATE, WATER_TYPE, XMZT, type DictItem } from '@shared/dictionaries';
+import type { Locale } from '@shared/constants';
+import type { AreaGroup, CountProjects, DeviceGroup, RepairQualityPoint, RepairSpeedPoint, WaterGroup } from '@shared/contracts/stats';
+import { axisStyle, baseOption, toneOf, type ChartTone } from '@client/components/wall/theme-charts';
+import { deviceStateColor, projectStatusColor, SERIES, TAG_HEX } from '@client/components/wall/theme';
+
+/** The label of a dictionary value in the current language (the value itself when unknown). */
+export const dictLabel = (items: DictItem[], value: string, locale: Locale) => items.find((i) => i.value === value)?.[locale] ?? value;
+
+interface Ctx {
+  t: TFunction;
+  locale: Locale;
+  tone: ChartTone;
+}
+
+const pct = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
+
+/** Project count per status: a ring whose colours are the status colours of XMZT. */
+export function statusOption(data: CountProjects, { locale, tone }: Ctx): EChartsOption {
+  const tn = toneOf(tone);
+  return {
+    ...baseOption(tone),
+    tooltip: { ...baseOption(tone).tooltip, trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+    legend: { show: false },
+    series: [
+      {
+        type: 'pie',
+        radius: ['52%', '78%'],
+        center: ['50%', '50%'],
+        avoidLabelOverlap: true,
+        itemStyle: { borderColor: tone === 'wall' ? '#06152d' : 'transparent', borderWidth: 2 },
+        label: { color: tn.text, fontSize: tn.font, formatter: '{b}\n{c}' },
+        labelLine: { length: 8, length2: 8 },
+        data: data.byStatus
+          .filter((s) => s.count > 0)
+          .map((s) => ({ name: dictLabel(XMZT, s.status, locale), value: s.count, itemStyle: { color: projectStatusColor(s.status) } })),
+      },
+    ],
+  };
+}
+
+/** Projects per area (bars) with their total area (line, right axis). */
+export function areaOption(data: AreaGroup[], { t, tone }: Ctx): EChartsOption {
+  const names = data.map((a) => a.area || t('wall:unassigned'));
+  return {
+    ...baseOption(tone),
+    tooltip: { ...baseOption(tone).tooltip, trigger: 'axis' },
+    legend: { ...baseOption(tone).legend, top: 0, right: 0 },
+    grid: { left: 8, right: 8, top: 34, bottom: 4, containLabel: true },
+    xAxis: { type: 'category', data: names, ...axisStyle(tone), axisLabel: { ...axisStyle(tone).axisLabel, interval: 0, rotate: names.length > 6 ? 30 : 0 } },
+    yAxis: [
+      { type: 'value', minInterval: 1, ...axisStyle(tone) },
+      { type: 'value', ...axisStyle(tone), splitLine: { show: false }, axisLabel: { ...axisStyle(tone).axisLabel, formatter: (v: number) => (v >= 1000 ? `${Math.round(v / 1000)}k` : String(v)) } },
+    ],
+    series: [
+      {
+        name: t('wall:series.count'),
+        type: 'bar',
+        barMaxWidth: 22,
+        data: data.map((a) => a.count),
+        itemStyle: { borderRadius: [3, 3, 0, 0], color: { type: 'linear', x: 0, y: 0, x2: 0, y2: 1, colorStops: [{ offset: 0, color: SERIES[0] }, { offset: 1, color: 'rgba(60,157,255,0.25)' }] } },
+      },
+      { name: `${t('wall:series.totalArea')} (${t('wall:unit.m2')})`, type: 'line', yAxisIndex: 1, smooth: true, symbolSize: 6, data: data.map((a) => a.totalArea), itemStyle: { color: SERIES[4] } },
+    ],
+  };
+}
+
+/** Projects per water type: a rose. */
+export function waterOption(data: WaterGroup[], { locale, tone }: Ctx): EChartsOption {
+  const tn = toneOf(tone);
+  return {
+    ...baseOption(tone),
+    tooltip: { ...baseOption(tone).tooltip, trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+    legend: { ...baseOption(tone).legend, orient: 'vertical', right: 0, top: 'middle', itemGap: 10 },
+    series: [
+      {
+        type: 'pie',
+        roseType: 'radius',
+        radius: ['18%', '82%'],
+        center: ['36%', '50%'],
+        itemStyle: { borderRadius: 4, borderColor: tone === 'wall' ? '#06152d' : 'transparent', borderWidth: 1 },
+        label: { show: false },
+        data: data.filter((w) => w.count > 0).map((w) => ({ name: dictLabel(WATER_TYPE, w.waterType, locale), value: w.count })),
+        emphasis: { label: { show: true, color: tn.text, formatter: '{c}' } },
+      },
+    ],
+  };
+}
+
+/** Equipment per category, stacked by state in the status colours of DEVICE_STATE. */
+export function deviceOption(data: DeviceGroup[], { locale, tone }: Ctx): EChartsOption {
+  const rows = data.filter((d) => d.total > 0);
+  const states = ['normal', 'maintenance', 'offline', 'broken'] as const;
+  return {
+    ...baseOption(tone),
+    tooltip: { ...baseOption(tone).tooltip, trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { ...baseOption(tone).legend, top: 0, right: 0 },
+    grid: { left: 8, right: 16, top: 34, bottom: 4, containLabel: true },
+    xAxis: { type: 'value', ...axisStyle(tone) },
+    yAxis: { type: 'category', inverse: true, data: rows.map((d) => dictLabel(DEVICE_CATEGORY, d.category, locale)), ...axisStyle(tone) },
+    series: states.map((s) => ({
+      name: dictLabel(DEVICE_STATE, s, locale),
+      type: 'bar' as const,
+      stack: 'state',
+      barMaxWidth: 16,
+      itemStyle: { color: deviceStateColor(s) },
+      data: rows.map((d) => d[s]),
+    })),
+  };
+}
+
+/** Repair speed: orders and completions (bars) and hours to complete (lines, right axis). */
+export function speedOption(data: RepairSpeedPoint[], { t, tone }: Ctx): EChartsOption {
+  const hours = t('wall:unit.hours');
+  return {
+    ...baseOption(tone),
+    tooltip: { ...baseOption(tone).tooltip, trigger: 'axis' },
+    legend: { ...baseOption(tone).legend, top: 0, left: 0 },
+    grid: { left: 8, right: 8, top: 36, bottom: 4, containLabel: true },
+    xAxis: { type: 'category', data: data.map((p) => p.period.slice(5) || p.period), ...axisStyle(tone) },
+    yAxis: [
+      { type: 'value', minInterval: 1, ...axisStyle(tone) },
+      { type: 'value', name: hours, ...axisStyle(tone), splitLine: { show: false } },
+    ],
+    series: [
+      { name: t('wall:series.orders'), type: 'bar', barMaxWidth: 10, data: data.map((p) => p.orders), itemStyle: { color: 'rgba(60,157,255,0.55)', borderRadius: [2, 2, 0, 0] } },
+      { name: t('wall:series.completed'), type: 'bar', barMaxWidth: 10, data: data.map((p) => p.completed), itemStyle: { color: TAG_HEX.success, borderRadius: [2, 2, 0, 0] } },
+      { name: t('wall:series.avgHours'), type: 'line', yAxisIndex: 1, smooth: true, showSymbol: false, data: data.map((p) => p.avgHours), itemStyle: { color: SERIES[0] }, lineStyle: { width: 2 } },
+      { name: t('wall:series.medianHours'), type: 'line', yAxisIndex: 1, smooth: true, showSymbol: false, data: data.map((p) => p.medianHours), itemStyle: { color: SERIES[4] }, lineStyle: { width: 2, type: 'dashed' } },
+      { name: t('wall:series.p90Hours'), type: 'line', yAxisIndex: 1, smooth: true, showSymbol: false, data: data.map((p) => p.p90Hours), itemStyle: { color: TAG_HEX.danger }, lineStyle: { width: 1.5 } },
+    ],
+  };
+}
+
+/** Repair quality: the three rates in percent. */
+export function qualityOption(data: RepairQualityPoint[], { t, tone }: Ctx): EChartsOption {
+  const line = (key: 'firstTimeFixRate' | 'repeatRate30d' | 'onTimeRate', color: string, area: boolean) => ({
+    name: t(`wall:series.${key}`),
+    type: 'line' as const,
+    smooth: true,
+    showSymbol: false,
+    connectNulls: true,
+    data: data.map((p) => pct(p[key])),
+    itemStyle: { color },
+    lineStyle: { width: 2 },
+    areaStyle: area ? { color: { type: 'linear' as const, x: 0, y: 0, x2: 0, y2: 1, colorStops: [{ offset: 0, color: `${color}55` }, { offset: 1, color: `${color}00` }] } } : undefined,
+  });
+  return {
+    ...baseOption(tone),
+    tooltip: { ...baseOption(tone).tooltip, trigger: 'axis', valueFormatter: (v) => (v === null || v === undefined ? '—' : `${String(v)}%`) },
+    legend: { ...baseOption(tone).legend, top: 0, left: 0 },
+    grid: { left: 8, right: 12, top: 36, bottom: 4, containLabel: true },
+    xAxis: { type: 'category', data: data.map((p) => p.period.slice(5) || p.period), ...axisStyle(tone) },
+    yAxis: { type: 'value', min: 0, max: 100, ...axisStyle(tone), axisLabel: { ...axisStyle(tone).axisLabel, formatter: '{value}%' } },
+    series: [line('firstTimeFixRate', SERIES[3], true), line('onTimeRate', SERIES[0], false), line('repeatRate30d', TAG_HEX.warning, false)],
+  };
+}

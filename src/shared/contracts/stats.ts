@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { pagingSchema } from './common';
+
+/**
+ * The big-screen statistics of DOMAIN.md §4 (seed §7 "Fall project"): one contract for the server
+ * routes, the wall, the /main dashboard and the MSW handlers.
+ */
+
+export const GRANULARITIES = ['day', 'week', 'month'] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+
+/** Longest span each granularity may cover, in days: a day chart over years would be unreadable and slow. */
+export const MAX_SPAN_DAYS: Record<Granularity, number> = { day: 400, week: 1100, month: 3700 };
+/** How many broken units `brokenDevice` lists (newest first). */
+export const BROKEN_DEVICE_LIMIT = 50;
+
+const DAY_MS = 86_400_000;
+const isoDay = z
+  .string({ error: 'v.required' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'v.date' })
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { message: 'v.date' });
+
+/** Days from `from` to `to`, both included. */
+export function spanDays(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+const periodShape = {
+  projectId: z.number({ error: 'v.invalid' }).int({ message: 'v.invalid' }).positive({ message: 'v.invalid' }).nullable().optional(),
+  /** First day, YYYY-MM-DD (UTC), included. */
+  from: isoDay,
+  /** Last day, YYYY-MM-DD (UTC), included. */
+  to: isoDay,
+  granularity: z.enum(GRANULARITIES, { error: 'v.granularity' }),
+};
+
+function checkSpan(q: { from: string; to: string; granularity: Granularity }, ctx: z.RefinementCtx) {
+  if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'v.dateOrder' });
+  else if (spanDays(q.from, q.to) > MAX_SPAN_DAYS[q.granularity]) ctx.addIssue({ code: 'custom', path: ['from'], message: 'v.spanTooLong' });
+}
+
+/** Body of repairSpeedList and repairQualityList. */
+export const periodQuerySchema = z.strictObject(periodShape).superRefine(checkSpan);
+export type PeriodQuery = z.input<typeof periodQuerySchema>;
+
+/** Query string of the GET statistics that can be narrowed to one project. */
+export const projectFilterSchema = z.strictObject({
+  projectId: z.coerce.number({ error: 'v.invalid' }).int({ message: 'v.invalid' }).positive({ message: 'v.invalid' }).optional(),
+});
+
+export const STAT_METRICS = ['orders', 'completed'] as const;
+export type StatMetric = (typeof STAT_METRICS)[number];
+
+/**
+ * Body of statOrders: the orders behind one chart point. `orders` = submitted in the period;
+ * `completed` = completed in the period (what every speed and quality figure is computed over).
+ */
+export const statOrdersQuerySchema = z
+  .strictObject({
+    ...periodShape,
+    period: z.string({ error: 'v.required' }).regex(/^\d{4}-\d{2}(-\d{2})?$/, { message: 'v.invalid' }),
+    metric: z.enum(STAT_METRICS, { error: 'v.invalid' }),
+    page: pagingSchema.shape.page,
+    limit: pagingSchema.shape.limit,
+  })
+  .superRefine(checkSpan);
+export type StatOrdersQuery = z.input<typeof statOrdersQuerySchema>;
+
+export interface CountProjects {
+  total: number;
+  byStatus: { status: string; count: number }[];
+}
+export interface AreaGroup {
+  area: string;
+  count: number;
+  totalArea: number;
+}
+export interface WaterGroup {
+  waterType: string;
+  count: number;
+}
+export interface DeviceGroup {
+  category: string;
+  total: number;
+  normal: number;
+  broken: number;
+  maintenance: number;
+  offline: number;
+}
+export interface BrokenDevice {
+  id: number;
+  name: string;
+  projectId: number;
+  projectName: string;
+  deviceName: string | null;
+  category: string | null;
+  /** When the unit turned broken (ISO time). */
+  since: string;
+}
+export interface RepairSpeedPoint {
+  /** YYYY-MM-DD for day and week (the Monday), YYYY-MM for month. */
+  period: string;
+  /** Orders submitted in the period. */
+  orders: number;
+  /** Orders completed in the period. */
+  completed: number;
+  /** Hours from submission to completion of the orders completed in the period; null without any. */
+  avgHours: number | null;
+  medianHours: number | null;
+  p90Hours: number | null;
+}
+export interface RepairQualityPoint {
+  period: string;
+  completed: number;
+  /** Shares 0..1 of the orders completed in the period; null without any. */
+  firstTimeFixRate: number | null;
+  repeatRate30d: number | null;
+  onTimeRate: number | null;
+}
+export interface StatOrder {
+  id: number;
+  number: string;
+  name: string;
+  projectId: number;
+  projectName: string;
+  equipmentName: string | null;
+  priority: string;
+  status: string;
+  submittedAt: string;
+  completedAt: string | null;
+  hours: number | null;
+  reportCount: number;
+}
+
+/** Days ago → YYYY-MM-DD (UTC), for default query ranges. */
+export function isoDaysAgo(days: number, now = new Date()): string {
+  return new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
+}
