@@ -17,8 +17,9 @@ export const roleUpdateSchema = z.strictObject({
   id: z.number({ error: 'v.required' }).int().positive(),
   code: roleFields.code.optional(),
   name: requiredString(64).optional(),
-  nameEn: optionalString(64).optional(),
-  remark: optionalString(500).optional(),
+  // No defaults here: zod 4 applies a default inside optional(), which would blank omitted fields.
+  nameEn: z.string().trim().max(64, { message: 'v.tooLong' }).optional(),
+  remark: z.string().trim().max(500, { message: 'v.tooLong' }).optional(),
   menuIdList: z.array(z.number({ error: 'v.invalid' }).int().positive()).max(2000).optional(),
 });
 export type RoleUpdate = z.input<typeof roleUpdateSchema>;

@@ -43,7 +43,7 @@ export type UserSave = z.input<typeof userSaveSchema>;
 export const userUpdateSchema = z.strictObject({
   id: z.number({ error: 'v.required' }).int().positive(),
   username: userFields.username.optional(),
-  realName: optionalString(64).optional(),
+  realName: z.string().trim().max(64, { message: 'v.tooLong' }).optional(),
   phone: phoneSchema.optional(),
   email: emailSchema.optional(),
   sex: userFields.sex.unwrap().optional(),

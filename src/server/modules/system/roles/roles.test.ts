@@ -27,7 +27,7 @@ describe('sys/role', () => {
     const queried = await t.call('GET', `/api/sys/menu/queryAllMenuId?roleId=${id}`, { token: admin });
     expect(queried.body.data).toEqual([...grant].sort((a, b) => a - b));
     await t.call('POST', '/api/sys/role/update', { token: admin, body: { id, name: '调度员', menuIdList: [menuIds.fall] } });
-    expect((await t.call('GET', `/api/sys/role/info/${id}`, { token: admin })).body.data).toMatchObject({ name: '调度员', menuIdList: [menuIds.fall] });
+    expect((await t.call('GET', `/api/sys/role/info/${id}`, { token: admin })).body.data).toMatchObject({ name: '调度员', nameEn: 'Dispatcher', menuIdList: [menuIds.fall] });
     expect((await t.call('POST', '/api/sys/role/delete', { token: admin, body: [id] })).body.data).toEqual({ deleted: 1 });
     expect(await t.database.db.select().from(sysRoleMenu).where(eq(sysRoleMenu.roleId, id))).toHaveLength(0);
   });

@@ -62,6 +62,9 @@ describe('sys/user', () => {
     const up = await t.call('POST', '/api/sys/user/update', { token: admin, body: { id, realName: '李四', roleIdList: [roleIds.manager] } });
     expect(up.body.code).toBe(0);
     expect((await t.call('GET', `/api/sys/user/info/${id}`, { token: admin })).body.data).toMatchObject({ realName: '李四', roleIdList: [roleIds.manager] });
+    // fields left out keep their values
+    await t.call('POST', '/api/sys/user/update', { token: admin, body: { id, phone: '13700137000' } });
+    expect((await t.call('GET', `/api/sys/user/info/${id}`, { token: admin })).body.data).toMatchObject({ realName: '李四', phone: '13700137000', roleIdList: [roleIds.manager] });
     expect((await t.call('POST', '/api/sys/user/update', { token: admin, body: { id, username: 'operator' } })).status).toBe(409);
     expect((await t.call('POST', '/api/sys/user/update', { token: admin, body: { id, password: 'x' } })).body.data.fields).toEqual({ password: 'Unknown field' });
     expect((await t.call('POST', '/api/sys/user/update', { token: admin, body: { id: 99999, realName: 'x' } })).status).toBe(404);
