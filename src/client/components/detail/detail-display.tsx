@@ -22,7 +22,7 @@ export interface DetailDisplayProps {
 export function DetailDisplay({ items, columns = 2, labelWidth = DETAIL_LABEL_WIDTH }: DetailDisplayProps) {
   const span = gridSpan(columns);
   return (
-    <Grid columns={24} gutter={FORM_GUTTER} component="dl" m={0}>
+    <Grid columns={24} gap={FORM_GUTTER} component="dl" m={0}>
       {items.map((item, i) => (
         <Grid.Col key={i} span={item.full ? 24 : { base: 24, sm: span }}>
           <Group gap="xs" wrap="nowrap" align="flex-start">

@@ -13,9 +13,6 @@ export function breakpointOf(width: number): Breakpoint {
   return found;
 }
 
-/** Mantine theme breakpoints (in em, as Mantine wants them) for the seed's values. */
-export const mantineBreakpoints = Object.fromEntries(ORDER.filter((n) => n !== 'xs').map((n) => [n, `${BREAKPOINTS[n] / 16}em`]));
-
 /** The current breakpoint, following window resizes. */
 export function useBreakpoint(): Breakpoint {
   const read = () => breakpointOf(typeof window === 'undefined' ? BREAKPOINTS.xl : window.innerWidth);

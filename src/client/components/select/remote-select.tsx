@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { MultiSelect, Select, type ComboboxItem } from '@mantine/core';
+import { MultiSelect, Select, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +38,7 @@ export interface RemoteSelectMultipleProps extends BaseProps {
 export type RemoteSelectProps = RemoteSelectSingleProps | RemoteSelectMultipleProps;
 
 /** The server filters, so the dropdown shows what it answered. */
-const serverFiltered = ({ options }: { options: ComboboxItem[] }) => options;
+const serverFiltered: OptionsFilter = ({ options }) => options;
 
 /**
  * A select that searches the server as the user types (debounced 300 ms), single or multiple with a

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, TABLE_DEBOUNCE_MS, type TableMode } from '@shared/constants';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, type TableMode } from '@shared/constants';
 import { normalizePage, type NormalizedPage, type PageResponse } from './normalize-page';
 
 export type TableLoader<Row> = (page: number, pageSize: number) => Promise<PageResponse<Row> | null | undefined>;
@@ -46,10 +46,6 @@ export interface TableLoaderState<Row> {
   loadMore: () => void;
   /** Replaces the rows shown, e.g. after a drag-sort. */
   setList: (list: Row[]) => void;
-}
-
-function startsWith(key: QueryKey, prefix: QueryKey): boolean {
-  return prefix.every((part, i) => JSON.stringify(part) === JSON.stringify(key[i]));
 }
 
 /** The table load cycle of seed §4. */
@@ -147,22 +143,20 @@ export function useTableLoader<Row>(options: TableLoaderOptions<Row>): TableLoad
     void load(position.current.page, position.current.pageSize, true);
   }, [load]);
 
-  const keyText = queryKey ? JSON.stringify(queryKey) : '';
+  // A small query under the table's key: invalidating the resource (after a save, a delete or a push
+  // event) refetches it because it is active, and each new answer reloads the table.
+  const watch = useQuery({
+    queryKey: [...(queryKey ?? ['table-loader']), 'table-watch'],
+    queryFn: () => Date.now(),
+    enabled: !!queryKey,
+    staleTime: Infinity,
+  });
+  const watched = useRef(0);
   useEffect(() => {
-    if (!keyText) return;
-    const prefix = JSON.parse(keyText) as QueryKey;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // Invalidating a resource marks every cached page at once; one reload is enough.
-    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'invalidate' || !startsWith(event.query.queryKey, prefix)) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => reload(), TABLE_DEBOUNCE_MS);
-    });
-    return () => {
-      clearTimeout(timer);
-      unsubscribe();
-    };
-  }, [keyText, queryClient, reload]);
+    const previous = watched.current;
+    watched.current = watch.dataUpdatedAt;
+    if (previous !== 0 && watch.dataUpdatedAt !== previous) reload();
+  }, [watch.dataUpdatedAt, reload]);
 
   const finished = mode === 'scroll' && page > 1 && Math.ceil(total / pageSize) < page;
   return { list, total, page, pageSize, loading, error, finished, setPage, setPageSize, reload, loadMore, setList };

@@ -33,6 +33,8 @@ const kit = {
     saved: '保存成功',
     deleted: '删除成功',
     exported: '导出已开始',
+    noAccess: '没有查看此列表的权限',
+    operation: '操作',
   },
   basket: { label: '已选', title: '已选择的数据', empty: '未选择数据', remove: '移除', clear: '清空', operation: '操作' },
   dialog: {

@@ -35,6 +35,8 @@ const kit: LocaleShape<typeof cn> = {
     saved: 'Saved',
     deleted: 'Deleted',
     exported: 'Export started',
+    noAccess: 'You may not view this list',
+    operation: 'Actions',
   },
   basket: { label: 'Selected', title: 'Selected rows', empty: 'Nothing selected', remove: 'Remove', clear: 'Clear', operation: 'Operation' },
   dialog: {

@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@client/lib/api';
+import type { PageResult } from '@shared/envelope';
+
+export type ExportFormat = 'xlsx' | 'csv';
+export interface ExportColumn {
+  prop: string;
+  label: string;
+}
+
+/**
+ * The calls every list-and-edit resource answers (seed §7 pattern), e.g. base '/ball/fallorder':
+ * POST list, GET info/{id}, POST save, POST update, POST delete (ids), POST export (file).
+ * Query keys start with the base path, so invalidating `[base]` refreshes everything of the resource.
+ */
+export function listApi<Row, Values = Partial<Row>>(base: string) {
+  return {
+    listKey: (query: Record<string, unknown>) => [base, 'list', query] as const,
+    list: (query: Record<string, unknown>, page: number, limit: number) => api.post<PageResult<Row>>(`${base}/list`, { ...query, page, limit }),
+    infoQueryOptions: (id: string | number) => queryOptions({ queryKey: [base, 'info', id], queryFn: () => api.get<Row>(`${base}/info/${id}`) }),
+    save: (values: Values) => api.post<unknown>(`${base}/save`, values),
+    update: (values: Values & { id: string | number }) => api.post<unknown>(`${base}/update`, values),
+    remove: (ids: Array<string | number>) => api.post<unknown>(`${base}/delete`, ids),
+    exportFile: async (query: Record<string, unknown>, columns: ExportColumn[], format: ExportFormat, fallbackName: string) => {
+      const response = await api.post<Response>(`${base}/export`, { ...query, columns, format }, { raw: true });
+      const disposition = response.headers.get('Content-Disposition') ?? '';
+      const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+      const name = named ? decodeURIComponent(named) : `${fallbackName}.${format}`;
+      const blob = await response.blob();
+      if (typeof URL.createObjectURL !== 'function') return name;
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.click();
+      URL.revokeObjectURL(url);
+      return name;
+    },
+  };
+}

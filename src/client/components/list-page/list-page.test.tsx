@@ -1,0 +1,204 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { z } from 'zod';
+import { TextInput } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { server } from '../../../../mocks/server';
+import { API, fail, paged, ok } from '../../../../mocks/envelope';
+import { login } from '@client/lib/session';
+import { renderKit } from '../test-render';
+import { ListPage, type FormBodyProps } from './list-page';
+import { QueryForm } from './query-form';
+
+interface Pump {
+  id: number;
+  name: string;
+  phone: string;
+}
+const pumpSchema = z.object({ name: z.string().trim().min(1, { message: 'v.required' }), phone: z.string().regex(/^1\d{10}$/, { message: 'v.phone' }) });
+type PumpValues = z.infer<typeof pumpSchema>;
+
+function PumpForm({ form }: FormBodyProps<PumpValues>) {
+  return (
+    <>
+      <TextInput label="Name" {...form.getInputProps('name')} />
+      <TextInput label="Phone" {...form.getInputProps('phone')} />
+    </>
+  );
+}
+
+/** An in-memory pump resource following the list/info/save/update/delete/export pattern. */
+function servePumps() {
+  let pumps: Pump[] = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `Pump ${i + 1}`, phone: '13800138000' }));
+  const calls: Array<{ path: string; body: unknown }> = [];
+  server.use(
+    http.post(`${API}/kit/pumps/list`, async ({ request }) => {
+      const body = (await request.json()) as { page: number; limit: number; name?: string };
+      calls.push({ path: 'list', body });
+      const hits = pumps.filter((p) => !body.name || p.name.includes(body.name));
+      return paged(hits, body.page, body.limit);
+    }),
+    http.get(`${API}/kit/pumps/info/:id`, ({ params }) => ok(pumps.find((p) => p.id === Number(params.id)))),
+    http.post(`${API}/kit/pumps/save`, async ({ request }) => {
+      const body = (await request.json()) as Pump;
+      calls.push({ path: 'save', body });
+      if (body.name === 'Taken') return fail(400, '请求参数错误', { fields: { name: 'err.conflict' } });
+      pumps = [{ ...body, id: 99 }, ...pumps];
+      return ok(99);
+    }),
+    http.post(`${API}/kit/pumps/update`, async ({ request }) => {
+      const body = (await request.json()) as Pump;
+      calls.push({ path: 'update', body });
+      pumps = pumps.map((p) => (p.id === body.id ? body : p));
+      return ok(null);
+    }),
+    http.post(`${API}/kit/pumps/delete`, async ({ request }) => {
+      const ids = (await request.json()) as number[];
+      calls.push({ path: 'delete', body: ids });
+      pumps = pumps.filter((p) => !ids.includes(p.id));
+      return ok(null);
+    }),
+    http.post(`${API}/kit/pumps/export`, async ({ request }) => {
+      calls.push({ path: 'export', body: await request.json() });
+      return new HttpResponse('name\nPump 1', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="pumps.csv"' } });
+    }),
+  );
+  return calls;
+}
+
+const perms = { list: 'kit:pump:list', save: 'kit:pump:save', update: 'kit:pump:update', delete: 'kit:pump:delete', export: 'kit:pump:export' };
+
+function renderPumps(granted: string[] = Object.values(perms)) {
+  login('t-1', { id: 5, username: 'ops', roles: ['ops'], perms: granted, menus: [] } as never);
+  return renderKit(
+    <>
+      <Notifications />
+      <ListPage<Pump, PumpValues>
+        title="Pumps"
+        base="/kit/pumps"
+        queryFields={[{ name: 'name', label: 'Pump name' }]}
+        columns={[{ prop: 'name', label: 'Name' }, { prop: 'phone', label: 'Phone' }]}
+        formBody={PumpForm}
+        schema={pumpSchema}
+        initialValues={{ name: '', phone: '' }}
+        perms={perms}
+      />
+    </>,
+  );
+}
+
+const table = () => screen.getByRole('table', { name: 'Pumps' });
+
+describe('ListPage', () => {
+  it('lists with query, page and limit, and queries with the filled-in fields', async () => {
+    const calls = servePumps();
+    renderPumps();
+    expect(await within(table()).findByText('Pump 1')).toBeInTheDocument();
+    expect(calls[0]).toEqual({ path: 'list', body: { name: '', page: 1, limit: 10 } });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Pump name' }), 'Pump 12');
+    await userEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(within(table()).queryByText('Pump 1')).not.toBeInTheDocument());
+    expect(within(table()).getByText('Pump 12')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '重置' }));
+    expect(await within(table()).findByText('Pump 1')).toBeInTheDocument();
+  });
+
+  it('adds through the dialog: contract errors under the fields, server field errors too, then saves and reloads', async () => {
+    const calls = servePumps();
+    renderPumps();
+    await within(table()).findByText('Pump 1');
+    await userEvent.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pumps · 新增' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(within(dialog).getByText('必填项')).toBeInTheDocument();
+    expect(within(dialog).getByText('手机号格式错误')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Taken');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Phone' }), '13900139000');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(dialog).findByText('数据已存在')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'New pump');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(table()).findByText('New pump')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === 'save').at(-1)?.body).toEqual({ name: 'New pump', phone: '13900139000' });
+  });
+
+  it('edits with the same form body, filled from info, and updates with the id', async () => {
+    const calls = servePumps();
+    renderPumps();
+    await within(table()).findByText('Pump 2');
+    const row = within(table()).getByText('Pump 2').closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: '修改' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pumps · 修改' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name).toHaveValue('Pump 2'));
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Pump two');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await within(table()).findByText('Pump two')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'update')?.body).toEqual({ id: 2, name: 'Pump two', phone: '13800138000' });
+  });
+
+  it('asks before deleting, and asks to check data first when nothing is selected', async () => {
+    const calls = servePumps();
+    renderPumps();
+    await within(table()).findByText('Pump 1');
+    await userEvent.click(screen.getByRole('button', { name: '批量删除' }));
+    expect(await screen.findByText('请先勾选数据')).toBeInTheDocument();
+    const rows = within(table()).getAllByRole('row');
+    await userEvent.click(within(rows[1]).getByRole('checkbox', { name: '选择此行' }));
+    await userEvent.click(within(rows[2]).getByRole('checkbox', { name: '选择此行' }));
+    expect(screen.getByRole('button', { name: '已选 2' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '批量删除' }));
+    const confirm = await screen.findByRole('dialog', { name: '提示' });
+    expect(confirm).toHaveTextContent('确定要删除吗？');
+    await userEvent.click(within(confirm).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(within(table()).queryByText('Pump 1')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.path === 'delete')?.body).toEqual([1, 2]);
+    expect(screen.getByRole('button', { name: '已选 0' })).toBeInTheDocument();
+  });
+
+  it('exports the current filters and the visible columns', async () => {
+    const calls = servePumps();
+    renderPumps();
+    await within(table()).findByText('Pump 1');
+    await userEvent.click(screen.getByRole('button', { name: '导出' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: '导出 CSV' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'export')?.body).toEqual({ name: '', columns: [{ prop: 'name', label: 'Name' }, { prop: 'phone', label: 'Phone' }], format: 'csv' }),
+    );
+  });
+
+  it('hides the buttons whose permission the user lacks', async () => {
+    servePumps();
+    renderPumps([perms.list]);
+    await within(table()).findByText('Pump 1');
+    expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '批量删除' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '导出' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '修改' })).not.toBeInTheDocument();
+  });
+});
+
+describe('QueryForm', () => {
+  const fields = ['a', 'b', 'c', 'd', 'e'].map((name) => ({ name, label: name.toUpperCase() }));
+
+  it('rejects a column count that does not divide 24', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderKit(<QueryForm fields={fields} columns={5} values={{}} onChange={() => {}} onQuery={() => {}} onClear={() => {}} />)).toThrow(/divide 24/);
+    quiet.mockRestore();
+  });
+
+  it('shows one row in simple mode and every field when expanded', async () => {
+    renderKit(<QueryForm fields={fields} columns={4} values={{}} onChange={() => {}} onQuery={() => {}} onClear={() => {}} />);
+    expect(screen.getAllByRole('textbox')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: '展开' }));
+    expect(screen.getAllByRole('textbox')).toHaveLength(5);
+    expect(screen.getByRole('textbox', { name: 'A' }).closest('.mantine-Grid-col')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '收起' }));
+    expect(screen.getAllByRole('textbox')).toHaveLength(3);
+  });
+});

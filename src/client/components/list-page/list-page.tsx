@@ -1,0 +1,271 @@
+import { useMemo, useState, type ComponentType } from 'react';
+import { Alert, Button, Group, Menu, Stack, Title } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ZodType } from 'zod';
+import { PAGINATION_LAYOUT } from '@shared/constants';
+import { ApiError } from '@client/lib/api';
+import { tMessage } from '@client/lib/i18n';
+import { useCan } from '@client/lib/session';
+import { SelectionBasket } from '../basket/selection-basket';
+import { Dialog } from '../dialog/dialog';
+import { toast } from '../feedback/toast';
+import { fieldErrors, zodResolver } from '../form/zod-resolver';
+import { messageBox } from '../message-box/message-box';
+import { DataTable } from '../table/data-table';
+import { isSpecialColumn, type RowKey, type TableColumn } from '../table/types';
+import { useColumnState } from '../table/use-column-state';
+import { listApi, type ExportFormat } from './list-api';
+import { QueryForm, type QueryField } from './query-form';
+
+export interface FormBodyProps<Values> {
+  form: UseFormReturnType<Values>;
+  mode: 'add' | 'edit';
+}
+
+/** Permission codes of the screen; a button whose code the user lacks is not shown. Leave one out to skip its check. */
+export interface ListPagePerms {
+  list?: string;
+  save?: string;
+  update?: string;
+  delete?: string;
+  export?: string;
+}
+
+export interface ListPageProps<Row, Values extends Record<string, unknown>> {
+  title: string;
+  /** Resource path, e.g. '/ball/fallorder' (list, info/{id}, save, update, delete, export). */
+  base: string;
+  queryFields?: QueryField[];
+  /** Query fields per row; must divide 24. @default 4 */
+  queryColumns?: number;
+  columns: TableColumn<Row>[];
+  /** The form fields, written once for add and edit. */
+  formBody: ComponentType<FormBodyProps<Values>>;
+  /** The shared zod contract of the form (src/shared/contracts). */
+  schema: ZodType<Values>;
+  initialValues: Values;
+  /** Turns the info answer into form values. @default the initial values' keys picked from it */
+  toFormValues?: (row: Row) => Values;
+  perms?: ListPagePerms;
+  /** @default 'id' */
+  rowKey?: string;
+  /** Remembers column choices under this name. @default base */
+  screen?: string;
+}
+
+type Editing = { mode: 'add' } | { mode: 'edit'; id: RowKey } | null;
+
+const allowed = (code: string | undefined, granted: boolean) => code === undefined || granted;
+
+/**
+ * The list-and-edit screen every back-office module is declared from (seed §2): query form, paged
+ * table with toolbar, selection basket and export, add/edit dialog and delete with confirmation.
+ */
+export function ListPage<Row, Values extends Record<string, unknown>>(props: ListPageProps<Row, Values>) {
+  const { title, base, queryFields = [], perms = {}, rowKey = 'id', initialValues, schema } = props;
+  const { t } = useTranslation('kit');
+  const queryClient = useQueryClient();
+  const resource = useMemo(() => listApi<Row, Values>(base), [base]);
+
+  const can = {
+    list: allowed(perms.list, useCan(perms.list ?? '')),
+    save: allowed(perms.save, useCan(perms.save ?? '')),
+    update: allowed(perms.update, useCan(perms.update ?? '')),
+    remove: allowed(perms.delete, useCan(perms.delete ?? '')),
+    export: allowed(perms.export, useCan(perms.export ?? '')),
+  };
+
+  const emptyQuery = useMemo(() => Object.fromEntries(queryFields.map((f) => [f.name, f.defaultValue ?? ''])), [queryFields]);
+  const [draft, setDraft] = useState<Record<string, unknown>>(emptyQuery);
+  const [query, setQuery] = useState<Record<string, unknown>>(emptyQuery);
+  const [selected, setSelected] = useState<{ keys: RowKey[]; rows: Row[] }>({ keys: [], rows: [] });
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const keyOf = (row: Row): RowKey => (row as Record<string, RowKey>)[rowKey];
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: [base] });
+
+  const remove = useMutation({
+    mutationFn: (ids: RowKey[]) => resource.remove(ids),
+    onSuccess: () => {
+      toast.success(t('list.deleted'));
+      setSelected({ keys: [], rows: [] });
+      return invalidate();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  const askDelete = async (ids: RowKey[]) => {
+    if (ids.length === 0) {
+      toast.warning(tMessage('v.checkFirst'));
+      return;
+    }
+    if (await messageBox.confirm(tMessage('v.confirmDelete'))) remove.mutate(ids);
+  };
+
+  const form = useForm<Values>({ mode: 'controlled', initialValues, validate: zodResolver(schema) });
+  const editId = editing?.mode === 'edit' ? editing.id : null;
+  const info = useQuery({ ...resource.infoQueryOptions(editId ?? ''), enabled: editId !== null });
+  const [filledFrom, setFilledFrom] = useState<unknown>(null);
+  if (editId !== null && info.data && filledFrom !== info.data) {
+    setFilledFrom(info.data);
+    const source = info.data as Record<string, unknown>;
+    form.setValues(props.toFormValues ? props.toFormValues(info.data) : (Object.fromEntries(Object.keys(initialValues).map((k) => [k, source[k] ?? initialValues[k]])) as Values));
+  }
+
+  const openAdd = () => {
+    form.setValues(initialValues);
+    form.clearErrors();
+    setEditing({ mode: 'add' });
+  };
+  const openEdit = (row: Row) => {
+    form.setValues(initialValues);
+    form.clearErrors();
+    setFilledFrom(null);
+    setEditing({ mode: 'edit', id: keyOf(row) });
+  };
+  const closeEditor = () => setEditing(null);
+
+  const save = useMutation({
+    mutationFn: (values: Values) => (editId !== null ? resource.update({ ...values, id: editId }) : resource.save(values)),
+    onSuccess: () => {
+      toast.success(t('list.saved'));
+      closeEditor();
+      return invalidate();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(fieldErrors(error.fields));
+      else toast.error(error.message);
+    },
+  });
+
+  const handleColumn: TableColumn<Row> = {
+    type: 'handle',
+    label: t('list.operation'),
+    fixed: 'right',
+    render: (row) => (
+      <Group gap={4} wrap="nowrap">
+        {can.update && (
+          <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={12} />} onClick={() => openEdit(row)}>
+            {t('list.edit')}
+          </Button>
+        )}
+        {can.remove && (
+          <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconTrash size={12} />} onClick={() => void askDelete([keyOf(row)])}>
+            {t('list.delete')}
+          </Button>
+        )}
+      </Group>
+    ),
+  };
+  const declared = props.columns;
+  const columns: TableColumn<Row>[] = [
+    ...(declared.some((c) => c.type === 'selection') ? [] : [{ type: 'selection' } as TableColumn<Row>]),
+    ...declared,
+    ...(declared.some((c) => c.type === 'handle') || !(can.update || can.remove) ? [] : [handleColumn]),
+  ];
+  const columnState = useColumnState(columns, props.screen ?? base);
+
+  const exportAs = async (format: ExportFormat) => {
+    const shown = columnState.visible.map((v) => v.column).filter((c) => !isSpecialColumn(c) && !c.ignore && c.prop);
+    try {
+      await resource.exportFile(query, shown.map((c) => ({ prop: c.prop!, label: typeof c.label === 'string' ? c.label : c.prop! })), format, title);
+      toast.info(t('list.exported'));
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  };
+
+  const FormBody = props.formBody;
+  const toolbarExtra = (
+    <>
+      {can.remove && (
+        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => void askDelete(selected.keys)}>
+          {t('list.batchDelete')}
+        </Button>
+      )}
+      {can.export && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>{t('list.export')}</Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => void exportAs('xlsx')}>{t('list.exportXlsx')}</Menu.Item>
+            <Menu.Item onClick={() => void exportAs('csv')}>{t('list.exportCsv')}</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      <SelectionBasket
+        rows={selected.rows}
+        columns={columnState.visible.map((v) => v.column)}
+        rowKey={rowKey}
+        onRemove={(key) => setSelected((s) => ({ keys: s.keys.filter((k) => k !== key), rows: s.rows.filter((r) => keyOf(r) !== key) }))}
+        onClear={() => setSelected({ keys: [], rows: [] })}
+      />
+    </>
+  );
+
+  return (
+    <Stack gap="sm">
+      <Title order={4}>{title}</Title>
+      {queryFields.length > 0 && (
+        <QueryForm
+          fields={queryFields}
+          columns={props.queryColumns}
+          values={draft}
+          onChange={setDraft}
+          onQuery={() => setQuery(draft)}
+          onClear={() => {
+            setDraft(emptyQuery);
+            setQuery(emptyQuery);
+          }}
+          onAdd={can.save ? openAdd : undefined}
+        />
+      )}
+      {queryFields.length === 0 && can.save && (
+        <Group>
+          <Button size="xs" onClick={openAdd}>{t('query.add')}</Button>
+        </Group>
+      )}
+      {can.list ? (
+        <DataTable<Row>
+          label={title}
+          title={title}
+          columns={columns}
+          columnState={columnState}
+          columnChooser
+          rowKey={rowKey}
+          loader={(page, limit) => resource.list(query, page, limit)}
+          queryKey={resource.listKey(query)}
+          reloadKey={JSON.stringify(query)}
+          pagerLayout={PAGINATION_LAYOUT}
+          selectedKeys={selected.keys}
+          onSelectionChange={(keys, rows) => setSelected({ keys, rows })}
+          toolbarExtra={toolbarExtra}
+        />
+      ) : (
+        <Alert color="yellow">{t('list.noAccess')}</Alert>
+      )}
+      <Dialog
+        opened={editing !== null}
+        onChange={(open) => !open && closeEditor()}
+        title={`${title} · ${editing?.mode === 'edit' ? t('list.editTitle') : t('list.addTitle')}`}
+        footer
+        onOk={form.onSubmit((values) => save.mutate(values))}
+        confirmLoading={save.isPending}
+        loading={editId !== null && info.isFetching}
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            form.onSubmit((values) => save.mutate(values))();
+          }}
+        >
+          {editing && <FormBody form={form} mode={editing.mode} />}
+        </form>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { Button, Grid, Group, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { FORM_GUTTER, FORM_LABEL_WIDTH, GRID_COLUMNS } from '@shared/constants';
+import { gridSpan } from '../responsive/breakpoints';
+
+export interface QueryFieldInputProps {
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}
+
+export interface QueryField {
+  name: string;
+  label: string;
+  /** Value after clearing. @default '' */
+  defaultValue?: unknown;
+  /** A custom input (select, date range…); a text input otherwise. */
+  render?: (props: QueryFieldInputProps) => ReactNode;
+}
+
+export interface QueryFormProps {
+  fields: QueryField[];
+  values: Record<string, unknown>;
+  onChange: (values: Record<string, unknown>) => void;
+  onQuery: () => void;
+  onClear: () => void;
+  /** Shows the add button. */
+  onAdd?: () => void;
+  /** Fields per row on the 24-column grid; must divide 24. @default 4 */
+  columns?: number;
+}
+
+/** Horizontal label of FORM_LABEL_WIDTH beside the input. */
+export const inlineLabelStyles = {
+  root: { display: 'flex', alignItems: 'center', gap: 'var(--mantine-spacing-xs)' },
+  label: { width: FORM_LABEL_WIDTH, flex: 'none', textAlign: 'right' as const },
+  wrapper: { flex: 1 },
+};
+
+/**
+ * The query form of seed §2: fields on the 24-column grid (gutter 12, labels 100px), query and clear
+ * buttons, an optional add button, and a simple/expanded toggle when the fields need more than one row.
+ */
+export function QueryForm({ fields, values, onChange, onQuery, onClear, onAdd, columns = 4 }: QueryFormProps) {
+  const span = gridSpan(columns);
+  const { t } = useTranslation('kit');
+  const [expanded, { toggle }] = useDisclosure(false);
+  const perRow = columns - 1;
+  const foldable = fields.length > perRow;
+  const shown = expanded || !foldable ? fields : fields.slice(0, perRow);
+  const used = (shown.length * span) % GRID_COLUMNS;
+  const buttonSpan = GRID_COLUMNS - used || GRID_COLUMNS;
+
+  return (
+    <form
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onQuery();
+      }}
+    >
+      <Grid columns={GRID_COLUMNS} gap={FORM_GUTTER} mb="sm">
+        {shown.map((field) => {
+          const set = (value: unknown) => onChange({ ...values, [field.name]: value });
+          return (
+            <Grid.Col key={field.name} span={{ base: GRID_COLUMNS, sm: span }}>
+              {field.render ? (
+                field.render({ label: field.label, value: values[field.name], onChange: set })
+              ) : (
+                <TextInput
+                  label={field.label}
+                  placeholder={t('query.placeholder', { label: field.label })}
+                  value={String(values[field.name] ?? '')}
+                  onChange={(e) => set(e.currentTarget.value)}
+                  styles={inlineLabelStyles}
+                />
+              )}
+            </Grid.Col>
+          );
+        })}
+        <Grid.Col span={{ base: GRID_COLUMNS, sm: buttonSpan }}>
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            <Button type="submit" leftSection={<IconSearch size={14} />}>{t('query.query')}</Button>
+            <Button variant="default" leftSection={<IconRefresh size={14} />} onClick={onClear}>{t('query.clear')}</Button>
+            {onAdd && <Button variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>{t('query.add')}</Button>}
+            {foldable && (
+              <Button variant="subtle" onClick={toggle} rightSection={expanded ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />} aria-expanded={expanded}>
+                {expanded ? t('query.collapse') : t('query.expand')}
+              </Button>
+            )}
+          </Group>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}
