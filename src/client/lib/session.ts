@@ -67,6 +67,14 @@ export function login(token: string, user: SessionUser): void {
   });
 }
 
+/**
+ * A wall signed in without a user: a kiosk display token (read-only, never logs out) or a project
+ * visitor token from login2. The wall asks the server what the token may see (GET /wall/session).
+ */
+export function loginDisplay(token: string, kind: 'display' | 'visitor' = 'display'): void {
+  save({ token, user: null, access: { roles: [kind], can: [], token, login: true, userId: null } });
+}
+
 export function setPermissions(can: string[]): void {
   save({ ...state, access: { ...state.access, can } });
 }

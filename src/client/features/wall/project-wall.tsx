@@ -1,4 +1,95 @@
-/** Placeholder for the /page/project/:id wall; its feature owner replaces this file. */
+import { useLayoutEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../lib/api';
+import { runtimeConfig } from '../../lib/runtime-config';
+import { loginDisplay, useSession } from '../../lib/session';
+import { TAG_HEX, WALL } from '../../components/wall/theme';
+import { useProjectWall } from './project/api/get-project-wall';
+import { usePublicProject } from './project/api/get-public-project';
+import { useWallSession } from './project/api/get-wall-session';
+import { useKiosk, useStaleMinutes } from './project/kiosk';
+import { ProjectDetail } from './project/project-detail';
+import { PublicView } from './project/public-view';
+import { WallStage } from './project/wall-shell';
+
+function Message({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div data-testid="wall-message" style={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 24, fontSize: 30, color: WALL.textDim }}>
+      {children}
+      {action}
+    </div>
+  );
+}
+
+function Badge({ colour, children, testId }: { colour: string; children: ReactNode; testId?: string }) {
+  return (
+    <span data-testid={testId} style={{ fontSize: 15, color: colour, border: `1px solid ${colour}`, padding: '3px 10px', borderRadius: 3, whiteSpace: 'nowrap' }}>
+      {children}
+    </span>
+  );
+}
+
+/**
+ * /page/project/:id. Signed-in users and kiosk displays see the detailed wall; a visitor whose
+ * login2 password opened this project sees it read-only; anyone else sees the public form of a
+ * public project with the way to its password.
+ */
 export default function ProjectWall() {
-  return <div data-placeholder="ProjectWall" />;
+  const { t } = useTranslation('wallProject');
+  const id = Number(useParams().id) || 0;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { kiosk, ready } = useKiosk();
+  const { token } = useSession();
+
+  // login2 hands over the visitor token in the navigation state; it becomes this tab's session.
+  const visitorToken = (location.state as { visitorToken?: string } | null)?.visitorToken;
+  useLayoutEffect(() => {
+    if (!visitorToken) return;
+    loginDisplay(visitorToken, 'visitor');
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [visitorToken, navigate, location.pathname, location.search]);
+
+  const settled = ready && !visitorToken;
+  const wallSession = useWallSession(settled ? token : null);
+  const visitorElsewhere = wallSession.data?.kind === 'visitor' && wallSession.data.projectId !== id;
+  const wall = useProjectWall(id, settled && wallSession.isSuccess && !visitorElsewhere);
+  const refused = wall.error instanceof ApiError && wall.error.code === 403;
+  const showPublic = settled && (!token || wallSession.isError || visitorElsewhere || refused);
+  const pub = usePublicProject(id, showPublic);
+  const stale = useStaleMinutes(wall.dataUpdatedAt, runtimeConfig().wallRefreshSeconds * 1000);
+
+  let body: ReactNode = null;
+  if (showPublic) {
+    if (pub.data) body = <PublicView project={pub.data} />;
+    else if (pub.isError)
+      body = (
+        <Message action={!kiosk ? <Link to="/login" style={{ fontSize: 20, color: WALL.accent }}>{t('public.login')}</Link> : null}>
+          {t('public.notPublic')}
+        </Message>
+      );
+  } else if (wall.data) {
+    const badges = (
+      <>
+        {wallSession.data?.kind === 'visitor' ? <Badge colour={WALL.accent} testId="visitor-badge">{t('visitor')}</Badge> : null}
+        {kiosk ? <Badge colour={WALL.textDim}>{t('kiosk')}</Badge> : null}
+        {stale !== null ? <Badge colour={TAG_HEX.warning} testId="stale-badge">{t('stale', { n: stale })}</Badge> : null}
+      </>
+    );
+    body = <ProjectDetail wall={wall.data} badges={badges} kiosk={kiosk} />;
+  } else if (wall.error instanceof ApiError && wall.error.code === 404) {
+    body = <Message>{t('notFound')}</Message>;
+  } else if (wall.isError || wall.failureCount > 0) {
+    body = <Message>{t('reconnecting')}</Message>;
+  }
+
+  return (
+    <WallStage fit={params.get('fit')}>
+      <div data-testid="project-wall" data-mode={showPublic ? 'public' : 'detail'} style={{ position: 'absolute', inset: 0 }}>
+        {body}
+      </div>
+    </WallStage>
+  );
 }

@@ -5,9 +5,11 @@ import auth from './auth';
 import account from './account';
 import kit from './kit';
 import wall from './wall';
+import wallProject from './wall-project';
+import scenes from './scenes';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.cn]));
 
 /** Chinese resources, one namespace per file; add a namespace here and in ../en/index.ts. */
-const cn = { common, layout, auth, account, kit, wall, messages };
+const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, messages };
 export default cn;

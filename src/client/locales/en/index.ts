@@ -7,8 +7,10 @@ import auth from './auth';
 import account from './account';
 import kit from './kit';
 import wall from './wall';
+import wallProject from './wall-project';
+import scenes from './scenes';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.en]));
 
-const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, layout, auth, account, kit, wall, messages };
+const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, layout, auth, account, kit, wall, wallProject, scenes, messages };
 export default en;

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../../lib/api';
+
+export interface ProjectDrawing {
+  id: number;
+  name: string;
+  description: string;
+  /** File id of the picture shown full screen. */
+  picture: number | null;
+  file: number | null;
+  sort: number;
+}
+
+/** GET /ball/falldraw/byProject/:projectId — a project's drawings in viewing order. */
+export function getProjectDrawings(projectId: number, signal?: AbortSignal): Promise<ProjectDrawing[]> {
+  return api.get<ProjectDrawing[]>(`/ball/falldraw/byProject/${projectId}`, { signal });
+}
+
+export function projectDrawingsQueryOptions(projectId: number) {
+  return queryOptions({
+    queryKey: ['falldraw-by-project', projectId],
+    queryFn: ({ signal }) => getProjectDrawings(projectId, signal),
+  });
+}
+
+export function useProjectDrawings(projectId: number) {
+  return useQuery({ ...projectDrawingsQueryOptions(projectId), enabled: projectId > 0 });
+}

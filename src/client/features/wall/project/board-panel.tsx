@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { WallBoard, WallEquipment } from '@shared/contracts/wall';
+import { TAG_HEX, WALL } from '../../../components/wall/theme';
+
+const CHANNELS = 9;
+
+/** Where the analog value sits in its range, 0..1 (values outside the range pin to the ends). */
+export function rangeShare(value: number, min: number, max: number): number {
+  if (max <= min) return 0;
+  return Math.min(1, Math.max(0, (value - min) / (max - min)));
+}
+
+/**
+ * The nine channels of one detection board: each with its switch state, analog value on a range
+ * bar and result; a fault channel is outlined red so it reads from across the room.
+ */
+export function BoardChannels({ board, equipment }: { board: WallBoard; equipment: WallEquipment[] }) {
+  const { t } = useTranslation('wallProject');
+  const byCh = new Map(board.channels.map((c) => [c.ch, c]));
+  const names = new Map(equipment.map((e) => [e.id, e.name]));
+  return (
+    <div data-testid="board-panel" data-board-id={board.id} style={{ position: 'absolute', inset: 0, padding: 12, display: 'flex', flexDirection: 'column', gap: 10 }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', fontSize: 17 }}>
+        <span style={{ fontWeight: 600, color: WALL.text, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {board.boardName} <span style={{ color: WALL.textDim, fontWeight: 400 }}>{board.boardNo}</span>
+        </span>
+        <span style={{ color: board.online ? TAG_HEX.success : TAG_HEX.default, fontSize: 15, whiteSpace: 'nowrap' }}>
+          ● {board.online ? t('board.online') : t('board.offline')}
+        </span>
+      </div>
+      <div style={{ fontSize: 13, color: WALL.textFaint, marginTop: -6 }}>
+        {board.lastSeen ? t('board.lastSeen', { time: dayjs(board.lastSeen).format('MM-DD HH:mm:ss') }) : t('board.never')}
+      </div>
+      <div style={{ flex: 1, display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gridTemplateRows: 'repeat(3, 1fr)', gap: 8, minHeight: 0 }}>
+        {Array.from({ length: CHANNELS }, (_, n) => {
+          const c = byCh.get(n + 1);
+          const fault = c?.result === 'fault';
+          const colour = !c ? TAG_HEX.default : fault ? TAG_HEX.danger : TAG_HEX.success;
+          const share = c ? rangeShare(c.analogValue, c.analogMin, c.analogMax) : 0;
+          return (
+            <div
+              key={n}
+              data-testid={`channel-${n + 1}`}
+              data-result={c?.result ?? 'none'}
+              style={{
+                border: `1px solid ${fault ? TAG_HEX.danger : WALL.border}`,
+                boxShadow: fault ? `inset 0 0 16px rgba(255,77,94,.35)` : 'none',
+                background: 'rgba(3, 18, 40, 0.6)',
+                padding: '6px 8px',
+                display: 'flex',
+                flexDirection: 'column',
+                justifyContent: 'space-between',
+                minWidth: 0,
+              }}
+            >
+              <div style={{ display: 'flex', justifyContent: 'space-between', fontSize: 13, color: WALL.textDim }}>
+                <span style={{ fontWeight: 700, color: WALL.accent }}>CH{n + 1}</span>
+                <span style={{ color: c?.switchValue ? TAG_HEX.success : WALL.textFaint }}>
+                  {c ? (c.switchValue ? t('board.switchOn') : t('board.switchOff')) : '—'}
+                </span>
+              </div>
+              <div style={{ fontSize: 13, color: WALL.text, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={c?.label}>
+                {c?.label || (c?.equipmentId ? names.get(c.equipmentId) : '') || '—'}
+              </div>
+              <div style={{ fontFamily: WALL.numberFont, fontSize: 22, color: colour, lineHeight: 1.1 }}>{c ? c.analogValue.toFixed(1) : '—'}</div>
+              <div style={{ height: 5, background: 'rgba(120,170,230,.18)', borderRadius: 3, overflow: 'hidden' }} title={c ? t('board.range', { min: c.analogMin, max: c.analogMax }) : ''}>
+                <div style={{ width: `${share * 100}%`, height: '100%', background: colour }} />
+              </div>
+              <div style={{ fontSize: 12, color: colour }}>{c ? (fault ? t('board.fault') : t('board.normal')) : ''}</div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { CircleMarker, ImageOverlay, MapContainer, Marker, Tooltip, useMap } from 'react-leaflet';
+import { DEVICE_STATE } from '@shared/dictionaries';
+import type { SitePlan, WallBoard, WallEquipment } from '@shared/contracts/wall';
+import { deviceStateColor, TAG_HEX, WALL } from '../../../components/wall/theme';
+import { withToken } from './api/wall-query';
+
+/** Bounds used to place markers by their fractions when the project has no site plan image. */
+const SCHEMATIC = { width: 1600, height: 1000 };
+const MARKER_RADIUS = 9;
+
+/** Image pixels → Leaflet CRS.Simple coordinates: y grows downwards in the image, upwards on the map. */
+function toLatLng(plan: { width: number; height: number }, x: number, y: number): L.LatLngExpression {
+  return [plan.height * (1 - y), plan.width * x];
+}
+
+function boardIcon(board: WallBoard, selected: boolean, faults: number): L.DivIcon {
+  const colour = !board.online ? TAG_HEX.default : faults > 0 ? TAG_HEX.danger : TAG_HEX.success;
+  const ring = selected ? `0 0 0 3px ${WALL.accent}, 0 0 18px ${WALL.accent}` : `0 0 10px ${colour}`;
+  return L.divIcon({
+    className: 'wall-board-icon',
+    iconSize: [30, 30],
+    iconAnchor: [15, 15],
+    html: `<div data-board-id="${board.id}" style="width:30px;height:30px;border-radius:6px;background:rgba(3,11,26,.85);border:2px solid ${colour};box-shadow:${ring};display:flex;align-items:center;justify-content:center;color:${colour};font:700 13px/1 sans-serif">${faults > 0 ? faults : '▦'}</div>`,
+  });
+}
+
+/** Keeps the whole plan in view when the panel size or the plan changes. */
+function FitPlan({ bounds }: { bounds: L.LatLngBoundsExpression }) {
+  const map = useMap();
+  useEffect(() => {
+    map.fitBounds(bounds, { padding: [8, 8] });
+  }, [map, bounds]);
+  return null;
+}
+
+export interface SitePlanMapProps {
+  sitePlan: SitePlan | null;
+  equipment: WallEquipment[];
+  boards: WallBoard[];
+  selectedBoard: number | null;
+  onSelectBoard: (id: number) => void;
+}
+
+/**
+ * The site plan in Leaflet with a simple CRS: the project's map background as an image overlay,
+ * equipment as dots coloured by state, detection boards as squares (red with the fault count).
+ */
+export function SitePlanMap({ sitePlan, equipment, boards, selectedBoard, onSelectBoard }: SitePlanMapProps) {
+  const { t, i18n } = useTranslation('wallProject');
+  const plan = sitePlan ?? SCHEMATIC;
+  const bounds = useMemo<L.LatLngBoundsExpression>(() => [[0, 0], [plan.height, plan.width]], [plan.height, plan.width]);
+  const placed = equipment.filter((e) => e.posX !== null && e.posY !== null);
+  const stateLabel = (state: string) => {
+    const item = DEVICE_STATE.find((d) => d.value === state);
+    return item ? (i18n.language === 'en' ? item.en : item.cn) : state;
+  };
+
+  return (
+    <div data-testid="site-plan" style={{ position: 'absolute', inset: 0 }}>
+      <MapContainer
+        crs={L.CRS.Simple}
+        bounds={bounds}
+        minZoom={-4}
+        maxZoom={3}
+        zoomSnap={0}
+        attributionControl={false}
+        zoomControl={false}
+        style={{ width: '100%', height: '100%', background: 'transparent' }}
+      >
+        <FitPlan bounds={bounds} />
+        {sitePlan ? <ImageOverlay url={withToken(sitePlan.url)} bounds={bounds} opacity={0.92} /> : null}
+        {placed.map((e) => (
+          <CircleMarker
+            key={`e${e.id}`}
+            center={toLatLng(plan, e.posX!, e.posY!)}
+            radius={MARKER_RADIUS}
+            pathOptions={{ color: '#ffffff', weight: 1.5, fillColor: deviceStateColor(e.state), fillOpacity: 0.95, className: `wall-eq wall-eq-${e.state}` }}
+          >
+            <Tooltip direction="top" offset={[0, -8]}>
+              <strong>{e.name}</strong> · {stateLabel(e.state)}
+              {e.deviceName ? <div>{e.deviceName}</div> : null}
+            </Tooltip>
+          </CircleMarker>
+        ))}
+        {boards
+          .filter((b) => b.posX !== null && b.posY !== null)
+          .map((b) => (
+            <Marker
+              key={`b${b.id}`}
+              position={toLatLng(plan, b.posX!, b.posY!)}
+              icon={boardIcon(b, b.id === selectedBoard, b.channels.filter((c) => c.result === 'fault').length)}
+              eventHandlers={{ click: () => onSelectBoard(b.id) }}
+              title={b.boardName}
+              zIndexOffset={1000}
+            >
+              <Tooltip direction="top" offset={[0, -16]}>
+                {b.boardName} · {b.online ? t('board.online') : t('board.offline')}
+              </Tooltip>
+            </Marker>
+          ))}
+      </MapContainer>
+      {!sitePlan ? (
+        <div style={{ position: 'absolute', left: 16, top: 12, zIndex: 500, color: WALL.textDim, fontSize: 15, pointerEvents: 'none' }}>{t('noSitePlan')}</div>
+      ) : null}
+      <div
+        data-testid="site-plan-legend"
+        style={{ position: 'absolute', left: 16, bottom: 12, zIndex: 500, display: 'flex', gap: 18, fontSize: 15, color: WALL.textDim, background: 'rgba(3,11,26,.7)', padding: '6px 12px', borderRadius: 4 }}
+      >
+        {DEVICE_STATE.map((s) => (
+          <span key={s.value} style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+            <span style={{ width: 12, height: 12, borderRadius: 6, background: deviceStateColor(s.value) }} />
+            {i18n.language === 'en' ? s.en : s.cn} {equipment.filter((e) => e.state === s.value).length}
+          </span>
+        ))}
+        <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+          <span style={{ width: 12, height: 12, borderRadius: 3, border: `2px solid ${TAG_HEX.success}` }} />
+          {t('legend.board')}
+        </span>
+      </div>
+    </div>
+  );
+}
