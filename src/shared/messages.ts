@@ -76,6 +76,21 @@ export const MESSAGES = {
   'v.uniqueKeyFormat': { cn: '只能包含字母、数字、下划线和短横线', en: 'Only letters, digits, underscores and hyphens' },
   'v.futureTime': { cn: '时间必须晚于当前时间', en: 'The time must be in the future' },
   'err.projectNotPublic': { cn: '项目未对公众开放', en: 'The project is not open to the public' },
+  // system administration, jobs and storage
+  'v.dictType': { cn: '字典类型不存在', en: 'No such dictionary type' },
+  'v.settingKey': { cn: '参数不存在', en: 'No such setting' },
+  'v.number': { cn: '请输入数字', en: 'Enter a number' },
+  'v.boolean': { cn: '请输入 true 或 false', en: 'Enter true or false' },
+  'v.json': { cn: 'JSON 格式错误', en: 'Invalid JSON' },
+  'v.parentUnknown': { cn: '上级编码不存在', en: 'The parent code does not exist' },
+  'v.parentCycle': { cn: '上级不能是自身或其下级', en: 'The parent cannot be the item itself or one of its children' },
+  'v.duplicateInSheet': { cn: '编码在表格中重复', en: 'The code appears twice in the sheet' },
+  'v.cron': { cn: 'Cron 表达式错误', en: 'Invalid cron expression' },
+  'v.jobHandler': { cn: '任务处理器不存在', en: 'No such job handler' },
+  'err.inUse': { cn: '数据正在被使用，不能删除', en: 'It is in use and cannot be deleted' },
+  'err.importFile': { cn: '请上传 xlsx 或 csv 文件', en: 'Upload an xlsx or csv file' },
+  'err.importHeader': { cn: '表头应包含 xmbm、xmmc、pxmbm、sort', en: 'The header row must have xmbm, xmmc, pxmbm and sort' },
+  'err.activeConfig': { cn: '不能删除正在使用的存储配置', en: 'The active storage configuration cannot be deleted' },
   'ok.success': { cn: '成功', en: 'success' },
 } as const satisfies Record<string, Record<Locale, string>>;
 

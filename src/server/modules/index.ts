@@ -11,4 +11,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register((await import('./wall')).wallModule);
   await app.register((await import('./files')).filesModule);
   await app.register((await import('./operations/projects')).projectsModule);
+  await app.register((await import('./system/system-admin')).systemAdminModule);
 }

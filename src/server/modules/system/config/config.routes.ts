@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { configQuerySchema, configUpdateSchema, type ConfigUpdate } from '@shared/contracts/config';
+import { exportOptionsSchema, pagingSchema } from '@shared/contracts/common';
+import { pageOf } from '@shared/envelope';
+import { sysConfig } from '../../../db/schema';
+import { filters, ok } from '../../../lib/crud';
+import { badRequest, notFound } from '../../../lib/errors';
+import { sendExport } from '../../../lib/export';
+import { SETTING_DEFAULTS, type SettingKey } from '../../../lib/settings';
+
+const BASE = '/sys/config';
+const keyParamSchema = z.object({ key: z.string().min(1).max(64) });
+
+/** Turns what the screen sent into the stored text of a setting of that type, or a field message key. */
+export function normaliseSetting(type: string, value: string | number | boolean): { text: string } | { error: string } {
+  if (type === 'boolean') {
+    if (typeof value === 'boolean') return { text: String(value) };
+    const v = String(value).trim().toLowerCase();
+    if (v === 'true' || v === '1') return { text: 'true' };
+    if (v === 'false' || v === '0') return { text: 'false' };
+    return { error: 'v.boolean' };
+  }
+  if (type === 'number') {
+    const n = typeof value === 'number' ? value : String(value).trim() === '' ? NaN : Number(value);
+    // Every numeric setting is a count, a duration or a limit: never negative.
+    return Number.isFinite(n) && n >= 0 ? { text: String(n) } : { error: 'v.number' };
+  }
+  if (type === 'json') {
+    if (typeof value !== 'string') return { text: JSON.stringify(value) };
+    try {
+      return { text: JSON.stringify(JSON.parse(value)) };
+    } catch {
+      return { error: 'v.json' };
+    }
+  }
+  return { text: String(value) };
+}
+
+/** sys/config: the typed runtime settings of lib/settings.ts; a change applies without a restart. */
+export async function configRoutes(app: FastifyInstance): Promise<void> {
+  const known = (key: string): key is SettingKey => Object.prototype.hasOwnProperty.call(SETTING_DEFAULTS, key);
+  const where = (q: { key?: string }): SQL | undefined => and(filters.search(sysConfig.key, sysConfig.remark)(q.key));
+
+  app.post(`${BASE}/list`, { schema: { body: configQuerySchema.extend(pagingSchema.shape).strict() }, config: { permission: 'sys-config#list' } }, async (request) => {
+    const q = request.body as { key?: string; page: number; limit: number };
+    const rows = await app.database.db.select().from(sysConfig).where(where(q)).orderBy(asc(sysConfig.key));
+    return ok(pageOf(rows.slice((q.page - 1) * q.limit, q.page * q.limit), rows.length, q.page, q.limit));
+  });
+
+  app.get(`${BASE}/info/:key`, { schema: { params: keyParamSchema }, config: { permission: 'sys-config#info' } }, async (request) => {
+    const { key } = request.params as { key: string };
+    const [row] = await app.database.db.select().from(sysConfig).where(eq(sysConfig.key, key));
+    if (!row) throw notFound();
+    return ok(row);
+  });
+
+  app.post(`${BASE}/update`, { schema: { body: configUpdateSchema }, config: { permission: 'sys-config#update' } }, async (request) => {
+    const { key, value, remark } = request.body as ConfigUpdate;
+    if (!known(key)) throw badRequest('v.settingKey', { key: 'v.settingKey' });
+    const type = SETTING_DEFAULTS[key].type;
+    const parsed = normaliseSetting(type, value);
+    if ('error' in parsed) throw badRequest(parsed.error, { value: parsed.error });
+    // Upsert: a setting added to SETTING_DEFAULTS after the first start has no row yet.
+    await app.database.db
+      .insert(sysConfig)
+      .values({ key, value: parsed.text, type, remark: remark ?? SETTING_DEFAULTS[key].remark })
+      .onConflictDoUpdate({ target: sysConfig.key, set: { value: parsed.text, type, ...(remark !== undefined ? { remark } : {}), updatedAt: new Date() } });
+    app.settings.invalidate();
+    return ok({ key, value: parsed.text });
+  });
+
+  app.post(
+    `${BASE}/export`,
+    { schema: { body: configQuerySchema.extend(exportOptionsSchema.shape).strict() }, config: { permission: 'sys-config#export' } },
+    async (request, reply) => {
+      const q = request.body as { key?: string; format: 'xlsx' | 'csv'; columns: { prop: string; label: string }[] };
+      const cols = new Set(Object.keys(getTableColumns(sysConfig)));
+      const rows = await app.database.db.select().from(sysConfig).where(where(q)).orderBy(asc(sysConfig.key));
+      return sendExport(reply, {
+        name: 'config',
+        format: q.format,
+        columns: q.columns.filter((c) => cols.has(c.prop)),
+        batches: async function* () {
+          yield rows;
+        },
+      });
+    },
+  );
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  dictTypeQuerySchema,
+  dictTypeSchema,
+  dictTypeUpdateSchema,
+  dictionaryItemSchema,
+  dictionaryLoadSchema,
+  dictionaryQuerySchema,
+  type DictionaryEntry,
+} from '@shared/contracts/dictionary';
+import { idListSchema } from '@shared/contracts/common';
+import { sysDictType, sysDictionary } from '../../../db/schema';
+import { filters, ok, registerCrud } from '../../../lib/crud';
+import { badRequest, notFound } from '../../../lib/errors';
+import { requireAnySession } from '../session-guard';
+
+const BASE = '/sys/sysdictionary';
+
+/** System dictionary (seed §7): items by type, their types, and the loader every screen calls. */
+export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
+  async function assertType(type: string | undefined) {
+    if (type === undefined) return;
+    const [row] = await app.database.db.select({ id: sysDictType.id }).from(sysDictType).where(eq(sysDictType.type, type));
+    if (!row) throw badRequest('v.dictType', { type: 'v.dictType' });
+  }
+
+  registerCrud(app, {
+    base: BASE,
+    table: sysDictionary,
+    id: sysDictionary.id,
+    permission: 'sys-dictionary',
+    create: dictionaryItemSchema,
+    query: dictionaryQuerySchema,
+    where: {
+      type: filters.eq(sysDictionary.type),
+      label: filters.search(sysDictionary.label, sysDictionary.labelEn, sysDictionary.value),
+      status: filters.eq(sysDictionary.status),
+    },
+    sortable: { type: sysDictionary.type, value: sysDictionary.value, sort: sysDictionary.sort, label: sysDictionary.label },
+    defaultSort: [asc(sysDictionary.type), asc(sysDictionary.sort)],
+    exportName: 'dictionary',
+    beforeSave: async (data) => {
+      await assertType(data.type);
+      return data;
+    },
+    beforeUpdate: async (data) => {
+      await assertType(data.type);
+      return data;
+    },
+  });
+
+  // Every signed-in screen (and the wall) loads dictionaries: any session may read them.
+  app.post(`${BASE}/dictionary`, { schema: { body: dictionaryLoadSchema }, config: { permission: 'public' } }, async (request) => {
+    requireAnySession(request);
+    const { type } = request.body as { type: string };
+    const rows: DictionaryEntry[] = await app.database.db
+      .select({ label: sysDictionary.label, labelEn: sysDictionary.labelEn, value: sysDictionary.value, color: sysDictionary.color, sort: sysDictionary.sort })
+      .from(sysDictionary)
+      .where(and(eq(sysDictionary.type, type), eq(sysDictionary.status, 1)))
+      .orderBy(asc(sysDictionary.sort), asc(sysDictionary.id));
+    return ok(rows);
+  });
+
+  const typeSelection = {
+    id: sysDictType.id,
+    type: sysDictType.type,
+    name: sysDictType.name,
+    nameEn: sysDictType.nameEn,
+    remark: sysDictType.remark,
+    items: sql<number>`(SELECT count(*)::int FROM sys_dictionary d WHERE d.type = sys_dict_type.type)`,
+  };
+
+  app.post(`${BASE}/type/listAll`, { schema: { body: dictTypeQuerySchema }, config: { permission: 'sys-dictionary#list' } }, async (request) => {
+    const { keyword } = request.body as { keyword?: string };
+    const rows = await app.database.db
+      .select(typeSelection)
+      .from(sysDictType)
+      .where(filters.search(sysDictType.type, sysDictType.name, sysDictType.nameEn)(keyword))
+      .orderBy(asc(sysDictType.type));
+    return ok(rows);
+  });
+
+  app.post(`${BASE}/type/save`, { schema: { body: dictTypeSchema }, config: { permission: 'sys-dictionary#save' } }, async (request) => {
+    const [row] = await app.database.db.insert(sysDictType).values(request.body as typeof sysDictType.$inferInsert).returning({ id: sysDictType.id });
+    return ok({ id: row.id });
+  });
+
+  // Renaming a type carries its items along, in one transaction.
+  app.post(`${BASE}/type/update`, { schema: { body: dictTypeUpdateSchema }, config: { permission: 'sys-dictionary#update' } }, async (request) => {
+    const { id, ...changes } = request.body as { id: number; type?: string; name?: string; nameEn?: string; remark?: string };
+    await app.database.db.transaction(async (tx) => {
+      const [old] = await tx.select({ type: sysDictType.type }).from(sysDictType).where(eq(sysDictType.id, id));
+      if (!old) throw notFound();
+      if (Object.keys(changes).length) await tx.update(sysDictType).set(changes).where(eq(sysDictType.id, id));
+      if (changes.type && changes.type !== old.type) {
+        await tx.update(sysDictionary).set({ type: changes.type }).where(eq(sysDictionary.type, old.type));
+      }
+    });
+    return ok({ id });
+  });
+
+  // Deleting a type deletes its items with it.
+  app.post(`${BASE}/type/delete`, { schema: { body: idListSchema }, config: { permission: 'sys-dictionary#delete' } }, async (request) => {
+    const ids = request.body as number[];
+    const deleted = await app.database.db.transaction(async (tx) => {
+      const rows = await tx.delete(sysDictType).where(inArray(sysDictType.id, ids)).returning({ type: sysDictType.type });
+      if (rows.length) await tx.delete(sysDictionary).where(inArray(sysDictionary.type, rows.map((r) => r.type)));
+      return rows.length;
+    });
+    return ok({ deleted });
+  });
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { desc, lt } from 'drizzle-orm';
+import { loginLogQuerySchema, opLogQuerySchema, purgeSchema } from '@shared/contracts/logs';
+import { sysLog, sysLoginLog } from '../../../db/schema';
+import { filters, ok, registerCrud } from '../../../lib/crud';
+
+const DAY_MS = 86_400_000;
+
+/** sys/log (operation log) and sys/history-user (login history): read, filter, export, purge. */
+export async function logsRoutes(app: FastifyInstance): Promise<void> {
+  registerCrud(app, {
+    base: '/sys/log',
+    table: sysLog,
+    id: sysLog.id,
+    permission: 'sys-log',
+    // The log is written by the server only (plugins/oplog.ts).
+    without: ['listAll', 'save', 'update', 'delete'],
+    create: opLogQuerySchema,
+    query: opLogQuerySchema,
+    where: {
+      username: filters.like(sysLog.username),
+      module: filters.like(sysLog.module),
+      success: filters.eq(sysLog.success),
+      from: filters.gte(sysLog.at),
+      to: filters.lte(sysLog.at),
+    },
+    sortable: { at: sysLog.at, username: sysLog.username, module: sysLog.module, durationMs: sysLog.durationMs },
+    defaultSort: [desc(sysLog.at)],
+    exportName: 'operation-log',
+  });
+
+  app.post('/sys/log/purge', { schema: { body: purgeSchema }, config: { permission: 'sys-log#delete' } }, async (request) => {
+    const { beforeDays } = request.body as { beforeDays: number };
+    const rows = await app.database.db.delete(sysLog).where(lt(sysLog.at, new Date(Date.now() - beforeDays * DAY_MS))).returning({ id: sysLog.id });
+    return ok({ deleted: rows.length });
+  });
+
+  registerCrud(app, {
+    base: '/sys/history-user',
+    table: sysLoginLog,
+    id: sysLoginLog.id,
+    permission: 'sys-history-user',
+    without: ['listAll', 'save', 'update', 'delete'],
+    create: loginLogQuerySchema,
+    query: loginLogQuerySchema,
+    where: {
+      username: filters.like(sysLoginLog.username),
+      ip: filters.like(sysLoginLog.ip),
+      success: filters.eq(sysLoginLog.success),
+      from: filters.gte(sysLoginLog.at),
+      to: filters.lte(sysLoginLog.at),
+    },
+    sortable: { at: sysLoginLog.at, username: sysLoginLog.username, ip: sysLoginLog.ip },
+    defaultSort: [desc(sysLoginLog.at)],
+    exportName: 'login-history',
+  });
+
+  app.post('/sys/history-user/purge', { schema: { body: purgeSchema }, config: { permission: 'sys-history-user#delete' } }, async (request) => {
+    const { beforeDays } = request.body as { beforeDays: number };
+    const rows = await app.database.db
+      .delete(sysLoginLog)
+      .where(lt(sysLoginLog.at, new Date(Date.now() - beforeDays * DAY_MS)))
+      .returning({ id: sysLoginLog.id });
+    return ok({ deleted: rows.length });
+  });
+}

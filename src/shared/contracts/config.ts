@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** A typed runtime setting as the config screen shows it (sys_config). */
+export interface ConfigEntry {
+  key: string;
+  value: string;
+  type: 'string' | 'number' | 'boolean' | 'json';
+  remark: string;
+  updatedAt: string;
+}
+
+export const configQuerySchema = z.object({
+  key: z.string().max(64).optional(),
+});
+
+/**
+ * POST /sys/config/update. The value arrives as JSON of its type (true, 12, "text"), or as text
+ * the server parses by the setting's declared type; unknown keys are refused.
+ */
+export const configUpdateSchema = z.strictObject({
+  key: z.string({ error: 'v.required' }).trim().min(1, { message: 'v.required' }).max(64),
+  value: z.union([z.string().max(10_000, { message: 'v.tooLong' }), z.number(), z.boolean()], { message: 'v.invalid' }),
+  remark: z.string().trim().max(500, { message: 'v.tooLong' }).optional(),
+});
+export type ConfigUpdate = z.infer<typeof configUpdateSchema>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { optionalString, requiredString } from './common';
+
+export const CONTENT_TYPES = ['notice', 'announcement', 'maintenance', 'wall'] as const;
+
+const when = z.union([z.null(), z.coerce.date({ message: 'v.invalid' })], { message: 'v.invalid' }).optional();
+
+/** A notice shown in the back-office and on the wall while published and inside its window. */
+export const contentSchema = z.strictObject({
+  title: requiredString(200),
+  body: optionalString(20_000),
+  type: z.enum(CONTENT_TYPES, { message: 'v.invalid' }).default('notice'),
+  published: z.boolean().default(false),
+  fromAt: when,
+  toAt: when,
+});
+export type ContentInput = z.input<typeof contentSchema>;
+
+export const contentQuerySchema = z.object({
+  title: z.string().max(200).optional(),
+  type: z.enum(CONTENT_TYPES).optional(),
+  published: z.boolean().optional(),
+});
+
+export interface Content {
+  id: number;
+  title: string;
+  body: string;
+  type: (typeof CONTENT_TYPES)[number];
+  published: boolean;
+  fromAt: string | null;
+  toAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { optionalString, partialWithoutDefaults, requiredString } from './common';
+
+/** Dictionary and type codes: lower-case words joined by `_` (bill_type, water_type …). */
+const TYPE_PATTERN = /^[a-z][a-z0-9_]*$/;
+export const dictTypeCode = () => requiredString(64).regex(TYPE_PATTERN, { message: 'v.invalid' });
+
+/** Tag colours an item may carry (seed §4 tag themes). */
+export const DICT_COLORS = ['', 'primary', 'success', 'warning', 'danger', 'info', 'default'] as const;
+
+/** POST /sys/sysdictionary/save; update takes the same fields, all optional, plus id. */
+export const dictionaryItemSchema = z.strictObject({
+  type: dictTypeCode(),
+  label: requiredString(128),
+  labelEn: optionalString(128),
+  value: requiredString(64),
+  color: z.enum(DICT_COLORS, { message: 'v.invalid' }).default(''),
+  sort: z.coerce.number({ message: 'v.invalid' }).int({ message: 'v.invalid' }).min(0).max(1_000_000).default(0),
+  /** 1 enabled, 0 disabled (disabled items are left out of the dictionary call). */
+  status: z.union([z.literal(0), z.literal(1)], { message: 'v.invalid' }).default(1),
+});
+export type DictionaryItemInput = z.input<typeof dictionaryItemSchema>;
+
+export const dictionaryQuerySchema = z.object({
+  type: z.string().max(64).optional(),
+  label: z.string().max(128).optional(),
+  status: z.union([z.literal(0), z.literal(1)]).optional(),
+});
+
+/** POST /sys/sysdictionary/dictionary: the enabled items of one type. */
+export const dictionaryLoadSchema = z.strictObject({ type: dictTypeCode() });
+
+/** One entry of the dictionary call's answer. */
+export interface DictionaryEntry {
+  label: string;
+  labelEn: string;
+  value: string;
+  color: string;
+  sort: number;
+}
+
+export interface DictionaryItem extends DictionaryEntry {
+  id: number;
+  type: string;
+  status: number;
+}
+
+export const dictTypeSchema = z.strictObject({
+  type: dictTypeCode(),
+  name: requiredString(64),
+  nameEn: optionalString(64),
+  remark: optionalString(500),
+});
+export const dictTypeUpdateSchema = partialWithoutDefaults(dictTypeSchema).extend({ id: z.coerce.number().int().positive() }).strict();
+export const dictTypeQuerySchema = z.strictObject({ keyword: z.string().max(64).optional() });
+
+export interface DictType {
+  id: number;
+  type: string;
+  name: string;
+  nameEn: string;
+  remark: string;
+  /** Items of this type. */
+  items: number;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { optionalString, partialWithoutDefaults, requiredString } from './common';
+
+export const OSS_PROVIDERS = ['local', 's3'] as const;
+export type OssProvider = (typeof OSS_PROVIDERS)[number];
+
+/** Settings of the local folder provider: an optional sub-folder of the files directory. */
+export const localConfigSchema = z.strictObject({
+  folder: optionalString(200).refine((v) => !v.split(/[\\/]/).includes('..'), { message: 'v.invalid' }),
+});
+
+/**
+ * Settings of an S3-compatible store. The secret is write-only: it is never sent back, and an
+ * update that leaves it empty keeps the stored one.
+ */
+export const s3ConfigSchema = z.strictObject({
+  endpoint: requiredString(255).regex(/^https?:\/\/\S+$/, { message: 'v.url' }),
+  bucket: requiredString(63),
+  region: optionalString(64),
+  accessKeyId: requiredString(128),
+  secretAccessKey: z.string().max(256, { message: 'v.tooLong' }).optional(),
+  forcePathStyle: z.boolean().default(true),
+});
+
+export const ossConfigSchema = z.strictObject({
+  name: requiredString(64),
+  provider: z.enum(OSS_PROVIDERS, { message: 'v.invalid' }),
+  config: z.record(z.string(), z.unknown()).default({}),
+  active: z.boolean().default(false),
+});
+export type OssConfigInput = z.input<typeof ossConfigSchema>;
+export const ossConfigUpdateSchema = partialWithoutDefaults(ossConfigSchema).extend({ id: z.coerce.number().int().positive() }).strict();
+export const ossConfigQuerySchema = z.object({
+  name: z.string().max(64).optional(),
+  provider: z.enum(OSS_PROVIDERS).optional(),
+});
+
+/** POST /oss/config/activate: the one configuration new uploads go to. */
+export const ossActivateSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+
+export interface OssConfig {
+  id: number;
+  name: string;
+  provider: OssProvider;
+  /** Without the secret. */
+  config: Record<string, unknown>;
+  /** Whether a secret is stored. */
+  hasSecret: boolean;
+  active: boolean;
+  createdAt: string;
+}
+
+export const ossFileQuerySchema = z.object({
+  originalName: z.string().max(200).optional(),
+  contentType: z.string().max(128).optional(),
+  ownerType: z.string().max(32).optional(),
+  provider: z.enum(OSS_PROVIDERS).optional(),
+  from: z.coerce.date({ message: 'v.invalid' }).optional(),
+  to: z.coerce.date({ message: 'v.invalid' }).optional(),
+});
+
+export interface OssFile {
+  id: number;
+  originalName: string;
+  contentType: string;
+  size: number;
+  provider: string;
+  ownerType: string;
+  ownerId: number | null;
+  createdBy: number | null;
+  createdByName: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { partialWithoutDefaults, requiredString } from './common';
+
+/** Codes are letters, digits, `-`, `_` and `.` (they end up in URLs and spreadsheet cells). */
+export const XMBM_PATTERN = /^[A-Za-z0-9_.-]+$/;
+const xmbm = () => requiredString(64).regex(XMBM_PATTERN, { message: 'v.invalid' });
+
+/** Project type (seed §3): a tree by pid from 0; xmbm is the value, xmmc the label. */
+export const xmlxSchema = z.strictObject({
+  pid: z.coerce.number({ message: 'v.invalid' }).int().min(0, { message: 'v.invalid' }).default(0),
+  xmbm: xmbm(),
+  xmmc: requiredString(128),
+  sort: z.coerce.number({ message: 'v.invalid' }).int({ message: 'v.invalid' }).min(0).max(1_000_000).default(0),
+});
+export type XmlxInput = z.input<typeof xmlxSchema>;
+export const xmlxUpdateSchema = partialWithoutDefaults(xmlxSchema).extend({ id: z.coerce.number().int().positive() }).strict();
+
+/** GET /sys/xmlx/listAll query. */
+export const xmlxListQuerySchema = z.object({ xmmc: z.string().max(128).optional() });
+
+/** POST /sys/xmlx/upload query: `dryRun=1` checks the sheet without writing. */
+export const xmlxUploadQuerySchema = z.object({
+  dryRun: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
+export interface Xmlx {
+  id: number;
+  pid: number;
+  xmbm: string;
+  xmmc: string;
+  sort: number;
+}
+
+/** Spreadsheet columns of an import, in order. */
+export const XMLX_IMPORT_COLUMNS = ['xmbm', 'xmmc', 'pxmbm', 'sort'] as const;
+
+export interface ImportRowError {
+  /** Row number as the spreadsheet shows it (the header is row 1). */
+  row: number;
+  field: string;
+  message: string;
+}
+
+export interface XmlxImportResult {
+  dryRun: boolean;
+  total: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  errors: ImportRowError[];
+  /** The errors as CSV (row, field, message) for the user to download; empty when there are none. */
+  errorsCsv: string;
+}
