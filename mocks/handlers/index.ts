@@ -1,9 +1,10 @@
 import type { RequestHandler } from 'msw';
 import { authHandlers } from './auth';
 import { kitHandlers } from './kit';
+import { statsHandlers } from './stats';
 
 /**
  * MSW handlers for client tests and the offline demo (`npm run dev:mock`), one file per area,
  * typed by the contracts in src/shared. Add an area's handlers to this list.
  */
-export const handlers: RequestHandler[] = [...authHandlers, ...kitHandlers];
+export const handlers: RequestHandler[] = [...authHandlers, ...kitHandlers, ...statsHandlers];

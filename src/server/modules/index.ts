@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { statsRoutes } from './stats';
 
 /**
  * Every API module, registered under the API prefix. Each module is a Fastify plugin in
  * modules/<area>/ whose routes declare their permission (see plugins/auth.ts).
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
+  await app.register(statsRoutes);
   void app;
   await app.register((await import('./identity')).identityModule);
   await app.register((await import('./scenes')).scenesModule);

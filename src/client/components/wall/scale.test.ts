@@ -5,7 +5,11 @@ import { clusterColor, gridCluster } from './cluster';
 describe('wall canvas scaling', () => {
   it('fits 1920×1080 into any window with a letterbox', () => {
     expect(canvasScale('fit', 1920, 1080)).toEqual({ scaleX: 1, scaleY: 1, left: 0, top: 0 });
-    expect(canvasScale('fit', 1366, 768)).toMatchObject({ scaleX: 1366 / 1920, top: (768 - 1080 * (1366 / 1920)) / 2, left: 0 });
+    // 1366×768 is a hair wider than 16:9: height decides, thin bars left and right.
+    const laptop = canvasScale('fit', 1366, 768);
+    expect(laptop.scaleX).toBeCloseTo(768 / 1080);
+    expect(laptop.top).toBe(0);
+    expect(laptop.left).toBeCloseTo((1366 - 1920 * (768 / 1080)) / 2);
     // A 4:3 screen: width decides, bars above and below.
     const s = canvasScale('fit', 1024, 768);
     expect(s.scaleX).toBeCloseTo(1024 / 1920);
@@ -16,7 +20,8 @@ describe('wall canvas scaling', () => {
   });
 
   it('fills one side or stretches when asked', () => {
-    expect(canvasScale('fill-width', 1024, 768)).toEqual({ scaleX: 1024 / 1920, scaleY: 1024 / 1920, left: 0, top: 0 });
+    // Filling the width of a taller screen centres the canvas vertically.
+    expect(canvasScale('fill-width', 1024, 768)).toEqual({ scaleX: 1024 / 1920, scaleY: 1024 / 1920, left: 0, top: 96 });
     expect(canvasScale('fill-height', 1024, 768)).toEqual({ scaleX: 768 / 1080, scaleY: 768 / 1080, left: 0, top: 0 });
     expect(canvasScale('stretch', 960, 1080)).toEqual({ scaleX: 0.5, scaleY: 1, left: 0, top: 0 });
     expect(parseFit('stretch')).toBe('stretch');

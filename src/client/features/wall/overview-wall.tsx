@@ -1,4 +1,113 @@
-/** Placeholder for the /page overview wall; its feature owner replaces this file. */
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { WallCanvas } from '@client/components/wall/wall-canvas';
+import { WallTitleBar } from '@client/components/wall/wall-title-bar';
+import { StaleBadge } from '@client/components/wall/stale-badge';
+import { runtimeConfig } from '@client/lib/runtime-config';
+import { isoDaysAgo, type PeriodQuery } from '@shared/contracts/stats';
+import { useCountProjects } from '../stats/api/get-count-projects';
+import { useGroupArea } from '../stats/api/get-group-area';
+import { useGroupWater } from '../stats/api/get-group-water';
+import { useGroupDevice } from '../stats/api/get-group-device';
+import { useBrokenDevice } from '../stats/api/get-broken-device';
+import { useRepairSpeed } from '../stats/api/get-repair-speed';
+import { useRepairQuality } from '../stats/api/get-repair-quality';
+import { useProjectPoints } from '../stats/api/get-project-points';
+import { useLatestWarnings } from '../stats/api/get-latest-warnings';
+import { useCurrentNotices } from '../stats/api/get-current-notices';
+import { wallRefreshMs } from '../stats/api/refresh';
+import { areaOption, deviceOption, qualityOption, speedOption, statusOption, waterOption } from '../stats/chart-options';
+import { ChartPanel } from './panels/chart-panel';
+import { KpiStrip, KPI_COLORS } from './panels/kpi-strip';
+import { BrokenDevicesPanel, NoticesPanel, WarningsPanel } from './panels/list-panels';
+import { MapPanel } from './panels/map-panel';
+import { useWallText } from './use-wall-locale';
+
+/** Window of the repair charts on the overview: the last 30 days, by day. */
+export const OVERVIEW_DAYS = 30;
+
+/** Panel boxes on the 1920×1080 design canvas: three columns under the title bar, the map in the middle. */
+const L = { x: 24, w: 440 };
+const C = { x: 480, w: 960 };
+const R = { x: 1456, w: 440 };
+const BOX = {
+  status: { ...L, y: 100, h: 300 },
+  area: { ...L, y: 416, h: 316 },
+  water: { ...L, y: 748, h: 316 },
+  kpi: { ...C, y: 100, h: 104 },
+  map: { ...C, y: 220, h: 520 },
+  speed: { x: C.x, w: (C.w - 16) / 2, y: 756, h: 308 },
+  quality: { x: C.x + (C.w + 16) / 2, w: (C.w - 16) / 2, y: 756, h: 308 },
+  device: { ...R, y: 100, h: 300 },
+  broken: { ...R, y: 416, h: 240 },
+  warnings: { ...R, y: 672, h: 240 },
+  notices: { ...R, y: 928, h: 136 },
+};
+
+/** /page: the overview wall of every project. */
 export default function OverviewWall() {
-  return <div data-placeholder="OverviewWall" />;
+  const { t, ctx } = useWallText();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const live = { refetchInterval: wallRefreshMs() };
+  const today = isoDaysAgo(0);
+  const period: PeriodQuery = useMemo(() => ({ from: isoDaysAgo(OVERVIEW_DAYS - 1, new Date(`${today}T12:00:00Z`)), to: today, granularity: 'day' }), [today]);
+
+  const count = useCountProjects(live);
+  const area = useGroupArea(live);
+  const water = useGroupWater(live);
+  const device = useGroupDevice(undefined, live);
+  const broken = useBrokenDevice(undefined, live);
+  const speed = useRepairSpeed(period, live);
+  const quality = useRepairQuality(period, live);
+  const points = useProjectPoints(live);
+  const warnings = useLatestWarnings(live);
+  const notices = useCurrentNotices(live);
+
+  const kpis = useMemo(() => {
+    const done = speed.data?.reduce((n, p) => n + p.completed, 0) ?? 0;
+    const avg = speed.data && done ? speed.data.reduce((s, p) => s + (p.avgHours ?? 0) * p.completed, 0) / done : null;
+    const onTime = quality.data && done ? quality.data.reduce((s, p) => s + (p.onTimeRate ?? 0) * p.completed, 0) / done : null;
+    return [
+      { key: 'projects', label: t('kpi.projects'), value: count.data?.total, unit: t('unit.projects'), color: KPI_COLORS.projects },
+      { key: 'equipment', label: t('kpi.equipment'), value: device.data?.reduce((n, d) => n + d.total, 0), unit: t('unit.units'), color: KPI_COLORS.equipment },
+      { key: 'broken', label: t('kpi.broken'), value: device.data?.reduce((n, d) => n + d.broken, 0), unit: t('unit.units'), color: KPI_COLORS.broken },
+      { key: 'avgHours', label: t('kpi.avgHours'), value: speed.data ? avg : undefined, decimals: 1, unit: t('unit.hours'), color: KPI_COLORS.hours, hint: t('hints.kpiAvg') },
+      { key: 'onTime', label: t('kpi.onTime'), value: quality.data ? (onTime === null ? null : onTime * 100) : undefined, decimals: 1, unit: t('unit.percent'), color: KPI_COLORS.onTime, hint: t('hints.kpiOnTime') },
+    ];
+  }, [t, count.data, device.data, speed.data, quality.data]);
+
+  const openProject = useCallback((id: number) => navigate(`/page/project/${id}${search}`), [navigate, search]);
+  const buildStatus = useCallback((d: Parameters<typeof statusOption>[0]) => (d.total ? statusOption(d, ctx) : null), [ctx]);
+  const buildArea = useCallback((d: Parameters<typeof areaOption>[0]) => (d.length ? areaOption(d, ctx) : null), [ctx]);
+  const buildWater = useCallback((d: Parameters<typeof waterOption>[0]) => (d.some((w) => w.count) ? waterOption(d, ctx) : null), [ctx]);
+  const buildDevice = useCallback((d: Parameters<typeof deviceOption>[0]) => (d.some((x) => x.total) ? deviceOption(d, ctx) : null), [ctx]);
+  const buildSpeed = useCallback((d: Parameters<typeof speedOption>[0]) => speedOption(d, ctx), [ctx]);
+  const buildQuality = useCallback((d: Parameters<typeof qualityOption>[0]) => qualityOption(d, ctx), [ctx]);
+  const last30 = `${t('last30')} · ${t('byDay')}`;
+
+  return (
+    <WallCanvas label={t('overview')}>
+      <WallTitleBar
+        title={runtimeConfig().title || t('overview')}
+        left={
+          <>
+            <span style={{ whiteSpace: 'nowrap' }}>{t('subtitle')}</span>
+            <StaleBadge label={(m) => t('stale', { count: m })} />
+          </>
+        }
+      />
+      <ChartPanel name="status" title={t('panels.status')} hint={t('hints.status')} extra={count.data ? `Σ ${count.data.total}` : undefined} box={BOX.status} query={count} build={buildStatus} />
+      <ChartPanel name="area" title={t('panels.area')} hint={t('hints.area')} box={BOX.area} query={area} build={buildArea} />
+      <ChartPanel name="water" title={t('panels.water')} hint={t('hints.water')} box={BOX.water} query={water} build={buildWater} />
+      <KpiStrip items={kpis} box={BOX.kpi} ready={count.isSuccess && device.isSuccess && speed.isSuccess && quality.isSuccess} />
+      <MapPanel points={points} counts={count.data} box={BOX.map} onSelect={openProject} />
+      <ChartPanel name="speed" title={t('panels.speed')} hint={t('hints.speed')} extra={last30} box={BOX.speed} query={speed} build={buildSpeed} />
+      <ChartPanel name="quality" title={t('panels.quality')} hint={t('hints.quality')} extra={last30} box={BOX.quality} query={quality} build={buildQuality} />
+      <ChartPanel name="device" title={t('panels.device')} hint={t('hints.device')} box={BOX.device} query={device} build={buildDevice} />
+      <BrokenDevicesPanel query={broken} box={BOX.broken} />
+      <WarningsPanel query={warnings} box={BOX.warnings} />
+      <NoticesPanel query={notices} box={BOX.notices} />
+    </WallCanvas>
+  );
 }

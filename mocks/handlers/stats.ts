@@ -1,0 +1,133 @@
+import { http } from 'msw';
+import { periodQuerySchema, statOrdersQuerySchema, type AreaGroup, type BrokenDevice, type CountProjects, type DeviceGroup, type RepairQualityPoint, type RepairSpeedPoint, type StatOrder, type WaterGroup } from '@shared/contracts/stats';
+import type { ProjectPoint } from '@shared/contracts/project';
+import { translate } from '@shared/messages';
+import { API, demoDelay, fail, ok, paged } from '../envelope';
+
+/** Fixed figures for the walls and the dashboard; tests compare what the screens show with these. */
+export const statsFixtures = {
+  countProjects: {
+    total: 64,
+    byStatus: [
+      { status: 'A', count: 31 }, { status: 'C', count: 12 }, { status: 'B', count: 8 }, { status: 'D', count: 6 },
+      { status: 'E', count: 3 }, { status: 'F', count: 2 }, { status: 'G', count: 2 },
+    ],
+  } satisfies CountProjects,
+  groupArea: [
+    { area: 'East Asia', count: 22, totalArea: 48200 },
+    { area: 'Middle East', count: 14, totalArea: 61000 },
+    { area: 'Europe', count: 12, totalArea: 15800 },
+    { area: 'North America', count: 9, totalArea: 21400 },
+    { area: 'Southeast Asia', count: 7, totalArea: 9100 },
+  ] satisfies AreaGroup[],
+  groupWater: [
+    { waterType: 'fountain', count: 20 }, { waterType: 'waterfall', count: 9 }, { waterType: 'curtain', count: 7 },
+    { waterType: 'musical', count: 18 }, { waterType: 'drydeck', count: 8 }, { waterType: 'other', count: 2 },
+  ] satisfies WaterGroup[],
+  groupDevice: [
+    { category: 'pump', total: 410, normal: 371, broken: 9, maintenance: 18, offline: 12 },
+    { category: 'nozzle', total: 1290, normal: 1244, broken: 17, maintenance: 21, offline: 8 },
+    { category: 'light', total: 960, normal: 921, broken: 11, maintenance: 14, offline: 14 },
+    { category: 'valve', total: 520, normal: 502, broken: 4, maintenance: 9, offline: 5 },
+    { category: 'controller', total: 130, normal: 124, broken: 1, maintenance: 2, offline: 3 },
+    { category: 'sensor', total: 380, normal: 361, broken: 6, maintenance: 5, offline: 8 },
+    { category: 'camera', total: 150, normal: 143, broken: 2, maintenance: 1, offline: 4 },
+    { category: 'other', total: 0, normal: 0, broken: 0, maintenance: 0, offline: 0 },
+  ] satisfies DeviceGroup[],
+  brokenDevice: Array.from({ length: 12 }, (_, i) => ({
+    id: 900 + i,
+    name: `${['Pump', 'Nozzle', 'Light', 'Valve'][i % 4]} #${101 + i}`,
+    projectId: 1 + (i % 5),
+    projectName: ['Dubai Fountain Plaza', 'West Lake Musical Fountain', 'Marina Bay Curtain', 'Lake Geneva Jet', 'Bellagio Cascade'][i % 5],
+    deviceName: ['Grundfos CR 64', 'Crown jet 50', 'RGBW 36W', 'Butterfly DN150'][i % 4],
+    category: ['pump', 'nozzle', 'light', 'valve'][i % 4],
+    since: new Date(Date.UTC(2026, 0, 20, 12) - i * 3_600_000).toISOString(),
+  })) satisfies BrokenDevice[],
+  projectPoints: [
+    { id: 1, name: '迪拜喷泉广场', nameEn: 'Dubai Fountain Plaza', status: 'A', longitude: 55.27, latitude: 25.2, area: 'Middle East', waterType: 'musical' },
+    { id: 2, name: '西湖音乐喷泉', nameEn: 'West Lake Musical Fountain', status: 'A', longitude: 120.15, latitude: 30.25, area: 'East Asia', waterType: 'musical' },
+    { id: 3, name: '滨海湾水幕', nameEn: 'Marina Bay Curtain', status: 'C', longitude: 103.85, latitude: 1.28, area: 'Southeast Asia', waterType: 'curtain' },
+    { id: 4, name: '日内瓦湖喷泉', nameEn: 'Lake Geneva Jet', status: 'B', longitude: 6.15, latitude: 46.2, area: 'Europe', waterType: 'fountain' },
+    { id: 5, name: '百乐宫瀑布', nameEn: 'Bellagio Cascade', status: 'G', longitude: -115.17, latitude: 36.11, area: 'North America', waterType: 'waterfall' },
+  ] satisfies ProjectPoint[],
+  warnings: [
+    { id: 71, at: '2026-01-20T11:58:00Z', info: 'CH3 pump pressure low', projectName: 'Dubai Fountain Plaza', level: 'critical', result: null },
+    { id: 70, at: '2026-01-20T11:40:00Z', info: 'Board B-02 offline', projectName: 'Lake Geneva Jet', level: 'warning', result: null },
+    { id: 69, at: '2026-01-20T10:05:00Z', info: 'CH7 light driver fault', projectName: 'Marina Bay Curtain', level: 'warning', result: 'fixed' },
+  ],
+  notices: [{ id: 1, title: 'Spring maintenance window', body: 'Pumps of zone A are serviced on Monday 06:00–09:00.' }],
+};
+
+function speedSeries(days: string[]): RepairSpeedPoint[] {
+  return days.map((period, i) => ({ period, orders: 40 + ((i * 7) % 13), completed: 36 + ((i * 5) % 11), avgHours: 14 + (i % 5), medianHours: 10 + (i % 4), p90Hours: 30 + (i % 7) }));
+}
+function qualitySeries(days: string[]): RepairQualityPoint[] {
+  return days.map((period, i) => ({ period, completed: 36 + ((i * 5) % 11), firstTimeFixRate: 0.82 + (i % 5) / 100, repeatRate30d: 0.06 + (i % 3) / 100, onTimeRate: 0.88 + (i % 4) / 100 }));
+}
+
+/** The periods of a query, as the server labels them. */
+export function periodsOf(from: string, to: string, granularity: 'day' | 'week' | 'month'): string[] {
+  const out: string[] = [];
+  const d = new Date(`${from}T00:00:00Z`);
+  if (granularity === 'month') d.setUTCDate(1);
+  if (granularity === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  const end = new Date(`${to}T00:00:00Z`);
+  while (d <= end) {
+    const iso = d.toISOString().slice(0, 10);
+    out.push(granularity === 'month' ? iso.slice(0, 7) : iso);
+    if (granularity === 'day') d.setUTCDate(d.getUTCDate() + 1);
+    else if (granularity === 'week') d.setUTCDate(d.getUTCDate() + 7);
+    else d.setUTCMonth(d.getUTCMonth() + 1);
+  }
+  return out;
+}
+
+/** Validates with the shared contract and answers 400 with field messages like the server. */
+async function parse<T>(request: Request, schema: { safeParse: (v: unknown) => { success: boolean; data?: T; error?: { issues: { path: PropertyKey[]; message: string }[] } } }) {
+  const result = schema.safeParse(await request.json());
+  if (result.success) return { data: result.data as T };
+  const lang = request.headers.get('accept-language')?.startsWith('en') ? 'en' : 'cn';
+  const fields = Object.fromEntries(result.error!.issues.map((i) => [String(i.path[0] ?? ''), translate(i.message, lang)]));
+  return { error: fail(400, translate('err.badRequest', lang), { fields }) };
+}
+
+const BASE = `${API}/ball/fallproject`;
+
+export const statsHandlers = [
+  http.get(`${BASE}/countProjects`, async () => (await demoDelay(), ok(statsFixtures.countProjects))),
+  http.get(`${BASE}/groupArea`, async () => (await demoDelay(), ok(statsFixtures.groupArea))),
+  http.get(`${BASE}/groupWater`, async () => (await demoDelay(), ok(statsFixtures.groupWater))),
+  http.get(`${BASE}/groupDevice`, async () => (await demoDelay(), ok(statsFixtures.groupDevice))),
+  http.get(`${BASE}/brokenDevice`, async () => (await demoDelay(), ok(statsFixtures.brokenDevice))),
+  http.post(`${BASE}/selectProjects`, async () => (await demoDelay(), ok(statsFixtures.projectPoints))),
+  http.post(`${BASE}/repairSpeedList`, async ({ request }) => {
+    const q = await parse<{ from: string; to: string; granularity: 'day' | 'week' | 'month' }>(request, periodQuerySchema);
+    return q.error ?? ok(speedSeries(periodsOf(q.data.from, q.data.to, q.data.granularity)));
+  }),
+  http.post(`${BASE}/repairQualityList`, async ({ request }) => {
+    const q = await parse<{ from: string; to: string; granularity: 'day' | 'week' | 'month' }>(request, periodQuerySchema);
+    return q.error ?? ok(qualitySeries(periodsOf(q.data.from, q.data.to, q.data.granularity)));
+  }),
+  http.post(`${BASE}/statOrders`, async ({ request }) => {
+    const q = await parse<{ period: string; metric: string; page: number; limit: number }>(request, statOrdersQuerySchema);
+    if (q.error) return q.error;
+    const rows: StatOrder[] = Array.from({ length: 23 }, (_, i) => ({
+      id: 5000 + i,
+      number: `WO-${q.data.period.replace(/-/g, '')}-${String(i + 1).padStart(4, '0')}`,
+      name: `Order ${i + 1}`,
+      projectId: 1 + (i % 5),
+      projectName: statsFixtures.projectPoints[i % 5].nameEn,
+      equipmentName: `Pump #${100 + i}`,
+      priority: ['low', 'normal', 'high', 'urgent'][i % 4],
+      status: q.data.metric === 'completed' ? 'completed' : 'submitted',
+      submittedAt: `${q.data.period.length === 7 ? `${q.data.period}-01` : q.data.period}T0${i % 9}:00:00Z`,
+      completedAt: q.data.metric === 'completed' ? `${q.data.period.length === 7 ? `${q.data.period}-01` : q.data.period}T2${i % 4}:00:00Z` : null,
+      hours: q.data.metric === 'completed' ? 12 + i : null,
+      reportCount: q.data.metric === 'completed' ? 1 + (i % 2) : 0,
+    }));
+    return paged(rows, q.data.page, q.data.limit);
+  }),
+  // Built by other areas; mocked here until their handlers exist (the first matching handler answers).
+  http.post(`${API}/ball/fallwarning/latest`, async () => (await demoDelay(), ok(statsFixtures.warnings))),
+  http.get(`${API}/sys/content/current`, async () => (await demoDelay(), ok(statsFixtures.notices))),
+];

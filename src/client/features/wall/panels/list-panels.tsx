@@ -1,0 +1,143 @@
+import dayjs from 'dayjs';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { DEVICE_CATEGORY } from '@shared/dictionaries';
+import type { BrokenDevice } from '@shared/contracts/stats';
+import { Panel, type PanelBox } from '@client/components/wall/panel';
+import { ScrollList } from '@client/components/wall/scroll-list';
+import { deviceStateColor, LEVEL_COLOR, TAG_HEX, WALL } from '@client/components/wall/theme';
+import { dictLabel } from '../../stats/chart-options';
+import type { LatestWarning } from '../../stats/api/get-latest-warnings';
+import type { CurrentNotice } from '../../stats/api/get-current-notices';
+import { useWallText } from '../use-wall-locale';
+
+const ROW = 40;
+const cell = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+function placeholderOf(q: UseQueryResult<unknown[]>, t: (k: string) => string): string | null {
+  if (q.isPending) return t('loading');
+  if (q.isError && !q.data) return t('failed');
+  return null;
+}
+
+/** Equipment broken right now, newest first, scrolling when it does not fit. */
+export function BrokenDevicesPanel({ query, box }: { query: UseQueryResult<BrokenDevice[]>; box: PanelBox }) {
+  const { t, locale } = useWallText();
+  const rows = query.data ?? [];
+  return (
+    <Panel
+      name="broken"
+      title={t('panels.broken')}
+      hint={t('hints.broken')}
+      extra={<span style={{ color: TAG_HEX.danger, fontFamily: WALL.numberFont, fontSize: 18 }}>{rows.length}</span>}
+      box={box}
+      ready={query.isSuccess}
+      placeholder={placeholderOf(query, t)}
+      padding={8}
+    >
+      <ScrollList
+        items={rows}
+        keyOf={(r) => r.id}
+        rowHeight={ROW}
+        empty={t('empty')}
+        renderRow={(r, i) => (
+          <div
+            style={{
+              height: ROW - 4,
+              display: 'grid',
+              gridTemplateColumns: '10px 1.1fr 1.3fr 92px',
+              alignItems: 'center',
+              gap: 10,
+              padding: '0 10px',
+              fontSize: 15,
+              background: i % 2 ? 'transparent' : 'rgba(60, 157, 255, 0.07)',
+            }}
+          >
+            <span aria-hidden style={{ width: 8, height: 8, borderRadius: 4, background: deviceStateColor('broken'), boxShadow: `0 0 6px ${deviceStateColor('broken')}` }} />
+            <span style={cell} title={r.name}>
+              {r.name}
+              <span style={{ color: WALL.textFaint, marginLeft: 6, fontSize: 13 }}>{r.category ? dictLabel(DEVICE_CATEGORY, r.category, locale) : ''}</span>
+            </span>
+            <span style={{ ...cell, color: WALL.textDim }} title={r.projectName}>{r.projectName}</span>
+            <span style={{ color: WALL.textFaint, fontSize: 13, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{dayjs(r.since).format('MM-DD HH:mm')}</span>
+          </div>
+        )}
+      />
+    </Panel>
+  );
+}
+
+/** The latest warnings as a ticker, coloured by level; open ones marked. */
+export function WarningsPanel({ query, box }: { query: UseQueryResult<LatestWarning[]>; box: PanelBox }) {
+  const { t } = useWallText();
+  const rows = query.data ?? [];
+  const open = rows.filter((w) => !w.result).length;
+  return (
+    <Panel
+      name="warnings"
+      title={t('panels.warnings')}
+      hint={t('hints.warnings')}
+      extra={<span style={{ color: TAG_HEX.warning }}>{`${t('warning.open')} ${open}`}</span>}
+      box={box}
+      ready={query.isSuccess}
+      placeholder={placeholderOf(query, t)}
+      padding={8}
+    >
+      <ScrollList
+        items={rows}
+        keyOf={(r) => r.id}
+        rowHeight={ROW}
+        empty={t('empty')}
+        renderRow={(w, i) => {
+          const color = LEVEL_COLOR[w.level] ?? TAG_HEX.info;
+          return (
+            <div
+              style={{
+                height: ROW - 4,
+                display: 'grid',
+                gridTemplateColumns: '52px 1fr 64px',
+                alignItems: 'center',
+                gap: 10,
+                padding: '0 10px',
+                fontSize: 15,
+                borderLeft: `3px solid ${color}`,
+                background: i % 2 ? 'transparent' : 'rgba(60, 157, 255, 0.07)',
+              }}
+            >
+              <span style={{ color: WALL.textFaint, fontSize: 13, fontVariantNumeric: 'tabular-nums' }}>{dayjs(w.at).format('HH:mm')}</span>
+              <span style={cell} title={`${w.projectName ?? ''} ${w.info}`}>
+                <span style={{ color: WALL.textDim }}>{w.projectName ? `${w.projectName} · ` : ''}</span>
+                {w.info}
+              </span>
+              <span style={{ fontSize: 13, textAlign: 'right', color: w.result ? (w.result === 'fixed' ? TAG_HEX.success : TAG_HEX.danger) : color }}>
+                {w.result ? t(`warning.${w.result}`) : t('warning.open')}
+              </span>
+            </div>
+          );
+        }}
+      />
+    </Panel>
+  );
+}
+
+/** Notices in force, scrolling slowly when long. */
+export function NoticesPanel({ query, box }: { query: UseQueryResult<CurrentNotice[]>; box: PanelBox }) {
+  const { t } = useWallText();
+  const rows = query.data ?? [];
+  return (
+    <Panel name="notices" title={t('panels.notices')} hint={t('hints.notices')} box={box} ready={query.isSuccess} placeholder={placeholderOf(query, t)} padding={8}>
+      <ScrollList
+        items={rows}
+        keyOf={(r) => r.id}
+        rowHeight={56}
+        speed={14}
+        empty={t('empty')}
+        renderRow={(n) => (
+          <div style={{ height: 52, padding: '2px 10px', overflow: 'hidden' }}>
+            <div style={{ ...cell, fontSize: 15, color: WALL.accent }}>{n.title}</div>
+            <div style={{ ...cell, fontSize: 13, color: WALL.textDim }}>{n.body.replace(/<[^>]+>/g, ' ')}</div>
+          </div>
+        )}
+      />
+    </Panel>
+  );
+}

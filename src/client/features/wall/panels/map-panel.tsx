@@ -1,0 +1,71 @@
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { XMZT } from '@shared/dictionaries';
+import type { ProjectPoint } from '@shared/contracts/project';
+import type { CountProjects } from '@shared/contracts/stats';
+import { Panel, type PanelBox } from '@client/components/wall/panel';
+import { projectStatusColor, TAG_HEX, WALL } from '@client/components/wall/theme';
+import { runtimeConfig } from '@client/lib/runtime-config';
+import { dictLabel } from '../../stats/chart-options';
+import { useWallText } from '../use-wall-locale';
+
+const WallMap = lazy(() => import('@client/components/wall/wall-map').then((m) => ({ default: m.WallMap })));
+
+/** Status colours from most to least urgent: a cluster shows the most urgent status it holds. */
+const URGENCY = [TAG_HEX.danger, TAG_HEX.warning, TAG_HEX.primary, TAG_HEX.info, TAG_HEX.success, TAG_HEX.default];
+
+export function MapPanel({ points, counts, box, onSelect }: { points: UseQueryResult<ProjectPoint[]>; counts?: CountProjects; box: PanelBox; onSelect: (id: number) => void }) {
+  const { t, locale } = useWallText();
+  const [drawn, setDrawn] = useState(false);
+  const onReady = useCallback(() => setDrawn(true), []);
+  const mapPoints = useMemo(
+    () =>
+      (points.data ?? [])
+        .filter((p) => p.latitude !== null && p.longitude !== null)
+        .map((p) => ({ id: p.id, lat: p.latitude as number, lng: p.longitude as number, color: projectStatusColor(p.status), label: locale === 'en' && p.nameEn ? p.nameEn : p.name })),
+    [points.data, locale],
+  );
+  const legend = (counts?.byStatus ?? []).filter((s) => s.count > 0);
+  return (
+    <Panel
+      name="map"
+      title={t('panels.map')}
+      hint={t('hints.map')}
+      extra={`${mapPoints.length} / ${points.data?.length ?? 0}`}
+      box={box}
+      ready={drawn && points.isSuccess}
+      placeholder={points.isPending ? t('loading') : points.isError && !points.data ? t('failed') : null}
+      padding={0}
+    >
+      <Suspense fallback={null}>
+        <WallMap points={mapPoints} onSelect={onSelect} tileUrl={runtimeConfig().tileUrl} urgency={URGENCY} onReady={onReady} />
+      </Suspense>
+      <ul
+        style={{
+          position: 'absolute',
+          left: 12,
+          bottom: 12,
+          zIndex: 500,
+          margin: 0,
+          padding: '8px 12px',
+          listStyle: 'none',
+          background: 'rgba(3, 14, 32, 0.78)',
+          border: `1px solid ${WALL.border}`,
+          display: 'grid',
+          gridTemplateColumns: 'auto auto',
+          columnGap: 18,
+          rowGap: 4,
+          fontSize: 14,
+        }}
+      >
+        {legend.map((s) => (
+          <li key={s.status} style={{ display: 'flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' }}>
+            <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: projectStatusColor(s.status) }} />
+            <span style={{ color: WALL.textDim }}>{dictLabel(XMZT, s.status, locale)}</span>
+            <span style={{ fontFamily: WALL.numberFont }}>{s.count}</span>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}

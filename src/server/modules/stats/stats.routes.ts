@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { periodQuerySchema, projectFilterSchema, statOrdersQuerySchema, type Granularity, type StatMetric } from '@shared/contracts/stats';
+import { ok } from '../../lib/crud';
+import { StatsRepository, type SlaHours } from './stats.repository';
+
+/** The wall's statistics are read by back-office users and by wall display tokens (viewer grants). */
+export const STATS_PERMISSION = ['fall-project#stats', 'ship-scene#view'];
+const BASE = '/ball/fallproject';
+
+type Period = { projectId?: number | null; from: string; to: string; granularity: Granularity };
+
+/** Statistics of DOMAIN.md §4 at the seed §7 paths; read-only, so nothing goes to the operation log. */
+export async function statsRoutes(app: FastifyInstance): Promise<void> {
+  const repo = new StatsRepository(app.database);
+  const config = { permission: STATS_PERMISSION, log: false as const };
+
+  async function sla(): Promise<SlaHours> {
+    const [low, normal, high, urgent] = await Promise.all([
+      app.settings.get('sla.hours.low'),
+      app.settings.get('sla.hours.normal'),
+      app.settings.get('sla.hours.high'),
+      app.settings.get('sla.hours.urgent'),
+    ]);
+    return { low, normal, high, urgent };
+  }
+
+  app.get(`${BASE}/countProjects`, { config }, async () => ok(await repo.countProjects()));
+  app.get(`${BASE}/groupArea`, { config }, async () => ok(await repo.groupArea()));
+  app.get(`${BASE}/groupWater`, { config }, async () => ok(await repo.groupWater()));
+  app.get(`${BASE}/groupDevice`, { schema: { querystring: projectFilterSchema }, config }, async (request) => {
+    const { projectId } = request.query as { projectId?: number };
+    return ok(await repo.groupDevice(projectId));
+  });
+  app.get(`${BASE}/brokenDevice`, { schema: { querystring: projectFilterSchema }, config }, async (request) => {
+    const { projectId } = request.query as { projectId?: number };
+    return ok(await repo.brokenDevice(projectId));
+  });
+  app.post(`${BASE}/repairSpeedList`, { schema: { body: periodQuerySchema }, config }, async (request) =>
+    ok(await repo.repairSpeed(request.body as Period)),
+  );
+  app.post(`${BASE}/repairQualityList`, { schema: { body: periodQuerySchema }, config }, async (request) =>
+    ok(await repo.repairQuality(request.body as Period, await sla())),
+  );
+  app.post(`${BASE}/statOrders`, { schema: { body: statOrdersQuerySchema }, config }, async (request) =>
+    ok(await repo.statOrders(request.body as Period & { period: string; metric: StatMetric; page: number; limit: number })),
+  );
+}
