@@ -11,10 +11,6 @@ import { GRANULARITIES } from './stats';
 /** The scene grid: the 24 columns of seed §9 across 1920 px, rows of equal height below the title bar. */
 export const SCENE_COLUMNS = GRID_COLUMNS;
 export const SCENE_ROWS = 20;
-/** Height of the wall title bar on the design canvas; the grid fills the rest. */
-export const WALL_TITLE_HEIGHT = 80;
-/** Gap between cards on the design canvas (px). */
-export const SCENE_GAP = 12;
 export const SCENE_MAX_ITEMS = 48;
 
 export const CARD_TYPES = [

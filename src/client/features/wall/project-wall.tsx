@@ -1,17 +1,17 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
-import { runtimeConfig } from '../../lib/runtime-config';
 import { loginDisplay, useSession } from '../../lib/session';
-import { TAG_HEX, WALL } from '../../components/wall/theme';
+import { StaleBadge } from '../../components/wall/stale-badge';
+import { WALL } from '../../components/wall/theme';
+import { WallCanvas } from '../../components/wall/wall-canvas';
 import { useProjectWall } from './project/api/get-project-wall';
 import { usePublicProject } from './project/api/get-public-project';
 import { useWallSession } from './project/api/get-wall-session';
-import { useKiosk, useStaleMinutes } from './project/kiosk';
+import { useKiosk } from './project/kiosk';
 import { ProjectDetail } from './project/project-detail';
 import { PublicView } from './project/public-view';
-import { WallStage } from './project/wall-shell';
 
 function Message({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
@@ -40,7 +40,6 @@ export default function ProjectWall() {
   const id = Number(useParams().id) || 0;
   const location = useLocation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const { kiosk, ready } = useKiosk();
   const { token } = useSession();
 
@@ -59,7 +58,6 @@ export default function ProjectWall() {
   const refused = wall.error instanceof ApiError && wall.error.code === 403;
   const showPublic = settled && (!token || wallSession.isError || visitorElsewhere || refused);
   const pub = usePublicProject(id, showPublic);
-  const stale = useStaleMinutes(wall.dataUpdatedAt, runtimeConfig().wallRefreshSeconds * 1000);
 
   let body: ReactNode = null;
   if (showPublic) {
@@ -75,7 +73,7 @@ export default function ProjectWall() {
       <>
         {wallSession.data?.kind === 'visitor' ? <Badge colour={WALL.accent} testId="visitor-badge">{t('visitor')}</Badge> : null}
         {kiosk ? <Badge colour={WALL.textDim}>{t('kiosk')}</Badge> : null}
-        {stale !== null ? <Badge colour={TAG_HEX.warning} testId="stale-badge">{t('stale', { n: stale })}</Badge> : null}
+        <StaleBadge label={(n) => t('stale', { n })} />
       </>
     );
     body = <ProjectDetail wall={wall.data} badges={badges} kiosk={kiosk} />;
@@ -86,10 +84,10 @@ export default function ProjectWall() {
   }
 
   return (
-    <WallStage fit={params.get('fit')}>
+    <WallCanvas label={t('panels.sitePlan')}>
       <div data-testid="project-wall" data-mode={showPublic ? 'public' : 'detail'} style={{ position: 'absolute', inset: 0 }}>
         {body}
       </div>
-    </WallStage>
+    </WallCanvas>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { WallKpis } from '@shared/contracts/wall';
+import { NumberCounter } from '../../../components/wall/number-counter';
 import { TAG_HEX, WALL } from '../../../components/wall/theme';
-import { CountUp } from './wall-shell';
 
 const PERCENT = 100;
 
@@ -27,7 +27,7 @@ export function KpiGrid({ kpis }: { kpis: WallKpis }) {
             {k.value === null ? (
               <span style={{ fontSize: 40, fontFamily: WALL.numberFont, color: WALL.textFaint }}>{t('kpi.noData')}</span>
             ) : (
-              <CountUp value={k.value} decimals={k.decimals} style={{ fontSize: 44, fontWeight: 700, textShadow: `0 0 14px ${k.colour}55` }} />
+              <NumberCounter value={k.value} decimals={k.decimals} style={{ fontSize: 44, fontWeight: 700, fontFamily: WALL.numberFont, textShadow: `0 0 14px ${k.colour}55` }} />
             )}
             <span style={{ fontSize: 18 }}>{k.value === null ? '' : k.unit}</span>
           </div>

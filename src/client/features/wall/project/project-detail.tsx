@@ -1,23 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { WALL_TITLE_HEIGHT } from '@shared/contracts/scene';
 import type { ProjectWall } from '@shared/contracts/wall';
+import { Panel } from '../../../components/wall/panel';
 import { TAG_HEX, WALL } from '../../../components/wall/theme';
+import { TITLE_BAR_HEIGHT, WallTitleBar } from '../../../components/wall/wall-title-bar';
 import { BoardChannels } from './board-panel';
 import { CameraGrid } from './camera-grid';
 import { KpiGrid } from './kpi-grid';
 import { SitePlanMap } from './site-plan';
 import { WarningList } from './warning-list';
-import { WallClock, WallPanel, WallTitleBar } from './wall-shell';
 
 const GAP = 16;
 const SIDE = 440;
-const TOP = WALL_TITLE_HEIGHT + GAP;
+const TOP = TITLE_BAR_HEIGHT + GAP;
 const BODY_HEIGHT = 1080 - TOP - GAP;
 const KPI_HEIGHT = 300;
 /** Panel title bar plus the list's padding. */
-const PANEL_CHROME = 58;
+const PANEL_CHROME = 54;
 const BOARD_HEIGHT = 560;
 const CENTER_LEFT = GAP + SIDE + GAP;
 const CENTER_WIDTH = 1920 - 2 * (SIDE + 2 * GAP);
@@ -57,38 +57,41 @@ export function ProjectDetail({ wall, badges, kiosk }: ProjectDetailProps) {
             ) : null}
           </>
         }
-        right={<WallClock locale={i18n.language} />}
       />
-      <WallPanel testId="panel-kpis" title={t('panels.kpis')} style={{ left: GAP, top: TOP, width: SIDE, height: KPI_HEIGHT }}>
+      <Panel name="panel-kpis" ready padding={0} title={t('panels.kpis')} box={{ x: GAP, y: TOP, w: SIDE, h: KPI_HEIGHT }}>
         <KpiGrid kpis={wall.kpis} />
-      </WallPanel>
-      <WallPanel
-        testId="panel-warnings"
+      </Panel>
+      <Panel
+        name="panel-warnings"
+        ready
+        padding={0}
         title={t('panels.warnings')}
         extra={openWarnings ? <span style={{ color: TAG_HEX.danger }}>{t('warnings.open')} {openWarnings}</span> : null}
-        style={{ left: GAP, top: TOP + KPI_HEIGHT + GAP, width: SIDE, height: BODY_HEIGHT - KPI_HEIGHT - GAP }}
+        box={{ x: GAP, y: TOP + KPI_HEIGHT + GAP, w: SIDE, h: BODY_HEIGHT - KPI_HEIGHT - GAP }}
       >
         <WarningList warnings={wall.warnings} height={BODY_HEIGHT - KPI_HEIGHT - GAP - PANEL_CHROME} />
-      </WallPanel>
-      <WallPanel
-        testId="panel-site-plan"
+      </Panel>
+      <Panel
+        name="panel-site-plan"
+        ready
+        padding={0}
         title={t('panels.sitePlan')}
         extra={t('equipmentCount', { n: wall.equipment.length })}
-        style={{ left: CENTER_LEFT, top: TOP, width: CENTER_WIDTH, height: BODY_HEIGHT }}
-        bodyStyle={{ backgroundImage: `linear-gradient(${WALL.grid} 1px, transparent 1px), linear-gradient(90deg, ${WALL.grid} 1px, transparent 1px)`, backgroundSize: '48px 48px' }}
+        box={{ x: CENTER_LEFT, y: TOP, w: CENTER_WIDTH, h: BODY_HEIGHT }}
+        style={{ backgroundImage: `linear-gradient(${WALL.grid} 1px, transparent 1px), linear-gradient(90deg, ${WALL.grid} 1px, transparent 1px)`, backgroundSize: '48px 48px' }}
       >
         <SitePlanMap sitePlan={wall.sitePlan} equipment={wall.equipment} boards={wall.boards} selectedBoard={selected?.id ?? null} onSelectBoard={setPicked} />
-      </WallPanel>
-      <WallPanel testId="panel-board" title={t('panels.board')} style={{ left: 1920 - GAP - SIDE, top: TOP, width: SIDE, height: BOARD_HEIGHT }}>
+      </Panel>
+      <Panel name="panel-board" ready padding={0} title={t('panels.board')} box={{ x: 1920 - GAP - SIDE, y: TOP, w: SIDE, h: BOARD_HEIGHT }}>
         {selected ? (
           <BoardChannels board={selected} equipment={wall.equipment} />
         ) : (
           <div style={{ padding: 24, color: WALL.textDim, fontSize: 17, textAlign: 'center' }}>{wall.boards.length ? t('board.pick') : t('board.none')}</div>
         )}
-      </WallPanel>
-      <WallPanel testId="panel-cameras" title={t('panels.cameras')} style={{ left: 1920 - GAP - SIDE, top: TOP + BOARD_HEIGHT + GAP, width: SIDE, height: BODY_HEIGHT - BOARD_HEIGHT - GAP }}>
+      </Panel>
+      <Panel name="panel-cameras" ready padding={0} title={t('panels.cameras')} box={{ x: 1920 - GAP - SIDE, y: TOP + BOARD_HEIGHT + GAP, w: SIDE, h: BODY_HEIGHT - BOARD_HEIGHT - GAP }}>
         <CameraGrid cameras={wall.cameras} />
-      </WallPanel>
+      </Panel>
     </>
   );
 }

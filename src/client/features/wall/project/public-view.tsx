@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { WATER_TYPE, XMZT } from '@shared/dictionaries';
 import type { PublicProject } from '@shared/contracts/public';
-import { WALL_TITLE_HEIGHT } from '@shared/contracts/scene';
+import { Panel } from '../../../components/wall/panel';
 import { projectStatusColor, WALL } from '../../../components/wall/theme';
-import { WallClock, WallPanel, WallTitleBar } from './wall-shell';
+import { TITLE_BAR_HEIGHT, WallTitleBar } from '../../../components/wall/wall-title-bar';
 
 const GAP = 16;
 const LEFT_WIDTH = 560;
-const BODY_TOP = WALL_TITLE_HEIGHT + GAP;
+const BODY_TOP = TITLE_BAR_HEIGHT + GAP;
 
 function label(items: { value: string; cn: string; en: string }[], value: string, lang: string): string {
   const item = items.find((i) => i.value === value);
@@ -19,7 +19,8 @@ function label(items: { value: string; cn: string; en: string }[], value: string
 /** Text of an introduction without markup: the rich text is shown as plain paragraphs on the wall. */
 function plainText(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');
-  return doc.body.textContent ?? '';
+  const blocks = Array.from(doc.body.children);
+  return (blocks.length ? blocks.map((b) => b.textContent ?? '') : [doc.body.textContent ?? '']).join('\n');
 }
 
 /**
@@ -47,9 +48,8 @@ export function PublicView({ project }: { project: PublicProject }) {
       <WallTitleBar
         title={name}
         left={<span style={{ fontSize: 16, color: WALL.accent, border: `1px solid ${WALL.accent}`, padding: '3px 10px', borderRadius: 3 }}>{t('public.badge')}</span>}
-        right={<WallClock locale={lang} />}
       />
-      <WallPanel testId="public-figures" title={t('panels.figures')} style={{ left: GAP, top: BODY_TOP, width: LEFT_WIDTH, height: 400 }}>
+      <Panel name="public-figures" ready padding={0} title={t('panels.figures')} box={{ x: GAP, y: BODY_TOP, w: LEFT_WIDTH, h: 400 }}>
         <dl style={{ margin: 0, padding: '10px 18px', display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '6px 16px' }}>
           {figures.map((f) => (
             <div key={f.key} style={{ padding: '10px 0', borderBottom: `1px dashed ${WALL.grid}` }}>
@@ -60,8 +60,8 @@ export function PublicView({ project }: { project: PublicProject }) {
             </div>
           ))}
         </dl>
-      </WallPanel>
-      <WallPanel testId="public-intro" title={t('panels.intro')} style={{ left: GAP, top: BODY_TOP + 400 + GAP, width: LEFT_WIDTH, height: 1080 - BODY_TOP - 400 - 2 * GAP }}>
+      </Panel>
+      <Panel name="public-intro" ready padding={0} title={t('panels.intro')} box={{ x: GAP, y: BODY_TOP + 400 + GAP, w: LEFT_WIDTH, h: 1080 - BODY_TOP - 400 - 2 * GAP }}>
         <div style={{ position: 'absolute', inset: 0, padding: '14px 18px', overflow: 'hidden', fontSize: 17, lineHeight: 1.7, color: WALL.text }}>
           {project.introduction.length ? (
             project.introduction.map((intro) => (
@@ -74,12 +74,14 @@ export function PublicView({ project }: { project: PublicProject }) {
             <span style={{ color: WALL.textDim }}>{t('public.noIntro')}</span>
           )}
         </div>
-      </WallPanel>
-      <WallPanel
-        testId="public-pictures"
+      </Panel>
+      <Panel
+        name="public-pictures"
+        ready
+        padding={0}
         title={t('panels.pictures')}
         extra={current ? current.name : null}
-        style={{ left: LEFT_WIDTH + 2 * GAP, top: BODY_TOP, width: 1920 - LEFT_WIDTH - 3 * GAP, height: 1080 - BODY_TOP - GAP }}
+        box={{ x: LEFT_WIDTH + 2 * GAP, y: BODY_TOP, w: 1920 - LEFT_WIDTH - 3 * GAP, h: 1080 - BODY_TOP - GAP }}
       >
         {current ? (
           <div style={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', padding: 14, gap: 12 }}>
@@ -115,7 +117,7 @@ export function PublicView({ project }: { project: PublicProject }) {
             {t('public.enterPassword')}
           </Link>
         </div>
-      </WallPanel>
+      </Panel>
     </>
   );
 }
