@@ -40,3 +40,11 @@ export interface RoleRow {
   menuIdList: number[];
   userCount: number;
 }
+
+/** GET /sys/role/select: roles to pick from on the user screen. */
+export interface RoleOption {
+  id: number;
+  code: string;
+  name: string;
+  nameEn: string;
+}

@@ -53,13 +53,23 @@ export const userUpdateSchema = z.strictObject({
 });
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 
+/**
+ * The add/edit form of the user screen: one body for both, so the password is optional here; the
+ * add form starts it as '' (refused as empty) and the edit form leaves it out (update has none).
+ */
+export const userFormSchema = userSaveSchema.extend({ password: passwordSchema.optional() });
+export type UserFormValues = z.input<typeof userFormSchema>;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
+
 /** The query model of the user list. */
 export const userQuerySchema = z.object({
   username: z.string().max(64).optional(),
   realName: z.string().max(64).optional(),
   phone: z.string().max(32).optional(),
-  status: z.union([userStatusSchema, z.literal('').transform(() => undefined)]).optional(),
-  roleId: z.union([z.number().int().positive(), z.literal('').transform(() => undefined), z.null().transform(() => undefined)]).optional(),
+  // Query forms send select values as text, and '' for "any".
+  status: z.preprocess(blankToUndefined, userStatusSchema.optional()),
+  roleId: z.preprocess(blankToUndefined, z.number({ error: 'v.invalid' }).int().positive().optional()),
 });
 export type UserQuery = z.input<typeof userQuerySchema>;
 

@@ -7,6 +7,8 @@ import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 
+const ROLE_PICKERS = ['sys-role#list', 'sys-user#list', 'sys-user#save', 'sys-user#update'];
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function assertCodeFree(tx: Tx, code: string, exceptId?: number): Promise<void> {
@@ -50,6 +52,12 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     },
     without: ['save', 'update'],
     exportName: 'roles',
+  });
+
+  // The user screen picks roles (form and filter) without needing the role screen's list permission.
+  app.get('/sys/role/select', { config: { permission: ROLE_PICKERS } }, async () => {
+    const rows = await db.select({ id: sysRole.id, code: sysRole.code, name: sysRole.name, nameEn: sysRole.nameEn }).from(sysRole).orderBy(asc(sysRole.id));
+    return ok(rows);
   });
 
   app.post('/sys/role/save', { schema: { body: roleSaveSchema }, config: { permission: 'sys-role#save' } }, async (request) => {

@@ -33,7 +33,7 @@ describe('sys/user', () => {
     expect(JSON.stringify(info.body)).not.toMatch(/password|scrypt/i);
     const byRole = await t.call('POST', '/api/sys/user/list', { token: admin, body: { roleId: roleIds.viewer, page: 1, limit: 10 } });
     expect(byRole.body.data.list.map((u: { username: string }) => u.username).sort()).toEqual(['viewer', 'zhang']);
-    const byName = await t.call('POST', '/api/sys/user/list', { token: admin, body: { realName: '张', status: 1, page: 1, limit: 10 } });
+    const byName = await t.call('POST', '/api/sys/user/list', { token: admin, body: { realName: '张', status: '1', roleId: '', page: 1, limit: 10 } });
     expect(byName.body.data).toMatchObject({ total: 1, list: [{ username: 'zhang', roleNames: '运维人员,大屏观察员' }] });
     expect(JSON.stringify(byName.body)).not.toMatch(/passwordHash|failedCount/);
     expect((await signIn('zhang', 'zhang123')).code).toBe(0);
