@@ -91,6 +91,16 @@ export const MESSAGES = {
   'err.importFile': { cn: '请上传 xlsx 或 csv 文件', en: 'Upload an xlsx or csv file' },
   'err.importHeader': { cn: '表头应包含 xmbm、xmmc、pxmbm、sort', en: 'The header row must have xmbm, xmmc, pxmbm and sort' },
   'err.activeConfig': { cn: '不能删除正在使用的存储配置', en: 'The active storage configuration cannot be deleted' },
+  // maintenance orders, reports, boards, warnings, cameras
+  'err.orderTransition': { cn: '工单当前状态不允许此操作', en: "This is not allowed in the order's current status" },
+  'err.orderClosed': { cn: '工单已关闭，不能再提交维修报告或修改', en: 'The order is closed: no more reports or changes' },
+  'v.equipmentProject': { cn: '设备不属于所选项目', en: 'The equipment does not belong to the chosen project' },
+  'v.fileInvalid': { cn: '文件不存在或属于其他记录', en: 'The file does not exist or belongs to another record' },
+  'v.rangeOrder': { cn: '最小值不能大于最大值', en: 'The minimum cannot be greater than the maximum' },
+  'v.channel': { cn: '通道号应为 1 到 9', en: 'Channels are numbered 1 to 9' },
+  'err.warningDealt': { cn: '该告警已处理', en: 'This warning has already been dealt with' },
+  'err.boardKey': { cn: '项目标识或板卡密钥错误', en: 'Wrong project key or board key' },
+  'err.streamUnavailable': { cn: '视频流暂不可用', en: 'The stream is unavailable' },
   'ok.success': { cn: '成功', en: 'success' },
 } as const satisfies Record<string, Record<Locale, string>>;
 

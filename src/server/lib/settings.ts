@@ -19,6 +19,7 @@ export const SETTING_DEFAULTS = {
   'wall.visitorHours': { type: 'number', value: 12, remark: 'How long a project visitor session (login2) lasts (hours)' },
   'wall.refreshSeconds': { type: 'number', value: 30, remark: 'How often wall panels refresh (seconds)' },
   'wall.tileUrl': { type: 'string', value: '', remark: 'Map tile URL template for the walls ({z}/{x}/{y}); empty = offline world map only' },
+  'camera.tokenUrl': { type: 'string', value: 'https://open.ys7.com/api/lapp/token/get', remark: 'Camera cloud endpoint that trades an app key and secret for an access token' },
   'detect.closeAfterNormal': { type: 'number', value: 3, remark: 'Normal readings that close a channel warning' },
   'log.retentionDays': { type: 'number', value: 180, remark: 'Days operation and login logs are kept' },
 } as const satisfies Record<string, { type: 'boolean' | 'number' | 'string' | 'json'; value: unknown; remark: string }>;

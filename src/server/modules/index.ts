@@ -14,4 +14,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register((await import('./files')).filesModule);
   await app.register((await import('./operations/projects')).projectsModule);
   await app.register((await import('./system/system-admin')).systemAdminModule);
+  await app.register((await import('./operations/operations-work')).operationsWorkModule);
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -91,6 +92,8 @@ export const fallOrder = pgTable('fall_order', {
   projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
   equipmentId: integer('equipment_id').references(() => fallEqInfo.id, { onDelete: 'set null' }),
   priority: varchar('priority', { length: 16 }).notNull().default('normal'),
+  /** Generated from priority (0004_orders.sql) so lists sort by urgency with an index. */
+  priorityRank: smallint('priority_rank').generatedAlwaysAs(sql`CASE priority WHEN 'low' THEN 0 WHEN 'normal' THEN 1 WHEN 'high' THEN 2 WHEN 'urgent' THEN 3 ELSE 1 END`),
   source: varchar('source', { length: 16 }).notNull().default('manual'),
   status: varchar('status', { length: 16 }).notNull().default('submitted'),
   acceptedAt: ts('accepted_at'),
@@ -100,6 +103,12 @@ export const fallOrder = pgTable('fall_order', {
   warningId: integer('warning_id'),
   createdBy: integer('created_by'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Orders per status, kept by triggers (0004_orders.sql): list totals without count(*) over the table. */
+export const fallOrderCount = pgTable('fall_order_count', {
+  status: varchar('status', { length: 16 }).primaryKey(),
+  n: integer('n').notNull().default(0),
 });
 
 export const fallReport = pgTable('fall_report', {

@@ -1,0 +1,134 @@
+import { createServer } from 'node:net';
+import { ServerTCP } from 'modbus-serial';
+import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
+import { ANALOG_SCALE } from '../modules/operations/detect/poller';
+
+/** What a simulated channel shows: its switch input and analog value (in engineering units). */
+export interface SimChannel {
+  switch: 0 | 1;
+  analog: number;
+}
+
+export interface SimulatorOptions {
+  /** Modbus unit ids of the simulated boards (one gateway answers for all of them). */
+  units: number[];
+  /** Chance per tick and board that one channel starts a fault (0..1). */
+  faultRate?: number;
+  /** Ticks a fault lasts before the channel recovers. */
+  faultTicks?: number;
+  /** Random source, replaceable for repeatable runs. */
+  random?: () => number;
+}
+
+const NORMAL_ANALOG = 50;
+const ANALOG_JITTER = 5;
+
+/**
+ * Plays detection boards for demos and tests: nine channels per board with analog values drifting
+ * around mid-range and, now and then, a fault (switch closed or analog out of range) that clears
+ * after a few ticks. Serves them over Modbus TCP (discrete inputs 0–8, input registers 0–8 in tenths)
+ * and can push them to the HTTP report endpoint.
+ */
+export class BoardSimulator {
+  private readonly boards = new Map<number, SimChannel[]>();
+  private readonly faults = new Map<string, number>();
+  private readonly random: () => number;
+
+  constructor(private readonly opts: SimulatorOptions) {
+    this.random = opts.random ?? Math.random;
+    for (const unit of opts.units) {
+      this.boards.set(unit, Array.from({ length: CHANNEL_COUNT }, () => ({ switch: 0, analog: NORMAL_ANALOG })));
+    }
+  }
+
+  channels(unit: number): SimChannel[] {
+    const board = this.boards.get(unit);
+    if (!board) throw new Error(`no simulated board with unit id ${unit}`);
+    return board;
+  }
+
+  /** Forces one channel's values (tests and demos). */
+  set(unit: number, ch: number, value: Partial<SimChannel>): void {
+    Object.assign(this.channels(unit)[ch - 1], value);
+  }
+
+  reading(unit: number): ChannelReading[] {
+    return this.channels(unit).map((c, i) => ({ ch: i + 1, switch: c.switch, analog: c.analog }));
+  }
+
+  /** One step of simulated time: drift, start and end faults. */
+  tick(): void {
+    const faultRate = this.opts.faultRate ?? 0.02;
+    const faultTicks = this.opts.faultTicks ?? 5;
+    for (const [unit, channels] of this.boards) {
+      channels.forEach((c, i) => {
+        const key = `${unit}:${i}`;
+        const left = this.faults.get(key);
+        if (left !== undefined) {
+          if (left <= 1) {
+            this.faults.delete(key);
+            c.switch = 0;
+            c.analog = NORMAL_ANALOG;
+          } else this.faults.set(key, left - 1);
+          return;
+        }
+        c.analog = Math.round((NORMAL_ANALOG + (this.random() * 2 - 1) * ANALOG_JITTER) * ANALOG_SCALE) / ANALOG_SCALE;
+      });
+      if (this.random() < faultRate) {
+        const i = Math.floor(this.random() * CHANNEL_COUNT);
+        const c = channels[i];
+        if (this.random() < 0.5) c.switch = 1;
+        else c.analog = 150;
+        this.faults.set(`${unit}:${i}`, faultTicks);
+      }
+    }
+  }
+
+  /** Serves the boards over Modbus TCP; port 0 picks a free port. */
+  async serveModbus(host = '127.0.0.1', requestedPort = 502): Promise<{ port: number; close: () => Promise<void> }> {
+    // ServerTCP treats port 0 as "use 502", so a free port is found first.
+    const port = requestedPort === 0 ? await freePort(host) : requestedPort;
+    const vector = {
+      getDiscreteInput: (addr: number, unitID: number) => this.channels(unitID)[addr]?.switch === 1,
+      getInputRegister: (addr: number, unitID: number) => {
+        const value = this.channels(unitID)[addr]?.analog ?? 0;
+        return Math.max(0, Math.min(0xffff, Math.round(value * ANALOG_SCALE)));
+      },
+    };
+    const server = new ServerTCP(vector, { host, port, unitID: 255 });
+    await new Promise<void>((resolve, reject) => {
+      server.on('initialized', () => resolve());
+      server.on('serverError', (err) => reject(err));
+    });
+    return {
+      port,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  /** Pushes each board's reading to POST {api}/ball/detect/report with its keys. */
+  async pushReports(url: string, projectKey: string, boards: { unit: number; boardNo: string; boardKey: string }[]): Promise<number[]> {
+    const statuses: number[] = [];
+    for (const b of boards) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-project-key': projectKey, 'x-board-key': b.boardKey },
+        body: JSON.stringify({ boardNo: b.boardNo, channels: this.reading(b.unit) }),
+      });
+      statuses.push(res.status);
+    }
+    return statuses;
+  }
+}
+
+/** A port free right now on `host` (bound, read, released). */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, host, () => resolve());
+  });
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}

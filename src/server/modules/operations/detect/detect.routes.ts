@@ -1,0 +1,176 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, channelsUpdateSchema } from '@shared/contracts/detect';
+import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../../db/schema';
+import { ApiError, badRequest, notFound, unauthorized } from '../../../lib/errors';
+import { filters, ok, registerCrud } from '../../../lib/crud';
+import { hashToken, newToken } from '../../../lib/password';
+import type { Db } from '../../../db/client';
+import { applyReading } from './readings';
+import { timingSafeEqual } from 'node:crypto';
+
+const BASE = '/ball/falldetect';
+const idBody = z.strictObject({ id: z.coerce.number({ error: 'v.required' }).int().positive({ message: 'v.required' }) });
+
+/** Open faults per board, for the list. */
+const faultCount = sql<number>`(SELECT count(*)::int FROM ${fallDetectChannel} WHERE ${fallDetectChannel.detectId} = ${fallDetect.id} AND ${fallDetectChannel.result} = 'fault')`;
+
+async function checkProject(tx: Db, projectId: number) {
+  const [p] = await tx.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, projectId));
+  if (!p) throw badRequest('v.invalid', { projectId: 'v.invalid' });
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** fall/detect: boards with CH1–CH9, their report keys, and the push endpoint boards report to. */
+export async function detectRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+
+  registerCrud(app, {
+    base: BASE,
+    table: fallDetect,
+    id: fallDetect.id,
+    permission: 'fall-detect',
+    create: boardSaveSchema,
+    query: boardQuerySchema,
+    where: { projectId: filters.eq(fallDetect.projectId), boardName: filters.like(fallDetect.boardName), boardNo: filters.like(fallDetect.boardNo) },
+    sortable: { boardName: fallDetect.boardName, boardNo: fallDetect.boardNo, lastSeen: fallDetect.lastSeen, createdAt: fallDetect.createdAt },
+    defaultSort: [asc(fallDetect.projectId), asc(fallDetect.boardNo)],
+    hidden: ['boardKeyHash'],
+    extra: { projectName: fallProject.name, hasKey: sql<boolean>`${fallDetect.boardKeyHash} <> ''`, faultCount },
+    from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallDetect.projectId)),
+    without: ['save', 'info'],
+    beforeUpdate: async (data) => {
+      if (data.projectId !== undefined) await checkProject(db, data.projectId);
+      return data;
+    },
+    exportName: 'fall-detect',
+  });
+
+  // A board is created with its nine channels, in one transaction.
+  app.post(`${BASE}/save`, { schema: { body: boardSaveSchema }, config: { permission: 'fall-detect#save' } }, async (request) => {
+    const body = request.body as z.infer<typeof boardSaveSchema>;
+    const id = await db.transaction(async (tx) => {
+      await checkProject(tx, body.projectId);
+      const [board] = await tx.insert(fallDetect).values(body).returning({ id: fallDetect.id });
+      await tx.insert(fallDetectChannel).values(Array.from({ length: CHANNEL_COUNT }, (_, i) => ({ detectId: board.id, ch: i + 1 })));
+      return board.id;
+    });
+    return ok({ id });
+  });
+
+  app.get(`${BASE}/info/:id`, { schema: { params: idBody }, config: { permission: 'fall-detect#info' } }, async (request) => {
+    const { id } = request.params as { id: number };
+    const [board] = await db
+      .select({
+        id: fallDetect.id,
+        projectId: fallDetect.projectId,
+        projectName: fallProject.name,
+        slave: fallDetect.slave,
+        ip: fallDetect.ip,
+        port: fallDetect.port,
+        boardName: fallDetect.boardName,
+        boardNo: fallDetect.boardNo,
+        posX: fallDetect.posX,
+        posY: fallDetect.posY,
+        pollSeconds: fallDetect.pollSeconds,
+        hasKey: sql<boolean>`${fallDetect.boardKeyHash} <> ''`,
+        lastSeen: fallDetect.lastSeen,
+        online: fallDetect.online,
+        faultCount,
+        createdAt: fallDetect.createdAt,
+      })
+      .from(fallDetect)
+      .leftJoin(fallProject, eq(fallProject.id, fallDetect.projectId))
+      .where(eq(fallDetect.id, id));
+    if (!board) throw notFound();
+    const channels = await db
+      .select({
+        id: fallDetectChannel.id,
+        ch: fallDetectChannel.ch,
+        label: fallDetectChannel.label,
+        equipmentId: fallDetectChannel.equipmentId,
+        equipmentName: fallEqInfo.name,
+        switchValue: fallDetectChannel.switchValue,
+        analogValue: fallDetectChannel.analogValue,
+        analogMin: fallDetectChannel.analogMin,
+        analogMax: fallDetectChannel.analogMax,
+        result: fallDetectChannel.result,
+        updatedAt: fallDetectChannel.updatedAt,
+      })
+      .from(fallDetectChannel)
+      .leftJoin(fallEqInfo, eq(fallEqInfo.id, fallDetectChannel.equipmentId))
+      .where(eq(fallDetectChannel.detectId, id))
+      .orderBy(asc(fallDetectChannel.ch));
+    return ok({ ...board, channels });
+  });
+
+  app.post(`${BASE}/channels/update`, { schema: { body: channelsUpdateSchema }, config: { permission: 'fall-detect#update' } }, async (request) => {
+    const { id, channels } = request.body as z.infer<typeof channelsUpdateSchema>;
+    await db.transaction(async (tx) => {
+      const [board] = await tx.select({ projectId: fallDetect.projectId }).from(fallDetect).where(eq(fallDetect.id, id)).for('update');
+      if (!board) throw notFound();
+      const stored = await tx.select().from(fallDetectChannel).where(eq(fallDetectChannel.detectId, id));
+      const equipmentIds = [...new Set(channels.map((c) => c.equipmentId).filter((e): e is number => typeof e === 'number'))];
+      const equipment = equipmentIds.length
+        ? await tx.select({ id: fallEqInfo.id, projectId: fallEqInfo.projectId }).from(fallEqInfo).where(inArray(fallEqInfo.id, equipmentIds))
+        : [];
+      const projectOf = new Map(equipment.map((e) => [e.id, e.projectId]));
+      for (const [i, c] of channels.entries()) {
+        const current = stored.find((s) => s.ch === c.ch);
+        if (!current) throw badRequest('v.channel', { [`channels.${i}.ch`]: 'v.channel' });
+        if (typeof c.equipmentId === 'number' && projectOf.get(c.equipmentId) !== board.projectId) {
+          throw badRequest('v.equipmentProject', { [`channels.${i}.equipmentId`]: 'v.equipmentProject' });
+        }
+        const min = c.analogMin ?? current.analogMin;
+        const max = c.analogMax ?? current.analogMax;
+        if (min > max) throw badRequest('v.rangeOrder', { [`channels.${i}.analogMax`]: 'v.rangeOrder' });
+        const set = Object.fromEntries(Object.entries({ label: c.label, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax }).filter(([, v]) => v !== undefined));
+        if (Object.keys(set).length) await tx.update(fallDetectChannel).set({ ...set, updatedAt: new Date() }).where(eq(fallDetectChannel.id, current.id));
+      }
+    });
+    return ok({ id });
+  });
+
+  // The key is returned once; only its hash is kept. Issuing again replaces the old key.
+  app.post(`${BASE}/key`, { schema: { body: idBody }, config: { permission: 'fall-detect#key', log: { module: 'ball/falldetect', action: 'key' } } }, async (request) => {
+    const { id } = request.body as { id: number };
+    const { token, hash } = newToken();
+    const rows = await db.update(fallDetect).set({ boardKeyHash: hash }).where(eq(fallDetect.id, id)).returning({ id: fallDetect.id });
+    if (!rows.length) throw notFound();
+    return ok({ id, boardKey: token });
+  });
+
+  /**
+   * Boards push readings here. No session: the board proves itself with its project's unique key
+   * (X-Project-Key) and its own report key (X-Board-Key). Missing keys → 401, wrong keys → 403.
+   */
+  app.post(
+    '/ball/detect/report',
+    { schema: { body: boardReportSchema }, config: { permission: 'public', log: false, rateLimit: { max: 600, timeWindow: 60_000 } } },
+    async (request: FastifyRequest) => {
+      const projectKey = request.headers['x-project-key'];
+      const boardKey = request.headers['x-board-key'];
+      if (typeof projectKey !== 'string' || !projectKey || typeof boardKey !== 'string' || !boardKey) throw unauthorized();
+      const body = request.body as z.infer<typeof boardReportSchema>;
+      const [board] = await db
+        .select({ id: fallDetect.id, keyHash: fallDetect.boardKeyHash })
+        .from(fallDetect)
+        .innerJoin(fallProject, eq(fallProject.id, fallDetect.projectId))
+        .where(
+          and(
+            eq(fallProject.uniqueKey, projectKey),
+            body.boardId !== undefined ? eq(fallDetect.id, body.boardId) : eq(fallDetect.boardNo, body.boardNo ?? ''),
+          ),
+        );
+      if (!board || !board.keyHash || !sameHash(board.keyHash, hashToken(boardKey))) throw new ApiError(403, 'err.boardKey');
+      const outcome = await applyReading(app, board.id, body.channels);
+      return ok(outcome);
+    },
+  );
+}

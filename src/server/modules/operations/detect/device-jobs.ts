@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { checkOffline } from './readings';
+import { pollDueBoards } from './poller';
+
+export interface DeviceJobOptions {
+  /** How often the poller looks for boards whose poll period has passed. */
+  pollEverySeconds?: number;
+  /** How often silent boards are looked for. */
+  offlineEverySeconds?: number;
+}
+
+/**
+ * Starts the board poller and the offline check on timers (main.ts calls this once; tests call the
+ * functions directly). A sweep never overlaps the previous one. Returns a stop function for shutdown.
+ */
+export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {}): () => void {
+  const every = (seconds: number, run: () => Promise<unknown>, name: string) => {
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      run()
+        .catch((err: Error) => app.log.error({ err: err.message }, `${name} failed`))
+        .finally(() => {
+          busy = false;
+        });
+    }, seconds * 1000);
+    timer.unref();
+    return timer;
+  };
+  const timers = [
+    every(opts.pollEverySeconds ?? 2, () => pollDueBoards(app), 'board poll'),
+    every(opts.offlineEverySeconds ?? 15, () => checkOffline(app), 'offline check'),
+  ];
+  return () => timers.forEach((t) => clearInterval(t));
+}

@@ -1,0 +1,192 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
+import type { Db } from '../../../db/client';
+import { fallDetect, fallDetectChannel, fallEqInfo, fallOrder, fallProject, fallWarning } from '../../../db/schema';
+import { notFound } from '../../../lib/errors';
+import { insertOrder } from '../orders/orders.repository';
+
+/** Who closes warnings the readings themselves clear. */
+export const SYSTEM_ACTOR = 'system';
+/** A board silent for this many poll periods is offline (DOMAIN.md §5). */
+export const OFFLINE_PERIODS = 3;
+const OPEN_ORDER_STATUSES = ['submitted', 'accepted', 'repairing'];
+
+export interface ReadingOutcome {
+  /** Warnings opened by this reading. */
+  opened: number[];
+  /** Warnings this reading closed (channels normal again, or the board back online). */
+  closed: number[];
+  /** Orders opened for new warnings (projects with autoOrder). */
+  orders: number[];
+}
+
+/**
+ * The fault rule: the switch input is a fault contact (1 = fault), and the analog value must stay
+ * inside the channel's range [analogMin, analogMax]. Either one failing makes the channel faulty.
+ */
+export function isFault(reading: Pick<ChannelReading, 'switch' | 'analog'>, range: { analogMin: number; analogMax: number }): boolean {
+  return reading.switch === 1 || reading.analog < range.analogMin || reading.analog > range.analogMax;
+}
+
+function describe(boardName: string, ch: number, label: string, r: ChannelReading, range: { analogMin: number; analogMax: number }): string {
+  const name = `${boardName} CH${ch}${label ? ` ${label}` : ''}`;
+  return r.switch === 1 ? `${name}: switch fault (1)` : `${name}: analog ${r.analog} outside ${range.analogMin}–${range.analogMax}`;
+}
+
+/**
+ * Applies one reading of a board (pushed over HTTP or polled over Modbus) in one transaction:
+ * stores the channel values; a channel turning faulty opens ONE warning (the open-warning unique
+ * index refuses a second), marks its equipment broken and, when the project has autoOrder, opens a
+ * maintenance order linked both ways (or links the equipment's order already open); a faulty channel
+ * read normal `detect.closeAfterNormal` times in a row closes its warning as fixed. The board is
+ * marked seen and online, and an open "offline" warning of it is closed.
+ */
+export async function applyReading(app: FastifyInstance, boardId: number, channels: ChannelReading[]): Promise<ReadingOutcome> {
+  const closeAfter = Math.max(1, await app.settings.get('detect.closeAfterNormal'));
+  return app.database.db.transaction(async (tx) => {
+    // The board row lock serialises readings of one board (push and poll may race).
+    const [board] = await tx
+      .select({ id: fallDetect.id, projectId: fallDetect.projectId, boardName: fallDetect.boardName })
+      .from(fallDetect)
+      .where(eq(fallDetect.id, boardId))
+      .for('update');
+    if (!board) throw notFound();
+    const [project] = await tx.select({ autoOrder: fallProject.autoOrder }).from(fallProject).where(eq(fallProject.id, board.projectId));
+    const now = new Date();
+    const outcome: ReadingOutcome = { opened: [], closed: [], orders: [] };
+
+    await tx.update(fallDetect).set({ lastSeen: now, online: true }).where(eq(fallDetect.id, boardId));
+    const backOnline = await tx
+      .update(fallWarning)
+      .set({ result: 'fixed', dealAt: now, dealtBy: SYSTEM_ACTOR, note: 'board reporting again' })
+      .where(and(eq(fallWarning.detectId, boardId), eq(fallWarning.kind, 'offline'), isNull(fallWarning.result)))
+      .returning({ id: fallWarning.id });
+    outcome.closed.push(...backOnline.map((w) => w.id));
+
+    const stored = await tx.select().from(fallDetectChannel).where(eq(fallDetectChannel.detectId, boardId));
+    const byCh = new Map(stored.map((c) => [c.ch, c]));
+    const latest = new Map(channels.filter((r) => r.ch >= 1 && r.ch <= CHANNEL_COUNT).map((r) => [r.ch, r]));
+
+    for (const [ch, reading] of latest) {
+      const channel = byCh.get(ch);
+      if (!channel) continue;
+      const values = { switchValue: reading.switch, analogValue: reading.analog, updatedAt: now };
+      if (isFault(reading, channel)) {
+        if (channel.result !== 'fault') {
+          const opened = await openWarning(tx, {
+            projectId: board.projectId,
+            boardId,
+            ch,
+            equipmentId: channel.equipmentId,
+            info: describe(board.boardName, ch, channel.label, reading, channel),
+            level: reading.switch === 1 ? 'critical' : 'warning',
+            autoOrder: !!project?.autoOrder,
+            now,
+          });
+          if (opened) {
+            outcome.opened.push(opened.warningId);
+            if (opened.orderId) outcome.orders.push(opened.orderId);
+          }
+        }
+        await tx.update(fallDetectChannel).set({ ...values, result: 'fault', normalStreak: 0 }).where(eq(fallDetectChannel.id, channel.id));
+        continue;
+      }
+      const streak = channel.normalStreak + 1;
+      const recovered = channel.result === 'fault' && streak >= closeAfter;
+      if (recovered) outcome.closed.push(...(await closeChannelWarning(tx, boardId, ch, channel.equipmentId, closeAfter, now)));
+      await tx
+        .update(fallDetectChannel)
+        .set({ ...values, result: channel.result === 'fault' && !recovered ? 'fault' : 'normal', normalStreak: Math.min(streak, 1_000_000) })
+        .where(eq(fallDetectChannel.id, channel.id));
+    }
+    return outcome;
+  });
+}
+
+async function openWarning(
+  tx: Db,
+  w: { projectId: number; boardId: number; ch: number; equipmentId: number | null; info: string; level: string; autoOrder: boolean; now: Date },
+): Promise<{ warningId: number; orderId: number | null } | null> {
+  const inserted = await tx.execute(sql`
+    INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id)
+    VALUES (${w.now.toISOString()}, ${w.info}, 'channel', ${w.level}, ${w.projectId}, ${w.boardId}, ${w.ch}, ${w.equipmentId})
+    ON CONFLICT (detect_id, kind, COALESCE(channel, 0)) WHERE result IS NULL DO NOTHING
+    RETURNING id`);
+  const row = inserted.rows[0] as { id: number } | undefined;
+  if (!row) return null;
+  const warningId = Number(row.id);
+  if (w.equipmentId) {
+    await tx
+      .update(fallEqInfo)
+      .set({ state: 'broken', stateSince: w.now })
+      .where(and(eq(fallEqInfo.id, w.equipmentId), sql`${fallEqInfo.state} <> 'broken'`));
+  }
+  if (!w.autoOrder) return { warningId, orderId: null };
+  // One fault, one job: an order already open on the equipment takes the warning instead of a duplicate.
+  const [open] = w.equipmentId
+    ? await tx
+        .select({ id: fallOrder.id })
+        .from(fallOrder)
+        .where(and(eq(fallOrder.equipmentId, w.equipmentId), inArray(fallOrder.status, OPEN_ORDER_STATUSES)))
+        .limit(1)
+    : [];
+  const orderId =
+    open?.id ??
+    (
+      await insertOrder(tx, {
+        name: w.info.slice(0, 200),
+        description: w.info,
+        submitter: SYSTEM_ACTOR,
+        submittedAt: w.now,
+        projectId: w.projectId,
+        equipmentId: w.equipmentId,
+        priority: w.level === 'critical' ? 'high' : 'normal',
+        source: 'warning',
+        warningId,
+      })
+    ).id;
+  await tx.update(fallWarning).set({ orderId }).where(eq(fallWarning.id, warningId));
+  return { warningId, orderId };
+}
+
+async function closeChannelWarning(tx: Db, boardId: number, ch: number, equipmentId: number | null, readings: number, now: Date): Promise<number[]> {
+  const closed = await tx
+    .update(fallWarning)
+    .set({ result: 'fixed', dealAt: now, dealtBy: SYSTEM_ACTOR, note: `normal for ${readings} readings` })
+    .where(and(eq(fallWarning.detectId, boardId), eq(fallWarning.kind, 'channel'), eq(fallWarning.channel, ch), isNull(fallWarning.result)))
+    .returning({ id: fallWarning.id });
+  if (equipmentId) {
+    // The equipment is normal again unless a repair order on it is still open (the report closes that).
+    await tx
+      .update(fallEqInfo)
+      .set({ state: 'normal', stateSince: now })
+      .where(
+        and(
+          eq(fallEqInfo.id, equipmentId),
+          eq(fallEqInfo.state, 'broken'),
+          sql`NOT EXISTS (SELECT 1 FROM ${fallOrder} WHERE ${fallOrder.equipmentId} = ${equipmentId} AND ${fallOrder.status} IN ('submitted', 'accepted', 'repairing'))`,
+        ),
+      );
+  }
+  return closed.map((w) => w.id);
+}
+
+/**
+ * Boards silent for OFFLINE_PERIODS poll periods (never heard from: counted from creation) go
+ * offline and get one "offline" warning. For a scheduled job; returns the warnings opened.
+ */
+export async function checkOffline(app: FastifyInstance): Promise<number[]> {
+  return app.database.db.transaction(async (tx) => {
+    const silent = sql`coalesce(${fallDetect.lastSeen}, ${fallDetect.createdAt}) < now() - make_interval(secs => ${fallDetect.pollSeconds} * ${OFFLINE_PERIODS})`;
+    await tx.update(fallDetect).set({ online: false }).where(and(eq(fallDetect.online, true), silent));
+    const res = await tx.execute(sql`
+      INSERT INTO fall_warning (info, kind, level, project_id, detect_id)
+      SELECT ${fallDetect.boardName} || ': no data for ' || (${fallDetect.pollSeconds} * ${OFFLINE_PERIODS}) || ' s (offline)',
+             'offline', 'warning', ${fallDetect.projectId}, ${fallDetect.id}
+        FROM ${fallDetect} WHERE ${silent}
+      ON CONFLICT (detect_id, kind, COALESCE(channel, 0)) WHERE result IS NULL DO NOTHING
+      RETURNING id`);
+    return (res.rows as { id: number }[]).map((r) => Number(r.id));
+  });
+}

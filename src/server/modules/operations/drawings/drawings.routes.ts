@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { drawingQuerySchema, drawingSaveSchema, drawingUpdateSchema } from '@shared/contracts/drawing';
+import { fallDraw, fallProject } from '../../../db/schema';
+import { badRequest } from '../../../lib/errors';
+import { filters, ok, registerCrud } from '../../../lib/crud';
+import { presentIds } from '../orders/owned-files';
+import { registerOwnedWrites } from '../orders/owned-writes';
+
+const BASE = '/ball/falldraw';
+
+/** fall/draw: drawings (picture + PDF/CAD file) of a project, in their viewing order. */
+export async function drawingRoutes(app: FastifyInstance): Promise<void> {
+  registerCrud(app, {
+    base: BASE,
+    table: fallDraw,
+    id: fallDraw.id,
+    permission: 'fall-draw',
+    create: drawingSaveSchema,
+    query: drawingQuerySchema,
+    where: { name: filters.like(fallDraw.name), projectId: filters.eq(fallDraw.projectId) },
+    sortable: { name: fallDraw.name, sort: fallDraw.sort, createdAt: fallDraw.createdAt },
+    defaultSort: [asc(fallDraw.projectId), asc(fallDraw.sort)],
+    extra: { projectName: fallProject.name },
+    from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallDraw.projectId)),
+    without: ['save', 'update', 'delete'],
+    exportName: 'fall-draw',
+  });
+  registerOwnedWrites(app, {
+    base: BASE,
+    table: fallDraw,
+    id: fallDraw.id,
+    permission: 'fall-draw',
+    ownerType: 'fall_draw',
+    save: drawingSaveSchema,
+    update: drawingUpdateSchema,
+    files: (row) => ({ picture: presentIds(row.picture as number | null), file: presentIds(row.file as number | null) }),
+    check: async (tx, row) => {
+      const [p] = await tx.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, row.projectId as number));
+      if (!p) throw badRequest('v.invalid', { projectId: 'v.invalid' });
+    },
+  });
+
+  // The drawing viewer (/page/model/{id}/{i}) shows drawing i of a project in this order.
+  app.get(
+    `${BASE}/byProject/:projectId`,
+    { schema: { params: z.object({ projectId: z.coerce.number().int().positive() }) }, config: { permission: ['fall-draw#list', 'ship-scene#view'] } },
+    async (request) => {
+      const { projectId } = request.params as { projectId: number };
+      const rows = await app.database.db
+        .select({ id: fallDraw.id, name: fallDraw.name, description: fallDraw.description, picture: fallDraw.picture, file: fallDraw.file, sort: fallDraw.sort })
+        .from(fallDraw)
+        .where(eq(fallDraw.projectId, projectId))
+        .orderBy(asc(fallDraw.sort), asc(fallDraw.id));
+      return ok(rows);
+    },
+  );
+}

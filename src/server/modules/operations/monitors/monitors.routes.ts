@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { monitorQuerySchema, monitorSaveSchema, type MonitorLive } from '@shared/contracts/monitor';
+import { fallMonitor, fallProject } from '../../../db/schema';
+import { badRequest, notFound } from '../../../lib/errors';
+import { filters, ok, registerCrud } from '../../../lib/crud';
+import { CameraTokens, unavailable } from './camera-token';
+
+const BASE = '/ball/fallmonitor';
+
+/** fall/monitor: cameras of a project, and the live stream (direct HLS, or through the camera cloud). */
+export async function monitorRoutes(app: FastifyInstance): Promise<void> {
+  const tokens = new CameraTokens(app);
+  const checkProject = async (projectId: unknown) => {
+    if (projectId === undefined) return;
+    const [p] = await app.database.db.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, projectId as number));
+    if (!p) throw badRequest('v.invalid', { projectId: 'v.invalid' });
+  };
+
+  registerCrud(app, {
+    base: BASE,
+    table: fallMonitor,
+    id: fallMonitor.id,
+    permission: 'fall-monitor',
+    create: monitorSaveSchema,
+    query: monitorQuerySchema,
+    where: { name: filters.like(fallMonitor.name), serial: filters.like(fallMonitor.serial), projectId: filters.eq(fallMonitor.projectId) },
+    sortable: { name: fallMonitor.name, serial: fallMonitor.serial, createdAt: fallMonitor.createdAt },
+    defaultSort: [desc(fallMonitor.createdAt)],
+    extra: { projectName: fallProject.name },
+    from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallMonitor.projectId)),
+    beforeSave: async (data) => {
+      await checkProject(data.projectId);
+      return data;
+    },
+    beforeUpdate: async (data) => {
+      await checkProject(data.projectId);
+      return data;
+    },
+    exportName: 'fall-monitor',
+  });
+
+  app.get(
+    `${BASE}/live/:id`,
+    { schema: { params: z.object({ id: z.coerce.number().int().positive() }) }, config: { permission: ['fall-monitor#list', 'fall-monitor#info', 'ship-scene#view'] } },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const [row] = await app.database.db
+        .select({
+          serial: fallMonitor.serial,
+          channel: fallMonitor.channel,
+          streamUrl: fallMonitor.streamUrl,
+          appKey: fallProject.cameraAppKey,
+          appSecret: fallProject.cameraAppSecret,
+        })
+        .from(fallMonitor)
+        .innerJoin(fallProject, eq(fallProject.id, fallMonitor.projectId))
+        .where(eq(fallMonitor.id, id));
+      if (!row) throw notFound();
+      if (row.streamUrl) return ok({ kind: 'hls', url: row.streamUrl } satisfies MonitorLive);
+      if (!row.appKey || !row.appSecret) throw unavailable();
+      const token = await tokens.get(row.appKey, row.appSecret);
+      const live: MonitorLive = {
+        kind: 'ezviz',
+        url: `ezopen://open.ys7.com/${encodeURIComponent(row.serial)}/${row.channel}.live`,
+        accessToken: token.accessToken,
+        expiresAt: token.expiresAt,
+        serial: row.serial,
+        channel: row.channel,
+      };
+      return ok(live);
+    },
+  );
+}

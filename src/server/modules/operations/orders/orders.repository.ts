@@ -1,0 +1,151 @@
+import { and, asc, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { OrderQuery, OrderStatus } from '@shared/contracts/order';
+import type { Db } from '../../../db/client';
+import { fallEqInfo, fallOrder, fallOrderCount, fallProject } from '../../../db/schema';
+import { badRequest } from '../../../lib/errors';
+
+/**
+ * Orders at a million rows. Every sort has an index in the same column order (0004_orders.sql), so
+ * a page is an index walk plus `limit` lookups. Totals avoid count(*) over the table:
+ *  - no filter, or only a status filter: the per-status counter kept by triggers (exact);
+ *  - any other filter: count at most TOTAL_CAP matching rows (an index range, exact when it stops
+ *    short), and past the cap the planner's row estimate with `totalExact: false`.
+ */
+export const TOTAL_CAP = 5000;
+/** Rows a picker or listAll returns at most: pickers narrow by project or keyword. */
+export const LIST_ALL_LIMIT = 1000;
+/** Serialises order numbering across connections and instances for the length of one insert transaction. */
+const ORDER_NUMBER_LOCK = 770_501;
+
+const { priorityRank: _rank, createdBy: _by, ...orderColumns } = getTableColumns(fallOrder);
+export const orderSelection = {
+  ...orderColumns,
+  projectName: fallProject.name,
+  equipmentName: fallEqInfo.name,
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+
+export function orderConditions(q: OrderQuery): SQL | undefined {
+  const parts: (SQL | undefined)[] = [
+    q.projectId ? eq(fallOrder.projectId, q.projectId) : undefined,
+    q.equipmentId ? eq(fallOrder.equipmentId, q.equipmentId) : undefined,
+    q.status ? eq(fallOrder.status, q.status) : undefined,
+    q.priority ? eq(fallOrder.priority, q.priority) : undefined,
+    q.source ? eq(fallOrder.source, q.source) : undefined,
+    q.submittedFrom ? gte(fallOrder.submittedAt, q.submittedFrom) : undefined,
+    q.submittedTo ? lte(fallOrder.submittedAt, q.submittedTo) : undefined,
+  ];
+  if (q.keyword) {
+    const k = escapeLike(q.keyword);
+    // Both sides are prefix searches an index serves (text_pattern_ops); numbers are upper case.
+    parts.push(sql`(${fallOrder.number} LIKE ${k.toUpperCase() + '%'} OR lower(${fallOrder.name}) LIKE ${k.toLowerCase() + '%'})`);
+  }
+  return and(...parts.filter((p): p is SQL => !!p));
+}
+
+const SORTS: Record<string, PgColumn[]> = {
+  submittedAt: [fallOrder.submittedAt, fallOrder.id],
+  number: [fallOrder.number],
+  status: [fallOrder.status, fallOrder.submittedAt, fallOrder.id],
+  priority: [fallOrder.priorityRank, fallOrder.submittedAt, fallOrder.id],
+};
+
+/** All keys in one direction, matching the index of that sort. */
+export function orderOrdering(sort?: string, order?: 'asc' | 'desc'): SQL[] {
+  const cols = SORTS[sort ?? ''] ?? SORTS.submittedAt;
+  const dir = sort && SORTS[sort] ? (order ?? 'desc') : 'desc';
+  return cols.map((c) => (dir === 'asc' ? asc(c) : desc(c)));
+}
+
+export function selectOrders(db: Db) {
+  return db
+    .select(orderSelection)
+    .from(fallOrder)
+    .leftJoin(fallProject, eq(fallProject.id, fallOrder.projectId))
+    .leftJoin(fallEqInfo, eq(fallEqInfo.id, fallOrder.equipmentId));
+}
+
+function onlyStatusFilter(q: OrderQuery): boolean {
+  const { status: _s, ...rest } = q;
+  return Object.values(rest).every((v) => v === undefined);
+}
+
+export async function countOrders(db: Db, q: OrderQuery): Promise<{ total: number; exact: boolean }> {
+  if (onlyStatusFilter(q)) {
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${fallOrderCount.n}), 0)::int` })
+      .from(fallOrderCount)
+      .where(q.status ? eq(fallOrderCount.status, q.status) : undefined);
+    return { total: row.n, exact: true };
+  }
+  const where = orderConditions(q);
+  const capped = await db.execute(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${fallOrder} WHERE ${where ?? sql`true`} LIMIT ${TOTAL_CAP + 1}) s`,
+  );
+  const n = Number((capped.rows[0] as { n: number }).n);
+  if (n <= TOTAL_CAP) return { total: n, exact: true };
+  const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${fallOrder} WHERE ${where ?? sql`true`}`);
+  const raw = Object.values(plan.rows[0] as Record<string, unknown>)[0];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return { total: Math.max(TOTAL_CAP + 1, Math.round(parsed[0].Plan['Plan Rows'])), exact: false };
+}
+
+/** `WO-YYYYMMDD-` of the server's local day. */
+export function numberPrefix(at: Date): string {
+  const y = at.getFullYear();
+  const m = String(at.getMonth() + 1).padStart(2, '0');
+  const d = String(at.getDate()).padStart(2, '0');
+  return `WO-${y}${m}${d}-`;
+}
+
+/**
+ * The next number of today. Call inside the insert's transaction: the advisory lock is held until
+ * it commits, so a concurrent save waits and then sees this number.
+ */
+export async function nextOrderNumber(tx: Db, now = new Date()): Promise<string> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ORDER_NUMBER_LOCK})`);
+  const prefix = numberPrefix(now);
+  const res = await tx.execute(
+    sql`SELECT coalesce(max(split_part(${fallOrder.number}, '-', 3)::int), 0)::int AS n
+          FROM ${fallOrder} WHERE ${fallOrder.number} LIKE ${prefix + '%'}`,
+  );
+  const n = Number((res.rows[0] as { n: number }).n) + 1;
+  return prefix + String(n).padStart(4, '0');
+}
+
+/** Equipment, when given, must be installed in the order's project. */
+export async function checkEquipment(tx: Db, projectId: number, equipmentId: number | null | undefined): Promise<void> {
+  const [project] = await tx.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, projectId));
+  if (!project) throw badRequest('v.invalid', { projectId: 'v.invalid' });
+  if (!equipmentId) return;
+  const [eq1] = await tx.select({ projectId: fallEqInfo.projectId }).from(fallEqInfo).where(eq(fallEqInfo.id, equipmentId));
+  if (!eq1) throw badRequest('v.invalid', { equipmentId: 'v.invalid' });
+  if (eq1.projectId !== projectId) throw badRequest('v.equipmentProject', { equipmentId: 'v.equipmentProject' });
+}
+
+export interface NewOrder {
+  name: string;
+  description?: string;
+  submitter?: string;
+  contact?: string;
+  submittedAt?: Date;
+  files?: number[];
+  projectId: number;
+  equipmentId?: number | null;
+  priority?: string;
+  source?: 'manual' | 'warning';
+  warningId?: number | null;
+  createdBy?: number | null;
+}
+
+/** Numbers and inserts one order; the caller's transaction also attaches its files. */
+export async function insertOrder(tx: Db, values: NewOrder): Promise<{ id: number; number: string }> {
+  const number = await nextOrderNumber(tx);
+  const [row] = await tx
+    .insert(fallOrder)
+    .values({ ...values, number, status: 'submitted' satisfies OrderStatus })
+    .returning({ id: fallOrder.id, number: fallOrder.number });
+  return row;
+}

@@ -1,0 +1,162 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { exportOptionsSchema, idListSchema, pagingSchema } from '@shared/contracts/common';
+import {
+  ORDER_TRANSITIONS,
+  orderActionSchema,
+  orderListAllSchema,
+  orderQuerySchema,
+  orderSaveSchema,
+  orderUpdateSchema,
+  type OrderQuery,
+} from '@shared/contracts/order';
+import { fallOrder, fallReport, fallWarning } from '../../../db/schema';
+import { badRequest, notFound } from '../../../lib/errors';
+import { ok } from '../../../lib/crud';
+import { sendExport } from '../../../lib/export';
+import { attachFiles, releaseFiles } from './owned-files';
+import {
+  LIST_ALL_LIMIT,
+  checkEquipment,
+  countOrders,
+  insertOrder,
+  orderConditions,
+  orderOrdering,
+  selectOrders,
+} from './orders.repository';
+
+const BASE = '/ball/fallorder';
+const EXPORT_MAX_ROWS = 100_000;
+const listSchema = orderQuerySchema.extend(pagingSchema.shape);
+const exportSchema = orderQuerySchema.extend(exportOptionsSchema.shape).extend({ sort: pagingSchema.shape.sort, order: pagingSchema.shape.order });
+const infoQuerySchema = z.strictObject({ id: z.coerce.number({ error: 'v.required' }).int().positive({ message: 'v.required' }) });
+
+/** fall/order: seed §7 "Fall order" calls plus accept and close (DOMAIN.md §3 status flow). */
+export async function orderRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+
+  app.post(`${BASE}/list`, { schema: { body: listSchema }, config: { permission: 'fall-order#list' } }, async (request) => {
+    const { page, limit, sort, order, ...q } = request.body as z.infer<typeof listSchema>;
+    const [list, count] = await Promise.all([
+      selectOrders(db).where(orderConditions(q)).orderBy(...orderOrdering(sort, order)).limit(limit).offset((page - 1) * limit),
+      countOrders(db, q),
+    ]);
+    return ok({ list, total: count.total, page, limit, pages: Math.ceil(count.total / limit), totalExact: count.exact });
+  });
+
+  // Pickers (seed §7 "Other calls") send title=1 and get id and name only.
+  app.post(`${BASE}/listAll`, { schema: { body: orderListAllSchema }, config: { permission: 'fall-order#list' } }, async (request) => {
+    const { title, ...q } = request.body as z.infer<typeof orderListAllSchema>;
+    const where = orderConditions(q);
+    if (title === 1) {
+      const rows = await db
+        .select({ id: fallOrder.id, name: fallOrder.name, number: fallOrder.number })
+        .from(fallOrder)
+        .where(where)
+        .orderBy(...orderOrdering())
+        .limit(LIST_ALL_LIMIT);
+      return ok(rows);
+    }
+    return ok(await selectOrders(db).where(where).orderBy(...orderOrdering()).limit(LIST_ALL_LIMIT));
+  });
+
+  async function info(id: number) {
+    const [row] = await selectOrders(db).where(eq(fallOrder.id, id));
+    if (!row) throw notFound();
+    const reports = await db.select().from(fallReport).where(eq(fallReport.orderId, id)).orderBy(asc(fallReport.repairAt), asc(fallReport.id));
+    return { ...row, reports };
+  }
+
+  // The seed sends the id as a query parameter; the DOMAIN.md pattern puts it in the path. Both work.
+  app.get(`${BASE}/info/:id`, { schema: { params: infoQuerySchema }, config: { permission: 'fall-order#info' } }, async (request) =>
+    ok(await info((request.params as { id: number }).id)),
+  );
+  app.get(`${BASE}/info`, { schema: { querystring: infoQuerySchema }, config: { permission: 'fall-order#info' } }, async (request) =>
+    ok(await info((request.query as { id: number }).id)),
+  );
+
+  app.post(`${BASE}/save`, { schema: { body: orderSaveSchema }, config: { permission: 'fall-order#save' } }, async (request) => {
+    const body = request.body as z.infer<typeof orderSaveSchema>;
+    const created = await db.transaction(async (tx) => {
+      await checkEquipment(tx, body.projectId, body.equipmentId);
+      const row = await insertOrder(tx, { ...body, source: 'manual', createdBy: request.auth?.userId ?? null });
+      await attachFiles(tx, 'fall_order', row.id, { files: body.files ?? [] });
+      return row;
+    });
+    return ok(created);
+  });
+
+  app.post(`${BASE}/update`, { schema: { body: orderUpdateSchema }, config: { permission: 'fall-order#update' } }, async (request) => {
+    const { id, ...changes } = request.body as z.infer<typeof orderUpdateSchema>;
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(fallOrder).where(eq(fallOrder.id, id)).for('update');
+      if (!current) throw notFound();
+      if (current.status === 'closed') throw badRequest('err.orderClosed');
+      const projectId = changes.projectId ?? current.projectId;
+      const equipmentId = changes.equipmentId === undefined ? current.equipmentId : changes.equipmentId;
+      if (changes.projectId !== undefined || changes.equipmentId !== undefined) await checkEquipment(tx, projectId, equipmentId);
+      const set = Object.fromEntries(Object.entries({ ...changes, equipmentId }).filter(([, v]) => v !== undefined));
+      await tx.update(fallOrder).set({ ...set, updatedAt: new Date() }).where(eq(fallOrder.id, id));
+      if (changes.files) await attachFiles(tx, 'fall_order', id, { files: changes.files });
+    });
+    return ok({ id });
+  });
+
+  /** Moves an order to `to` when its status allows; 404 when missing, 400 when the flow forbids it. */
+  async function transition(id: number, action: keyof typeof ORDER_TRANSITIONS, set: Partial<typeof fallOrder.$inferInsert>) {
+    const rows = await db
+      .update(fallOrder)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(fallOrder.id, id), inArray(fallOrder.status, [...ORDER_TRANSITIONS[action]])))
+      .returning({ id: fallOrder.id, status: fallOrder.status });
+    if (rows.length) return rows[0];
+    const [exists] = await db.select({ id: fallOrder.id }).from(fallOrder).where(eq(fallOrder.id, id));
+    throw exists ? badRequest('err.orderTransition') : notFound();
+  }
+
+  app.post(`${BASE}/accept`, { schema: { body: orderActionSchema }, config: { permission: 'fall-order#accept' } }, async (request) => {
+    const { id } = request.body as { id: number };
+    return ok(await transition(id, 'accept', { status: 'accepted', acceptedAt: new Date() }));
+  });
+
+  app.post(`${BASE}/close`, { schema: { body: orderActionSchema }, config: { permission: 'fall-order#close' } }, async (request) => {
+    const { id } = request.body as { id: number };
+    return ok(await transition(id, 'close', { status: 'closed', closedAt: new Date() }));
+  });
+
+  app.post(`${BASE}/delete`, { schema: { body: idListSchema }, config: { permission: 'fall-order#delete' } }, async (request) => {
+    const ids = request.body as number[];
+    const deleted = await db.transaction(async (tx) => {
+      const reports = await tx.select({ id: fallReport.id }).from(fallReport).where(inArray(fallReport.orderId, ids));
+      const rows = await tx.delete(fallOrder).where(inArray(fallOrder.id, ids)).returning({ id: fallOrder.id });
+      const gone = rows.map((r) => r.id);
+      await tx.update(fallWarning).set({ orderId: null }).where(inArray(fallWarning.orderId, gone.length ? gone : [0]));
+      await releaseFiles(tx, 'fall_order', gone);
+      await releaseFiles(tx, 'fall_report', reports.map((r) => r.id));
+      return gone.length;
+    });
+    return ok({ deleted });
+  });
+
+  app.post(`${BASE}/export`, { schema: { body: exportSchema }, config: { permission: 'fall-order#export' } }, async (request, reply) => {
+    const { columns, format, sort, order, ...q } = request.body as z.infer<typeof exportSchema>;
+    const where = orderConditions(q as OrderQuery);
+    const ordering = orderOrdering(sort, order);
+    return sendExport(reply, {
+      name: 'fall-order',
+      format,
+      columns,
+      batches: async function* () {
+        const size = 1000;
+        for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += size) {
+          const rows = await selectOrders(db).where(where).orderBy(...ordering).limit(size).offset(offset);
+          if (!rows.length) return;
+          yield rows as Record<string, unknown>[];
+          if (rows.length < size) return;
+        }
+      },
+    });
+  });
+}
+

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { idListSchema, pagingSchema } from '@shared/contracts/common';
+import { reportQuerySchema, reportSaveSchema, reportUpdateSchema } from '@shared/contracts/report';
+import { fallOrder, fallProject, fallReport } from '../../../db/schema';
+import { badRequest, notFound } from '../../../lib/errors';
+import { ok } from '../../../lib/crud';
+import { pageOf } from '@shared/envelope';
+import { attachFiles, releaseFiles } from '../orders/owned-files';
+import { fileReport } from './reports.service';
+
+const BASE = '/ball/fallreport';
+const listSchema = reportQuerySchema.extend(pagingSchema.shape);
+type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+const reportSelection = {
+  ...getTableColumns(fallReport),
+  orderNumber: fallOrder.number,
+  orderName: fallOrder.name,
+  orderStatus: fallOrder.status,
+  projectId: fallOrder.projectId,
+  projectName: fallProject.name,
+};
+
+const SORTS = { repairAt: fallReport.repairAt, completedAt: fallReport.completedAt, durationHours: fallReport.durationHours, result: fallReport.result };
+
+function conditions(q: ReportQuery): SQL | undefined {
+  return and(
+    ...[
+      q.orderId ? eq(fallReport.orderId, q.orderId) : undefined,
+      q.projectId ? eq(fallOrder.projectId, q.projectId) : undefined,
+      q.result ? eq(fallReport.result, q.result) : undefined,
+      q.repairer ? like(sql`lower(${fallReport.repairer})`, q.repairer.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c) + '%') : undefined,
+      q.repairFrom ? gte(fallReport.repairAt, q.repairFrom) : undefined,
+      q.repairTo ? lte(fallReport.repairAt, q.repairTo) : undefined,
+    ].filter((p): p is SQL => !!p),
+  );
+}
+
+/** fall/report: repair reports; filing one moves its order (reports.service). */
+export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+  const select = () =>
+    db.select(reportSelection).from(fallReport).innerJoin(fallOrder, eq(fallOrder.id, fallReport.orderId)).leftJoin(fallProject, eq(fallProject.id, fallOrder.projectId));
+
+  app.post(`${BASE}/list`, { schema: { body: listSchema }, config: { permission: 'fall-report#list' } }, async (request) => {
+    const { page, limit, sort, order, ...q } = request.body as z.infer<typeof listSchema>;
+    const col = SORTS[sort as keyof typeof SORTS] ?? fallReport.repairAt;
+    const where = conditions(q);
+    const [list, [{ n }]] = await Promise.all([
+      select().where(where).orderBy(order === 'asc' ? asc(col) : desc(col), desc(fallReport.id)).limit(limit).offset((page - 1) * limit),
+      db.select({ n: sql<number>`count(*)::int` }).from(fallReport).innerJoin(fallOrder, eq(fallOrder.id, fallReport.orderId)).where(where),
+    ]);
+    return ok(pageOf(list, n, page, limit));
+  });
+
+  app.post(`${BASE}/listAll`, { schema: { body: reportQuerySchema }, config: { permission: 'fall-report#list' } }, async (request) =>
+    ok(await select().where(conditions(request.body as ReportQuery)).orderBy(desc(fallReport.repairAt), desc(fallReport.id)).limit(1000)),
+  );
+
+  app.get(`${BASE}/info/:id`, { schema: { params: z.object({ id: z.coerce.number().int().positive() }) }, config: { permission: 'fall-report#info' } }, async (request) => {
+    const [row] = await select().where(eq(fallReport.id, (request.params as { id: number }).id));
+    if (!row) throw notFound();
+    return ok(row);
+  });
+
+  app.post(`${BASE}/save`, { schema: { body: reportSaveSchema }, config: { permission: 'fall-report#save' } }, async (request) => {
+    const body = request.body as z.infer<typeof reportSaveSchema>;
+    return ok(await db.transaction((tx) => fileReport(tx, body)));
+  });
+
+  app.post(`${BASE}/update`, { schema: { body: reportUpdateSchema }, config: { permission: 'fall-report#update' } }, async (request) => {
+    const { id, files, ...changes } = request.body as z.infer<typeof reportUpdateSchema>;
+    await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ id: fallReport.id, status: fallOrder.status })
+        .from(fallReport)
+        .innerJoin(fallOrder, eq(fallOrder.id, fallReport.orderId))
+        .where(eq(fallReport.id, id))
+        .for('update');
+      if (!current) throw notFound();
+      if (current.status === 'closed') throw badRequest('err.orderClosed');
+      const set = Object.fromEntries(Object.entries({ ...changes, files }).filter(([, v]) => v !== undefined));
+      if (Object.keys(set).length) await tx.update(fallReport).set(set).where(eq(fallReport.id, id));
+      if (files) await attachFiles(tx, 'fall_report', id, { files });
+    });
+    return ok({ id });
+  });
+
+  // Deleting a report recounts its order but does not rewind the order's status: the flow only moves forward.
+  app.post(`${BASE}/delete`, { schema: { body: idListSchema }, config: { permission: 'fall-report#delete' } }, async (request) => {
+    const ids = request.body as number[];
+    const deleted = await db.transaction(async (tx) => {
+      const rows = await tx.delete(fallReport).where(inArray(fallReport.id, ids)).returning({ id: fallReport.id, orderId: fallReport.orderId });
+      const orderIds = [...new Set(rows.map((r) => r.orderId))];
+      if (orderIds.length) {
+        await tx
+          .update(fallOrder)
+          .set({ reportCount: sql`(SELECT count(*)::int FROM ${fallReport} WHERE ${fallReport.orderId} = ${fallOrder.id})`, updatedAt: new Date() })
+          .where(inArray(fallOrder.id, orderIds));
+      }
+      await releaseFiles(tx, 'fall_report', rows.map((r) => r.id));
+      return rows.length;
+    });
+    return ok({ deleted });
+  });
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { requiredString } from './common';
+import { filterId, filterText, numberField, optionalRefId, refId, textField } from './work-fields';
+
+/** Detection boards (fall/detect) with their nine channels CH1–CH9 (DOMAIN.md §3, §5). */
+export const CHANNEL_COUNT = 9;
+export const MODBUS_DEFAULT_PORT = 502;
+export const SLAVE_MIN = 1;
+export const SLAVE_MAX = 247;
+export const CHANNEL_RESULTS = ['normal', 'fault'] as const;
+
+const position = () => numberField(0, 1).nullable().optional();
+
+const boardFields = {
+  projectId: refId(),
+  slave: numberField(SLAVE_MIN, SLAVE_MAX).int({ message: 'v.invalid' }).optional(),
+  /** Empty for a board that only pushes HTTP reports (it is not polled). */
+  ip: textField(64)
+    .refine((v) => v === '' || /^[A-Za-z0-9.-]+$/.test(v), { message: 'v.invalid' })
+    .optional(),
+  port: numberField(1, 65_535).int({ message: 'v.invalid' }).optional(),
+  boardName: requiredString(128),
+  boardNo: textField(64).optional(),
+  /** Position on the project's site plan, as fractions of its width and height. */
+  posX: position(),
+  posY: position(),
+  pollSeconds: numberField(1, 3600).int({ message: 'v.invalid' }).optional(),
+};
+export const boardSaveSchema = z.strictObject(boardFields);
+export const boardUpdateSchema = z.strictObject({
+  ...boardFields,
+  projectId: boardFields.projectId.optional(),
+  boardName: boardFields.boardName.optional(),
+  id: refId(),
+});
+export const boardQuerySchema = z.strictObject({ projectId: filterId(), boardName: filterText(128), boardNo: filterText(64) });
+
+const channelNo = () => numberField(1, CHANNEL_COUNT).int({ message: 'v.invalid' });
+
+/** POST /ball/falldetect/channels/update: labels, linked equipment and analog ranges. */
+export const channelsUpdateSchema = z.strictObject({
+  id: refId(),
+  channels: z
+    .array(
+      z.strictObject({
+        ch: channelNo(),
+        label: textField(64).optional(),
+        equipmentId: optionalRefId().optional(),
+        analogMin: numberField(-1e9, 1e9).optional(),
+        analogMax: numberField(-1e9, 1e9).optional(),
+      }),
+    )
+    .min(1, { message: 'v.required' })
+    .max(CHANNEL_COUNT, { message: 'v.tooLong' }),
+});
+
+/** One reading of one channel: the switch input (1 = fault contact closed) and the analog value. */
+export const channelReadingSchema = z.strictObject({
+  ch: channelNo(),
+  switch: z.union([z.literal(0), z.literal(1)], { error: 'v.invalid' }),
+  analog: numberField(-1e9, 1e9),
+});
+export type ChannelReading = z.infer<typeof channelReadingSchema>;
+
+/** POST /ball/detect/report (headers X-Project-Key, X-Board-Key): a board pushes its readings. */
+export const boardReportSchema = z
+  .strictObject({
+    boardNo: textField(64).min(1).optional(),
+    boardId: refId().optional(),
+    channels: z.array(channelReadingSchema).min(1, { message: 'v.required' }).max(CHANNEL_COUNT, { message: 'v.tooLong' }),
+  })
+  .refine((b) => b.boardNo !== undefined || b.boardId !== undefined, { message: 'v.required', path: ['boardNo'] });
+
+export interface ChannelRow {
+  id: number;
+  ch: number;
+  label: string;
+  equipmentId: number | null;
+  equipmentName: string | null;
+  switchValue: number;
+  analogValue: number;
+  analogMin: number;
+  analogMax: number;
+  result: (typeof CHANNEL_RESULTS)[number];
+  updatedAt: string;
+}
+
+export interface BoardRow {
+  id: number;
+  projectId: number;
+  projectName: string | null;
+  slave: number;
+  ip: string;
+  port: number;
+  boardName: string;
+  boardNo: string;
+  posX: number | null;
+  posY: number | null;
+  pollSeconds: number;
+  /** Whether a report key has been issued (the key itself is never shown again). */
+  hasKey: boolean;
+  lastSeen: string | null;
+  online: boolean;
+  faultCount: number;
+  createdAt: string;
+}
+
+export interface BoardInfo extends BoardRow {
+  channels: ChannelRow[];
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { requiredString } from './common';
+import { isUrl } from '../validation';
+import { filterId, filterText, numberField, refId, textField } from './work-fields';
+
+/** Camera monitors (fall/monitor). */
+const monitorFields = {
+  name: requiredString(128),
+  /** Seed §5: "please fill in the device serial number first". */
+  serial: z.string({ error: 'v.serialFirst' }).trim().min(1, { message: 'v.serialFirst' }).max(128, { message: 'v.tooLong' }),
+  remark: textField(2000).optional(),
+  projectId: refId(),
+  channel: numberField(1, 256).int({ message: 'v.invalid' }).optional(),
+  /** An HLS (.m3u8) or other http(s) stream; empty when the stream comes from the camera cloud. */
+  streamUrl: textField(1000)
+    .refine((v) => v === '' || isUrl(v), { message: 'v.url' })
+    .optional(),
+};
+export const monitorSaveSchema = z.strictObject(monitorFields);
+export const monitorUpdateSchema = z.strictObject({
+  ...monitorFields,
+  name: monitorFields.name.optional(),
+  serial: monitorFields.serial.optional(),
+  projectId: monitorFields.projectId.optional(),
+  id: refId(),
+});
+export const monitorQuerySchema = z.strictObject({ name: filterText(128), serial: filterText(128), projectId: filterId() });
+
+export interface MonitorRow {
+  id: number;
+  name: string;
+  serial: string;
+  remark: string;
+  projectId: number;
+  projectName: string | null;
+  channel: number;
+  streamUrl: string;
+  createdAt: string;
+}
+
+/**
+ * GET /ball/fallmonitor/live/:id. `hls`: play `url` directly. `ezviz`: the camera cloud's player
+ * takes `url` (ezopen://) with `accessToken`; the app secret that bought the token stays on the server.
+ */
+export type MonitorLive =
+  | { kind: 'hls'; url: string }
+  | { kind: 'ezviz'; url: string; accessToken: string; expiresAt: number; serial: string; channel: number };

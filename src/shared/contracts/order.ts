@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { requiredString } from './common';
+import { fileIdListSchema } from './file';
+import { filterDate, filterEnum, filterId, filterText, optionalRefId, refId, requiredDate, textField } from './work-fields';
+
+/** Maintenance orders (fall/order, DOMAIN.md §3). */
+export const ORDER_STATUSES = ['submitted', 'accepted', 'repairing', 'completed', 'closed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type OrderPriority = (typeof ORDER_PRIORITIES)[number];
+export const ORDER_SOURCES = ['manual', 'warning'] as const;
+export const ORDER_SORTS = ['submittedAt', 'number', 'status', 'priority'] as const;
+
+/** `WO-YYYYMMDD-NNNN`: the day the order was created, then its sequence that day. */
+export const ORDER_NUMBER_PATTERN = /^WO-\d{8}-\d{4,}$/;
+
+/** Where an order may go from each status; anything else is refused. Reports move it too (see reports). */
+export const ORDER_TRANSITIONS: Record<'accept' | 'close', readonly OrderStatus[]> = {
+  accept: ['submitted'],
+  // Work under way is finished by a report first; a submitted or accepted order may be cancelled.
+  close: ['submitted', 'accepted', 'completed'],
+};
+
+const orderFields = {
+  name: requiredString(200),
+  description: textField(5000).optional(),
+  submitter: textField(64).optional(),
+  contact: textField(64).optional(),
+  submittedAt: requiredDate().optional(),
+  files: fileIdListSchema.optional(),
+  projectId: refId(),
+  equipmentId: optionalRefId().optional(),
+  priority: z.enum(ORDER_PRIORITIES, { error: 'v.invalid' }).optional(),
+};
+
+/** POST /ball/fallorder/save. The number, status and source are the server's. */
+export const orderSaveSchema = z.strictObject(orderFields);
+export type OrderSave = z.infer<typeof orderSaveSchema>;
+
+/** POST /ball/fallorder/update: any of the save fields, plus the id. */
+export const orderUpdateSchema = z.strictObject({ ...orderFields, name: orderFields.name.optional(), projectId: refId().optional(), id: refId() });
+export type OrderUpdate = z.infer<typeof orderUpdateSchema>;
+
+/** POST /ball/fallorder/accept and /close. */
+export const orderActionSchema = z.strictObject({ id: refId() });
+
+/** The query model of the order list (and of listAll, where `title: 1` asks for the picker shape). */
+export const orderQuerySchema = z.strictObject({
+  projectId: filterId(),
+  equipmentId: filterId(),
+  status: filterEnum(ORDER_STATUSES),
+  priority: filterEnum(ORDER_PRIORITIES),
+  source: filterEnum(ORDER_SOURCES),
+  /** Prefix of the order number or of the name (case-insensitive). */
+  keyword: filterText(64),
+  submittedFrom: filterDate(),
+  submittedTo: filterDate(),
+});
+export type OrderQuery = z.infer<typeof orderQuerySchema>;
+
+export const orderListAllSchema = orderQuerySchema.extend({
+  title: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional()),
+});
+
+export interface OrderRow {
+  id: number;
+  number: string;
+  name: string;
+  description: string;
+  submitter: string;
+  contact: string;
+  submittedAt: string;
+  files: number[];
+  projectId: number;
+  projectName: string | null;
+  equipmentId: number | null;
+  equipmentName: string | null;
+  priority: OrderPriority;
+  source: (typeof ORDER_SOURCES)[number];
+  status: OrderStatus;
+  acceptedAt: string | null;
+  completedAt: string | null;
+  closedAt: string | null;
+  reportCount: number;
+  warningId: number | null;
+  updatedAt: string;
+}
+
+/** A paged order list; `totalExact: false` when the total is the planner's estimate (see orders.repository). */
+export interface OrderPage {
+  list: OrderRow[];
+  total: number;
+  page: number;
+  limit: number;
+  pages: number;
+  totalExact: boolean;
+}

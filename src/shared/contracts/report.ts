@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { requiredString } from './common';
+import { fileIdListSchema } from './file';
+import { filterDate, filterEnum, filterId, filterText, numberField, optionalDate, refId, requiredDate, textField } from './work-fields';
+
+/** Maintenance reports (fall/report): filing one moves its order (DOMAIN.md §3). */
+export const REPORT_RESULTS = ['fixed', 'not_fixed'] as const;
+export type ReportResult = (typeof REPORT_RESULTS)[number];
+
+const editable = {
+  repairer: requiredString(64),
+  repairAt: requiredDate(),
+  durationHours: numberField(0, 10_000).optional(),
+  completedAt: optionalDate().optional(),
+  notes: textField(5000).optional(),
+  files: fileIdListSchema.optional(),
+};
+
+/** POST /ball/fallreport/save. */
+export const reportSaveSchema = z.strictObject({
+  orderId: refId(),
+  result: z.enum(REPORT_RESULTS, { error: 'v.required' }),
+  ...editable,
+});
+export type ReportSave = z.infer<typeof reportSaveSchema>;
+
+/**
+ * POST /ball/fallreport/update. The order and the result are what moved the order, so they are
+ * not editable: a different outcome is a new report.
+ */
+export const reportUpdateSchema = z.strictObject({
+  id: refId(),
+  repairer: editable.repairer.optional(),
+  repairAt: editable.repairAt.optional(),
+  durationHours: editable.durationHours,
+  completedAt: editable.completedAt,
+  notes: editable.notes,
+  files: editable.files,
+});
+
+export const reportQuerySchema = z.strictObject({
+  orderId: filterId(),
+  projectId: filterId(),
+  result: filterEnum(REPORT_RESULTS),
+  /** Prefix of the repairer's name. */
+  repairer: filterText(64),
+  repairFrom: filterDate(),
+  repairTo: filterDate(),
+});
+
+export interface ReportRow {
+  id: number;
+  orderId: number;
+  orderNumber: string;
+  orderName: string;
+  projectId: number;
+  projectName: string;
+  repairer: string;
+  repairAt: string;
+  durationHours: number;
+  completedAt: string | null;
+  result: ReportResult;
+  notes: string;
+  files: number[];
+  createdAt: string;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { requiredString } from './common';
+import { filterEnum, filterId, filterText, numberField, refId, textField } from './work-fields';
+
+/** Sensors (fall/others): water level, pressure, flow, temperature, wind. */
+export const SENSOR_KINDS = ['water_level', 'pressure', 'flow', 'temperature', 'wind'] as const;
+/** The unit a new sensor of each kind gets unless another is typed. */
+export const SENSOR_DEFAULT_UNITS: Record<(typeof SENSOR_KINDS)[number], string> = {
+  water_level: 'm',
+  pressure: 'MPa',
+  flow: 'm³/h',
+  temperature: '°C',
+  wind: 'm/s',
+};
+
+const threshold = () => numberField(-1e9, 1e9).nullable().optional();
+
+/** Min and max are checked against each other by the server (a refinement would block `.partial`). */
+export const sensorSaveSchema = z.strictObject({
+  name: requiredString(128),
+  kind: z.enum(SENSOR_KINDS, { error: 'v.required' }),
+  unit: textField(16).optional(),
+  value: numberField(-1e9, 1e9).optional(),
+  minValue: threshold(),
+  maxValue: threshold(),
+  projectId: refId(),
+});
+export const sensorQuerySchema = z.strictObject({ name: filterText(128), kind: filterEnum(SENSOR_KINDS), projectId: filterId() });
+
+export interface SensorRow {
+  id: number;
+  name: string;
+  kind: (typeof SENSOR_KINDS)[number];
+  unit: string;
+  value: number;
+  minValue: number | null;
+  maxValue: number | null;
+  projectId: number;
+  projectName: string | null;
+  /** The value is outside its thresholds. */
+  outOfRange: boolean;
+  updatedAt: string;
+}

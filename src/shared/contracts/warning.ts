@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { filterDate, filterEnum, filterId, numberField, refId, textField } from './work-fields';
+
+/** Warnings raised by boards (DOMAIN.md §3, §5): open until dealt with or cleared by normal readings. */
+export const WARNING_RESULTS = ['fixed', 'not_fixed'] as const;
+export const WARNING_LEVELS = ['info', 'warning', 'critical'] as const;
+export const WARNING_KINDS = ['channel', 'offline', 'sensor'] as const;
+
+export const warningQuerySchema = z.strictObject({
+  projectId: filterId(),
+  detectId: filterId(),
+  /** open = not dealt with yet. */
+  result: filterEnum(['open', ...WARNING_RESULTS] as const),
+  level: filterEnum(WARNING_LEVELS),
+  kind: filterEnum(WARNING_KINDS),
+  from: filterDate(),
+  to: filterDate(),
+});
+
+/** POST /ball/fallwarning/deal. */
+export const warningDealSchema = z.strictObject({
+  id: refId(),
+  result: z.enum(WARNING_RESULTS, { error: 'v.required' }),
+  note: textField(2000).optional(),
+});
+
+/** POST /ball/fallwarning/latest: the wall ticker. */
+export const warningLatestSchema = z.strictObject({
+  projectId: filterId(),
+  limit: numberField(1, 100).int().optional(),
+  openOnly: z.boolean().optional(),
+});
+
+export interface WarningRow {
+  id: number;
+  at: string;
+  info: string;
+  kind: (typeof WARNING_KINDS)[number];
+  level: (typeof WARNING_LEVELS)[number];
+  projectId: number;
+  projectName: string | null;
+  detectId: number | null;
+  boardName: string | null;
+  channel: number | null;
+  equipmentId: number | null;
+  equipmentName: string | null;
+  dealAt: string | null;
+  result: (typeof WARNING_RESULTS)[number] | null;
+  note: string;
+  dealtBy: string;
+  orderId: number | null;
+}
