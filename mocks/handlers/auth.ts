@@ -61,8 +61,11 @@ export const MOCK_ACCOUNTS: Record<string, MockAccount> = {
   operator: account(2, 'operator', '运维人员', ['operator'], ['fall-order#list', 'fall-order#save', 'fall-report#list'], operatorMenus(MOCK_MENUS)),
 };
 
-/** token → username; captcha uuid → code. */
-const sessions = new Map<string, string>();
+/**
+ * Tokens name their user (`mock-<username>-<random>`) so a session survives a page reload in the
+ * offline demo, where the handlers' memory starts afresh; logged-out tokens are remembered.
+ */
+const loggedOut = new Set<string>();
 const captchas = new Map<string, string>();
 
 const localeOf = (request: Request) => localeFromHeader(request.headers.get('accept-language'));
@@ -70,8 +73,8 @@ const message = (request: Request, key: string) => translate(key, localeOf(reque
 
 function accountOf(request: Request): MockAccount | null {
   const token = request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
-  const username = sessions.get(token);
-  return username ? MOCK_ACCOUNTS[username] : null;
+  const username = /^mock-([a-z]+)-/.exec(token)?.[1];
+  return username && !loggedOut.has(token) ? (MOCK_ACCOUNTS[username] ?? null) : null;
 }
 
 const unauthorized = (request: Request) => fail(CODE.unauthorized, message(request, 'err.unauthorized'));
@@ -106,13 +109,11 @@ export const authHandlers = [
     if (!found) return fail(CODE.badRequest, message(request, 'login.noAccount'));
     if (found.password !== password) return fail(CODE.badRequest, message(request, 'login.password'));
     const token = `mock-${username}-${Math.random().toString(36).slice(2)}`;
-    sessions.set(token, username);
     return ok<LoginResult>({ token, expire: 43_200, user: found.user });
   }),
 
   http.post(`${API}/sys/logout`, ({ request }) => {
-    const token = request.headers.get('authorization') ?? '';
-    sessions.delete(token);
+    loggedOut.add(request.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '');
     return ok(null);
   }),
 

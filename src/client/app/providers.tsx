@@ -11,10 +11,19 @@ import { layoutColorSchemeManager } from './layout-store';
 import { theme } from './theme';
 
 /** Everything a screen relies on: theme and skin, notifications, modals, server state, i18n. */
-export function AppProviders({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProviders({
+  children,
+  queryClient = defaultQueryClient,
+  env,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** `test` turns off Mantine transitions and portals (jsdom runs no CSS transitions). */
+  env?: 'default' | 'test';
+}) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} colorSchemeManager={layoutColorSchemeManager} defaultColorScheme="light">
+      <MantineProvider theme={theme} colorSchemeManager={layoutColorSchemeManager} defaultColorScheme="light" env={env}>
         <Notifications autoClose={NOTIFICATION_DURATION_MS} zIndex={MODAL_BASE_Z_INDEX + 100} />
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>{children}</ModalsProvider>

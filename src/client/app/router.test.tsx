@@ -37,9 +37,11 @@ describe('menu routes', () => {
 
 describe('navigation check', () => {
   beforeEach(resetClientState);
+  const registered = { ...SCREENS };
   afterEach(() => {
     server.events.removeAllListeners();
-    delete SCREENS['fall/order'];
+    for (const key of Object.keys(SCREENS)) delete SCREENS[key];
+    Object.assign(SCREENS, registered);
   });
 
   it('sends a /main path without a token to login, keeping where the user was going', async () => {
@@ -67,6 +69,7 @@ describe('navigation check', () => {
   });
 
   it('loads the menus once after login, then opens a menu route (a not-built screen shows a placeholder)', async () => {
+    delete SCREENS['fall/report'];
     await signIn('operator');
     const nav = countNavCalls();
     const { router } = renderApp('/main/fall/report');
@@ -74,9 +77,9 @@ describe('navigation check', () => {
     expect(path(router)).toBe('/main/fall/report');
 
     await router.navigate('/main/fall/order');
-    expect(await screen.findByRole('tab', { name: /维修工单/ })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getByRole('tab', { name: /维修工单/ })).toHaveAttribute('aria-selected', 'true'));
     await router.navigate('/main');
-    expect(await screen.findByRole('tab', { name: /首页/ })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getByRole('tab', { name: /首页/ })).toHaveAttribute('aria-selected', 'true'));
     expect(nav.count).toBe(1);
     expect(getSession().access.can).toEqual(['fall-order#list', 'fall-order#save', 'fall-report#list']);
   });

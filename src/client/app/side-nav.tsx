@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { NavLink } from '@mantine/core';
@@ -12,24 +13,34 @@ function NavItem({ menu, pathname, language }: { menu: NavMenu; pathname: string
   const label = menuLabel(menu, language);
   const children = menu.list ?? [];
   if (children.length > 0) {
-    const containsActive = flattenMenus(children).some((m) => `/main/${menuRoutePath(m)}` === pathname);
-    return (
-      <NavLink
-        label={label}
-        leftSection={<MenuIcon name={menu.icon} />}
-        defaultOpened={containsActive}
-        childrenOffset={18}
-        active={containsActive}
-        variant="subtle"
-      >
-        {children.map((child) => (
-          <NavItem key={child.menuId} menu={child} pathname={pathname} language={language} />
-        ))}
-      </NavLink>
-    );
+    return <NavGroup menu={menu} label={label} pathname={pathname} language={language} />;
   }
   const to = `/main/${menuRoutePath(menu)}`;
   return <NavLink component={Link} to={to} label={label} leftSection={<MenuIcon name={menu.icon} />} active={pathname === to} />;
+}
+
+/** A directory: it opens by itself when the screen shown is one of its entries, and the user may fold it. */
+function NavGroup({ menu, label, pathname, language }: { menu: NavMenu; label: string; pathname: string; language: string }) {
+  const containsActive = flattenMenus(menu.list).some((m) => `/main/${menuRoutePath(m)}` === pathname);
+  const [opened, setOpened] = useState(containsActive);
+  useEffect(() => {
+    if (containsActive) setOpened(true);
+  }, [containsActive]);
+  return (
+    <NavLink
+      label={label}
+      leftSection={<MenuIcon name={menu.icon} />}
+      opened={opened}
+      onChange={setOpened}
+      childrenOffset={18}
+      active={containsActive && !opened}
+      variant="subtle"
+    >
+      {menu.list.map((child) => (
+        <NavItem key={child.menuId} menu={child} pathname={pathname} language={language} />
+      ))}
+    </NavLink>
+  );
 }
 
 /** Side navigation from the nav menu tree (seed §2): links to /main/{url}, nested children. */

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import i18n from '../lib/i18n';
@@ -10,12 +10,15 @@ import { resetMenus } from './menu-store';
 import { reloadTabs } from './tabs-store';
 import { reloadLayoutPrefs } from './layout-store';
 
+// Screens are lazy chunks that Vite transforms on first import, which can take seconds in a cold run.
+configure({ asyncUtilTimeout: 10_000 });
+
 /** Test support: the whole app on a memory router at `path`, with fresh client-side state. */
 export function renderApp(path: string) {
   const router = createAppRouter((routes, opts) => createMemoryRouter(routes, { ...opts, initialEntries: [path] }));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 }, mutations: { retry: false } } });
   const view = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} env="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );
