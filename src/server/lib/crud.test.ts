@@ -11,8 +11,8 @@ describe('registerCrud', () => {
   let admin: string;
   let reader: string;
   beforeAll(async () => {
-    t = await createTestApp({}, (app) =>
-      app.register(
+    t = await createTestApp({}, async (app) => {
+      await app.register(
         async (api) =>
           registerCrud(api, {
             base: '/test/content',
@@ -27,8 +27,8 @@ describe('registerCrud', () => {
             hidden: ['createdBy'],
           }),
         { prefix: '/api' },
-      ),
-    );
+      );
+    });
     admin = await t.tokenFor('admin');
     reader = (await t.userWith(['sys-content#list'])).token;
   });
