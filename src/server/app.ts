@@ -15,6 +15,7 @@ import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { oplogPlugin } from './plugins/oplog';
 import { registerModules } from './modules';
+import { livePlugin } from './live';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +90,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(swaggerUi, { routePrefix: `${config.apiPrefix}/docs` });
   await app.register(authPlugin, { apiPrefix: config.apiPrefix, headerName: process.env.AUTH_HEADER ?? 'Authorization' });
   await app.register(oplogPlugin);
+  await app.register(livePlugin);
 
   app.get(`${config.apiPrefix}/health`, { config: { permission: 'public' } }, async () => ({
     code: 0,

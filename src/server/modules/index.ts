@@ -7,12 +7,12 @@ import { statsRoutes } from './stats';
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(statsRoutes);
-  void app;
+  await app.register((await import('../live')).liveRoutes);
   await app.register((await import('./identity')).identityModule);
   await app.register((await import('./scenes')).scenesModule);
   await app.register((await import('./wall')).wallModule);
+  await app.register((await import('./system/system-admin')).systemAdminModule);
   await app.register((await import('./files')).filesModule);
   await app.register((await import('./operations/projects')).projectsModule);
-  await app.register((await import('./system/system-admin')).systemAdminModule);
   await app.register((await import('./operations/operations-work')).operationsWorkModule);
 }

@@ -9,6 +9,7 @@ import { forbidden, unauthorized } from '../lib/errors';
  * What a route needs, declared on every route under the API prefix (startup fails otherwise):
  *   'public'  anyone; a token, if sent, is still read
  *   'login'   any signed-in user
+ *   'session' any valid session: a user, a wall display or a project visitor
  *   'x#y'     a user (or display / visitor session) holding that permission; an array means any of
  */
 export type RoutePermission = 'public' | 'login' | string | string[];
@@ -67,6 +68,7 @@ export function allows(auth: AuthContext | null, permission: RoutePermission): b
   if (permission === 'public') return true;
   if (!auth) return false;
   if (permission === 'login') return auth.kind === 'user';
+  if (permission === 'session') return true;
   if (auth.isSuper) return true;
   const state = accessStateOf(auth);
   const wanted = Array.isArray(permission) ? permission : [permission];

@@ -1,0 +1,69 @@
+import type { FastifyReply } from 'fastify';
+import type { Database } from '../db/client';
+import type { AuthContext } from '../plugins/auth';
+import type { LiveEvent } from '@shared/live';
+
+const CHANNEL = 'cascade_live';
+const HEARTBEAT_MS = 25_000;
+
+interface Client {
+  reply: FastifyReply;
+  auth: AuthContext;
+}
+
+/**
+ * Push to browsers: an event is published with NOTIFY, every instance LISTENs and writes it to its
+ * own Server-Sent-Event clients, so a change made on one instance reaches walls on all of them.
+ */
+export class LiveHub {
+  private clients = new Set<Client>();
+  private unlisten: (() => Promise<void>) | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(private readonly database: Database) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(CHANNEL, (payload) => {
+      try {
+        this.fanOut(JSON.parse(payload) as LiveEvent);
+      } catch {
+        // A malformed payload from another writer is ignored rather than breaking every stream.
+      }
+    });
+    this.heartbeat = setInterval(() => {
+      for (const c of this.clients) c.reply.raw.write(': ping\n\n');
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const c of this.clients) c.reply.raw.end();
+    this.clients.clear();
+    await this.unlisten?.();
+  }
+
+  /** Publishes to every instance; small payloads only (NOTIFY carries at most 8000 bytes). */
+  async publish(event: LiveEvent): Promise<void> {
+    await this.database.notify(CHANNEL, JSON.stringify(event));
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  attach(reply: FastifyReply, auth: AuthContext): void {
+    const client = { reply, auth };
+    this.clients.add(client);
+    reply.raw.on('close', () => this.clients.delete(client));
+  }
+
+  private fanOut(event: LiveEvent): void {
+    const frame = `event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`;
+    for (const c of this.clients) {
+      // A project visitor only hears about the one project it may see.
+      if (c.auth.kind === 'visitor' && event.projectId !== c.auth.projectId) continue;
+      c.reply.raw.write(frame);
+    }
+  }
+}

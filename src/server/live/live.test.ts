@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { newToken } from '../lib/password';
+import { sysSession } from '../db/schema';
+import { publishLive } from '.';
+
+/** Opens the event stream and collects frames as they arrive. */
+function openStream(port: number, token?: string) {
+  const frames: string[] = [];
+  let status = 0;
+  let buffer = '';
+  const req = http.get({ host: '127.0.0.1', port, path: `/api/live/stream${token ? `?token=${token}` : ''}` }, (res) => {
+    status = res.statusCode ?? 0;
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      const parts = buffer.split('\n\n');
+      buffer = parts.pop() ?? '';
+      frames.push(...parts);
+    });
+  });
+  req.on('error', () => undefined);
+  return {
+    frames,
+    status: () => status,
+    close: () => req.destroy(),
+    async waitFor(pred: (f: string) => boolean, ms = 3000) {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        if (frames.some(pred)) return true;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return false;
+    },
+  };
+}
+
+describe('live push', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  it('refuses a stream without a session', async () => {
+    const s = openStream(port);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(s.status()).toBe(401);
+    s.close();
+  });
+
+  it('delivers a published event to a signed-in browser', async () => {
+    const s = openStream(port, await t.tokenFor('operator'));
+    expect(await s.waitFor((f) => f.startsWith('retry: 3000\nevent: hello'))).toBe(true);
+    await publishLive(t.app, { topic: 'warning', projectId: 7, id: 42 });
+    expect(await s.waitFor((f) => f.includes('event: warning') && f.includes('"id":42'))).toBe(true);
+    s.close();
+  });
+
+  it('tells a project visitor only about its own project', async () => {
+    const { token, hash } = newToken();
+    await t.database.db.insert(sysSession).values({ tokenHash: hash, kind: 'visitor', projectId: 3, expiresAt: new Date(Date.now() + 60_000) });
+    const s = openStream(port, token);
+    expect(await s.waitFor((f) => f.includes('event: hello'))).toBe(true);
+    await publishLive(t.app, { topic: 'channel', projectId: 4, id: 1 });
+    await publishLive(t.app, { topic: 'channel', projectId: 3, id: 2 });
+    expect(await s.waitFor((f) => f.includes('"id":2'))).toBe(true);
+    expect(s.frames.some((f) => f.includes('"projectId":4'))).toBe(false);
+    s.close();
+  });
+});
