@@ -7,6 +7,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { MODAL_BASE_Z_INDEX, NOTIFICATION_DURATION_MS } from '@shared/constants';
 import i18n from '../lib/i18n';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
+import { LiveBridge } from '../lib/live';
 import { layoutColorSchemeManager } from './layout-store';
 import { theme } from './theme';
 
@@ -26,6 +27,7 @@ export function AppProviders({
       <MantineProvider theme={theme} colorSchemeManager={layoutColorSchemeManager} defaultColorScheme="light" env={env}>
         <Notifications autoClose={NOTIFICATION_DURATION_MS} zIndex={MODAL_BASE_Z_INDEX + 100} />
         <QueryClientProvider client={queryClient}>
+          {env !== 'test' && <LiveBridge />}
           <ModalsProvider>{children}</ModalsProvider>
         </QueryClientProvider>
       </MantineProvider>
