@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalFilter } from './query-filters';
 import { optionalString, requiredString } from './common';
 
 export const CONTENT_TYPES = ['notice', 'announcement', 'maintenance', 'wall'] as const;
@@ -18,8 +19,8 @@ export type ContentInput = z.input<typeof contentSchema>;
 
 export const contentQuerySchema = z.object({
   title: z.string().max(200).optional(),
-  type: z.enum(CONTENT_TYPES).optional(),
-  published: z.boolean().optional(),
+  type: optionalFilter(z.enum(CONTENT_TYPES)),
+  published: optionalFilter(z.boolean()),
 });
 
 export interface Content {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalFilter } from './query-filters';
 import { optionalString, partialWithoutDefaults, requiredString } from './common';
 
 /** Dictionary and type codes: lower-case words joined by `_` (bill_type, water_type …). */
@@ -24,7 +25,7 @@ export type DictionaryItemInput = z.input<typeof dictionaryItemSchema>;
 export const dictionaryQuerySchema = z.object({
   type: z.string().max(64).optional(),
   label: z.string().max(128).optional(),
-  status: z.union([z.literal(0), z.literal(1)]).optional(),
+  status: optionalFilter(z.coerce.number().int().min(0).max(1)),
 });
 
 /** POST /sys/sysdictionary/dictionary: the enabled items of one type. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalFilter } from './query-filters';
 import { optionalString, requiredString } from './common';
 
 /** job_schedule.status: 0 running, 1 paused. */
@@ -21,18 +22,18 @@ export type JobInput = z.input<typeof jobSchema>;
 export const jobQuerySchema = z.object({
   name: z.string().max(64).optional(),
   handler: z.string().max(64).optional(),
-  status: z.union([z.literal(0), z.literal(1)]).optional(),
+  status: optionalFilter(z.coerce.number().int().min(0).max(1)),
 });
 
 /** POST /job/schedule/run. */
 export const jobRunSchema = z.strictObject({ id: z.coerce.number().int().positive() });
 
 export const jobLogQuerySchema = z.object({
-  jobId: z.coerce.number().int().positive().optional(),
+  jobId: optionalFilter(z.coerce.number().int().positive()),
   handler: z.string().max(64).optional(),
-  success: z.boolean().optional(),
-  from: z.coerce.date({ message: 'v.invalid' }).optional(),
-  to: z.coerce.date({ message: 'v.invalid' }).optional(),
+  success: optionalFilter(z.boolean()),
+  from: optionalFilter(z.coerce.date({ message: 'v.invalid' })),
+  to: optionalFilter(z.coerce.date({ message: 'v.invalid' })),
 });
 
 export interface Job {

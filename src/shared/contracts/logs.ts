@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { optionalFilter } from './query-filters';
 
-const time = z.coerce.date({ message: 'v.invalid' }).optional();
+const time = optionalFilter(z.coerce.date({ message: 'v.invalid' }));
 
 /** Filters of the operation log (sys/log). */
 export const opLogQuerySchema = z.object({
   username: z.string().max(64).optional(),
   module: z.string().max(64).optional(),
-  success: z.boolean().optional(),
+  success: optionalFilter(z.boolean()),
   from: time,
   to: time,
 });
@@ -15,7 +16,7 @@ export const opLogQuerySchema = z.object({
 export const loginLogQuerySchema = z.object({
   username: z.string().max(64).optional(),
   ip: z.string().max(64).optional(),
-  success: z.boolean().optional(),
+  success: optionalFilter(z.boolean()),
   from: time,
   to: time,
 });

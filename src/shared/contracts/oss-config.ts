@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalFilter } from './query-filters';
 import { optionalString, partialWithoutDefaults, requiredString } from './common';
 
 export const OSS_PROVIDERS = ['local', 's3'] as const;
@@ -32,7 +33,7 @@ export type OssConfigInput = z.input<typeof ossConfigSchema>;
 export const ossConfigUpdateSchema = partialWithoutDefaults(ossConfigSchema).extend({ id: z.coerce.number().int().positive() }).strict();
 export const ossConfigQuerySchema = z.object({
   name: z.string().max(64).optional(),
-  provider: z.enum(OSS_PROVIDERS).optional(),
+  provider: optionalFilter(z.enum(OSS_PROVIDERS)),
 });
 
 /** POST /oss/config/activate: the one configuration new uploads go to. */
@@ -54,9 +55,9 @@ export const ossFileQuerySchema = z.object({
   originalName: z.string().max(200).optional(),
   contentType: z.string().max(128).optional(),
   ownerType: z.string().max(32).optional(),
-  provider: z.enum(OSS_PROVIDERS).optional(),
-  from: z.coerce.date({ message: 'v.invalid' }).optional(),
-  to: z.coerce.date({ message: 'v.invalid' }).optional(),
+  provider: optionalFilter(z.enum(OSS_PROVIDERS)),
+  from: optionalFilter(z.coerce.date({ message: 'v.invalid' })),
+  to: optionalFilter(z.coerce.date({ message: 'v.invalid' })),
 });
 
 export interface OssFile {

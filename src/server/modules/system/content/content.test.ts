@@ -33,6 +33,11 @@ describe('sys/content', () => {
     await save({ title: 'Future', published: true, fromAt: new Date(now + HOUR).toISOString() });
     await save({ title: 'Past', published: true, toAt: new Date(now - HOUR).toISOString() });
 
+    // A cleared query form sends '' for every field: no filter, not a 400.
+    const blank = await t.call('POST', '/api/sys/content/list', { token: admin, body: { title: '', type: '', published: '', page: 1, limit: 10 } });
+    const unfiltered = await t.call('POST', '/api/sys/content/list', { token: admin, body: { page: 1, limit: 10 } });
+    expect(blank.status).toBe(200);
+    expect(blank.body.data.total).toBe(unfiltered.body.data.total);
     expect((await t.call('GET', '/api/sys/content/current')).status).toBe(401);
     const nobody = await t.userWith([]);
     const res = await t.call('GET', '/api/sys/content/current', { token: nobody.token });
