@@ -8,4 +8,16 @@ import type { ComponentType } from 'react';
  *
  * A menu whose url has no entry here shows a "not built yet" placeholder inside the layout.
  */
-export const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {};
+export const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
+  'sys/dictionary': () => import('../features/system/dictionary/dictionary-page'),
+  'sys/config': () => import('../features/system/config/config-page'),
+  'sys/content': () => import('../features/system/content/content-page'),
+  'sys/log': () => import('../features/system/logs/log-page'),
+  'sys/history-user': () => import('../features/system/history/history-page'),
+  'sys/online-user': () => import('../features/system/online/online-page'),
+  'xmlx': () => import('../features/system/xmlx/xmlx-page'),
+  'job/schedule': () => import('../features/jobs/jobs-page'),
+  'job/schedule-log': () => import('../features/jobs/job-log-page'),
+  'oss/oss': () => import('../features/oss/files-page'),
+  'oss/oss-config': () => import('../features/oss/oss-config-page'),
+};

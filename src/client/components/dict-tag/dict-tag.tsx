@@ -1,0 +1,17 @@
+import type { DictItem, TagColor } from '@shared/dictionaries';
+import { useDictionary } from '@client/lib/dictionary';
+import { StatusTag } from '../tags/status-tag';
+
+const COLORS = new Set<string>(['primary', 'success', 'warning', 'danger', 'info', 'default']);
+
+/** A value shown as the coloured tag of its dictionary item (labels and colours from the server). */
+export function DictTag({ type, value }: { type: string; value: string | number | null | undefined }) {
+  const { items } = useDictionary(type);
+  const dict: DictItem[] = items.map((e) => ({
+    value: e.value,
+    cn: e.label,
+    en: e.labelEn || e.label,
+    color: COLORS.has(e.color) ? (e.color as TagColor) : undefined,
+  }));
+  return <StatusTag value={value} dict={dict} />;
+}

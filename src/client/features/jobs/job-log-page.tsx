@@ -1,0 +1,43 @@
+import { Select } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { JobLogEntry } from '@shared/contracts/jobs';
+import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
+import { Ellipsis } from '@client/components/ellipsis/ellipsis';
+import { StatusTag } from '@client/components/tags/status-tag';
+
+export default function JobLogPage() {
+  const { t } = useTranslation('sysadmin');
+  const outcome = [
+    { value: 'true', cn: t('common.success'), en: t('common.success'), color: 'success' as const },
+    { value: 'false', cn: t('common.failure'), en: t('common.failure'), color: 'danger' as const },
+  ];
+  return (
+    <ReadOnlyList<JobLogEntry & { jobName: string | null }>
+      title={t('jobLog.title')}
+      base="/job/schedule-log"
+      perms={{ list: 'job-schedule-log#list', export: 'job-schedule-log#export' }}
+      queryFields={[
+        { name: 'handler', label: t('jobLog.handler') },
+        {
+          name: 'success',
+          label: t('jobLog.success'),
+          render: (p) => <Select label={p.label} clearable data={outcome.map((o) => ({ value: o.value, label: o.cn }))} value={p.value === '' ? null : String(p.value)} onChange={(v) => p.onChange(v === null ? '' : v === 'true')} />,
+        },
+        { name: 'from', label: t('common.from'), render: (p) => <DateTimePicker label={p.label} clearable value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+        { name: 'to', label: t('common.to'), render: (p) => <DateTimePicker label={p.label} clearable value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+      ]}
+      columns={[
+        { prop: 'at', label: t('jobLog.at'), render: (r) => dayjs(r.at).format('YYYY-MM-DD HH:mm:ss'), width: 170 },
+        { prop: 'jobName', label: t('jobLog.jobName') },
+        { prop: 'jobId', label: t('jobLog.jobId'), display: false },
+        { prop: 'handler', label: t('jobLog.handler') },
+        { prop: 'params', label: t('jobLog.params'), render: (r) => JSON.stringify(r.params ?? {}) },
+        { prop: 'success', label: t('jobLog.success'), render: (r) => <StatusTag value={String(r.success)} dict={outcome} /> },
+        { prop: 'durationMs', label: t('jobLog.durationMs'), align: 'right' },
+        { prop: 'error', label: t('jobLog.error'), render: (r) => <Ellipsis size="sm" c="red">{r.error}</Ellipsis> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import { Anchor, Button, Group } from '@mantine/core';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { OssFile } from '@shared/contracts/oss-config';
+import { api } from '@client/lib/api';
+import { tMessage } from '@client/lib/i18n';
+import { runtimeConfig } from '@client/lib/runtime-config';
+import { getToken, useCan } from '@client/lib/session';
+import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
+import { messageBox } from '@client/components/message-box/message-box';
+import { toast } from '@client/components/feedback/toast';
+
+const BASE = '/oss/file';
+const KB = 1024;
+
+function size(bytes: number): string {
+  if (bytes < KB) return `${bytes} B`;
+  if (bytes < KB * KB) return `${(bytes / KB).toFixed(1)} KB`;
+  return `${(bytes / KB / KB).toFixed(1)} MB`;
+}
+
+export default function FilesPage() {
+  const { t } = useTranslation('sysadmin');
+  const queryClient = useQueryClient();
+  const canDelete = useCan('oss-file#delete');
+  const canDownload = useCan('oss-file#download');
+  // <a download> cannot send headers: the download route reads the token from the query (GET only).
+  const href = (f: OssFile) => `${runtimeConfig().apiHost}${BASE}/download/${f.id}?token=${encodeURIComponent(getToken() ?? '')}`;
+  const remove = async (f: OssFile) => {
+    if (!(await messageBox.confirm(tMessage('v.confirmDelete')))) return;
+    try {
+      await api.post(`${BASE}/delete`, [f.id]);
+      await queryClient.invalidateQueries({ queryKey: [BASE] });
+    } catch (e) {
+      toast.error((e as Error).message);
+    }
+  };
+  return (
+    <ReadOnlyList<OssFile>
+      title={t('oss.title')}
+      base={BASE}
+      perms={{ list: 'oss-file#list', export: 'oss-file#export' }}
+      queryFields={[
+        { name: 'originalName', label: t('oss.originalName') },
+        { name: 'contentType', label: t('oss.contentType') },
+        { name: 'ownerType', label: t('oss.ownerType') },
+      ]}
+      columns={[
+        { prop: 'originalName', label: t('oss.originalName') },
+        { prop: 'contentType', label: t('oss.contentType') },
+        { prop: 'size', label: t('oss.size'), align: 'right', render: (f) => size(f.size) },
+        { prop: 'provider', label: t('oss.provider'), display: false },
+        { prop: 'ownerType', label: t('oss.ownerType') },
+        { prop: 'ownerId', label: t('oss.ownerId'), display: false },
+        { prop: 'createdByName', label: t('oss.createdByName') },
+        { prop: 'createdAt', label: t('oss.createdAt'), render: (f) => dayjs(f.createdAt).format('YYYY-MM-DD HH:mm') },
+        {
+          type: 'handle',
+          label: t('kit:list.operation'),
+          render: (f) => (
+            <Group gap={4} wrap="nowrap">
+              {canDownload && (
+                <Anchor href={href(f)} download={f.originalName} size="xs">
+                  <Group gap={2}><IconDownload size={12} />{t('oss.download')}</Group>
+                </Anchor>
+              )}
+              {canDelete && f.ownerId === null && (
+                <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconTrash size={12} />} onClick={() => void remove(f)}>{t('kit:list.delete')}</Button>
+              )}
+            </Group>
+          ),
+        },
+      ]}
+    />
+  );
+}

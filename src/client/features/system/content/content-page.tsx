@@ -1,0 +1,57 @@
+import { Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { z } from 'zod';
+import { CONTENT_TYPES, contentSchema, type Content } from '@shared/contracts/content';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+
+type Values = { title: string; body: string; type: (typeof CONTENT_TYPES)[number]; published: boolean; fromAt: string | null; toAt: string | null };
+const initialValues: Values = { title: '', body: '', type: 'notice', published: false, fromAt: null, toAt: null };
+const when = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
+
+function ContentForm({ form }: FormBodyProps<Values>) {
+  const { t } = useTranslation('sysadmin');
+  return (
+    <Stack gap="sm">
+      <TextInput label={t('content.name')} withAsterisk {...form.getInputProps('title')} />
+      <Select label={t('content.type')} data={CONTENT_TYPES.map((v) => ({ value: v, label: t(`content.types.${v}`) }))} {...form.getInputProps('type')} />
+      <Textarea label={t('content.body')} autosize minRows={5} {...form.getInputProps('body')} />
+      <DateTimePicker label={t('content.fromAt')} clearable valueFormat="YYYY-MM-DD HH:mm" {...form.getInputProps('fromAt')} />
+      <DateTimePicker label={t('content.toAt')} clearable valueFormat="YYYY-MM-DD HH:mm" {...form.getInputProps('toAt')} />
+      <Switch label={t('content.published')} {...form.getInputProps('published', { type: 'checkbox' })} />
+    </Stack>
+  );
+}
+
+export default function ContentPage() {
+  const { t, i18n } = useTranslation('sysadmin');
+  return (
+    <ListPage<Content, Values>
+      key={i18n.language}
+      title={t('content.title')}
+      base="/sys/content"
+      schema={contentSchema as unknown as z.ZodType<Values>}
+      initialValues={initialValues}
+      formBody={ContentForm}
+      toFormValues={(row) => ({ title: row.title, body: row.body, type: row.type, published: row.published, fromAt: row.fromAt, toAt: row.toAt })}
+      perms={{ list: 'sys-content#list', save: 'sys-content#save', update: 'sys-content#update', delete: 'sys-content#delete', export: 'sys-content#export' }}
+      queryFields={[
+        { name: 'title', label: t('content.name') },
+        {
+          name: 'type',
+          label: t('content.type'),
+          render: (p) => <Select label={p.label} clearable data={CONTENT_TYPES.map((v) => ({ value: v, label: t(`content.types.${v}`) }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} />,
+        },
+      ]}
+      columns={[
+        { prop: 'title', label: t('content.name') },
+        { prop: 'type', label: t('content.type'), render: (row) => t(`content.types.${row.type}`) },
+        { prop: 'published', label: t('content.published'), render: (row) => (row.published ? t('common.yes') : t('common.no')) },
+        { prop: 'fromAt', label: t('content.fromAt'), render: (row) => when(row.fromAt) },
+        { prop: 'toAt', label: t('content.toAt'), render: (row) => when(row.toAt) },
+        { prop: 'createdAt', label: t('content.createdAt'), render: (row) => when(row.createdAt) },
+      ]}
+    />
+  );
+}

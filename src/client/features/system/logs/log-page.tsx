@@ -1,0 +1,72 @@
+import { Button, Select } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { OpLogEntry } from '@shared/contracts/logs';
+import { api } from '@client/lib/api';
+import { useCan } from '@client/lib/session';
+import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
+import type { QueryField } from '@client/components/list-page/query-form';
+import { Ellipsis } from '@client/components/ellipsis/ellipsis';
+import { messageBox } from '@client/components/message-box/message-box';
+import { toast } from '@client/components/feedback/toast';
+
+const BASE = '/sys/log';
+
+export default function LogPage() {
+  const { t } = useTranslation('sysadmin');
+  const queryClient = useQueryClient();
+  const canPurge = useCan('sys-log#delete');
+  const fields: QueryField[] = [
+    { name: 'username', label: t('log.username') },
+    { name: 'module', label: t('log.module') },
+    {
+      name: 'success',
+      label: t('log.success'),
+      render: (p) => (
+        <Select label={p.label} clearable value={p.value === '' ? null : String(p.value)} onChange={(v) => p.onChange(v === null ? '' : v === 'true')}
+          data={[{ value: 'true', label: t('common.success') }, { value: 'false', label: t('common.failure') }]} />
+      ),
+    },
+    { name: 'from', label: t('common.from'), render: (p) => <DateTimePicker label={p.label} clearable value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+    { name: 'to', label: t('common.to'), render: (p) => <DateTimePicker label={p.label} clearable value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+  ];
+
+  const purge = async () => {
+    const days = await messageBox.prompt(t('common.purgeDays'), { inputPattern: /^\d+$/ });
+    if (days === null) return;
+    try {
+      const { deleted } = await api.post<{ deleted: number }>(`${BASE}/purge`, { beforeDays: Number(days) });
+      toast.success(t('common.purged', { count: deleted }));
+      await queryClient.invalidateQueries({ queryKey: [BASE] });
+    } catch (e) {
+      toast.error((e as Error).message);
+    }
+  };
+
+  return (
+    <ReadOnlyList<OpLogEntry>
+      title={t('log.title')}
+      base={BASE}
+      perms={{ list: 'sys-log#list', export: 'sys-log#export' }}
+      queryFields={fields}
+      toolbarExtra={canPurge && <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => void purge()}>{t('common.purge')}</Button>}
+      columns={[
+        { prop: 'at', label: t('log.at'), render: (r) => dayjs(r.at).format('YYYY-MM-DD HH:mm:ss'), width: 170 },
+        { prop: 'username', label: t('log.username') },
+        { prop: 'module', label: t('log.module') },
+        { prop: 'action', label: t('log.action') },
+        { prop: 'target', label: t('log.target') },
+        { prop: 'method', label: t('log.method'), display: false },
+        { prop: 'path', label: t('log.path'), display: false },
+        { prop: 'ip', label: t('log.ip') },
+        { prop: 'durationMs', label: t('log.durationMs'), align: 'right' },
+        { prop: 'statusCode', label: t('log.statusCode'), display: false },
+        { prop: 'success', label: t('log.success'), render: (r) => (r.success ? t('common.success') : t('common.failure')) },
+        { prop: 'params', label: t('log.params'), render: (r) => <Ellipsis size="xs" ff="monospace">{JSON.stringify(r.params ?? '')}</Ellipsis> },
+      ]}
+    />
+  );
+}

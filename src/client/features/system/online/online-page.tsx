@@ -1,0 +1,65 @@
+import { Badge, Button } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { OnlineSession } from '@shared/contracts/logs';
+import { api } from '@client/lib/api';
+import { useCan } from '@client/lib/session';
+import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
+import { Ellipsis } from '@client/components/ellipsis/ellipsis';
+import { messageBox } from '@client/components/message-box/message-box';
+import { toast } from '@client/components/feedback/toast';
+
+const BASE = '/sys/online-user';
+const when = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
+
+export default function OnlinePage() {
+  const { t } = useTranslation('sysadmin');
+  const queryClient = useQueryClient();
+  const canKick = useCan('sys-online-user#kickout');
+
+  const kick = async (s: OnlineSession) => {
+    if (!(await messageBox.confirm(t('online.kickoutConfirm', { name: s.realName || s.username })))) return;
+    try {
+      await api.post(`${BASE}/kickout`, { sessionId: s.sessionId });
+      toast.success(t('online.kicked'));
+      await queryClient.invalidateQueries({ queryKey: [BASE] });
+    } catch (e) {
+      toast.error((e as Error).message);
+    }
+  };
+
+  return (
+    <ReadOnlyList<OnlineSession>
+      title={t('online.title')}
+      base={BASE}
+      rowKey="sessionId"
+      perms={{ list: 'sys-online-user#list' }}
+      queryFields={[
+        { name: 'username', label: t('online.username') },
+        { name: 'ip', label: t('online.ip') },
+      ]}
+      columns={[
+        { prop: 'username', label: t('online.username'), render: (s) => (s.current ? <>{s.username} <Badge size="xs" variant="light">{t('online.current')}</Badge></> : s.username) },
+        { prop: 'realName', label: t('online.realName') },
+        { prop: 'ip', label: t('online.ip') },
+        { prop: 'userAgent', label: t('online.userAgent'), render: (s) => <Ellipsis size="sm">{s.userAgent}</Ellipsis> },
+        { prop: 'loginAt', label: t('online.loginAt'), render: (s) => when(s.loginAt) },
+        { prop: 'lastActiveAt', label: t('online.lastActiveAt'), render: (s) => when(s.lastActiveAt) },
+        ...(canKick
+          ? [{
+              type: 'handle' as const,
+              label: t('online.kickout'),
+              render: (s: OnlineSession) =>
+                s.current ? null : (
+                  <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconLogout size={12} />} onClick={() => void kick(s)}>
+                    {t('online.kickout')}
+                  </Button>
+                ),
+            }]
+          : []),
+      ]}
+    />
+  );
+}
