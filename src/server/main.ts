@@ -4,6 +4,7 @@ import { migrate } from './db/migrate';
 import { bootstrapData } from './db/seed/bootstrap';
 import { buildApp } from './app';
 import { mkdir } from 'node:fs/promises';
+import { startJobRunner } from './jobs/runner';
 
 /** Starts Cascade: migrations, first-start seeding, the HTTP server, background work; stops cleanly on signals. */
 async function main(): Promise<void> {
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
   await migrate(database);
 
-  const seeded = await bootstrapData(database, config);
+  const seeded = await bootstrapData(database, config, (line) => process.stdout.write(`seed: ${line}\n`));
   if (seeded === 'refused') {
     process.stderr.write(
       'Cascade: this is the first start in production and ADMIN_PASSWORD is not set.\n' +
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
 /** Background work that modules provide (job runner, device polling); each returns its stop function. */
 async function startBackground(app: import('fastify').FastifyInstance): Promise<() => Promise<void>> {
   const stops: (() => Promise<void> | void)[] = [];
-  void app;
+  stops.push(startJobRunner(app));
   return async () => {
     for (const s of stops.reverse()) await s();
   };

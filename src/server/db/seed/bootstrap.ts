@@ -1,22 +1,25 @@
 import type { ServerConfig } from '../../config';
 import type { Database } from '../client';
 import { seedBase } from './base';
+import { seedDemo } from './demo';
+import { seedScenes } from '../../modules/scenes/scenes.seed';
 
 /**
  * First start on an empty database: the base data (menus, roles, dictionaries, settings, admin),
  * and in demo mode the demo users and data. Production refuses to invent an admin password.
  */
-export async function bootstrapData(database: Database, config: ServerConfig): Promise<'seeded' | 'present' | 'refused'> {
+export async function bootstrapData(
+  database: Database,
+  config: ServerConfig,
+  log: (line: string) => void = () => undefined,
+): Promise<'seeded' | 'present' | 'refused'> {
   const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM sys_user');
   if (n > 0) return 'present';
   if (config.production && !config.adminPassword) return 'refused';
   const adminPassword = config.adminPassword ?? 'admin123';
   await seedBase(database, { adminPassword, demoUsers: config.demo });
-  if (config.demo) await seedDemoData(database);
+  if (config.demo) await seedDemo(database, { filesDir: config.filesDir, log });
+  // The wall's default scenes belong to every installation, demo or not.
+  await seedScenes(database);
   return 'seeded';
-}
-
-/** Demo content (projects, equipment, orders, scenes …) from the modules that provide it. */
-async function seedDemoData(database: Database): Promise<void> {
-  void database;
 }
