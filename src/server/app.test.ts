@@ -28,6 +28,15 @@ describe('app spine', () => {
     expect(String(res.body)).toMatch(/^window\.__APP_CONFIG__ = \{.*"apiHost":"\/api"/);
   });
 
+  it('documents the API as OpenAPI with a UI at /api/docs', async () => {
+    const doc = await t.call('GET', '/api/docs/json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/sys/login', '/api/ball/fallproject/list', '/api/ball/fallorder/list']));
+    const ui = await t.call('GET', '/api/docs/');
+    expect(ui.status).toBe(200);
+  });
+
   it('sends security headers', async () => {
     const res = await t.call('GET', '/api/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
