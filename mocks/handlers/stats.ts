@@ -14,11 +14,11 @@ export const statsFixtures = {
     ],
   } satisfies CountProjects,
   groupArea: [
-    { area: 'East Asia', count: 22, totalArea: 48200 },
-    { area: 'Middle East', count: 14, totalArea: 61000 },
-    { area: 'Europe', count: 12, totalArea: 15800 },
-    { area: 'North America', count: 9, totalArea: 21400 },
-    { area: 'Southeast Asia', count: 7, totalArea: 9100 },
+    { area: 'east-asia', count: 22, totalArea: 48200, label: '东亚', labelEn: 'East Asia' },
+    { area: 'middle-east', count: 14, totalArea: 61000, label: '中东', labelEn: 'Middle East' },
+    { area: 'europe', count: 12, totalArea: 15800, label: '欧洲', labelEn: 'Europe' },
+    { area: 'north-america', count: 9, totalArea: 21400, label: '北美', labelEn: 'North America' },
+    { area: 'southeast-asia', count: 7, totalArea: 9100, label: '东南亚', labelEn: 'Southeast Asia' },
   ] satisfies AreaGroup[],
   groupWater: [
     { waterType: 'fountain', count: 20 }, { waterType: 'waterfall', count: 9 }, { waterType: 'curtain', count: 7 },

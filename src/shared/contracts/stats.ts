@@ -74,6 +74,9 @@ export interface AreaGroup {
   area: string;
   count: number;
   totalArea: number;
+  /** Name of the area in the `area` dictionary (the code itself when it is not there). */
+  label: string;
+  labelEn: string;
 }
 export interface WaterGroup {
   waterType: string;

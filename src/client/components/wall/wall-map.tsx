@@ -24,7 +24,8 @@ export interface WallMapProps {
 }
 
 const COUNTRY_STYLE = { color: WALL.landBorder, weight: 0.8, fillColor: WALL.land, fillOpacity: 1 };
-const WORLD_BOUNDS = L.latLngBounds([-58, -170], [78, 190]);
+// Inhabited latitudes only: a wall panel is wide, and Antarctica and the Arctic would waste its height.
+const WORLD_BOUNDS = L.latLngBounds([-46, -168], [72, 190]);
 
 function clusterIcon(cluster: MapCluster, color: string): L.DivIcon {
   const n = cluster.points.length;
@@ -93,7 +94,7 @@ export function WallMap({ points, onSelect, tileUrl, urgency = [], clusterPx = 4
       bounds={WORLD_BOUNDS}
       minZoom={1}
       maxZoom={tileUrl ? 18 : 7}
-      zoomSnap={0.25}
+      zoomSnap={0.1}
       worldCopyJump={false}
       attributionControl={false}
       zoomControl={false}

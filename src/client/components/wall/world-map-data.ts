@@ -10,7 +10,26 @@ export async function loadWorldMap(signal?: AbortSignal): Promise<FeatureCollect
   const res = await fetch(WORLD_MAP_URL, { signal });
   if (!res.ok) throw new Error(`world map ${res.status}`);
   const topo = (await res.json()) as Topology<{ countries: GeometryCollection }>;
-  return feature(topo, topo.objects.countries) as FeatureCollection;
+  return unwrapAntimeridian(feature(topo, topo.objects.countries) as FeatureCollection);
+}
+
+type Ring = number[][];
+
+/**
+ * Rings that touch both sides of the antimeridian (Russia's far east, Fiji) would be drawn as
+ * stripes across the whole map; moving their western-hemisphere points east by 360° keeps them whole.
+ */
+export function unwrapAntimeridian(fc: FeatureCollection): FeatureCollection {
+  const fixRing = (ring: Ring): Ring =>
+    ring.some(([lng]) => lng > 160) && ring.some(([lng]) => lng < -160) ? ring.map(([lng, lat]) => [lng < 0 ? lng + 360 : lng, lat]) : ring;
+  for (const f of fc.features) {
+    const g = f.geometry;
+    if (g.type === 'Polygon') g.coordinates = g.coordinates.map(fixRing);
+    else if (g.type === 'MultiPolygon') g.coordinates = g.coordinates.map((poly) => poly.map(fixRing));
+  }
+  // Antarctica fills the bottom of a world map with white space; the walls show inhabited land.
+  fc.features = fc.features.filter((f) => (f.properties as { name?: string } | null)?.name !== 'Antarctica');
+  return fc;
 }
 
 export const worldMapQueryOptions = () => ({

@@ -17,33 +17,51 @@ interface Ctx {
 
 const pct = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
 
-/** Project count per status: a ring whose colours are the status colours of XMZT. */
+/** Project count per status: a ring in the status colours of XMZT, the total in its centre, counts in the legend. */
 export function statusOption(data: CountProjects, { locale, tone }: Ctx): EChartsOption {
   const tn = toneOf(tone);
+  const rows = data.byStatus.filter((s) => s.count > 0).map((s) => ({ name: dictLabel(XMZT, s.status, locale), value: s.count, itemStyle: { color: projectStatusColor(s.status) } }));
+  const counts = new Map(rows.map((r) => [r.name, r.value]));
   return {
     ...baseOption(tone),
     tooltip: { ...baseOption(tone).tooltip, trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { show: false },
+    legend: {
+      ...baseOption(tone).legend,
+      orient: 'vertical',
+      right: 4,
+      top: 'middle',
+      itemGap: 9,
+      icon: 'circle',
+      itemWidth: 10,
+      formatter: (name: string) => `{n|${name}}{v|${counts.get(name) ?? 0}}`,
+      textStyle: { color: tn.dim, rich: { n: { width: tone === 'wall' ? 92 : 80, fontSize: tn.font, color: tn.dim }, v: { fontSize: tn.font + 2, fontWeight: 'bold', color: tn.text, align: 'right', width: 28 } } },
+    },
     series: [
       {
         type: 'pie',
-        radius: ['52%', '78%'],
-        center: ['50%', '50%'],
-        avoidLabelOverlap: true,
+        radius: ['56%', '80%'],
+        center: ['32%', '50%'],
         itemStyle: { borderColor: tone === 'wall' ? '#06152d' : 'transparent', borderWidth: 2 },
-        label: { color: tn.text, fontSize: tn.font, formatter: '{b}\n{c}' },
-        labelLine: { length: 8, length2: 8 },
-        data: data.byStatus
-          .filter((s) => s.count > 0)
-          .map((s) => ({ name: dictLabel(XMZT, s.status, locale), value: s.count, itemStyle: { color: projectStatusColor(s.status) } })),
+        label: { show: false },
+        data: rows,
+      },
+      {
+        type: 'pie',
+        radius: [0, '50%'],
+        center: ['32%', '50%'],
+        silent: true,
+        label: { position: 'center', formatter: String(data.total), fontSize: tn.font * 2.4, fontWeight: 'bold', color: tn.text },
+        itemStyle: { color: 'transparent' },
+        data: [{ value: 1, name: '' }],
+        tooltip: { show: false },
       },
     ],
   };
 }
 
 /** Projects per area (bars) with their total area (line, right axis). */
-export function areaOption(data: AreaGroup[], { t, tone }: Ctx): EChartsOption {
-  const names = data.map((a) => a.area || t('wall:unassigned'));
+export function areaOption(data: AreaGroup[], { t, locale, tone }: Ctx): EChartsOption {
+  const names = data.map((a) => (a.area ? (locale === 'en' ? a.labelEn : a.label) || a.area : t('wall:unassigned')));
   return {
     ...baseOption(tone),
     tooltip: { ...baseOption(tone).tooltip, trigger: 'axis' },
@@ -112,8 +130,9 @@ export function deviceOption(data: DeviceGroup[], { locale, tone }: Ctx): EChart
 }
 
 /** Repair speed: orders and completions (bars) and hours to complete (lines, right axis). */
-export function speedOption(data: RepairSpeedPoint[], { t, tone }: Ctx): EChartsOption {
+export function speedOption(data: RepairSpeedPoint[], { t, tone }: Ctx, withP90 = true): EChartsOption {
   const hours = t('wall:unit.hours');
+  const p90 = { name: t('wall:series.p90Hours'), type: 'line' as const, yAxisIndex: 1, smooth: true, showSymbol: false, data: data.map((p) => p.p90Hours), itemStyle: { color: TAG_HEX.danger }, lineStyle: { width: 1.5 } };
   return {
     ...baseOption(tone),
     tooltip: { ...baseOption(tone).tooltip, trigger: 'axis' },
@@ -122,14 +141,14 @@ export function speedOption(data: RepairSpeedPoint[], { t, tone }: Ctx): ECharts
     xAxis: { type: 'category', data: data.map((p) => p.period.slice(5) || p.period), ...axisStyle(tone) },
     yAxis: [
       { type: 'value', minInterval: 1, ...axisStyle(tone) },
-      { type: 'value', name: hours, ...axisStyle(tone), splitLine: { show: false } },
+      { type: 'value', ...axisStyle(tone), splitLine: { show: false }, axisLabel: { ...axisStyle(tone).axisLabel, formatter: `{value}${hours}` } },
     ],
     series: [
       { name: t('wall:series.orders'), type: 'bar', barMaxWidth: 10, data: data.map((p) => p.orders), itemStyle: { color: 'rgba(60,157,255,0.55)', borderRadius: [2, 2, 0, 0] } },
       { name: t('wall:series.completed'), type: 'bar', barMaxWidth: 10, data: data.map((p) => p.completed), itemStyle: { color: TAG_HEX.success, borderRadius: [2, 2, 0, 0] } },
       { name: t('wall:series.avgHours'), type: 'line', yAxisIndex: 1, smooth: true, showSymbol: false, data: data.map((p) => p.avgHours), itemStyle: { color: SERIES[0] }, lineStyle: { width: 2 } },
       { name: t('wall:series.medianHours'), type: 'line', yAxisIndex: 1, smooth: true, showSymbol: false, data: data.map((p) => p.medianHours), itemStyle: { color: SERIES[4] }, lineStyle: { width: 2, type: 'dashed' } },
-      { name: t('wall:series.p90Hours'), type: 'line', yAxisIndex: 1, smooth: true, showSymbol: false, data: data.map((p) => p.p90Hours), itemStyle: { color: TAG_HEX.danger }, lineStyle: { width: 1.5 } },
+      ...(withP90 ? [p90] : []),
     ],
   };
 }

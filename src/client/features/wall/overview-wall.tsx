@@ -82,7 +82,8 @@ export default function OverviewWall() {
   const buildArea = useCallback((d: Parameters<typeof areaOption>[0]) => (d.length ? areaOption(d, ctx) : null), [ctx]);
   const buildWater = useCallback((d: Parameters<typeof waterOption>[0]) => (d.some((w) => w.count) ? waterOption(d, ctx) : null), [ctx]);
   const buildDevice = useCallback((d: Parameters<typeof deviceOption>[0]) => (d.some((x) => x.total) ? deviceOption(d, ctx) : null), [ctx]);
-  const buildSpeed = useCallback((d: Parameters<typeof speedOption>[0]) => speedOption(d, ctx), [ctx]);
+  // The overview keeps the speed chart to four series so it reads from across the room; p90 is on the detail wall.
+  const buildSpeed = useCallback((d: Parameters<typeof speedOption>[0]) => speedOption(d, ctx, false), [ctx]);
   const buildQuality = useCallback((d: Parameters<typeof qualityOption>[0]) => qualityOption(d, ctx), [ctx]);
   const last30 = `${t('last30')} · ${t('byDay')}`;
 
@@ -97,7 +98,7 @@ export default function OverviewWall() {
           </>
         }
       />
-      <ChartPanel name="status" title={t('panels.status')} hint={t('hints.status')} extra={count.data ? `Σ ${count.data.total}` : undefined} box={BOX.status} query={count} build={buildStatus} />
+      <ChartPanel name="status" title={t('panels.status')} hint={t('hints.status')} box={BOX.status} query={count} build={buildStatus} />
       <ChartPanel name="area" title={t('panels.area')} hint={t('hints.area')} box={BOX.area} query={area} build={buildArea} />
       <ChartPanel name="water" title={t('panels.water')} hint={t('hints.water')} box={BOX.water} query={water} build={buildWater} />
       <KpiStrip items={kpis} box={BOX.kpi} ready={count.isSuccess && device.isSuccess && speed.isSuccess && quality.isSuccess} />

@@ -77,9 +77,12 @@ export class StatsRepository {
   }
 
   async groupArea(): Promise<AreaGroup[]> {
+    // Labels come from the `area` dictionary when the code is in it (the wall shows names, not codes).
     return this.database.query<AreaGroup>(
-      `SELECT area, count(*)::int AS count, coalesce(sum(total_area), 0)::float8 AS "totalArea"
-         FROM fall_project GROUP BY area ORDER BY count(*) DESC, area`,
+      `SELECT g.area, g.count, g."totalArea", coalesce(d.label, g.area) AS label, coalesce(nullif(d.label_en, ''), d.label, g.area) AS "labelEn"
+         FROM (SELECT area, count(*)::int AS count, coalesce(sum(total_area), 0)::float8 AS "totalArea" FROM fall_project GROUP BY area) g
+         LEFT JOIN sys_dictionary d ON d.type = 'area' AND d.value = g.area
+        ORDER BY g.count DESC, g.area`,
     );
   }
 

@@ -54,9 +54,10 @@ describe('statistics of the big screen', () => {
     expect(count.byStatus.find((s: { status: string }) => s.status === 'A').count).toBe(2);
     expect(count.byStatus.find((s: { status: string }) => s.status === 'C').count).toBe(1);
     expect(count.byStatus.find((s: { status: string }) => s.status === 'G').count).toBe(0);
+    await t.database.query(`INSERT INTO sys_dictionary(type, label, label_en, value) VALUES ('area', '亚洲', 'Asia Pacific', 'Asia') ON CONFLICT DO NOTHING`);
     expect(await get('groupArea')).toEqual([
-      { area: 'Asia', count: 2, totalArea: 150 },
-      { area: 'Europe', count: 1, totalArea: 20 },
+      { area: 'Asia', count: 2, totalArea: 150, label: '亚洲', labelEn: 'Asia Pacific' },
+      { area: 'Europe', count: 1, totalArea: 20, label: 'Europe', labelEn: 'Europe' },
     ]);
     const water = await get('groupWater');
     expect(water.find((w: { waterType: string }) => w.waterType === 'fountain').count).toBe(2);
