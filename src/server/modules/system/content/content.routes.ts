@@ -4,7 +4,6 @@ import { contentQuerySchema, contentSchema } from '@shared/contracts/content';
 import { sysContent } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
-import { requireAnySession } from '../session-guard';
 
 const BASE = '/sys/content';
 /** How many notices the back-office banner and the wall ticker show at most. */
@@ -43,8 +42,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The back-office banner and the wall both show these: any session may read them.
-  app.get(`${BASE}/current`, { config: { permission: 'public' } }, async (request) => {
-    requireAnySession(request);
+  app.get(`${BASE}/current`, { config: { permission: 'session' } }, async () => {
     const now = new Date();
     const rows = await app.database.db
       .select({ id: sysContent.id, title: sysContent.title, body: sysContent.body, type: sysContent.type, fromAt: sysContent.fromAt, toAt: sysContent.toAt, updatedAt: sysContent.updatedAt })

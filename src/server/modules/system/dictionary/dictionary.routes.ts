@@ -13,7 +13,6 @@ import { idListSchema } from '@shared/contracts/common';
 import { sysDictType, sysDictionary } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
-import { requireAnySession } from '../session-guard';
 
 const BASE = '/sys/sysdictionary';
 
@@ -51,8 +50,7 @@ export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Every signed-in screen (and the wall) loads dictionaries: any session may read them.
-  app.post(`${BASE}/dictionary`, { schema: { body: dictionaryLoadSchema }, config: { permission: 'public' } }, async (request) => {
-    requireAnySession(request);
+  app.post(`${BASE}/dictionary`, { schema: { body: dictionaryLoadSchema }, config: { permission: 'session' } }, async (request) => {
     const { type } = request.body as { type: string };
     const rows: DictionaryEntry[] = await app.database.db
       .select({ label: sysDictionary.label, labelEn: sysDictionary.labelEn, value: sysDictionary.value, color: sysDictionary.color, sort: sysDictionary.sort })

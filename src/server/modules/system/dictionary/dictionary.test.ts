@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
+import { newToken } from '../../../lib/password';
+import { sysSession } from '../../../db/schema';
 import { itChecksAccess } from '../guard-cases';
 
 describe('sys/sysdictionary', () => {
@@ -22,13 +24,19 @@ describe('sys/sysdictionary', () => {
     { method: 'POST', url: '/api/sys/sysdictionary/type/delete', perm: 'sys-dictionary#delete', body: [999999] },
   ]);
 
-  it('serves the enabled items of a type in sort order to any signed-in session, refusing without one', async () => {
+  it('serves the enabled items of a type in sort order to any session (user or wall display), refusing without one', async () => {
     expect((await t.call('POST', '/api/sys/sysdictionary/dictionary', { body: { type: 'bill_state' } })).status).toBe(401);
     const nobody = await t.userWith([]);
     const res = await t.call('POST', '/api/sys/sysdictionary/dictionary', { token: nobody.token, body: { type: 'bill_state' } });
     expect(res.status).toBe(200);
     expect(res.body.data.map((d: { value: string }) => d.value)).toEqual(['0', '1', '2', '3', '4']);
     expect(res.body.data[4]).toEqual({ label: '已取消', labelEn: 'Cancelled', value: '4', color: 'danger', sort: 5 });
+    // The wall loads dictionaries too, through a display session.
+    const { token: wall, hash } = newToken();
+    await t.database.db.insert(sysSession).values({ tokenHash: hash, kind: 'display', label: 'Lobby wall' });
+    const forWall = await t.call('POST', '/api/sys/sysdictionary/dictionary', { token: wall, body: { type: 'bill_state' } });
+    expect(forWall.status).toBe(200);
+    expect(forWall.body.data).toHaveLength(5);
 
     // A disabled item drops out; a re-sorted one moves.
     const list = await t.call('POST', '/api/sys/sysdictionary/list', { token: admin, body: { type: 'bill_state', page: 1, limit: 10 } });
