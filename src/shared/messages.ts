@@ -95,7 +95,7 @@ export const MESSAGES = {
   'err.orderTransition': { cn: '工单当前状态不允许此操作', en: "This is not allowed in the order's current status" },
   'err.orderClosed': { cn: '工单已关闭，不能再提交维修报告或修改', en: 'The order is closed: no more reports or changes' },
   'v.equipmentProject': { cn: '设备不属于所选项目', en: 'The equipment does not belong to the chosen project' },
-  'v.fileInvalid': { cn: '文件不存在或属于其他记录', en: 'The file does not exist or belongs to another record' },
+  'v.reportFrozen': { cn: '已提交的报告不能修改工单和结果，请另行提交新报告', en: 'A filed report keeps its order and result: file a new report instead' },
   'v.rangeOrder': { cn: '最小值不能大于最大值', en: 'The minimum cannot be greater than the maximum' },
   'v.channel': { cn: '通道号应为 1 到 9', en: 'Channels are numbered 1 to 9' },
   'err.warningDealt': { cn: '该告警已处理', en: 'This warning has already been dealt with' },

@@ -51,7 +51,7 @@ export const orderQuerySchema = z.strictObject({
   status: filterEnum(ORDER_STATUSES),
   priority: filterEnum(ORDER_PRIORITIES),
   source: filterEnum(ORDER_SOURCES),
-  /** Prefix of the order number or of the name (case-insensitive). */
+  /** Prefix of the order number when it starts with "WO-", else of the name (case-insensitive). */
   keyword: filterText(64),
   submittedFrom: filterDate(),
   submittedTo: filterDate(),

@@ -25,11 +25,13 @@ export const reportSaveSchema = z.strictObject({
 export type ReportSave = z.infer<typeof reportSaveSchema>;
 
 /**
- * POST /ball/fallreport/update. The order and the result are what moved the order, so they are
- * not editable: a different outcome is a new report.
+ * POST /ball/fallreport/update. The order and the result are what moved the order, so they cannot
+ * change (a different outcome is a new report); the edit form may still send them unchanged.
  */
 export const reportUpdateSchema = z.strictObject({
   id: refId(),
+  orderId: refId().optional(),
+  result: z.enum(REPORT_RESULTS, { error: 'v.invalid' }).optional(),
   repairer: editable.repairer.optional(),
   repairAt: editable.repairAt.optional(),
   durationHours: editable.durationHours,

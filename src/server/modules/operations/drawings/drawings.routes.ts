@@ -5,8 +5,7 @@ import { drawingQuerySchema, drawingSaveSchema, drawingUpdateSchema } from '@sha
 import { fallDraw, fallProject } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
-import { presentIds } from '../orders/owned-files';
-import { registerOwnedWrites } from '../orders/owned-writes';
+import { registerFileWrites } from '../../files/file-writes';
 
 const BASE = '/ball/falldraw';
 
@@ -27,7 +26,7 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
     without: ['save', 'update', 'delete'],
     exportName: 'fall-draw',
   });
-  registerOwnedWrites(app, {
+  registerFileWrites(app, {
     base: BASE,
     table: fallDraw,
     id: fallDraw.id,
@@ -35,9 +34,10 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
     ownerType: 'fall_draw',
     save: drawingSaveSchema,
     update: drawingUpdateSchema,
-    files: (row) => ({ picture: presentIds(row.picture as number | null), file: presentIds(row.file as number | null) }),
-    check: async (tx, row) => {
-      const [p] = await tx.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, row.projectId as number));
+    fileFields: [{ field: 'picture', imageOnly: true }, { field: 'file' }],
+    prepare: async (tx, values) => {
+      if (values.projectId === undefined) return;
+      const [p] = await tx.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, values.projectId as number));
       if (!p) throw badRequest('v.invalid', { projectId: 'v.invalid' });
     },
   });

@@ -18,8 +18,8 @@ describe('fall/draw drawings and fall/train training', () => {
   const owner = async (id: number) => (await t.database.db.select().from(ossFile).where(eq(ossFile.id, id)))[0];
 
   it('saves drawings with picture and file owned by the drawing, lists them in viewer order', async () => {
-    const picture = await seedFile(t, 'image/png');
-    const pdf = await seedFile(t);
+    const picture = await seedFile(t, 'fall_draw', 'image/png');
+    const pdf = await seedFile(t, 'fall_draw');
     const second = await t.call('POST', '/api/ball/falldraw/save', { token: admin, body: { name: 'Pipe plan', projectId, picture, file: pdf, sort: 2 } });
     expect(second.status).toBe(200);
     expect(await owner(picture)).toMatchObject({ ownerType: 'fall_draw', ownerId: second.body.data.id });
@@ -28,13 +28,15 @@ describe('fall/draw drawings and fall/train training', () => {
     const ordered = await t.call('GET', `/api/ball/falldraw/byProject/${projectId}`, { token: viewer.token });
     expect(ordered.body.data.map((d: { id: number }) => d.id)).toEqual([first.body.data.id, second.body.data.id]);
     // replacing the picture releases the old one
-    const newPicture = await seedFile(t, 'image/jpeg');
+    const newPicture = await seedFile(t, 'fall_draw', 'image/jpeg');
     await t.call('POST', '/api/ball/falldraw/update', { token: admin, body: { id: second.body.data.id, picture: newPicture } });
     expect((await owner(picture)).ownerId).toBeNull();
     expect((await owner(newPicture)).ownerId).toBe(second.body.data.id);
     expect((await owner(pdf)).ownerId).toBe(second.body.data.id);
     const taken = await t.call('POST', '/api/ball/falldraw/save', { token: admin, body: { name: 'Copy', projectId, picture: newPicture } });
-    expect(taken.body.data.fields).toEqual({ picture: 'The file does not exist or belongs to another record' });
+    const notImage = await t.call('POST', '/api/ball/falldraw/save', { token: admin, body: { name: 'Pdf as picture', projectId, picture: await seedFile(t, 'fall_draw') } });
+    expect(notImage.body.data.fields).toEqual({ picture: 'Please upload an image file' });
+    expect(taken.body.data.fields).toEqual({ picture: 'The file does not exist or cannot be used here' });
     const list = await t.call('POST', '/api/ball/falldraw/list', { token: admin, body: { page: 1, limit: 10, projectId } });
     expect(list.body.data.list[0]).toMatchObject({ projectName: 'Grand cascade' });
     await t.call('POST', '/api/ball/falldraw/delete', { token: admin, body: [second.body.data.id] });
@@ -44,7 +46,7 @@ describe('fall/draw drawings and fall/train training', () => {
   });
 
   it('saves training with attachments, device and project, and refuses bad input', async () => {
-    const doc = await seedFile(t);
+    const doc = await seedFile(t, 'fall_train');
     const res = await t.call('POST', '/api/ball/falltrain/save', { token: admin, body: { name: 'Pump safety', content: 'Lock out before service', trainAt: '2024-04-01T02:00:00Z', projectId, files: [doc] } });
     expect(res.status).toBe(200);
     expect(await owner(doc)).toMatchObject({ ownerType: 'fall_train', ownerId: res.body.data.id });

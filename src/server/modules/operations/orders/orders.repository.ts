@@ -25,6 +25,8 @@ export const orderSelection = {
   equipmentName: fallEqInfo.name,
 };
 
+/** `WO-…` (any case), the start of an order number. */
+const NUMBER_LIKE = /^wo-/i;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 export function orderConditions(q: OrderQuery): SQL | undefined {
@@ -38,9 +40,15 @@ export function orderConditions(q: OrderQuery): SQL | undefined {
     q.submittedTo ? lte(fallOrder.submittedAt, q.submittedTo) : undefined,
   ];
   if (q.keyword) {
+    // A prefix search an index serves (text_pattern_ops): an order number when the keyword looks
+    // like one, the name otherwise. One side only, so the planner can estimate it and keep to the
+    // sort index when matches are many (an OR of both made it sort half the table).
     const k = escapeLike(q.keyword);
-    // Both sides are prefix searches an index serves (text_pattern_ops); numbers are upper case.
-    parts.push(sql`(${fallOrder.number} LIKE ${k.toUpperCase() + '%'} OR lower(${fallOrder.name}) LIKE ${k.toLowerCase() + '%'})`);
+    parts.push(
+      NUMBER_LIKE.test(q.keyword)
+        ? sql`${fallOrder.number} LIKE ${k.toUpperCase() + '%'}`
+        : sql`lower(${fallOrder.name}) LIKE ${k.toLowerCase() + '%'}`,
+    );
   }
   return and(...parts.filter((p): p is SQL => !!p));
 }

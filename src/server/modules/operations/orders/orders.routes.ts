@@ -15,7 +15,7 @@ import { fallOrder, fallReport, fallWarning } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
 import { sendExport } from '../../../lib/export';
-import { attachFiles, releaseFiles } from './owned-files';
+import { attachFiles, releaseFiles, replaceFiles } from '../../files/files.service';
 import {
   LIST_ALL_LIMIT,
   checkEquipment,
@@ -81,7 +81,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const created = await db.transaction(async (tx) => {
       await checkEquipment(tx, body.projectId, body.equipmentId);
       const row = await insertOrder(tx, { ...body, source: 'manual', createdBy: request.auth?.userId ?? null });
-      await attachFiles(tx, 'fall_order', row.id, { files: body.files ?? [] });
+      await attachFiles(tx, 'fall_order', row.id, body.files ?? [], { field: 'files', userId: request.auth?.userId ?? null });
       return row;
     });
     return ok(created);
@@ -98,7 +98,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       if (changes.projectId !== undefined || changes.equipmentId !== undefined) await checkEquipment(tx, projectId, equipmentId);
       const set = Object.fromEntries(Object.entries({ ...changes, equipmentId }).filter(([, v]) => v !== undefined));
       await tx.update(fallOrder).set({ ...set, updatedAt: new Date() }).where(eq(fallOrder.id, id));
-      if (changes.files) await attachFiles(tx, 'fall_order', id, { files: changes.files });
+      if (changes.files) {
+        await replaceFiles(tx, 'fall_order', id, current.files, changes.files, { field: 'files', userId: request.auth?.userId ?? null });
+      }
     });
     return ok({ id });
   });

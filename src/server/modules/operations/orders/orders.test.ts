@@ -26,7 +26,7 @@ describe('fall/order', () => {
   const save = (body: Record<string, unknown>, token = admin) => t.call('POST', '/api/ball/fallorder/save', { token, body });
 
   it('numbers, saves with files, and reads back by path and by query id', async () => {
-    const file = await seedFile(t);
+    const file = await seedFile(t, 'fall_order');
     const res = await save({ name: 'Nozzle clogged', projectId, equipmentId: pump, priority: 'high', files: [file], submitter: 'Li Wei', contact: '13800000000' });
     expect(res.status).toBe(200);
     expect(res.body.data.number).toMatch(new RegExp(`^${numberPrefix(new Date())}\\d{4}$`));
@@ -40,7 +40,7 @@ describe('fall/order', () => {
     // a file owned by another record cannot be attached
     const stolen = await save({ name: 'Copy', projectId, files: [file] });
     expect(stolen.status).toBe(400);
-    expect(stolen.body.data.fields).toEqual({ files: 'The file does not exist or belongs to another record' });
+    expect(stolen.body.data.fields).toEqual({ files: 'The file does not exist or cannot be used here' });
     expect((await t.call('GET', '/api/ball/fallorder/info/999999', { token: admin })).status).toBe(404);
   });
 

@@ -7,9 +7,9 @@ import type { FileOwnerType } from '@shared/contracts/file';
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
-import { attachFiles, releaseFiles } from './owned-files';
+import { attachFiles, releaseFiles, replaceFiles } from '../../files/files.service';
 
-export interface OwnedWritesOptions {
+export interface OwnedListWritesOptions {
   base: string;
   table: PgTable;
   id: PgColumn;
@@ -17,26 +17,28 @@ export interface OwnedWritesOptions {
   ownerType: FileOwnerType;
   save: ZodObject<ZodRawShape>;
   update: ZodObject<ZodRawShape>;
-  /** The file fields of a stored row, as id lists per field name. */
-  files: (row: Record<string, unknown>) => Record<string, number[]>;
-  /** Checks references (same project etc.) inside the transaction; receives the row as it will be. */
+  /** The column holding a list of oss_file ids (jsonb). */
+  filesField: string;
+  /** Checks references inside the transaction; receives the row as it will be. */
   check?: (tx: Db, row: Record<string, unknown>) => Promise<void>;
 }
 
 /**
- * save / update / delete for a record that owns files: the row and its files' ownership change in
- * one transaction, so a refused save leaves no file attached to nothing.
+ * save / update / delete for a record with a LIST of files (attachments). files/file-writes.ts does
+ * the same for single-file columns; both use the file service, so a refused save leaves every
+ * upload unowned and a replaced attachment is released only when the update commits.
  */
-export function registerOwnedWrites(app: FastifyInstance, o: OwnedWritesOptions): void {
+export function registerOwnedListWrites(app: FastifyInstance, o: OwnedListWritesOptions): void {
   const db = app.database.db;
   const perm = (a: string) => `${o.permission}#${a}`;
+  const filesOf = (row: Record<string, unknown>) => (row[o.filesField] as number[] | undefined) ?? [];
 
   app.post(`${o.base}/save`, { schema: { body: o.save }, config: { permission: perm('save') } }, async (request) => {
     const body = request.body as Record<string, unknown>;
     const id = await db.transaction(async (tx) => {
       await o.check?.(tx, body);
       const [row] = (await tx.insert(o.table).values(body as never).returning({ id: o.id })) as { id: number }[];
-      await attachFiles(tx, o.ownerType, row.id, o.files(body));
+      await attachFiles(tx, o.ownerType, row.id, filesOf(body), { field: o.filesField, userId: request.auth?.userId ?? null });
       return row.id;
     });
     return ok({ id });
@@ -48,10 +50,11 @@ export function registerOwnedWrites(app: FastifyInstance, o: OwnedWritesOptions)
       const [current] = (await tx.select().from(o.table).where(eq(o.id, id)).for('update')) as Record<string, unknown>[];
       if (!current) throw notFound();
       const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-      const next = { ...current, ...set };
-      await o.check?.(tx, next);
+      await o.check?.(tx, { ...current, ...set });
       if (Object.keys(set).length) await tx.update(o.table).set(set as never).where(eq(o.id, id));
-      await attachFiles(tx, o.ownerType, id, o.files(next));
+      if (set[o.filesField] !== undefined) {
+        await replaceFiles(tx, o.ownerType, id, filesOf(current), filesOf(set), { field: o.filesField, userId: request.auth?.userId ?? null });
+      }
     });
     return ok({ id });
   });

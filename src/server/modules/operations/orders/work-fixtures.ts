@@ -1,3 +1,4 @@
+import type { FileOwnerType } from '@shared/contracts/file';
 import type { TestApp } from '../../../../../tests/helpers/test-app';
 import { fallEqInfo, fallProject, ossFile } from '../../../db/schema';
 
@@ -18,12 +19,12 @@ export async function seedEquipment(t: TestApp, projectId: number, name = 'Main 
   return row.id;
 }
 
-/** An uploaded, not yet owned file (what POST /oss/file/upload leaves behind). */
-export async function seedFile(t: TestApp, contentType = 'application/pdf'): Promise<number> {
+/** An upload for a kind of record, not yet owned (what POST /oss/file/upload?ownerType=… leaves behind). */
+export async function seedFile(t: TestApp, ownerType: FileOwnerType, contentType = 'application/pdf'): Promise<number> {
   seq += 1;
   const [row] = await t.database.db
     .insert(ossFile)
-    .values({ originalName: `f${seq}`, contentType, size: 10, storageKey: `test/${seq}` })
+    .values({ originalName: `f${seq}`, contentType, size: 10, storageKey: `test/${seq}`, ownerType })
     .returning({ id: ossFile.id });
   return row.id;
 }

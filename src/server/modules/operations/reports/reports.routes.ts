@@ -7,7 +7,7 @@ import { fallOrder, fallProject, fallReport } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
 import { pageOf } from '@shared/envelope';
-import { attachFiles, releaseFiles } from '../orders/owned-files';
+import { releaseFiles, replaceFiles } from '../../files/files.service';
 import { fileReport } from './reports.service';
 
 const BASE = '/ball/fallreport';
@@ -67,23 +67,25 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${BASE}/save`, { schema: { body: reportSaveSchema }, config: { permission: 'fall-report#save' } }, async (request) => {
     const body = request.body as z.infer<typeof reportSaveSchema>;
-    return ok(await db.transaction((tx) => fileReport(tx, body)));
+    return ok(await db.transaction((tx) => fileReport(tx, body, request.auth?.userId ?? null)));
   });
 
   app.post(`${BASE}/update`, { schema: { body: reportUpdateSchema }, config: { permission: 'fall-report#update' } }, async (request) => {
-    const { id, files, ...changes } = request.body as z.infer<typeof reportUpdateSchema>;
+    const { id, files, orderId, result, ...changes } = request.body as z.infer<typeof reportUpdateSchema>;
     await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ id: fallReport.id, status: fallOrder.status })
+        .select({ id: fallReport.id, files: fallReport.files, orderId: fallReport.orderId, result: fallReport.result, status: fallOrder.status })
         .from(fallReport)
         .innerJoin(fallOrder, eq(fallOrder.id, fallReport.orderId))
         .where(eq(fallReport.id, id))
         .for('update');
       if (!current) throw notFound();
       if (current.status === 'closed') throw badRequest('err.orderClosed');
+      if (orderId !== undefined && orderId !== current.orderId) throw badRequest('v.reportFrozen', { orderId: 'v.reportFrozen' });
+      if (result !== undefined && result !== current.result) throw badRequest('v.reportFrozen', { result: 'v.reportFrozen' });
       const set = Object.fromEntries(Object.entries({ ...changes, files }).filter(([, v]) => v !== undefined));
       if (Object.keys(set).length) await tx.update(fallReport).set(set).where(eq(fallReport.id, id));
-      if (files) await attachFiles(tx, 'fall_report', id, { files });
+      if (files) await replaceFiles(tx, 'fall_report', id, current.files, files, { field: 'files', userId: request.auth?.userId ?? null });
     });
     return ok({ id });
   });

@@ -3,7 +3,7 @@ import type { ReportSave } from '@shared/contracts/report';
 import type { Db } from '../../../db/client';
 import { fallEqInfo, fallOrder, fallReport } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
-import { attachFiles } from '../orders/owned-files';
+import { attachFiles } from '../../files/files.service';
 
 /**
  * Files a report and moves its order, in the caller's transaction (DOMAIN.md §3):
@@ -13,7 +13,7 @@ import { attachFiles } from '../orders/owned-files';
  *    now) and puts its equipment back to normal;
  *  - a closed order takes no reports.
  */
-export async function fileReport(tx: Db, body: ReportSave): Promise<{ id: number; orderStatus: string }> {
+export async function fileReport(tx: Db, body: ReportSave, userId: number | null): Promise<{ id: number; orderStatus: string }> {
   const [order] = await tx.select().from(fallOrder).where(eq(fallOrder.id, body.orderId)).for('update');
   if (!order) throw badRequest('v.invalid', { orderId: 'v.invalid' });
   if (order.status === 'closed') throw badRequest('err.orderClosed', { orderId: 'err.orderClosed' });
@@ -31,7 +31,7 @@ export async function fileReport(tx: Db, body: ReportSave): Promise<{ id: number
       files: body.files ?? [],
     })
     .returning({ id: fallReport.id });
-  await attachFiles(tx, 'fall_report', report.id, { files: body.files ?? [] });
+  await attachFiles(tx, 'fall_report', report.id, body.files ?? [], { field: 'files', userId });
 
   const now = new Date();
   let status = order.status;

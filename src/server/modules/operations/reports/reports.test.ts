@@ -29,7 +29,7 @@ describe('fall/report moves its order', () => {
 
   it('submitted → repairing on "not fixed", completed by the first "fixed", equipment back to normal', async () => {
     const id = await newOrder();
-    const attachment = await seedFile(t, 'image/png');
+    const attachment = await seedFile(t, 'fall_report', 'image/png');
     const first = await file({ orderId: id, repairer: 'Zhang San', repairAt: '2024-05-01T09:00:00Z', durationHours: 2.5, result: 'not_fixed', notes: 'Seal worn, part ordered', files: [attachment] });
     expect(first.status).toBe(200);
     expect(first.body.data.orderStatus).toBe('repairing');
@@ -97,7 +97,9 @@ describe('fall/report moves its order', () => {
     const up = await t.call('POST', '/api/ball/fallreport/update', { token: admin, body: { id: body.data.id, notes: 'Called supplier' } });
     expect(up.status).toBe(200);
     const noResult = await t.call('POST', '/api/ball/fallreport/update', { token: admin, body: { id: body.data.id, result: 'fixed' } });
-    expect(noResult.body.data.fields).toEqual({ result: 'Unknown field' });
+    expect(noResult.body.data.fields).toEqual({ result: 'A filed report keeps its order and result: file a new report instead' });
+    const same = await t.call('POST', '/api/ball/fallreport/update', { token: admin, body: { id: body.data.id, orderId: id, result: 'not_fixed', repairer: 'Zhao Liu' } });
+    expect(same.status).toBe(200);
     expect((await t.call('GET', `/api/ball/fallreport/info/${body.data.id}`, { token: admin })).body.data.notes).toBe('Called supplier');
     expect((await t.call('POST', '/api/ball/fallreport/delete', { token: admin, body: [body.data.id] })).body.data).toEqual({ deleted: 1 });
     expect((await order(id)).reportCount).toBe(0);

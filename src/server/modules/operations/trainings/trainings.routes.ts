@@ -4,7 +4,7 @@ import { trainingQuerySchema, trainingSaveSchema, trainingUpdateSchema } from '@
 import { fallDevice, fallProject, fallTrain } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { filters, registerCrud } from '../../../lib/crud';
-import { registerOwnedWrites } from '../orders/owned-writes';
+import { registerOwnedListWrites } from '../orders/owned-writes';
 
 const BASE = '/ball/falltrain';
 
@@ -31,7 +31,7 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     without: ['save', 'update', 'delete'],
     exportName: 'fall-train',
   });
-  registerOwnedWrites(app, {
+  registerOwnedListWrites(app, {
     base: BASE,
     table: fallTrain,
     id: fallTrain.id,
@@ -39,7 +39,7 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     ownerType: 'fall_train',
     save: trainingSaveSchema,
     update: trainingUpdateSchema,
-    files: (row) => ({ files: (row.files as number[] | undefined) ?? [] }),
+    filesField: 'files',
     check: async (tx, row) => {
       if (row.deviceId) {
         const [d] = await tx.select({ id: fallDevice.id }).from(fallDevice).where(eq(fallDevice.id, row.deviceId as number));
