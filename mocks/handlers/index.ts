@@ -1,10 +1,11 @@
 import type { RequestHandler } from 'msw';
 import { authHandlers } from './auth';
 import { kitHandlers } from './kit';
+import { wallProjectHandlers } from './wall-project';
 import { statsHandlers } from './stats';
 
 /**
  * MSW handlers for client tests and the offline demo (`npm run dev:mock`), one file per area,
  * typed by the contracts in src/shared. Add an area's handlers to this list.
  */
-export const handlers: RequestHandler[] = [...authHandlers, ...kitHandlers, ...statsHandlers];
+export const handlers: RequestHandler[] = [...authHandlers, ...kitHandlers, ...wallProjectHandlers, ...statsHandlers];

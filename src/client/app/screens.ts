@@ -20,4 +20,6 @@ export const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> 
   'job/schedule-log': () => import('../features/jobs/job-log-page'),
   'oss/oss': () => import('../features/oss/files-page'),
   'oss/oss-config': () => import('../features/oss/oss-config-page'),
+  'ship/cards': () => import('../features/scenes/cards-page'),
+  'ship/scene-list': () => import('../features/scenes/scene-list-page'),
 };

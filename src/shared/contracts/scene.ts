@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GRID_COLUMNS } from '../constants';
 import { optionalString, requiredString } from './common';
 import { GRANULARITIES } from './stats';
+import { filterEnum, filterId, filterText } from './work-fields';
 
 /**
  * Cards (ship/cards) and scenes (ship/scene-list): a card is a configured wall panel, a scene a
@@ -109,9 +110,10 @@ export const cardUpdateSchema = z.strictObject({
   config: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** List filters; the query form sends '' for an empty field. */
 export const cardQuerySchema = z.strictObject({
-  name: z.string().max(128).optional(),
-  type: z.enum(CARD_TYPES).optional(),
+  name: filterText(128),
+  type: filterEnum(CARD_TYPES),
 });
 
 export interface Card {
@@ -176,9 +178,9 @@ export const sceneUpdateSchema = z.strictObject({
   layout: sceneLayoutSchema.optional(),
 });
 export const sceneQuerySchema = z.strictObject({
-  name: z.string().max(128).optional(),
-  projectId: z.coerce.number().int().positive().optional(),
-  isPublic: z.boolean().optional(),
+  name: filterText(128),
+  projectId: filterId(),
+  isPublic: z.preprocess((v) => (v === '' ? undefined : v), z.boolean().optional()),
 });
 export const sceneDefaultQuerySchema = z.strictObject({
   projectId: z.coerce.number().int().positive().optional(),

@@ -78,7 +78,8 @@ export function SitePlanMap({ sitePlan, equipment, boards, selectedBoard, onSele
             key={`e${e.id}`}
             center={toLatLng(plan, e.posX!, e.posY!)}
             radius={MARKER_RADIUS}
-            pathOptions={{ color: '#ffffff', weight: 1.5, fillColor: deviceStateColor(e.state), fillOpacity: 0.95, className: `wall-eq wall-eq-${e.state}` }}
+            className={`wall-eq wall-eq-${e.state}`}
+            pathOptions={{ color: '#ffffff', weight: 1.5, fillColor: deviceStateColor(e.state), fillOpacity: 0.95 }}
           >
             <Tooltip direction="top" offset={[0, -8]}>
               <strong>{e.name}</strong> · {stateLabel(e.state)}

@@ -1,0 +1,21 @@
+import { useQueries } from '@tanstack/react-query';
+import type { PageResult } from '@shared/envelope';
+import { api } from '../../../lib/api';
+import { wallRefreshMs } from '../../stats/api/refresh';
+
+/** The statuses of an order nobody has finished yet. */
+const OPEN = ['submitted', 'accepted', 'repairing'] as const;
+
+/** Orders still open across all projects: the totals of one-row order lists, one per open status. */
+export function useOpenOrders(enabled = true): { value: number | undefined; isSuccess: boolean } {
+  const results = useQueries({
+    queries: OPEN.map((status) => ({
+      queryKey: ['fall-order', 'open-count', status],
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.post<PageResult<unknown>>('/ball/fallorder/list', { status, page: 1, limit: 1 }, { signal }),
+      enabled,
+      refetchInterval: wallRefreshMs(),
+    })),
+  });
+  const isSuccess = results.every((r) => r.isSuccess);
+  return { value: isSuccess ? results.reduce((n, r) => n + (r.data?.total ?? 0), 0) : undefined, isSuccess };
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, Button, Group, Stack, Switch, Tabs, TextInput } from '@mantine/core';
+import { IconExternalLink, IconLayoutDashboard } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { sceneSaveSchema, type Scene, type SceneItem } from '@shared/contracts/scene';
+import { ListPage, type FormBodyProps } from '../../components/list-page/list-page';
+import { RemoteSelect } from '../../components/select/remote-select';
+import { api } from '../../lib/api';
+import { tMessage } from '../../lib/i18n';
+import { useCan } from '../../lib/session';
+import { PROJECT_OPTIONS_KEY, projectOptions } from './api/project-options';
+import { DisplayTokens } from './display-tokens';
+import { SceneEditor } from './scene-editor';
+
+interface SceneValues extends Record<string, unknown> {
+  name: string;
+  projectId: number | null;
+  isPublic: boolean;
+  isDefault: boolean;
+  layout: SceneItem[];
+}
+
+const err = (e: unknown) => (typeof e === 'string' ? tMessage(e) : undefined);
+
+function SceneForm({ form }: FormBodyProps<SceneValues>) {
+  const { t } = useTranslation('scenes');
+  const v = form.getValues();
+  return (
+    <Stack gap="sm">
+      <TextInput label={t('scene.name')} withAsterisk {...form.getInputProps('name')} error={err(form.errors.name)} />
+      <RemoteSelect
+        label={t('scene.project')}
+        placeholder={t('scene.global')}
+        queryKey={PROJECT_OPTIONS_KEY}
+        loader={projectOptions}
+        value={v.projectId ? String(v.projectId) : null}
+        onChange={(id) => form.setFieldValue('projectId', id ? Number(id) : null)}
+        error={err(form.errors.projectId)}
+      />
+      <Group>
+        <Switch label={t('scene.isDefault')} checked={v.isDefault} onChange={(e) => form.setFieldValue('isDefault', e.currentTarget.checked)} />
+        <Switch label={t('scene.isPublic')} checked={v.isPublic} onChange={(e) => form.setFieldValue('isPublic', e.currentTarget.checked)} />
+      </Group>
+    </Stack>
+  );
+}
+
+/** ship/scene-list: scenes (list, properties, layout editor) and the kiosk display tokens of the walls. */
+export default function SceneListPage() {
+  const { t } = useTranslation('scenes');
+  const [editing, setEditing] = useState<number | null>(null);
+  const canEdit = useCan('ship-scene#update');
+  const canTokens = useCan('ship-scene#token');
+  const all = useQuery({ queryKey: ['/ship/scene', 'all'], queryFn: () => api.post<Scene[]>('/ship/scene/listAll', {}), enabled: canTokens });
+
+  if (editing !== null) return <SceneEditor sceneId={editing} onClose={() => setEditing(null)} />;
+  const yesNo = (v: boolean) => (v ? <Badge variant="light" color="teal">{t('scene.yes')}</Badge> : <Badge variant="light" color="gray">{t('scene.no')}</Badge>);
+  const scenes = (
+    <ListPage<Scene, SceneValues>
+      title={t('scene.title')}
+      base="/ship/scene"
+      queryFields={[{ name: 'name', label: t('scene.name') }]}
+      columns={[
+        { prop: 'id', label: 'ID', width: 80 },
+        { prop: 'name', label: t('scene.name') },
+        { prop: 'projectName', label: t('scene.project'), render: (row) => row.projectName ?? t('scene.global') },
+        { prop: 'isDefault', label: t('scene.isDefault'), render: (row) => yesNo(row.isDefault) },
+        { prop: 'isPublic', label: t('scene.isPublic'), render: (row) => yesNo(row.isPublic) },
+        { prop: 'layout', label: t('scene.cards'), render: (row) => row.layout.length, ignore: true },
+        { prop: 'updatedAt', label: t('scene.updatedAt'), render: (row) => dayjs(row.updatedAt).format('YYYY-MM-DD HH:mm') },
+        {
+          prop: 'actions',
+          label: '',
+          ignore: true,
+          render: (row) => (
+            <Group gap={4} wrap="nowrap">
+              {canEdit ? (
+                <Button size="compact-xs" variant="light" leftSection={<IconLayoutDashboard size={12} />} onClick={() => setEditing(row.id)}>
+                  {t('scene.edit')}
+                </Button>
+              ) : null}
+              <Button size="compact-xs" variant="subtle" component="a" href={`#/page${row.projectId ? `/project/${row.projectId}` : ''}?scene=${row.id}`} target="_blank" leftSection={<IconExternalLink size={12} />}>
+                {t('scene.open')}
+              </Button>
+            </Group>
+          ),
+        },
+      ]}
+      formBody={SceneForm}
+      schema={sceneSaveSchema as never}
+      initialValues={{ name: '', projectId: null, isPublic: false, isDefault: false, layout: [] }}
+      toFormValues={(row) => ({ name: row.name, projectId: row.projectId, isPublic: row.isPublic, isDefault: row.isDefault, layout: row.layout })}
+      perms={{ list: 'ship-scene#list', save: 'ship-scene#save', update: 'ship-scene#update', delete: 'ship-scene#delete', export: 'ship-scene#export' }}
+    />
+  );
+  if (!canTokens) return scenes;
+  return (
+    <Tabs defaultValue="scenes" keepMounted={false}>
+      <Tabs.List mb="sm">
+        <Tabs.Tab value="scenes">{t('scene.title')}</Tabs.Tab>
+        <Tabs.Tab value="tokens">{t('tokens.title')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="scenes">{scenes}</Tabs.Panel>
+      <Tabs.Panel value="tokens">
+        <DisplayTokens scenes={all.data ?? []} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

@@ -1,0 +1,67 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { renderWithProviders } from '../../../../tests/helpers/render';
+import { projectWallFixture } from '../../../../mocks/handlers/wall-project';
+import { clearSession, loginDisplay } from '../../lib/session';
+import ProjectWall from './project-wall';
+
+function renderWall(path: string, locale: 'cn' | 'en' = 'en') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/page/project/:id" element={<ProjectWall />} />
+      <Route path="/login2/:projectId" element={<p>login2 screen</p>} />
+    </Routes>,
+    { route: path, locale },
+  );
+}
+
+const panel = (name: string) => document.querySelector(`[data-panel="${name}"]`) as HTMLElement;
+
+describe('project wall', () => {
+  beforeEach(() => clearSession());
+  it('places equipment and boards on the site plan and shows the chosen board’s nine channels', async () => {
+    loginDisplay('display-token', 'display');
+    renderWall('/page/project/1');
+    expect(await screen.findByText('West Lake Musical Fountain')).toBeInTheDocument();
+
+    // Three of the four units have a position; each is a marker coloured by its state.
+    await waitFor(() => expect(document.querySelectorAll('path.wall-eq')).toHaveLength(3));
+    expect(document.querySelectorAll('path.wall-eq-broken')).toHaveLength(1);
+    expect(document.querySelectorAll('.leaflet-marker-icon [data-board-id]')).toHaveLength(2);
+
+    // The board with a fault is shown first: nine channels, CH2 faulty.
+    const board = within(panel('panel-board'));
+    expect(board.getByText('1号检测板')).toBeInTheDocument();
+    expect(document.querySelectorAll('[data-testid^="channel-"]')).toHaveLength(9);
+    expect(screen.getByTestId('channel-2')).toHaveAttribute('data-result', 'fault');
+    expect(within(screen.getByTestId('channel-2')).getByText('20.0')).toBeInTheDocument();
+
+    // Clicking the other board on the plan opens its panel.
+    fireEvent.click(document.querySelector('[data-board-id="22"]')!.closest('.leaflet-marker-icon')!);
+    await waitFor(() => expect(board.getByText('2号检测板')).toBeInTheDocument());
+    expect(board.getByText(/Offline/)).toBeInTheDocument();
+
+    // KPIs, warnings and the camera placeholder from the same answer.
+    await waitFor(() => expect(document.querySelector('[data-testid="kpi-openOrders"] [data-value]')).toHaveAttribute('data-value', String(projectWallFixture.kpis.openOrders)));
+    expect(document.querySelector('[data-testid="kpi-availability"] [data-value]')).toHaveAttribute('data-value', '50');
+    expect(within(panel('panel-warnings')).getByText('1号检测板 CH2 主泵故障')).toBeInTheDocument();
+    expect(within(panel('panel-cameras')).getByTestId('camera-placeholder')).toHaveTextContent('No stream address configured');
+    clearSession();
+  });
+
+  it('shows a visitor without a token the public form and the way to the password', async () => {
+    renderWall('/page/project/1', 'cn');
+    expect(await screen.findByTestId('figure-equipmentCount')).toHaveTextContent('4 台');
+    expect(screen.getByTestId('project-wall')).toHaveAttribute('data-mode', 'public');
+    expect(screen.getByText('湖面音乐喷泉')).toBeInTheDocument();
+    expect(document.querySelector('[data-panel="panel-site-plan"]')).toBeNull();
+    fireEvent.click(screen.getByTestId('enter-password'));
+    expect(await screen.findByText('login2 screen')).toBeInTheDocument();
+  });
+
+  it('says so when a project is not public', async () => {
+    renderWall('/page/project/7', 'en');
+    expect(await screen.findByText('This project is not public or does not exist')).toBeInTheDocument();
+  });
+});
