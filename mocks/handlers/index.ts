@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'msw';
 import { authHandlers } from './auth';
 import { kitHandlers } from './kit';
+import { systemIdentityHandlers } from './system-identity';
 import { wallProjectHandlers } from './wall-project';
 import { statsHandlers } from './stats';
 
@@ -8,4 +9,4 @@ import { statsHandlers } from './stats';
  * MSW handlers for client tests and the offline demo (`npm run dev:mock`), one file per area,
  * typed by the contracts in src/shared. Add an area's handlers to this list.
  */
-export const handlers: RequestHandler[] = [...authHandlers, ...kitHandlers, ...wallProjectHandlers, ...statsHandlers];
+export const handlers: RequestHandler[] = [...authHandlers, ...kitHandlers, ...systemIdentityHandlers, ...wallProjectHandlers, ...statsHandlers];

@@ -9,6 +9,10 @@ import type { ComponentType } from 'react';
  * A menu whose url has no entry here shows a "not built yet" placeholder inside the layout.
  */
 export const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
+  'sys/user': () => import('../features/system/users/users-page'),
+  'sys/role': () => import('../features/system/roles/roles-page'),
+  'sys/menu': () => import('../features/system/menus/menus-page'),
+
   'sys/dictionary': () => import('../features/system/dictionary/dictionary-page'),
   'sys/config': () => import('../features/system/config/config-page'),
   'sys/content': () => import('../features/system/content/content-page'),

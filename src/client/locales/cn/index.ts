@@ -7,10 +7,11 @@ import kit from './kit';
 import wall from './wall';
 import wallProject from './wall-project';
 import scenes from './scenes';
+import identity from './identity';
 import sysadmin from './sysadmin';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.cn]));
 
 /** Chinese resources, one namespace per file; add a namespace here and in ../en/index.ts. */
-const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, messages };
+const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, messages };
 export default cn;

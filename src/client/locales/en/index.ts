@@ -9,9 +9,10 @@ import kit from './kit';
 import wall from './wall';
 import wallProject from './wall-project';
 import scenes from './scenes';
+import identity from './identity';
 import sysadmin from './sysadmin';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.en]));
 
-const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, messages };
+const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, messages };
 export default en;

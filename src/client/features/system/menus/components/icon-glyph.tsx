@@ -1,0 +1,19 @@
+import { icons, type Icon as TablerIcon } from '@tabler/icons-react';
+
+/** kebab-case Tabler name (as the menu table stores it) → component name: 'menu-2' → 'IconMenu2'. */
+export function componentName(name: string): string {
+  return `Icon${name
+    .replace(/^icon-?/i, '')
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}`;
+}
+
+/**
+ * Draws any Tabler icon by its name. This module pulls in the whole icon set, so it is only ever
+ * loaded lazily, by the menu screen (see icon-picker.tsx).
+ */
+export default function IconGlyph({ name, size = 18 }: { name: string; size?: number }) {
+  const Glyph = (icons as unknown as Record<string, TablerIcon | undefined>)[componentName(name)];
+  return Glyph ? <Glyph size={size} stroke={1.6} aria-hidden /> : null;
+}

@@ -1,0 +1,40 @@
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '@shared/constants';
+import { roleSaveSchema, type RoleRow } from '@shared/contracts/roles';
+import { ListPage } from '@client/components/list-page/list-page';
+import type { TableColumn } from '@client/components/table/types';
+import { RoleForm, type RoleFormValues } from './components/role-form';
+
+const ROLES_PATH = '/sys/role';
+const INITIAL: RoleFormValues = { code: '', name: '', nameEn: '', remark: '', menuIdList: [] };
+
+/** sys/role: roles and the directories, menus and buttons each one grants. */
+export default function RolesPage() {
+  const { t, i18n } = useTranslation('identity');
+  const lang: Locale = i18n.language === 'en' ? 'en' : 'cn';
+  const columns: TableColumn<RoleRow>[] = [
+    { prop: 'code', label: t('roles.fields.code'), display: 'always' },
+    { prop: 'name', label: t('roles.fields.name'), render: (row) => (lang === 'en' && row.nameEn ? row.nameEn : row.name) },
+    { prop: 'nameEn', label: t('roles.fields.nameEn'), display: false },
+    { prop: 'userCount', label: t('roles.fields.userCount'), width: 90 },
+    { prop: 'remark', label: t('roles.fields.remark') },
+    { prop: 'createdAt', label: t('users.fields.createdAt'), width: 170, render: (row) => dayjs(row.createdAt).format('YYYY-MM-DD HH:mm') },
+  ];
+  return (
+    <ListPage<RoleRow, RoleFormValues>
+      title={t('roles.title')}
+      base={ROLES_PATH}
+      screen="sys/role"
+      queryFields={[
+        { name: 'code', label: t('roles.fields.code') },
+        { name: 'name', label: t('roles.fields.name') },
+      ]}
+      columns={columns}
+      formBody={RoleForm}
+      schema={roleSaveSchema}
+      initialValues={INITIAL}
+      perms={{ list: 'sys-role#list', save: 'sys-role#save', update: 'sys-role#update', delete: 'sys-role#delete', export: 'sys-role#export' }}
+    />
+  );
+}

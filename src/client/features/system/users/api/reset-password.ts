@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@client/lib/api';
+
+export const USERS_PATH = '/sys/user';
+
+/** POST /sys/user/resetPassword {id, password}: the user is signed out everywhere. */
+export function resetPassword(body: { id: number; password: string }): Promise<null> {
+  return api.post(`${USERS_PATH}/resetPassword`, body);
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}
