@@ -1,0 +1,103 @@
+// The statistics benchmark's TypeScript half (loaded through tsx by stats.bench.mjs): opens or
+// builds the seed:large PGlite folder, and times each statistics call through the HTTP stack
+// (app.inject) and as bare SQL (the repository alone).
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openPglite, type Database } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+import { seedBase } from '../../src/server/db/seed/base';
+import { seedLarge } from '../../src/server/db/seed/large';
+import { newToken } from '../../src/server/lib/password';
+import { sysSession } from '../../src/server/db/schema';
+import { StatsRepository } from '../../src/server/modules/stats/stats.repository';
+import { isoDaysAgo } from '../../src/shared/contracts/stats';
+
+export interface Timing {
+  name: string;
+  injectMs: number;
+  sqlMs: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function time(fn: () => Promise<unknown>, runs: number): Promise<number> {
+  await fn(); // warm the plan and the buffer cache
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    xs.push(performance.now() - t);
+  }
+  return Math.round(median(xs) * 10) / 10;
+}
+
+/** The seed:large folder, made once (minutes) and reused: later runs only apply new migrations. */
+export async function openLarge(dir: string, log: (s: string) => void): Promise<Database> {
+  const marker = path.join(dir, 'SEEDED');
+  if (!existsSync(marker)) {
+    await mkdir(dir, { recursive: true });
+    const database = await openPglite(path.join(dir, 'pglite'));
+    await migrate(database);
+    await seedBase(database, { adminPassword: 'admin123', demoUsers: false });
+    const summary = await seedLarge(database, { log });
+    await database.exec('VACUUM ANALYZE');
+    await database.close();
+    await writeFile(marker, JSON.stringify(summary));
+    log(`seeded ${JSON.stringify(summary)}`);
+  }
+  const database = await openPglite(path.join(dir, 'pglite'));
+  if ((await migrate(database)).length) await database.exec('VACUUM ANALYZE');
+  return database;
+}
+
+export async function measure(dir: string, runs: number, log: (s: string) => void): Promise<Timing[]> {
+  const database = await openLarge(dir, log);
+  const config = { ...loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: path.join(dir, 'data') }), logLevel: 'silent' };
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const [admin] = await database.query<{ id: number }>("SELECT id FROM sys_user WHERE username = 'admin'");
+  const { token, hash } = newToken();
+  await database.db.insert(sysSession).values({ tokenHash: hash, userId: admin.id, kind: 'user', expiresAt: new Date(Date.now() + 3600_000) });
+  const repo = new StatsRepository(database);
+  const sla = { low: 72, normal: 48, high: 24, urgent: 8 };
+  const headers = { authorization: `Bearer ${token}` };
+  const inject = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
+    const res = await app.inject({ method, url: `/api/ball/fallproject/${url}`, headers, payload: payload as object });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  };
+  // The queries the walls send: the overview's last 30 days by day, the detail wall's 90 days by week.
+  const today = isoDaysAgo(0);
+  const day30 = { from: isoDaysAgo(29), to: today, granularity: 'day' as const };
+  const week90 = { from: isoDaysAgo(89), to: today, granularity: 'week' as const };
+  const month12 = { from: isoDaysAgo(364), to: today, granularity: 'month' as const };
+  const [{ id: projectId }] = await database.query<{ id: number }>('SELECT id FROM fall_project ORDER BY id LIMIT 1');
+  const drill = { ...day30, period: isoDaysAgo(1), metric: 'completed' as const, page: 1, limit: 10 };
+  const cases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+    ['countProjects', () => inject('GET', 'countProjects'), () => repo.countProjects()],
+    ['groupArea', () => inject('GET', 'groupArea'), () => repo.groupArea()],
+    ['groupWater', () => inject('GET', 'groupWater'), () => repo.groupWater()],
+    ['groupDevice', () => inject('GET', 'groupDevice'), () => repo.groupDevice()],
+    ['brokenDevice', () => inject('GET', 'brokenDevice'), () => repo.brokenDevice()],
+    ['repairSpeedList 30d/day', () => inject('POST', 'repairSpeedList', day30), () => repo.repairSpeed(day30)],
+    ['repairQualityList 30d/day', () => inject('POST', 'repairQualityList', day30), () => repo.repairQuality(day30, sla)],
+    ['repairSpeedList 90d/week', () => inject('POST', 'repairSpeedList', week90), () => repo.repairSpeed(week90)],
+    ['repairQualityList 90d/week', () => inject('POST', 'repairQualityList', week90), () => repo.repairQuality(week90, sla)],
+    ['repairSpeedList 12m/month', () => inject('POST', 'repairSpeedList', month12), () => repo.repairSpeed(month12)],
+    ['repairQualityList 12m/month', () => inject('POST', 'repairQualityList', month12), () => repo.repairQuality(month12, sla)],
+    ['repairSpeedList project 12m/month', () => inject('POST', 'repairSpeedList', { ...month12, projectId }), () => repo.repairSpeed({ ...month12, projectId })],
+    ['statOrders', () => inject('POST', 'statOrders', drill), () => repo.statOrders(drill)],
+  ];
+  const out: Timing[] = [];
+  for (const [name, viaHttp, viaSql] of cases) {
+    const sqlMs = await time(viaSql, runs);
+    const injectMs = await time(viaHttp, runs);
+    out.push({ name, injectMs, sqlMs });
+    log(`${name}: inject ${injectMs} ms, sql ${sqlMs} ms`);
+  }
+  await app.close();
+  await database.close();
+  return out;
+}

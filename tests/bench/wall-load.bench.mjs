@@ -1,0 +1,138 @@
+// Wall first-load benchmark (issue 6): the real server (src/server/main.ts) on a random port with a
+// demo-seeded data folder in tmp/bench-wall, the built client, and /#/page opened in headless
+// Chromium at 1920×1080 in a fresh browser context (cold cache). Measures navigation start → every
+// panel painted (each panel sets data-ready="true" once its data is drawn), median of 3, budget
+// 1.0 s; and the JavaScript each route downloads, gzip-compressed (login ≤ 200 KiB, wall ≤ 380 KiB).
+// Needs `npm run build` (or CLIENT_DIR pointing at a build). Run alone: node tests/bench/wall-load.bench.mjs
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const LOAD_BUDGET_MS = 1000;
+const LOGIN_BUDGET_KIB = 200;
+const WALL_BUDGET_KIB = 380;
+const RUNS = 3;
+const dataDir = path.join(root, 'tmp/bench-wall');
+const clientDir = path.resolve(root, process.env.CLIENT_DIR ?? 'dist/client');
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer on ${url}`);
+}
+
+/** Gzip size of the scripts a page downloaded, read from the build (the server may not compress). */
+function gzipKiB(urls) {
+  let bytes = 0;
+  for (const u of new Set(urls)) {
+    const file = path.join(clientDir, new URL(u).pathname);
+    if (existsSync(file)) bytes += gzipSync(readFileSync(file), { level: 9 }).length;
+  }
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+export async function run() {
+  if (!existsSync(path.join(clientDir, 'index.html'))) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('client build failed');
+  }
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/wall-seed.ts', dataDir], { cwd: root, stdio: 'inherit' });
+  if (seed.status !== 0) throw new Error('seeding the wall data failed');
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: clientDir, CAPTCHA: 'off', DEMO: 'on', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
+  try {
+    await waitFor(`${base}/config.js`, 60_000);
+    const login = await (
+      await fetch(`${base}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123', captcha: '', uuid: '' }) })
+    ).json();
+    if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
+
+    async function open(route, withToken) {
+      const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+      if (withToken) {
+        await context.addInitScript(([token, user]) => {
+          sessionStorage.setItem('TOKEN', token);
+          sessionStorage.setItem('USER_INFO', user);
+        }, [login.data.token, JSON.stringify(login.data.user)]);
+      }
+      const page = await context.newPage();
+      const scripts = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script' && r.url().startsWith(base)) scripts.push(r.url());
+      });
+      await page.goto(`${base}/#/${route}`);
+      return { context, page, scripts };
+    }
+
+    const loads = [];
+    let wallScripts = [];
+    for (let i = 0; i < RUNS; i++) {
+      const { context, page, scripts } = await open('page', true);
+      const ms = await page.waitForFunction(
+        () => {
+          const panels = [...document.querySelectorAll('[data-panel]')];
+          return panels.length > 0 && panels.every((p) => p.getAttribute('data-ready') === 'true') ? performance.now() : false;
+        },
+        null,
+        { timeout: 30_000, polling: 'raf' },
+      );
+      loads.push(Math.round(await ms.jsonValue()));
+      wallScripts = scripts;
+      await context.close();
+    }
+    const { context, page, scripts: loginScripts } = await open('login', false);
+    await page.waitForSelector('form', { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await context.close();
+
+    const median = [...loads].sort((a, b) => a - b)[Math.floor(loads.length / 2)];
+    return [
+      { name: 'wall first load → every panel painted (median)', value: median, unit: 'ms', budget: LOAD_BUDGET_MS, note: `runs ${loads.join(', ')} ms` },
+      { name: 'login route JavaScript (gzip)', value: gzipKiB(loginScripts), unit: 'KiB', budget: LOGIN_BUDGET_KIB, note: `${new Set(loginScripts).size} files` },
+      { name: 'wall route JavaScript (gzip)', value: gzipKiB(wallScripts), unit: 'KiB', budget: WALL_BUDGET_KIB, note: `${new Set(wallScripts).size} files` },
+    ];
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const rows = await run();
+  console.table(rows);
+  const over = rows.filter((r) => r.value > r.budget);
+  if (over.length) {
+    console.error(`wall-load bench over budget: ${over.map((r) => r.name).join(', ')}`);
+    process.exit(1);
+  }
+}
