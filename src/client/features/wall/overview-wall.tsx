@@ -22,6 +22,7 @@ import { KpiStrip, KPI_COLORS } from './panels/kpi-strip';
 import { BrokenDevicesPanel, NoticesPanel, WarningsPanel } from './panels/list-panels';
 import { MapPanel } from './panels/map-panel';
 import { useWallText } from './use-wall-locale';
+import { SceneWall, useWallScene } from '../scenes/scene-wall';
 
 /** Window of the repair charts on the overview: the last 30 days, by day. */
 export const OVERVIEW_DAYS = 30;
@@ -44,8 +45,14 @@ const BOX = {
   notices: { ...R, y: 928, h: 136 },
 };
 
-/** /page: the overview wall of every project. */
+/** /page: the scene named by ?scene= or by a kiosk display token, else the overview wall of every project. */
 export default function OverviewWall() {
+  const { ready, sceneId } = useWallScene();
+  if (!ready) return null;
+  return sceneId ? <SceneWall sceneId={sceneId} /> : <OverviewPanels />;
+}
+
+function OverviewPanels() {
   const { t, ctx } = useWallText();
   const navigate = useNavigate();
   const { search } = useLocation();
