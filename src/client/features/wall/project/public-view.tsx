@@ -105,7 +105,7 @@ export function PublicView({ project }: { project: PublicProject }) {
             ) : null}
           </div>
         ) : (
-          <div style={{ padding: 40, textAlign: 'center', color: WALL.textDim, fontSize: 18 }}>{t('public.noPictures')}</div>
+          <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: WALL.textDim, fontSize: 22 }}>{t('public.noPictures')}</div>
         )}
         <div style={{ position: 'absolute', right: 24, top: 20, display: 'flex', alignItems: 'center', gap: 14, background: 'rgba(3,11,26,.85)', padding: '10px 16px', border: `1px solid ${WALL.border}` }}>
           <span style={{ fontSize: 15, color: WALL.textDim }}>{t('public.detailHint')}</span>

@@ -1,0 +1,195 @@
+// Browser tests of the walls (issue 6): the overview wall at 1920×1080 and 1366×768 with the API's
+// numbers, no scrollbars and no overlapping panels; a project wall with its site plan and equipment;
+// a kiosk display token that opens a wall without a login; a public project without login whose
+// detail needs its password. Screenshots of each wall in cn and en go to screenshotsDir.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const VIEWPORTS = [
+  { width: 1920, height: 1080 },
+  { width: 1366, height: 768 },
+];
+const LANGS = ['cn', 'en'];
+const READY_MS = 45_000;
+
+async function call(baseUrl, method, url, { token, body } = {}) {
+  const res = await fetch(`${baseUrl}/api${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = await res.json();
+  if (envelope.code !== 0) throw new Error(`${method} ${url} → ${envelope.code} ${envelope.msg} ${JSON.stringify(envelope.data)}`);
+  return envelope.data;
+}
+
+/** A public project of our own with placed equipment and an access password, so the test needs no particular demo data. */
+async function makeProject(baseUrl, token) {
+  const stamp = Date.now().toString(36);
+  const { id } = await call(baseUrl, 'POST', '/ball/fallproject/save', {
+    token,
+    body: { name: `E2E 喷泉 ${stamp}`, nameCn: `E2E 喷泉 ${stamp}`, nameEn: `E2E Fountain ${stamp}`, uniqueKey: `e2e-${stamp}`, isPublic: true, waterType: 'fountain', totalArea: 860, city: 'Hangzhou', country: 'China' },
+  });
+  const states = ['normal', 'normal', 'broken', 'maintenance', 'offline', 'normal'];
+  for (const [n, state] of states.entries()) {
+    await call(baseUrl, 'POST', '/ball/falleqinfo/save', { token, body: { name: `E2E unit ${n + 1}`, projectId: id, state, posX: 0.15 + n * 0.14, posY: 0.3 + (n % 2) * 0.35 } });
+  }
+  const { password } = await call(baseUrl, 'POST', '/ball/fallproject/password/issue', { token, body: { projectId: id, label: 'e2e visitor' } });
+  return { id, password, placed: states.length };
+}
+
+async function newPage(browser, viewport, { lang = 'cn', token } = {}) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(([l, t]) => {
+    localStorage.setItem('LANGUAGE', l);
+    if (t && !sessionStorage.getItem('TOKEN')) sessionStorage.setItem('TOKEN', t);
+  }, [lang, token ?? null]);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function waitPanelsReady(page) {
+  await page.waitForFunction(
+    () => {
+      const panels = [...document.querySelectorAll('[data-panel]')];
+      return panels.length > 0 && panels.every((p) => p.getAttribute('data-ready') === 'true');
+    },
+    undefined,
+    { timeout: READY_MS },
+  );
+}
+
+/** Panels must not overlap each other, and the page must not scroll. */
+async function assertLayout(page, label) {
+  const { boxes, scroll } = await page.evaluate(() => ({
+    boxes: [...document.querySelectorAll('[data-panel]')].map((p) => {
+      const r = p.getBoundingClientRect();
+      return { name: p.getAttribute('data-panel'), x: r.x, y: r.y, w: r.width, h: r.height };
+    }),
+    scroll: {
+      w: document.documentElement.scrollWidth,
+      h: document.documentElement.scrollHeight,
+      cw: document.documentElement.clientWidth,
+      ch: document.documentElement.clientHeight,
+    },
+  }));
+  assert.ok(scroll.w <= scroll.cw && scroll.h <= scroll.ch, `${label}: the page scrolls (${JSON.stringify(scroll)})`);
+  const tolerance = 1;
+  for (let i = 0; i < boxes.length; i++) {
+    const a = boxes[i];
+    assert.ok(a.x >= -tolerance && a.y >= -tolerance && a.x + a.w <= scroll.cw + tolerance && a.y + a.h <= scroll.ch + tolerance, `${label}: panel ${a.name} leaves the screen`);
+    for (let j = i + 1; j < boxes.length; j++) {
+      const b = boxes[j];
+      const overlap = a.x + tolerance < b.x + b.w && b.x + tolerance < a.x + a.w && a.y + tolerance < b.y + b.h && b.y + tolerance < a.y + a.h;
+      assert.ok(!overlap, `${label}: panels ${a.name} and ${b.name} overlap`);
+    }
+  }
+  return boxes.length;
+}
+
+const kpiValue = (page, key) => page.locator(`[data-kpi="${key}"] [data-value]`).first().getAttribute('data-value');
+
+export async function run({ baseUrl, screenshotsDir, browser: given }) {
+  let browser = given;
+  if (!browser) {
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  }
+  const shot = (name) => path.join(screenshotsDir, name);
+  try {
+    const { token: admin } = await call(baseUrl, 'POST', '/sys/login', { body: { username: 'admin', password: 'admin123', captcha: '', uuid: '' } });
+    const project = await makeProject(baseUrl, admin);
+    const counts = await call(baseUrl, 'GET', '/ball/fallproject/countProjects', { token: admin });
+    const devices = await call(baseUrl, 'GET', '/ball/fallproject/groupDevice', { token: admin });
+
+    // 1. The overview wall: every panel drawn with the API's numbers, no scrolling, no overlap.
+    for (const viewport of VIEWPORTS) {
+      for (const lang of LANGS) {
+        const { context, page } = await newPage(browser, viewport, { lang, token: admin });
+        try {
+          await page.goto(`${baseUrl}/#/page`);
+          await waitPanelsReady(page);
+          const panels = await assertLayout(page, `overview ${viewport.width}×${viewport.height} ${lang}`);
+          assert.ok(panels >= 8, `overview shows ${panels} panels`);
+          await page.waitForTimeout(1500); // numbers finish counting up
+          assert.equal(await kpiValue(page, 'projects'), String(counts.total));
+          assert.equal(await kpiValue(page, 'broken'), String(devices.reduce((n, d) => n + d.broken, 0)));
+          await page.screenshot({ path: shot(`wall-overview-${viewport.width}x${viewport.height}-${lang}.png`) });
+        } finally {
+          await context.close();
+        }
+      }
+    }
+
+    // 2. The project wall: site plan with its equipment placed, the board and KPI panels, no overlap.
+    const wall = await call(baseUrl, 'GET', `/wall/project/${project.id}`, { token: admin });
+    for (const viewport of VIEWPORTS) {
+      for (const lang of LANGS) {
+        const { context, page } = await newPage(browser, viewport, { lang, token: admin });
+        try {
+          await page.goto(`${baseUrl}/#/page/project/${project.id}`);
+          await page.locator('[data-panel="panel-site-plan"] [data-testid="site-plan"]').waitFor({ timeout: READY_MS });
+          await page.waitForFunction((n) => document.querySelectorAll('path.wall-eq').length === n, project.placed, { timeout: READY_MS });
+          assert.equal(await page.locator('path.wall-eq-broken').count(), wall.equipment.filter((e) => e.state === 'broken').length);
+          await page.waitForTimeout(1500);
+          assert.equal(await page.locator('[data-testid="kpi-openOrders"] [data-value]').getAttribute('data-value'), String(wall.kpis.openOrders));
+          await assertLayout(page, `project ${viewport.width}×${viewport.height} ${lang}`);
+          const title = await page.getByTestId('wall-title').textContent();
+          assert.ok(title.includes(lang === 'en' ? 'E2E Fountain' : 'E2E 喷泉'), `project title in ${lang}: ${title}`);
+          if (viewport.width === 1920) await page.screenshot({ path: shot(`wall-project-${lang}.png`) });
+        } finally {
+          await context.close();
+        }
+      }
+    }
+
+    // 3. A kiosk display token opens the wall without a login and keeps working as the session.
+    const issued = await call(baseUrl, 'POST', '/wall/display-token', { token: admin, body: { label: 'e2e kiosk' } });
+    {
+      const { context, page } = await newPage(browser, VIEWPORTS[0], { lang: 'cn' });
+      try {
+        await page.goto(`${baseUrl}/${issued.path.replace(/^\//, '')}`);
+        await waitPanelsReady(page);
+        assert.doesNotMatch(page.url(), /login/);
+        assert.doesNotMatch(page.url(), /token=/, 'the token is taken out of the address bar');
+        assert.equal(await page.evaluate(() => sessionStorage.getItem('TOKEN')), issued.token);
+        await page.goto(`${baseUrl}/#/page/project/${project.id}?kiosk=1`);
+        await page.waitForFunction((n) => document.querySelectorAll('path.wall-eq').length === n, project.placed, { timeout: READY_MS });
+        await page.screenshot({ path: shot('wall-kiosk-cn.png') });
+      } finally {
+        await context.close();
+        await call(baseUrl, 'POST', '/wall/display-token/revoke', { token: admin, body: { id: issued.id } });
+      }
+    }
+
+    // 4. A public project opens without login in its public form; its detail needs the password.
+    for (const lang of LANGS) {
+      const { context, page } = await newPage(browser, VIEWPORTS[0], { lang });
+      try {
+        await page.goto(`${baseUrl}/#/page/project/${project.id}`);
+        await page.getByTestId('figure-equipmentCount').waitFor({ timeout: READY_MS });
+        assert.equal(await page.getByTestId('project-wall').getAttribute('data-mode'), 'public');
+        assert.equal(await page.locator('[data-panel="panel-site-plan"]').count(), 0, 'no detail without the password');
+        await page.screenshot({ path: shot(`wall-public-${lang}.png`) });
+        if (lang === 'en') {
+          await page.getByTestId('enter-password').click();
+          await page.waitForURL(/#\/login2\/\d+/);
+          await page.getByLabel(/Access password/).fill('wrong-password');
+          await page.getByRole('button', { name: /Open the project/ }).click();
+          await page.getByRole('alert').waitFor();
+          await page.getByLabel(/Access password/).fill(project.password);
+          await page.getByRole('button', { name: /Open the project/ }).click();
+          await page.waitForURL(new RegExp(`#/page/project/${project.id}`));
+          await page.waitForFunction((n) => document.querySelectorAll('path.wall-eq').length === n, project.placed, { timeout: READY_MS });
+          await page.getByTestId('visitor-badge').waitFor();
+          await page.screenshot({ path: shot('wall-visitor-en.png') });
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    if (!given) await browser.close();
+  }
+}
