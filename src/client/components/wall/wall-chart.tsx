@@ -39,7 +39,8 @@ export function WallChart({ option, onPointClick, onReady, style }: WallChartPro
       echarts={echarts}
       option={option}
       opts={opts}
-      notMerge
+      // Merging lets a refresh animate from the old values to the new instead of redrawing from zero.
+      notMerge={false}
       lazyUpdate
       onEvents={events}
       style={{ width: '100%', height: '100%', ...style }}
