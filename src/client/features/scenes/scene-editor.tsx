@@ -96,7 +96,7 @@ export function SceneEditor({ sceneId, onClose }: { sceneId: number; onClose: ()
           <ScrollArea.Autosize mah={560}>
             <Stack gap={6}>
               {(cards.data ?? []).map((card) => (
-                <Button key={card.id} variant="light" size="xs" justify="space-between" fullWidth onClick={() => add(card)} rightSection={<Text size="xs" c="dimmed">{t(`types.${card.type}`)}</Text>}>
+                <Button key={card.id} variant="light" size="xs" justify="flex-start" fullWidth onClick={() => add(card)} title={t(`types.${card.type}`)}>
                   {cardTitle(card, i18n.language)}
                 </Button>
               ))}
