@@ -40,7 +40,8 @@ export function statusOption(data: CountProjects, { locale, tone }: Ctx): EChart
     series: [
       {
         type: 'pie',
-        radius: ['54%', '78%'],
+        // Back-office cards are narrow: a smaller ring leaves the legend its room.
+        radius: tone === 'wall' ? ['54%', '78%'] : ['40%', '58%'],
         center: ['28%', '50%'],
         itemStyle: { borderColor: tone === 'wall' ? '#06152d' : 'transparent', borderWidth: 2 },
         label: { show: false },
@@ -48,7 +49,7 @@ export function statusOption(data: CountProjects, { locale, tone }: Ctx): EChart
       },
       {
         type: 'pie',
-        radius: [0, '48%'],
+        radius: [0, tone === 'wall' ? '48%' : '36%'],
         center: ['28%', '50%'],
         silent: true,
         label: { position: 'center', formatter: String(data.total), fontSize: tn.font * 2.4, fontWeight: 'bold', color: tn.text },
