@@ -4,9 +4,10 @@ import { kitHandlers } from './kit';
 import { systemIdentityHandlers } from './system-identity';
 import { wallProjectHandlers } from './wall-project';
 import { statsHandlers } from './stats';
+import { operationsProjectsHandlers } from './operations-projects';
 
 /**
  * MSW handlers for client tests and the offline demo (`npm run dev:mock`), one file per area,
  * typed by the contracts in src/shared. Add an area's handlers to this list.
  */
-export const handlers: RequestHandler[] = [...authHandlers, ...kitHandlers, ...systemIdentityHandlers, ...wallProjectHandlers, ...statsHandlers];
+export const handlers: RequestHandler[] = [...authHandlers, ...kitHandlers, ...systemIdentityHandlers, ...wallProjectHandlers, ...statsHandlers, ...operationsProjectsHandlers];

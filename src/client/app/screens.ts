@@ -26,4 +26,7 @@ export const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> 
   'oss/oss-config': () => import('../features/oss/oss-config-page'),
   'ship/cards': () => import('../features/scenes/cards-page'),
   'ship/scene-list': () => import('../features/scenes/scene-list-page'),
+  'fall/project': () => import('../features/operations/projects/projects-page'),
+  'fall/device': () => import('../features/operations/devices/devices-page'),
+  'fall/eqInfo': () => import('../features/operations/equipment/equipment-page'),
 };

@@ -27,10 +27,13 @@ export type EquipmentSave = z.infer<typeof equipmentSaveSchema>;
 export const equipmentUpdateSchema = equipmentSaveSchema.partial().extend({ id: z.coerce.number().int().positive() }).strict();
 export type EquipmentUpdate = z.infer<typeof equipmentUpdateSchema>;
 
+/** A query-form id: empty (the cleared picker sends '' or null) means no filter. */
+const optionalId = z.union([z.literal(''), z.null(), z.coerce.number().int().positive()]).optional();
+
 export const equipmentQuerySchema = z.object({
   keyword: z.string().max(64).optional(),
-  projectId: z.coerce.number().int().positive().optional(),
-  deviceId: z.coerce.number().int().positive().optional(),
+  projectId: optionalId,
+  deviceId: optionalId,
   state: z.string().max(16).optional(),
   category: z.string().max(32).optional(),
 });

@@ -1,0 +1,164 @@
+import { http } from 'msw';
+import { BUILT_IN_DICTIONARIES } from '@shared/dictionaries';
+import { PROJECT_AREA, type IntroRow, type PasswordRow, type ProjectRow } from '@shared/contracts/project';
+import type { DeviceRow } from '@shared/contracts/device';
+import type { EquipmentRow } from '@shared/contracts/equipment';
+import { API, demoDelay, fail, ok, paged } from '../envelope';
+
+/** Projects, devices and equipment for client tests and `npm run dev:mock`, typed by the shared contracts. */
+const now = '2026-01-15T08:00:00.000Z';
+const project = (id: number, over: Partial<ProjectRow>): ProjectRow => ({
+  id,
+  name: '',
+  nameCn: '',
+  nameEn: '',
+  area: 'east',
+  country: 'CN',
+  city: '',
+  controlMode: 'music',
+  longitude: null,
+  latitude: null,
+  totalArea: 0,
+  powerConsumption: 0,
+  runTime: 0,
+  status: 'A',
+  isRdm: false,
+  dailyShowTime: '',
+  uniqueKey: '',
+  isPublic: false,
+  mapBackground: null,
+  cameraAppKey: '',
+  hasCameraSecret: false,
+  projectType: 'LAKE',
+  projectTypeName: '湖泊景区',
+  waterType: 'musical',
+  autoOrder: false,
+  createdAt: now,
+  updatedAt: now,
+  ...over,
+});
+
+function seedProjects(): ProjectRow[] {
+  return [
+    project(1, { name: '西湖音乐喷泉', nameCn: '西湖音乐喷泉', nameEn: 'West Lake Musical Fountain', city: '杭州', uniqueKey: 'CN-WEST-LAKE-001', longitude: 120.1485, latitude: 30.2592, isPublic: true, hasCameraSecret: true, cameraAppKey: 'ak01', mapBackground: 11 }),
+    project(2, { name: '迪拜购物中心湖面喷泉', nameCn: '迪拜购物中心湖面喷泉', nameEn: 'Dubai Mall Lake Fountain', area: 'overseas', country: 'AE', city: 'Dubai', uniqueKey: 'AE-DUBAI-MALL-044', status: 'C', waterType: 'fountain' }),
+  ];
+}
+let projects = seedProjects();
+let intros: IntroRow[] = [];
+let passwords: PasswordRow[] = [];
+const devices: DeviceRow[] = [
+  { id: 1, name: '立式多级离心泵', category: 'pump', maker: 'Grundfos', model: 'CR 45-3', handbook: null, remark: '', createdAt: now, equipmentCount: 1 },
+  { id: 2, name: 'RGBW 水下灯', category: 'light', maker: 'Philips', model: 'UW-36', handbook: null, remark: '', createdAt: now, equipmentCount: 0 },
+];
+let equipment: EquipmentRow[] = [];
+
+/** Back to the fixtures; tests call it so one test's changes do not leak into the next. */
+export function resetOperationsProjects(): void {
+  projects = seedProjects();
+  intros = [];
+  passwords = [];
+  equipment = [
+    { id: 1, name: 'P-01 立式多级离心泵', serial: 'GRU-2401-A1B2C3', handbook: null, state: 'normal', stateSince: now, projectId: 1, projectName: '西湖音乐喷泉', deviceId: 1, deviceName: '立式多级离心泵', category: 'pump', posX: 0.3, posY: 0.4, createdAt: now },
+  ];
+}
+resetOperationsProjects();
+
+const keyTaken = (key: string, except?: number) => projects.some((p) => p.uniqueKey.toLowerCase() === key.toLowerCase() && p.id !== except);
+const match = (row: object, q: Record<string, unknown>, keys: string[]) =>
+  keys.every((k) => q[k] === undefined || q[k] === '' || q[k] === null || String((row as Record<string, unknown>)[k]) === String(q[k]));
+
+export const operationsProjectsHandlers = [
+  http.post(`${API}/sys/sysdictionary/dictionary`, async ({ request }) => {
+    const { type } = (await request.json()) as { type: string };
+    const items = type === 'area' ? PROJECT_AREA : (BUILT_IN_DICTIONARIES[type]?.items ?? []);
+    return ok(items.map((i, n) => ({ id: n + 1, type, label: i.cn, labelEn: i.en, value: i.value, color: i.color ?? '', sort: n + 1, status: 1 })));
+  }),
+  http.post(`${API}/ball/fallproject/list`, async ({ request }) => {
+    await demoDelay();
+    const q = (await request.json()) as Record<string, unknown> & { page: number; limit: number; keyword?: string };
+    const kw = String(q.keyword ?? '').toLowerCase();
+    const rows = projects.filter((p) => match(p, q, ['status', 'area', 'waterType']) && (!kw || `${p.name} ${p.nameEn} ${p.uniqueKey} ${p.city}`.toLowerCase().includes(kw)));
+    return paged(rows, q.page, q.limit);
+  }),
+  http.post(`${API}/ball/fallproject/listAll`, () => ok(projects)),
+  http.get(`${API}/ball/fallproject/info/:id`, ({ params }) => {
+    const row = projects.find((p) => p.id === Number(params.id));
+    return row ? ok(row) : fail(404, '数据不存在');
+  }),
+  http.get(`${API}/ball/fallproject/existUniqueKey`, ({ request }) => {
+    const url = new URL(request.url);
+    const id = url.searchParams.get('id');
+    return ok(keyTaken(url.searchParams.get('uniqueKey') ?? '', id ? Number(id) : undefined));
+  }),
+  http.post(`${API}/ball/fallproject/save`, async ({ request }) => {
+    const body = (await request.json()) as Partial<ProjectRow> & { cameraAppSecret?: string };
+    if (keyTaken(body.uniqueKey ?? '')) return fail(409, '唯一标识已存在', { fields: { uniqueKey: '唯一标识已存在' } });
+    const id = Math.max(0, ...projects.map((p) => p.id)) + 1;
+    const { cameraAppSecret, ...rest } = body;
+    projects.push(project(id, { ...rest, nameCn: rest.nameCn || rest.name, hasCameraSecret: !!cameraAppSecret }));
+    return ok({ id });
+  }),
+  http.post(`${API}/ball/fallproject/update`, async ({ request }) => {
+    const body = (await request.json()) as Partial<ProjectRow> & { id: number; cameraAppSecret?: string | null };
+    const row = projects.find((p) => p.id === body.id);
+    if (!row) return fail(404, '数据不存在');
+    if (body.uniqueKey && keyTaken(body.uniqueKey, body.id)) return fail(409, '唯一标识已存在', { fields: { uniqueKey: '唯一标识已存在' } });
+    const { cameraAppSecret, ...rest } = body;
+    Object.assign(row, rest, cameraAppSecret === null ? { hasCameraSecret: false } : cameraAppSecret ? { hasCameraSecret: true } : {});
+    return ok({ id: body.id });
+  }),
+  http.post(`${API}/ball/fallproject/delete`, async ({ request }) => {
+    const ids = (await request.json()) as number[];
+    const before = projects.length;
+    projects = projects.filter((p) => !ids.includes(p.id));
+    return ok({ deleted: before - projects.length });
+  }),
+  http.post(`${API}/ball/fallproject/selectProjects`, () => ok(projects.map((p) => ({ id: p.id, name: p.name })))),
+  http.get(`${API}/ball/fallproject/intro/list`, ({ request }) => ok(intros.filter((i) => i.projectId === Number(new URL(request.url).searchParams.get('projectId'))))),
+  http.post(`${API}/ball/fallproject/intro/save`, async ({ request }) => {
+    const body = (await request.json()) as Omit<IntroRow, 'id' | 'sort'>;
+    if (!body.title) return fail(400, '必填项', { fields: { title: '必填项' } });
+    const id = intros.length + 1;
+    intros.push({ ...body, id, sort: 0 });
+    return ok({ id });
+  }),
+  http.get(`${API}/ball/fallproject/password/list`, ({ request }) => ok(passwords.filter((p) => p.projectId === Number(new URL(request.url).searchParams.get('projectId'))))),
+  http.post(`${API}/ball/fallproject/password/issue`, async ({ request }) => {
+    const body = (await request.json()) as { projectId: number; label: string; expiresAt: string | null };
+    if (!body.label) return fail(400, '必填项', { fields: { label: '必填项' } });
+    const id = passwords.length + 1;
+    passwords.unshift({ id, projectId: body.projectId, label: body.label, createdAt: now, createdBy: 1, expiresAt: body.expiresAt, revokedAt: null, state: 'active' });
+    return ok({ id, label: body.label, password: 'Kq7mP3xZr9Tb', expiresAt: body.expiresAt });
+  }),
+  http.post(`${API}/ball/fallproject/password/revoke`, async ({ request }) => {
+    const { id } = (await request.json()) as { id: number };
+    const row = passwords.find((p) => p.id === id);
+    if (row) Object.assign(row, { revokedAt: now, state: 'revoked' });
+    return ok({ id });
+  }),
+  http.get(`${API}/sys/xmlx/listAll`, () =>
+    ok([
+      { id: 1, pid: 0, xmbm: 'SCENIC', xmmc: '景区', sort: 1 },
+      { id: 2, pid: 1, xmbm: 'LAKE', xmmc: '湖泊景区', sort: 1 },
+      { id: 3, pid: 0, xmbm: 'PLAZA', xmmc: '城市广场', sort: 2 },
+    ]),
+  ),
+  http.post(`${API}/ball/falldevice/list`, async ({ request }) => {
+    const q = (await request.json()) as { page: number; limit: number };
+    return paged(devices, q.page, q.limit);
+  }),
+  http.post(`${API}/ball/falldevice/listAll`, () => ok(devices)),
+  http.post(`${API}/ball/falleqinfo/list`, async ({ request }) => {
+    const q = (await request.json()) as Record<string, unknown> & { page: number; limit: number };
+    return paged(equipment.filter((e) => match(e, q, ['projectId', 'state', 'category'])), q.page, q.limit);
+  }),
+  http.post(`${API}/ball/falleqinfo/listAll`, async ({ request }) => {
+    const q = (await request.json()) as Record<string, unknown>;
+    return ok(equipment.filter((e) => match(e, q, ['projectId'])));
+  }),
+  http.get(`${API}/oss/file/meta`, ({ request }) => {
+    const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',').map(Number);
+    return ok(ids.map((id) => ({ id, name: `plan-${id}.png`, url: `${API}/oss/file/download/${id}`, thumbUrl: `${API}/oss/file/thumb/${id}`, contentType: 'image/png', size: 1024 })));
+  }),
+];

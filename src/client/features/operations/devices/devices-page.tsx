@@ -1,0 +1,74 @@
+import { Grid, Select, TextInput, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { deviceSaveSchema, type DeviceRow } from '@shared/contracts/device';
+import { useDictionary } from '@client/lib/dictionary';
+import { DictTag } from '@client/components/dict-tag/dict-tag';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { FileField } from '../projects/file-field';
+
+const BASE = '/ball/falldevice';
+
+interface DeviceValues extends Record<string, unknown> {
+  name: string;
+  category: string;
+  maker: string;
+  model: string;
+  handbook: number | null;
+  remark: string;
+}
+const INITIAL: DeviceValues = { name: '', category: 'pump', maker: '', model: '', handbook: null, remark: '' };
+
+function DeviceForm({ form }: FormBodyProps<DeviceValues>) {
+  const { t } = useTranslation('projects');
+  const category = useDictionary('device_category');
+  const f = (k: string) => t(`device.fields.${k}`);
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}><Select label={f('category')} withAsterisk data={category.options} allowDeselect={false} {...form.getInputProps('category')} /></Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('maker')} {...form.getInputProps('maker')} /></Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('model')} {...form.getInputProps('model')} /></Grid.Col>
+      <Grid.Col span={12}>
+        <FileField
+          label={f('handbook')}
+          ownerType="fall_device"
+          accept=".pdf,.docx,.xlsx,.zip,image/*"
+          value={form.values.handbook}
+          onChange={(v) => form.setFieldValue('handbook', v)}
+          error={form.errors.handbook as string | undefined}
+        />
+      </Grid.Col>
+      <Grid.Col span={12}><Textarea label={f('remark')} autosize minRows={2} {...form.getInputProps('remark')} /></Grid.Col>
+    </Grid>
+  );
+}
+
+/** fall/device: the catalogue of device models with makers and handbooks. */
+export default function DevicesPage() {
+  const { t, i18n } = useTranslation('projects');
+  const f = (k: string) => t(`device.fields.${k}`);
+  return (
+    <ListPage<DeviceRow, DeviceValues>
+      key={i18n.language}
+      title={t('device.title')}
+      base={BASE}
+      schema={deviceSaveSchema as unknown as z.ZodType<DeviceValues>}
+      initialValues={INITIAL}
+      formBody={DeviceForm}
+      perms={{ list: 'fall-device#list', save: 'fall-device#save', update: 'fall-device#update', delete: 'fall-device#delete', export: 'fall-device#export' }}
+      queryFields={[
+        { name: 'keyword', label: f('keyword') },
+        { name: 'maker', label: f('maker') },
+      ]}
+      columns={[
+        { prop: 'name', label: f('name') },
+        { prop: 'category', label: f('category'), render: (r) => <DictTag type="device_category" value={r.category} /> },
+        { prop: 'maker', label: f('maker') },
+        { prop: 'model', label: f('model') },
+        { prop: 'equipmentCount', label: f('equipmentCount') },
+        { prop: 'remark', label: f('remark'), display: false },
+      ]}
+    />
+  );
+}

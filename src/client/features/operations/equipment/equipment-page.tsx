@@ -1,0 +1,129 @@
+import { Alert, Grid, Select, TextInput, Input } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { z } from 'zod';
+import { equipmentSaveSchema, type EquipmentRow } from '@shared/contracts/equipment';
+import type { DeviceRow } from '@shared/contracts/device';
+import { api } from '@client/lib/api';
+import { useDictionary } from '@client/lib/dictionary';
+import { DictTag } from '@client/components/dict-tag/dict-tag';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
+import { RemoteSelect } from '@client/components/select/remote-select';
+import { FileField } from '../projects/file-field';
+import { PROJECT_BASE, fetchProjectOptions, projectInfoQueryOptions } from '../projects/project-api';
+import { SitePlanPicker } from '../projects/site-plan-picker';
+
+const BASE = '/ball/falleqinfo';
+
+interface EquipmentValues extends Record<string, unknown> {
+  name: string;
+  serial: string;
+  handbook: number | null;
+  state: string;
+  projectId: number | null;
+  deviceId: number | null;
+  posX: number | null;
+  posY: number | null;
+}
+const INITIAL: EquipmentValues = { name: '', serial: '', handbook: null, state: 'normal', projectId: null, deviceId: null, posX: null, posY: null };
+
+const projectOptions = async (search: string) => (await fetchProjectOptions(search)).map((p) => ({ value: String(p.id), label: p.name }));
+const devicesQueryOptions = () => ({ queryKey: ['/ball/falldevice', 'listAll'], queryFn: () => api.post<DeviceRow[]>('/ball/falldevice/listAll', {}), staleTime: 60_000 });
+
+function ProjectPicker({ label, value, onChange, error }: { label: string; value: number | null; onChange: (v: number | null) => void; error?: string }) {
+  return (
+    <RemoteSelect
+      label={label}
+      queryKey={[PROJECT_BASE, 'options']}
+      loader={projectOptions}
+      value={value === null ? null : String(value)}
+      onChange={(v) => onChange(v ? Number(v) : null)}
+      error={error}
+    />
+  );
+}
+
+function EquipmentForm({ form }: FormBodyProps<EquipmentValues>) {
+  const { t, i18n } = useTranslation('projects');
+  const state = useDictionary('device_state');
+  const devices = useQuery(devicesQueryOptions());
+  const project = useQuery(projectInfoQueryOptions(form.values.projectId));
+  const siblings = useQuery({
+    queryKey: [BASE, 'placed', form.values.projectId],
+    queryFn: () => api.post<EquipmentRow[]>(`${BASE}/listAll`, { projectId: form.values.projectId }),
+    enabled: form.values.projectId !== null,
+  });
+  const f = (k: string) => t(`equipment.fields.${k}`);
+  const deviceOptions = (devices.data ?? []).map((d) => ({ value: String(d.id), label: [d.name, d.model, d.maker].filter(Boolean).join(' · ') }));
+  const others = (siblings.data ?? []).filter((e) => e.posX !== null && e.posY !== null && !(e.posX === form.values.posX && e.posY === form.values.posY)).map((e) => ({ x: e.posX!, y: e.posY! }));
+  void i18n;
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('serial')} {...form.getInputProps('serial')} /></Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <ProjectPicker label={f('projectId')} value={form.values.projectId} onChange={(v) => form.setValues({ projectId: v, posX: null, posY: null })} error={form.errors.projectId as string | undefined} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Select label={f('deviceId')} data={deviceOptions} searchable clearable value={form.values.deviceId === null ? null : String(form.values.deviceId)} onChange={(v) => form.setFieldValue('deviceId', v ? Number(v) : null)} error={form.errors.deviceId} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}><Select label={f('state')} data={state.options} allowDeselect={false} {...form.getInputProps('state')} /></Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <FileField label={f('handbook')} ownerType="fall_eq_info" accept=".pdf,.docx,.xlsx,.zip,image/*" value={form.values.handbook} onChange={(v) => form.setFieldValue('handbook', v)} error={form.errors.handbook as string | undefined} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Input.Wrapper label={f('position')} error={(form.errors.posX ?? form.errors.posY) as string | undefined}>
+          {form.values.projectId === null ? (
+            <Alert color="gray" mt={4}>{t('equipment.chooseProject')}</Alert>
+          ) : project.data ? (
+            <SitePlanPicker
+              planId={project.data.mapBackground}
+              value={form.values.posX !== null && form.values.posY !== null ? { x: form.values.posX, y: form.values.posY } : null}
+              onChange={(p) => form.setValues({ posX: p?.x ?? null, posY: p?.y ?? null })}
+              others={others}
+            />
+          ) : null}
+        </Input.Wrapper>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function DictSelect({ type, label, value, onChange }: QueryFieldInputProps & { type: string }) {
+  const dict = useDictionary(type);
+  return <Select label={label} data={dict.options} clearable value={(value as string) || null} onChange={(v) => onChange(v ?? '')} />;
+}
+
+/** fall/eqInfo: installed equipment with its project, model, state and position on the site plan. */
+export default function EquipmentPage() {
+  const { t, i18n } = useTranslation('projects');
+  const f = (k: string) => t(`equipment.fields.${k}`);
+  return (
+    <ListPage<EquipmentRow, EquipmentValues>
+      key={i18n.language}
+      title={t('equipment.title')}
+      base={BASE}
+      schema={equipmentSaveSchema as unknown as z.ZodType<EquipmentValues>}
+      initialValues={INITIAL}
+      formBody={EquipmentForm}
+      perms={{ list: 'fall-eqinfo#list', save: 'fall-eqinfo#save', update: 'fall-eqinfo#update', delete: 'fall-eqinfo#delete', export: 'fall-eqinfo#export' }}
+      queryFields={[
+        { name: 'keyword', label: f('keyword') },
+        { name: 'projectId', label: f('projectId'), defaultValue: null, render: ({ label, value, onChange }) => <ProjectPicker label={label} value={(value as number | null) ?? null} onChange={onChange} /> },
+        { name: 'state', label: f('state'), render: (p) => <DictSelect type="device_state" {...p} /> },
+        { name: 'category', label: f('category'), render: (p) => <DictSelect type="device_category" {...p} /> },
+      ]}
+      columns={[
+        { prop: 'name', label: f('name') },
+        { prop: 'serial', label: f('serial') },
+        { prop: 'projectName', label: f('projectName') },
+        { prop: 'deviceName', label: f('deviceName') },
+        { prop: 'category', label: f('category'), render: (r) => <DictTag type="device_category" value={r.category} /> },
+        { prop: 'state', label: f('state'), render: (r) => <DictTag type="device_state" value={r.state} /> },
+        { prop: 'stateSince', label: f('stateSince'), render: (r) => dayjs(r.stateSince).format('YYYY-MM-DD HH:mm') },
+      ]}
+    />
+  );
+}

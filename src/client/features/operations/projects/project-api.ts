@@ -1,0 +1,74 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@client/lib/api';
+import { getToken } from '@client/lib/session';
+import { runtimeConfig } from '@client/lib/runtime-config';
+import type { UploadedFile, FileOwnerType } from '@shared/contracts/file';
+import type { IntroRow, IssuedPassword, PasswordRow, ProjectOption, ProjectRow } from '@shared/contracts/project';
+
+/**
+ * The project calls beyond the list pattern (seed §7 "Fall project"), and the file service every
+ * file field of this area uses. Query keys start with the resource path, so the list page's
+ * invalidation of ['/ball/fallproject'] refreshes them too.
+ */
+export const PROJECT_BASE = '/ball/fallproject';
+
+export const existUniqueKeyQueryOptions = (uniqueKey: string, id?: number | string | null) =>
+  queryOptions({
+    queryKey: [PROJECT_BASE, 'existUniqueKey', uniqueKey, id ?? null],
+    queryFn: () => api.get<boolean>(`${PROJECT_BASE}/existUniqueKey`, { params: { uniqueKey, ...(id ? { id: String(id) } : {}) } }),
+    enabled: uniqueKey.trim() !== '',
+    staleTime: 0,
+  });
+
+/** Pickers send title=1 and get id and name (seed §7 "Other calls"). */
+export const fetchProjectOptions = (keyword: string) =>
+  api.post<ProjectOption[]>(`${PROJECT_BASE}/selectProjects`, { title: 1, ...(keyword ? { keyword } : {}) });
+
+export const projectInfoQueryOptions = (id: number | null) =>
+  queryOptions({
+    queryKey: [PROJECT_BASE, 'info', id],
+    queryFn: () => api.get<ProjectRow>(`${PROJECT_BASE}/info/${id}`),
+    enabled: id !== null,
+  });
+
+export interface ProjectTypeRow {
+  id: number;
+  pid: number;
+  xmbm: string;
+  xmmc: string;
+}
+export const projectTypesQueryOptions = () =>
+  queryOptions({ queryKey: ['/sys/xmlx', 'listAll'], queryFn: () => api.get<ProjectTypeRow[]>('/sys/xmlx/listAll'), staleTime: 60_000 });
+
+export const introsQueryOptions = (projectId: number) =>
+  queryOptions({ queryKey: [PROJECT_BASE, 'intro', projectId], queryFn: () => api.get<IntroRow[]>(`${PROJECT_BASE}/intro/list`, { params: { projectId: String(projectId) } }) });
+export const saveIntro = (body: Omit<IntroRow, 'id' | 'sort'> & { id?: number }) =>
+  body.id ? api.post(`${PROJECT_BASE}/intro/update`, { id: body.id, type: body.type, title: body.title, content: body.content, language: body.language }) : api.post(`${PROJECT_BASE}/intro/save`, body);
+export const deleteIntro = (id: number) => api.post(`${PROJECT_BASE}/intro/delete`, [id]);
+
+export const passwordsQueryOptions = (projectId: number) =>
+  queryOptions({ queryKey: [PROJECT_BASE, 'password', projectId], queryFn: () => api.get<PasswordRow[]>(`${PROJECT_BASE}/password/list`, { params: { projectId: String(projectId) } }) });
+export const issuePassword = (body: { projectId: number; label: string; expiresAt: string | null }) => api.post<IssuedPassword>(`${PROJECT_BASE}/password/issue`, body);
+export const revokePassword = (id: number) => api.post(`${PROJECT_BASE}/password/revoke`, { id });
+
+/** Uploads start unowned; the record's save attaches them (a failed save leaves nothing behind). */
+export function uploadFile(file: File, ownerType: FileOwnerType): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append('file', file);
+  return api.post<UploadedFile>('/oss/file/upload', form, { params: { ownerType } });
+}
+
+export const fileMetaQueryOptions = (ids: number[]) =>
+  queryOptions({
+    queryKey: ['/oss/file', 'meta', ids],
+    queryFn: () => api.get<UploadedFile[]>('/oss/file/meta', { params: { ids: ids.join(',') } }),
+    enabled: ids.length > 0,
+    staleTime: 5 * 60_000,
+  });
+
+/** An <img>/<a> cannot send the Authorization header: GET links carry the token (the server accepts it). */
+export function withToken(url: string): string {
+  const token = getToken();
+  return token ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : url;
+}
+export const downloadUrl = (id: number) => withToken(`${runtimeConfig().apiHost}/oss/file/download/${id}`);

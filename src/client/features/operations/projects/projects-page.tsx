@@ -1,0 +1,71 @@
+import { Badge, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { z } from 'zod';
+import { projectSaveSchema, type ProjectRow } from '@shared/contracts/project';
+import { useDictionary } from '@client/lib/dictionary';
+import { DictTag } from '@client/components/dict-tag/dict-tag';
+import { ListPage } from '@client/components/list-page/list-page';
+import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
+import { countryName } from './country';
+import { PROJECT_BASE } from './project-api';
+import { PROJECT_INITIAL, ProjectForm, type ProjectValues } from './project-form';
+
+/** The save contract plus the id the edit form carries (the list page sends it as the update's id). */
+const formSchema = projectSaveSchema.extend({ id: z.number().int().positive().optional() }) as unknown as z.ZodType<ProjectValues>;
+
+function DictSelect({ type, label, value, onChange }: QueryFieldInputProps & { type: string }) {
+  const dict = useDictionary(type);
+  return <Select label={label} data={dict.options} clearable value={(value as string) || null} onChange={(v) => onChange(v ?? '')} />;
+}
+
+/** fall/project: the project list with status tags, and one dialog for every field of DOMAIN.md §3. */
+export default function ProjectsPage() {
+  const { t, i18n } = useTranslation('projects');
+  const area = useDictionary('area');
+  const f = (k: string) => t(`project.fields.${k}`);
+  return (
+    <ListPage<ProjectRow, ProjectValues>
+      key={i18n.language}
+      title={t('project.title')}
+      base={PROJECT_BASE}
+      schema={formSchema}
+      initialValues={PROJECT_INITIAL}
+      formBody={ProjectForm}
+      // The secret never comes back: the field starts empty and empty keeps the stored one.
+      toFormValues={(row) => ({
+        ...(Object.fromEntries(Object.keys(PROJECT_INITIAL).map((k) => [k, (row as unknown as Record<string, unknown>)[k] ?? PROJECT_INITIAL[k]])) as ProjectValues),
+        id: row.id,
+        cameraAppSecret: '',
+      })}
+      perms={{ list: 'fall-project#list', save: 'fall-project#save', update: 'fall-project#update', delete: 'fall-project#delete', export: 'fall-project#export' }}
+      queryFields={[
+        { name: 'keyword', label: f('keyword'), render: ({ label, value, onChange }) => <TextInput label={label} placeholder={t('project.keyword')} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} /> },
+        { name: 'status', label: f('status'), render: (p) => <DictSelect type="xmzt" {...p} /> },
+        { name: 'area', label: f('area'), render: (p) => <DictSelect type="area" {...p} /> },
+        { name: 'waterType', label: f('waterType'), render: (p) => <DictSelect type="water_type" {...p} /> },
+      ]}
+      columns={[
+        {
+          prop: 'name',
+          label: f('name'),
+          render: (r) => (
+            <Stack gap={0}>
+              <Text size="sm">{r.name}</Text>
+              {r.nameEn && <Text size="xs" c="dimmed">{r.nameEn}</Text>}
+            </Stack>
+          ),
+        },
+        { prop: 'uniqueKey', label: f('uniqueKey') },
+        { prop: 'status', label: f('status'), render: (r) => <DictTag type="xmzt" value={r.status} /> },
+        { prop: 'waterType', label: f('waterType'), render: (r) => <DictTag type="water_type" value={r.waterType} /> },
+        { prop: 'area', label: f('area'), render: (r) => area.labelOf(r.area) },
+        { prop: 'country', label: f('country'), render: (r) => countryName(r.country, i18n.language) },
+        { prop: 'city', label: f('city') },
+        { prop: 'projectTypeName', label: f('projectType'), render: (r) => r.projectTypeName ?? r.projectType },
+        { prop: 'isPublic', label: f('isPublic'), render: (r) => (r.isPublic ? <Badge variant="light" color="teal">{t('project.yes')}</Badge> : null) },
+        { prop: 'createdAt', label: f('createdAt'), display: false, render: (r) => dayjs(r.createdAt).format('YYYY-MM-DD') },
+      ]}
+    />
+  );
+}

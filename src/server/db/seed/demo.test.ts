@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freshDatabase } from '../../../../tests/helpers/test-db';
+import type { Database } from '../client';
+import { seedDemo, type DemoSeedSummary } from './demo';
+import { XMZT, WATER_TYPE, DEVICE_CATEGORY } from '@shared/dictionaries';
+
+describe('seedDemo', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let filesDir: string;
+  let summary: DemoSeedSummary | null;
+  beforeAll(async () => {
+    ({ database, drop } = await freshDatabase());
+    filesDir = await mkdtemp(path.join(tmpdir(), 'cascade-demo-'));
+    summary = await seedDemo(database, { filesDir });
+  }, 180_000);
+  afterAll(async () => {
+    await drop();
+    await rm(filesDir, { recursive: true, force: true });
+  });
+
+  const one = async <T>(q: string) => (await database.query<T>(q))[0];
+
+  it('makes 60+ projects in 20+ countries with every status, water type and a unique key each', async () => {
+    expect(summary).not.toBeNull();
+    const p = await one<{ n: number; countries: number; statuses: string[]; waters: string[]; cn: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT country)::int AS countries, array_agg(DISTINCT status) AS statuses,
+              array_agg(DISTINCT water_type) AS waters, count(*) FILTER (WHERE country = 'CN')::int AS cn FROM fall_project`,
+    );
+    expect(p.n).toBeGreaterThanOrEqual(60);
+    expect(p.countries).toBeGreaterThanOrEqual(20);
+    expect(p.cn).toBeGreaterThanOrEqual(30);
+    expect([...p.statuses].sort()).toEqual(XMZT.map((s) => s.value).sort());
+    expect([...p.waters].sort()).toEqual(WATER_TYPE.map((w) => w.value).sort());
+    const names = await one<{ missing: number }>("SELECT count(*)::int AS missing FROM fall_project WHERE name_en = '' OR name_cn = ''");
+    expect(names.missing).toBe(0);
+  });
+
+  it('installs 30+ units per built project over every device category, and places them on the site plans', async () => {
+    const per = await one<{ min: number }>(
+      `SELECT min(c)::int AS min FROM (SELECT count(e.id) AS c FROM fall_project p LEFT JOIN fall_eq_info e ON e.project_id = p.id
+        WHERE p.status NOT IN ('B', 'D') GROUP BY p.id) x`,
+    );
+    expect(per.min).toBeGreaterThanOrEqual(30);
+    const cats = await database.query<{ category: string }>('SELECT DISTINCT d.category FROM fall_eq_info e JOIN fall_device d ON d.id = e.device_id');
+    expect(cats.map((c) => c.category).sort()).toEqual(DEVICE_CATEGORY.map((c) => c.value).sort());
+    const plans = await one<{ plans: number; placed: number; outside: number }>(
+      `SELECT (SELECT count(*) FROM fall_project p JOIN oss_file f ON f.id = p.map_background AND f.owner_type = 'fall_project' AND f.owner_id = p.id)::int AS plans,
+              (SELECT count(*) FROM fall_eq_info WHERE pos_x IS NOT NULL)::int AS placed,
+              (SELECT count(*) FROM fall_eq_info WHERE pos_x < 0 OR pos_x > 1 OR pos_y < 0 OR pos_y > 1)::int AS outside`,
+    );
+    expect(plans.plans).toBeGreaterThanOrEqual(10);
+    expect(plans.placed).toBeGreaterThanOrEqual(300);
+    expect(plans.outside).toBe(0);
+  });
+
+  it('has two years of orders with unique WO numbers, skewed repair times, repeats and second visits', async () => {
+    const o = await one<{ n: number; bad: number; span: number; statuses: string[]; priorities: string[]; median: number; p90: number }>(
+      `SELECT count(*)::int AS n,
+              count(*) FILTER (WHERE number !~ '^WO-[0-9]{8}-[0-9]{4}$')::int AS bad,
+              extract(day FROM max(submitted_at) - min(submitted_at))::int AS span,
+              array_agg(DISTINCT status) AS statuses, array_agg(DISTINCT priority) AS priorities,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM completed_at - submitted_at) / 3600) AS median,
+              percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM completed_at - submitted_at) / 3600) AS p90
+         FROM fall_order`,
+    );
+    expect(o.n).toBeGreaterThan(3000);
+    expect(o.bad).toBe(0);
+    expect(o.span).toBeGreaterThan(700);
+    expect([...o.statuses].sort()).toEqual(['accepted', 'closed', 'completed', 'repairing', 'submitted'].filter((s) => o.statuses.includes(s)).sort());
+    expect(o.statuses).toEqual(expect.arrayContaining(['completed', 'closed', 'repairing']));
+    expect([...o.priorities].sort()).toEqual(['high', 'low', 'normal', 'urgent']);
+    expect(o.median).toBeLessThan(30);
+    expect(o.p90).toBeGreaterThan(o.median * 2);
+    const r = await one<{ repeats: number; second: number; mismatch: number; before: number }>(
+      `SELECT (SELECT count(*) FROM fall_order a WHERE EXISTS (SELECT 1 FROM fall_order b WHERE b.equipment_id = a.equipment_id AND b.id <> a.id
+                 AND b.submitted_at > a.completed_at AND b.submitted_at <= a.completed_at + interval '30 days'))::int AS repeats,
+              (SELECT count(*) FROM fall_report WHERE result = 'not_fixed')::int AS second,
+              (SELECT count(*) FROM fall_order o WHERE o.report_count <> (SELECT count(*) FROM fall_report r WHERE r.order_id = o.id))::int AS mismatch,
+              (SELECT count(*) FROM fall_report r JOIN fall_order o ON o.id = r.order_id WHERE r.repair_at < o.submitted_at OR r.completed_at > coalesce(o.completed_at, now()))::int AS before`,
+    );
+    expect(r.repeats).toBeGreaterThan(50);
+    expect(r.second).toBeGreaterThan(100);
+    expect(r.mismatch).toBe(0);
+    expect(r.before).toBe(0);
+    const done = await one<{ unreported: number }>(
+      "SELECT count(*)::int AS unreported FROM fall_order o WHERE o.status IN ('completed', 'closed') AND NOT EXISTS (SELECT 1 FROM fall_report r WHERE r.order_id = o.id AND r.result = 'fixed')",
+    );
+    expect(done.unreported).toBe(0);
+  });
+
+  it('wires boards with nine channels, open warnings for faulty channels only once, and the rest of the site', async () => {
+    const b = await one<{ boards: number; odd: number; faults: number; open: number; dup: number; closed: number }>(
+      `SELECT (SELECT count(*) FROM fall_detect)::int AS boards,
+              (SELECT count(*) FROM (SELECT detect_id FROM fall_detect_channel GROUP BY detect_id HAVING count(*) <> 9) x)::int AS odd,
+              (SELECT count(*) FROM fall_detect_channel WHERE result = 'fault')::int AS faults,
+              (SELECT count(*) FROM fall_warning WHERE result IS NULL AND kind = 'channel')::int AS open,
+              (SELECT count(*) FROM (SELECT detect_id, channel FROM fall_warning WHERE result IS NULL GROUP BY 1, 2 HAVING count(*) > 1) x)::int AS dup,
+              (SELECT count(*) FROM fall_warning WHERE result IS NOT NULL)::int AS closed`,
+    );
+    expect(b.boards).toBeGreaterThan(100);
+    expect(b.odd).toBe(0);
+    expect(b.faults).toBeGreaterThan(0);
+    expect(b.open).toBe(b.faults);
+    expect(b.dup).toBe(0);
+    expect(b.closed).toBeGreaterThan(100);
+    const rest = await one<{ cams: number; sensors: number; trains: number; draws: number; pictures: number; notices: number; bills: number; intros: number; secrets: number }>(
+      `SELECT (SELECT count(*) FROM fall_monitor)::int AS cams, (SELECT count(*) FROM fall_others)::int AS sensors,
+              (SELECT count(*) FROM fall_train)::int AS trains, (SELECT count(*) FROM fall_draw)::int AS draws,
+              (SELECT count(*) FROM fall_draw d JOIN oss_file f ON f.id = d.picture AND f.owner_type = 'fall_draw' AND f.owner_id = d.id)::int AS pictures,
+              (SELECT count(*) FROM sys_content)::int AS notices, (SELECT count(*) FROM app_bill)::int AS bills,
+              (SELECT count(*) FROM fall_project_intro)::int AS intros, (SELECT count(*) FROM fall_project WHERE camera_app_secret <> '')::int AS secrets`,
+    );
+    expect(rest.cams).toBeGreaterThan(100);
+    expect(rest.sensors).toBeGreaterThan(150);
+    expect(rest.trains).toBeGreaterThan(50);
+    expect(rest.pictures).toBeGreaterThanOrEqual(20);
+    expect(rest.draws).toBeGreaterThan(rest.pictures);
+    expect(rest.notices).toBe(5);
+    expect(rest.bills).toBeGreaterThan(10);
+    expect(rest.intros).toBeGreaterThan(0);
+    expect(rest.secrets).toBeGreaterThan(0);
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await one<{ n: number }>('SELECT count(*)::int AS n FROM fall_order');
+    expect(await seedDemo(database, { filesDir })).toBeNull();
+    expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM fall_order')).n).toBe(before.n);
+  });
+});

@@ -1,0 +1,361 @@
+import { sql } from 'drizzle-orm';
+import type { ServerConfig } from '../../config';
+import type { Database } from '../client';
+import {
+  appBill,
+  appBillRecord,
+  appUser,
+  fallDevice,
+  fallDraw,
+  fallProject,
+  fallProjectIntro,
+  fallTrain,
+  sysContent,
+  sysDictType,
+  sysDictionary,
+  sysXmlx,
+} from '../schema';
+import { PROJECT_AREA } from '@shared/contracts/project';
+import { storeFile } from '../../modules/files/files.service';
+import { DEMO_DEVICES, DEMO_NOTICES, DEMO_PROJECT_TYPES, DEMO_PROJECTS } from './demo-data';
+import { dropSequence, insertEquipment, insertOrders, R } from './seed-sql';
+import { prng, schematicPng, sitePlanPng } from './site-plan';
+
+export interface DemoSeedOptions {
+  /** Where uploaded files live (config.filesDir): the generated site plans and drawings go there. */
+  filesDir: string;
+  /** Progress lines (the CLI prints them). */
+  log?: (line: string) => void;
+  /** Projects that get a site plan and placed equipment. */
+  plans?: number;
+}
+
+export interface DemoSeedSummary {
+  projects: number;
+  countries: number;
+  equipment: number;
+  orders: number;
+  reports: number;
+  boards: number;
+  warnings: number;
+  files: number;
+  ms: number;
+}
+
+const SHOW_TIMES = ['19:00-21:30', '19:30-22:00', '20:00-21:00', '12:00-12:30,19:30-21:30', '18:30-22:30'];
+
+/** The `area` dictionary (regions of DOMAIN.md §4 groupArea). */
+export async function seedAreaDictionary(database: Database): Promise<void> {
+  await database.db.insert(sysDictType).values({ type: 'area', name: '区域', nameEn: 'Area' }).onConflictDoNothing();
+  await database.db
+    .insert(sysDictionary)
+    .values(PROJECT_AREA.map((a, i) => ({ type: 'area', label: a.cn, labelEn: a.en, value: a.value, sort: i + 1 })))
+    .onConflictDoNothing();
+}
+
+/** Project types (xmlx tree) and the device catalogue, skipped where rows exist already. */
+export async function seedCatalogues(database: Database): Promise<void> {
+  const ids = new Map<string, number>();
+  for (const [i, [code, name, parent]] of DEMO_PROJECT_TYPES.entries()) {
+    const [row] = await database.db
+      .insert(sysXmlx)
+      .values({ xmbm: code, xmmc: name, pid: parent ? (ids.get(parent) ?? 0) : 0, sort: i + 1 })
+      .onConflictDoUpdate({ target: sysXmlx.xmbm, set: { xmbm: sql`excluded.xmbm` } })
+      .returning({ id: sysXmlx.id });
+    ids.set(code, row.id);
+  }
+  const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM fall_device');
+  if (n === 0) {
+    await database.db.insert(fallDevice).values(DEMO_DEVICES.map(([name, category, maker, model, remark]) => ({ name, category, maker, model, remark })));
+  }
+}
+
+function uniqueKeyOf(country: string, nameEn: string, index: number): string {
+  const slug = nameEn
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9 ]/g, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 3)
+    .join('-')
+    .toUpperCase();
+  return `${country}-${slug}-${String(index + 1).padStart(3, '0')}`;
+}
+
+/**
+ * Believable demo data on a database that has the base seed and no projects yet (does nothing and
+ * returns null otherwise): 68 installations in 23 countries, their equipment, two years of
+ * maintenance orders and reports, detection boards with channels, warnings, cameras, sensors,
+ * trainings, drawings and generated site plans, notices, customers and bills.
+ */
+export async function seedDemo(database: Database, opts: DemoSeedOptions): Promise<DemoSeedSummary | null> {
+  const started = Date.now();
+  const log = opts.log ?? (() => undefined);
+  const [{ n: existing }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM fall_project');
+  if (existing > 0) return null;
+  const rnd = prng(20240607);
+  const files = { config: { filesDir: opts.filesDir } as ServerConfig, database };
+
+  await seedAreaDictionary(database);
+  await seedCatalogues(database);
+
+  const projects = await database.db
+    .insert(fallProject)
+    .values(
+      DEMO_PROJECTS.map(([nameCn, nameEn, city, country, longitude, latitude, area, waterType, projectType, status], i) => {
+        const built = ['A', 'E', 'F', 'G'].includes(status);
+        const hasCamera = built && rnd() < 0.6;
+        return {
+          name: nameCn,
+          nameCn,
+          nameEn,
+          area,
+          country,
+          city,
+          controlMode: waterType === 'musical' ? 'music' : (['local', 'remote', 'timer'] as const)[Math.floor(rnd() * 3)],
+          longitude,
+          latitude,
+          totalArea: Math.round(600 + rnd() * rnd() * 14000),
+          powerConsumption: Math.round(40 + rnd() * 860),
+          runTime: Math.round((1.5 + rnd() * 4.5) * 2) / 2,
+          status,
+          isRdm: built && rnd() < 0.75,
+          dailyShowTime: built ? SHOW_TIMES[Math.floor(rnd() * SHOW_TIMES.length)] : '',
+          uniqueKey: uniqueKeyOf(country, nameEn, i),
+          isPublic: built && rnd() < 0.4,
+          cameraAppKey: hasCamera ? `ak${Math.floor(rnd() * 1e12).toString(16)}` : '',
+          cameraAppSecret: hasCamera ? `sk${Math.floor(rnd() * 1e15).toString(36)}${Math.floor(rnd() * 1e15).toString(36)}` : '',
+          projectType,
+          waterType,
+          autoOrder: built && rnd() < 0.3,
+          createdAt: new Date(Date.now() - (400 + i * 9) * 86400_000),
+        };
+      }),
+    )
+    .returning({ id: fallProject.id, name: fallProject.name, nameEn: fallProject.nameEn, city: fallProject.city, status: fallProject.status, isPublic: fallProject.isPublic });
+  log(`projects: ${projects.length}`);
+
+  // Site plans for the first built projects: a generated PNG owned by the project.
+  const planned = projects.filter((p) => !['B', 'D'].includes(p.status)).slice(0, opts.plans ?? 12);
+  let fileCount = 0;
+  for (const [i, p] of planned.entries()) {
+    const png = await sitePlanPng(`${p.name} ${p.nameEn}`, `${p.city} · 总平面图 Site plan`, 1000 + p.id);
+    const file = await storeFile(files, { name: `site-plan-${p.id}.png`, data: png, ownerType: 'fall_project', ownerId: p.id, createdBy: 1 });
+    await database.query('UPDATE fall_project SET map_background = $1 WHERE id = $2', [file.id, p.id]);
+    fileCount += 1;
+    const drawings = [
+      { name: '总平面图', description: `${p.name}总平面布置图，含水池、泵房、控制室位置。`, png, sort: 1 },
+      { name: '系统原理图', description: '循环水系统与喷头组原理图。', png: await schematicPng(`${p.name} 系统原理图 System schematic`, 2000 + p.id), sort: 2 },
+    ];
+    for (const d of drawings) {
+      const [draw] = await database.db.insert(fallDraw).values({ name: d.name, description: d.description, projectId: p.id, sort: d.sort }).returning({ id: fallDraw.id });
+      const picture = await storeFile(files, { name: `${d.name}-${p.id}.png`, data: d.png, ownerType: 'fall_draw', ownerId: draw.id, createdBy: 1 });
+      await database.query('UPDATE fall_draw SET picture = $1 WHERE id = $2', [picture.id, draw.id]);
+      fileCount += 1;
+    }
+    if (i % 4 === 3) log(`site plans: ${i + 1}/${planned.length}`);
+  }
+  // Other built projects list their drawings without pictures (scanned paper archive).
+  await database.exec(`INSERT INTO fall_draw (name, description, project_id, sort)
+    SELECT d.name, d.description, p.id, d.sort FROM fall_project p
+     CROSS JOIN (VALUES ('给排水平面图', '给水、排水及溢流管线布置。', 3), ('电气系统图', '配电柜、泵组及灯光回路。', 4)) d(name, description, sort)
+     WHERE p.status NOT IN ('B', 'D')`);
+
+  // Introductions of public projects, in Chinese and English.
+  const pub = projects.filter((p) => p.isPublic);
+  if (pub.length) {
+    await database.db.insert(fallProjectIntro).values(
+      pub.flatMap((p) => [
+        { projectId: p.id, type: 'overview', language: 'cn', title: '项目概况', sort: 1, content: `<p><b>${p.name}</b>位于${p.city}，是当地夜间最受欢迎的水景之一。</p><p>每晚定时演出，配合灯光与音乐，呈现丰富的水型变化。</p>` },
+        { projectId: p.id, type: 'overview', language: 'en', title: 'Overview', sort: 1, content: `<p><b>${p.nameEn}</b> in ${p.city} is one of the city's favourite evening sights.</p><p>Scheduled shows every night combine water, light and music.</p>` },
+        { projectId: p.id, type: 'visit', language: 'cn', title: '参观指南', sort: 2, content: '<ul><li>请在观景区观看，勿进入水池</li><li>大风及雷雨天气演出可能取消</li></ul>' },
+        { projectId: p.id, type: 'visit', language: 'en', title: 'Visiting', sort: 2, content: '<ul><li>Please watch from the viewing area and keep out of the pool</li><li>Shows may be cancelled in strong wind or storms</li></ul>' },
+      ]),
+    );
+  }
+
+  const first = projects[0].id;
+  const last = projects[projects.length - 1].id;
+  const equipment = await insertEquipment(database, { fromProject: first, toProject: last, min: 30, spread: 14, placed: planned.map((p) => p.id) });
+  log(`equipment: ${equipment}`);
+  const [orders, reports] = await insertOrders(database, { fromProject: first, toProject: last, perEquipment: 4, days: 730 });
+  await dropSequence(database);
+  log(`orders: ${orders}, reports: ${reports}`);
+
+  const { boards, warnings } = await seedBoardsAndWarnings(database, first, last);
+  log(`boards: ${boards}, warnings: ${warnings}`);
+  await seedSiteExtras(database, first, last);
+  await seedOfficeData(database, rnd);
+
+  const [{ countries }] = await database.query<{ countries: number }>('SELECT count(DISTINCT country)::int AS countries FROM fall_project');
+  return { projects: projects.length, countries, equipment, orders, reports, boards, warnings, files: fileCount, ms: Date.now() - started };
+}
+
+/**
+ * Two or three detection boards per built project, nine channels each wired to the project's
+ * equipment; channels of broken equipment read faulty and have an open warning. Closed warnings
+ * cover the two years before.
+ */
+async function seedBoardsAndWarnings(database: Database, first: number, last: number): Promise<{ boards: number; warnings: number }> {
+  const [{ boards }] = await database.query<{ boards: number }>(
+    `WITH ins AS (
+       INSERT INTO fall_detect (project_id, slave, ip, port, board_name, board_no, pos_x, pos_y, poll_seconds, last_seen, online)
+       SELECT p.id, b, '192.168.' || (p.id % 250) || '.' || (20 + b), 502, b || '# 检测板', 'DB-' || lpad(b::text, 2, '0'),
+              round((0.1 + ${R("p.id || 'bx' || b")} * 0.8)::numeric, 4)::float8, round((0.1 + ${R("p.id || 'by' || b")} * 0.8)::numeric, 4)::float8, 10,
+              CASE WHEN ${R("p.id || 'off' || b")} < 0.06 THEN now() - interval '3 hours' ELSE now() - make_interval(secs => floor(${R("p.id || 'seen' || b")} * 9)::int) END,
+              ${R("p.id || 'off' || b")} >= 0.06
+         FROM fall_project p CROSS JOIN LATERAL generate_series(1, 2 + floor(${R("p.id || 'boards'")} * 2)::int) b
+        WHERE p.id BETWEEN $1 AND $2 AND p.status IN ('A', 'E', 'F', 'G')
+       RETURNING 1
+     ) SELECT count(*)::int AS boards FROM ins`,
+    [first, last],
+  );
+  await database.query(
+    `WITH eq AS (
+       SELECT e.id, e.project_id, e.state, d.category, row_number() OVER (PARTITION BY e.project_id ORDER BY e.id) AS k,
+              count(*) OVER (PARTITION BY e.project_id) AS total
+         FROM fall_eq_info e LEFT JOIN fall_device d ON d.id = e.device_id
+        WHERE e.project_id BETWEEN $1 AND $2
+     ), slots AS (
+       SELECT b.id AS detect_id, b.project_id, ch, (row_number() OVER (PARTITION BY b.project_id ORDER BY b.id, ch)) AS slot
+         FROM fall_detect b CROSS JOIN generate_series(1, 9) ch
+        WHERE b.project_id BETWEEN $1 AND $2
+     )
+     INSERT INTO fall_detect_channel (detect_id, ch, label, equipment_id, switch_value, analog_value, analog_min, analog_max, result)
+     SELECT s.detect_id, s.ch, 'CH' || s.ch || ' ' || coalesce(e.category, ''), e.id,
+            CASE WHEN e.state = 'broken' THEN 0 ELSE 1 END,
+            CASE WHEN e.state = 'broken' THEN round((${R("s.detect_id || 'lo' || s.ch")} * 8)::numeric, 2)::float8
+                 ELSE round((45 + ${R("s.detect_id || 'av' || s.ch")} * 40)::numeric, 2)::float8 END,
+            0, 100,
+            CASE WHEN e.state = 'broken' THEN 'fault' ELSE 'normal' END
+       FROM slots s LEFT JOIN eq e ON e.project_id = s.project_id AND e.k = ((s.slot - 1) % e.total) + 1`,
+    [first, last],
+  );
+  const [{ open }] = await database.query<{ open: number }>(
+    `WITH ins AS (
+       INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id)
+       SELECT e.state_since, b.board_name || ' CH' || c.ch || ' 故障：' || e.name || ' 开关量断开，模拟量 ' || c.analog_value,
+              'channel', CASE WHEN ${R("c.id || 'lvl'")} < 0.3 THEN 'critical' ELSE 'warning' END, b.project_id, b.id, c.ch, e.id
+         FROM fall_detect_channel c JOIN fall_detect b ON b.id = c.detect_id JOIN fall_eq_info e ON e.id = c.equipment_id
+        WHERE c.result = 'fault' AND b.project_id BETWEEN $1 AND $2
+       UNION ALL
+       SELECT b.last_seen + interval '30 seconds', b.board_name || ' 离线：超过 3 个轮询周期无数据', 'offline', 'warning', b.project_id, b.id, NULL, NULL
+         FROM fall_detect b WHERE NOT b.online AND b.project_id BETWEEN $1 AND $2
+       RETURNING 1
+     ) SELECT count(*)::int AS open FROM ins`,
+    [first, last],
+  );
+  const [{ closed }] = await database.query<{ closed: number }>(
+    `WITH ins AS (
+       INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id, deal_at, result, note, dealt_by)
+       SELECT w.at, b.board_name || ' CH' || c.ch || ' 故障：' || coalesce(e.name, '未接设备') || ' 开关量断开',
+              'channel', CASE WHEN ${R("c.id || 'hl' || g")} < 0.2 THEN 'critical' ELSE 'warning' END,
+              b.project_id, b.id, c.ch, c.equipment_id,
+              w.at + make_interval(secs => (0.2 + power(${R("c.id || 'dl' || g")}, 2) * 30) * 3600),
+              CASE WHEN ${R("c.id || 'res' || g")} < 0.88 THEN 'fixed' ELSE 'not_fixed' END,
+              CASE WHEN ${R("c.id || 'res' || g")} < 0.88 THEN '现场复位后恢复正常' ELSE '已转维修工单处理' END,
+              CASE WHEN ${R("c.id || 'who' || g")} < 0.5 THEN 'operator' ELSE 'manager' END
+         FROM fall_detect_channel c JOIN fall_detect b ON b.id = c.detect_id LEFT JOIN fall_eq_info e ON e.id = c.equipment_id
+        CROSS JOIN LATERAL generate_series(1, CASE WHEN ${R("c.id || 'hist'")} < 0.35 THEN 1 + floor(${R("c.id || 'hn'")} * 3)::int ELSE 0 END) g
+        CROSS JOIN LATERAL (SELECT now() - make_interval(secs => (2 + ${R("c.id || 'at' || g")} * 725) * 86400) AS at) w
+        WHERE b.project_id BETWEEN $1 AND $2
+       RETURNING 1
+     ) SELECT count(*)::int AS closed FROM ins`,
+    [first, last],
+  );
+  return { boards, warnings: open + closed };
+}
+
+/** Cameras, sensors and trainings of the built projects. */
+async function seedSiteExtras(database: Database, first: number, last: number): Promise<void> {
+  await database.query(
+    `INSERT INTO fall_monitor (name, serial, remark, project_id, channel)
+     SELECT (ARRAY['主水池全景', '泵房', '控制室', '东入口', '西入口', '观景平台'])[k], 'E' || upper(substr(md5(p.id || 'cam' || k), 1, 8)),
+            CASE WHEN k = 1 THEN '球机，夜间表演录像' ELSE '' END, p.id, k
+       FROM fall_project p CROSS JOIN LATERAL generate_series(1, 2 + floor(${R("p.id || 'cams'")} * 3)::int) k
+      WHERE p.id BETWEEN $1 AND $2 AND p.status IN ('A', 'E', 'F', 'G')`,
+    [first, last],
+  );
+  await database.query(
+    `INSERT INTO fall_others (name, kind, unit, value, min_value, max_value, project_id)
+     SELECT s.name, s.kind, s.unit, round((s.lo + (s.hi - s.lo) * (0.2 + ${R("p.id || s.kind")} * 0.6))::numeric, 2)::float8, s.lo, s.hi, p.id
+       FROM fall_project p
+      CROSS JOIN (VALUES ('主水池液位', 'water_level', 'm', 0.6, 1.2), ('主管道压力', 'pressure', 'MPa', 0.2, 0.8),
+                         ('循环流量', 'flow', 'm³/h', 80, 320), ('水温', 'temperature', '°C', 4, 32), ('风速', 'wind', 'm/s', 0, 10)) s(name, kind, unit, lo, hi)
+      WHERE p.id BETWEEN $1 AND $2 AND p.status IN ('A', 'E', 'F', 'G') AND (s.kind <> 'wind' OR ${R("p.id || 'wind'")} < 0.6)`,
+    [first, last],
+  );
+  const devices = await database.db.select({ id: fallDevice.id, name: fallDevice.name, category: fallDevice.category }).from(fallDevice);
+  const pumps = devices.filter((d) => d.category === 'pump' || d.category === 'controller' || d.category === 'light');
+  const projects = await database.query<{ id: number }>(`SELECT id FROM fall_project WHERE id BETWEEN $1 AND $2 AND status IN ('A', 'E', 'F', 'G') ORDER BY id`, [first, last]);
+  const topics = [
+    ['{d}日常维护保养培训', '讲解{d}的日常巡检要点、保养周期和常见故障处理。'],
+    ['{d}安全操作规程', '停送电顺序、挂牌上锁和水下作业安全注意事项。'],
+    ['{d}故障诊断实操', '结合历史工单，现场演示{d}故障定位与更换步骤。'],
+  ];
+  const rows = projects.flatMap((p, i) =>
+    topics.slice(0, 1 + (i % 3)).map(([name, content], k) => {
+      const d = pumps[(i + k) % pumps.length];
+      return {
+        name: name.replace('{d}', d.name),
+        content: content.replace('{d}', d.name),
+        trainAt: new Date(Date.now() - ((i * 37 + k * 113) % 700) * 86400_000),
+        deviceId: d.id,
+        projectId: p.id,
+      };
+    }),
+  );
+  if (rows.length) await database.db.insert(fallTrain).values(rows);
+}
+
+/** Notices, customer accounts and their bills. */
+async function seedOfficeData(database: Database, rnd: () => number): Promise<void> {
+  await database.db.insert(sysContent).values(
+    DEMO_NOTICES.map(([title, body], i) => ({
+      title,
+      body,
+      type: 'notice',
+      published: i < 4,
+      fromAt: new Date(Date.now() - (i * 20 + 2) * 86400_000),
+      createdBy: 1,
+    })),
+  );
+  const customers = [
+    ['杭州西湖文旅集团', '1', '13805710001', 'xihu@example.com'],
+    ['深圳华侨城文旅', '1', '13902550002', 'oct@example.com'],
+    ['上海世纪公园管理处', '0', '13601880003', 'century@example.com'],
+    ['苏州工业园区管委会', '1', '13915550004', 'sip@example.com'],
+    ['成都太古里物业', '0', '13880880005', 'taikoo@example.com'],
+    ['Emaar Properties', '2', '13700000006', 'emaar@example.com'],
+    ['Marina Bay Sands', '2', '13700000007', 'mbs@example.com'],
+    ['武汉东湖风景区', '1', '13707100008', 'donghu@example.com'],
+  ] as const;
+  const users = await database.db
+    .insert(appUser)
+    .values(customers.map(([name, sex, phone, email]) => ({ name, sex, phone, email, status: 1 })))
+    .returning({ id: appUser.id });
+  const bills = users.flatMap((u, i) =>
+    Array.from({ length: 3 }, (_, k) => {
+      const state = String(Math.floor(rnd() * 5));
+      return {
+        number: `BL-2025${String(i + 1).padStart(2, '0')}${String(k + 1).padStart(3, '0')}`,
+        userId: u.id,
+        cardNumber: `6222${Math.floor(1e11 + rnd() * 9e11)}`,
+        amount: Math.round((2000 + rnd() * 180000) * 100) / 100,
+        billType: rnd() < 0.7 ? '1' : '0',
+        billRate: rnd() < 0.2 ? '1' : '0',
+        billState: state,
+        at: new Date(Date.now() - Math.floor(rnd() * 300) * 86400_000),
+      };
+    }),
+  );
+  const inserted = await database.db.insert(appBill).values(bills).returning({ id: appBill.id, state: appBill.billState, at: appBill.at });
+  await database.db.insert(appBillRecord).values(
+    inserted.flatMap((b) => {
+      const path = ['0', '1', '2', '3'].slice(0, Math.max(1, Number(b.state) === 4 ? 2 : Number(b.state) + 1));
+      const records = path.map((to, k) => ({ billId: b.id, fromState: k === 0 ? null : path[k - 1], toState: to, byUser: 'manager', reason: k === 0 ? '创建账单' : '状态流转', at: new Date(b.at.getTime() + k * 86400_000) }));
+      if (b.state === '4') records.push({ billId: b.id, fromState: path[path.length - 1], toState: '4', byUser: 'manager', reason: '客户取消', at: new Date(b.at.getTime() + 3 * 86400_000) });
+      return records;
+    }),
+  );
+}
