@@ -1,0 +1,37 @@
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { BillRecordRow } from '@shared/contracts/app';
+import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
+import { StatusTag } from '@client/components/tags/status-tag';
+import { useDictionary } from '@client/lib/dictionary';
+
+/** app/bill-record: every state change of a bill, who made it and why; written by the server only. */
+export default function BillRecordsPage() {
+  const { t, i18n } = useTranslation('app');
+  const state = useDictionary('bill_state');
+  return (
+    <ReadOnlyList<BillRecordRow>
+      key={i18n.language}
+      title={t('records.title')}
+      base="/app/bill-record"
+      perms={{ list: 'app-bill-record#list', export: 'app-bill-record#export' }}
+      queryFields={[
+        { name: 'number', label: t('records.billNumber') },
+        {
+          name: 'toState',
+          label: t('records.toState'),
+          render: (p) => <Select label={p.label} clearable data={state.options} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} />,
+        },
+      ]}
+      columns={[
+        { prop: 'billNumber', label: t('records.billNumber') },
+        { prop: 'fromState', label: t('records.fromState'), render: (row) => <StatusTag kind="billState" value={row.fromState} /> },
+        { prop: 'toState', label: t('records.toState'), render: (row) => <StatusTag kind="billState" value={row.toState} /> },
+        { prop: 'byUser', label: t('records.byUser') },
+        { prop: 'reason', label: t('records.reason') },
+        { prop: 'at', label: t('records.at'), render: (row) => dayjs(row.at).format('YYYY-MM-DD HH:mm:ss') },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Button, Group, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { z } from 'zod';
+import { FINAL_BILL_STATES, billSchema, type AppUserRow, type BillRow, type BillStateInput } from '@shared/contracts/app';
+import { Dialog } from '@client/components/dialog/dialog';
+import { toast } from '@client/components/feedback/toast';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { RemoteSelect } from '@client/components/select/remote-select';
+import { CardNumber } from '@client/components/tags/card-number';
+import { StatusTag } from '@client/components/tags/status-tag';
+import { api, ApiError } from '@client/lib/api';
+import { useDictionary } from '@client/lib/dictionary';
+import { useCan } from '@client/lib/session';
+
+const BASE = '/app/bill';
+type Values = { userId: string | null; cardNumber: string; amount: number | string; billType: string; billRate: string; billState: string; at: string | null; reason: string };
+const initialValues: Values = { userId: null, cardNumber: '', amount: '', billType: '1', billRate: '0', billState: '0', at: null, reason: '' };
+
+/** Customers for the pickers, searched by name on the server. */
+const loadCustomers = async (search: string) =>
+  (await api.post<AppUserRow[]>('/app/user/listAll', { name: search })).map((c) => ({ value: String(c.id), label: c.name }));
+
+function CustomerSelect(props: { label: string; value: string | null; onChange: (v: string | null) => void; error?: string }) {
+  return <RemoteSelect label={props.label} value={props.value} onChange={props.onChange} error={props.error} loader={loadCustomers} queryKey={['/app/user', 'options']} />;
+}
+
+function BillForm({ form }: FormBodyProps<Values>) {
+  const { t } = useTranslation('app');
+  const type = useDictionary('bill_type');
+  const rate = useDictionary('bill_rate');
+  const state = useDictionary('bill_state');
+  const customer = form.getInputProps('userId');
+  return (
+    <Stack gap="sm">
+      <CustomerSelect label={t('bills.customer')} value={form.values.userId} onChange={(v) => form.setFieldValue('userId', v)} error={customer.error as string | undefined} />
+      <TextInput label={t('bills.cardNumber')} withAsterisk inputMode="numeric" {...form.getInputProps('cardNumber')} />
+      <NumberInput label={t('bills.amount')} withAsterisk min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('amount')} />
+      <Select label={t('bills.billType')} data={type.options} allowDeselect={false} {...form.getInputProps('billType')} />
+      <Select label={t('bills.billRate')} data={rate.options} allowDeselect={false} {...form.getInputProps('billRate')} />
+      <Select label={t('bills.billState')} data={state.options} allowDeselect={false} {...form.getInputProps('billState')} />
+      <DateTimePicker label={t('bills.at')} clearable valueFormat="YYYY-MM-DD HH:mm" {...form.getInputProps('at')} />
+      <Textarea label={t('bills.reason')} rows={2} {...form.getInputProps('reason')} />
+    </Stack>
+  );
+}
+
+/** POST /app/bill/state with a reason; the server records the change. */
+function StateDialog({ bill, onClose }: { bill: BillRow | null; onClose: () => void }) {
+  const { t } = useTranslation('app');
+  const state = useDictionary('bill_state');
+  const queryClient = useQueryClient();
+  const [to, setTo] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const change = useMutation({
+    mutationFn: (body: BillStateInput) => api.post(`${BASE}/state`, body),
+    onSuccess: () => {
+      toast.success(t('bills.stateChanged'));
+      onClose();
+      return Promise.all([queryClient.invalidateQueries({ queryKey: [BASE] }), queryClient.invalidateQueries({ queryKey: ['/app/bill-record'] })]);
+    },
+    onError: (e) => (e instanceof ApiError && e.fields.billState ? setError(e.fields.billState) : toast.error(e.message)),
+  });
+  const open = bill !== null;
+  return (
+    <Dialog
+      opened={open}
+      onChange={(o) => !o && onClose()}
+      title={t('bills.changeStateTitle', { number: bill?.number ?? '' })}
+      width={480}
+      height={360}
+      footer
+      confirmLoading={change.isPending}
+      onOk={() => bill && to && change.mutate({ id: bill.id, billState: to, reason })}
+    >
+      {bill && (
+        <Stack gap="sm">
+          <Group gap="xs">
+            <StatusTag kind="billState" value={bill.billState} />
+          </Group>
+          <Select
+            label={t('bills.newState')}
+            withAsterisk
+            data={state.options.filter((o) => o.value !== bill.billState)}
+            value={to}
+            onChange={(v) => {
+              setTo(v);
+              setError(undefined);
+            }}
+            error={error}
+          />
+          <Textarea label={t('bills.reason')} rows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+        </Stack>
+      )}
+    </Dialog>
+  );
+}
+
+/** app/bill: bills with the seed §4 tag colours; every state change is recorded by the server. */
+export default function BillsPage() {
+  const { t, i18n } = useTranslation('app');
+  const type = useDictionary('bill_type');
+  const state = useDictionary('bill_state');
+  const canChange = useCan('app-bill#update');
+  const [changing, setChanging] = useState<BillRow | null>(null);
+  const select = (data: { value: string; label: string }[]) => (p: { label: string; value: unknown; onChange: (v: unknown) => void }) => (
+    <Select label={p.label} clearable data={data} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} />
+  );
+  return (
+    <>
+      <ListPage<BillRow, Values>
+        key={i18n.language}
+        title={t('bills.title')}
+        base={BASE}
+        schema={billSchema as unknown as z.ZodType<Values>}
+        initialValues={initialValues}
+        formBody={BillForm}
+        toFormValues={(row) => ({
+          userId: String(row.userId),
+          cardNumber: row.cardNumber,
+          amount: row.amount,
+          billType: row.billType,
+          billRate: row.billRate,
+          billState: row.billState,
+          at: row.at,
+          reason: '',
+        })}
+        perms={{ list: 'app-bill#list', save: 'app-bill#save', update: 'app-bill#update', delete: 'app-bill#delete', export: 'app-bill#export' }}
+        queryFields={[
+          { name: 'number', label: t('bills.number') },
+          { name: 'userId', label: t('bills.customer'), render: (p) => <CustomerSelect label={p.label} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+          { name: 'billType', label: t('bills.billType'), render: select(type.options) },
+          { name: 'billState', label: t('bills.billState'), render: select(state.options) },
+        ]}
+        columns={[
+          { prop: 'number', label: t('bills.number') },
+          { prop: 'userName', label: t('bills.customer') },
+          { prop: 'cardNumber', label: t('bills.cardNumber'), render: (row) => <CardNumber value={row.cardNumber} /> },
+          { prop: 'amount', label: t('bills.amount'), render: (row) => row.amount.toLocaleString(i18n.language === 'en' ? 'en-US' : 'zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) },
+          { prop: 'billType', label: t('bills.billType'), render: (row) => <StatusTag kind="billType" value={row.billType} /> },
+          { prop: 'billRate', label: t('bills.billRate'), render: (row) => <StatusTag kind="billRate" value={row.billRate} /> },
+          {
+            prop: 'billState',
+            label: t('bills.billState'),
+            render: (row) => (
+              <Group gap={4} wrap="nowrap">
+                <StatusTag kind="billState" value={row.billState} />
+                {canChange && !FINAL_BILL_STATES.includes(row.billState) && (
+                  <Button size="compact-xs" variant="subtle" onClick={() => setChanging(row)}>
+                    {t('bills.changeState')}
+                  </Button>
+                )}
+              </Group>
+            ),
+          },
+          { prop: 'at', label: t('bills.at'), render: (row) => dayjs(row.at).format('YYYY-MM-DD HH:mm') },
+        ]}
+      />
+      <StateDialog key={changing?.id ?? 'none'} bill={changing} onClose={() => setChanging(null)} />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import { billRecordQuerySchema } from '@shared/contracts/app';
+import { appBill, appBillRecord } from '../../db/schema';
+import { filters, registerCrud } from '../../lib/crud';
+
+/** app/bill-record: the history the bill routes write; users only read and export it. */
+export async function billRecordRoutes(app: FastifyInstance): Promise<void> {
+  registerCrud(app, {
+    base: '/app/bill-record',
+    table: appBillRecord,
+    id: appBillRecord.id,
+    permission: 'app-bill-record',
+    // Never registered (save and update are left out); registerCrud derives its update body from it.
+    create: billRecordQuerySchema,
+    query: billRecordQuerySchema,
+    where: {
+      number: filters.like(appBill.number),
+      billId: filters.eq(appBillRecord.billId),
+      toState: filters.eq(appBillRecord.toState),
+    },
+    sortable: { at: appBillRecord.at, billNumber: appBill.number },
+    defaultSort: [desc(appBillRecord.at)],
+    extra: { billNumber: appBill.number },
+    from: (q) => q.leftJoin(appBill, eq(appBill.id, appBillRecord.billId)),
+    without: ['listAll', 'save', 'update', 'delete'],
+    exportName: 'app-bill-record',
+  });
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { billQuerySchema, billSchema, billStateSchema, billUpdateSchema, type BillUpdate } from '@shared/contracts/app';
+import { appBill, appUser } from '../../db/schema';
+import { filters, ok, registerCrud } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
+import { checkCustomer, checkTransition, nextBillNumber, recordState } from './bills.repository';
+
+const BASE = '/app/bill';
+const who = (request: FastifyRequest) => request.auth?.username ?? '';
+
+/**
+ * app/bill. Every state a bill takes — its first on save, a different one on update, and any set
+ * through POST /app/bill/state — is recorded in app_bill_record in the same transaction, so the
+ * history never misses or invents a change.
+ */
+export async function billRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+
+  registerCrud(app, {
+    base: BASE,
+    table: appBill,
+    id: appBill.id,
+    permission: 'app-bill',
+    create: billSchema,
+    query: billQuerySchema,
+    where: {
+      number: filters.like(appBill.number),
+      userId: filters.eq(appBill.userId),
+      billType: filters.eq(appBill.billType),
+      billRate: filters.eq(appBill.billRate),
+      billState: filters.eq(appBill.billState),
+      atFrom: filters.gte(appBill.at),
+      atTo: filters.lte(appBill.at),
+    },
+    sortable: { number: appBill.number, amount: appBill.amount, at: appBill.at, billState: appBill.billState },
+    defaultSort: [desc(appBill.at)],
+    extra: { userName: appUser.name },
+    from: (q) => q.leftJoin(appUser, eq(appUser.id, appBill.userId)),
+    without: ['save', 'update'],
+    exportName: 'app-bill',
+  });
+
+  app.post(`${BASE}/save`, { schema: { body: billSchema }, config: { permission: 'app-bill#save' } }, async (request) => {
+    const { reason, at, ...body } = request.body as z.infer<typeof billSchema>;
+    const created = await db.transaction(async (tx) => {
+      await checkCustomer(tx, body.userId);
+      const number = await nextBillNumber(tx);
+      const [row] = await tx
+        .insert(appBill)
+        .values({ ...body, number, ...(at ? { at } : {}) })
+        .returning({ id: appBill.id, number: appBill.number });
+      await recordState(tx, { billId: row.id, fromState: null, toState: body.billState, byUser: who(request), reason });
+      return row;
+    });
+    return ok(created);
+  });
+
+  app.post(`${BASE}/update`, { schema: { body: billUpdateSchema }, config: { permission: 'app-bill#update' } }, async (request) => {
+    const { id, reason, at, ...changes } = request.body as BillUpdate;
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select({ billState: appBill.billState }).from(appBill).where(eq(appBill.id, id)).for('update');
+      if (!current) throw notFound();
+      if (changes.userId !== undefined) await checkCustomer(tx, changes.userId);
+      // An edit that keeps the state (or leaves it out) is no state change and writes no record.
+      const moving = changes.billState !== undefined && changes.billState !== current.billState;
+      if (moving) checkTransition(current.billState, changes.billState!);
+      const set = Object.fromEntries(Object.entries({ ...changes, at: at ?? undefined }).filter(([, v]) => v !== undefined));
+      if (Object.keys(set).length) await tx.update(appBill).set(set).where(eq(appBill.id, id));
+      if (moving) await recordState(tx, { billId: id, fromState: current.billState, toState: changes.billState!, byUser: who(request), reason });
+    });
+    return ok({ id });
+  });
+
+  app.post(`${BASE}/state`, { schema: { body: billStateSchema }, config: { permission: 'app-bill#update', log: { module: 'app/bill', action: 'state' } } }, async (request) => {
+    const { id, billState, reason } = request.body as z.infer<typeof billStateSchema>;
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select({ billState: appBill.billState }).from(appBill).where(eq(appBill.id, id)).for('update');
+      if (!current) throw notFound();
+      checkTransition(current.billState, billState);
+      await tx.update(appBill).set({ billState }).where(eq(appBill.id, id));
+      await recordState(tx, { billId: id, fromState: current.billState, toState: billState, byUser: who(request), reason });
+    });
+    return ok({ id, billState });
+  });
+}
