@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'msw';
+import { appHandlers } from './app';
 import { authHandlers } from './auth';
 import { kitHandlers } from './kit';
 import { systemIdentityHandlers } from './system-identity';
@@ -10,4 +11,4 @@ import { operationsProjectsHandlers } from './operations-projects';
  * MSW handlers for client tests and the offline demo (`npm run dev:mock`), one file per area,
  * typed by the contracts in src/shared. Add an area's handlers to this list.
  */
-export const handlers: RequestHandler[] = [...authHandlers, ...kitHandlers, ...systemIdentityHandlers, ...wallProjectHandlers, ...statsHandlers, ...operationsProjectsHandlers];
+export const handlers: RequestHandler[] = [...authHandlers, ...kitHandlers, ...systemIdentityHandlers, ...wallProjectHandlers, ...statsHandlers, ...operationsProjectsHandlers, ...appHandlers];

@@ -101,6 +101,11 @@ export const MESSAGES = {
   'err.warningDealt': { cn: '该告警已处理', en: 'This warning has already been dealt with' },
   'err.boardKey': { cn: '项目标识或板卡密钥错误', en: 'Wrong project key or board key' },
   'err.streamUnavailable': { cn: '视频流暂不可用', en: 'The stream is unavailable' },
+  // application: customers and bills
+  'v.amount': { cn: '金额须大于 0，最多两位小数', en: 'The amount must be greater than 0 with at most two decimals' },
+  'v.cardNumber': { cn: '卡号应为 12 到 19 位数字', en: 'A card number has 12 to 19 digits' },
+  'err.billFinal': { cn: '已完成或已取消的账单不能再变更状态', en: 'A completed or cancelled bill cannot change state' },
+  'err.billSameState': { cn: '账单已处于该状态', en: 'The bill is already in this state' },
   'ok.success': { cn: '成功', en: 'success' },
 } as const satisfies Record<string, Record<Locale, string>>;
 

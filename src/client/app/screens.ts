@@ -29,4 +29,7 @@ export const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> 
   'fall/project': () => import('../features/operations/projects/projects-page'),
   'fall/device': () => import('../features/operations/devices/devices-page'),
   'fall/eqInfo': () => import('../features/operations/equipment/equipment-page'),
+  'app/user': () => import('../features/app/customers/customers-page'),
+  'app/bill': () => import('../features/app/bills/bills-page'),
+  'app/bill-record': () => import('../features/app/bill-records/bill-records-page'),
 };

@@ -15,4 +15,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register((await import('./files')).filesModule);
   await app.register((await import('./operations/projects')).projectsModule);
   await app.register((await import('./operations/operations-work')).operationsWorkModule);
+  await app.register((await import('./app')).appModule);
 }

@@ -9,10 +9,11 @@ import wallProject from './wall-project';
 import scenes from './scenes';
 import identity from './identity';
 import sysadmin from './sysadmin';
+import app from './app';
 import projects from './projects';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.cn]));
 
 /** Chinese resources, one namespace per file; add a namespace here and in ../en/index.ts. */
-const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, messages };
+const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, messages };
 export default cn;

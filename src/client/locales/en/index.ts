@@ -11,9 +11,10 @@ import wallProject from './wall-project';
 import scenes from './scenes';
 import identity from './identity';
 import sysadmin from './sysadmin';
+import app from './app';
 import projects from './projects';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.en]));
 
-const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, messages };
+const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, messages };
 export default en;
