@@ -36,7 +36,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@client/*', '**/client/**'] }] },
   },
   {
-    files: ['scripts/**', 'tests/e2e/**', 'tests/bench/**'],
+    files: ['scripts/**', 'tests/e2e/**', 'tests/bench/**', 'tests/summary.mjs'],
     rules: { 'no-console': 'off' },
   },
 );
