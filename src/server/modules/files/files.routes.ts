@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { fileMetaQuerySchema, isImageType, uploadQuerySchema, type FileOwnerType } from '@shared/contracts/file';
+import { fileMetaQuerySchema, fileOwnerTypeSchema, isImageType, uploadQuerySchema, type FileOwnerType } from '@shared/contracts/file';
 import { idParamSchema } from '@shared/contracts/common';
 import { ossFile } from '../../db/schema';
 import { ok } from '../../lib/crud';
@@ -48,8 +48,12 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       const part = await request.file({ limits: { fileSize: maxMb * MB } });
       if (!part) throw badRequest('v.fileMissing', { file: 'v.fileMissing' });
       const fieldOwner = (part.fields.ownerType as { value?: unknown } | undefined)?.value;
-      const parsedOwner = query.ownerType ?? (fieldOwner ? uploadQuerySchema.shape.ownerType.parse(fieldOwner) : undefined);
-      const ownerType: FileOwnerType | '' = parsedOwner ?? '';
+      const fromField = fieldOwner ? fileOwnerTypeSchema.safeParse(fieldOwner) : undefined;
+      if (fromField && !fromField.success) {
+        part.file.resume();
+        throw badRequest('v.invalid', { ownerType: 'v.invalid' });
+      }
+      const ownerType: FileOwnerType | '' = query.ownerType ?? fromField?.data ?? '';
       const needed = ownerType ? [...GENERAL_UPLOAD, ...OWNER_RULES[ownerType].write] : GENERAL_UPLOAD;
       if (!allows(auth, needed)) {
         part.file.resume();

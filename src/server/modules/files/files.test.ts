@@ -64,6 +64,12 @@ describe('file service', () => {
     expect((await upload(t, { token: general.token, name: 'a.png', data: png })).status).toBe(200);
     const bad = await upload(t, { token: admin, name: 'a.png', data: png, ownerType: 'nonsense' });
     expect(bad.status).toBe(400);
+    // The owner kind may also come as a form field before the file.
+    expect((await upload(t, { token: orders.token, name: 'a.png', data: png, ownerField: 'fall_order' })).status).toBe(200);
+    expect((await upload(t, { token: orders.token, name: 'a.png', data: png, ownerField: 'fall_project' })).status).toBe(403);
+    const badField = await upload(t, { token: admin, name: 'a.png', data: png, ownerField: 'nonsense' });
+    expect(badField.status).toBe(400);
+    expect(badField.body.data.fields).toEqual({ ownerType: 'Invalid value' });
   });
 
   it('answers 413 above the configured limits (files and images separately)', async () => {
@@ -135,5 +141,25 @@ describe('file service', () => {
     expect(left).toEqual([]);
     const owned = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM oss_file WHERE owner_id IS NOT NULL');
     expect(owned[0].n).toBeGreaterThan(0);
+  });
+});
+
+describe('files.purgeOrphans job', () => {
+  it('is a registered job handler that runs the purge with its hours parameter', async () => {
+    const { getJobHandler } = await import('../../jobs/registry');
+    await import('./index');
+    const handler = getJobHandler('files.purgeOrphans');
+    expect(handler).toBeDefined();
+    expect(handler!.params.safeParse({ hours: 0 }).success).toBe(false);
+    const t = await createTestApp();
+    try {
+      const admin = await t.tokenFor('admin');
+      const file = (await upload(t, { token: admin, name: 'gone.pdf', data: PDF_BYTES })).body.data;
+      await t.database.query("UPDATE oss_file SET created_at = now() - interval '3 hours' WHERE id = $1", [file.id]);
+      expect(await handler!.run({ app: t.app, log: t.app.log, holder: 'test' }, { hours: 4 })).toEqual({ hours: 4, removed: 0 });
+      expect(await handler!.run({ app: t.app, log: t.app.log, holder: 'test' }, { hours: 2 })).toEqual({ hours: 2, removed: 1 });
+    } finally {
+      await t.close();
+    }
   });
 });

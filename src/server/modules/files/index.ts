@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { filesRoutes } from './files.routes';
+import './files.jobs';
 
 export { purgeOrphanFiles, attachFiles, replaceFiles, releaseFiles, storeFile, describeFile, storageOf } from './files.service';
 
