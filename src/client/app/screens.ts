@@ -32,4 +32,11 @@ export const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> 
   'app/user': () => import('../features/app/customers/customers-page'),
   'app/bill': () => import('../features/app/bills/bills-page'),
   'app/bill-record': () => import('../features/app/bill-records/bill-records-page'),
+  'fall/order': () => import('../features/operations/orders/orders-page'),
+  'fall/report': () => import('../features/operations/reports/reports-page'),
+  'fall/train': () => import('../features/operations/trainings/trainings-page'),
+  'fall/draw': () => import('../features/operations/drawings/drawings-page'),
+  'fall/monitor': () => import('../features/operations/monitors/monitors-page'),
+  'fall/detect': () => import('../features/operations/detect/detect-page'),
+  'fall/others': () => import('../features/operations/sensors/sensors-page'),
 };

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@shared/messages';
 import common from './common';
+import work from './work';
 import layout from './layout';
 import auth from './auth';
 import account from './account';
@@ -15,5 +16,5 @@ import projects from './projects';
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.cn]));
 
 /** Chinese resources, one namespace per file; add a namespace here and in ../en/index.ts. */
-const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, messages };
+const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, messages };
 export default cn;

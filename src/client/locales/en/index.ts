@@ -2,6 +2,7 @@ import { MESSAGES } from '@shared/messages';
 import type { LocaleShape } from '../types';
 import type cn from '../cn';
 import common from './common';
+import work from './work';
 import layout from './layout';
 import auth from './auth';
 import account from './account';
@@ -16,5 +17,5 @@ import projects from './projects';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.en]));
 
-const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, messages };
+const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, messages };
 export default en;

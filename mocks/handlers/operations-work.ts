@@ -1,0 +1,123 @@
+import { http } from 'msw';
+import type { OrderRow } from '@shared/contracts/order';
+import { ORDER_TRANSITIONS } from '@shared/contracts/order';
+import type { WarningRow } from '@shared/contracts/warning';
+import { API, demoDelay, fail, ok, paged } from '../envelope';
+
+/**
+ * Maintenance orders, their reports and board warnings, held in memory so screens can walk the
+ * status flow (DOMAIN.md §3) as the server does: accept, close, and reports that move the order.
+ */
+interface MockReport {
+  id: number;
+  orderId: number;
+  repairer: string;
+  repairAt: string;
+  durationHours: number;
+  completedAt: string | null;
+  result: 'fixed' | 'not_fixed';
+  notes: string;
+  files: number[];
+  createdAt: string;
+}
+
+const at = '2026-11-20T08:00:00.000Z';
+const order = (id: number, over: Partial<OrderRow>): OrderRow => ({
+  id,
+  number: `WO-20261120-${String(id).padStart(4, '0')}`,
+  name: '',
+  description: '',
+  submitter: '王工',
+  contact: '13800000000',
+  submittedAt: at,
+  files: [],
+  projectId: 1,
+  projectName: '西湖音乐喷泉',
+  equipmentId: 12,
+  equipmentName: '主泵 2',
+  priority: 'normal',
+  source: 'manual',
+  status: 'submitted',
+  acceptedAt: null,
+  completedAt: null,
+  closedAt: null,
+  reportCount: 0,
+  warningId: null,
+  updatedAt: at,
+  ...over,
+});
+
+let orders: OrderRow[] = [];
+let reports: MockReport[] = [];
+let warnings: WarningRow[] = [];
+let nextId = 100;
+
+export function resetOperationsWork(): void {
+  orders = [
+    order(1, { name: '主泵异响', priority: 'high' }),
+    order(2, { name: '灯光不亮', status: 'accepted', priority: 'low', equipmentName: '灯光 1' }),
+    order(3, { name: '喷头堵塞', status: 'completed', priority: 'urgent', reportCount: 1 }),
+  ];
+  reports = [];
+  warnings = [
+    { id: 31, at, info: '1号检测板 CH2 主泵 switch fault (1)', kind: 'channel', level: 'critical', projectId: 1, projectName: '西湖音乐喷泉', detectId: 21, boardName: '1号检测板', channel: 2, equipmentId: 12, equipmentName: '主泵 2', dealAt: null, result: null, note: '', dealtBy: '', orderId: null },
+  ];
+}
+resetOperationsWork();
+
+const ORDER = `${API}/ball/fallorder`;
+
+export const operationsWorkHandlers = [
+  http.post(`${ORDER}/list`, async ({ request }) => {
+    await demoDelay();
+    const q = (await request.json()) as { page: number; limit: number; status?: string; keyword?: string };
+    const rows = orders.filter((o) => (!q.status || o.status === q.status) && (!q.keyword || o.name.startsWith(q.keyword) || o.number.startsWith(q.keyword.toUpperCase())));
+    return paged(rows, q.page, q.limit);
+  }),
+  http.post(`${ORDER}/listAll`, () => ok(orders.map((o) => ({ id: o.id, name: o.name, number: o.number })))),
+  http.get(`${ORDER}/info/:id`, ({ params }) => {
+    const o = orders.find((x) => x.id === Number(params.id));
+    return o ? ok({ ...o, reports: reports.filter((r) => r.orderId === o.id) }) : fail(404, '数据不存在');
+  }),
+  http.post(`${ORDER}/:action`, async ({ params, request }) => {
+    const action = params.action as 'accept' | 'close';
+    const { id } = (await request.json()) as { id: number };
+    const o = orders.find((x) => x.id === id);
+    if (!o) return fail(404, '数据不存在');
+    if (!ORDER_TRANSITIONS[action]?.includes(o.status)) return fail(400, '工单当前状态不允许此操作');
+    o.status = action === 'accept' ? 'accepted' : 'closed';
+    return ok({ id, status: o.status });
+  }),
+  http.post(`${API}/ball/fallreport/save`, async ({ request }) => {
+    const body = (await request.json()) as Omit<MockReport, 'id' | 'createdAt'>;
+    const o = orders.find((x) => x.id === body.orderId);
+    if (!o) return fail(400, '格式错误', { fields: { orderId: '格式错误' } });
+    if (o.status === 'closed') return fail(400, '工单已关闭，不能再提交维修报告或修改');
+    const id = nextId++;
+    reports.push({ ...body, id, createdAt: at });
+    o.reportCount += 1;
+    if (body.result === 'fixed') {
+      if (o.status !== 'completed') {
+        o.status = 'completed';
+        o.completedAt = body.completedAt ?? at;
+      }
+    } else {
+      o.status = 'repairing';
+      o.completedAt = null;
+    }
+    return ok({ id, orderStatus: o.status });
+  }),
+  http.post(`${API}/ball/fallwarning/list`, async ({ request }) => {
+    const q = (await request.json()) as { page: number; limit: number; result?: string };
+    const rows = warnings.filter((w) => !q.result || (q.result === 'open' ? w.result === null : w.result === q.result));
+    return paged(rows, q.page, q.limit);
+  }),
+  http.post(`${API}/ball/fallwarning/deal`, async ({ request }) => {
+    const body = (await request.json()) as { id: number; result: 'fixed' | 'not_fixed'; note: string };
+    const w = warnings.find((x) => x.id === body.id);
+    if (!w) return fail(404, '数据不存在');
+    if (w.result !== null) return fail(400, '该告警已处理');
+    Object.assign(w, { result: body.result, note: body.note, dealAt: at, dealtBy: 'ops' });
+    return ok({ id: w.id, result: w.result, dealAt: at, dealtBy: 'ops' });
+  }),
+];

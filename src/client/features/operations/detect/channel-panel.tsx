@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Code, Group, NumberInput, Stack, Table, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@client/lib/api';
+import { useCan } from '@client/lib/session';
+import { Dialog } from '@client/components/dialog/dialog';
+import { toast } from '@client/components/feedback/toast';
+import { messageBox } from '@client/components/message-box/message-box';
+import { when } from '../work-kit/format';
+import { EquipmentPicker } from '../work-kit/pickers';
+import { DETECT_BASE, boardInfoQueryOptions, issueBoardKey, updateChannels, type ChannelEdit } from './detect-api';
+
+/** The nine channels of a board: live values and results, and their labels, equipment and ranges. */
+export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation('work');
+  const queryClient = useQueryClient();
+  const info = useQuery({ ...boardInfoQueryOptions(id), refetchInterval: 5000 });
+  const canEdit = useCan('fall-detect#update');
+  const canKey = useCan('fall-detect#key');
+  const [edits, setEdits] = useState<Record<number, ChannelEdit>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [issued, setIssued] = useState<string | null>(null);
+  const board = info.data;
+
+  const edited = (ch: number): ChannelEdit => {
+    const c = board!.channels.find((x) => x.ch === ch)!;
+    return edits[ch] ?? { ch, label: c.label, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax };
+  };
+  const change = (ch: number, patch: Partial<ChannelEdit>) => setEdits((e) => ({ ...e, [ch]: { ...edited(ch), ...patch } }));
+
+  const save = useMutation({
+    mutationFn: () => updateChannels(id!, Object.values(edits)),
+    onSuccess: () => {
+      setEdits({});
+      setErrors({});
+      toast.success(t('common.done'));
+      return queryClient.invalidateQueries({ queryKey: [DETECT_BASE] });
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && Object.keys(e.fields).length) setErrors(e.fields);
+      toast.error(e.message);
+    },
+  });
+
+  const issue = async () => {
+    if (!(await messageBox.confirm(t('detect.confirmKey')))) return;
+    try {
+      setIssued((await issueBoardKey(id!)).boardKey);
+      await queryClient.invalidateQueries({ queryKey: [DETECT_BASE] });
+    } catch (e) {
+      toast.error((e as Error).message);
+    }
+  };
+
+  const close = () => {
+    setEdits({});
+    setErrors({});
+    setIssued(null);
+    onClose();
+  };
+  const order = Object.values(edits).map((e) => e.ch);
+  const errorOf = (ch: number, field: string) => {
+    const i = order.indexOf(ch);
+    return i < 0 ? undefined : errors[`channels.${i}.${field}`];
+  };
+
+  return (
+    <Dialog opened={id !== null} onChange={(open) => !open && close()} title={board ? `${board.boardName} ${board.boardNo}` : t('detect.channels')} loading={info.isPending && id !== null}>
+      {board && (
+        <Stack>
+          <Group gap="xs">
+            <Badge color={board.online ? 'green' : 'gray'}>{board.online ? t('detect.online') : t('detect.offline')}</Badge>
+            <span>{t('detect.lastSeen')}: {when(board.lastSeen)}</span>
+            <span>{board.ip ? `${board.ip}:${board.port} #${board.slave}` : ''}</span>
+          </Group>
+          {issued && (
+            <Alert color="yellow" title={t('detect.keyIssued')}>
+              <Code>{issued}</Code>
+            </Alert>
+          )}
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('detect.channel')}</Table.Th>
+                <Table.Th>{t('detect.label')}</Table.Th>
+                <Table.Th>{t('common.equipment')}</Table.Th>
+                <Table.Th>{t('detect.switchValue')}</Table.Th>
+                <Table.Th>{t('detect.analogValue')}</Table.Th>
+                <Table.Th>{t('detect.min')}</Table.Th>
+                <Table.Th>{t('detect.max')}</Table.Th>
+                <Table.Th>{t('detect.result')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {board.channels.map((c) => {
+                const e = edited(c.ch);
+                return (
+                  <Table.Tr key={c.ch}>
+                    <Table.Td>CH{c.ch}</Table.Td>
+                    <Table.Td>
+                      <TextInput size="xs" aria-label={`CH${c.ch} ${t('detect.label')}`} disabled={!canEdit} value={e.label} onChange={(ev) => change(c.ch, { label: ev.currentTarget.value })} />
+                    </Table.Td>
+                    <Table.Td miw={180}>
+                      <EquipmentPicker projectId={board.projectId} value={e.equipmentId} disabled={!canEdit} error={errorOf(c.ch, 'equipmentId')} onChange={(v) => change(c.ch, { equipmentId: v })} />
+                    </Table.Td>
+                    <Table.Td>{c.switchValue}</Table.Td>
+                    <Table.Td>{c.analogValue}</Table.Td>
+                    <Table.Td>
+                      <NumberInput size="xs" w={80} aria-label={`CH${c.ch} ${t('detect.min')}`} disabled={!canEdit} value={e.analogMin} onChange={(v) => change(c.ch, { analogMin: Number(v) })} />
+                    </Table.Td>
+                    <Table.Td>
+                      <NumberInput size="xs" w={80} aria-label={`CH${c.ch} ${t('detect.max')}`} disabled={!canEdit} error={errorOf(c.ch, 'analogMax')} value={e.analogMax} onChange={(v) => change(c.ch, { analogMax: Number(v) })} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={c.result === 'fault' ? 'red' : 'green'} variant="light">{t(`detect.results.${c.result}`)}</Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+          <Group justify="flex-end">
+            {canKey && <Button variant="default" onClick={() => void issue()}>{t('detect.issueKey')}</Button>}
+            {canEdit && <Button disabled={order.length === 0} loading={save.isPending} onClick={() => save.mutate()}>{t('detect.saveChannels')}</Button>}
+          </Group>
+        </Stack>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@client/lib/api';
+import type { BoardInfo } from '@shared/contracts/detect';
+
+/** Detection boards beyond the list pattern: channels, report keys, and dealing with warnings. */
+export const DETECT_BASE = '/ball/falldetect';
+export const WARNING_BASE = '/ball/fallwarning';
+
+export const boardInfoQueryOptions = (id: number | null) =>
+  queryOptions({ queryKey: [DETECT_BASE, 'info', id], queryFn: () => api.get<BoardInfo>(`${DETECT_BASE}/info/${id}`), enabled: id !== null });
+
+export interface ChannelEdit {
+  ch: number;
+  label: string;
+  equipmentId: number | null;
+  analogMin: number;
+  analogMax: number;
+}
+export const updateChannels = (id: number, channels: ChannelEdit[]) => api.post<{ id: number }>(`${DETECT_BASE}/channels/update`, { id, channels });
+export const issueBoardKey = (id: number) => api.post<{ id: number; boardKey: string }>(`${DETECT_BASE}/key`, { id });
+export const dealWarning = (body: { id: number; result: 'fixed' | 'not_fixed'; note: string }) => api.post(`${WARNING_BASE}/deal`, body);

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Badge, Button, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { WARNING_LEVELS, WARNING_RESULTS, type WarningRow } from '@shared/contracts/warning';
+import { useCan } from '@client/lib/session';
+import { Dialog } from '@client/components/dialog/dialog';
+import { toast } from '@client/components/feedback/toast';
+import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
+import { when } from '../work-kit/format';
+import { ProjectPicker } from '../work-kit/pickers';
+import { WARNING_BASE, dealWarning } from './detect-api';
+
+const LEVEL_COLOR = { info: 'blue', warning: 'orange', critical: 'red' } as const;
+
+/** Warnings: time, info, deal time, result; open ones can be dealt with (fixed / not fixed + note). */
+export function WarningsList() {
+  const { t } = useTranslation('work');
+  const queryClient = useQueryClient();
+  const canDeal = useCan('fall-detect#deal');
+  const [dealing, setDealing] = useState<WarningRow | null>(null);
+  const [result, setResult] = useState<(typeof WARNING_RESULTS)[number]>('fixed');
+  const [note, setNote] = useState('');
+
+  const deal = useMutation({
+    mutationFn: () => dealWarning({ id: dealing!.id, result, note }),
+    onSuccess: () => {
+      toast.success(t('common.done'));
+      setDealing(null);
+      return queryClient.invalidateQueries({ queryKey: [WARNING_BASE] });
+    },
+    onError: (e) => toast.error(e.message),
+  });
+
+  return (
+    <>
+      <ReadOnlyList<WarningRow>
+        title={t('warning.title')}
+        base={WARNING_BASE}
+        perms={{ list: 'fall-detect#list' }}
+        queryFields={[
+          { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+          {
+            name: 'result',
+            label: t('warning.result'),
+            render: (p) => (
+              <Select
+                label={p.label}
+                clearable
+                data={[{ value: 'open', label: t('warning.open') }, ...WARNING_RESULTS.map((r) => ({ value: r, label: t(`warning.results.${r}`) }))]}
+                value={(p.value as string) || null}
+                onChange={(v) => p.onChange(v ?? '')}
+              />
+            ),
+          },
+          { name: 'level', label: t('warning.level'), render: (p) => <Select label={p.label} clearable data={WARNING_LEVELS.map((l) => ({ value: l, label: t(`warning.levels.${l}`) }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+        ]}
+        columns={[
+          { prop: 'at', label: t('warning.at'), render: (w) => when(w.at) },
+          { prop: 'level', label: t('warning.level'), render: (w) => <Badge color={LEVEL_COLOR[w.level]} variant="light">{t(`warning.levels.${w.level}`)}</Badge> },
+          { prop: 'info', label: t('warning.info') },
+          { prop: 'projectName', label: t('common.project') },
+          { prop: 'boardName', label: t('detect.boardName') },
+          { prop: 'dealAt', label: t('warning.dealAt'), render: (w) => when(w.dealAt) },
+          { prop: 'result', label: t('warning.result'), render: (w) => (w.result ? t(`warning.results.${w.result}`) : <Badge color="red" variant="outline">{t('warning.open')}</Badge>) },
+          { prop: 'dealtBy', label: t('warning.dealtBy'), display: false },
+          {
+            prop: 'deal',
+            label: t('common.actions'),
+            ignore: true,
+            render: (w) =>
+              canDeal && w.result === null ? (
+                <Button size="compact-xs" variant="subtle" onClick={() => { setResult('fixed'); setNote(''); setDealing(w); }}>
+                  {t('warning.deal')}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      <Dialog opened={dealing !== null} onChange={(open) => !open && setDealing(null)} title={t('warning.deal')} footer onOk={() => deal.mutate()} confirmLoading={deal.isPending} width={520} height="auto">
+        {dealing && (
+          <Stack>
+            <div>{dealing.info}</div>
+            <SegmentedControl value={result} onChange={(v) => setResult(v as typeof result)} data={WARNING_RESULTS.map((r) => ({ value: r, label: t(`warning.results.${r}`) }))} />
+            <Textarea label={t('warning.note')} rows={3} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+          </Stack>
+        )}
+      </Dialog>
+    </>
+  );
+}
+

@@ -1,0 +1,68 @@
+import { Grid, NumberInput, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { drawingSaveSchema, type DrawingRow } from '@shared/contracts/drawing';
+import { runtimeConfig } from '@client/lib/runtime-config';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ImageGallery } from '@client/components/gallery/image-gallery';
+import { FilesField } from '../work-kit/files-field';
+import { ProjectPicker } from '../work-kit/pickers';
+import { withToken } from '../work-kit/work-api';
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  description: string;
+  picture: number | null;
+  file: number | null;
+  projectId: number | null;
+  sort: number;
+}
+const initialValues: Values = { name: '', description: '', picture: null, file: null, projectId: null, sort: 0 };
+const one = (id: number | null) => (id === null ? [] : [id]);
+
+function DrawingForm({ form }: FormBodyProps<Values>) {
+  const { t } = useTranslation('work');
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={8}><TextInput label={t('drawing.name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
+      <Grid.Col span={4}><NumberInput label={t('drawing.sort')} {...form.getInputProps('sort')} /></Grid.Col>
+      <Grid.Col span={12}><ProjectPicker label={t('common.project')} value={form.values.projectId} error={form.errors.projectId as string | undefined} onChange={(id) => form.setFieldValue('projectId', id)} /></Grid.Col>
+      <Grid.Col span={12}><Textarea label={t('drawing.description')} rows={3} {...form.getInputProps('description')} /></Grid.Col>
+      <Grid.Col span={6}>
+        <FilesField label={t('drawing.picture')} ownerType="fall_draw" max={1} accept="image/*" value={one(form.values.picture)} error={form.errors.picture as string | undefined} onChange={(ids) => form.setFieldValue('picture', ids[0] ?? null)} />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <FilesField label={t('drawing.file')} ownerType="fall_draw" max={1} accept=".pdf,.dwg,.dxf" value={one(form.values.file)} error={form.errors.file as string | undefined} onChange={(ids) => form.setFieldValue('file', ids[0] ?? null)} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** fall/draw: drawings; pictures open in the kit's preview gallery. */
+export default function DrawingsPage() {
+  const { t, i18n } = useTranslation('work');
+  const fileUrl = (id: number) => withToken(`${runtimeConfig().apiHost}/oss/file/download/${id}`);
+  return (
+    <ListPage<DrawingRow, Values>
+      key={i18n.language}
+      title={t('drawing.title')}
+      base="/ball/falldraw"
+      schema={drawingSaveSchema as unknown as z.ZodType<Values>}
+      initialValues={initialValues}
+      formBody={DrawingForm}
+      perms={{ list: 'fall-draw#list', save: 'fall-draw#save', update: 'fall-draw#update', delete: 'fall-draw#delete', export: 'fall-draw#export' }}
+      queryFields={[
+        { name: 'name', label: t('drawing.name') },
+        { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+      ]}
+      columns={[
+        { prop: 'picture', label: t('drawing.picture'), ignore: true, render: (r) => (r.picture ? <ImageGallery thumbSize="3rem" images={[{ src: fileUrl(r.picture), alt: r.name }]} /> : null) },
+        { prop: 'name', label: t('drawing.name'), display: 'always' },
+        { prop: 'projectName', label: t('common.project') },
+        { prop: 'description', label: t('drawing.description') },
+        { prop: 'sort', label: t('drawing.sort'), align: 'right' },
+        { prop: 'file', label: t('drawing.file'), ignore: true, render: (r) => (r.file ? <a href={fileUrl(r.file)} target="_blank" rel="noreferrer">{t('common.detail')}</a> : null) },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Button, Grid, NumberInput, Textarea, TextInput } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { monitorSaveSchema, type MonitorRow } from '@shared/contracts/monitor';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { Dialog } from '@client/components/dialog/dialog';
+import { ProjectPicker } from '../work-kit/pickers';
+import { MonitorLiveView } from './monitor-live';
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  serial: string;
+  remark: string;
+  projectId: number | null;
+  channel: number;
+  streamUrl: string;
+}
+const initialValues: Values = { name: '', serial: '', remark: '', projectId: null, channel: 1, streamUrl: '' };
+
+function MonitorForm({ form }: FormBodyProps<Values>) {
+  const { t } = useTranslation('work');
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={6}><TextInput label={t('monitor.name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
+      <Grid.Col span={6}><TextInput label={t('monitor.serial')} withAsterisk {...form.getInputProps('serial')} /></Grid.Col>
+      <Grid.Col span={8}><ProjectPicker label={t('common.project')} value={form.values.projectId} error={form.errors.projectId as string | undefined} onChange={(id) => form.setFieldValue('projectId', id)} /></Grid.Col>
+      <Grid.Col span={4}><NumberInput label={t('monitor.channel')} min={1} {...form.getInputProps('channel')} /></Grid.Col>
+      <Grid.Col span={12}><TextInput label={t('monitor.streamUrl')} placeholder="https://…/live.m3u8" {...form.getInputProps('streamUrl')} /></Grid.Col>
+      <Grid.Col span={12}><Textarea label={t('common.remark')} rows={2} {...form.getInputProps('remark')} /></Grid.Col>
+    </Grid>
+  );
+}
+
+/** fall/monitor: cameras; the live view plays HLS where a stream exists, otherwise says why not. */
+export default function MonitorsPage() {
+  const { t, i18n } = useTranslation('work');
+  const [live, setLive] = useState<MonitorRow | null>(null);
+  return (
+    <>
+      <ListPage<MonitorRow, Values>
+        key={i18n.language}
+        title={t('monitor.title')}
+        base="/ball/fallmonitor"
+        schema={monitorSaveSchema as unknown as z.ZodType<Values>}
+        initialValues={initialValues}
+        formBody={MonitorForm}
+        perms={{ list: 'fall-monitor#list', save: 'fall-monitor#save', update: 'fall-monitor#update', delete: 'fall-monitor#delete', export: 'fall-monitor#export' }}
+        queryFields={[
+          { name: 'name', label: t('monitor.name') },
+          { name: 'serial', label: t('monitor.serial') },
+          { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+        ]}
+        columns={[
+          { prop: 'name', label: t('monitor.name'), display: 'always' },
+          { prop: 'serial', label: t('monitor.serial') },
+          { prop: 'channel', label: t('monitor.channel'), align: 'right' },
+          { prop: 'projectName', label: t('common.project') },
+          { prop: 'remark', label: t('common.remark'), display: false },
+          {
+            prop: 'live',
+            label: t('monitor.live'),
+            ignore: true,
+            render: (row) => (
+              <Button size="compact-xs" variant="subtle" leftSection={<IconPlayerPlay size={12} />} onClick={() => setLive(row)}>
+                {t('monitor.live')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Dialog opened={live !== null} onChange={(open) => !open && setLive(null)} title={live ? `${t('monitor.live')} · ${live.name}` : ''}>
+        {live && <MonitorLiveView id={live.id} name={live.name} />}
+      </Dialog>
+    </>
+  );
+}

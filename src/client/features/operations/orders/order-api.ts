@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@client/lib/api';
+import type { OrderRow } from '@shared/contracts/order';
+import type { ReportRow } from '@shared/contracts/report';
+
+/** Maintenance orders beyond the list pattern: detail with reports, accept, close, file a report. */
+export const ORDER_BASE = '/ball/fallorder';
+export const REPORT_BASE = '/ball/fallreport';
+
+export type OrderDetail = OrderRow & { reports: Omit<ReportRow, 'orderNumber' | 'orderName' | 'projectId' | 'projectName'>[] };
+
+export const orderDetailQueryOptions = (id: number | null) =>
+  queryOptions({ queryKey: [ORDER_BASE, 'info', id], queryFn: () => api.get<OrderDetail>(`${ORDER_BASE}/info/${id}`), enabled: id !== null });
+
+export const acceptOrder = (id: number) => api.post<{ id: number; status: string }>(`${ORDER_BASE}/accept`, { id });
+export const closeOrder = (id: number) => api.post<{ id: number; status: string }>(`${ORDER_BASE}/close`, { id });
+export const fileReport = (body: Record<string, unknown>) => api.post<{ id: number; orderStatus: string }>(`${REPORT_BASE}/save`, body);

@@ -1,0 +1,108 @@
+import { Button, Divider, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { reportSaveSchema } from '@shared/contracts/report';
+import { ORDER_PRIORITY, ORDER_STATUS, REPAIR_RESULT } from '@shared/dictionaries';
+import { ApiError } from '@client/lib/api';
+import { useCan } from '@client/lib/session';
+import { DetailDisplay } from '@client/components/detail/detail-display';
+import { Dialog } from '@client/components/dialog/dialog';
+import { toast } from '@client/components/feedback/toast';
+import { fieldErrors, zodResolver } from '@client/components/form/zod-resolver';
+import { StatusTag } from '@client/components/tags/status-tag';
+import { when } from '../work-kit/format';
+import { FilesField } from '../work-kit/files-field';
+import { ORDER_BASE, fileReport, orderDetailQueryOptions } from './order-api';
+import { ReportFields, newReportValues, type ReportValues } from './report-fields';
+
+/** An order with its reports, and the form to file the next one (which moves the order). */
+export function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation('work');
+  const queryClient = useQueryClient();
+  const detail = useQuery(orderDetailQueryOptions(id));
+  const canReport = useCan('fall-report#save');
+  const order = detail.data;
+  // The order is this one; the form checks the other fields.
+  const form = useForm<ReportValues>({ mode: 'controlled', initialValues: newReportValues(), validate: zodResolver(reportSaveSchema.extend({ orderId: z.unknown() }) as unknown as z.ZodType<ReportValues>) });
+
+  const submit = useMutation({
+    mutationFn: (values: ReportValues) => fileReport({ ...values, orderId: id }),
+    onSuccess: () => {
+      toast.success(t('common.done'));
+      form.setValues(newReportValues());
+      return queryClient.invalidateQueries({ queryKey: [ORDER_BASE] });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(fieldErrors(error.fields));
+      else toast.error(error.message);
+    },
+  });
+
+  return (
+    <Dialog opened={id !== null} onChange={(open) => !open && onClose()} title={order ? `${order.number} · ${order.name}` : t('common.detail')} loading={detail.isFetching && !order}>
+      {order && (
+        <Stack gap="md">
+          <DetailDisplay
+            items={[
+              { label: t('order.number'), value: order.number },
+              { label: t('order.status'), value: <StatusTag value={order.status} dict={ORDER_STATUS} /> },
+              { label: t('common.project'), value: order.projectName },
+              { label: t('common.equipment'), value: order.equipmentName ?? '' },
+              { label: t('order.priority'), value: <StatusTag value={order.priority} dict={ORDER_PRIORITY} /> },
+              { label: t('order.source'), value: t(`order.sources.${order.source}`) },
+              { label: t('order.submitter'), value: order.submitter },
+              { label: t('order.contact'), value: order.contact },
+              { label: t('order.submittedAt'), value: when(order.submittedAt) },
+              { label: t('order.completedAt'), value: when(order.completedAt) },
+              { label: t('order.description'), value: order.description, full: true },
+              { label: t('common.files'), value: order.files.length ? <FilesField label="" ownerType="fall_order" value={order.files} max={order.files.length} onChange={() => undefined} /> : '', full: true },
+            ]}
+          />
+          <Divider />
+          <Title order={5}>{t('order.reports')}</Title>
+          {order.reports.length === 0 ? (
+            <Text c="dimmed" size="sm">{t('order.noReports')}</Text>
+          ) : (
+            <Table striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('report.repairer')}</Table.Th>
+                  <Table.Th>{t('report.repairAt')}</Table.Th>
+                  <Table.Th>{t('report.durationHours')}</Table.Th>
+                  <Table.Th>{t('report.completedAt')}</Table.Th>
+                  <Table.Th>{t('report.result')}</Table.Th>
+                  <Table.Th>{t('report.notes')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {order.reports.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{r.repairer}</Table.Td>
+                    <Table.Td>{when(r.repairAt)}</Table.Td>
+                    <Table.Td>{r.durationHours}</Table.Td>
+                    <Table.Td>{when(r.completedAt)}</Table.Td>
+                    <Table.Td><StatusTag value={r.result} dict={REPAIR_RESULT} /></Table.Td>
+                    <Table.Td>{r.notes}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          {canReport && order.status !== 'closed' && (
+            <form onSubmit={form.onSubmit((values) => submit.mutate(values))} aria-label={t('order.fileReport')}>
+              <Title order={5} mb="xs">{t('order.fileReport')}</Title>
+              <Grid gap="sm">
+                <ReportFields form={form} />
+              </Grid>
+              <Group justify="flex-end" mt="sm">
+                <Button type="submit" loading={submit.isPending}>{t('order.fileReport')}</Button>
+              </Group>
+            </form>
+          )}
+        </Stack>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+import { Grid, Select, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import { ORDER_PRIORITIES } from '@shared/contracts/order';
+import { ORDER_PRIORITY } from '@shared/dictionaries';
+import type { FormBodyProps } from '@client/components/list-page/list-page';
+import { FilesField } from '../work-kit/files-field';
+import { EquipmentPicker, ProjectPicker } from '../work-kit/pickers';
+
+export interface OrderValues extends Record<string, unknown> {
+  name: string;
+  description: string;
+  submitter: string;
+  contact: string;
+  submittedAt: string | null;
+  projectId: number | null;
+  equipmentId: number | null;
+  priority: (typeof ORDER_PRIORITIES)[number];
+  files: number[];
+}
+
+export const orderInitialValues: OrderValues = {
+  name: '',
+  description: '',
+  submitter: '',
+  contact: '',
+  submittedAt: null,
+  projectId: null,
+  equipmentId: null,
+  priority: 'normal',
+  files: [],
+};
+
+/** One form body for adding and editing an order. */
+export function OrderForm({ form }: FormBodyProps<OrderValues>) {
+  const { t, i18n } = useTranslation('work');
+  const lang = i18n.language === 'en' ? 'en' : 'cn';
+  const projectId = form.values.projectId;
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={12}>
+        <TextInput label={t('order.name')} withAsterisk {...form.getInputProps('name')} />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <ProjectPicker
+          label={t('common.project')}
+          value={projectId}
+          error={form.errors.projectId as string | undefined}
+          onChange={(id) => {
+            form.setFieldValue('projectId', id);
+            form.setFieldValue('equipmentId', null);
+          }}
+        />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <EquipmentPicker label={t('common.equipment')} projectId={projectId} value={form.values.equipmentId} error={form.errors.equipmentId as string | undefined} onChange={(id) => form.setFieldValue('equipmentId', id)} />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <Select label={t('order.priority')} data={ORDER_PRIORITY.map((p) => ({ value: p.value, label: p[lang] }))} allowDeselect={false} {...form.getInputProps('priority')} />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <DateTimePicker label={t('order.submittedAt')} clearable valueFormat="YYYY-MM-DD HH:mm" {...form.getInputProps('submittedAt')} />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <TextInput label={t('order.submitter')} {...form.getInputProps('submitter')} />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <TextInput label={t('order.contact')} {...form.getInputProps('contact')} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Textarea label={t('order.description')} rows={3} {...form.getInputProps('description')} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <FilesField label={t('common.files')} ownerType="fall_order" value={form.values.files} error={form.errors.files as string | undefined} onChange={(ids) => form.setFieldValue('files', ids)} />
+      </Grid.Col>
+    </Grid>
+  );
+}

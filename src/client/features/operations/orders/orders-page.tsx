@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { orderSaveSchema, type OrderRow } from '@shared/contracts/order';
+import { ORDER_PRIORITY, ORDER_STATUS } from '@shared/dictionaries';
+import { useCan } from '@client/lib/session';
+import { ListPage } from '@client/components/list-page/list-page';
+import { StatusTag } from '@client/components/tags/status-tag';
+import { toast } from '@client/components/feedback/toast';
+import { messageBox } from '@client/components/message-box/message-box';
+import { when } from '../work-kit/format';
+import { ProjectPicker } from '../work-kit/pickers';
+import { ORDER_BASE, acceptOrder, closeOrder } from './order-api';
+import { OrderDetail } from './order-detail';
+import { OrderForm, orderInitialValues, type OrderValues } from './order-form';
+
+/** fall/order: maintenance orders with their status flow and reports. */
+export default function OrdersPage() {
+  const { t, i18n } = useTranslation('work');
+  const lang = i18n.language === 'en' ? 'en' : 'cn';
+  const queryClient = useQueryClient();
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const canAccept = useCan('fall-order#accept');
+  const canClose = useCan('fall-order#close');
+  const canInfo = useCan('fall-order#info');
+
+  const act = async (run: () => Promise<unknown>) => {
+    try {
+      await run();
+      toast.success(t('common.done'));
+      await queryClient.invalidateQueries({ queryKey: [ORDER_BASE] });
+    } catch (e) {
+      toast.error((e as Error).message);
+    }
+  };
+
+  return (
+    <>
+      <ListPage<OrderRow, OrderValues>
+        key={i18n.language}
+        title={t('order.title')}
+        base={ORDER_BASE}
+        schema={orderSaveSchema as unknown as z.ZodType<OrderValues>}
+        initialValues={orderInitialValues}
+        formBody={OrderForm}
+        perms={{ list: 'fall-order#list', save: 'fall-order#save', update: 'fall-order#update', delete: 'fall-order#delete', export: 'fall-order#export' }}
+        queryFields={[
+          { name: 'keyword', label: t('common.keyword'), render: (p) => <TextInput label={p.label} placeholder={t('order.keywordHint')} value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} /> },
+          { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+          { name: 'status', label: t('order.status'), render: (p) => <Select label={p.label} clearable data={ORDER_STATUS.map((s) => ({ value: s.value, label: s[lang] }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+          { name: 'priority', label: t('order.priority'), render: (p) => <Select label={p.label} clearable data={ORDER_PRIORITY.map((s) => ({ value: s.value, label: s[lang] }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+        ]}
+        columns={[
+          { prop: 'number', label: t('order.number'), display: 'always', width: 170 },
+          { prop: 'name', label: t('order.name') },
+          { prop: 'projectName', label: t('common.project') },
+          { prop: 'equipmentName', label: t('common.equipment') },
+          { prop: 'priority', label: t('order.priority'), render: (row) => <StatusTag value={row.priority} dict={ORDER_PRIORITY} /> },
+          { prop: 'status', label: t('order.status'), render: (row) => <StatusTag value={row.status} dict={ORDER_STATUS} /> },
+          { prop: 'source', label: t('order.source'), display: false, render: (row) => t(`order.sources.${row.source}`) },
+          { prop: 'submittedAt', label: t('order.submittedAt'), render: (row) => when(row.submittedAt) },
+          { prop: 'reportCount', label: t('order.reportCount'), align: 'right' },
+          { prop: 'completedAt', label: t('order.completedAt'), display: false, render: (row) => when(row.completedAt) },
+          {
+            prop: 'flow',
+            label: t('common.actions'),
+            ignore: true,
+            render: (row) => (
+              <Group gap={4} wrap="nowrap">
+                {canInfo && <Button size="compact-xs" variant="subtle" onClick={() => setDetailId(row.id)}>{t('common.detail')}</Button>}
+                {canAccept && row.status === 'submitted' && (
+                  <Button size="compact-xs" variant="subtle" onClick={() => void act(() => acceptOrder(row.id))}>{t('order.accept')}</Button>
+                )}
+                {canClose && ['submitted', 'accepted', 'completed'].includes(row.status) && (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="gray"
+                    onClick={async () => {
+                      if (await messageBox.confirm(t('order.confirmClose'))) await act(() => closeOrder(row.id));
+                    }}
+                  >
+                    {t('order.close')}
+                  </Button>
+                )}
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <OrderDetail id={detailId} onClose={() => setDetailId(null)} />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Grid, NumberInput, SegmentedControl, Input, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { REPAIR_RESULT } from '@shared/dictionaries';
+import type { ReportResult } from '@shared/contracts/report';
+import { FilesField } from '../work-kit/files-field';
+
+export interface ReportValues extends Record<string, unknown> {
+  orderId: number | null;
+  repairer: string;
+  repairAt: string | null;
+  durationHours: number;
+  completedAt: string | null;
+  result: ReportResult;
+  notes: string;
+  files: number[];
+}
+
+export const reportInitialValues: ReportValues = {
+  orderId: null,
+  repairer: '',
+  repairAt: null,
+  durationHours: 0,
+  completedAt: null,
+  result: 'fixed',
+  notes: '',
+  files: [],
+};
+
+/** A new report starts at the current time: most are written on site, right after the work. */
+export const newReportValues = (): ReportValues => ({ ...reportInitialValues, repairAt: dayjs().format('YYYY-MM-DD HH:mm:ss') });
+
+/** The fields of a repair report (the order is chosen by the caller). */
+export function ReportFields({ form, lockResult }: { form: UseFormReturnType<ReportValues>; lockResult?: boolean }) {
+  const { t, i18n } = useTranslation('work');
+  const lang = i18n.language === 'en' ? 'en' : 'cn';
+  return (
+    <>
+      <Grid.Col span={6}>
+        <TextInput label={t('report.repairer')} withAsterisk {...form.getInputProps('repairer')} />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <DateTimePicker label={t('report.repairAt')} withAsterisk valueFormat="YYYY-MM-DD HH:mm" {...form.getInputProps('repairAt')} />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <NumberInput label={t('report.durationHours')} min={0} decimalScale={1} {...form.getInputProps('durationHours')} />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <DateTimePicker label={t('report.completedAt')} clearable valueFormat="YYYY-MM-DD HH:mm" {...form.getInputProps('completedAt')} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Input.Wrapper label={t('report.result')} error={form.errors.result}>
+          <SegmentedControl
+            display="flex"
+            disabled={lockResult}
+            data={REPAIR_RESULT.map((r) => ({ value: r.value, label: r[lang] }))}
+            value={form.values.result}
+            onChange={(v) => form.setFieldValue('result', v as ReportResult)}
+          />
+        </Input.Wrapper>
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Textarea label={t('report.notes')} rows={3} {...form.getInputProps('notes')} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <FilesField label={t('common.files')} ownerType="fall_report" value={form.values.files} error={form.errors.files as string | undefined} onChange={(ids) => form.setFieldValue('files', ids)} />
+      </Grid.Col>
+    </>
+  );
+}

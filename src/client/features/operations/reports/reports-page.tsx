@@ -1,0 +1,54 @@
+import { Grid, Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { reportSaveSchema, type ReportRow } from '@shared/contracts/report';
+import { REPAIR_RESULT } from '@shared/dictionaries';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { StatusTag } from '@client/components/tags/status-tag';
+import { when } from '../work-kit/format';
+import { OrderPicker, ProjectPicker } from '../work-kit/pickers';
+import { ReportFields, reportInitialValues, type ReportValues } from '../orders/report-fields';
+
+function ReportForm({ form, mode }: FormBodyProps<ReportValues>) {
+  const { t } = useTranslation('work');
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={12}>
+        <OrderPicker label={t('report.order')} value={form.values.orderId} disabled={mode === 'edit'} error={form.errors.orderId as string | undefined} onChange={(id) => form.setFieldValue('orderId', id)} />
+      </Grid.Col>
+      <ReportFields form={form} lockResult={mode === 'edit'} />
+    </Grid>
+  );
+}
+
+/** fall/report: repair reports; filing one moves its order (the server does it in one transaction). */
+export default function ReportsPage() {
+  const { t, i18n } = useTranslation('work');
+  const lang = i18n.language === 'en' ? 'en' : 'cn';
+  return (
+    <ListPage<ReportRow, ReportValues>
+      key={i18n.language}
+      title={t('report.title')}
+      base="/ball/fallreport"
+      schema={reportSaveSchema as unknown as z.ZodType<ReportValues>}
+      initialValues={reportInitialValues}
+      formBody={ReportForm}
+      perms={{ list: 'fall-report#list', save: 'fall-report#save', update: 'fall-report#update', delete: 'fall-report#delete', export: 'fall-report#export' }}
+      queryFields={[
+        { name: 'repairer', label: t('report.repairer') },
+        { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+        { name: 'result', label: t('report.result'), render: (p) => <Select label={p.label} clearable data={REPAIR_RESULT.map((s) => ({ value: s.value, label: s[lang] }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+      ]}
+      columns={[
+        { prop: 'orderNumber', label: t('report.order'), display: 'always' },
+        { prop: 'orderName', label: t('order.name') },
+        { prop: 'projectName', label: t('common.project') },
+        { prop: 'repairer', label: t('report.repairer') },
+        { prop: 'repairAt', label: t('report.repairAt'), render: (r) => when(r.repairAt) },
+        { prop: 'durationHours', label: t('report.durationHours'), align: 'right' },
+        { prop: 'completedAt', label: t('report.completedAt'), render: (r) => when(r.completedAt) },
+        { prop: 'result', label: t('report.result'), render: (r) => <StatusTag value={r.result} dict={REPAIR_RESULT} /> },
+      ]}
+    />
+  );
+}

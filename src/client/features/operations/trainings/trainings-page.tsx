@@ -1,0 +1,62 @@
+import { Grid, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { trainingSaveSchema, type TrainingRow } from '@shared/contracts/training';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { when } from '../work-kit/format';
+import { FilesField } from '../work-kit/files-field';
+import { DevicePicker, ProjectPicker } from '../work-kit/pickers';
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  content: string;
+  trainAt: string | null;
+  deviceId: number | null;
+  projectId: number | null;
+  files: number[];
+}
+const initialValues: Values = { name: '', content: '', trainAt: null, deviceId: null, projectId: null, files: [] };
+
+function TrainingForm({ form }: FormBodyProps<Values>) {
+  const { t } = useTranslation('work');
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={12}><TextInput label={t('training.name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
+      <Grid.Col span={6}><DateTimePicker label={t('training.trainAt')} clearable valueFormat="YYYY-MM-DD HH:mm" {...form.getInputProps('trainAt')} /></Grid.Col>
+      <Grid.Col span={6}><DevicePicker label={t('training.device')} value={form.values.deviceId} error={form.errors.deviceId as string | undefined} onChange={(id) => form.setFieldValue('deviceId', id)} /></Grid.Col>
+      <Grid.Col span={12}><ProjectPicker label={t('common.project')} value={form.values.projectId} error={form.errors.projectId as string | undefined} onChange={(id) => form.setFieldValue('projectId', id)} /></Grid.Col>
+      <Grid.Col span={12}><Textarea label={t('training.content')} rows={5} {...form.getInputProps('content')} /></Grid.Col>
+      <Grid.Col span={12}>
+        <FilesField label={t('common.files')} ownerType="fall_train" value={form.values.files} error={form.errors.files as string | undefined} onChange={(ids) => form.setFieldValue('files', ids)} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** fall/train: training material with attachments. */
+export default function TrainingsPage() {
+  const { t, i18n } = useTranslation('work');
+  return (
+    <ListPage<TrainingRow, Values>
+      key={i18n.language}
+      title={t('training.title')}
+      base="/ball/falltrain"
+      schema={trainingSaveSchema as unknown as z.ZodType<Values>}
+      initialValues={initialValues}
+      formBody={TrainingForm}
+      perms={{ list: 'fall-train#list', save: 'fall-train#save', update: 'fall-train#update', delete: 'fall-train#delete', export: 'fall-train#export' }}
+      queryFields={[
+        { name: 'name', label: t('training.name') },
+        { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+      ]}
+      columns={[
+        { prop: 'name', label: t('training.name'), display: 'always' },
+        { prop: 'trainAt', label: t('training.trainAt'), render: (r) => when(r.trainAt) },
+        { prop: 'deviceName', label: t('training.device') },
+        { prop: 'projectName', label: t('common.project') },
+        { prop: 'files', label: t('common.files'), render: (r) => r.files.length },
+      ]}
+    />
+  );
+}

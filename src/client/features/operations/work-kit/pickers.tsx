@@ -1,0 +1,42 @@
+import { RemoteSelect } from '@client/components/select/remote-select';
+import { fetchDeviceOptions, fetchEquipmentOptions, fetchOrderOptions, fetchProjectOptions } from './work-api';
+
+interface PickerProps {
+  label?: string;
+  value: number | null | undefined;
+  onChange: (id: number | null) => void;
+  error?: string;
+  disabled?: boolean;
+}
+
+const asString = (v: number | null | undefined) => (v ? String(v) : null);
+const asId = (v: string | null) => (v ? Number(v) : null);
+
+export function ProjectPicker({ label, value, onChange, error, disabled }: PickerProps) {
+  return (
+    <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchProjectOptions} queryKey={['/ball/fallproject', 'options']} />
+  );
+}
+
+/** Equipment of one project (all projects when none is chosen yet). */
+export function EquipmentPicker({ projectId, ...p }: PickerProps & { projectId: number | null | undefined }) {
+  return (
+    <RemoteSelect
+      label={p.label}
+      value={asString(p.value)}
+      onChange={(v) => p.onChange(asId(v))}
+      error={p.error}
+      disabled={p.disabled}
+      loader={(search) => fetchEquipmentOptions(projectId ?? null, search)}
+      queryKey={['/ball/falleqinfo', 'options', projectId ?? null]}
+    />
+  );
+}
+
+export function OrderPicker({ label, value, onChange, error, disabled }: PickerProps) {
+  return <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchOrderOptions} queryKey={['/ball/fallorder', 'options']} />;
+}
+
+export function DevicePicker({ label, value, onChange, error, disabled }: PickerProps) {
+  return <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchDeviceOptions} queryKey={['/ball/falldevice', 'options']} />;
+}
