@@ -10,6 +10,21 @@ const alias = {
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
+/**
+ * Vendor groups that several routes share, each its own long-cached chunk: the wall and the
+ * back-office dashboard fetch the same ECharts file, the wall and the project screens the same
+ * Leaflet file, and neither drags in the other's screen code (left to itself the bundler merged
+ * ECharts into a wall module's chunk, so the dashboard downloaded wall code). Only packages a route
+ * uses as a whole are grouped; Mantine stays split per component so the login gets only its pieces.
+ */
+const vendorGroups = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+  { name: 'echarts', test: /node_modules[\\/](echarts|zrender|echarts-for-react|size-sensor)[\\/]/, priority: 20 },
+  { name: 'leaflet', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet[\\/]core)[\\/]/, priority: 20 },
+  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 20 },
+  { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 20 },
+];
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias },
@@ -24,6 +39,15 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 1200,
+    // dist/client/.vite/manifest.json: which chunks each screen needs (bundle analysis, budgets).
+    manifest: true,
+    // The one chunk above this is the full Tabler icon set of the menu screen's icon picker, loaded
+    // only when that picker opens (never by the login, the wall or the back-office shell).
+    chunkSizeWarningLimit: 2500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: vendorGroups, includeDependenciesRecursively: false },
+      },
+    },
   },
 });

@@ -1,18 +1,15 @@
 import { z } from 'zod';
-import { GRID_COLUMNS } from '../constants';
 import { optionalString, requiredString } from './common';
 import { GRANULARITIES } from './stats';
 import { filterEnum, filterId, filterText } from './work-fields';
+import { SCENE_COLUMNS, SCENE_MAX_ITEMS, SCENE_ROWS } from '../scene-grid';
 
 /**
  * Cards (ship/cards) and scenes (ship/scene-list): a card is a configured wall panel, a scene a
  * react-grid-layout arrangement of cards on the 1920×1080 canvas (DOMAIN.md §3 "Cards and scenes").
  */
 
-/** The scene grid: the 24 columns of seed §9 across 1920 px, rows of equal height below the title bar. */
-export const SCENE_COLUMNS = GRID_COLUMNS;
-export const SCENE_ROWS = 20;
-export const SCENE_MAX_ITEMS = 48;
+export { SCENE_COLUMNS, SCENE_ROWS, SCENE_MAX_ITEMS };
 
 export const CARD_TYPES = [
   'map',

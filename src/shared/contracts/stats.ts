@@ -135,7 +135,4 @@ export interface StatOrder {
   reportCount: number;
 }
 
-/** Days ago → YYYY-MM-DD (UTC), for default query ranges. */
-export function isoDaysAgo(days: number, now = new Date()): string {
-  return new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
-}
+export { isoDaysAgo } from '../iso-day';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from '@shared/constants';
-import { SCENE_COLUMNS, SCENE_ROWS, type Card, type SceneItem, type SceneView } from '@shared/contracts/scene';
+import type { Card, SceneItem, SceneView } from '@shared/contracts/scene';
+import { SCENE_COLUMNS, SCENE_ROWS } from '@shared/scene-grid';
 import type { PanelBox } from '../../components/wall/panel';
 import { WALL } from '../../components/wall/theme';
 import { TITLE_BAR_HEIGHT } from '../../components/wall/wall-title-bar';
