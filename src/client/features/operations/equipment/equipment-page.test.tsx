@@ -1,0 +1,47 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { login } from '@client/lib/session';
+import { renderKit } from '@client/components/test-render';
+import { resetOperationsProjects } from '../../../../../mocks/handlers/operations-projects';
+import { http } from 'msw';
+import { server } from '../../../../../mocks/server';
+import { API, ok } from '../../../../../mocks/envelope';
+import EquipmentPage from './equipment-page';
+
+const ALL = ['fall-eqinfo#list', 'fall-eqinfo#info', 'fall-eqinfo#save', 'fall-eqinfo#update', 'fall-project#info'];
+configure({ asyncUtilTimeout: 15_000 });
+
+describe('equipment screen', { timeout: 60_000 }, () => {
+  beforeEach(() => resetOperationsProjects());
+
+  it('lists equipment with project, model and state, and places a unit on the project site plan by clicking', async () => {
+    // The statistics fixtures answer selectProjects for the walls; the picker gets this area's projects.
+    server.use(http.post(`${API}/ball/fallproject/selectProjects`, () => ok([{ id: 1, name: '西湖音乐喷泉' }, { id: 2, name: '迪拜购物中心湖面喷泉' }])));
+    login('t-eq', { id: 7, username: 'pm', realName: '', email: '', phone: '', avatar: '', roles: ['manager'], perms: ALL, menus: [] });
+    renderKit(<EquipmentPage />);
+    const table = await screen.findByRole('table', { name: '设备台账' });
+    expect(await within(table).findByText('P-01 立式多级离心泵')).toBeInTheDocument();
+    expect(within(table).getByText('西湖音乐喷泉')).toBeInTheDocument();
+    expect(within(table).getByText('正常').closest('[data-color]')).toHaveAttribute('data-color', 'success');
+
+    await userEvent.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = screen.getByRole('dialog', { name: '设备台账 · 新增' });
+    expect(within(dialog).getByText('请先选择所属项目')).toBeInTheDocument();
+    const picker = within(dialog).getByRole('combobox', { name: '所属项目' });
+
+    // A project without a site plan: the seed's message asks for the map background first.
+    await userEvent.type(picker, '迪拜');
+    await userEvent.click(await screen.findByRole('option', { name: '迪拜购物中心湖面喷泉' }));
+    expect(await within(dialog).findByText('请先上传地图背景图片')).toBeInTheDocument();
+
+    // A project with a plan: click it to place the unit.
+    await userEvent.clear(picker);
+    await userEvent.type(picker, '西湖');
+    await userEvent.click(await screen.findByRole('option', { name: '西湖音乐喷泉' }));
+    const plan = await within(dialog).findByRole('button', { name: '请在地图上点击选择位置' });
+    plan.getBoundingClientRect = () => ({ left: 0, top: 0, width: 200, height: 100, right: 200, bottom: 100, x: 0, y: 0, toJSON: () => ({}) });
+    fireEvent.click(plan, { clientX: 50, clientY: 75 });
+    expect(await within(dialog).findByText('已放置：X 0.250，Y 0.750')).toBeInTheDocument();
+  });
+});
