@@ -194,13 +194,14 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
 /**
  * Two or three detection boards per built project, nine channels each wired to the project's
  * equipment; channels of broken equipment read faulty and have an open warning. Closed warnings
- * cover the two years before.
+ * cover the two years before. Demo boards report over HTTP (no address): the poller must never dial
+ * an address that is not ours.
  */
 async function seedBoardsAndWarnings(database: Database, first: number, last: number): Promise<{ boards: number; warnings: number }> {
   const [{ boards }] = await database.query<{ boards: number }>(
     `WITH ins AS (
        INSERT INTO fall_detect (project_id, slave, ip, port, board_name, board_no, pos_x, pos_y, poll_seconds, last_seen, online)
-       SELECT p.id, b, '192.168.' || (p.id % 250) || '.' || (20 + b), 502, b || '# 检测板', 'DB-' || lpad(b::text, 2, '0'),
+       SELECT p.id, b, '', 502, b || '# 检测板', 'DB-' || lpad(b::text, 2, '0'),
               round((0.1 + ${R("p.id || 'bx' || b")} * 0.8)::numeric, 4)::float8, round((0.1 + ${R("p.id || 'by' || b")} * 0.8)::numeric, 4)::float8, 10,
               CASE WHEN ${R("p.id || 'off' || b")} < 0.06 THEN now() - interval '3 hours' ELSE now() - make_interval(secs => floor(${R("p.id || 'seen' || b")} * 9)::int) END,
               ${R("p.id || 'off' || b")} >= 0.06
