@@ -5,6 +5,8 @@ import { bootstrapData } from './db/seed/bootstrap';
 import { buildApp } from './app';
 import { mkdir } from 'node:fs/promises';
 import { startJobRunner } from './jobs/runner';
+import { startDeviceJobs } from './modules/operations/detect/device-jobs';
+import { hostname } from 'node:os';
 
 /** Starts Cascade: migrations, first-start seeding, the HTTP server, background work; stops cleanly on signals. */
 async function main(): Promise<void> {
@@ -51,6 +53,8 @@ async function main(): Promise<void> {
 async function startBackground(app: import('fastify').FastifyInstance): Promise<() => Promise<void>> {
   const stops: (() => Promise<void> | void)[] = [];
   stops.push(startJobRunner(app));
+  // Board polling and the offline check run on one instance of the cluster at a time.
+  stops.push(startDeviceJobs(app, { leaseHolder: `${hostname()}:${process.pid}` }));
   return async () => {
     for (const s of stops.reverse()) await s();
   };

@@ -1,13 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { checkOffline } from './readings';
 import { pollDueBoards } from './poller';
+import { acquireLease } from '../../../jobs/runner';
 
 export interface DeviceJobOptions {
   /** How often the poller looks for boards whose poll period has passed. */
   pollEverySeconds?: number;
   /** How often silent boards are looked for. */
   offlineEverySeconds?: number;
+  /** With several instances, only the one holding this lease polls (the name of this instance). */
+  leaseHolder?: string;
 }
+
+const LEASE_NAME = 'device-jobs';
+const LEASE_MS = 30_000;
 
 /**
  * Starts the board poller and the offline check on timers (main.ts calls this once; tests call the
@@ -19,7 +25,9 @@ export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {
     const timer = setInterval(() => {
       if (busy) return;
       busy = true;
-      run()
+      const mayRun = opts.leaseHolder ? acquireLease(app, opts.leaseHolder, LEASE_MS, LEASE_NAME) : Promise.resolve(true);
+      mayRun
+        .then((held) => (held ? run() : undefined))
         .catch((err: Error) => app.log.error({ err: err.message }, `${name} failed`))
         .finally(() => {
           busy = false;
