@@ -7,6 +7,7 @@ import { ok } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
 import { newToken, verifyPassword } from '../../lib/password';
 import { storageOf } from '../files/files.service';
+import { visitorSessionLabel } from '../operations/projects/passwords.routes';
 import { publicFile, publicProjectView } from './wall.repository';
 
 /** Password guessing is slow on purpose: a few tries a minute per address. */
@@ -50,15 +51,15 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
           ORDER BY pw.id DESC LIMIT ${PASSWORDS_TRIED}`,
         [projectId],
       );
-      let matched = false;
+      let matched: number | null = null;
       for (const c of candidates) {
         if (await verifyPassword(password, c.password_hash)) {
-          matched = true;
+          matched = c.id;
           break;
         }
       }
       // One answer for an unknown project, a wrong, an expired or a revoked password: nothing to probe.
-      if (!matched) throw badRequest('wall.password', { password: 'wall.password' });
+      if (matched === null) throw badRequest('wall.password', { password: 'wall.password' });
       const hours = await app.settings.get('wall.visitorHours');
       const { token, hash } = newToken();
       await app.database.db.insert(sysSession).values({
@@ -66,7 +67,8 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
         kind: 'visitor',
         userId: null,
         projectId,
-        label: 'visitor',
+        // Revoking the password ends the sessions it opened (see passwords.routes.ts).
+        label: visitorSessionLabel(matched),
         ip: request.ip,
         userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
         expiresAt: new Date(Date.now() + hours * 3600_000),

@@ -170,6 +170,19 @@ describe('project wall, display tokens, public projects', () => {
     expect((await t.call('GET', `/api/public/project/${privateId}/file/${other.id}`)).status).toBe(404);
   });
 
+  it('ends the visitor sessions a password opened when an administrator revokes it', async () => {
+    const issued = await t.call('POST', '/api/ball/fallproject/password/issue', { token: admin, body: { projectId: lakeId, label: 'Tour group' } });
+    expect(issued.status).toBe(200);
+    const entered = await t.call('POST', '/api/ball/public/login2', {
+      body: { projectId: lakeId, password: issued.body.data.password },
+      headers: { 'x-forwarded-for': '10.0.1.1' },
+    });
+    const visitor = entered.body.data.token;
+    expect((await t.call('GET', `/api/wall/project/${lakeId}`, { token: visitor })).status).toBe(200);
+    expect((await t.call('POST', '/api/ball/fallproject/password/revoke', { token: admin, body: { id: issued.body.data.id } })).status).toBe(200);
+    expect((await t.call('GET', `/api/wall/project/${lakeId}`, { token: visitor })).status).toBe(401);
+  });
+
   it('opens a visitor session with a live password only, scoped to its project', async () => {
     const login2 = (body: unknown, lang = 'en') => t.call('POST', '/api/ball/public/login2', { body, lang, headers: { 'x-forwarded-for': `10.0.0.${Math.floor(Math.random() * 250)}` } });
     for (const password of ['wrong', 'expired-pw', 'revoked-pw', 'private-pw']) {
