@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { ZodType } from 'zod';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
@@ -42,6 +43,15 @@ const LOG_REDACT = [
   '*.token',
   '*.boardKey',
 ];
+
+/**
+ * Cache policy of the built client: files under assets/ carry a content hash in their name, so a
+ * browser keeps them for a year without asking again; index.html and the other unhashed files
+ * (base maps, the mock worker) are revalidated on every use so a new build shows at once.
+ */
+export function clientCacheControl(clientDir: string, filePath: string): string {
+  return /^assets[\\/]/.test(relative(clientDir, filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -121,7 +131,16 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(registerModules, { prefix: config.apiPrefix });
 
   if (existsSync(config.clientDir)) {
-    await app.register(fastifyStatic, { root: config.clientDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz next to each text file (vite.config.ts); sent when the browser accepts them.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', clientCacheControl(config.clientDir, filePath)),
+    });
   }
 
   return app;

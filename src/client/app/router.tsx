@@ -26,16 +26,29 @@ import { NotFoundPage } from './not-found-page';
 
 const PortalPage = lazyScreen(() => import('./portal-page'));
 const MainLayout = lazyScreen(() => import('./main-layout'));
-const PageLayout = lazyScreen(() => import('./page-layout'));
+const loadPageLayout = () => import('./page-layout');
+const PageLayout = lazyScreen(loadPageLayout);
 const LoginPage = lazyScreen(() => import('../features/auth/login-page'));
 const Login2Page = lazyScreen(() => import('../features/auth/login2-page'));
 const AccountPage = lazyScreen(() => import('../features/account/account-page'));
 const TestPage = lazyScreen(() => import('../features/diagnostics/test-page'));
 const DashboardPage = lazyScreen(() => import('../features/dashboard/dashboard-page'));
-const OverviewWall = lazyScreen(() => import('../features/wall/overview-wall'));
+const loadOverviewWall = () => import('../features/wall/overview-wall');
+const OverviewWall = lazyScreen(loadOverviewWall);
 const DetailWall = lazyScreen(() => import('../features/wall/detail-wall'));
 const ModelView = lazyScreen(() => import('../features/wall/model-view'));
 const ProjectWall = lazyScreen(() => import('../features/wall/project-wall'));
+
+/**
+ * A route loader that only starts downloading a screen's chunk: the router runs the loaders of every
+ * matched route at once, so /page fetches the wall layout and the overview wall side by side with the
+ * navigation check instead of one after the other as each lazy screen renders. Failures are left to
+ * the lazy screen, which shows them with a Retry.
+ */
+const preload = (load: () => Promise<unknown>) => () => {
+  load().catch(() => undefined);
+  return null;
+};
 
 /** The id of the /main layout route, where menu routes are added. */
 export const MAIN_ROUTE_ID = 'main';
@@ -163,8 +176,9 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
         {
           path: 'page',
           element: <PageLayout />,
+          loader: preload(loadPageLayout),
           children: [
-            { index: true, element: <OverviewWall /> },
+            { index: true, element: <OverviewWall />, loader: preload(loadOverviewWall) },
             { path: 'detail', element: <DetailWall /> },
             { path: 'model/:id/:i', element: <ModelView /> },
             { path: 'project/:id', element: <ProjectWall /> },

@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Panel, type PanelBox } from '@client/components/wall/panel';
-import { WallChart, type ChartPoint } from '@client/components/wall/wall-chart';
+import type { ChartPoint } from '@client/components/wall/wall-chart';
 import type { EChartsOption } from '@client/lib/echarts';
 import { useWallText } from '../use-wall-locale';
 
@@ -17,6 +17,11 @@ export interface ChartPanelProps<T> {
   onPointClick?: (point: ChartPoint) => void;
 }
 
+// ECharts loads in its own chunk, requested as soon as this module is evaluated: the wall mounts and
+// sends its data calls while ECharts downloads and compiles, instead of after.
+const chartModule = import('@client/components/wall/wall-chart');
+const WallChart = lazy(() => chartModule.then((m) => ({ default: m.WallChart })));
+
 /** A wall panel drawing one query as one chart; data-ready turns true once the chart has drawn. */
 export function ChartPanel<T>({ name, title, hint, extra, box, query, build, onPointClick }: ChartPanelProps<T>) {
   const { t } = useWallText();
@@ -26,7 +31,11 @@ export function ChartPanel<T>({ name, title, hint, extra, box, query, build, onP
   const placeholder = query.isPending ? t('loading') : query.isError && !query.data ? t('failed') : option ? null : t('empty');
   return (
     <Panel name={name} title={title} hint={hint} extra={extra} box={box} ready={(drawn && !!option) || (query.isSuccess && !option)} placeholder={placeholder} padding={10}>
-      {option && <WallChart option={option} onReady={onReady} onPointClick={onPointClick} />}
+      {option && (
+        <Suspense fallback={null}>
+          <WallChart option={option} onReady={onReady} onPointClick={onPointClick} />
+        </Suspense>
+      )}
     </Panel>
   );
 }
