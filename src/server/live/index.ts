@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { LiveEvent } from '@shared/live';
+import type { LiveEvent, LiveTopic } from '@shared/live';
 import { LiveHub } from './hub';
 
 declare module 'fastify' {
@@ -18,12 +18,34 @@ export async function publishLive(app: FastifyInstance, event: Omit<LiveEvent, '
   }
 }
 
+/**
+ * Changes made through the back-office, by route: a successful change publishes its topic, so no
+ * module has to remember to. Device readings publish from the reading service (they also arrive
+ * from the poller, outside any request).
+ */
+export const ROUTE_TOPICS: [RegExp, LiveTopic[]][] = [
+  [/\/ball\/fallorder\/(save|update|accept|close|delete)$/, ['order']],
+  [/\/ball\/fallreport\/(save|update|delete)$/, ['order', 'equipment']],
+  [/\/ball\/falleqinfo\/(save|update|delete)$/, ['equipment']],
+  [/\/ball\/fallwarning\/deal$/, ['warning']],
+  [/\/ball\/falldetect\/(save|update|delete|channels\/update)$/, ['board']],
+  [/\/sys\/content\/(save|update|delete)$/, ['notice']],
+];
+
+export function topicsForRoute(url: string): LiveTopic[] {
+  return ROUTE_TOPICS.find(([re]) => re.test(url))?.[1] ?? [];
+}
+
 /** The hub on the instance, and the stream endpoint every signed-in screen, wall and visitor may open. */
 export const livePlugin = fp(async (app) => {
   const hub = new LiveHub(app.database);
   await hub.start();
   app.decorate('live', hub);
   app.addHook('onClose', async () => hub.stop());
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'POST' || reply.statusCode >= 400) return;
+    for (const topic of topicsForRoute(request.routeOptions.url ?? '')) await publishLive(app, { topic });
+  });
 });
 
 export async function liveRoutes(app: FastifyInstance): Promise<void> {

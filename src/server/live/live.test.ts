@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { newToken } from '../lib/password';
 import { sysSession } from '../db/schema';
-import { publishLive } from '.';
+import { publishLive, topicsForRoute } from '.';
 
 /** Opens the event stream and collects frames as they arrive. */
 function openStream(port: number, token?: string) {
@@ -72,5 +72,25 @@ describe('live push', () => {
     expect(await s.waitFor((f) => f.includes('"id":2'))).toBe(true);
     expect(s.frames.some((f) => f.includes('"projectId":4'))).toBe(false);
     s.close();
+  });
+
+  it('publishes a successful back-office change without the module asking, and not a refused one', async () => {
+    const admin = await t.tokenFor('admin');
+    const s = openStream(port, admin);
+    expect(await s.waitFor((f) => f.includes('event: hello'))).toBe(true);
+    const refused = await t.call('POST', '/api/sys/content/save', { token: admin, body: { title: '' } });
+    expect(refused.status).toBe(400);
+    const saved = await t.call('POST', '/api/sys/content/save', { token: admin, body: { title: 'Night show moved to 20:00', published: true } });
+    expect(saved.status).toBe(200);
+    expect(await s.waitFor((f) => f.includes('event: notice'))).toBe(true);
+    expect(s.frames.filter((f) => f.includes('event: notice'))).toHaveLength(1);
+    s.close();
+  });
+
+  it('maps change routes to the topics walls listen to', () => {
+    expect(topicsForRoute('/api/ball/fallorder/accept')).toEqual(['order']);
+    expect(topicsForRoute('/api/ball/fallreport/save')).toEqual(['order', 'equipment']);
+    expect(topicsForRoute('/api/ball/fallorder/list')).toEqual([]);
+    expect(topicsForRoute('/api/ball/falldetect/channels/update')).toEqual(['board']);
   });
 });

@@ -4,6 +4,7 @@ import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
 import type { Db } from '../../../db/client';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallOrder, fallProject, fallWarning } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
+import { publishLive } from '../../../live';
 import { insertOrder } from '../orders/orders.repository';
 
 /** Who closes warnings the readings themselves clear. */
@@ -44,7 +45,8 @@ function describe(boardName: string, ch: number, label: string, r: ChannelReadin
  */
 export async function applyReading(app: FastifyInstance, boardId: number, channels: ChannelReading[]): Promise<ReadingOutcome> {
   const closeAfter = Math.max(1, await app.settings.get('detect.closeAfterNormal'));
-  return app.database.db.transaction(async (tx) => {
+  let projectId: number | undefined;
+  const result = await app.database.db.transaction(async (tx) => {
     // The board row lock serialises readings of one board (push and poll may race).
     const [board] = await tx
       .select({ id: fallDetect.id, projectId: fallDetect.projectId, boardName: fallDetect.boardName })
@@ -52,6 +54,7 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
       .where(eq(fallDetect.id, boardId))
       .for('update');
     if (!board) throw notFound();
+    projectId = board.projectId;
     const [project] = await tx.select({ autoOrder: fallProject.autoOrder }).from(fallProject).where(eq(fallProject.id, board.projectId));
     const now = new Date();
     const outcome: ReadingOutcome = { opened: [], closed: [], orders: [] };
@@ -102,6 +105,18 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
     }
     return outcome;
   });
+  await publishReading(app, boardId, projectId, result);
+  return result;
+}
+
+/** Tells the walls after the reading is committed: channel values always, warnings, equipment and orders when they moved. */
+async function publishReading(app: FastifyInstance, boardId: number, projectId: number | undefined, outcome: ReadingOutcome): Promise<void> {
+  await publishLive(app, { topic: 'channel', projectId, id: boardId });
+  if (outcome.opened.length || outcome.closed.length) {
+    await publishLive(app, { topic: 'warning', projectId });
+    await publishLive(app, { topic: 'equipment', projectId });
+  }
+  if (outcome.orders.length) await publishLive(app, { topic: 'order', projectId });
 }
 
 async function openWarning(
@@ -177,7 +192,7 @@ async function closeChannelWarning(tx: Db, boardId: number, ch: number, equipmen
  * offline and get one "offline" warning. For a scheduled job; returns the warnings opened.
  */
 export async function checkOffline(app: FastifyInstance): Promise<number[]> {
-  return app.database.db.transaction(async (tx) => {
+  const opened = await app.database.db.transaction(async (tx) => {
     const silent = sql`coalesce(${fallDetect.lastSeen}, ${fallDetect.createdAt}) < now() - make_interval(secs => ${fallDetect.pollSeconds} * ${OFFLINE_PERIODS})`;
     await tx.update(fallDetect).set({ online: false }).where(and(eq(fallDetect.online, true), silent));
     const res = await tx.execute(sql`
@@ -189,4 +204,9 @@ export async function checkOffline(app: FastifyInstance): Promise<number[]> {
       RETURNING id`);
     return (res.rows as { id: number }[]).map((r) => Number(r.id));
   });
+  if (opened.length) {
+    await publishLive(app, { topic: 'board' });
+    await publishLive(app, { topic: 'warning' });
+  }
+  return opened;
 }
