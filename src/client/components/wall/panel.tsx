@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Tooltip } from '@mantine/core';
+import { DeferredTooltip } from './deferred-tooltip';
 import { PANEL_TITLE_HEIGHT, WALL } from './theme';
 
 export interface PanelBox {
@@ -78,9 +78,9 @@ export function Panel({ title, children, box, hint, extra, ready, placeholder, n
         }}
       >
         {hint ? (
-          <Tooltip label={hint} multiline w={360} withArrow position="bottom-start" color="dark" openDelay={150}>
+          <DeferredTooltip label={hint} multiline w={360} withArrow position="bottom-start" color="dark" openDelay={150}>
             {titleNode}
-          </Tooltip>
+          </DeferredTooltip>
         ) : (
           titleNode
         )}

@@ -1,36 +1,23 @@
-import { useTranslation } from 'react-i18next';
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { LOCALES } from '@shared/constants';
-import { setLocale } from '../../lib/i18n';
+import { lazy, Suspense, useState } from 'react';
+import { LanguageButton, type LanguageSwitchVariant } from './language-button';
 
-/** 中文 / English (seed §1); the choice is saved in localStorage by setLocale. */
-export function LanguageSwitch({ variant = 'subtle' }: { variant?: 'subtle' | 'white' | 'default' }) {
-  const { t, i18n } = useTranslation('common');
+const loadMenu = () => import('./language-menu');
+const LanguageMenu = lazy(loadMenu);
+
+/**
+ * 中文 / English (seed §1); the choice is saved in localStorage by setLocale. The login page shows this
+ * switch, so the menu (Menu, Popover and floating-ui, about a tenth of the login's JavaScript) is
+ * fetched when the pointer or focus reaches the button and opened by the first click, not downloaded
+ * with the page.
+ */
+export function LanguageSwitch({ variant = 'subtle' }: { variant?: LanguageSwitchVariant }) {
+  const [opened, setOpened] = useState(false);
+  const prefetch = () => void loadMenu().catch(() => undefined);
+  const button = <LanguageButton variant={variant} onPointerEnter={prefetch} onFocus={prefetch} onClick={() => setOpened(true)} />;
+  if (!opened) return button;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant={variant}
-          color={variant === 'white' ? 'dark' : 'gray'}
-          size="compact-sm"
-          leftSection={<IconLanguage size={16} />}
-          aria-label={t('language')}
-        >
-          {t(`languages.${i18n.language === 'en' ? 'en' : 'cn'}`)}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LOCALES.map((locale) => (
-          <Menu.Item
-            key={locale}
-            onClick={() => setLocale(locale)}
-            rightSection={i18n.language === locale ? <IconCheck size={14} /> : null}
-          >
-            {t(`languages.${locale}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <LanguageMenu variant={variant} defaultOpened />
+    </Suspense>
   );
 }

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconInfoCircle, IconLock, IconShieldCheck, IconUser } from '@tabler/icons-react';
-import { loginBodySchema, type LoginBody } from '@shared/contracts/auth';
+import type { LoginBody } from '@shared/contracts/auth';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { login } from '../../lib/session';
 import { ApiError } from '../../lib/api';
@@ -13,7 +13,18 @@ import { AuthBackdrop } from './auth-backdrop';
 import { CaptchaImage, newCaptchaId } from './captcha';
 import { withMessage } from './form-error';
 
-const validateBody = schemaResolver(loginBodySchema, { sync: true });
+type Validate = (values: LoginBody) => Record<string, string>;
+
+/**
+ * The shared login contract checks the form, but zod is a quarter of the login's JavaScript and is
+ * not needed to draw the page: the contract loads when the form is first focused (or on submit) and
+ * the form is checked once it is there.
+ */
+const loadValidator = (): Promise<Validate> =>
+  import('@shared/contracts/auth').then(({ loginBodySchema }) => {
+    const resolve = schemaResolver(loginBodySchema, { sync: true });
+    return (values) => resolve(values) as Record<string, string>;
+  });
 
 /** Only a path inside this app may be where login sends the user, never another site. */
 function redirectTarget(value: string | null): string {
@@ -30,12 +41,20 @@ export default function LoginPage() {
   const [uuid, setUuid] = useState(newCaptchaId);
   const [serverError, setServerError] = useState<string | null>(null);
   const mutation = useLogin();
+  const validateBody = useRef<Validate | null>(null);
+  const validator = useRef<Promise<Validate> | null>(null);
+  const prepareValidator = () => {
+    validator.current ??= loadValidator().then((validate) => (validateBody.current = validate));
+    // A failed download is tried again on the next focus or submit.
+    validator.current.catch(() => (validator.current = null));
+    return validator.current;
+  };
 
   const form = useForm<Omit<LoginBody, 'uuid'>>({
     mode: 'controlled',
     initialValues: { username: '', password: '', captcha: '' },
     validate: (values) => {
-      const errors = validateBody({ ...values, uuid });
+      const errors = validateBody.current ? validateBody.current({ ...values, uuid }) : {};
       if (withCaptcha && !values.captcha.trim()) errors.captcha = 'v.required';
       return errors;
     },
@@ -46,7 +65,7 @@ export default function LoginPage() {
     form.setFieldValue('captcha', '');
   };
 
-  const submit = form.onSubmit((values) => {
+  const submitChecked = form.onSubmit((values) => {
     setServerError(null);
     mutation.mutate(
       { ...values, username: values.username.trim(), captcha: withCaptcha ? values.captcha.trim() : '', uuid: withCaptcha ? uuid : '' },
@@ -63,6 +82,14 @@ export default function LoginPage() {
     );
   });
 
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    prepareValidator().then(
+      () => submitChecked(),
+      (error: unknown) => setServerError(error instanceof Error ? error.message : String(error)),
+    );
+  };
+
   return (
     <AuthBackdrop>
       <Card w="100%" radius="lg" padding="xl" shadow="xl">
@@ -72,7 +99,7 @@ export default function LoginPage() {
             {t('login.subtitle')}
           </Text>
         </Stack>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} onFocus={() => void prepareValidator().catch(() => undefined)} noValidate>
           <Stack gap="md">
             {serverError ? (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">

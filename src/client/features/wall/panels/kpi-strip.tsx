@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Tooltip } from '@mantine/core';
+import { DeferredTooltip } from '@client/components/wall/deferred-tooltip';
 import { NumberCounter } from '@client/components/wall/number-counter';
 import { TAG_HEX, WALL } from '@client/components/wall/theme';
 
@@ -45,9 +45,9 @@ export function KpiStrip({ items, box, ready }: { items: Kpi[]; box: { x: number
           </div>
         );
         return k.hint ? (
-          <Tooltip key={k.key} label={k.hint} multiline w={320} withArrow color="dark">
+          <DeferredTooltip key={k.key} label={k.hint} multiline w={320} withArrow color="dark">
             {body}
-          </Tooltip>
+          </DeferredTooltip>
         ) : (
           <div key={k.key}>{body}</div>
         );
