@@ -6,6 +6,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { loadLocale, storedLocale } from './lib/i18n';
 
 /** `npm run dev:mock` answers every call from the MSW handlers, so the UI runs without a server. */
 async function startMocks(): Promise<void> {
@@ -14,8 +15,10 @@ async function startMocks(): Promise<void> {
   await worker.start({ onUnhandledRequest: 'bypass', serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` } });
 }
 
-void startMocks().then(() => {
+void startMocks().then(async () => {
+  // The router starts its loaders (the navigation check, the screen chunks) while the texts arrive.
   const router = createAppRouter();
+  await loadLocale(storedLocale()).catch(() => undefined);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders>
