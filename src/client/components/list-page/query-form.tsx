@@ -48,11 +48,13 @@ export function QueryForm({ fields, values, onChange, onQuery, onClear, onAdd, c
   const span = gridSpan(columns);
   const { t } = useTranslation('kit');
   const [expanded, { toggle }] = useDisclosure(false);
-  const perRow = columns - 1;
+  // The buttons need half a row; in simple mode the first row keeps that much room for them.
+  const half = GRID_COLUMNS / 2;
+  const perRow = Math.max(1, Math.floor((GRID_COLUMNS - half) / span));
   const foldable = fields.length > perRow;
   const shown = expanded || !foldable ? fields : fields.slice(0, perRow);
-  const used = (shown.length * span) % GRID_COLUMNS;
-  const buttonSpan = GRID_COLUMNS - used || GRID_COLUMNS;
+  const left = GRID_COLUMNS - ((shown.length * span) % GRID_COLUMNS);
+  const buttonSpan = left >= half ? left : GRID_COLUMNS;
 
   return (
     <form
@@ -82,7 +84,7 @@ export function QueryForm({ fields, values, onChange, onQuery, onClear, onAdd, c
           );
         })}
         <Grid.Col span={{ base: GRID_COLUMNS, sm: buttonSpan }}>
-          <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Group gap="xs" justify="flex-end">
             <Button type="submit" leftSection={<IconSearch size={14} />}>{t('query.query')}</Button>
             <Button variant="default" leftSection={<IconRefresh size={14} />} onClick={onClear}>{t('query.clear')}</Button>
             {onAdd && <Button variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>{t('query.add')}</Button>}

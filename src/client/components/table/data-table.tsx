@@ -199,6 +199,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const fixed = fixedStyles(visible);
   const treeColumn = childrenKey ? visible.findIndex((c) => !isSpecialColumn(c)) : -1;
   const indexBase = mode === 'pager' ? (table.page - 1) * table.pageSize : 0;
+  // Virtual rows are absolutely positioned flex rows: no table layout pass over the whole body per frame.
+  const virtual = mode === 'virtual';
+  const flexCell = (column: TableColumn<Row>): CSSProperties =>
+    virtual
+      ? { display: 'flex', alignItems: 'center', flex: column.width ? `0 0 ${Math.max(column.width, MIN_COLUMN_WIDTH)}px` : '1 1 0', minWidth: MIN_COLUMN_WIDTH, overflow: 'hidden', whiteSpace: 'nowrap' }
+      : {};
+  const flexRow: CSSProperties = virtual ? { display: 'flex', width: '100%' } : {};
+  const cellStyles = visible.map((column, i): CSSProperties => ({ ...fixed[i], textAlign: column.align, ...flexCell(column) }));
 
   const rowSort = useDragSort<RowKey>((from, to) => {
     const a = table.list.findIndex((r, i) => keyOf(r, i) === from);
@@ -215,12 +223,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const someOnPage = pageRows.some((f) => selectedSet.has(f.key));
 
   const header = (
-    <Table.Tr style={{ height: TABLE_HEADER_HEIGHT }}>
+    <Table.Tr style={{ height: TABLE_HEADER_HEIGHT, ...flexRow }}>
       {visible.map((column, i) => {
         const id = visibleIds[i];
         const sortProps = props.columnSortable ? columnSort.itemProps(id) : {};
         return (
-          <Table.Th key={id} style={{ ...widthStyle(column), ...fixed[i], textAlign: column.align }} {...sortProps} title={props.columnSortable ? t('table.dragColumn') : undefined}>
+          <Table.Th key={id} style={{ ...widthStyle(column), ...fixed[i], textAlign: column.align, ...flexCell(column) }} {...sortProps} title={props.columnSortable ? t('table.dragColumn') : undefined}>
             {column.type === 'selection' ? (
               <Checkbox size="xs" aria-label={t('table.selectAll')} checked={allOnPage} indeterminate={!allOnPage && someOnPage} onChange={(e) => select(pageRows, e.currentTarget.checked)} />
             ) : column.type === 'index' ? (
@@ -273,23 +281,26 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </Group>
       );
     }
+    // Plain cells with Mantine's table classes: virtual mode renders rows on every scroll frame.
     return (
-      <Table.Td key={visibleIds[i]} style={{ ...fixed[i], textAlign: column.align }}>
+      <td key={visibleIds[i]} className={Table.classes.td} style={cellStyles[i]}>
         {content}
-      </Table.Td>
+      </td>
     );
   };
 
-  const renderRow = (f: FlatRow<Row>, rowIndex: number) => (
-    <Table.Tr
+  const renderRow = (f: FlatRow<Row>, rowIndex: number, position?: CSSProperties) => (
+    <tr
       key={f.key}
-      style={{ height: rowHeight }}
+      className={Table.classes.tr}
+      data-hover
+      data-with-row-border
+      style={{ height: rowHeight, ...flexRow, ...position, background: selectedSet.has(f.key) ? 'var(--mantine-primary-color-light)' : undefined }}
       {...(props.rowSortable ? rowSort.itemProps(f.key) : {})}
       title={props.rowSortable ? t('table.dragRow') : undefined}
-      bg={selectedSet.has(f.key) ? 'var(--mantine-primary-color-light)' : undefined}
     >
       {visible.map((column, i) => renderCell(f, rowIndex, column, i))}
-    </Table.Tr>
+    </tr>
   );
 
   const emptyRow =
@@ -345,6 +356,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             tableProps={tableProps}
             emptyRow={emptyRow}
             renderRow={renderRow}
+            minWidth={visible.reduce((sum, c) => sum + Math.max(c.width ?? MIN_COLUMN_WIDTH, MIN_COLUMN_WIDTH), 0)}
           />
         </Box>
       </Box>
@@ -359,7 +371,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Table {...tableProps} layout="fixed">
             <Table.Thead>{header}</Table.Thead>
             <Table.Tbody>
-              {flat.map(renderRow)}
+              {flat.map((f, i) => renderRow(f, i))}
               {emptyRow}
             </Table.Tbody>
           </Table>
@@ -379,7 +391,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Table {...tableProps}>
             <Table.Thead>{header}</Table.Thead>
             <Table.Tbody>
-              {flat.map(renderRow)}
+              {flat.map((f, i) => renderRow(f, i))}
               {emptyRow}
             </Table.Tbody>
           </Table>
@@ -419,31 +431,19 @@ interface VirtualBodyProps<Row> {
   header: ReactNode;
   tableProps: Record<string, unknown>;
   emptyRow: ReactNode;
-  renderRow: (f: FlatRow<Row>, index: number) => ReactNode;
+  renderRow: (f: FlatRow<Row>, index: number, position?: CSSProperties) => ReactNode;
+  minWidth: number;
 }
 
-/** Virtual mode: only the rows in view (plus a few) are in the DOM; spacer rows keep the scroll height. */
-function VirtualBody<Row>({ rows, rowHeight, height, header, tableProps, emptyRow, renderRow }: VirtualBodyProps<Row>) {
-  const ref = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => ref.current,
-    estimateSize: () => rowHeight,
-    paddingStart: TABLE_HEADER_HEIGHT,
-  });
-  const items = virtualizer.getVirtualItems();
-  const top = items.length ? items[0].start - TABLE_HEADER_HEIGHT : 0;
-  const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+/** Virtual mode: only the rows in view (plus a few) are in the DOM, each placed at its offset. */
+function VirtualBody<Row>({ rows, rowHeight, height, header, tableProps, emptyRow, renderRow, minWidth }: VirtualBodyProps<Row>) {
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   return (
-    <Box ref={ref} h={height} style={{ overflow: 'auto', contain: 'strict' }} data-testid="table-virtual">
-      <Table {...tableProps} layout="fixed">
-        <Table.Thead>{header}</Table.Thead>
-        <Table.Tbody>
-          {top > 0 && <tr aria-hidden style={{ height: top }} />}
-          {items.map((item) => (
-            <MemoRow key={rows[item.index].key} render={renderRow} row={rows[item.index]} index={item.index} />
-          ))}
-          {bottom > 0 && <tr aria-hidden style={{ height: bottom }} />}
+    <Box ref={setScrollElement} h={height} style={{ overflow: 'auto', contain: 'strict' }} data-testid="table-virtual">
+      <Table {...tableProps} style={{ display: 'block', minWidth }}>
+        <Table.Thead style={{ display: 'block', position: 'sticky', top: 0, zIndex: 2, background: 'var(--mantine-color-body)' }}>{header}</Table.Thead>
+        <Table.Tbody style={{ display: 'block', position: 'relative', height: rows.length * rowHeight }}>
+          <VirtualRows scrollElement={scrollElement} rows={rows} rowHeight={rowHeight} renderRow={renderRow} />
           {emptyRow}
         </Table.Tbody>
       </Table>
@@ -451,6 +451,34 @@ function VirtualBody<Row>({ rows, rowHeight, height, header, tableProps, emptyRo
   );
 }
 
-const MemoRow = memo(function MemoRow<Row>({ render, row, index }: { render: (f: FlatRow<Row>, index: number) => ReactNode; row: FlatRow<Row>; index: number }) {
-  return <>{render(row, index)}</>;
-}) as <Row>(props: { render: (f: FlatRow<Row>, index: number) => ReactNode; row: FlatRow<Row>; index: number }) => ReactNode;
+/**
+ * The windowed rows. Scrolling re-renders only this component: the table around it (and so Mantine's
+ * table context) stays put, and rows already on screen are memoised, so each frame renders just the
+ * rows that scrolled into view.
+ */
+function VirtualRows<Row>({ scrollElement, rows, rowHeight, renderRow }: { scrollElement: HTMLDivElement | null } & Pick<VirtualBodyProps<Row>, 'rows' | 'rowHeight' | 'renderRow'>) {
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => rowHeight,
+    paddingStart: TABLE_HEADER_HEIGHT,
+  });
+  return (
+    <>
+      {virtualizer.getVirtualItems().map((item) => (
+        <MemoRow key={rows[item.index].key} render={renderRow} row={rows[item.index]} index={item.index} start={item.start - TABLE_HEADER_HEIGHT} />
+      ))}
+    </>
+  );
+}
+
+interface MemoRowProps<Row> {
+  render: (f: FlatRow<Row>, index: number, position?: CSSProperties) => ReactNode;
+  row: FlatRow<Row>;
+  index: number;
+  start: number;
+}
+
+const MemoRow = memo(function MemoRow<Row>({ render, row, index, start }: MemoRowProps<Row>) {
+  return <>{render(row, index, { position: 'absolute', top: 0, left: 0, transform: `translateY(${start}px)` })}</>;
+}) as <Row>(props: MemoRowProps<Row>) => ReactNode;

@@ -54,7 +54,7 @@ const kit = {
   diagnostics: {
     title: '诊断与组件',
     health: '服务状态',
-    healthOk: '正常',
+    healthOk: '运行正常',
     healthFail: '不可用',
     healthChecking: '检查中...',
     version: '版本',
