@@ -1,4 +1,5 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { WallCanvas } from '@client/components/wall/wall-canvas';
 import { WallTitleBar } from '@client/components/wall/wall-title-bar';
@@ -6,16 +7,16 @@ import { StaleBadge } from '@client/components/wall/stale-badge';
 import { runtimeConfig } from '@client/lib/runtime-config';
 import type { PeriodQuery } from '@shared/contracts/stats';
 import { isoDaysAgo } from '@shared/iso-day';
-import { useCountProjects } from '../stats/api/get-count-projects';
-import { useGroupArea } from '../stats/api/get-group-area';
-import { useGroupWater } from '../stats/api/get-group-water';
-import { useGroupDevice } from '../stats/api/get-group-device';
-import { useBrokenDevice } from '../stats/api/get-broken-device';
-import { useRepairSpeed } from '../stats/api/get-repair-speed';
-import { useRepairQuality } from '../stats/api/get-repair-quality';
-import { useProjectPoints } from '../stats/api/get-project-points';
-import { useLatestWarnings } from '../stats/api/get-latest-warnings';
-import { useCurrentNotices } from '../stats/api/get-current-notices';
+import { countProjectsQueryOptions, useCountProjects } from '../stats/api/get-count-projects';
+import { groupAreaQueryOptions, useGroupArea } from '../stats/api/get-group-area';
+import { groupWaterQueryOptions, useGroupWater } from '../stats/api/get-group-water';
+import { groupDeviceQueryOptions, useGroupDevice } from '../stats/api/get-group-device';
+import { brokenDeviceQueryOptions, useBrokenDevice } from '../stats/api/get-broken-device';
+import { repairSpeedQueryOptions, useRepairSpeed } from '../stats/api/get-repair-speed';
+import { repairQualityQueryOptions, useRepairQuality } from '../stats/api/get-repair-quality';
+import { projectPointsQueryOptions, useProjectPoints } from '../stats/api/get-project-points';
+import { latestWarningsQueryOptions, useLatestWarnings } from '../stats/api/get-latest-warnings';
+import { currentNoticesQueryOptions, useCurrentNotices } from '../stats/api/get-current-notices';
 import { wallRefreshMs } from '../stats/api/refresh';
 import { areaOption, deviceOption, qualityOption, speedOption, statusOption, waterOption } from '../stats/chart-options';
 import { ChartPanel } from './panels/chart-panel';
@@ -46,9 +47,40 @@ const BOX = {
   notices: { ...R, y: 928, h: 136 },
 };
 
+/** The overview's repair window ending today (the key its repair charts ask with). */
+function overviewPeriod(today: string): PeriodQuery {
+  return { from: isoDaysAgo(OVERVIEW_DAYS - 1, new Date(`${today}T12:00:00Z`)), to: today, granularity: 'day' };
+}
+
+/**
+ * Starts the overview's calls while the wall still asks the server whether a display token names a
+ * scene, so the panels find their data under way instead of sending their calls one round trip later.
+ * Only without ?scene= (then it is the overview unless the token names a scene).
+ */
+function prefetchOverview(queryClient: QueryClient) {
+  const period = overviewPeriod(isoDaysAgo(0));
+  void Promise.all([
+    queryClient.prefetchQuery(countProjectsQueryOptions()),
+    queryClient.prefetchQuery(groupAreaQueryOptions()),
+    queryClient.prefetchQuery(groupWaterQueryOptions()),
+    queryClient.prefetchQuery(groupDeviceQueryOptions()),
+    queryClient.prefetchQuery(brokenDeviceQueryOptions()),
+    queryClient.prefetchQuery(repairSpeedQueryOptions(period)),
+    queryClient.prefetchQuery(repairQualityQueryOptions(period)),
+    queryClient.prefetchQuery(projectPointsQueryOptions()),
+    queryClient.prefetchQuery(latestWarningsQueryOptions()),
+    queryClient.prefetchQuery(currentNoticesQueryOptions()),
+  ]);
+}
+
 /** /page: the scene named by ?scene= or by a kiosk display token, else the overview wall of every project. */
 export default function OverviewWall() {
   const { ready, sceneId } = useWallScene();
+  const queryClient = useQueryClient();
+  const { search } = useLocation();
+  useState(() => {
+    if (!ready && !new URLSearchParams(search).get('scene')) prefetchOverview(queryClient);
+  });
   if (!ready) return null;
   return sceneId ? <SceneWall sceneId={sceneId} /> : <OverviewPanels />;
 }
@@ -59,7 +91,7 @@ function OverviewPanels() {
   const { search } = useLocation();
   const live = { refetchInterval: wallRefreshMs() };
   const today = isoDaysAgo(0);
-  const period: PeriodQuery = useMemo(() => ({ from: isoDaysAgo(OVERVIEW_DAYS - 1, new Date(`${today}T12:00:00Z`)), to: today, granularity: 'day' }), [today]);
+  const period: PeriodQuery = useMemo(() => overviewPeriod(today), [today]);
 
   const count = useCountProjects(live);
   const area = useGroupArea(live);
