@@ -21,6 +21,27 @@ window.ResizeObserver = window.ResizeObserver ?? (ResizeObserverStub as unknown 
 window.HTMLElement.prototype.scrollIntoView = window.HTMLElement.prototype.scrollIntoView ?? (() => {});
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
+// jsdom has no canvas: charts get a 2D context that draws nothing, so screens with charts render
+// in tests (what a chart shows is tested through its option and the numbers beside it).
+const noop = () => undefined;
+const fakeContext = new Proxy({} as Record<string | symbol, unknown>, {
+  get: (target, prop) => {
+    if (prop in target) return target[prop];
+    if (prop === 'measureText') return () => ({ width: 0, actualBoundingBoxAscent: 0, actualBoundingBoxDescent: 0 });
+    if (prop === 'getImageData' || prop === 'createImageData') return () => ({ data: new Uint8ClampedArray(4) });
+    if (prop === 'createLinearGradient' || prop === 'createRadialGradient' || prop === 'createPattern') return () => ({ addColorStop: noop });
+    if (prop === 'getTransform') return () => ({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 });
+    return noop;
+  },
+  set: (target, prop, value) => {
+    target[prop] = value;
+    return true;
+  },
+});
+HTMLCanvasElement.prototype.getContext = function getContext() {
+  return fakeContext;
+} as unknown as typeof HTMLCanvasElement.prototype.getContext;
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
