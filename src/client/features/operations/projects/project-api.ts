@@ -1,8 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import { getToken } from '@client/lib/session';
-import { runtimeConfig } from '@client/lib/runtime-config';
-import type { UploadedFile, FileOwnerType } from '@shared/contracts/file';
 import type { IntroRow, IssuedPassword, PasswordRow, ProjectOption, ProjectRow } from '@shared/contracts/project';
 
 /**
@@ -51,24 +48,5 @@ export const passwordsQueryOptions = (projectId: number) =>
 export const issuePassword = (body: { projectId: number; label: string; expiresAt: string | null }) => api.post<IssuedPassword>(`${PROJECT_BASE}/password/issue`, body);
 export const revokePassword = (id: number) => api.post(`${PROJECT_BASE}/password/revoke`, { id });
 
-/** Uploads start unowned; the record's save attaches them (a failed save leaves nothing behind). */
-export function uploadFile(file: File, ownerType: FileOwnerType): Promise<UploadedFile> {
-  const form = new FormData();
-  form.append('file', file);
-  return api.post<UploadedFile>('/oss/file/upload', form, { params: { ownerType } });
-}
 
-export const fileMetaQueryOptions = (ids: number[]) =>
-  queryOptions({
-    queryKey: ['/oss/file', 'meta', ids],
-    queryFn: () => api.get<UploadedFile[]>('/oss/file/meta', { params: { ids: ids.join(',') } }),
-    enabled: ids.length > 0,
-    staleTime: 5 * 60_000,
-  });
-
-/** An <img>/<a> cannot send the Authorization header: GET links carry the token (the server accepts it). */
-export function withToken(url: string): string {
-  const token = getToken();
-  return token ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : url;
-}
-export const downloadUrl = (id: number) => withToken(`${runtimeConfig().apiHost}/oss/file/download/${id}`);
+export { downloadUrl, fileMetaQueryOptions, uploadFile, withToken } from '@client/lib/files';
