@@ -7,6 +7,7 @@ import '@mantine/notifications/styles.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { loadLocale, storedLocale } from './lib/i18n';
+import { adoptKioskToken } from './lib/session';
 
 /** `npm run dev:mock` answers every call from the MSW handlers, so the UI runs without a server. */
 async function startMocks(): Promise<void> {
@@ -16,6 +17,7 @@ async function startMocks(): Promise<void> {
 }
 
 void startMocks().then(async () => {
+  adoptKioskToken(window.location.hash);
   // The router starts its loaders (the navigation check, the screen chunks) while the texts arrive.
   const router = createAppRouter();
   await loadLocale(storedLocale()).catch(() => undefined);

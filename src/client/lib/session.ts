@@ -75,6 +75,20 @@ export function loginDisplay(token: string, kind: 'display' | 'visitor' = 'displ
   save({ token, user: null, access: { roles: [kind], can: [], token, login: true, userId: null } });
 }
 
+/**
+ * A wall address `#/page…?kiosk=1&token=…` carries a display token: it becomes the session before
+ * the app starts, so no request of the wall (route loaders start them early) goes out without it.
+ */
+export function adoptKioskToken(hash: string): boolean {
+  const query = hash.split('?')[1];
+  if (!hash.startsWith('#/page') || !query) return false;
+  const params = new URLSearchParams(query);
+  const token = params.get('token');
+  if (params.get('kiosk') !== '1' || !token || token === getToken()) return false;
+  loginDisplay(token, 'display');
+  return true;
+}
+
 export function setPermissions(can: string[]): void {
   save({ ...state, access: { ...state.access, can } });
 }
