@@ -24,7 +24,8 @@ export function NumberCounter({ value, decimals = 0, empty = '—', durationMs =
     const origin = from.current;
     let frame = 0;
     const step = (now: number) => {
-      const t = Math.min(1, (now - start) / durationMs);
+      // A frame timestamp can precede the effect's start: clamp, or the easing dips below the origin.
+      const t = Math.max(0, Math.min(1, (now - start) / durationMs));
       const v = origin + (value - origin) * easeOut(t);
       setShown(v);
       from.current = v;
