@@ -11,36 +11,14 @@ import { FileField } from './file-field';
 import { IntroPanel } from './intro-panel';
 import { LocationPicker } from './location-picker';
 import { PasswordPanel } from './password-panel';
+import type { ProjectRow } from '@shared/contracts/project';
 import { downloadUrl, existUniqueKeyQueryOptions, projectInfoQueryOptions, projectTypesQueryOptions, type ProjectTypeRow } from './project-api';
 
-/** Form values of a project; `id` is only there when editing (the save body has none). */
-export interface ProjectValues extends Record<string, unknown> {
+/** Form values of a project: the row's own fields; `id` only when editing, the secret write-only (empty keeps it). */
+export type ProjectValues = Omit<ProjectRow, 'id' | 'hasCameraSecret' | 'projectTypeName' | 'createdAt' | 'updatedAt'> & {
   id?: number;
-  name: string;
-  nameCn: string;
-  nameEn: string;
-  area: string;
-  country: string;
-  city: string;
-  controlMode: string;
-  longitude: number | null;
-  latitude: number | null;
-  totalArea: number;
-  powerConsumption: number;
-  runTime: number;
-  status: string;
-  isRdm: boolean;
-  dailyShowTime: string;
-  uniqueKey: string;
-  isPublic: boolean;
-  mapBackground: number | null;
-  cameraAppKey: string;
-  /** Write-only: empty keeps the stored secret. */
   cameraAppSecret: string;
-  projectType: string;
-  waterType: string;
-  autoOrder: boolean;
-}
+} & Record<string, unknown>;
 
 export const PROJECT_INITIAL: ProjectValues = {
   id: undefined,
