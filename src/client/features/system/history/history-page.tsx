@@ -1,47 +1,28 @@
-import { Button, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { LoginLogEntry } from '@shared/contracts/logs';
-import { api } from '@client/lib/api';
-import { useCan } from '@client/lib/session';
+import { PurgeButton } from '../purge-button';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { Ellipsis } from '@client/components/ellipsis/ellipsis';
-import { messageBox } from '@client/components/message-box/message-box';
-import { toast } from '@client/components/feedback/toast';
 import { StatusTag } from '@client/components/tags/status-tag';
 
 const BASE = '/sys/history-user';
 
 export default function HistoryPage() {
   const { t } = useTranslation('sysadmin');
-  const queryClient = useQueryClient();
-  const canPurge = useCan('sys-history-user#delete');
   const outcome = [
     { value: 'true', cn: t('common.success'), en: t('common.success'), color: 'success' as const },
     { value: 'false', cn: t('common.failure'), en: t('common.failure'), color: 'danger' as const },
   ];
-
-  const purge = async () => {
-    const days = await messageBox.prompt(t('common.purgeDays'), { inputPattern: /^\d+$/ });
-    if (days === null) return;
-    try {
-      const { deleted } = await api.post<{ deleted: number }>(`${BASE}/purge`, { beforeDays: Number(days) });
-      toast.success(t('common.purged', { count: deleted }));
-      await queryClient.invalidateQueries({ queryKey: [BASE] });
-    } catch (e) {
-      toast.error((e as Error).message);
-    }
-  };
 
   return (
     <ReadOnlyList<LoginLogEntry>
       title={t('history.title')}
       base={BASE}
       perms={{ list: 'sys-history-user#list', export: 'sys-history-user#export' }}
-      toolbarExtra={canPurge && <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => void purge()}>{t('common.purge')}</Button>}
+      toolbarExtra={<PurgeButton base={BASE} permission="sys-history-user#delete" />}
       queryFields={[
         { name: 'username', label: t('history.username') },
         { name: 'ip', label: t('history.ip') },

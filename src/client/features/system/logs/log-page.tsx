@@ -1,24 +1,17 @@
-import { Button, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { OpLogEntry } from '@shared/contracts/logs';
-import { api } from '@client/lib/api';
-import { useCan } from '@client/lib/session';
+import { PurgeButton } from '../purge-button';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import type { QueryField } from '@client/components/list-page/query-form';
 import { Ellipsis } from '@client/components/ellipsis/ellipsis';
-import { messageBox } from '@client/components/message-box/message-box';
-import { toast } from '@client/components/feedback/toast';
 
 const BASE = '/sys/log';
 
 export default function LogPage() {
   const { t } = useTranslation('sysadmin');
-  const queryClient = useQueryClient();
-  const canPurge = useCan('sys-log#delete');
   const fields: QueryField[] = [
     { name: 'username', label: t('log.username') },
     { name: 'module', label: t('log.module') },
@@ -34,25 +27,13 @@ export default function LogPage() {
     { name: 'to', label: t('common.to'), render: (p) => <DateTimePicker label={p.label} clearable value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
   ];
 
-  const purge = async () => {
-    const days = await messageBox.prompt(t('common.purgeDays'), { inputPattern: /^\d+$/ });
-    if (days === null) return;
-    try {
-      const { deleted } = await api.post<{ deleted: number }>(`${BASE}/purge`, { beforeDays: Number(days) });
-      toast.success(t('common.purged', { count: deleted }));
-      await queryClient.invalidateQueries({ queryKey: [BASE] });
-    } catch (e) {
-      toast.error((e as Error).message);
-    }
-  };
-
   return (
     <ReadOnlyList<OpLogEntry>
       title={t('log.title')}
       base={BASE}
       perms={{ list: 'sys-log#list', export: 'sys-log#export' }}
       queryFields={fields}
-      toolbarExtra={canPurge && <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => void purge()}>{t('common.purge')}</Button>}
+      toolbarExtra={<PurgeButton base={BASE} permission="sys-log#delete" />}
       columns={[
         { prop: 'at', label: t('log.at'), render: (r) => dayjs(r.at).format('YYYY-MM-DD HH:mm:ss'), width: 170 },
         { prop: 'username', label: t('log.username') },
