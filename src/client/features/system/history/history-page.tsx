@@ -3,6 +3,7 @@ import { DateTimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { LoginLogEntry } from '@shared/contracts/logs';
+import { tMessage } from '@client/lib/i18n';
 import { PurgeButton } from '../purge-button';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { Ellipsis } from '@client/components/ellipsis/ellipsis';
@@ -43,7 +44,8 @@ export default function HistoryPage() {
         { prop: 'ip', label: t('history.ip') },
         { prop: 'userAgent', label: t('history.userAgent'), render: (r) => <Ellipsis size="sm">{r.userAgent}</Ellipsis> },
         { prop: 'success', label: t('history.success'), render: (r) => <StatusTag value={String(r.success)} dict={outcome} /> },
-        { prop: 'message', label: t('history.message') },
+        // The server stores the message key (login.password, ok.success …): shown in the reader's language.
+        { prop: 'message', label: t('history.message'), render: (r) => tMessage(r.message) },
       ]}
     />
   );
