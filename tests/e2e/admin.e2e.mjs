@@ -50,7 +50,7 @@ export const tests = {
       //    as a bare menu (checking its list button adds the menu, unchecking it leaves the menu).
       await signIn(page, baseUrl, 'admin', 'admin123');
       await openScreen(page, '主导航', '系统管理', '角色管理', /#\/main\/sys\/role/);
-      await page.getByRole('button', { name: '新增', exact: true }).click();
+      await page.getByRole('button', { name: '新增', exact: true }).filter({ visible: true }).click(); // earlier screens stay in the DOM, hidden in their tabs
       const roleDialog = page.getByRole('dialog', { name: '角色管理 · 新增' });
       await roleDialog.getByRole('textbox', { name: '角色编码' }).fill(roleCode);
       await roleDialog.getByRole('textbox', { name: '角色名称' }).fill(roleName);
@@ -71,7 +71,7 @@ export const tests = {
 
       // 2. A user holding that role.
       await openScreen(page, '主导航', '系统管理', '用户管理', /#\/main\/sys\/user/);
-      await page.getByRole('button', { name: '新增', exact: true }).click();
+      await page.getByRole('button', { name: '新增', exact: true }).filter({ visible: true }).click();
       const userDialog = page.getByRole('dialog', { name: '用户管理 · 新增' });
       await userDialog.getByRole('textbox', { name: '用户名' }).fill(username);
       await userDialog.getByLabel(/^密码/).fill(password);
