@@ -36,8 +36,10 @@ function freePort() {
   });
 }
 
+/** Builds the client into dist/client, or into CLIENT_DIR when set (the server serves the same folder). */
 export function buildClient() {
-  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const outDir = process.env.CLIENT_DIR ? ['--outDir', path.resolve(root, process.env.CLIENT_DIR), '--emptyOutDir'] : [];
+  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...outDir], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) throw new Error('client build failed');
 }
 
