@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from './common';
 import { fileIdListSchema } from './file';
-import { filterDate, filterEnum, filterId, filterText, optionalRefId, refId, requiredDate, textField } from './work-fields';
+import { filterDate, filterEnum, filterId, filterText, optionalInstant, optionalRefId, refId, textField } from './work-fields';
 
 /** Maintenance orders (fall/order, DOMAIN.md §3). */
 export const ORDER_STATUSES = ['submitted', 'accepted', 'repairing', 'completed', 'closed'] as const;
@@ -26,7 +26,8 @@ const orderFields = {
   description: textField(5000).optional(),
   submitter: textField(64).optional(),
   contact: textField(64).optional(),
-  submittedAt: requiredDate().optional(),
+  /** Left empty, the order is stamped with the time it is saved. */
+  submittedAt: optionalInstant(),
   files: fileIdListSchema.optional(),
   projectId: refId(),
   equipmentId: optionalRefId().optional(),

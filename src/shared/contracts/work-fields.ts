@@ -26,6 +26,12 @@ export const requiredDate = () =>
     z.date({ error: (issue) => (issue.input === undefined ? 'v.required' : 'v.invalid') }),
   );
 
+/**
+ * An instant the caller may leave out: '' or null mean "not given", so a save takes the column's
+ * default (now) and an update keeps the stored value. What a cleared date picker sends.
+ */
+export const optionalInstant = () => z.preprocess((v) => toDate(blank(v)), z.date({ error: 'v.invalid' }).optional());
+
 /** An optional instant: '' or null clears it. */
 export const optionalDate = () => z.preprocess((v) => toDate(blankToNull(v)), z.date({ error: 'v.invalid' }).nullable());
 

@@ -59,6 +59,23 @@ describe('fall/order', () => {
     expect((await t.database.db.select().from(fallOrder)).length).toBe(before.length);
   });
 
+  it('takes an empty submission time (what a cleared date picker sends) as now on save, and as unchanged on update', async () => {
+    const before = Date.now();
+    for (const submittedAt of [null, '']) {
+      const res = await save({ name: 'Submitted just now', projectId, submittedAt });
+      expect(res.status).toBe(200);
+      const info = await t.call('GET', `/api/ball/fallorder/info/${res.body.data.id}`, { token: admin });
+      expect(new Date(info.body.data.submittedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    }
+    const { body } = await save({ name: 'Submitted last spring', projectId, submittedAt: '2024-04-01T08:00:00Z' });
+    const up = await t.call('POST', '/api/ball/fallorder/update', { token: admin, body: { id: body.data.id, name: 'Renamed', submittedAt: null } });
+    expect(up.status).toBe(200);
+    const info = await t.call('GET', `/api/ball/fallorder/info/${body.data.id}`, { token: admin });
+    expect(info.body.data).toMatchObject({ name: 'Renamed', submittedAt: '2024-04-01T08:00:00.000Z' });
+    const bad = await save({ name: 'When?', projectId, submittedAt: 'yesterday-ish' });
+    expect(bad.body.data.fields).toEqual({ submittedAt: 'Invalid value' });
+  });
+
   it('gives 10 parallel saves 10 distinct numbers of the day', async () => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => save({ name: `Parallel ${i}`, projectId })));
     expect(results.every((r) => r.status === 200)).toBe(true);
