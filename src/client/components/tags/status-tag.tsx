@@ -41,8 +41,10 @@ export function StatusTag({ value, kind, dict }: StatusTagProps) {
   const item = items.find((i) => i.value === key);
   const color: TagColor = (kind ? KINDS[kind].colors[key] : item?.color) ?? 'default';
   const label = item ? item[(i18n.language as Locale) === 'en' ? 'en' : 'cn'] : key;
+  // A tag is never cut to "REP…": at least as wide as its label, so an auto-width table column grows
+  // to fit it (Mantine's badge clips its label and would otherwise let the column squeeze it).
   return (
-    <Badge variant="light" color={TAG_COLOR_TO_MANTINE[color]} data-color={color} radius="sm">
+    <Badge variant="light" color={TAG_COLOR_TO_MANTINE[color]} data-color={color} radius="sm" miw="max-content">
       {label}
     </Badge>
   );

@@ -31,6 +31,11 @@ describe('StatusTag (seed §4 tag colours)', () => {
     renderKit(<StatusTag kind="userStatus" value="1" />, { locale: 'en' });
     expect(screen.getByText('Normal')).toBeInTheDocument();
   });
+
+  it('is never narrower than its label, so a table column cannot squeeze it to "REP…"', () => {
+    renderKit(<StatusTag kind="userStatus" value="1" />, { locale: 'en' });
+    expect(screen.getByText('Normal').closest('[data-color]')).toHaveStyle({ minWidth: 'max-content' });
+  });
 });
 
 describe('SexTag', () => {
