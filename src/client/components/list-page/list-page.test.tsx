@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -70,7 +71,7 @@ function servePumps() {
 
 const perms = { list: 'kit:pump:list', save: 'kit:pump:save', update: 'kit:pump:update', delete: 'kit:pump:delete', export: 'kit:pump:export' };
 
-function renderPumps(granted: string[] = Object.values(perms)) {
+function renderPumps(granted: string[] = Object.values(perms), rowActions?: (row: Pump) => ReactNode) {
   login('t-1', { id: 5, username: 'ops', roles: ['ops'], perms: granted, menus: [] } as never);
   return renderKit(
     <>
@@ -84,6 +85,7 @@ function renderPumps(granted: string[] = Object.values(perms)) {
         schema={pumpSchema}
         initialValues={{ name: '', phone: '' }}
         perms={perms}
+        rowActions={rowActions}
       />
     </>,
   );
@@ -181,6 +183,22 @@ describe('ListPage', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: '批量删除' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '导出' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '修改' })).not.toBeInTheDocument();
+  });
+
+  it("puts the row's own actions in the one actions column, before edit and delete, even without edit rights", async () => {
+    servePumps();
+    const inspect = (row: Pump) => <button type="button">Inspect {row.name}</button>;
+    const view = renderPumps(undefined, inspect);
+    await within(table()).findByText('Pump 1');
+    expect(within(table()).getAllByRole('columnheader', { name: '操作' })).toHaveLength(1);
+    const row = within(table()).getByText('Pump 1').closest('tr')!;
+    const buttons = within(row).getAllByRole('button').map((b) => b.textContent);
+    expect(buttons).toEqual(['Inspect Pump 1', '修改', '删除']);
+    view.unmount();
+    renderPumps([perms.list], inspect);
+    await within(table()).findByText('Pump 1');
+    expect(within(table()).getAllByRole('columnheader', { name: '操作' })).toHaveLength(1);
+    expect(within(within(table()).getByText('Pump 1').closest('tr')!).getByRole('button', { name: 'Inspect Pump 1' })).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ComponentType } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Button, Group, Menu, Stack, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -54,6 +54,11 @@ export interface ListPageProps<Row, Values extends Record<string, unknown>> {
   rowKey?: string;
   /** Remembers column choices under this name. @default base */
   screen?: string;
+  /**
+   * The row's own buttons (details, flow steps…), shown in the one actions column before edit and
+   * delete, so a screen with more actions does not grow a second actions column.
+   */
+  rowActions?: (row: Row) => ReactNode;
 }
 
 type Editing = { mode: 'add' } | { mode: 'edit'; id: RowKey } | null;
@@ -147,6 +152,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
     fixed: 'right',
     render: (row) => (
       <Group gap={4} wrap="nowrap">
+        {props.rowActions?.(row)}
         {can.update && (
           <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={12} />} onClick={() => openEdit(row)}>
             {t('list.edit')}
@@ -164,7 +170,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
   const columns: TableColumn<Row>[] = [
     ...(declared.some((c) => c.type === 'selection') ? [] : [{ type: 'selection' } as TableColumn<Row>]),
     ...declared,
-    ...(declared.some((c) => c.type === 'handle') || !(can.update || can.remove) ? [] : [handleColumn]),
+    ...(declared.some((c) => c.type === 'handle') || !(can.update || can.remove || props.rowActions) ? [] : [handleColumn]),
   ];
   const columnState = useColumnState(columns, props.screen ?? base);
 

@@ -31,6 +31,9 @@ describe('maintenance orders screen', { timeout: 60_000 }, () => {
     expect(await within(table()).findByText('主泵异响')).toBeInTheDocument();
     expect(within(rowOf('主泵异响')).getByText('已提交').closest('[data-color]')).toHaveAttribute('data-color', 'info');
     expect(within(rowOf('喷头堵塞')).getByText('紧急').closest('[data-color]')).toHaveAttribute('data-color', 'danger');
+    // details and the flow steps sit in the one actions column, beside edit and delete
+    expect(within(table()).getAllByRole('columnheader', { name: '操作' })).toHaveLength(1);
+    expect(within(rowOf('主泵异响')).getAllByRole('button').map((b) => b.textContent)).toEqual(['详情', '受理', '关闭工单', '修改']);
     // accept only where the flow allows it
     expect(within(rowOf('灯光不亮')).queryByRole('button', { name: '受理' })).not.toBeInTheDocument();
     await userEvent.click(within(rowOf('主泵异响')).getByRole('button', { name: '受理' }));
@@ -42,6 +45,7 @@ describe('maintenance orders screen', { timeout: 60_000 }, () => {
     await within(table()).findByText('主泵异响');
     expect(within(rowOf('主泵异响')).queryByRole('button', { name: '受理' })).not.toBeInTheDocument();
     expect(within(rowOf('主泵异响')).queryByRole('button', { name: '详情' })).not.toBeInTheDocument();
+    expect(within(table()).queryByRole('columnheader', { name: '操作' })).not.toBeInTheDocument();
   });
 
   it('files a "not fixed" then a "fixed" report from the detail and sees the order completed', async () => {

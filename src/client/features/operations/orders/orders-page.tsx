@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Select, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -63,32 +63,28 @@ export default function OrdersPage() {
           { prop: 'submittedAt', label: t('order.submittedAt'), render: (row) => when(row.submittedAt) },
           { prop: 'reportCount', label: t('order.reportCount'), align: 'right' },
           { prop: 'completedAt', label: t('order.completedAt'), display: false, render: (row) => when(row.completedAt) },
-          {
-            prop: 'flow',
-            label: t('common.actions'),
-            ignore: true,
-            render: (row) => (
-              <Group gap={4} wrap="nowrap">
-                {canInfo && <Button size="compact-xs" variant="subtle" onClick={() => setDetailId(row.id)}>{t('common.detail')}</Button>}
-                {canAccept && row.status === 'submitted' && (
-                  <Button size="compact-xs" variant="subtle" onClick={() => void act(() => acceptOrder(row.id))}>{t('order.accept')}</Button>
-                )}
-                {canClose && ['submitted', 'accepted', 'completed'].includes(row.status) && (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="gray"
-                    onClick={async () => {
-                      if (await messageBox.confirm(t('order.confirmClose'))) await act(() => closeOrder(row.id));
-                    }}
-                  >
-                    {t('order.close')}
-                  </Button>
-                )}
-              </Group>
-            ),
-          },
         ]}
+        // Details and the flow steps share the list's one actions column with edit and delete.
+        rowActions={!(canInfo || canAccept || canClose) ? undefined : (row) => (
+          <>
+            {canInfo && <Button size="compact-xs" variant="subtle" onClick={() => setDetailId(row.id)}>{t('common.detail')}</Button>}
+            {canAccept && row.status === 'submitted' && (
+              <Button size="compact-xs" variant="subtle" onClick={() => void act(() => acceptOrder(row.id))}>{t('order.accept')}</Button>
+            )}
+            {canClose && ['submitted', 'accepted', 'completed'].includes(row.status) && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="gray"
+                onClick={async () => {
+                  if (await messageBox.confirm(t('order.confirmClose'))) await act(() => closeOrder(row.id));
+                }}
+              >
+                {t('order.close')}
+              </Button>
+            )}
+          </>
+        )}
       />
       <OrderDetail id={detailId} onClose={() => setDetailId(null)} />
     </>
