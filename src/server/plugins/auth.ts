@@ -75,8 +75,55 @@ export function allows(auth: AuthContext | null, permission: RoutePermission): b
   return wanted.some((p) => hasPermission(state, p));
 }
 
+/** Roles and permission codes of a grant holder (a user, or the display role) as of a grants version. */
+interface Grants {
+  version: string | null;
+  roles: string[];
+  perms: string[];
+}
+
+/** Past this many holders the cache starts over (a bound, not an expected size). */
+const GRANTS_CACHE_LIMIT = 2000;
+
+/**
+ * The grants each request checks, kept per instance and stamped with `sys_grants_version`, which
+ * every statement changing user roles, roles, role menus or menus moves on (0009_grants_version.sql).
+ * The session itself is read on every request, so a logout, a revoked display token or a disabled
+ * user is refused at once; only the roles-and-menus join is skipped while nothing has changed.
+ */
+export class GrantsCache {
+  private entries = new Map<string, Grants>();
+
+  get(holder: string, version: string): Grants | undefined {
+    const hit = this.entries.get(holder);
+    return hit && hit.version === version ? hit : undefined;
+  }
+
+  set(holder: string, grants: Grants): void {
+    if (this.entries.size >= GRANTS_CACHE_LIMIT && !this.entries.has(holder)) this.entries.clear();
+    this.entries.set(holder, grants);
+  }
+
+  /** Drops a user's grants (logout); they are read again on that user's next request. */
+  forget(userId: number): void {
+    this.entries.delete(`user:${userId}`);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    grantsCache: GrantsCache;
+  }
+}
+
 export const authPlugin = fp<{ apiPrefix: string; headerName?: string }>(async (app, opts) => {
   const headerName = opts.headerName ?? 'Authorization';
+  const grantsCache = new GrantsCache();
+  app.decorate('grantsCache', grantsCache);
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
@@ -93,7 +140,7 @@ export const authPlugin = fp<{ apiPrefix: string; headerName?: string }>(async (
     const permission = request.routeOptions.config?.permission;
     if (permission === undefined) return;
     const token = readToken(request, headerName);
-    request.auth = token ? await resolveSession(app.database, hashToken(token), app.settings) : null;
+    request.auth = token ? await resolveSession(app.database, hashToken(token), app.settings, grantsCache) : null;
     if (permission === 'public') return;
     if (!request.auth) throw unauthorized();
     if (!allows(request.auth, permission)) throw forbidden();
@@ -104,13 +151,17 @@ async function resolveSession(
   database: import('../db/client').Database,
   tokenHash: string,
   settings: import('../lib/settings').Settings,
+  grantsCache: GrantsCache,
 ): Promise<AuthContext | null> {
   const rows = await database.query<{
     id: number; kind: AuthContext['kind']; user_id: number | null; project_id: number | null;
     expires_at: Date | null; last_active_at: Date; username: string | null; status: number | null; expire_at: Date | null;
+    grants_version: string | null;
   }>(
-    `SELECT s.id, s.kind, s.user_id, s.project_id, s.expires_at, s.last_active_at, u.username, u.status, u.expire_at
-       FROM sys_session s LEFT JOIN sys_user u ON u.id = s.user_id WHERE s.token_hash = $1`,
+    `SELECT s.id, s.kind, s.user_id, s.project_id, s.expires_at, s.last_active_at, u.username, u.status, u.expire_at,
+            g.version::text AS grants_version
+       FROM sys_session s LEFT JOIN sys_user u ON u.id = s.user_id LEFT JOIN sys_grants_version g ON g.id = 1
+      WHERE s.token_hash = $1`,
     [tokenHash],
   );
   const s = rows[0];
@@ -143,21 +194,14 @@ async function resolveSession(
     roles = ['visitor'];
     perms = [VISITOR_PERMISSION];
   } else {
-    const grants = await database.query<{ role: string; perms: string | null }>(
-      s.kind === 'user'
-        ? `SELECT r.code AS role, m.perms FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
-             LEFT JOIN sys_role_menu rm ON rm.role_id = r.id
-             LEFT JOIN sys_menu m ON m.id = rm.menu_id AND m.status = 0
-            WHERE ur.user_id = $1`
-        : `SELECT r.code AS role, m.perms FROM sys_role r
-             LEFT JOIN sys_role_menu rm ON rm.role_id = r.id
-             LEFT JOIN sys_menu m ON m.id = rm.menu_id AND m.status = 0
-            WHERE r.code = $2 AND $1::int IS NULL`,
-      s.kind === 'user' ? [s.user_id] : [null, DISPLAY_ROLE],
-    );
-    roles = [...new Set(grants.map((g) => g.role))];
-    perms = [...new Set(grants.flatMap((g) => (g.perms ? g.perms.split(',').map((p) => p.trim()).filter(Boolean) : [])))];
-    if (s.kind === 'display') roles = ['display'];
+    const holder = s.kind === 'user' ? `user:${s.user_id}` : 'display';
+    const version = s.grants_version;
+    // Without the version row nothing would tell the cache about changes: read every time.
+    const cached = version === null ? undefined : grantsCache.get(holder, version);
+    const grants = cached ?? (await readGrants(database, s.kind, s.user_id, version));
+    if (!cached && version !== null) grantsCache.set(holder, { ...grants, version });
+    roles = s.kind === 'display' ? ['display'] : grants.roles;
+    perms = grants.perms;
   }
   return {
     sessionId: s.id,
@@ -168,5 +212,26 @@ async function resolveSession(
     perms,
     isSuper: s.kind === 'user' && s.user_id === SUPER_USER_ID,
     projectId: s.project_id,
+  };
+}
+
+/** A user's grants through their roles, or the display role's; the menus that are switched off grant nothing. */
+async function readGrants(database: import('../db/client').Database, kind: 'user' | 'display', userId: number | null, version: string | null): Promise<Grants> {
+  const grants = await database.query<{ role: string; perms: string | null }>(
+      kind === 'user'
+      ? `SELECT r.code AS role, m.perms FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
+           LEFT JOIN sys_role_menu rm ON rm.role_id = r.id
+           LEFT JOIN sys_menu m ON m.id = rm.menu_id AND m.status = 0
+          WHERE ur.user_id = $1`
+      : `SELECT r.code AS role, m.perms FROM sys_role r
+           LEFT JOIN sys_role_menu rm ON rm.role_id = r.id
+           LEFT JOIN sys_menu m ON m.id = rm.menu_id AND m.status = 0
+          WHERE r.code = $2 AND $1::int IS NULL`,
+    kind === 'user' ? [userId] : [null, DISPLAY_ROLE],
+  );
+  return {
+    version,
+    roles: [...new Set(grants.map((g) => g.role))],
+    perms: [...new Set(grants.flatMap((g) => (g.perms ? g.perms.split(',').map((p) => p.trim()).filter(Boolean) : [])))],
   };
 }

@@ -1,4 +1,4 @@
-import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, bigserial, primaryKey, char } from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, bigserial, bigint, primaryKey, char } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -61,6 +61,12 @@ export const sysRoleMenu = pgTable(
   },
   (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
 );
+
+/** One row: moves on with every change of roles, role menus or menus (0009_grants_version.sql). */
+export const sysGrantsVersion = pgTable('sys_grants_version', {
+  id: smallint('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 export const sysSession = pgTable('sys_session', {
   id: serial('id').primaryKey(),

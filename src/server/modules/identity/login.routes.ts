@@ -133,6 +133,9 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/sys/logout', { config: { permission: 'login', log: false } }, async (request) => {
     await db.delete(sysSession).where(sql`${sysSession.id} = ${request.auth!.sessionId}`);
+    // The session row is gone, so this token is refused from now on whatever is cached; the user's
+    // cached grants go too, read afresh by their next session.
+    if (request.auth!.userId !== null) app.grantsCache.forget(request.auth!.userId);
     return ok(null);
   });
 }
