@@ -1,8 +1,8 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { ActionIcon, Box, Checkbox, Group, Loader, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
 import { useThrottledCallback } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -223,7 +223,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const someOnPage = pageRows.some((f) => selectedSet.has(f.key));
 
   const header = (
-    <Table.Tr style={{ height: TABLE_HEADER_HEIGHT, ...flexRow }}>
+    <Table.Tr style={{ height: TABLE_HEADER_HEIGHT, ...flexRow }} aria-rowindex={virtual ? 1 : undefined}>
       {visible.map((column, i) => {
         const id = visibleIds[i];
         const sortProps = props.columnSortable ? columnSort.itemProps(id) : {};
@@ -289,13 +289,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     );
   };
 
+  // A virtual row (with a position) is keyed by its slot outside, so the <tr> is reused for the next row.
   const renderRow = (f: FlatRow<Row>, rowIndex: number, position?: CSSProperties) => (
     <tr
-      key={f.key}
+      key={position ? undefined : f.key}
       className={Table.classes.tr}
       data-hover
       data-with-row-border
       style={{ height: rowHeight, ...flexRow, ...position, background: selectedSet.has(f.key) ? 'var(--mantine-primary-color-light)' : undefined }}
+      aria-rowindex={virtual ? rowIndex + 2 : undefined}
       {...(props.rowSortable ? rowSort.itemProps(f.key) : {})}
       title={props.rowSortable ? t('table.dragRow') : undefined}
     >
@@ -435,13 +437,18 @@ interface VirtualBodyProps<Row> {
   minWidth: number;
 }
 
+/** Rows kept rendered above and below the ones in view. */
+const VIRTUAL_OVERSCAN = 2;
+const VIRTUAL_SCROLL_STYLE: CSSProperties = { overflow: 'auto', contain: 'strict' };
+const VIRTUAL_HEAD_STYLE: CSSProperties = { display: 'block', position: 'sticky', top: 0, zIndex: 2, background: 'var(--mantine-color-body)' };
+
 /** Virtual mode: only the rows in view (plus a few) are in the DOM, each placed at its offset. */
 function VirtualBody<Row>({ rows, rowHeight, height, header, tableProps, emptyRow, renderRow, minWidth }: VirtualBodyProps<Row>) {
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   return (
-    <Box ref={setScrollElement} h={height} style={{ overflow: 'auto', contain: 'strict' }} data-testid="table-virtual">
-      <Table {...tableProps} style={{ display: 'block', minWidth }}>
-        <Table.Thead style={{ display: 'block', position: 'sticky', top: 0, zIndex: 2, background: 'var(--mantine-color-body)' }}>{header}</Table.Thead>
+    <Box ref={setScrollElement} h={height} style={VIRTUAL_SCROLL_STYLE} data-testid="table-virtual">
+      <Table {...tableProps} aria-rowcount={rows.length + 1} style={{ display: 'block', minWidth }}>
+        <Table.Thead style={VIRTUAL_HEAD_STYLE}>{header}</Table.Thead>
         <Table.Tbody style={{ display: 'block', position: 'relative', height: rows.length * rowHeight }}>
           <VirtualRows scrollElement={scrollElement} rows={rows} rowHeight={rowHeight} renderRow={renderRow} />
           {emptyRow}
@@ -452,33 +459,75 @@ function VirtualBody<Row>({ rows, rowHeight, height, header, tableProps, emptyRo
 }
 
 /**
- * The windowed rows. Scrolling re-renders only this component: the table around it (and so Mantine's
- * table context) stays put, and rows already on screen are memoised, so each frame renders just the
- * rows that scrolled into view.
+ * Which rows are in view: the first row under the header and how many fit, followed on scroll and
+ * resize. Rows all have the same height, so this is arithmetic, not measurement. The scroll listener
+ * renders synchronously, so rows that scroll into view are there in the same frame.
+ */
+function useVirtualWindow(scrollElement: HTMLElement | null, count: number, rowHeight: number) {
+  const [viewport, setViewport] = useState(0);
+  const [topRow, setTopRow] = useState(0);
+  const topRowRef = useRef(0);
+  useLayoutEffect(() => {
+    if (!scrollElement) return;
+    const measure = () => setViewport(scrollElement.clientHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(scrollElement);
+    return () => observer.disconnect();
+  }, [scrollElement]);
+  useLayoutEffect(() => {
+    if (!scrollElement) return;
+    const read = () => Math.floor(scrollElement.scrollTop / rowHeight);
+    topRowRef.current = read();
+    setTopRow(topRowRef.current);
+    const onScroll = () => {
+      const next = read();
+      if (next === topRowRef.current) return;
+      topRowRef.current = next;
+      flushSync(() => setTopRow(next));
+    };
+    scrollElement.addEventListener('scroll', onScroll, { passive: true });
+    return () => scrollElement.removeEventListener('scroll', onScroll);
+  }, [scrollElement, rowHeight]);
+  const pool = Math.min(count, Math.ceil(viewport / rowHeight) + 1 + 2 * VIRTUAL_OVERSCAN);
+  const first = Math.max(0, Math.min(topRow - VIRTUAL_OVERSCAN, count - pool));
+  return { first, pool };
+}
+
+/**
+ * The windowed rows, recycled: row `i` always renders in slot `i % pool`, and the slots keep their
+ * place in the DOM. Scrolling re-renders only this component and, of the rows, only the slots whose
+ * row changed; no row element is inserted, removed or moved, so the browser restyles and lays out just
+ * those rows (an insertion among the rows made it restyle all of them: the global stylesheet has
+ * sibling-position rules such as `tr:last-of-type td`). The DOM order is therefore rotated; each row
+ * carries aria-rowindex (and the table aria-rowcount) so assistive technology reads the true order.
  */
 function VirtualRows<Row>({ scrollElement, rows, rowHeight, renderRow }: { scrollElement: HTMLDivElement | null } & Pick<VirtualBodyProps<Row>, 'rows' | 'rowHeight' | 'renderRow'>) {
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollElement,
-    estimateSize: () => rowHeight,
-    paddingStart: TABLE_HEADER_HEIGHT,
-  });
+  const { first, pool } = useVirtualWindow(scrollElement, rows.length, rowHeight);
+  if (pool <= 0) return null;
+  const slots = new Array<number>(pool);
+  for (let i = first; i < first + pool; i++) slots[i % pool] = i;
   return (
     <>
-      {virtualizer.getVirtualItems().map((item) => (
-        <MemoRow key={rows[item.index].key} render={renderRow} row={rows[item.index]} index={item.index} start={item.start - TABLE_HEADER_HEIGHT} />
+      {slots.map((index, slot) => (
+        <VirtualRow key={slot} render={renderRow} row={rows[index]} index={index} top={index * rowHeight} />
       ))}
     </>
   );
 }
 
-interface MemoRowProps<Row> {
+interface VirtualRowProps<Row> {
   render: (f: FlatRow<Row>, index: number, position?: CSSProperties) => ReactNode;
   row: FlatRow<Row>;
   index: number;
-  start: number;
+  top: number;
 }
 
-const MemoRow = memo(function MemoRow<Row>({ render, row, index, start }: MemoRowProps<Row>) {
-  return <>{render(row, index, { position: 'absolute', top: 0, left: 0, transform: `translateY(${start}px)` })}</>;
-}) as <Row>(props: MemoRowProps<Row>) => ReactNode;
+/**
+ * One slot: renders again only when it gets another row (or the table itself re-rendered). Placed by
+ * `top` (a transform would fight the drag-sort animation) inside full containment: a row that moves or
+ * changes is restyled, laid out and repainted on its own, without repainting the rows around it.
+ */
+const VirtualRow = memo(function VirtualRow<Row>({ render, row, index, top }: VirtualRowProps<Row>) {
+  return <>{render(row, index, { position: 'absolute', top, left: 0, contain: 'strict' })}</>;
+}) as <Row>(props: VirtualRowProps<Row>) => ReactNode;
