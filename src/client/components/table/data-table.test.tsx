@@ -230,6 +230,81 @@ describe('DataTable, scroll mode', () => {
 });
 
 describe('DataTable, virtual mode', () => {
+  // jsdom has no layout; give the scroll box the size it would have.
+  function withViewport(run: () => Promise<void>) {
+    return async () => {
+      Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 480 });
+      try {
+        await run();
+      } finally {
+        delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+      }
+    };
+  }
+  const many = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}`, city: 'X' }));
+  const scrollTo = (top: number) => {
+    const box = screen.getByTestId('table-virtual');
+    box.scrollTop = top;
+    fireEvent.scroll(box);
+  };
+  /** Rows in their on-screen order: the DOM order of recycled rows is rotated, aria-rowindex is the truth. */
+  const shownRows = () => bodyRows().sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')));
+
+  it(
+    'reuses its row elements while scrolling, each showing the row of its place',
+    withViewport(async () => {
+      renderWithProviders(<DataTable mode="virtual" height={480} columns={columns} data={many(1000)} />);
+      await screen.findByText('Row 1');
+      const before = new Set(bodyRows());
+      scrollTo(48 * 500);
+      expect(await screen.findByText('Row 501')).toBeInTheDocument();
+      expect(screen.queryByText('Row 1')).not.toBeInTheDocument();
+      expect(new Set(bodyRows())).toEqual(before);
+      const rows = shownRows();
+      expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '1001');
+      for (const row of rows) {
+        const index = Number(row.getAttribute('aria-rowindex')) - 2;
+        expect(within(row).getAllByRole('cell')[1]).toHaveTextContent(`Row ${index + 1}`);
+        expect(row).toHaveStyle({ top: `${index * 48}px`, height: '48px' });
+      }
+      expect(rows.map((r) => Number(r.getAttribute('aria-rowindex')))).toEqual(rows.map((_, i) => Number(rows[0].getAttribute('aria-rowindex')) + i));
+    }),
+  );
+
+  it(
+    'selects the row that is shown after scrolling, and a focused checkbox does not follow its element to another row',
+    withViewport(async () => {
+      const onSelect = vi.fn();
+      renderWithProviders(<DataTable mode="virtual" height={480} columns={[{ type: 'selection' }, ...columns]} data={many(1000)} onSelectionChange={onSelect} />);
+      await screen.findByText('Row 1');
+      scrollTo(48 * 200);
+      const row = (await screen.findByText('Row 203')).closest('tr')!;
+      const box = within(row).getByRole('checkbox', { name: '选择此行' });
+      await userEvent.click(box);
+      expect(onSelect).toHaveBeenLastCalledWith([203], [expect.objectContaining({ id: 203, name: 'Row 203' })]);
+      expect(box).toHaveFocus();
+      scrollTo(48 * 230);
+      await screen.findByText('Row 233');
+      expect(within(row).queryByText('Row 203')).not.toBeInTheDocument();
+      expect(box).not.toHaveFocus();
+    }),
+  );
+
+  it(
+    'reorders rows by dragging',
+    withViewport(async () => {
+      const onRowSort = vi.fn();
+      renderWithProviders(<DataTable mode="virtual" height={480} rowSortable onRowSort={onRowSort} columns={columns} data={rows.slice(0, 3)} />);
+      await screen.findByText('Fountain 1');
+      const [first, , third] = shownRows();
+      fireEvent.dragStart(third);
+      fireEvent.dragOver(first);
+      fireEvent.drop(first);
+      expect(shownRows().map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['Fountain 3', 'Fountain 1', 'Fountain 2']);
+      expect(onRowSort).toHaveBeenCalledWith([rows[2], rows[0], rows[1]]);
+    }),
+  );
+
   it('renders only the rows in view out of 100,000', async () => {
     const many = Array.from({ length: 100_000 }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}`, city: 'X' }));
     // jsdom has no layout; give the scroll box the size it would have.

@@ -200,10 +200,21 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const treeColumn = childrenKey ? visible.findIndex((c) => !isSpecialColumn(c)) : -1;
   const indexBase = mode === 'pager' ? (table.page - 1) * table.pageSize : 0;
   // Virtual rows are absolutely positioned flex rows: no table layout pass over the whole body per frame.
+  // Cells set vertical-align themselves: the browser's own `td { vertical-align: inherit }` made every
+  // cell of a row restyle whenever its row moved (a row's `top` is what changes on scroll).
   const virtual = mode === 'virtual';
   const flexCell = (column: TableColumn<Row>): CSSProperties =>
     virtual
-      ? { display: 'flex', alignItems: 'center', flex: column.width ? `0 0 ${Math.max(column.width, MIN_COLUMN_WIDTH)}px` : '1 1 0', minWidth: MIN_COLUMN_WIDTH, overflow: 'hidden', whiteSpace: 'nowrap' }
+      ? {
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: column.align === 'right' ? 'flex-end' : column.align === 'center' ? 'center' : undefined,
+          verticalAlign: 'middle',
+          flex: column.width ? `0 0 ${Math.max(column.width, MIN_COLUMN_WIDTH)}px` : '1 1 0',
+          minWidth: MIN_COLUMN_WIDTH,
+          overflow: 'hidden',
+          whiteSpace: 'nowrap',
+        }
       : {};
   const flexRow: CSSProperties = virtual ? { display: 'flex', width: '100%' } : {};
   const cellStyles = visible.map((column, i): CSSProperties => ({ ...fixed[i], textAlign: column.align, ...flexCell(column) }));
@@ -295,8 +306,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       key={position ? undefined : f.key}
       className={Table.classes.tr}
       data-hover
-      data-with-row-border
-      style={{ height: rowHeight, ...flexRow, ...position, background: selectedSet.has(f.key) ? 'var(--mantine-primary-color-light)' : undefined }}
+      data-with-row-border={virtual ? undefined : true}
+      style={{
+        height: rowHeight,
+        ...flexRow,
+        ...position,
+        ...(virtual && rowIndex < flat.length - 1 ? VIRTUAL_ROW_BORDER : undefined),
+        background: selectedSet.has(f.key) ? 'var(--mantine-primary-color-light)' : undefined,
+      }}
       aria-rowindex={virtual ? rowIndex + 2 : undefined}
       {...(props.rowSortable ? rowSort.itemProps(f.key) : {})}
       title={props.rowSortable ? t('table.dragRow') : undefined}
@@ -437,9 +454,17 @@ interface VirtualBodyProps<Row> {
   minWidth: number;
 }
 
+/**
+ * Virtual rows draw their own bottom border: Mantine drops it on the last <tr> of the body, and with
+ * recycled rows the last in the DOM is any row on screen.
+ */
+const VIRTUAL_ROW_BORDER: CSSProperties = { borderBottom: 'calc(0.0625rem * var(--mantine-scale)) solid var(--table-border-color)' };
+
 /** Rows kept rendered above and below the ones in view. */
 const VIRTUAL_OVERSCAN = 2;
-const VIRTUAL_SCROLL_STYLE: CSSProperties = { overflow: 'auto', contain: 'strict' };
+// An opaque scroller: the browser then rasterises the scrolled-in strip without blending it over the
+// page behind (about half the raster work per frame in headless Chromium).
+const VIRTUAL_SCROLL_STYLE: CSSProperties = { overflow: 'auto', contain: 'strict', background: 'var(--mantine-color-body)' };
 const VIRTUAL_HEAD_STYLE: CSSProperties = { display: 'block', position: 'sticky', top: 0, zIndex: 2, background: 'var(--mantine-color-body)' };
 
 /** Virtual mode: only the rows in view (plus a few) are in the DOM, each placed at its offset. */
@@ -504,6 +529,7 @@ function useVirtualWindow(scrollElement: HTMLElement | null, count: number, rowH
  */
 function VirtualRows<Row>({ scrollElement, rows, rowHeight, renderRow }: { scrollElement: HTMLDivElement | null } & Pick<VirtualBodyProps<Row>, 'rows' | 'rowHeight' | 'renderRow'>) {
   const { first, pool } = useVirtualWindow(scrollElement, rows.length, rowHeight);
+  useFocusLeavesRecycledRow(scrollElement);
   if (pool <= 0) return null;
   const slots = new Array<number>(pool);
   for (let i = first; i < first + pool; i++) slots[i % pool] = i;
@@ -514,6 +540,28 @@ function VirtualRows<Row>({ scrollElement, rows, rowHeight, renderRow }: { scrol
       ))}
     </>
   );
+}
+
+/**
+ * A focused control (a row's checkbox, a button) whose slot was given another row would act on that
+ * other row: it loses the focus instead, as it would if its row had been removed from the DOM.
+ */
+function useFocusLeavesRecycledRow(scrollElement: HTMLElement | null) {
+  const focusedRow = useRef<string | null>(null);
+  useEffect(() => {
+    if (!scrollElement) return;
+    const onFocus = (event: FocusEvent) => {
+      focusedRow.current = (event.target as Element).closest('tr')?.getAttribute('aria-rowindex') ?? null;
+    };
+    scrollElement.addEventListener('focusin', onFocus);
+    return () => scrollElement.removeEventListener('focusin', onFocus);
+  }, [scrollElement]);
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || !scrollElement?.contains(active)) return;
+    const row = active.closest('tr')?.getAttribute('aria-rowindex');
+    if (row && row !== focusedRow.current) active.blur();
+  });
 }
 
 interface VirtualRowProps<Row> {
