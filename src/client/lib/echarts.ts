@@ -2,20 +2,34 @@
  * The only door to ECharts: registers exactly the charts and components the screens use through
  * echarts/core (about half the bytes of the full build). Import charts from here, never from echarts.
  *
- * `echarts` is the small object echarts-for-react calls (init, getInstanceByDom, dispose), not the
- * echarts/core namespace: handing the namespace over as a value would keep every export of
- * echarts/core (graphic helpers, geo, formatters…) in the bundle even though no screen uses them.
+ * The grid comes without its axis pointer, and hover tooltips (TooltipComponent, which brings the
+ * axis pointer) are registered by loadChartTooltips, which charts call once a pointer shows up: a
+ * control-room wall never has one, and the two were a tenth of ECharts. Until then an option's
+ * `tooltip` is simply not drawn.
  */
-import { use as register, init, getInstanceByDom, dispose } from 'echarts/core';
+import { use as register, init } from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendPlainComponent, TooltipComponent } from 'echarts/components';
+import { GridSimpleComponent, LegendPlainComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
 import type { EChartsOption, ECharts } from 'echarts';
 
-register([BarChart, LineChart, PieChart, GridComponent, LegendPlainComponent, TooltipComponent, CanvasRenderer]);
+register([BarChart, LineChart, PieChart, GridSimpleComponent, LegendPlainComponent, CanvasRenderer]);
 
-const echarts = { init, getInstanceByDom, dispose };
+const echarts = { init };
 
-export { echarts, ReactEChartsCore };
+let tooltips: Promise<void> | null = null;
+
+/** Registers the hover tooltips (once); charts set their option again afterwards to show them. */
+export function loadChartTooltips(): Promise<void> {
+  tooltips ??= import('./echarts-tooltip').then(
+    (m) => m.registerTooltips(),
+    (error: unknown) => {
+      tooltips = null;
+      throw error;
+    },
+  );
+  return tooltips;
+}
+
+export { echarts };
 export type { EChartsOption, ECharts };

@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
-import { echarts, ReactEChartsCore, type EChartsOption } from '@client/lib/echarts';
+import { useEffect, useRef, useState } from 'react';
+import { echarts, loadChartTooltips, type ECharts, type EChartsOption } from '@client/lib/echarts';
+import { usePointerSeen } from './pointer-seen';
 import { renderPixelRatio } from './scale';
 import { useWall } from './wall-context';
 
@@ -15,7 +16,11 @@ export interface WallChartProps {
   option: EChartsOption;
   /** A click on a data point (drill-down). */
   onPointClick?: (point: ChartPoint) => void;
-  /** Called once the chart has drawn its data. */
+  /**
+   * Called once the chart has drawn its data: the first frame painted after an option is set. The
+   * entry animation (bars growing, lines drawing, sectors opening) plays on from there, as the
+   * wall's numbers count up after they are shown.
+   */
   onReady?: () => void;
   style?: React.CSSProperties;
 }
@@ -23,27 +28,71 @@ export interface WallChartProps {
 /**
  * ECharts on a wall or a page: renders at the real pixel size (devicePixelRatio × the canvas scale),
  * so text and lines stay sharp on a 4K wall and on a laptop alike; resizes with its box.
+ *
+ * One chart instance per box, created once with the box's size (echarts-for-react created a
+ * throwaway instance first and waited a frame for it to draw before creating the real one). Hover
+ * tooltips arrive with the first pointer activity on the page (see loadChartTooltips).
  */
 export function WallChart({ option, onPointClick, onReady, style }: WallChartProps) {
   const { scaleX, scaleY } = useWall();
   const ratio = renderPixelRatio({ scaleX, scaleY }, typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
-  const opts = useMemo(() => ({ devicePixelRatio: ratio, renderer: 'canvas' as const }), [ratio]);
-  const events = useMemo(() => {
-    const e: Record<string, (p: never) => void> = {};
-    if (onPointClick) e.click = (p: ChartPoint) => onPointClick(p);
-    if (onReady) e.finished = () => onReady();
-    return e;
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<ECharts | null>(null);
+  const drawing = useRef(false);
+  const handlers = useRef({ onPointClick, onReady });
+  useEffect(() => {
+    handlers.current = { onPointClick, onReady };
   }, [onPointClick, onReady]);
-  return (
-    <ReactEChartsCore
-      echarts={echarts}
-      option={option}
-      opts={opts}
-      // Merging lets a refresh animate from the old values to the new instead of redrawing from zero.
-      notMerge={false}
-      lazyUpdate
-      onEvents={events}
-      style={{ width: '100%', height: '100%', ...style }}
-    />
-  );
+  const pointer = usePointerSeen();
+  const [tooltips, setTooltips] = useState(false);
+  useEffect(() => {
+    if (!pointer) return;
+    let alive = true;
+    loadChartTooltips().then(
+      () => alive && setTooltips(true),
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [pointer]);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const instance = echarts.init(el, undefined, { devicePixelRatio: ratio, renderer: 'canvas' });
+    chart.current = instance;
+    instance.on('click', (p) => handlers.current.onPointClick?.(p as unknown as ChartPoint));
+    instance.on('rendered', () => {
+      if (!drawing.current) return;
+      drawing.current = false;
+      handlers.current.onReady?.();
+    });
+    // Resize only when the box really changes: the observer's first call is the size the chart was
+    // created with, and a resize would cut the entry animation short.
+    let size = `${el.clientWidth}x${el.clientHeight}`;
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
+      const next = `${el.clientWidth}x${el.clientHeight}`;
+      if (next === size) return;
+      size = next;
+      instance.resize();
+    });
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      chart.current = null;
+      instance.dispose();
+    };
+  }, [ratio]);
+
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance) return;
+    drawing.current = true;
+    // Merging lets a refresh animate from the old values to the new instead of redrawing from zero;
+    // once the tooltips are registered, the same option set again adds them.
+    instance.setOption(option, { notMerge: false, lazyUpdate: true });
+  }, [option, ratio, tooltips]);
+
+  return <div ref={box} style={{ width: '100%', height: '100%', ...style }} />;
 }
