@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { COUNT_UP_MS } from './theme';
 
 export interface NumberCounterProps {
@@ -14,29 +14,35 @@ export interface NumberCounterProps {
 
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
-/** A number that counts up from its previous value (from 0 the first time) when it shows or changes. */
+const format = (v: number, decimals: number) => v.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+
+/**
+ * A number that counts up from its previous value (from 0 the first time) when it shows or changes.
+ * Each frame writes the text itself rather than rendering the component again: a wall counts five
+ * of these up while its charts draw, and a render per counter per frame took the main thread from them.
+ */
 export function NumberCounter({ value, decimals = 0, empty = '—', durationMs = COUNT_UP_MS, className, style }: NumberCounterProps) {
-  const [shown, setShown] = useState(0);
-  const from = useRef(0);
+  const node = useRef<HTMLSpanElement>(null);
+  // Where the count is now; a render in between shows it rather than where the count began.
+  const shown = useRef(0);
   useEffect(() => {
     if (value === null || value === undefined) return;
     const start = performance.now();
-    const origin = from.current;
+    const origin = shown.current;
     let frame = 0;
     const step = (now: number) => {
       // A frame timestamp can precede the effect's start: clamp, or the easing dips below the origin.
       const t = Math.max(0, Math.min(1, (now - start) / durationMs));
-      const v = origin + (value - origin) * easeOut(t);
-      setShown(v);
-      from.current = v;
+      shown.current = origin + (value - origin) * easeOut(t);
+      if (node.current) node.current.textContent = format(shown.current, decimals);
       if (t < 1) frame = requestAnimationFrame(step);
     };
     frame = requestAnimationFrame(step);
     return () => cancelAnimationFrame(frame);
-  }, [value, durationMs]);
-  const text = value === null || value === undefined ? empty : shown.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  }, [value, durationMs, decimals]);
+  const text = value === null || value === undefined ? empty : format(shown.current, decimals);
   return (
-    <span className={className} style={{ fontVariantNumeric: 'tabular-nums', ...style }} data-value={value ?? ''}>
+    <span ref={node} className={className} style={{ fontVariantNumeric: 'tabular-nums', ...style }} data-value={value ?? ''}>
       {text}
     </span>
   );

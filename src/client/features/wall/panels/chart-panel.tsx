@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Panel, type PanelBox } from '@client/components/wall/panel';
 import type { ChartPoint } from '@client/components/wall/wall-chart';
 import type { EChartsOption } from '@client/lib/echarts';
 import { useWallText } from '../use-wall-locale';
+import { samePanelProps } from './same-props';
 
 export interface ChartPanelProps<T> {
   name: string;
@@ -23,7 +24,9 @@ const chartModule = import('@client/components/wall/wall-chart');
 const WallChart = lazy(() => chartModule.then((m) => ({ default: m.WallChart })));
 
 /** A wall panel drawing one query as one chart; data-ready turns true once the chart has drawn. */
-export function ChartPanel<T>({ name, title, hint, extra, box, query, build, onPointClick }: ChartPanelProps<T>) {
+export const ChartPanel = memo(ChartPanelOf, samePanelProps) as typeof ChartPanelOf;
+
+function ChartPanelOf<T>({ name, title, hint, extra, box, query, build, onPointClick }: ChartPanelProps<T>) {
   const { t } = useWallText();
   const [drawn, setDrawn] = useState(false);
   const onReady = useCallback(() => setDrawn(true), []);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { DeferredTooltip } from '@client/components/wall/deferred-tooltip';
 import { NumberCounter } from '@client/components/wall/number-counter';
 import { TAG_HEX, WALL } from '@client/components/wall/theme';
@@ -14,7 +14,9 @@ export interface Kpi {
 }
 
 /** The headline figures above the map: big counting numbers in lit frames. */
-export function KpiStrip({ items, box, ready }: { items: Kpi[]; box: { x: number; y: number; w: number; h: number }; ready: boolean }) {
+export const KpiStrip = memo(KpiStripOf);
+
+function KpiStripOf({ items, box, ready }: { items: Kpi[]; box: { x: number; y: number; w: number; h: number }; ready: boolean }) {
   const gap = 14;
   const w = (box.w - gap * (items.length - 1)) / items.length;
   return (

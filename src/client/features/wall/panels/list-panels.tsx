@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import dayjs from 'dayjs';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
@@ -9,6 +10,7 @@ import { dictLabel } from '../../stats/chart-options';
 import type { LatestWarning } from '../../stats/api/get-latest-warnings';
 import type { CurrentNotice } from '../../stats/api/get-current-notices';
 import { useWallText } from '../use-wall-locale';
+import { samePanelProps } from './same-props';
 
 const ROW = 40;
 const cell = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
@@ -20,7 +22,9 @@ function placeholderOf(q: UseQueryResult<unknown[]>, t: (k: string) => string): 
 }
 
 /** Equipment broken right now, newest first, scrolling when it does not fit. */
-export function BrokenDevicesPanel({ query, box }: { query: UseQueryResult<BrokenDevice[]>; box: PanelBox }) {
+export const BrokenDevicesPanel = memo(BrokenDevicesPanelOf, samePanelProps);
+
+function BrokenDevicesPanelOf({ query, box }: { query: UseQueryResult<BrokenDevice[]>; box: PanelBox }) {
   const { t, locale } = useWallText();
   const rows = query.data ?? [];
   return (
@@ -67,7 +71,9 @@ export function BrokenDevicesPanel({ query, box }: { query: UseQueryResult<Broke
 }
 
 /** The latest warnings as a ticker, coloured by level; open ones marked. */
-export function WarningsPanel({ query, box }: { query: UseQueryResult<LatestWarning[]>; box: PanelBox }) {
+export const WarningsPanel = memo(WarningsPanelOf, samePanelProps);
+
+function WarningsPanelOf({ query, box }: { query: UseQueryResult<LatestWarning[]>; box: PanelBox }) {
   const { t } = useWallText();
   const rows = query.data ?? [];
   const open = rows.filter((w) => !w.result).length;
@@ -120,7 +126,9 @@ export function WarningsPanel({ query, box }: { query: UseQueryResult<LatestWarn
 }
 
 /** Notices in force, scrolling slowly when long. */
-export function NoticesPanel({ query, box }: { query: UseQueryResult<CurrentNotice[]>; box: PanelBox }) {
+export const NoticesPanel = memo(NoticesPanelOf, samePanelProps);
+
+function NoticesPanelOf({ query, box }: { query: UseQueryResult<CurrentNotice[]>; box: PanelBox }) {
   const { t } = useWallText();
   const rows = query.data ?? [];
   return (

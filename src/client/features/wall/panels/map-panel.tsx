@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { XMZT } from '@shared/dictionaries';
 import type { ProjectPoint } from '@shared/contracts/project';
@@ -9,6 +9,7 @@ import { runtimeConfig } from '@client/lib/runtime-config';
 import { worldMapQueryOptions } from '@client/components/wall/world-map-data';
 import { dictLabel } from '../../stats/chart-options';
 import { useWallText } from '../use-wall-locale';
+import { samePanelProps } from './same-props';
 
 // Leaflet loads in its own chunk, requested as soon as this module is evaluated (in parallel with
 // the wall's data calls) rather than when the map panel first renders.
@@ -18,7 +19,9 @@ const WallMap = lazy(() => mapModule.then((m) => ({ default: m.WallMap })));
 /** Status colours from most to least urgent: a cluster shows the most urgent status it holds. */
 const URGENCY = [TAG_HEX.danger, TAG_HEX.warning, TAG_HEX.primary, TAG_HEX.info, TAG_HEX.success, TAG_HEX.default];
 
-export function MapPanel({ points, counts, box, onSelect }: { points: UseQueryResult<ProjectPoint[]>; counts?: CountProjects; box: PanelBox; onSelect: (id: number) => void }) {
+export const MapPanel = memo(MapPanelOf, samePanelProps);
+
+function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<ProjectPoint[]>; counts?: CountProjects; box: PanelBox; onSelect: (id: number) => void }) {
   const { t, locale } = useWallText();
   // The base map downloads alongside the projects instead of after them.
   useQuery(worldMapQueryOptions());
