@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
+import { rolldown } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,13 @@ const alias = {
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 /**
+ * The overview wall's own modules, and those of them that stay out of its chunk (see the `wall`
+ * group): the lazy adapters, and what the early start (src/client/early/wall-early.ts) imports.
+ */
+const WALL_MODULES = /src[\\/]client[\\/](components[\\/]wall[\\/]|features[\\/]stats[\\/]|features[\\/]wall[\\/](overview-|use-wall-locale|panels[\\/]|project[\\/]kiosk|project[\\/]api[\\/]get-wall-session)|features[\\/]scenes[\\/]use-wall-scene|app[\\/]page-layout)/;
+const WALL_LAZY = /[\\/](wall-chart|wall-map|cluster|world-map-data|hint-tooltip|overview-calls|world-map-url)\.tsx?$/;
+
+/**
  * Vendor groups that several routes share, each its own long-cached chunk: the wall and the
  * back-office dashboard fetch the same ECharts file, the wall and the project screens the same
  * Leaflet file, and neither drags in the other's screen code (left to itself the bundler merged
@@ -22,10 +30,16 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
  */
 const vendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
-  { name: 'echarts', test: /node_modules[\\/](echarts|zrender|echarts-for-react|size-sensor)[\\/]/, priority: 20 },
+  // ECharts' hover tooltips and axis pointer stay out: they load with the first pointer activity.
+  { name: 'echarts', test: /node_modules[\\/](echarts(?![\\/]lib[\\/]component[\\/](tooltip|axisPointer)[\\/])|zrender)[\\/]/, priority: 20 },
   { name: 'leaflet', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet[\\/]core)[\\/]/, priority: 20 },
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 20 },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 20 },
+  // The overview wall's own modules (canvas, panels, their query hooks, chart options), one chunk
+  // instead of some twenty small ones: the wall's first load asked for each over six connections.
+  // Not ECharts' or Leaflet's adapters (wall-chart, wall-map), which stay lazy, and not the base map
+  // loader the project form also uses. Dependencies stay where they are (the shell keeps its own).
+  { name: 'wall', test: (id: string) => WALL_MODULES.test(id) && !WALL_LAZY.test(id), priority: 10, includeDependenciesRecursively: false },
   // Small helpers ECharts shares with Mantine and the forms: their own chunk, so a group above never
   // takes them in as its dependencies (which made the login fetch ECharts for tslib).
   { name: 'helpers', test: /node_modules[\\/](tslib|fast-deep-equal)[\\/]/, priority: 40 },
@@ -56,8 +70,52 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The overview wall's early start (src/client/early/wall-early.ts), bundled on its own and written
+ * into index.html right after /config.js: on /page it sends the wall's calls and preloads its chunks
+ * (the route's, ECharts', Leaflet's and the stored language's, which the build lists on its tag)
+ * while the browser still fetches the app, instead of one step after another as each is evaluated.
+ * Inline, because a script file of its own waited behind the app's scripts for one of the browser's
+ * six connections. It does nothing on any other address.
+ */
+function wallEarly(): Plugin {
+  const routeModules = /src[\\/]client[\\/](app[\\/]page-layout|features[\\/]wall[\\/]overview-wall|components[\\/]wall[\\/](wall-chart|wall-map|world-map-data))\.tsx?$/;
+  const localeModule = (l: string) => new RegExp(`src[\\\\/]client[\\\\/]locales[\\\\/]${l}[\\\\/]index\\.ts$`);
+  return {
+    name: 'cascade-wall-early',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const app = chunks.find((c) => c.isEntry);
+        if (!app) return html;
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const preloaded = new Set([app.fileName, ...app.imports]);
+        const wanted = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = byFile.get(file);
+          if (!chunk || wanted.has(file) || preloaded.has(file)) return;
+          wanted.add(file);
+          chunk.viteMetadata?.importedCss.forEach((css) => wanted.add(css));
+          chunk.imports.forEach(visit);
+        };
+        chunks.filter((c) => c.moduleIds.some((id) => routeModules.test(id))).forEach((c) => visit(c.fileName));
+        const locale = (l: string) => `./${chunks.find((c) => c.moduleIds.some((id) => localeModule(l).test(id)))?.fileName ?? ''}`;
+
+        const bundle = await rolldown({ input: 'src/client/early/wall-early.ts', resolve: { alias }, platform: 'browser', logLevel: 'silent' });
+        const { output } = await bundle.generate({ format: 'iife', minify: true });
+        await bundle.close();
+        const attrs = `data-wall-chunks="${[...wanted].map((f) => `./${f}`).join(' ')}" data-locale-cn="${locale('cn')}" data-locale-en="${locale('en')}"`;
+        const tag = `<script ${attrs}>\n${output[0].code.trim()}\n</script>`;
+        return html.replace('<script src="/config.js"></script>', (config) => `${config}\n    ${tag}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), wallEarly()],
   resolve: { alias },
   base: './',
   server: {

@@ -13,6 +13,7 @@ import type { NavMenu } from '@shared/contracts/auth';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
 import { clearSession, getSession, getToken } from '../lib/session';
 import { runtimeConfig } from '../lib/runtime-config';
+import { queryClient } from '../lib/query-client';
 import { lazyScreen, ScreenLoading } from './lazy-screen';
 import { progress } from './progress';
 import { TopProgress } from './top-progress';
@@ -35,6 +36,13 @@ const TestPage = lazyScreen(() => import('../features/diagnostics/test-page'));
 const DashboardPage = lazyScreen(() => import('../features/dashboard/dashboard-page'));
 const loadOverviewWall = () => import('../features/wall/overview-wall');
 const OverviewWall = lazyScreen(loadOverviewWall);
+// The overview's charts and map load ECharts and Leaflet lazily; /page asks for them at once too.
+const loadWallChart = () => import('../components/wall/wall-chart');
+const loadWallMap = () => import('../components/wall/wall-map');
+const loadWorldMap = () => import('../components/wall/world-map-data');
+const loadSceneWall = () => import('../features/scenes/scene-wall');
+// The calls' query options are a chunk of their own (a few hundred bytes), kept out of the login's.
+const loadOverviewData = () => import('../features/wall/overview-data');
 const DetailWall = lazyScreen(() => import('../features/wall/detail-wall'));
 const ModelView = lazyScreen(() => import('../features/wall/model-view'));
 const ProjectWall = lazyScreen(() => import('../features/wall/project-wall'));
@@ -47,6 +55,25 @@ const ProjectWall = lazyScreen(() => import('../features/wall/project-wall'));
  */
 const preload = (load: () => Promise<unknown>) => () => {
   load().catch(() => undefined);
+  return null;
+};
+
+/**
+ * /page (the overview wall): its chunks, ECharts and Leaflet included, and its data calls all start
+ * as the router starts, side by side, instead of each waiting for the one before (chunks, then the
+ * lazy chart and map chunks, then the calls once the wall has rendered). A scene named in the
+ * address draws other cards, so then only the chunks are fetched.
+ */
+const startOverview = ({ request }: LoaderFunctionArgs) => {
+  for (const load of [loadOverviewWall, loadWallChart, loadWallMap]) load().catch(() => undefined);
+  if (new URL(request.url).searchParams.get('scene')) {
+    loadSceneWall().catch(() => undefined);
+    return null;
+  }
+  const token = getToken();
+  if (token) loadOverviewData().then((m) => m.prefetchOverview(queryClient, token), () => undefined);
+  // The world base map (a static file) comes with the calls rather than once the map has mounted.
+  if (!runtimeConfig().tileUrl) loadWorldMap().then((m) => queryClient.prefetchQuery(m.worldMapQueryOptions()), () => undefined);
   return null;
 };
 
@@ -178,7 +205,7 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
           element: <PageLayout />,
           loader: preload(loadPageLayout),
           children: [
-            { index: true, element: <OverviewWall />, loader: preload(loadOverviewWall) },
+            { index: true, element: <OverviewWall />, loader: startOverview },
             { path: 'detail', element: <DetailWall /> },
             { path: 'model/:id/:i', element: <ModelView /> },
             { path: 'project/:id', element: <ProjectWall /> },

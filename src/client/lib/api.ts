@@ -3,6 +3,7 @@ import type { Envelope } from '@shared/envelope';
 import { clearSession, getToken } from './session';
 import { runtimeConfig } from './runtime-config';
 import { currentLocale } from './i18n';
+import { takeEarlyCall } from './early-calls';
 
 /** A failed call: the envelope's code and message (already in the user's language), and its data. */
 export class ApiError extends Error {
@@ -56,13 +57,11 @@ export async function request<T>(method: string, url: string, body?: unknown, op
   if (token && url !== LOGIN_API_PATH) headers[AUTH_HEADER] = token;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  const res = await fetch(withParams(`${runtimeConfig().apiHost}${url}`, opts.params), {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-    signal: opts.signal,
-  });
+  const target = withParams(`${runtimeConfig().apiHost}${url}`, opts.params);
+  const payload = body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body);
+  // The wall's first calls may already be under way (started before the app loaded): take the answer.
+  const early = isForm ? undefined : takeEarlyCall(method, target, payload as string | undefined, headers);
+  const res = await (early ?? fetch(target, { method, headers, credentials: 'include', body: payload, signal: opts.signal }));
   if (opts.raw && res.ok) return res as unknown as T;
   let envelope: Envelope<T>;
   try {

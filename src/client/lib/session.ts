@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, SUPER_USER_ID } from '@shared/constants';
 import { evaluateRules, hasPermission, type AccessState } from '@shared/access';
 import type { SessionUser } from '@shared/contracts/auth';
+import { kioskTokenOf } from './kiosk-token';
 
 /**
  * The session of seed §3–§4: token in session storage (TOKEN), user info (USER_INFO), permissions
@@ -80,11 +81,8 @@ export function loginDisplay(token: string, kind: 'display' | 'visitor' = 'displ
  * the app starts, so no request of the wall (route loaders start them early) goes out without it.
  */
 export function adoptKioskToken(hash: string): boolean {
-  const query = hash.split('?')[1];
-  if (!hash.startsWith('#/page') || !query) return false;
-  const params = new URLSearchParams(query);
-  const token = params.get('token');
-  if (params.get('kiosk') !== '1' || !token || token === getToken()) return false;
+  const token = kioskTokenOf(hash);
+  if (!token || token === getToken()) return false;
   loginDisplay(token, 'display');
   return true;
 }

@@ -2,12 +2,15 @@ import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import type { FeatureCollection } from 'geojson';
 
-/** The bundled world base map (Natural Earth 1:110m via world-atlas), served from public/geo. */
-export const WORLD_MAP_URL = 'geo/countries-110m.json';
+import { takeEarlyCall } from '@client/lib/early-calls';
+import { WORLD_MAP_URL } from './world-map-url';
+
+export { WORLD_MAP_URL };
 
 /** Loads the offline world base map once per page; the walls never need a tile server. */
 export async function loadWorldMap(signal?: AbortSignal): Promise<FeatureCollection> {
-  const res = await fetch(WORLD_MAP_URL, { signal });
+  // On the overview wall the map is usually under way already (src/client/early/wall-early.ts).
+  const res = await (takeEarlyCall('GET', WORLD_MAP_URL, undefined, {}) ?? fetch(WORLD_MAP_URL, { signal }));
   if (!res.ok) throw new Error(`world map ${res.status}`);
   const topo = (await res.json()) as Topology<{ countries: GeometryCollection }>;
   return unwrapAntimeridian(feature(topo, topo.objects.countries) as FeatureCollection);

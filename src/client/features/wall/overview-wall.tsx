@@ -1,5 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { WallCanvas } from '@client/components/wall/wall-canvas';
 import { WallTitleBar } from '@client/components/wall/wall-title-bar';
@@ -7,16 +6,16 @@ import { StaleBadge } from '@client/components/wall/stale-badge';
 import { runtimeConfig } from '@client/lib/runtime-config';
 import type { PeriodQuery } from '@shared/contracts/stats';
 import { isoDaysAgo } from '@shared/iso-day';
-import { countProjectsQueryOptions, useCountProjects } from '../stats/api/get-count-projects';
-import { groupAreaQueryOptions, useGroupArea } from '../stats/api/get-group-area';
-import { groupWaterQueryOptions, useGroupWater } from '../stats/api/get-group-water';
-import { groupDeviceQueryOptions, useGroupDevice } from '../stats/api/get-group-device';
-import { brokenDeviceQueryOptions, useBrokenDevice } from '../stats/api/get-broken-device';
-import { repairSpeedQueryOptions, useRepairSpeed } from '../stats/api/get-repair-speed';
-import { repairQualityQueryOptions, useRepairQuality } from '../stats/api/get-repair-quality';
-import { projectPointsQueryOptions, useProjectPoints } from '../stats/api/get-project-points';
-import { latestWarningsQueryOptions, useLatestWarnings } from '../stats/api/get-latest-warnings';
-import { currentNoticesQueryOptions, useCurrentNotices } from '../stats/api/get-current-notices';
+import { useCountProjects } from '../stats/api/get-count-projects';
+import { useGroupArea } from '../stats/api/get-group-area';
+import { useGroupWater } from '../stats/api/get-group-water';
+import { useGroupDevice } from '../stats/api/get-group-device';
+import { useBrokenDevice } from '../stats/api/get-broken-device';
+import { useRepairSpeed } from '../stats/api/get-repair-speed';
+import { useRepairQuality } from '../stats/api/get-repair-quality';
+import { useProjectPoints } from '../stats/api/get-project-points';
+import { useLatestWarnings } from '../stats/api/get-latest-warnings';
+import { useCurrentNotices } from '../stats/api/get-current-notices';
 import { wallRefreshMs } from '../stats/api/refresh';
 import { areaOption, deviceOption, qualityOption, speedOption, statusOption, waterOption } from '../stats/chart-options';
 import { ChartPanel } from './panels/chart-panel';
@@ -24,10 +23,11 @@ import { KpiStrip, KPI_COLORS } from './panels/kpi-strip';
 import { BrokenDevicesPanel, NoticesPanel, WarningsPanel } from './panels/list-panels';
 import { MapPanel } from './panels/map-panel';
 import { useWallText } from './use-wall-locale';
-import { SceneWall, useWallScene } from '../scenes/scene-wall';
+import { overviewPeriod } from './overview-calls';
+import { useWallScene } from '../scenes/use-wall-scene';
 
-/** Window of the repair charts on the overview: the last 30 days, by day. */
-export const OVERVIEW_DAYS = 30;
+// A scene's cards (charts, boards, cameras…) come only when the address or the display token names one.
+const SceneWall = lazy(() => import('../scenes/scene-wall').then((m) => ({ default: m.SceneWall })));
 
 /** Panel boxes on the 1920×1080 design canvas: three columns under the title bar, the map in the middle. */
 const L = { x: 24, w: 440 };
@@ -47,42 +47,19 @@ const BOX = {
   notices: { ...R, y: 928, h: 136 },
 };
 
-/** The overview's repair window ending today (the key its repair charts ask with). */
-function overviewPeriod(today: string): PeriodQuery {
-  return { from: isoDaysAgo(OVERVIEW_DAYS - 1, new Date(`${today}T12:00:00Z`)), to: today, granularity: 'day' };
-}
-
 /**
- * Starts the overview's calls while the wall still asks the server whether a display token names a
- * scene, so the panels find their data under way instead of sending their calls one round trip later.
- * Only without ?scene= (then it is the overview unless the token names a scene).
+ * /page: the scene named by ?scene= or by a kiosk display token, else the overview wall of every
+ * project. Its calls are started by the /page route as it opens (prefetchOverview in overview-data.ts).
  */
-function prefetchOverview(queryClient: QueryClient) {
-  const period = overviewPeriod(isoDaysAgo(0));
-  void Promise.all([
-    queryClient.prefetchQuery(countProjectsQueryOptions()),
-    queryClient.prefetchQuery(groupAreaQueryOptions()),
-    queryClient.prefetchQuery(groupWaterQueryOptions()),
-    queryClient.prefetchQuery(groupDeviceQueryOptions()),
-    queryClient.prefetchQuery(brokenDeviceQueryOptions()),
-    queryClient.prefetchQuery(repairSpeedQueryOptions(period)),
-    queryClient.prefetchQuery(repairQualityQueryOptions(period)),
-    queryClient.prefetchQuery(projectPointsQueryOptions()),
-    queryClient.prefetchQuery(latestWarningsQueryOptions()),
-    queryClient.prefetchQuery(currentNoticesQueryOptions()),
-  ]);
-}
-
-/** /page: the scene named by ?scene= or by a kiosk display token, else the overview wall of every project. */
 export default function OverviewWall() {
   const { ready, sceneId } = useWallScene();
-  const queryClient = useQueryClient();
-  const { search } = useLocation();
-  useState(() => {
-    if (!ready && !new URLSearchParams(search).get('scene')) prefetchOverview(queryClient);
-  });
   if (!ready) return null;
-  return sceneId ? <SceneWall sceneId={sceneId} /> : <OverviewPanels />;
+  if (!sceneId) return <OverviewPanels />;
+  return (
+    <Suspense fallback={<WallCanvas>{null}</WallCanvas>}>
+      <SceneWall sceneId={sceneId} />
+    </Suspense>
+  );
 }
 
 function OverviewPanels() {
