@@ -40,6 +40,12 @@ const vendorGroups = [
   // Not ECharts' or Leaflet's adapters (wall-chart, wall-map), which stay lazy, and not the base map
   // loader the project form also uses. Dependencies stay where they are (the shell keeps its own).
   { name: 'wall', test: (id: string) => WALL_MODULES.test(id) && !WALL_LAZY.test(id), priority: 10, includeDependenciesRecursively: false },
+  // What the app's entry shares with its lazy screens (texts, dates, server messages, constants, the
+  // preload helper): one chunk rather than five split out of the entry.
+  { name: 'shell', test: /(src[\\/]client[\\/]lib[\\/]i18n\.ts|src[\\/]shared[\\/](messages|constants)\.ts|node_modules[\\/]dayjs[\\/](dayjs\.min|locale[\\/]zh-cn)\.js|vite[\\/]preload-helper)/, priority: 15 },
+  // Mantine's core (provider, theme, Box and the component factory), which every Mantine screen needs
+  // and the walls do not: one chunk rather than a dozen small ones.
+  { name: 'mantine-core', test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/, priority: 15 },
   // Small helpers ECharts shares with Mantine and the forms: their own chunk, so a group above never
   // takes them in as its dependencies (which made the login fetch ECharts for tslib).
   { name: 'helpers', test: /node_modules[\\/](tslib|fast-deep-equal)[\\/]/, priority: 40 },
@@ -80,7 +86,7 @@ function precompress(): Plugin {
  */
 function wallEarly(): Plugin {
   const routeModules = /src[\\/]client[\\/](app[\\/]page-layout|features[\\/]wall[\\/]overview-wall|components[\\/]wall[\\/](wall-chart|wall-map|world-map-data))\.tsx?$/;
-  const localeModule = (l: string) => new RegExp(`src[\\\\/]client[\\\\/]locales[\\\\/]${l}[\\\\/]index\\.ts$`);
+  const localeModule = (l: string) => new RegExp(`src[\\\\/]client[\\\\/]locales[\\\\/]${l}[\\\\/]part-(core|wall)\\.ts$`);
   return {
     name: 'cascade-wall-early',
     apply: 'build',
@@ -101,7 +107,8 @@ function wallEarly(): Plugin {
           chunk.imports.forEach(visit);
         };
         chunks.filter((c) => c.moduleIds.some((id) => routeModules.test(id))).forEach((c) => visit(c.fileName));
-        const locale = (l: string) => `./${chunks.find((c) => c.moduleIds.some((id) => localeModule(l).test(id)))?.fileName ?? ''}`;
+        // The texts of each language a wall needs (everyone's and its own), the stored one before it draws.
+        const locale = (l: string) => chunks.filter((c) => c.moduleIds.some((id) => localeModule(l).test(id))).map((c) => `./${c.fileName}`).join(' ');
 
         const bundle = await rolldown({ input: 'src/client/early/wall-early.ts', resolve: { alias }, platform: 'browser', logLevel: 'silent' });
         const { output } = await bundle.generate({ format: 'iife', minify: true });

@@ -1,12 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import { AppProviders } from './app/providers';
+import { AppCore } from './app/core-providers';
 import { createAppRouter } from './app/router';
-import { loadLocale, storedLocale } from './lib/i18n';
+import { loadLocale, localePartsFor, storedLocale } from './lib/i18n';
 import { adoptKioskToken } from './lib/session';
 
 /** `npm run dev:mock` answers every call from the MSW handlers, so the UI runs without a server. */
@@ -20,12 +17,12 @@ void startMocks().then(async () => {
   adoptKioskToken(window.location.hash);
   // The router starts its loaders (the navigation check, the screen chunks) while the texts arrive.
   const router = createAppRouter();
-  await loadLocale(storedLocale()).catch(() => undefined);
+  await loadLocale(storedLocale(), localePartsFor(window.location.hash.slice(1).split('?')[0] || '/')).catch(() => undefined);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders>
+      <AppCore>
         <RouterProvider router={router} />
-      </AppProviders>
+      </AppCore>
     </StrictMode>,
   );
 });

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@shared/constants';
 import i18n from '../lib/i18n';
@@ -14,6 +14,11 @@ const renderScreen = (Screen: React.ComponentType) =>
   );
 
 describe('lazyScreen', () => {
+  // The loading and error screens are chunks of their own: transformed once here, so that with fake
+  // timers they arrive as soon as a screen asks for them.
+  beforeAll(async () => {
+    await Promise.all([import('./chunk-error'), import('./screen-loading')]);
+  });
   beforeEach(async () => {
     await i18n.changeLanguage('en');
     vi.useFakeTimers();
@@ -45,7 +50,7 @@ describe('lazyScreen', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
     });
-    expect(screen.getByRole('alert')).toHaveTextContent('The screen took too long to load');
+    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The screen took too long to load'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await act(async () => {
@@ -65,7 +70,7 @@ describe('lazyScreen', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(screen.getByRole('alert')).toHaveTextContent('The screen could not be loaded');
+    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The screen could not be loaded'));
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);

@@ -1,7 +1,4 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCloudOff } from '@tabler/icons-react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@shared/constants';
 import { progress } from './progress';
 
@@ -22,34 +19,49 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+// The loading and error screens are Mantine's, each a chunk of its own: the walls draw without
+// Mantine and show neither unless a chunk of theirs fails, and a login never fails to need the error.
+function lazyModule<T>(load: () => Promise<{ default: T }>) {
+  let value: T | null = null;
+  let pending: Promise<T> | null = null;
+  const get = () =>
+    (pending ??= load().then(
+      (m) => (value = m.default),
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    ));
+  /** The module's default export once loaded (null until then, and the component renders again). */
+  return function useLoaded(wanted: boolean): T | null {
+    const [, setLoaded] = useState(false);
+    useEffect(() => {
+      if (!wanted || value) return;
+      let alive = true;
+      get().then(
+        () => alive && setLoaded(true),
+        () => undefined,
+      );
+      return () => {
+        alive = false;
+      };
+    }, [wanted]);
+    return value;
+  };
+}
+const useLoadingScreen = lazyModule(() => import('./screen-loading'));
+const useChunkError = lazyModule(() => import('./chunk-error'));
+
 /** Shown while a chunk loads; also the router's fallback before the first navigation ends. */
 export function ScreenLoading() {
-  const { t } = useTranslation('layout');
-  return (
-    <Center mih={240} h="100%">
-      <Loader type="dots" aria-label={t('loadingScreen')} />
-    </Center>
-  );
+  const Loading = useLoadingScreen(true);
+  return Loading ? <Loading /> : null;
 }
 
-export function ChunkError({ timedOut, onRetry }: { timedOut: boolean; onRetry: () => void }) {
-  const { t } = useTranslation('layout');
-  return (
-    <Center mih={240} h="100%" p="xl">
-      <Stack align="center" gap="sm" role="alert">
-        <ThemeIcon size={56} radius="xl" variant="light" color="orange">
-          <IconCloudOff size={30} />
-        </ThemeIcon>
-        <Text fw={600} size="lg">
-          {timedOut ? t('chunk.timeout') : t('chunk.failed')}
-        </Text>
-        <Text c="dimmed" size="sm" ta="center" maw={360}>
-          {t('chunk.hint')}
-        </Text>
-        <Button onClick={onRetry}>{t('chunk.retry')}</Button>
-      </Stack>
-    </Center>
-  );
+export interface LazyScreenOptions {
+  timeoutMs?: number;
+  /** A wall: nothing while its chunk loads (its canvas is dark), and no Mantine unless it fails. */
+  plain?: boolean;
 }
 
 /**
@@ -57,7 +69,13 @@ export function ChunkError({ timedOut, onRetry }: { timedOut: boolean; onRetry: 
  * fails or takes longer than CHUNK_LOAD_TIMEOUT_MS (seed §9) shows an error with a Retry button,
  * and Retry asks the loader again.
  */
-export function lazyScreen<P extends object = object>(loader: ScreenLoader<P>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): ComponentType<P> {
+export type LazyScreen<P extends object> = ComponentType<P> & {
+  /** Starts loading the chunk (route loaders); resolves once the screen can render at once. */
+  preload: () => Promise<void>;
+};
+
+export function lazyScreen<P extends object = object>(loader: ScreenLoader<P>, options: LazyScreenOptions = {}): LazyScreen<P> {
+  const { timeoutMs = CHUNK_LOAD_TIMEOUT_MS, plain = false } = options;
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
 
@@ -76,6 +94,8 @@ export function lazyScreen<P extends object = object>(loader: ScreenLoader<P>, t
     const [attempt, setAttempt] = useState(0);
     const [failure, setFailure] = useState<unknown>(null);
     const [, setReady] = useState(false);
+    const Loading = useLoadingScreen(!loaded && !plain);
+    const ChunkError = useChunkError(!loaded && failure !== null);
 
     useEffect(() => {
       if (loaded) return;
@@ -95,7 +115,7 @@ export function lazyScreen<P extends object = object>(loader: ScreenLoader<P>, t
     const Screen = loaded;
     if (Screen) return <Screen {...props} />;
     if (failure)
-      return (
+      return ChunkError ? (
         <ChunkError
           timedOut={failure instanceof ChunkTimeoutError}
           onRetry={() => {
@@ -103,8 +123,8 @@ export function lazyScreen<P extends object = object>(loader: ScreenLoader<P>, t
             setAttempt((a) => a + 1);
           }}
         />
-      );
-    return <ScreenLoading />;
+      ) : null;
+    return !plain && Loading ? <Loading /> : null;
   }
-  return LazyScreen;
+  return Object.assign(LazyScreen, { preload: () => load().then(() => undefined) });
 }

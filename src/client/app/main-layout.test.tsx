@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@shared/constants';
 import i18n from '../lib/i18n';
-import { renderApp, resetClientState, signIn } from './test-app';
+import { renderApp, resetClientState, warmUpShell, signIn } from './test-app';
 import { reloadTabs } from './tabs-store';
 import { SCREENS } from './screens';
 
@@ -11,6 +11,7 @@ import { SCREENS } from './screens';
 const registered = { ...SCREENS };
 
 describe('back-office layout', () => {
+  beforeAll(warmUpShell, 60_000);
   beforeEach(async () => {
     for (const key of Object.keys(SCREENS)) delete SCREENS[key];
     await resetClientState();

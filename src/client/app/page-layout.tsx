@@ -1,11 +1,14 @@
 import { Outlet } from 'react-router-dom';
-import { Box } from '@mantine/core';
+import './wall-base.css';
 
-/** /page: the wall layout, full screen without any chrome; each wall scales its own 1920×1080 canvas. */
+/**
+ * /page: the wall layout, full screen without any chrome; each wall scales its own 1920×1080 canvas.
+ * Walls draw without Mantine: wall-base.css is the part of Mantine's baseline they rely on.
+ */
 export default function PageLayout() {
   return (
-    <Box pos="fixed" inset={0} style={{ overflow: 'hidden' }}>
+    <div style={{ position: 'fixed', inset: 0, overflow: 'hidden' }}>
       <Outlet />
-    </Box>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CODE } from '@shared/constants';
 import { server } from '../../../mocks/server';
 import { API, fail } from '../../../mocks/envelope';
@@ -8,7 +8,7 @@ import { MOCK_MENUS } from '../../../mocks/handlers/auth';
 import { getSession, getToken } from '../lib/session';
 import { buildMenuRoutes } from './router';
 import { SCREENS } from './screens';
-import { renderApp, resetClientState, signIn } from './test-app';
+import { renderApp, resetClientState, signIn, warmUpShell } from './test-app';
 
 const helpMenu = MOCK_MENUS.find((m) => m.url.startsWith('https://'))!;
 const path = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname + router.state.location.search;
@@ -36,6 +36,7 @@ describe('menu routes', () => {
 });
 
 describe('navigation check', () => {
+  beforeAll(warmUpShell, 60_000);
   beforeEach(resetClientState);
   const registered = { ...SCREENS };
   afterEach(() => {

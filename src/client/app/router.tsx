@@ -13,29 +13,31 @@ import type { NavMenu } from '@shared/contracts/auth';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
 import { clearSession, getSession, getToken } from '../lib/session';
 import { runtimeConfig } from '../lib/runtime-config';
+import { currentLocale, loadLocale, localePartsFor } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { lazyScreen, ScreenLoading } from './lazy-screen';
 import { progress } from './progress';
 import { TopProgress } from './top-progress';
 import { decideNavigation, isUnderMain, loginTarget, type RouteHandle } from './navigation-check';
 import { ensureMenus, flattenMenus, getMenus, menuRoutePath, menusLoaded, resetMenus } from './menu-store';
-import { MenuRouteScreen } from './menu-screen';
 import { resetTabs } from './tabs-store';
-import { RouteError } from './route-error';
-import { ForbiddenPage } from './forbidden-page';
-import { NotFoundPage } from './not-found-page';
 
+// Mantine (theme, stylesheets, notifications) wraps every screen but the walls, loaded as a layout
+// route: the walls draw without it (issue 6).
+const MantineLayout = lazyScreen(() => import('./mantine-shell'), { plain: true });
+const RouteErrorScreen = lazyScreen(() => import('./route-error').then((m) => ({ default: m.RouteError })), { plain: true });
+const NotFoundPage = lazyScreen<{ inLayout?: boolean }>(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const ForbiddenPage = lazyScreen(() => import('./forbidden-page').then((m) => ({ default: m.ForbiddenPage })));
+const MenuRouteScreen = lazyScreen<{ path: string }>(() => import('./menu-screen').then((m) => ({ default: m.MenuRouteScreen })));
 const PortalPage = lazyScreen(() => import('./portal-page'));
 const MainLayout = lazyScreen(() => import('./main-layout'));
-const loadPageLayout = () => import('./page-layout');
-const PageLayout = lazyScreen(loadPageLayout);
+const PageLayout = lazyScreen(() => import('./page-layout'), { plain: true });
 const LoginPage = lazyScreen(() => import('../features/auth/login-page'));
 const Login2Page = lazyScreen(() => import('../features/auth/login2-page'));
 const AccountPage = lazyScreen(() => import('../features/account/account-page'));
 const TestPage = lazyScreen(() => import('../features/diagnostics/test-page'));
 const DashboardPage = lazyScreen(() => import('../features/dashboard/dashboard-page'));
-const loadOverviewWall = () => import('../features/wall/overview-wall');
-const OverviewWall = lazyScreen(loadOverviewWall);
+const OverviewWall = lazyScreen(() => import('../features/wall/overview-wall'), { plain: true });
 // The overview's charts and map load ECharts and Leaflet lazily; /page asks for them at once too.
 const loadWallChart = () => import('../components/wall/wall-chart');
 const loadWallMap = () => import('../components/wall/wall-map');
@@ -43,18 +45,18 @@ const loadWorldMap = () => import('../components/wall/world-map-data');
 const loadSceneWall = () => import('../features/scenes/scene-wall');
 // The calls' query options are a chunk of their own (a few hundred bytes), kept out of the login's.
 const loadOverviewData = () => import('../features/wall/overview-data');
-const DetailWall = lazyScreen(() => import('../features/wall/detail-wall'));
-const ModelView = lazyScreen(() => import('../features/wall/model-view'));
-const ProjectWall = lazyScreen(() => import('../features/wall/project-wall'));
+const DetailWall = lazyScreen(() => import('../features/wall/detail-wall'), { plain: true });
+const ModelView = lazyScreen(() => import('../features/wall/model-view'), { plain: true });
+const ProjectWall = lazyScreen(() => import('../features/wall/project-wall'), { plain: true });
 
 /**
- * A route loader that only starts downloading a screen's chunk: the router runs the loaders of every
- * matched route at once, so /page fetches the wall layout and the overview wall side by side with the
- * navigation check instead of one after the other as each lazy screen renders. Failures are left to
- * the lazy screen, which shows them with a Retry.
+ * A route loader that loads a layout's chunk before the route renders: the router runs the loaders
+ * of every matched route at once, so the layout, the screen and the navigation check load side by
+ * side instead of one after the other as each lazy screen renders. Failures are left to the lazy
+ * screen, which shows them with a Retry.
  */
-const preload = (load: () => Promise<unknown>) => () => {
-  load().catch(() => undefined);
+const preload = (screen: { preload: () => Promise<void> }) => async () => {
+  await screen.preload().catch(() => undefined);
   return null;
 };
 
@@ -65,16 +67,17 @@ const preload = (load: () => Promise<unknown>) => () => {
  * address draws other cards, so then only the chunks are fetched.
  */
 const startOverview = ({ request }: LoaderFunctionArgs) => {
-  for (const load of [loadOverviewWall, loadWallChart, loadWallMap]) load().catch(() => undefined);
+  for (const load of [loadWallChart, loadWallMap]) load().catch(() => undefined);
+  const screen = OverviewWall.preload().catch(() => undefined).then(() => null);
   if (new URL(request.url).searchParams.get('scene')) {
     loadSceneWall().catch(() => undefined);
-    return null;
+    return screen;
   }
   const token = getToken();
   if (token) loadOverviewData().then((m) => m.prefetchOverview(queryClient, token), () => undefined);
   // The world base map (a static file) comes with the calls rather than once the map has mounted.
   if (!runtimeConfig().tileUrl) loadWorldMap().then((m) => queryClient.prefetchQuery(m.worldMapQueryOptions()), () => undefined);
-  return null;
+  return screen;
 };
 
 /** The id of the /main layout route, where menu routes are added. */
@@ -119,10 +122,12 @@ function FirstLoad() {
     progress.start();
     return () => progress.done();
   }, []);
+  // A wall stays dark while it loads; the other screens show Mantine's loader.
+  const wall = typeof window !== 'undefined' && window.location.hash.startsWith('#/page');
   return (
     <>
       <TopProgress />
-      <ScreenLoading />
+      {!wall && <ScreenLoading />}
     </>
   );
 }
@@ -150,6 +155,8 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
   /** Runs before every navigation (the root loader always revalidates). */
   const navigationCheck = async ({ request }: LoaderFunctionArgs) => {
     const { pathname, search } = new URL(request.url);
+    // The texts of the screen it goes to (a wall has fewer than the back-office); cached after once.
+    await loadLocale(currentLocale(), localePartsFor(pathname)).catch(() => undefined);
     if (getToken() && isUnderMain(pathname)) {
       try {
         await ensureMenus();
@@ -184,26 +191,34 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
       loader: navigationCheck,
       shouldRevalidate: () => true,
       hydrateFallbackElement: <FirstLoad />,
-      errorElement: <RouteError />,
+      errorElement: <RouteErrorScreen />,
       children: [
-        { path: 'login', element: <LoginPage /> },
-        { path: 'login2/:projectId?', element: <Login2Page /> },
-        { index: true, element: <PortalPage /> },
-        { path: 'test', element: <TestPage /> },
         {
-          id: MAIN_ROUTE_ID,
-          path: 'main',
-          element: <MainLayout />,
+          element: <MantineLayout />,
+          loader: preload(MantineLayout),
           children: [
-            { index: true, element: <DashboardPage /> },
-            { path: 'account', element: <AccountPage />, handle: { access: ['login'] } satisfies RouteHandle },
-            { path: '*', element: <NotFoundPage inLayout />, handle: { unknownMain: true } satisfies RouteHandle },
+            { path: 'login', element: <LoginPage /> },
+            { path: 'login2/:projectId?', element: <Login2Page /> },
+            { index: true, element: <PortalPage /> },
+            { path: 'test', element: <TestPage /> },
+            {
+              id: MAIN_ROUTE_ID,
+              path: 'main',
+              element: <MainLayout />,
+              children: [
+                { index: true, element: <DashboardPage /> },
+                { path: 'account', element: <AccountPage />, handle: { access: ['login'] } satisfies RouteHandle },
+                { path: '*', element: <NotFoundPage inLayout />, handle: { unknownMain: true } satisfies RouteHandle },
+              ],
+            },
+            { path: '403', element: <ForbiddenPage /> },
+            { path: '*', element: <NotFoundPage /> },
           ],
         },
         {
           path: 'page',
           element: <PageLayout />,
-          loader: preload(loadPageLayout),
+          loader: preload(PageLayout),
           children: [
             { index: true, element: <OverviewWall />, loader: startOverview },
             { path: 'detail', element: <DetailWall /> },
@@ -211,8 +226,6 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
             { path: 'project/:id', element: <ProjectWall /> },
           ],
         },
-        { path: '403', element: <ForbiddenPage /> },
-        { path: '*', element: <NotFoundPage /> },
       ],
     },
   ];

@@ -44,8 +44,9 @@ export function TopProgress() {
           height: '100%',
           width,
           opacity: phase === 'finishing' ? 0 : 1,
-          background: 'linear-gradient(90deg, var(--mantine-color-cyan-4), var(--mantine-primary-color-filled))',
-          boxShadow: '0 0 8px var(--mantine-primary-color-filled)',
+          // Mantine's colours, with their values for the walls, which load without Mantine.
+          background: 'linear-gradient(90deg, var(--mantine-color-cyan-4, #3bc9db), var(--mantine-primary-color-filled, #1098ad))',
+          boxShadow: '0 0 8px var(--mantine-primary-color-filled, #1098ad)',
           transition:
             phase === 'finishing'
               ? `width ${FINISH_MS / 2}ms ease-out, opacity ${FINISH_MS}ms ease ${FINISH_MS / 2}ms`

@@ -20,9 +20,9 @@ function start(hash: string): void {
   if (!isOverviewAddress(hash)) return;
   const build = (document.currentScript as HTMLScriptElement | null)?.dataset ?? {};
   const language = localStorage.getItem(STORAGE_KEYS.language) === 'en' ? 'en' : 'cn';
-  const chunks = [...(build.wallChunks?.split(' ') ?? []), language === 'en' ? build.localeEn : build.localeCn];
+  const chunks = [build.wallChunks, language === 'en' ? build.localeEn : build.localeCn].join(' ').split(' ');
   // The stylesheet itself (not a preload): Vite adds a chunk's CSS only when no such sheet is there.
-  for (const href of chunks) if (href && href !== './') link(href.endsWith('.css') ? { rel: 'stylesheet', href } : { rel: 'modulepreload', href });
+  for (const href of chunks) if (href) link(href.endsWith('.css') ? { rel: 'stylesheet', href } : { rel: 'modulepreload', href });
 
   // A scene draws other cards; a wall without a session sends nobody's calls.
   if (new URLSearchParams(hash.split('?')[1] ?? '').get('scene')) return;

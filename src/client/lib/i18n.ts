@@ -6,19 +6,55 @@ import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '@shared/cons
 import { translate } from '@shared/messages';
 
 /**
- * Each language's texts are a chunk of their own and only the one in use is downloaded (the other
- * comes when the user switches): both together were a tenth of the login's JavaScript.
+ * Each language's texts come in three chunks, and only those of the language in use that a screen
+ * needs are downloaded (the other language comes when the user switches): the texts every screen
+ * uses (the login needs nothing more), the walls' and the back-office's.
  */
-const bundles: Record<Locale, () => Promise<{ default: Record<string, object> }>> = {
-  cn: () => import('../locales/cn'),
-  en: () => import('../locales/en'),
+export type LocalePart = 'core' | 'wall' | 'work';
+type Bundle = () => Promise<{ default: Record<string, object> }>;
+const bundles: Record<Locale, Record<LocalePart, Bundle>> = {
+  cn: { core: () => import('../locales/cn/part-core'), wall: () => import('../locales/cn/part-wall'), work: () => import('../locales/cn/part-work') },
+  en: { core: () => import('../locales/en/part-core'), wall: () => import('../locales/en/part-wall'), work: () => import('../locales/en/part-work') },
 };
+const ALL_PARTS: LocalePart[] = ['core', 'wall', 'work'];
+const loading = new Map<string, Promise<void>>();
 
-/** Adds a language's texts to i18next once; main.tsx awaits the stored language before the first render. */
-export async function loadLocale(locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'common')) return;
-  const { default: resources } = await bundles[locale]();
-  for (const [ns, texts] of Object.entries(resources)) i18n.addResourceBundle(locale, ns, texts, true, true);
+/** The texts a path needs: the login its own, the walls theirs, everything else all of them. */
+export function localePartsFor(pathname: string): LocalePart[] {
+  if (/^\/login2?(\/|$)/.test(pathname)) return ['core'];
+  if (/^\/page(\/|$)/.test(pathname)) return ['core', 'wall'];
+  return ALL_PARTS;
+}
+
+/**
+ * Adds texts of a language to i18next, each part once; main.tsx awaits those of the first screen
+ * before the first render, the router those of every screen it goes to.
+ */
+export async function loadLocale(locale: Locale, parts: readonly LocalePart[] = ALL_PARTS): Promise<void> {
+  await Promise.all(
+    parts.map((part) => {
+      const key = `${locale}:${part}`;
+      let pending = loading.get(key);
+      if (!pending) {
+        pending = bundles[locale][part]().then(
+          ({ default: resources }) => {
+            for (const [ns, texts] of Object.entries(resources)) i18n.addResourceBundle(locale, ns, texts, true, true);
+          },
+          (error: unknown) => {
+            loading.delete(key);
+            throw error;
+          },
+        );
+        loading.set(key, pending);
+      }
+      return pending;
+    }),
+  );
+}
+
+/** The parts of a language already asked for (a language switch loads the same of the other). */
+function partsAskedFor(locale: Locale): LocalePart[] {
+  return ALL_PARTS.filter((part) => loading.has(`${locale}:${part}`));
 }
 
 export function storedLocale(): Locale {
@@ -31,7 +67,8 @@ export function setLocale(locale: Locale): void {
   localStorage.setItem(STORAGE_KEYS.language, locale);
   dayjs.locale(locale === 'cn' ? 'zh-cn' : 'en');
   document.documentElement.lang = locale === 'cn' ? 'zh-CN' : 'en';
-  void loadLocale(locale).then(() => i18n.changeLanguage(locale));
+  const parts = partsAskedFor(currentLocale());
+  void loadLocale(locale, parts.length ? parts : ALL_PARTS).then(() => i18n.changeLanguage(locale));
 }
 
 export function currentLocale(): Locale {

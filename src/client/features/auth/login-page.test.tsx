@@ -1,15 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../../mocks/server';
 import { API, fail } from '../../../../mocks/envelope';
 import i18n from '../../lib/i18n';
-import { renderApp, resetClientState } from '../../app/test-app';
+import { renderApp, resetClientState, warmUpShell } from '../../app/test-app';
 
 const captchaImage = () => screen.getByRole('img', { name: '验证码' });
 
 describe('login page', () => {
+  beforeAll(warmUpShell, 60_000);
   beforeEach(resetClientState);
 
   it('asks for the username, the password and the captcha with the shared messages', async () => {

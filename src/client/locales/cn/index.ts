@@ -15,6 +15,10 @@ import projects from './projects';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.cn]));
 
-/** Chinese resources, one namespace per file; add a namespace here and in ../en/index.ts. */
+/**
+ * Chinese resources, one namespace per file; add a namespace here and in ../en/index.ts (which checks
+ * that English has the same keys), and to one of the parts the app loads by route (part-core: every
+ * screen, part-wall: the walls, part-work: the back-office; lib/i18n.ts).
+ */
 const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, messages };
 export default cn;

@@ -1,0 +1,57 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
+import { MantineContext, MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
+import { MODAL_BASE_Z_INDEX, NOTIFICATION_DURATION_MS } from '@shared/constants';
+import { layoutColorSchemeManager } from './layout-store';
+import { theme } from './theme';
+
+const Notifications = lazy(() => import('./notification-stack'));
+
+/**
+ * The notification stack is downloaded when the first notification is shown, not with every route:
+ * `notifications.show()` only fills the store, which keeps it until the stack mounts and draws it.
+ */
+function LazyNotifications() {
+  const { notifications, queue } = useNotifications();
+  const pending = notifications.length + queue.length > 0;
+  const [wanted, setWanted] = useState(pending);
+  useEffect(() => {
+    if (pending) setWanted(true);
+  }, [pending]);
+  if (!wanted && !pending) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications autoClose={NOTIFICATION_DURATION_MS} zIndex={MODAL_BASE_Z_INDEX + 100} />
+    </Suspense>
+  );
+}
+
+/**
+ * Mantine (theme, skin, its stylesheets, notifications) for everything but the walls: a chunk of its
+ * own that the router loads for the login, the back-office and the status screens. The walls draw
+ * themselves without it (issue 6: a fifth of a wall's JavaScript and a 270 KB stylesheet they did
+ * not use). Inside another Mantine provider (tests, a status screen under the shell) it adds nothing.
+ */
+export function MantineShell({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
+  const outer = useContext(MantineContext);
+  if (outer) return children;
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={layoutColorSchemeManager} defaultColorScheme="light" env={env}>
+      <LazyNotifications />
+      {children}
+    </MantineProvider>
+  );
+}
+
+/** The layout route of every Mantine screen. */
+export default function MantineRoutes() {
+  return (
+    <MantineShell>
+      <Outlet />
+    </MantineShell>
+  );
+}
