@@ -24,6 +24,14 @@ async function openScreen(page, navName, dir, entry, url) {
   await page.waitForURL(url, WAIT);
 }
 
+/**
+ * The add button of one screen. Screens opened earlier stay mounted in their hidden tab panels, and
+ * just after a tab switch the previous screen's button is still visible for a moment: a page-wide
+ * "visible" filter could pick it and then wait on it for good. The open screen's tab panel (named by
+ * its tab) holds exactly one.
+ */
+const addButton = (page, screen) => page.getByRole('tabpanel', { name: screen }).getByRole('button', { name: '新增', exact: true });
+
 /** POST to the API with the page's own session token; returns the HTTP status. */
 const apiStatus = (page, url, body) =>
   page.evaluate(
@@ -50,7 +58,7 @@ export const tests = {
       //    as a bare menu (checking its list button adds the menu, unchecking it leaves the menu).
       await signIn(page, baseUrl, 'admin', 'admin123');
       await openScreen(page, '主导航', '系统管理', '角色管理', /#\/main\/sys\/role/);
-      await page.getByRole('button', { name: '新增', exact: true }).filter({ visible: true }).click(); // earlier screens stay in the DOM, hidden in their tabs
+      await addButton(page, '角色管理').click();
       const roleDialog = page.getByRole('dialog', { name: '角色管理 · 新增' });
       await roleDialog.getByRole('textbox', { name: '角色编码' }).fill(roleCode);
       await roleDialog.getByRole('textbox', { name: '角色名称' }).fill(roleName);
@@ -71,7 +79,7 @@ export const tests = {
 
       // 2. A user holding that role.
       await openScreen(page, '主导航', '系统管理', '用户管理', /#\/main\/sys\/user/);
-      await page.getByRole('button', { name: '新增', exact: true }).filter({ visible: true }).click();
+      await addButton(page, '用户管理').click();
       const userDialog = page.getByRole('dialog', { name: '用户管理 · 新增' });
       await userDialog.getByRole('textbox', { name: '用户名' }).fill(username);
       await userDialog.getByLabel(/^密码/).fill(password);

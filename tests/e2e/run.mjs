@@ -22,6 +22,40 @@ const server = await startServer();
 const browser = await launchBrowser();
 let passed = 0;
 let failed = 0;
+
+/**
+ * The browser as tests see it: a context a test closes stays open until the runner has looked at it,
+ * so a failed test leaves a screenshot of every page it had open (failure-<file>-<n>.png) next to
+ * the others, showing what the user saw when the step timed out.
+ */
+const closing = [];
+const watched = new Proxy(browser, {
+  get(target, prop) {
+    if (prop !== 'newContext') return Reflect.get(target, prop, target);
+    return async (...args) => {
+      const context = await target.newContext(...args);
+      const close = context.close.bind(context);
+      context.close = async () => void closing.push({ context, close });
+      closing.push({ context, close, open: true });
+      return context;
+    };
+  },
+});
+async function closeContexts(failedFile) {
+  const seen = new Set();
+  let n = 0;
+  for (const { context, close } of closing.splice(0)) {
+    if (seen.has(context)) continue;
+    seen.add(context);
+    if (failedFile) {
+      for (const page of context.pages()) {
+        n += 1;
+        await page.screenshot({ path: path.join(screenshotsDir, `failure-${failedFile.replace('.e2e.mjs', '')}-${n}.png`) }).catch(() => {});
+      }
+    }
+    await close().catch(() => {});
+  }
+}
 try {
   for (const file of files) {
     const mod = await import(pathToFileURL(path.join(root, 'tests/e2e', file)).href);
@@ -29,12 +63,17 @@ try {
     for (const [name, fn] of Object.entries(tests)) {
       const started = Date.now();
       try {
-        await fn({ baseUrl: server.baseUrl, screenshotsDir, browser });
+        await fn({ baseUrl: server.baseUrl, screenshotsDir, browser: watched });
+        await closeContexts(null);
         passed += 1;
         console.log(`  ✓ ${file} › ${name} (${Date.now() - started} ms)`);
       } catch (err) {
         failed += 1;
-        console.log(`  ✗ ${file} › ${name}\n    ${String(err?.stack ?? err).split('\n').slice(0, 6).join('\n    ')}`);
+        // The message with Playwright's call log, then the test's own line that failed.
+        const lines = String(err?.stack ?? err).split('\n');
+        const where = lines.filter((l) => l.includes('.e2e.mjs')).slice(0, 2);
+        console.log(`  ✗ ${file} › ${name}\n    ${[...lines.slice(0, 10), ...where].join('\n    ')}`);
+        await closeContexts(file);
       }
     }
   }
