@@ -323,7 +323,17 @@ async function flow({ baseUrl, browser, screenshotsDir }, lang) {
     await row.getByText(L.completed, { exact: true }).waitFor(WAIT);
     // One actions column (details, flow steps, edit, delete), and no tag cut short ("REP…").
     assert.equal(await orders.getByRole('columnheader', { name: L.actions, exact: true }).count(), 1, 'one actions column');
-    const clipped = await orders.locator('.mantine-Badge-label').evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+    // A tag is cut when it overflows its cell (cells clip) or its own box (a badge's ellipsis).
+    const clipped = await orders.locator('td [data-color], td .mantine-Badge-label').evaluateAll((tags) =>
+      tags
+        .filter((t) => {
+          const tag = t.getBoundingClientRect();
+          const cell = t.closest('td').getBoundingClientRect();
+          return t.scrollWidth > t.clientWidth || tag.right > cell.right + 0.5 || tag.left < cell.left - 0.5;
+        })
+        .map((t) => t.textContent),
+    );
+    assert.ok((await orders.locator('td [data-color]').count()) > 0, 'the list shows status tags');
     assert.deepEqual(clipped, [], 'tags shown in full');
     await page.screenshot(shot('order-list'));
 

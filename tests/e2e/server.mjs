@@ -78,19 +78,26 @@ export async function startServer({ env = {}, dataDir, fresh = true } = {}) {
     port,
     dataDir: dir,
     output: () => output,
+    /** Stops the server; a data folder it made itself goes too (E2E_KEEP_DATA=1 keeps it to look at). */
     async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((r) => {
-        const t = setTimeout(() => {
-          child.kill('SIGKILL');
-          r();
-        }, 10_000);
-        child.on('exit', () => {
-          clearTimeout(t);
-          r();
-        });
-      });
+      await stopChild();
+      if (!dataDir && process.env.E2E_KEEP_DATA !== '1') rmSync(dir, { recursive: true, force: true });
     },
   };
+
+  async function stopChild() {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => {
+      const t = setTimeout(() => {
+        child.kill('SIGKILL');
+        r();
+      }, 10_000);
+      child.on('exit', () => {
+        clearTimeout(t);
+        r();
+      });
+    });
+  }
 }
+
