@@ -111,9 +111,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // Runtime configuration (seed §3), read by the client from a global object before it starts.
   app.get('/config.js', async (_req, reply) => {
     const title = await app.settings.get('system.title');
+    const titleEn = await app.settings.get('system.titleEn');
     const runtime = {
       apiHost: config.apiPrefix,
       title: config.runtime.title || title,
+      titleEn: config.runtime.title || titleEn,
       microservice: config.runtime.microservice,
       whitelist: config.runtime.whitelist,
       loginRedirect: config.runtime.loginRedirect,

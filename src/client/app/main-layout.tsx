@@ -4,7 +4,7 @@ import { ActionIcon, AppShell, Burger, Group, ScrollArea, Text, ThemeIcon, Toolt
 import { useDisclosure } from '@mantine/hooks';
 import { IconDroplet, IconMoon, IconSun } from '@tabler/icons-react';
 import { HEADER_HEIGHT, REGION_WIDTH } from '@shared/constants';
-import { runtimeConfig } from '../lib/runtime-config';
+import { systemTitle } from '../lib/runtime-config';
 import { setLayoutPrefs, useLayoutPrefs } from './layout-store';
 import { LanguageSwitch } from '../features/auth/language-switch';
 import { SideNav } from './side-nav';
@@ -16,12 +16,12 @@ import { WorkTabs } from './work-tabs';
  * is remembered), a light or dark skin, and the tabbed work area.
  */
 export default function MainLayout() {
-  const { t } = useTranslation(['layout', 'common']);
+  const { t, i18n } = useTranslation(['layout', 'common']);
   const { folded } = useLayoutPrefs();
   const [mobileOpened, { toggle: toggleMobile }] = useDisclosure(false);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const dark = colorScheme === 'dark';
-  const title = runtimeConfig().title || t('common:appName');
+  const title = systemTitle(i18n.language) || t('common:appName');
 
   return (
     <AppShell

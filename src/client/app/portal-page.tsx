@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Box, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconActivityHeartbeat, IconChartBar, IconDeviceDesktop, IconDroplet, IconLayoutDashboard, type IconProps } from '@tabler/icons-react';
-import { runtimeConfig } from '../lib/runtime-config';
+import { systemTitle } from '../lib/runtime-config';
 import { LanguageSwitch } from '../features/auth/language-switch';
 import { WATER_BACKGROUND } from '../features/auth/water-background';
 
@@ -22,8 +22,8 @@ const ENTRIES: Entry[] = [
 
 /** The index page (seed §2 root path): the ways into the product. */
 export default function PortalPage() {
-  const { t } = useTranslation(['layout', 'common']);
-  const title = runtimeConfig().title || t('common:appName');
+  const { t, i18n } = useTranslation(['layout', 'common']);
+  const title = systemTitle(i18n.language) || t('common:appName');
   return (
     <Box mih="100vh" style={{ background: WATER_BACKGROUND }} py={48}>
       <Container size="lg">

@@ -2,6 +2,8 @@
 export interface RuntimeConfig {
   apiHost: string;
   title: string;
+  /** The title in English (setting system.titleEn); empty = `title`. */
+  titleEn: string;
   microservice: string;
   whitelist: string[];
   loginRedirect: string;
@@ -24,6 +26,7 @@ declare global {
 const DEFAULTS: RuntimeConfig = {
   apiHost: '/api',
   title: '',
+  titleEn: '',
   microservice: '',
   whitelist: ['/login', '/403', '/404', '/test', '/page'],
   loginRedirect: '/main',
@@ -37,4 +40,10 @@ const DEFAULTS: RuntimeConfig = {
 
 export function runtimeConfig(): RuntimeConfig {
   return { ...DEFAULTS, ...(typeof window !== 'undefined' ? window.__APP_CONFIG__ : {}) };
+}
+
+/** The system title in the reader's language; empty when the server set none. */
+export function systemTitle(language: string): string {
+  const { title, titleEn } = runtimeConfig();
+  return language === 'en' ? titleEn || title : title;
 }

@@ -10,6 +10,7 @@ export const SETTING_DEFAULTS = {
   'security.sessionHours': { type: 'number', value: 12, remark: 'Sliding session lifetime (hours)' },
   'security.loginPerMinute': { type: 'number', value: 20, remark: 'Login attempts one IP address may make per minute' },
   'system.title': { type: 'string', value: 'Cascade 水景运维平台', remark: 'System title shown in the header and on the wall' },
+  'system.titleEn': { type: 'string', value: 'Cascade Water-Feature Operations', remark: 'System title in English (empty = the system title)' },
   'upload.maxMb': { type: 'number', value: 20, remark: 'Largest file an upload may be (MiB)' },
   'upload.imageMaxMb': { type: 'number', value: 10, remark: 'Largest image an upload may be (MiB)' },
   'sla.hours.low': { type: 'number', value: 72, remark: 'Hours to complete a low-priority order on time' },

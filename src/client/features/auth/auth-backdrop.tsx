@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Anchor, Box, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDroplet } from '@tabler/icons-react';
-import { runtimeConfig } from '../../lib/runtime-config';
+import { runtimeConfig, systemTitle } from '../../lib/runtime-config';
 import { LanguageSwitch } from './language-switch';
 import { WATER_BACKGROUND } from './water-background';
 
 /** The water backdrop, product name and language switch around the login cards. */
 export function AuthBackdrop({ children }: { children: ReactNode }) {
-  const { t } = useTranslation(['auth', 'common']);
-  const title = runtimeConfig().title || t('common:appName');
+  const { t, i18n } = useTranslation(['auth', 'common']);
+  const title = systemTitle(i18n.language) || t('common:appName');
   return (
     <Box mih="100vh" style={{ background: WATER_BACKGROUND, display: 'flex', flexDirection: 'column' }}>
       <Group justify="space-between" px="lg" py="md">

@@ -37,6 +37,14 @@ describe('sys/config', () => {
     expect(info.body.data).toMatchObject({ key: 'system.title', value: 'Fountains HQ', type: 'string', remark: 'Header title' });
   });
 
+  it('/config.js carries the system title in both languages; the English one falls back to the Chinese', async () => {
+    expect(await configJs()).toMatchObject({ titleEn: 'Cascade Water-Feature Operations' });
+    await t.call('POST', '/api/sys/config/update', { token: admin, body: { key: 'system.titleEn', value: 'Fountains HQ (EN)' } });
+    expect((await configJs()).titleEn).toBe('Fountains HQ (EN)');
+    await t.call('POST', '/api/sys/config/update', { token: admin, body: { key: 'system.titleEn', value: '' } });
+    expect((await configJs()).titleEn).toBe('');
+  });
+
   it('lists with a filter and paging', async () => {
     const res = await t.call('POST', '/api/sys/config/list', { token: admin, body: { key: 'sla.', page: 1, limit: 3 } });
     expect(res.body.data).toMatchObject({ total: 4, page: 1, limit: 3, pages: 2 });
