@@ -14,7 +14,13 @@ export interface NumberCounterProps {
 
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
-const format = (v: number, decimals: number) => v.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+// One formatter per number of decimals: toLocaleString builds one on every call, sixty times a second.
+const formatters = new Map<number, Intl.NumberFormat>();
+const format = (v: number, decimals: number) => {
+  let f = formatters.get(decimals);
+  if (!f) formatters.set(decimals, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
+  return f.format(v);
+};
 
 /**
  * A number that counts up from its previous value (from 0 the first time) when it shows or changes.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { echarts, loadChartTooltips, type ECharts, type EChartsOption } from '@client/lib/echarts';
 import { usePointerSeen } from './pointer-seen';
 import { renderPixelRatio } from './scale';
@@ -57,10 +57,19 @@ export function WallChart({ option, onPointClick, onReady, style }: WallChartPro
     };
   }, [pointer]);
 
+  // The box's size, read while React lays out the commit: every chart of a wall reads it in the same
+  // pass (one layout), where each chart measuring itself as it was created forced a layout per chart.
+  const size = useRef({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el) size.current = { width: el.clientWidth, height: el.clientHeight };
+  }, [ratio]);
+
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const instance = echarts.init(el, undefined, { devicePixelRatio: ratio, renderer: 'canvas' });
+    const { width, height } = size.current;
+    const instance = echarts.init(el, undefined, { devicePixelRatio: ratio, renderer: 'canvas', ...(width && height ? { width, height } : {}) });
     chart.current = instance;
     instance.on('click', (p) => handlers.current.onPointClick?.(p as unknown as ChartPoint));
     instance.on('rendered', () => {
@@ -70,12 +79,12 @@ export function WallChart({ option, onPointClick, onReady, style }: WallChartPro
     });
     // Resize only when the box really changes: the observer's first call is the size the chart was
     // created with, and a resize would cut the entry animation short.
-    let size = `${el.clientWidth}x${el.clientHeight}`;
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
-      const next = `${el.clientWidth}x${el.clientHeight}`;
-      if (next === size) return;
-      size = next;
-      instance.resize();
+    let drawn = `${width}x${height}`;
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(([entry]) => {
+      const next = `${Math.round(entry.contentRect.width)}x${Math.round(entry.contentRect.height)}`;
+      if (next === drawn) return;
+      drawn = next;
+      instance.resize({ width: 'auto', height: 'auto' });
     });
     observer?.observe(el);
     return () => {
