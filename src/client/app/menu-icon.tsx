@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import {
   IconAdjustments, IconApps, IconBook, IconBuilding, IconCategory, IconClipboardList, IconClock, IconClockPlay, IconCpu,
   IconCpu2, IconDeviceDesktop, IconDroplet, IconExternalLink, IconFileText, IconFiles, IconFolder, IconGauge, IconHistory,
@@ -19,12 +19,25 @@ const ICONS: Record<string, ComponentType<IconProps>> = {
   'users-group': IconUsersGroup, video: IconVideo,
 };
 
-/** Accepts `name`, `icon-name` or `IconName` spellings; an unknown name gets a neutral dot. */
+const IconGlyph = lazy(() => import('@client/components/icon-glyph'));
+
+/**
+ * Accepts `name`, `icon-name` or `IconName` spellings. The icons of the seeded menus are drawn at once;
+ * any other of the ~6,000 Tabler names the menu screen offers loads the full icon set on first use
+ * (a neutral dot meanwhile, and for a name Tabler does not have).
+ */
 export function MenuIcon({ name, size = 18 }: { name: string | null | undefined; size?: number }) {
   const key = (name ?? '')
     .replace(/^icon-?/i, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .toLowerCase();
-  const Icon = ICONS[key] ?? IconPoint;
-  return <Icon size={size} stroke={1.6} />;
+  const Icon = ICONS[key];
+  if (Icon) return <Icon size={size} stroke={1.6} />;
+  const dot = <IconPoint size={size} stroke={1.6} />;
+  if (!key) return dot;
+  return (
+    <Suspense fallback={dot}>
+      <IconGlyph name={key} size={size} fallback={dot} />
+    </Suspense>
+  );
 }

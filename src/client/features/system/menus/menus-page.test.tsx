@@ -6,7 +6,7 @@ import { login } from '@client/lib/session';
 import { renderKit } from '@client/components/test-render';
 import { resetSystemIdentity } from '../../../../../mocks/handlers/system-identity';
 import MenusPage, { toTree } from './menus-page';
-import { componentName } from './components/icon-glyph';
+import { componentName } from '@client/components/icon-glyph';
 
 function renderMenus(perms: string[] = [], id = 1) {
   login('t-menus', { id, username: 'admin', realName: '', email: '', phone: '', avatar: '', roles: [], perms, menus: [] });

@@ -3,7 +3,7 @@ import { Group, Select, Text } from '@mantine/core';
 import { iconsList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-const IconGlyph = lazy(() => import('./icon-glyph'));
+const IconGlyph = lazy(() => import('@client/components/icon-glyph'));
 /** Options shown at once while searching the ~6,000 Tabler names. */
 const VISIBLE_OPTIONS = 60;
 // The package exports the name list as a module namespace whose default is the array.

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { icons, type Icon as TablerIcon } from '@tabler/icons-react';
 
 /** kebab-case Tabler name (as the menu table stores it) → component name: 'menu-2' → 'IconMenu2'. */
@@ -11,9 +12,10 @@ export function componentName(name: string): string {
 
 /**
  * Draws any Tabler icon by its name. This module pulls in the whole icon set, so it is only ever
- * loaded lazily, by the menu screen (see icon-picker.tsx).
+ * loaded lazily: by the menu screen (icon-picker.tsx) and by the side navigation for a menu icon
+ * outside its own short list (app/menu-icon.tsx).
  */
-export default function IconGlyph({ name, size = 18 }: { name: string; size?: number }) {
+export default function IconGlyph({ name, size = 18, fallback = null }: { name: string; size?: number; fallback?: ReactNode }) {
   const Glyph = (icons as unknown as Record<string, TablerIcon | undefined>)[componentName(name)];
-  return Glyph ? <Glyph size={size} stroke={1.6} aria-hidden /> : null;
+  return Glyph ? <Glyph size={size} stroke={1.6} aria-hidden /> : fallback;
 }
