@@ -157,9 +157,15 @@ export async function run({ baseUrl, screenshotsDir, browser: given }) {
         await page.goto(`${baseUrl}/#/page/project/${project.id}?kiosk=1`);
         await page.waitForFunction((n) => document.querySelectorAll('path.wall-eq').length === n, project.placed, { timeout: READY_MS });
         await page.screenshot({ path: shot('wall-kiosk-cn.png') });
+        // Revoked, the wall says so on the wall itself (nobody stands at a kiosk to sign in).
+        await call(baseUrl, 'POST', '/wall/display-token/revoke', { token: admin, body: { id: issued.id } });
+        await page.reload();
+        await page.getByRole('heading', { name: '此大屏的显示链接已失效' }).waitFor({ timeout: READY_MS });
+        assert.match(page.url(), /#\/page\/ended$/);
+        await page.screenshot({ path: shot('wall-kiosk-revoked-cn.png') });
       } finally {
         await context.close();
-        await call(baseUrl, 'POST', '/wall/display-token/revoke', { token: admin, body: { id: issued.id } });
+        await call(baseUrl, 'POST', '/wall/display-token/revoke', { token: admin, body: { id: issued.id } }).catch(() => undefined);
       }
     }
 

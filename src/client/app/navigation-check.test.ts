@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessState } from '@shared/access';
 import type { NavMenu } from '@shared/contracts/auth';
-import { decideNavigation, isAllowListed, type NavigationInput } from './navigation-check';
+import { afterSessionEnded, decideNavigation, isAllowListed, type NavigationInput } from './navigation-check';
 
 const signedIn: AccessState = { roles: ['operator'], can: ['fall-order#list'], token: 't', login: true, userId: 2 };
 const signedOut: AccessState = { roles: [], can: [], token: null, login: false, userId: null };
@@ -40,5 +40,17 @@ describe('isAllowListed', () => {
     expect(isAllowListed('/page/detail', ['/page'])).toBe(true);
     expect(isAllowListed('/pages', ['/page'])).toBe(false);
     expect(isAllowListed('/main', ['/page'])).toBe(false);
+  });
+});
+
+describe('afterSessionEnded', () => {
+  it('sends a user to login and back, a wall display to its notice, a visitor to the project password form', () => {
+    expect(afterSessionEnded('user', '/main/fall/order', '?x=1')).toBe('/login?redirect=%2Fmain%2Ffall%2Forder%3Fx%3D1');
+    expect(afterSessionEnded('user', '/login')).toBeNull();
+    expect(afterSessionEnded('display', '/page/project/3', '?kiosk=1')).toBe('/page/ended');
+    expect(afterSessionEnded('display', '/page/ended')).toBeNull();
+    expect(afterSessionEnded('visitor', '/page/project/12')).toBe('/login2/12');
+    expect(afterSessionEnded('visitor', '/page')).toBe('/login2');
+    expect(afterSessionEnded('visitor', '/login2/12')).toBeNull();
   });
 });

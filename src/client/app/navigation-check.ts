@@ -1,6 +1,7 @@
 import { FORBIDDEN_PATH, LOGIN_PATH } from '@shared/constants';
 import { evaluateRules, isSuper, type AccessState } from '@shared/access';
 import type { NavMenu } from '@shared/contracts/auth';
+import type { SessionKind } from '../lib/session';
 import { findMenuByPath } from './menu-store';
 
 /** What a route may carry in its `handle` (seed §2 "each route may carry an access requirement"). */
@@ -45,6 +46,24 @@ export function isAllowListed(pathname: string, whitelist: readonly string[]): b
 export function loginTarget(pathname: string, search = ''): string {
   if (pathname === LOGIN_PATH) return LOGIN_PATH;
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(pathname + search)}`;
+}
+
+/** Where a wall display lands when the server no longer knows its token: a notice, not a login form. */
+export const DISPLAY_ENDED_PATH = '/page/ended';
+
+/**
+ * Where to go once the server has ended the session (a 401): a kiosk wall's display token was revoked,
+ * so it shows a notice on the wall (nobody is there to sign in); a project visitor signs in again with
+ * the project's access password; a user goes to login and comes back. Null: stay (already there).
+ */
+export function afterSessionEnded(ended: SessionKind, pathname: string, search = ''): string | null {
+  if (ended === 'display') return pathname === DISPLAY_ENDED_PATH ? null : DISPLAY_ENDED_PATH;
+  if (ended === 'visitor') {
+    if (/^\/login2(\/|$)/.test(pathname)) return null;
+    const project = /^\/page\/project\/(\d+)/.exec(pathname)?.[1];
+    return project ? `/login2/${project}` : '/login2';
+  }
+  return pathname === LOGIN_PATH ? null : loginTarget(pathname, search);
 }
 
 /** Only a path inside this app may be a redirect target, never another site. */

@@ -5,7 +5,7 @@ import { CODE } from '@shared/constants';
 import { server } from '../../../mocks/server';
 import { API, fail } from '../../../mocks/envelope';
 import { MOCK_MENUS } from '../../../mocks/handlers/auth';
-import { getSession, getToken } from '../lib/session';
+import { getSession, getToken, loginDisplay } from '../lib/session';
 import { buildMenuRoutes } from './router';
 import { SCREENS } from './screens';
 import { renderApp, resetClientState, signIn, warmUpShell } from './test-app';
@@ -116,5 +116,23 @@ describe('navigation check', () => {
     await waitFor(() => expect(path(router)).toBe('/login?redirect=%2Fmain%2Faccount'));
     expect(getToken()).toBeNull();
     expect(sessionStorage.getItem('TOKEN')).toBeNull();
+  });
+
+  it('shows a kiosk wall whose display token was revoked a notice on the wall, not a login form', async () => {
+    loginDisplay('revoked-display-token', 'display');
+    server.use(http.all(`${API}/*`, () => fail(CODE.unauthorized, '未登录')));
+    const { router } = renderApp('/page');
+    await waitFor(() => expect(path(router)).toBe('/page/ended'));
+    expect(await screen.findByRole('heading', { name: '此大屏的显示链接已失效' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '登录' })).not.toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+
+  it("sends a project visitor whose session ended back to that project's password form", async () => {
+    loginDisplay('expired-visitor-token', 'visitor');
+    server.use(http.all(`${API}/*`, () => fail(CODE.unauthorized, '未登录')));
+    const { router } = renderApp('/page/project/7');
+    await waitFor(() => expect(path(router)).toBe('/login2/7'));
+    expect(getToken()).toBeNull();
   });
 });

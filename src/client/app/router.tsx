@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { CODE, LOGIN_PATH } from '@shared/constants';
+import { CODE } from '@shared/constants';
 import type { NavMenu } from '@shared/contracts/auth';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
 import { clearSession, getSession, getToken } from '../lib/session';
@@ -18,7 +18,7 @@ import { queryClient } from '../lib/query-client';
 import { lazyScreen, ScreenLoading } from './lazy-screen';
 import { progress } from './progress';
 import { TopProgress } from './top-progress';
-import { decideNavigation, isUnderMain, loginTarget, type RouteHandle } from './navigation-check';
+import { afterSessionEnded, decideNavigation, isUnderMain, loginTarget, type RouteHandle } from './navigation-check';
 import { ensureMenus, flattenMenus, getMenus, menuRoutePath, menusLoaded, resetMenus } from './menu-store';
 import { resetTabs } from './tabs-store';
 
@@ -48,6 +48,7 @@ const loadOverviewData = () => import('../features/wall/overview-data');
 const DetailWall = lazyScreen(() => import('../features/wall/detail-wall'), { plain: true });
 const ModelView = lazyScreen(() => import('../features/wall/model-view'), { plain: true });
 const ProjectWall = lazyScreen(() => import('../features/wall/project-wall'), { plain: true });
+const DisplayEnded = lazyScreen(() => import('../features/wall/display-ended'), { plain: true });
 
 /**
  * A route loader that loads a layout's chunk before the route renders: the router runs the loaders
@@ -224,6 +225,7 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
             { path: 'detail', element: <DetailWall /> },
             { path: 'model/:id/:i', element: <ModelView /> },
             { path: 'project/:id', element: <ProjectWall /> },
+            { path: 'ended', element: <DisplayEnded /> },
           ],
         },
       ],
@@ -246,12 +248,14 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
   });
 
   const appRouter = router;
-  // Seed §4/§8: a 401 from any call has cleared the session; forget the menus and tabs and go to login.
-  setUnauthorizedHandler(() => {
+  // Seed §4/§8: a 401 from any call has cleared the session; forget the menus and tabs and go to login
+  // (a wall display to its notice, a project visitor to the project's password form).
+  setUnauthorizedHandler((ended) => {
     resetMenus();
     resetTabs();
     const { pathname, search } = appRouter.state.location;
-    if (pathname !== LOGIN_PATH) void appRouter.navigate(loginTarget(pathname, search), { replace: true });
+    const to = afterSessionEnded(ended, pathname, search);
+    if (to) void appRouter.navigate(to, { replace: true });
   });
   return appRouter;
 }

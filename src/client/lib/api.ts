@@ -1,6 +1,6 @@
 import { AUTH_HEADER, CODE, LOGIN_API_PATH } from '@shared/constants';
 import type { Envelope } from '@shared/envelope';
-import { clearSession, getToken } from './session';
+import { clearSession, getToken, sessionKind, type SessionKind } from './session';
 import { runtimeConfig } from './runtime-config';
 import { currentLocale } from './i18n';
 import { takeEarlyCall } from './early-calls';
@@ -20,14 +20,17 @@ export class ApiError extends Error {
   }
 }
 
-type UnauthorizedHandler = () => void;
+/** Told which kind of session the server has just ended, so a wall display is not sent to the login form. */
+type UnauthorizedHandler = (ended: SessionKind) => void;
 let onUnauthorized: UnauthorizedHandler = () => {
   window.location.hash = '#/login';
 };
-/** The router installs this: a 401 clears the session and goes to login. */
+/** The router installs this: a 401 clears the session and goes to login (or the wall's own notice). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
+
+let lastEnded: SessionKind = 'none';
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -70,8 +73,13 @@ export async function request<T>(method: string, url: string, body?: unknown, op
     throw new ApiError(res.status || CODE.error, res.statusText || 'Network error');
   }
   if (envelope.code === CODE.unauthorized) {
+    // Calls that were under way when the first 401 cleared the session answer 401 too: they belong to
+    // the session that ended, not to an anonymous visitor.
+    const current = sessionKind();
+    const ended = current === 'none' ? lastEnded : current;
+    lastEnded = ended;
     clearSession();
-    onUnauthorized();
+    onUnauthorized(ended);
   }
   if (envelope.code !== CODE.success) throw new ApiError(envelope.code, envelope.msg, envelope.data);
   return envelope.data;

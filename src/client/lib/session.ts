@@ -97,6 +97,16 @@ export function setUser(user: SessionUser): void {
   save({ ...state, user });
 }
 
+export type SessionKind = 'user' | 'display' | 'visitor' | 'none';
+
+/** Who the current session is: a signed-in user, a wall display (kiosk token), a project visitor (login2), or nobody. */
+export function sessionKind(): SessionKind {
+  const { token, roles } = state.access;
+  if (!token) return 'none';
+  if (state.user) return 'user';
+  return roles.includes('visitor') ? 'visitor' : roles.includes('display') ? 'display' : 'user';
+}
+
 /** Logout clears roles and permissions and removes the saved state; navigation is the caller's. */
 export function clearSession(): void {
   save({ token: null, user: null, access: EMPTY_ACCESS });
