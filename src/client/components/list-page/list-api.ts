@@ -38,3 +38,5 @@ export function listApi<Row, Values = Partial<Row>>(base: string) {
     },
   };
 }
+
+export type ListApi<Row, Values = Partial<Row>> = ReturnType<typeof listApi<Row, Values>>;

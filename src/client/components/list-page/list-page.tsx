@@ -1,11 +1,10 @@
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Alert, Button, Group, Menu, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
-import { PAGINATION_LAYOUT } from '@shared/constants';
 import { ApiError } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
@@ -14,10 +13,10 @@ import { Dialog } from '../dialog/dialog';
 import { toast } from '../feedback/toast';
 import { fieldErrors, zodResolver } from '../form/zod-resolver';
 import { messageBox } from '../message-box/message-box';
-import { DataTable } from '../table/data-table';
-import { isSpecialColumn, type RowKey, type TableColumn } from '../table/types';
+import type { RowKey, TableColumn } from '../table/types';
 import { useColumnState } from '../table/use-column-state';
-import { listApi, type ExportFormat } from './list-api';
+import { listApi } from './list-api';
+import { ListTable } from './list-table';
 import { QueryForm, type QueryField } from './query-form';
 
 export interface FormBodyProps<Values> {
@@ -174,43 +173,20 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
   ];
   const columnState = useColumnState(columns, props.screen ?? base);
 
-  const exportAs = async (format: ExportFormat) => {
-    const shown = columnState.visible.map((v) => v.column).filter((c) => !isSpecialColumn(c) && !c.ignore && c.prop);
-    try {
-      await resource.exportFile(query, shown.map((c) => ({ prop: c.prop!, label: typeof c.label === 'string' ? c.label : c.prop! })), format, title);
-      toast.info(t('list.exported'));
-    } catch (error) {
-      toast.error((error as Error).message);
-    }
-  };
-
   const FormBody = props.formBody;
-  const toolbarExtra = (
-    <>
-      {can.remove && (
-        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => void askDelete(selected.keys)}>
-          {t('list.batchDelete')}
-        </Button>
-      )}
-      {can.export && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>{t('list.export')}</Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => void exportAs('xlsx')}>{t('list.exportXlsx')}</Menu.Item>
-            <Menu.Item onClick={() => void exportAs('csv')}>{t('list.exportCsv')}</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      )}
-      <SelectionBasket
-        rows={selected.rows}
-        columns={columnState.visible.map((v) => v.column)}
-        rowKey={rowKey}
-        onRemove={(key) => setSelected((s) => ({ keys: s.keys.filter((k) => k !== key), rows: s.rows.filter((r) => keyOf(r) !== key) }))}
-        onClear={() => setSelected({ keys: [], rows: [] })}
-      />
-    </>
+  const batchDelete = can.remove && (
+    <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => void askDelete(selected.keys)}>
+      {t('list.batchDelete')}
+    </Button>
+  );
+  const basket = (
+    <SelectionBasket
+      rows={selected.rows}
+      columns={columnState.visible.map((v) => v.column)}
+      rowKey={rowKey}
+      onRemove={(key) => setSelected((s) => ({ keys: s.keys.filter((k) => k !== key), rows: s.rows.filter((r) => keyOf(r) !== key) }))}
+      onClear={() => setSelected({ keys: [], rows: [] })}
+    />
   );
 
   return (
@@ -235,25 +211,19 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
           <Button size="xs" onClick={openAdd}>{t('query.add')}</Button>
         </Group>
       )}
-      {can.list ? (
-        <DataTable<Row>
-          label={title}
-          title={title}
-          columns={columns}
-          columnState={columnState}
-          columnChooser
-          rowKey={rowKey}
-          loader={(page, limit) => resource.list(query, page, limit)}
-          queryKey={resource.listKey(query)}
-          reloadKey={JSON.stringify(query)}
-          pagerLayout={PAGINATION_LAYOUT}
-          selectedKeys={selected.keys}
-          onSelectionChange={(keys, rows) => setSelected({ keys, rows })}
-          toolbarExtra={toolbarExtra}
-        />
-      ) : (
-        <Alert color="yellow">{t('list.noAccess')}</Alert>
-      )}
+      <ListTable<Row>
+        title={title}
+        resource={resource}
+        query={query}
+        columns={columns}
+        columnState={columnState}
+        rowKey={rowKey}
+        can={can}
+        toolbarStart={batchDelete}
+        toolbarEnd={basket}
+        selectedKeys={selected.keys}
+        onSelectionChange={(keys, rows) => setSelected({ keys, rows })}
+      />
       <Dialog
         opened={editing !== null}
         onChange={(open) => !open && closeEditor()}

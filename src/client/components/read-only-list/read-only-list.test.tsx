@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Button } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { server } from '../../../../mocks/server';
+import { API, paged } from '../../../../mocks/envelope';
+import { login } from '@client/lib/session';
+import { renderKit } from '../test-render';
+import { ReadOnlyList } from './read-only-list';
+
+interface Entry {
+  id: number;
+  text: string;
+}
+
+function serveEntries() {
+  const entries: Entry[] = Array.from({ length: 3 }, (_, i) => ({ id: i + 1, text: `Entry ${i + 1}` }));
+  const calls: Array<{ path: string; body: unknown }> = [];
+  server.use(
+    http.post(`${API}/kit/entries/list`, async ({ request }) => {
+      const body = (await request.json()) as { page: number; limit: number; text?: string };
+      calls.push({ path: 'list', body });
+      return paged(entries.filter((e) => !body.text || e.text.includes(body.text)), body.page, body.limit);
+    }),
+    http.post(`${API}/kit/entries/export`, async ({ request }) => {
+      calls.push({ path: 'export', body: await request.json() });
+      return new HttpResponse('text\nEntry 1', { headers: { 'Content-Type': 'text/csv' } });
+    }),
+  );
+  return calls;
+}
+
+const perms = { list: 'kit:entry:list', export: 'kit:entry:export' };
+
+function renderEntries(granted: string[], listPerms: { list: string; export?: string } = perms) {
+  login('t-1', { id: 5, username: 'ops', roles: ['ops'], perms: granted, menus: [] } as never);
+  return renderKit(
+    <>
+      <Notifications />
+      <ReadOnlyList<Entry>
+        title="Entries"
+        base="/kit/entries"
+        queryFields={[{ name: 'text', label: 'Text' }]}
+        columns={[{ prop: 'text', label: 'Text' }]}
+        perms={listPerms}
+        toolbarExtra={<Button size="xs">Purge</Button>}
+      />
+    </>,
+  );
+}
+
+const table = () => screen.getByRole('table', { name: 'Entries' });
+
+describe('ReadOnlyList', { timeout: 60_000 }, () => {
+  it('queries with the non-empty fields and exports them with the visible columns, after its own toolbar buttons', async () => {
+    const calls = serveEntries();
+    renderEntries(Object.values(perms));
+    expect(await within(table()).findByText('Entry 1')).toBeInTheDocument();
+    expect(calls[0]).toEqual({ path: 'list', body: { page: 1, limit: 10 } });
+    expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
+    const purge = screen.getByRole('button', { name: 'Purge' });
+    const exportButton = screen.getByRole('button', { name: '导出' });
+    expect(purge.compareDocumentPosition(exportButton) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Text' }), 'Entry 2');
+    await userEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(within(table()).queryByText('Entry 1')).not.toBeInTheDocument());
+    await userEvent.click(exportButton);
+    await userEvent.click(await screen.findByRole('menuitem', { name: '导出 CSV' }));
+    await waitFor(() => expect(calls.find((c) => c.path === 'export')?.body).toEqual({ text: 'Entry 2', columns: [{ prop: 'text', label: 'Text' }], format: 'csv' }));
+  });
+
+  it('offers no export without its permission or its code, and no table without the list permission', async () => {
+    serveEntries();
+    const view = renderEntries([perms.list]);
+    await within(table()).findByText('Entry 1');
+    expect(screen.queryByRole('button', { name: '导出' })).not.toBeInTheDocument();
+    view.unmount();
+
+    const noCode = renderEntries(Object.values(perms), { list: perms.list });
+    await within(table()).findByText('Entry 1');
+    expect(screen.queryByRole('button', { name: '导出' })).not.toBeInTheDocument();
+    noCode.unmount();
+
+    renderEntries([]);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByText('没有查看此列表的权限')).toBeInTheDocument();
+  });
+});
