@@ -10,7 +10,7 @@ import { server } from '../../../../mocks/server';
 import { API, fail, paged, ok } from '../../../../mocks/envelope';
 import { login } from '@client/lib/session';
 import { renderKit } from '../test-render';
-import { ListPage, type FormBodyProps } from './list-page';
+import { ListPage, crudPerms, type FormBodyProps } from './list-page';
 import { QueryForm } from './query-form';
 
 interface Pump {
@@ -199,6 +199,12 @@ describe('ListPage', { timeout: 60_000 }, () => {
     await within(table()).findByText('Pump 1');
     expect(within(table()).getAllByRole('columnheader', { name: '操作' })).toHaveLength(1);
     expect(within(within(table()).getByText('Pump 1').closest('tr')!).getByRole('button', { name: 'Inspect Pump 1' })).toBeInTheDocument();
+  });
+});
+
+describe('crudPerms', () => {
+  it('names the five codes of a menu the way the seeded menus do', () => {
+    expect(crudPerms('fall-train')).toEqual({ list: 'fall-train#list', save: 'fall-train#save', update: 'fall-train#update', delete: 'fall-train#delete', export: 'fall-train#export' });
   });
 });
 

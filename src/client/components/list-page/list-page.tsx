@@ -33,6 +33,18 @@ export interface ListPagePerms {
   export?: string;
 }
 
+/**
+ * The codes of a screen whose menu has all five buttons: `<menu>#list`, `#save`, `#update`, `#delete`
+ * and `#export`, as the seeded menus name them and the server's CRUD routes require them.
+ */
+export const crudPerms = (menu: string): Required<ListPagePerms> => ({
+  list: `${menu}#list`,
+  save: `${menu}#save`,
+  update: `${menu}#update`,
+  delete: `${menu}#delete`,
+  export: `${menu}#export`,
+});
+
 export interface ListPageProps<Row, Values extends Record<string, unknown>> {
   title: string;
   /** Resource path, e.g. '/ball/fallorder' (list, info/{id}, save, update, delete, export). */

@@ -9,7 +9,7 @@ import { JOB_STATUS, jobSchema, type Job, type JobHandlerInfo, type JobRunResult
 import { api } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
 
@@ -91,7 +91,7 @@ export default function JobsPage() {
       schema={jobSchema as unknown as z.ZodType<Values>}
       initialValues={initialValues}
       formBody={JobForm}
-      perms={{ list: 'job-schedule#list', save: 'job-schedule#save', update: 'job-schedule#update', delete: 'job-schedule#delete', export: 'job-schedule#export' }}
+      perms={crudPerms('job-schedule')}
       queryFields={[
         { name: 'name', label: t('job.name') },
         { name: 'status', label: t('job.status'), render: (p) => <Select label={p.label} clearable data={status.map((s) => ({ value: s.value, label: s.cn }))} value={p.value === '' ? null : String(p.value)} onChange={(v) => p.onChange(v ?? '')} /> },

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { OSS_PROVIDERS, ossConfigSchema, type OssConfig, type OssProvider } from '@shared/contracts/oss-config';
 import { api } from '@client/lib/api';
 import { useCan } from '@client/lib/session';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { toast } from '@client/components/feedback/toast';
 
 const BASE = '/oss/config';
@@ -84,7 +84,7 @@ export default function OssConfigPage() {
       formBody={OssConfigForm}
       // The secret never comes back: the form starts empty and an empty secret keeps the stored one.
       toFormValues={(row) => ({ name: row.name, provider: row.provider, config: row.provider === 's3' ? { ...S3_DEFAULTS, ...row.config, secretAccessKey: '' } : { folder: '', ...row.config }, active: row.active })}
-      perms={{ list: 'oss-config#list', save: 'oss-config#save', update: 'oss-config#update', delete: 'oss-config#delete', export: 'oss-config#export' }}
+      perms={crudPerms('oss-config')}
       queryFields={[{ name: 'name', label: t('ossConfig.name') }]}
       columns={[
         { prop: 'name', label: t('ossConfig.name') },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { CARD_TYPES, CHART_KINDS, KPI_METRICS, cardFormSchema, type Card, type CardType } from '@shared/contracts/scene';
 import { GRANULARITIES } from '@shared/contracts/stats';
-import { ListPage, type FormBodyProps } from '../../components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '../../components/list-page/list-page';
 import { RemoteSelect } from '../../components/select/remote-select';
 import { tMessage } from '../../lib/i18n';
 import { PROJECT_OPTIONS_KEY, projectOptions } from './api/project-options';
@@ -124,7 +124,7 @@ export default function CardsPage() {
       schema={cardFormSchema as never}
       initialValues={{ name: '', type: 'kpi', config: {} }}
       toFormValues={(row) => ({ name: row.name, type: row.type, config: row.config })}
-      perms={{ list: 'ship-cards#list', save: 'ship-cards#save', update: 'ship-cards#update', delete: 'ship-cards#delete', export: 'ship-cards#export' }}
+      perms={crudPerms('ship-cards')}
     />
   );
 }

@@ -5,7 +5,7 @@ import { IconExternalLink, IconLayoutDashboard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { sceneSaveSchema, type Scene, type SceneItem } from '@shared/contracts/scene';
-import { ListPage, type FormBodyProps } from '../../components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '../../components/list-page/list-page';
 import { RemoteSelect } from '../../components/select/remote-select';
 import { api } from '../../lib/api';
 import { tMessage } from '../../lib/i18n';
@@ -92,7 +92,7 @@ export default function SceneListPage() {
       schema={sceneSaveSchema as never}
       initialValues={{ name: '', projectId: null, isPublic: false, isDefault: false, layout: [] }}
       toFormValues={(row) => ({ name: row.name, projectId: row.projectId, isPublic: row.isPublic, isDefault: row.isDefault, layout: row.layout })}
-      perms={{ list: 'ship-scene#list', save: 'ship-scene#save', update: 'ship-scene#update', delete: 'ship-scene#delete', export: 'ship-scene#export' }}
+      perms={crudPerms('ship-scene')}
     />
   );
   if (!canTokens) return scenes;

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { FINAL_BILL_STATES, billSchema, type AppUserRow, type BillRow, type BillStateInput } from '@shared/contracts/app';
 import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { RemoteSelect } from '@client/components/select/remote-select';
 import { CardNumber } from '@client/components/tags/card-number';
 import { StatusTag } from '@client/components/tags/status-tag';
@@ -129,7 +129,7 @@ export default function BillsPage() {
           at: row.at,
           reason: '',
         })}
-        perms={{ list: 'app-bill#list', save: 'app-bill#save', update: 'app-bill#update', delete: 'app-bill#delete', export: 'app-bill#export' }}
+        perms={crudPerms('app-bill')}
         queryFields={[
           { name: 'number', label: t('bills.number') },
           { name: 'userId', label: t('bills.customer'), render: (p) => <CustomerSelect label={p.label} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { appUserSchema, type AppUserRow } from '@shared/contracts/app';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { SexTag } from '@client/components/tags/sex-tag';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { useDictionary } from '@client/lib/dictionary';
@@ -42,7 +42,7 @@ export default function CustomersPage() {
       initialValues={initialValues}
       formBody={CustomerForm}
       toFormValues={(row) => ({ name: row.name, sex: row.sex, phone: row.phone, idCard: row.idCard, email: row.email, status: String(row.status) })}
-      perms={{ list: 'app-user#list', save: 'app-user#save', update: 'app-user#update', delete: 'app-user#delete', export: 'app-user#export' }}
+      perms={crudPerms('app-user')}
       queryFields={[
         { name: 'name', label: t('customers.name') },
         { name: 'phone', label: t('customers.phone') },

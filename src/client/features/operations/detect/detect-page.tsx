@@ -3,7 +3,7 @@ import { Badge, Button, Grid, NumberInput, Tabs, TextInput } from '@mantine/core
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MODBUS_DEFAULT_PORT, boardSaveSchema, type BoardRow } from '@shared/contracts/detect';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { when } from '../work-kit/format';
 import { ProjectPicker } from '../work-kit/pickers';
 import { ChannelPanel } from './channel-panel';
@@ -59,7 +59,7 @@ export default function DetectPage() {
           schema={boardSaveSchema as unknown as z.ZodType<Values>}
           initialValues={initialValues}
           formBody={BoardForm}
-          perms={{ list: 'fall-detect#list', save: 'fall-detect#save', update: 'fall-detect#update', delete: 'fall-detect#delete', export: 'fall-detect#export' }}
+          perms={crudPerms('fall-detect')}
           queryFields={[
             { name: 'boardName', label: t('detect.boardName') },
             { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { deviceSaveSchema, type DeviceRow } from '@shared/contracts/device';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { FileField } from '../projects/file-field';
 
 const BASE = '/ball/falldevice';
@@ -56,7 +56,7 @@ export default function DevicesPage() {
       schema={deviceSaveSchema as unknown as z.ZodType<DeviceValues>}
       initialValues={INITIAL}
       formBody={DeviceForm}
-      perms={{ list: 'fall-device#list', save: 'fall-device#save', update: 'fall-device#update', delete: 'fall-device#delete', export: 'fall-device#export' }}
+      perms={crudPerms('fall-device')}
       queryFields={[
         { name: 'keyword', label: f('keyword') },
         { name: 'maker', label: f('maker') },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { drawingSaveSchema, type DrawingRow } from '@shared/contracts/drawing';
 import { runtimeConfig } from '@client/lib/runtime-config';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { ImageGallery } from '@client/components/gallery/image-gallery';
 import { FilesField } from '../work-kit/files-field';
 import { ProjectPicker } from '../work-kit/pickers';
@@ -50,7 +50,7 @@ export default function DrawingsPage() {
       schema={drawingSaveSchema as unknown as z.ZodType<Values>}
       initialValues={initialValues}
       formBody={DrawingForm}
-      perms={{ list: 'fall-draw#list', save: 'fall-draw#save', update: 'fall-draw#update', delete: 'fall-draw#delete', export: 'fall-draw#export' }}
+      perms={crudPerms('fall-draw')}
       queryFields={[
         { name: 'name', label: t('drawing.name') },
         { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },

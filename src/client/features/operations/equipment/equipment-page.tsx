@@ -8,7 +8,7 @@ import type { DeviceRow } from '@shared/contracts/device';
 import { api } from '@client/lib/api';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
 import { RemoteSelect } from '@client/components/select/remote-select';
 import { FileField } from '../projects/file-field';
@@ -108,7 +108,7 @@ export default function EquipmentPage() {
       schema={equipmentSaveSchema as unknown as z.ZodType<EquipmentValues>}
       initialValues={INITIAL}
       formBody={EquipmentForm}
-      perms={{ list: 'fall-eqinfo#list', save: 'fall-eqinfo#save', update: 'fall-eqinfo#update', delete: 'fall-eqinfo#delete', export: 'fall-eqinfo#export' }}
+      perms={crudPerms('fall-eqinfo')}
       queryFields={[
         { name: 'keyword', label: f('keyword') },
         { name: 'projectId', label: f('projectId'), defaultValue: null, render: ({ label, value, onChange }) => <ProjectPicker label={label} value={(value as number | null) ?? null} onChange={onChange} /> },

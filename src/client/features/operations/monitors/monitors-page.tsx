@@ -4,7 +4,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { monitorSaveSchema, type MonitorRow } from '@shared/contracts/monitor';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { Dialog } from '@client/components/dialog/dialog';
 import { ProjectPicker } from '../work-kit/pickers';
 import { MonitorLiveView } from './monitor-live';
@@ -46,7 +46,7 @@ export default function MonitorsPage() {
         schema={monitorSaveSchema as unknown as z.ZodType<Values>}
         initialValues={initialValues}
         formBody={MonitorForm}
-        perms={{ list: 'fall-monitor#list', save: 'fall-monitor#save', update: 'fall-monitor#update', delete: 'fall-monitor#delete', export: 'fall-monitor#export' }}
+        perms={crudPerms('fall-monitor')}
         queryFields={[
           { name: 'name', label: t('monitor.name') },
           { name: 'serial', label: t('monitor.serial') },

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { orderSaveSchema, type OrderRow } from '@shared/contracts/order';
 import { ORDER_PRIORITY, ORDER_STATUS } from '@shared/dictionaries';
 import { useCan } from '@client/lib/session';
-import { ListPage } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms } from '@client/components/list-page/list-page';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
@@ -45,7 +45,7 @@ export default function OrdersPage() {
         schema={orderSaveSchema as unknown as z.ZodType<OrderValues>}
         initialValues={orderInitialValues}
         formBody={OrderForm}
-        perms={{ list: 'fall-order#list', save: 'fall-order#save', update: 'fall-order#update', delete: 'fall-order#delete', export: 'fall-order#export' }}
+        perms={crudPerms('fall-order')}
         queryFields={[
           { name: 'keyword', label: t('common.keyword'), render: (p) => <TextInput label={p.label} placeholder={t('order.keywordHint')} value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} /> },
           { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },

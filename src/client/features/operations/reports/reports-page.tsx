@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { reportSaveSchema, type ReportRow } from '@shared/contracts/report';
 import { REPAIR_RESULT } from '@shared/dictionaries';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { when } from '../work-kit/format';
 import { OrderPicker, ProjectPicker } from '../work-kit/pickers';
@@ -33,7 +33,7 @@ export default function ReportsPage() {
       schema={reportSaveSchema as unknown as z.ZodType<ReportValues>}
       initialValues={reportInitialValues}
       formBody={ReportForm}
-      perms={{ list: 'fall-report#list', save: 'fall-report#save', update: 'fall-report#update', delete: 'fall-report#delete', export: 'fall-report#export' }}
+      perms={crudPerms('fall-report')}
       queryFields={[
         { name: 'repairer', label: t('report.repairer') },
         { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },

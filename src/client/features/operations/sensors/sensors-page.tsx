@@ -2,7 +2,7 @@ import { Badge, Grid, NumberInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SENSOR_KINDS, sensorSaveSchema, type SensorRow } from '@shared/contracts/sensor';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { when } from '../work-kit/format';
 import { ProjectPicker } from '../work-kit/pickers';
 
@@ -50,7 +50,7 @@ export default function SensorsPage() {
       schema={sensorSaveSchema as unknown as z.ZodType<Values>}
       initialValues={initialValues}
       formBody={SensorForm}
-      perms={{ list: 'fall-others#list', save: 'fall-others#save', update: 'fall-others#update', delete: 'fall-others#delete', export: 'fall-others#export' }}
+      perms={crudPerms('fall-others')}
       queryFields={[
         { name: 'name', label: t('sensor.name') },
         { name: 'kind', label: t('sensor.kind'), render: (p) => <Select label={p.label} clearable data={SENSOR_KINDS.map((k) => ({ value: k, label: t(`sensor.kinds.${k}`) }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },

@@ -3,7 +3,7 @@ import { DateTimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { trainingSaveSchema, type TrainingRow } from '@shared/contracts/training';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { when } from '../work-kit/format';
 import { FilesField } from '../work-kit/files-field';
 import { DevicePicker, ProjectPicker } from '../work-kit/pickers';
@@ -45,7 +45,7 @@ export default function TrainingsPage() {
       schema={trainingSaveSchema as unknown as z.ZodType<Values>}
       initialValues={initialValues}
       formBody={TrainingForm}
-      perms={{ list: 'fall-train#list', save: 'fall-train#save', update: 'fall-train#update', delete: 'fall-train#delete', export: 'fall-train#export' }}
+      perms={crudPerms('fall-train')}
       queryFields={[
         { name: 'name', label: t('training.name') },
         { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },

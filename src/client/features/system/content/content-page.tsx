@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { CONTENT_TYPES, contentSchema, type Content } from '@shared/contracts/content';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 
 type Values = { title: string; body: string; type: (typeof CONTENT_TYPES)[number]; published: boolean; fromAt: string | null; toAt: string | null };
 const initialValues: Values = { title: '', body: '', type: 'notice', published: false, fromAt: null, toAt: null };
@@ -35,7 +35,7 @@ export default function ContentPage() {
       initialValues={initialValues}
       formBody={ContentForm}
       toFormValues={(row) => ({ title: row.title, body: row.body, type: row.type, published: row.published, fromAt: row.fromAt, toAt: row.toAt })}
-      perms={{ list: 'sys-content#list', save: 'sys-content#save', update: 'sys-content#update', delete: 'sys-content#delete', export: 'sys-content#export' }}
+      perms={crudPerms('sys-content')}
       queryFields={[
         { name: 'title', label: t('content.name') },
         {

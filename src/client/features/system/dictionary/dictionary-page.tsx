@@ -8,7 +8,7 @@ import { DICT_COLORS, dictTypeSchema, dictionaryItemSchema, type DictType, type 
 import { tMessage } from '@client/lib/i18n';
 import { api, ApiError } from '@client/lib/api';
 import { useCan } from '@client/lib/session';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { Dialog } from '@client/components/dialog/dialog';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { TAG_COLOR_TO_MANTINE } from '@client/components/tags/tag-colors';
@@ -149,7 +149,7 @@ export default function DictionaryPage() {
         schema={dictionaryItemSchema as unknown as z.ZodType<Values>}
         initialValues={initialValues}
         formBody={DictionaryForm}
-        perms={{ list: 'sys-dictionary#list', save: 'sys-dictionary#save', update: 'sys-dictionary#update', delete: 'sys-dictionary#delete', export: 'sys-dictionary#export' }}
+        perms={crudPerms('sys-dictionary')}
         queryFields={[
           { name: 'type', label: t('dictionary.type'), render: (p) => <Select label={p.label} data={types} clearable searchable value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
           { name: 'label', label: t('dictionary.keyword') },

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@shared/constants';
 import { roleSaveSchema, type RoleRow } from '@shared/contracts/roles';
-import { ListPage } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms } from '@client/components/list-page/list-page';
 import type { TableColumn } from '@client/components/table/types';
 import { RoleForm, type RoleFormValues } from './components/role-form';
 
@@ -34,7 +34,7 @@ export default function RolesPage() {
       formBody={RoleForm}
       schema={roleSaveSchema}
       initialValues={INITIAL}
-      perms={{ list: 'sys-role#list', save: 'sys-role#save', update: 'sys-role#update', delete: 'sys-role#delete', export: 'sys-role#export' }}
+      perms={crudPerms('sys-role')}
     />
   );
 }

@@ -7,7 +7,7 @@ import { passwordSchema, userFormSchema, type UserFormValues, type UserRow } fro
 import { USER_STATUS } from '@shared/dictionaries';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
-import { ListPage } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms } from '@client/components/list-page/list-page';
 import type { TableColumn } from '@client/components/table/types';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { messageBox } from '@client/components/message-box/message-box';
@@ -134,7 +134,7 @@ export default function UsersPage() {
       schema={userFormSchema}
       initialValues={INITIAL}
       toFormValues={toFormValues}
-      perms={{ list: 'sys-user#list', save: 'sys-user#save', update: 'sys-user#update', delete: 'sys-user#delete', export: 'sys-user#export' }}
+      perms={crudPerms('sys-user')}
     />
   );
 }
