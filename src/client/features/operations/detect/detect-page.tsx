@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { MODBUS_DEFAULT_PORT, boardSaveSchema, type BoardRow } from '@shared/contracts/detect';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { when } from '../work-kit/format';
-import { ProjectPicker } from '../work-kit/pickers';
+import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
 import { ChannelPanel } from './channel-panel';
 import { DETECT_BASE } from './detect-api';
 import { WarningsList } from './warnings-list';
@@ -62,7 +62,7 @@ export default function DetectPage() {
           perms={crudPerms('fall-detect')}
           queryFields={[
             { name: 'boardName', label: t('detect.boardName') },
-            { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+            projectQueryField(t('common.project')),
           ]}
           columns={[
             { prop: 'boardName', label: t('detect.boardName'), display: 'always' },

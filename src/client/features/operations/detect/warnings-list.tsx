@@ -8,7 +8,7 @@ import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { when } from '../work-kit/format';
-import { ProjectPicker } from '../work-kit/pickers';
+import { projectQueryField } from '../work-kit/pickers';
 import { WARNING_BASE, dealWarning } from './detect-api';
 
 const LEVEL_COLOR = { info: 'blue', warning: 'orange', critical: 'red' } as const;
@@ -39,7 +39,7 @@ export function WarningsList() {
         base={WARNING_BASE}
         perms={{ list: 'fall-detect#list' }}
         queryFields={[
-          { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+          projectQueryField(t('common.project')),
           {
             name: 'result',
             label: t('warning.result'),

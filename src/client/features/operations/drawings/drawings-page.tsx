@@ -6,7 +6,7 @@ import { runtimeConfig } from '@client/lib/runtime-config';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { ImageGallery } from '@client/components/gallery/image-gallery';
 import { FilesField } from '../work-kit/files-field';
-import { ProjectPicker } from '../work-kit/pickers';
+import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
 import { withToken } from '../work-kit/work-api';
 
 interface Values extends Record<string, unknown> {
@@ -53,7 +53,7 @@ export default function DrawingsPage() {
       perms={crudPerms('fall-draw')}
       queryFields={[
         { name: 'name', label: t('drawing.name') },
-        { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+        projectQueryField(t('common.project')),
       ]}
       columns={[
         { prop: 'picture', label: t('drawing.picture'), ignore: true, render: (r) => (r.picture ? <ImageGallery thumbSize="3rem" images={[{ src: fileUrl(r.picture), alt: r.name }]} /> : null) },

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { monitorSaveSchema, type MonitorRow } from '@shared/contracts/monitor';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { Dialog } from '@client/components/dialog/dialog';
-import { ProjectPicker } from '../work-kit/pickers';
+import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
 import { MonitorLiveView } from './monitor-live';
 
 interface Values extends Record<string, unknown> {
@@ -50,7 +50,7 @@ export default function MonitorsPage() {
         queryFields={[
           { name: 'name', label: t('monitor.name') },
           { name: 'serial', label: t('monitor.serial') },
-          { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+          projectQueryField(t('common.project')),
         ]}
         columns={[
           { prop: 'name', label: t('monitor.name'), display: 'always' },

@@ -11,7 +11,7 @@ import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import { when } from '../work-kit/format';
-import { ProjectPicker } from '../work-kit/pickers';
+import { projectQueryField } from '../work-kit/pickers';
 import { ORDER_BASE, acceptOrder, closeOrder } from './order-api';
 import { OrderDetail } from './order-detail';
 import { OrderForm, orderInitialValues, type OrderValues } from './order-form';
@@ -48,7 +48,7 @@ export default function OrdersPage() {
         perms={crudPerms('fall-order')}
         queryFields={[
           { name: 'keyword', label: t('common.keyword'), render: (p) => <TextInput label={p.label} placeholder={t('order.keywordHint')} value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} /> },
-          { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+          projectQueryField(t('common.project')),
           { name: 'status', label: t('order.status'), render: (p) => <Select label={p.label} clearable data={ORDER_STATUS.map((s) => ({ value: s.value, label: s[lang] }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
           { name: 'priority', label: t('order.priority'), render: (p) => <Select label={p.label} clearable data={ORDER_PRIORITY.map((s) => ({ value: s.value, label: s[lang] }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
         ]}

@@ -6,7 +6,7 @@ import { REPAIR_RESULT } from '@shared/dictionaries';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { when } from '../work-kit/format';
-import { OrderPicker, ProjectPicker } from '../work-kit/pickers';
+import { OrderPicker, projectQueryField } from '../work-kit/pickers';
 import { ReportFields, reportInitialValues, type ReportValues } from '../orders/report-fields';
 
 function ReportForm({ form, mode }: FormBodyProps<ReportValues>) {
@@ -36,7 +36,7 @@ export default function ReportsPage() {
       perms={crudPerms('fall-report')}
       queryFields={[
         { name: 'repairer', label: t('report.repairer') },
-        { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+        projectQueryField(t('common.project')),
         { name: 'result', label: t('report.result'), render: (p) => <Select label={p.label} clearable data={REPAIR_RESULT.map((s) => ({ value: s.value, label: s[lang] }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
       ]}
       columns={[

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { SENSOR_KINDS, sensorSaveSchema, type SensorRow } from '@shared/contracts/sensor';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { when } from '../work-kit/format';
-import { ProjectPicker } from '../work-kit/pickers';
+import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -54,7 +54,7 @@ export default function SensorsPage() {
       queryFields={[
         { name: 'name', label: t('sensor.name') },
         { name: 'kind', label: t('sensor.kind'), render: (p) => <Select label={p.label} clearable data={SENSOR_KINDS.map((k) => ({ value: k, label: t(`sensor.kinds.${k}`) }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
-        { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+        projectQueryField(t('common.project')),
       ]}
       columns={[
         { prop: 'name', label: t('sensor.name'), display: 'always' },

@@ -6,7 +6,7 @@ import { trainingSaveSchema, type TrainingRow } from '@shared/contracts/training
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { when } from '../work-kit/format';
 import { FilesField } from '../work-kit/files-field';
-import { DevicePicker, ProjectPicker } from '../work-kit/pickers';
+import { DevicePicker, ProjectPicker, projectQueryField } from '../work-kit/pickers';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -48,7 +48,7 @@ export default function TrainingsPage() {
       perms={crudPerms('fall-train')}
       queryFields={[
         { name: 'name', label: t('training.name') },
-        { name: 'projectId', label: t('common.project'), render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} /> },
+        projectQueryField(t('common.project')),
       ]}
       columns={[
         { prop: 'name', label: t('training.name'), display: 'always' },

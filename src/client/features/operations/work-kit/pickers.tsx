@@ -1,3 +1,4 @@
+import type { QueryField } from '@client/components/list-page/query-form';
 import { RemoteSelect } from '@client/components/select/remote-select';
 import { fetchDeviceOptions, fetchEquipmentOptions, fetchOrderOptions, fetchProjectOptions } from './work-api';
 
@@ -17,6 +18,13 @@ export function ProjectPicker({ label, value, onChange, error, disabled }: Picke
     <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchProjectOptions} queryKey={['/ball/fallproject', 'options']} />
   );
 }
+
+/** The project filter of a list's query form; no project is '' there, the query form's empty value. */
+export const projectQueryField = (label: string): QueryField => ({
+  name: 'projectId',
+  label,
+  render: (p) => <ProjectPicker label={p.label} value={p.value ? Number(p.value) : null} onChange={(id) => p.onChange(id ?? '')} />,
+});
 
 /** Equipment of one project (all projects when none is chosen yet). */
 export function EquipmentPicker({ projectId, ...p }: PickerProps & { projectId: number | null | undefined }) {
