@@ -193,7 +193,12 @@ describe('fall/project', () => {
     const content = '<p onclick="steal()">夜间<b>音乐喷泉</b><script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="https://example.com" target="_blank">site</a><img src=x onerror=alert(1)><img src="/api/oss/file/download/1"></p>';
     const cn = await t.call('POST', `${base}/intro/save`, { token: admin, body: { projectId, type: 'overview', title: '项目概况', content, language: 'cn' } });
     expect(cn.status).toBe(200);
-    await t.call('POST', `${base}/intro/save`, { token: admin, body: { projectId, type: 'overview', title: 'Overview', content: '<p>Night shows</p>', language: 'en' } });
+    // What the rich-text editor writes is stored exactly as sent.
+    const editorHtml =
+      '<h2 style="text-align: center">Night shows</h2><p><strong>Every night</strong> at <a rel="noopener noreferrer nofollow" href="https://example.com">the lake</a>.</p><ul><li><p>Music</p></li></ul><blockquote><p>Free&nbsp;to watch</p></blockquote>';
+    await t.call('POST', `${base}/intro/save`, { token: admin, body: { projectId, type: 'overview', title: 'Overview', content: editorHtml, language: 'en' } });
+    const en = await t.call('GET', `${base}/intro/list?projectId=${projectId}&language=en`, { token: admin });
+    expect(en.body.data[0].content).toBe(editorHtml);
     const list = await t.call('GET', `${base}/intro/list?projectId=${projectId}&language=cn`, { token: admin });
     expect(list.body.data).toHaveLength(1);
     expect(list.body.data[0].content).toBe(
