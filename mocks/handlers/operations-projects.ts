@@ -64,6 +64,11 @@ export function resetOperationsProjects(): void {
 }
 resetOperationsProjects();
 
+/** Introductions a test starts from (for instance a plain-text one typed before the editor). */
+export function setOperationsIntros(rows: IntroRow[]): void {
+  intros = rows.map((r) => ({ ...r }));
+}
+
 const keyTaken = (key: string, except?: number) => projects.some((p) => p.uniqueKey.toLowerCase() === key.toLowerCase() && p.id !== except);
 const match = (row: object, q: Record<string, unknown>, keys: string[]) =>
   keys.every((k) => q[k] === undefined || q[k] === '' || q[k] === null || String((row as Record<string, unknown>)[k]) === String(q[k]));
@@ -119,9 +124,23 @@ export const operationsProjectsHandlers = [
   http.post(`${API}/ball/fallproject/intro/save`, async ({ request }) => {
     const body = (await request.json()) as Omit<IntroRow, 'id' | 'sort'>;
     if (!body.title) return fail(400, '必填项', { fields: { title: '必填项' } });
-    const id = intros.length + 1;
+    const id = Math.max(0, ...intros.map((i) => i.id)) + 1;
     intros.push({ ...body, id, sort: 0 });
     return ok({ id });
+  }),
+  http.post(`${API}/ball/fallproject/intro/update`, async ({ request }) => {
+    const { id, ...body } = (await request.json()) as Partial<IntroRow> & { id: number };
+    const row = intros.find((i) => i.id === id);
+    if (!row) return fail(404, '数据不存在');
+    if (body.title === '') return fail(400, '必填项', { fields: { title: '必填项' } });
+    Object.assign(row, body);
+    return ok({ id });
+  }),
+  http.post(`${API}/ball/fallproject/intro/delete`, async ({ request }) => {
+    const ids = (await request.json()) as number[];
+    const before = intros.length;
+    intros = intros.filter((i) => !ids.includes(i.id));
+    return ok({ deleted: before - intros.length });
   }),
   http.get(`${API}/ball/fallproject/password/list`, ({ request }) => ok(passwords.filter((p) => p.projectId === Number(new URL(request.url).searchParams.get('projectId'))))),
   http.post(`${API}/ball/fallproject/password/issue`, async ({ request }) => {

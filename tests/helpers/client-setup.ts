@@ -20,6 +20,12 @@ class ResizeObserverStub {
 window.ResizeObserver = window.ResizeObserver ?? (ResizeObserverStub as unknown as typeof ResizeObserver);
 window.HTMLElement.prototype.scrollIntoView = window.HTMLElement.prototype.scrollIntoView ?? (() => {});
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+// jsdom has no layout; the rich-text editor (ProseMirror) measures text ranges to scroll the caret
+// into view and asks for the element under the pointer on mousedown. Empty boxes, no element.
+const emptyRect = () => ({ x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0, left: 0, toJSON: () => ({}) }) as DOMRect;
+Range.prototype.getBoundingClientRect = Range.prototype.getBoundingClientRect ?? emptyRect;
+Range.prototype.getClientRects = Range.prototype.getClientRects ?? (() => Object.assign([], { item: () => null }) as unknown as DOMRectList);
+document.elementFromPoint = document.elementFromPoint ?? (() => null);
 
 // jsdom has no canvas: charts get a 2D context that draws nothing, so screens with charts render
 // in tests (what a chart shows is tested through its option and the numbers beside it).

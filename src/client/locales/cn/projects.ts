@@ -48,7 +48,7 @@ const projects = {
     edit: '编辑介绍',
     type: '类型',
     title: '标题',
-    content: '内容（HTML）',
+    content: '内容',
     preview: '预览',
     language: '语言',
     languages: { cn: '中文', en: 'English' },

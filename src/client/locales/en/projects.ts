@@ -50,7 +50,7 @@ const projects: LocaleShape<typeof cn> = {
     edit: 'Edit introduction',
     type: 'Type',
     title: 'Title',
-    content: 'Content (HTML)',
+    content: 'Content',
     preview: 'Preview',
     language: 'Language',
     languages: { cn: '中文', en: 'English' },

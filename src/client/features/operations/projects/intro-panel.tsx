@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput, Textarea, Typography } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput, Typography } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
 import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
+import { RichContent } from '@client/components/rich-text/rich-content';
+import { RichTextField } from '@client/components/rich-text/rich-text-field';
 import { deleteIntro, introsQueryOptions, saveIntro } from './project-api';
 
 type Draft = { id?: number; type: string; title: string; content: string; language: 'cn' | 'en' };
@@ -20,6 +22,12 @@ export function IntroPanel({ projectId }: { projectId: number }) {
   const canEdit = useCan('fall-project#update');
   const [language, setLanguage] = useState<'cn' | 'en'>(i18n.language === 'en' ? 'en' : 'cn');
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [draftKey, setDraftKey] = useState(0);
+  // Each opened draft gets an editor of its own: the editor reads its content when it mounts.
+  const openDraft = (d: Draft) => {
+    setDraftKey((k) => k + 1);
+    setDraft(d);
+  };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const options = introsQueryOptions(projectId);
   const intros = useQuery(options);
@@ -54,7 +62,7 @@ export function IntroPanel({ projectId }: { projectId: number }) {
       <Group justify="space-between">
         <SegmentedControl size="xs" value={language} onChange={(v) => setLanguage(v as 'cn' | 'en')} data={[{ value: 'cn', label: t('intro.languages.cn') }, { value: 'en', label: t('intro.languages.en') }]} />
         {canEdit && !draft && (
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setDraft({ type: 'overview', title: '', content: '', language })}>
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => openDraft({ type: 'overview', title: '', content: '', language })}>
             {t('intro.add')}
           </Button>
         )}
@@ -67,7 +75,13 @@ export function IntroPanel({ projectId }: { projectId: number }) {
               <Select label={t('intro.language')} data={[{ value: 'cn', label: t('intro.languages.cn') }, { value: 'en', label: t('intro.languages.en') }]} value={draft.language} onChange={(v) => setDraft({ ...draft, language: v === 'en' ? 'en' : 'cn' })} />
             </Group>
             <TextInput label={t('intro.title')} withAsterisk value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })} error={errors.title} />
-            <Textarea label={t('intro.content')} autosize minRows={5} maxRows={14} value={draft.content} onChange={(e) => setDraft({ ...draft, content: e.currentTarget.value })} error={errors.content} />
+            <RichTextField
+              key={draftKey}
+              label={t('intro.content')}
+              initialValue={draft.content}
+              onChange={(content) => setDraft((d) => (d ? { ...d, content } : d))}
+              error={errors.content}
+            />
             <Group justify="flex-end">
               <Button size="xs" variant="default" onClick={() => setDraft(null)}>{t('intro.cancel')}</Button>
               <Button size="xs" loading={save.isPending} onClick={() => save.mutate(draft)}>{t('intro.save')}</Button>
@@ -82,7 +96,7 @@ export function IntroPanel({ projectId }: { projectId: number }) {
             <Text fw={600}>{typeLabel(row.type)} · {row.title}</Text>
             {canEdit && (
               <Group gap={4}>
-                <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={12} />} onClick={() => setDraft({ id: row.id, type: row.type, title: row.title, content: row.content, language: row.language })}>
+                <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={12} />} onClick={() => openDraft({ id: row.id, type: row.type, title: row.title, content: row.content, language: row.language })}>
                   {t('intro.edit')}
                 </Button>
                 <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconTrash size={12} />} onClick={() => void remove(row)}>
@@ -91,9 +105,9 @@ export function IntroPanel({ projectId }: { projectId: number }) {
               </Group>
             )}
           </Group>
-          {/* The content was sanitised by the server (safe tags and attributes only) before it was stored. */}
+          {/* Sanitised by the server on write; plain-text introductions keep their line breaks. */}
           <Typography>
-            <div dangerouslySetInnerHTML={{ __html: row.content }} />
+            <RichContent content={row.content} />
           </Typography>
         </Card>
       ))}

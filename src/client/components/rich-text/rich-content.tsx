@@ -1,0 +1,35 @@
+import { useMemo, type CSSProperties } from 'react';
+import { hasMarkup } from '@shared/rich-text';
+import { guardHtml } from './content';
+import './rich-content.css';
+
+export interface RichContentProps {
+  /**
+   * Introduction content exactly as the API answered it (sanitised by the server on write). Never
+   * pass HTML built in the browser: this is the one place that puts stored markup into the page.
+   */
+  content: string;
+  /** `wall`: light text and cyan accents for the dark wall; `plain`: the surrounding typography decides. */
+  tone?: 'wall' | 'plain';
+  className?: string;
+  style?: CSSProperties;
+}
+
+/**
+ * Rich text of a project introduction: the stored HTML (headings, lists, quotes, links, alignment)
+ * after the client's own allow-list pass, or plain text with its line breaks kept when the content
+ * has no markup (introductions typed before the editor). No Mantine: the walls render it too.
+ */
+export function RichContent({ content, tone = 'plain', className, style }: RichContentProps) {
+  const markup = hasMarkup(content);
+  const html = useMemo(() => (markup ? guardHtml(content) : ''), [markup, content]);
+  const classes = ['rich-content', tone === 'wall' ? 'rich-content-wall' : '', className ?? ''].filter(Boolean).join(' ');
+  if (!markup) {
+    return (
+      <div className={classes} style={style} data-rich="text">
+        <p style={{ whiteSpace: 'pre-line' }}>{content.trim()}</p>
+      </div>
+    );
+  }
+  return <div className={classes} style={style} data-rich="html" dangerouslySetInnerHTML={{ __html: html }} />;
+}

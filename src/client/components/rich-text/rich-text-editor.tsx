@@ -1,0 +1,146 @@
+import '@mantine/tiptap/styles.css';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEditor, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import TextAlign from '@tiptap/extension-text-align';
+import Image from '@tiptap/extension-image';
+import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
+import { isSafeUrl } from '@shared/rich-text';
+import { toEditorHtml } from './content';
+
+export interface RichTextEditorFieldProps {
+  /** Stored content: HTML from the editor, or plain text (older introductions), shown as paragraphs. */
+  initialValue: string;
+  /** The editor's HTML ('' when empty), after every change. */
+  onChange: (html: string) => void;
+  /** Accessible name of the editing area. */
+  label: string;
+  /** Marks the field invalid for assistive technology. */
+  invalid?: boolean;
+  minHeight?: number;
+}
+
+/** What was typed as an address, as a link the server keeps: `example.com` → https, `a@b.cn` → mailto. */
+export function normaliseHref(href: string): string {
+  const v = href.trim();
+  if (!v || /^[a-z][a-z0-9+.-]*:/i.test(v) || v.startsWith('/')) return v;
+  if (/^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(v)) return `mailto:${v}`;
+  return `https://${v.replace(/^\/\/+/, '')}`;
+}
+
+/**
+ * Links as the server's sanitiser keeps them (src/shared/rich-text.ts): web, mail and this
+ * server's paths only, so a `javascript:` address can neither be typed nor pasted in; an address
+ * typed without its scheme gets one instead of being refused.
+ */
+const SafeLink = Link.extend({
+  addCommands() {
+    const parent = this.parent?.();
+    return {
+      ...parent,
+      setLink: (attributes) => parent!.setLink!({ ...attributes, href: normaliseHref(attributes.href) }),
+    };
+  },
+}).configure({ openOnClick: false, defaultProtocol: 'https', isAllowedUri: (url) => isSafeUrl(url) });
+
+const EXTENSIONS = [
+  // Headings 2–3 (the title of an introduction is its h1); no code blocks, which the toolbar does
+  // not offer and whose language class the sanitiser would drop.
+  StarterKit.configure({ heading: { levels: [2, 3] }, code: false, codeBlock: false, link: false }),
+  SafeLink,
+  TextAlign.configure({ types: ['heading', 'paragraph'] }),
+  // Pictures already in an introduction stay when it is edited (inline, where they were written).
+  Image.configure({ inline: true }),
+];
+
+/** The editor's content as stored: '' when empty, without the empty paragraphs it keeps at the end. */
+export function editorHtml(editor: Editor): string {
+  if (editor.isEmpty) return '';
+  return editor.getHTML().replace(/(<p><\/p>)+$/, '');
+}
+
+/**
+ * Mantine's rich-text editor (tiptap) with the toolbar of a project introduction: marks, headings,
+ * lists, quote, link, alignment, clear formatting, undo and redo. Loaded lazily (RichTextField):
+ * only the screens that edit rich text download it.
+ */
+export default function RichTextEditorField({ initialValue, onChange, label, invalid, minHeight = 220 }: RichTextEditorFieldProps) {
+  const { t } = useTranslation('kit');
+  const editor = useEditor({
+    extensions: EXTENSIONS,
+    content: toEditorHtml(initialValue),
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, ...(invalid ? { 'aria-invalid': 'true' } : {}) },
+    },
+    onUpdate: ({ editor: e }) => onChange(editorHtml(e)),
+  });
+  const labels = useMemo<Partial<RichTextEditorLabels>>(
+    () => ({
+      boldControlLabel: t('richText.bold'),
+      italicControlLabel: t('richText.italic'),
+      underlineControlLabel: t('richText.underline'),
+      strikeControlLabel: t('richText.strike'),
+      clearFormattingControlLabel: t('richText.clearFormatting'),
+      h2ControlLabel: t('richText.h2'),
+      h3ControlLabel: t('richText.h3'),
+      bulletListControlLabel: t('richText.bulletList'),
+      orderedListControlLabel: t('richText.orderedList'),
+      blockquoteControlLabel: t('richText.blockquote'),
+      linkControlLabel: t('richText.link'),
+      unlinkControlLabel: t('richText.unlink'),
+      alignLeftControlLabel: t('richText.alignLeft'),
+      alignCenterControlLabel: t('richText.alignCenter'),
+      alignRightControlLabel: t('richText.alignRight'),
+      alignJustifyControlLabel: t('richText.alignJustify'),
+      undoControlLabel: t('richText.undo'),
+      redoControlLabel: t('richText.redo'),
+      linkEditorInputLabel: t('richText.linkUrl'),
+      linkEditorInputPlaceholder: t('richText.linkPlaceholder'),
+      linkEditorExternalLink: t('richText.linkExternal'),
+      linkEditorInternalLink: t('richText.linkInternal'),
+      linkEditorSave: t('richText.linkSave'),
+    }),
+    [t],
+  );
+
+  return (
+    <RichTextEditor editor={editor} labels={labels} data-invalid={invalid || undefined} styles={{ content: { minHeight } }}>
+      <RichTextEditor.Toolbar sticky stickyOffset={0}>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Bold />
+          <RichTextEditor.Italic />
+          <RichTextEditor.Underline />
+          <RichTextEditor.Strikethrough />
+          <RichTextEditor.ClearFormatting />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.H2 />
+          <RichTextEditor.H3 />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.BulletList />
+          <RichTextEditor.OrderedList />
+          <RichTextEditor.Blockquote />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Link />
+          <RichTextEditor.Unlink />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.AlignLeft />
+          <RichTextEditor.AlignCenter />
+          <RichTextEditor.AlignRight />
+          <RichTextEditor.AlignJustify />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Undo />
+          <RichTextEditor.Redo />
+        </RichTextEditor.ControlsGroup>
+      </RichTextEditor.Toolbar>
+      <RichTextEditor.Content />
+    </RichTextEditor>
+  );
+}
