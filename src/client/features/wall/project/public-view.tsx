@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { WATER_TYPE, XMZT } from '@shared/dictionaries';
 import type { PublicProject } from '@shared/contracts/public';
+import { RichContent } from '../../../components/rich-text/rich-content';
 import { Panel } from '../../../components/wall/panel';
 import { projectStatusColor, WALL } from '../../../components/wall/theme';
 import { TITLE_BAR_HEIGHT, WallTitleBar } from '../../../components/wall/wall-title-bar';
@@ -14,13 +15,6 @@ const BODY_TOP = TITLE_BAR_HEIGHT + GAP;
 function label(items: { value: string; cn: string; en: string }[], value: string, lang: string): string {
   const item = items.find((i) => i.value === value);
   return item ? (lang === 'en' ? item.en : item.cn) : value;
-}
-
-/** Text of an introduction without markup: the rich text is shown as plain paragraphs on the wall. */
-function plainText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  const blocks = Array.from(doc.body.children);
-  return (blocks.length ? blocks.map((b) => b.textContent ?? '') : [doc.body.textContent ?? '']).join('\n');
 }
 
 /**
@@ -67,7 +61,7 @@ export function PublicView({ project }: { project: PublicProject }) {
             project.introduction.map((intro) => (
               <article key={intro.id} style={{ marginBottom: 12 }}>
                 <h3 style={{ margin: '0 0 4px', fontSize: 19, color: WALL.accent }}>{intro.title}</h3>
-                <p style={{ margin: 0, whiteSpace: 'pre-line' }}>{plainText(intro.content)}</p>
+                <RichContent tone="wall" content={intro.content} />
               </article>
             ))
           ) : (
