@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,7 +11,7 @@ import { API, fail, paged, ok } from '../../../../mocks/envelope';
 import { login } from '@client/lib/session';
 import { renderKit } from '../test-render';
 import { ListPage, crudPerms, type FormBodyProps } from './list-page';
-import { QueryForm } from './query-form';
+import { QueryForm, selectInput } from './query-form';
 
 interface Pump {
   id: number;
@@ -215,6 +215,31 @@ describe('QueryForm', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderKit(<QueryForm fields={fields} columns={5} values={{}} onChange={() => {}} onQuery={() => {}} onClear={() => {}} />)).toThrow(/divide 24/);
     quiet.mockRestore();
+  });
+
+  it('takes a clearable select as a field input, with no choice as an empty value', async () => {
+    const field = { name: 'state', label: 'State', render: selectInput([{ value: 'on', label: 'On' }, { value: 'off', label: 'Off' }]) };
+    function Filter() {
+      const [values, setValues] = useState<Record<string, unknown>>({ state: '' });
+      return (
+        <>
+          <QueryForm fields={[field]} values={values} onChange={setValues} onQuery={() => {}} onClear={() => {}} />
+          <output>{JSON.stringify(values)}</output>
+        </>
+      );
+    }
+    renderKit(<Filter />);
+    const select = screen.getByRole('combobox', { name: 'State' });
+    expect(select).toHaveValue('');
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByRole('option', { name: 'Off' }));
+    expect(screen.getByRole('status')).toHaveTextContent('{"state":"off"}');
+    expect(select).toHaveValue('Off');
+    // picking the chosen option again deselects it
+    await userEvent.click(select);
+    await userEvent.click(await screen.findByRole('option', { name: 'Off' }));
+    expect(screen.getByRole('status')).toHaveTextContent('{"state":""}');
+    expect(select).toHaveValue('');
   });
 
   it('shows one row in simple mode and every field when expanded', async () => {

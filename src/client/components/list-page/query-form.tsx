@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Grid, Group, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Select, TextInput, type ComboboxData } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,16 @@ export interface QueryFormProps {
   /** Fields per row on the 24-column grid; must divide 24. @default 4 */
   columns?: number;
 }
+
+/**
+ * A clearable select as a query field's input (`render: selectInput(options)`): no choice is '' in
+ * the query values, as an empty text field is.
+ */
+export const selectInput =
+  (data: ComboboxData, options: { searchable?: boolean } = {}) =>
+  (p: QueryFieldInputProps) => (
+    <Select label={p.label} clearable {...options} data={data} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} />
+  );
 
 /** Horizontal label of FORM_LABEL_WIDTH beside the input. */
 export const inlineLabelStyles = {

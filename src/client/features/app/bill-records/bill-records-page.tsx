@@ -1,8 +1,8 @@
-import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { BillRecordRow } from '@shared/contracts/app';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
+import { selectInput } from '@client/components/list-page/query-form';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { useDictionary } from '@client/lib/dictionary';
 
@@ -21,7 +21,7 @@ export default function BillRecordsPage() {
         {
           name: 'toState',
           label: t('records.toState'),
-          render: (p) => <Select label={p.label} clearable data={state.options} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} />,
+          render: selectInput(state.options),
         },
       ]}
       columns={[

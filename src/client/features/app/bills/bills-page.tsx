@@ -9,6 +9,7 @@ import { FINAL_BILL_STATES, billSchema, type AppUserRow, type BillRow, type Bill
 import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { selectInput } from '@client/components/list-page/query-form';
 import { RemoteSelect } from '@client/components/select/remote-select';
 import { CardNumber } from '@client/components/tags/card-number';
 import { StatusTag } from '@client/components/tags/status-tag';
@@ -107,9 +108,6 @@ export default function BillsPage() {
   const state = useDictionary('bill_state');
   const canChange = useCan('app-bill#update');
   const [changing, setChanging] = useState<BillRow | null>(null);
-  const select = (data: { value: string; label: string }[]) => (p: { label: string; value: unknown; onChange: (v: unknown) => void }) => (
-    <Select label={p.label} clearable data={data} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} />
-  );
   return (
     <>
       <ListPage<BillRow, Values>
@@ -133,8 +131,8 @@ export default function BillsPage() {
         queryFields={[
           { name: 'number', label: t('bills.number') },
           { name: 'userId', label: t('bills.customer'), render: (p) => <CustomerSelect label={p.label} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
-          { name: 'billType', label: t('bills.billType'), render: select(type.options) },
-          { name: 'billState', label: t('bills.billState'), render: select(state.options) },
+          { name: 'billType', label: t('bills.billType'), render: selectInput(type.options) },
+          { name: 'billState', label: t('bills.billState'), render: selectInput(state.options) },
         ]}
         columns={[
           { prop: 'number', label: t('bills.number') },

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { appUserSchema, type AppUserRow } from '@shared/contracts/app';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { selectInput } from '@client/components/list-page/query-form';
 import { SexTag } from '@client/components/tags/sex-tag';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { useDictionary } from '@client/lib/dictionary';
@@ -49,12 +50,12 @@ export default function CustomersPage() {
         {
           name: 'sex',
           label: t('customers.sex'),
-          render: (p) => <Select label={p.label} clearable data={sex.options} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} />,
+          render: selectInput(sex.options),
         },
         {
           name: 'status',
           label: t('customers.status'),
-          render: (p) => <Select label={p.label} clearable data={status} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} />,
+          render: selectInput(status),
         },
       ]}
       columns={[

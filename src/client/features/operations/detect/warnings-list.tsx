@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
+import { Badge, Button, SegmentedControl, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { WARNING_LEVELS, WARNING_RESULTS, type WarningRow } from '@shared/contracts/warning';
@@ -7,6 +7,7 @@ import { useCan } from '@client/lib/session';
 import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
+import { selectInput } from '@client/components/list-page/query-form';
 import { when } from '../work-kit/format';
 import { projectQueryField } from '../work-kit/pickers';
 import { WARNING_BASE, dealWarning } from './detect-api';
@@ -43,17 +44,9 @@ export function WarningsList() {
           {
             name: 'result',
             label: t('warning.result'),
-            render: (p) => (
-              <Select
-                label={p.label}
-                clearable
-                data={[{ value: 'open', label: t('warning.open') }, ...WARNING_RESULTS.map((r) => ({ value: r, label: t(`warning.results.${r}`) }))]}
-                value={(p.value as string) || null}
-                onChange={(v) => p.onChange(v ?? '')}
-              />
-            ),
+            render: selectInput([{ value: 'open', label: t('warning.open') }, ...WARNING_RESULTS.map((r) => ({ value: r, label: t(`warning.results.${r}`) }))]),
           },
-          { name: 'level', label: t('warning.level'), render: (p) => <Select label={p.label} clearable data={WARNING_LEVELS.map((l) => ({ value: l, label: t(`warning.levels.${l}`) }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+          { name: 'level', label: t('warning.level'), render: selectInput(WARNING_LEVELS.map((l) => ({ value: l, label: t(`warning.levels.${l}`) }))) },
         ]}
         columns={[
           { prop: 'at', label: t('warning.at'), render: (w) => when(w.at) },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Select, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -7,6 +7,7 @@ import { orderSaveSchema, type OrderRow } from '@shared/contracts/order';
 import { ORDER_PRIORITY, ORDER_STATUS } from '@shared/dictionaries';
 import { useCan } from '@client/lib/session';
 import { ListPage, crudPerms } from '@client/components/list-page/list-page';
+import { selectInput } from '@client/components/list-page/query-form';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
@@ -49,8 +50,8 @@ export default function OrdersPage() {
         queryFields={[
           { name: 'keyword', label: t('common.keyword'), render: (p) => <TextInput label={p.label} placeholder={t('order.keywordHint')} value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} /> },
           projectQueryField(t('common.project')),
-          { name: 'status', label: t('order.status'), render: (p) => <Select label={p.label} clearable data={ORDER_STATUS.map((s) => ({ value: s.value, label: s[lang] }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
-          { name: 'priority', label: t('order.priority'), render: (p) => <Select label={p.label} clearable data={ORDER_PRIORITY.map((s) => ({ value: s.value, label: s[lang] }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+          { name: 'status', label: t('order.status'), render: selectInput(ORDER_STATUS.map((s) => ({ value: s.value, label: s[lang] }))) },
+          { name: 'priority', label: t('order.priority'), render: selectInput(ORDER_PRIORITY.map((s) => ({ value: s.value, label: s[lang] }))) },
         ]}
         columns={[
           { prop: 'number', label: t('order.number'), display: 'always', width: 170 },

@@ -1,9 +1,10 @@
-import { Grid, Select } from '@mantine/core';
+import { Grid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { reportSaveSchema, type ReportRow } from '@shared/contracts/report';
 import { REPAIR_RESULT } from '@shared/dictionaries';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { selectInput } from '@client/components/list-page/query-form';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { when } from '../work-kit/format';
 import { OrderPicker, projectQueryField } from '../work-kit/pickers';
@@ -37,7 +38,7 @@ export default function ReportsPage() {
       queryFields={[
         { name: 'repairer', label: t('report.repairer') },
         projectQueryField(t('common.project')),
-        { name: 'result', label: t('report.result'), render: (p) => <Select label={p.label} clearable data={REPAIR_RESULT.map((s) => ({ value: s.value, label: s[lang] }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+        { name: 'result', label: t('report.result'), render: selectInput(REPAIR_RESULT.map((s) => ({ value: s.value, label: s[lang] }))) },
       ]}
       columns={[
         { prop: 'orderNumber', label: t('report.order'), display: 'always' },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SENSOR_KINDS, sensorSaveSchema, type SensorRow } from '@shared/contracts/sensor';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { selectInput } from '@client/components/list-page/query-form';
 import { when } from '../work-kit/format';
 import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
 
@@ -53,7 +54,7 @@ export default function SensorsPage() {
       perms={crudPerms('fall-others')}
       queryFields={[
         { name: 'name', label: t('sensor.name') },
-        { name: 'kind', label: t('sensor.kind'), render: (p) => <Select label={p.label} clearable data={SENSOR_KINDS.map((k) => ({ value: k, label: t(`sensor.kinds.${k}`) }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+        { name: 'kind', label: t('sensor.kind'), render: selectInput(SENSOR_KINDS.map((k) => ({ value: k, label: t(`sensor.kinds.${k}`) }))) },
         projectQueryField(t('common.project')),
       ]}
       columns={[

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { CONTENT_TYPES, contentSchema, type Content } from '@shared/contracts/content';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { selectInput } from '@client/components/list-page/query-form';
 
 type Values = { title: string; body: string; type: (typeof CONTENT_TYPES)[number]; published: boolean; fromAt: string | null; toAt: string | null };
 const initialValues: Values = { title: '', body: '', type: 'notice', published: false, fromAt: null, toAt: null };
@@ -41,7 +42,7 @@ export default function ContentPage() {
         {
           name: 'type',
           label: t('content.type'),
-          render: (p) => <Select label={p.label} clearable data={CONTENT_TYPES.map((v) => ({ value: v, label: t(`content.types.${v}`) }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} />,
+          render: selectInput(CONTENT_TYPES.map((v) => ({ value: v, label: t(`content.types.${v}`) }))),
         },
       ]}
       columns={[

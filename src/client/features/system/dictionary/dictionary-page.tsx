@@ -9,6 +9,7 @@ import { tMessage } from '@client/lib/i18n';
 import { api, ApiError } from '@client/lib/api';
 import { useCan } from '@client/lib/session';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { selectInput } from '@client/components/list-page/query-form';
 import { Dialog } from '@client/components/dialog/dialog';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { TAG_COLOR_TO_MANTINE } from '@client/components/tags/tag-colors';
@@ -151,7 +152,7 @@ export default function DictionaryPage() {
         formBody={DictionaryForm}
         perms={crudPerms('sys-dictionary')}
         queryFields={[
-          { name: 'type', label: t('dictionary.type'), render: (p) => <Select label={p.label} data={types} clearable searchable value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
+          { name: 'type', label: t('dictionary.type'), render: selectInput(types, { searchable: true }) },
           { name: 'label', label: t('dictionary.keyword') },
         ]}
         columns={[

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Switch } from '@mantine/core';
+import { Badge, Button, Group, Switch } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { USER_STATUS } from '@shared/dictionaries';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
 import { ListPage, crudPerms } from '@client/components/list-page/list-page';
+import { selectInput } from '@client/components/list-page/query-form';
 import type { TableColumn } from '@client/components/table/types';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { messageBox } from '@client/components/message-box/message-box';
@@ -111,22 +112,12 @@ export default function UsersPage() {
         {
           name: 'status',
           label: t('users.fields.status'),
-          render: (p) => (
-            <Select label={p.label} clearable data={USER_STATUS.map((s) => ({ value: s.value, label: s[lang] }))} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} />
-          ),
+          render: selectInput(USER_STATUS.map((s) => ({ value: s.value, label: s[lang] }))),
         },
         {
           name: 'roleId',
           label: t('users.fields.roles'),
-          render: (p) => (
-            <Select
-              label={p.label}
-              clearable
-              data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: lang === 'en' && r.nameEn ? r.nameEn : r.name }))}
-              value={(p.value as string) || null}
-              onChange={(v) => p.onChange(v ?? '')}
-            />
-          ),
+          render: selectInput((roles.data ?? []).map((r) => ({ value: String(r.id), label: lang === 'en' && r.nameEn ? r.nameEn : r.name }))),
         },
       ]}
       columns={columns}
