@@ -1,12 +1,7 @@
 // The order-list benchmark's TypeScript half (loaded through tsx by orders.bench.mjs): pages, filters
 // and sorts of POST /ball/fallorder/list on seed:large (~1,000,000 orders) through the whole HTTP
 // stack, each next to the bare SQL that fetches the same page (rows with project and equipment names).
-import path from 'node:path';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { newToken } from '../../src/server/lib/password';
-import { sysSession } from '../../src/server/db/schema';
-import { openLarge } from './stats-bench-app';
+import { openLargeApp } from './large-app';
 import { medianMs } from './timing';
 
 export interface OrderTiming {
@@ -20,13 +15,7 @@ const BARE = `SELECT o.id, o.number, o.name, o.status, o.priority, o.submitted_a
   FROM fall_order o JOIN fall_project p ON p.id = o.project_id LEFT JOIN fall_eq_info e ON e.id = o.equipment_id`;
 
 export async function measureOrders(dir: string, runs: number, log: (s: string) => void): Promise<OrderTiming[]> {
-  const database = await openLarge(dir, log);
-  const config = { ...loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: path.join(dir, 'data') }), logLevel: 'silent' };
-  const app = await buildApp({ config, database });
-  await app.ready();
-  const [admin] = await database.query<{ id: number }>("SELECT id FROM sys_user WHERE username = 'admin'");
-  const { token, hash } = newToken();
-  await database.db.insert(sysSession).values({ tokenHash: hash, userId: admin.id, kind: 'user', expiresAt: new Date(Date.now() + 3600_000) });
+  const { app, database, token, close } = await openLargeApp(dir, log);
   const [{ id: projectId }] = await database.query<{ id: number }>('SELECT id FROM fall_project ORDER BY id LIMIT 1 OFFSET 500');
   const [{ equipment_id: equipmentId }] = await database.query<{ equipment_id: number }>(
     'SELECT equipment_id FROM fall_order WHERE equipment_id IS NOT NULL ORDER BY id LIMIT 1 OFFSET 5000',
@@ -59,7 +48,6 @@ export async function measureOrders(dir: string, runs: number, log: (s: string) 
     out.push({ name, injectMs, sqlMs });
     log(`${name}: inject ${injectMs} ms, bare SQL ${sqlMs} ms`);
   }
-  await app.close();
-  await database.close();
+  await close();
   return out;
 }

@@ -1,19 +1,9 @@
-// The statistics benchmark's TypeScript half (loaded through tsx by stats.bench.mjs): opens or
-// builds the seed:large PGlite folder, and times each statistics call through the HTTP stack
-// (app.inject) and as bare SQL (the repository alone).
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openPglite, type Database } from '../../src/server/db/client';
-import { migrate } from '../../src/server/db/migrate';
-import { seedBase } from '../../src/server/db/seed/base';
-import { seedLarge } from '../../src/server/db/seed/large';
-import { newToken } from '../../src/server/lib/password';
-import { sysSession } from '../../src/server/db/schema';
+// The statistics benchmark's TypeScript half (loaded through tsx by stats.bench.mjs): times each
+// statistics call on seed:large through the HTTP stack (app.inject) and as bare SQL (the repository alone).
 import { StatsRepository } from '../../src/server/modules/stats/stats.repository';
 import { isoDaysAgo } from '../../src/shared/contracts/stats';
+import { openLargeApp } from './large-app';
+import { medianMs } from './timing';
 
 export interface Timing {
   name: string;
@@ -21,46 +11,8 @@ export interface Timing {
   sqlMs: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function time(fn: () => Promise<unknown>, runs: number): Promise<number> {
-  await fn(); // warm the plan and the buffer cache
-  const xs: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    xs.push(performance.now() - t);
-  }
-  return Math.round(median(xs) * 10) / 10;
-}
-
-/** The seed:large folder, made once (minutes) and reused: later runs only apply new migrations. */
-export async function openLarge(dir: string, log: (s: string) => void): Promise<Database> {
-  const marker = path.join(dir, 'SEEDED');
-  if (!existsSync(marker)) {
-    await mkdir(dir, { recursive: true });
-    const database = await openPglite(path.join(dir, 'pglite'));
-    await migrate(database);
-    await seedBase(database, { adminPassword: 'admin123', demoUsers: false });
-    const summary = await seedLarge(database, { log });
-    await database.exec('VACUUM ANALYZE');
-    await database.close();
-    await writeFile(marker, JSON.stringify(summary));
-    log(`seeded ${JSON.stringify(summary)}`);
-  }
-  const database = await openPglite(path.join(dir, 'pglite'));
-  if ((await migrate(database)).length) await database.exec('VACUUM ANALYZE');
-  return database;
-}
-
 export async function measure(dir: string, runs: number, log: (s: string) => void): Promise<Timing[]> {
-  const database = await openLarge(dir, log);
-  const config = { ...loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: path.join(dir, 'data') }), logLevel: 'silent' };
-  const app = await buildApp({ config, database });
-  await app.ready();
-  const [admin] = await database.query<{ id: number }>("SELECT id FROM sys_user WHERE username = 'admin'");
-  const { token, hash } = newToken();
-  await database.db.insert(sysSession).values({ tokenHash: hash, userId: admin.id, kind: 'user', expiresAt: new Date(Date.now() + 3600_000) });
+  const { app, database, token, close } = await openLargeApp(dir, log);
   const repo = new StatsRepository(database);
   const sla = { low: 72, normal: 48, high: 24, urgent: 8 };
   const headers = { authorization: `Bearer ${token}` };
@@ -104,12 +56,11 @@ export async function measure(dir: string, runs: number, log: (s: string) => voi
   }
   const out: Timing[] = [];
   for (const [name, viaHttp, viaSql] of cases) {
-    const sqlMs = await time(viaSql, runs);
-    const injectMs = await time(viaHttp, runs);
+    const sqlMs = await medianMs(viaSql, runs);
+    const injectMs = await medianMs(viaHttp, runs);
     out.push({ name, injectMs, sqlMs });
     log(`${name}: inject ${injectMs} ms, sql ${sqlMs} ms`);
   }
-  await app.close();
-  await database.close();
+  await close();
   return out;
 }
