@@ -4,37 +4,20 @@
 // by month, all projects or one). The seeded folder is cached in tmp/bench-large (the first run seeds
 // it: about 15 minutes; later runs apply new migrations on open, e.g. 0008's rollup backfill in under a
 // minute). Run alone: node tests/bench/stats.bench.mjs
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { runAlone } from './budget.mjs';
+import { measureOnLarge } from './large-bench.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUDGET_MS = 100;
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
 export async function run() {
-  const unregister = register();
-  try {
-    const { measure } = await import(pathToFileURL(path.join(root, 'tests/bench/stats-bench-app.ts')).href);
-    const timings = await measure(path.join(root, 'tmp/bench-large'), RUNS, (line) => process.stdout.write(`  ${line}\n`));
-    return timings.map((t) => ({
-      name: t.name,
-      value: t.injectMs,
-      unit: 'ms',
-      budget: BUDGET_MS,
-      note: `bare SQL ${t.sqlMs} ms, HTTP/SQL ×${(t.injectMs / Math.max(0.1, t.sqlMs)).toFixed(2)}`,
-    }));
-  } finally {
-    await unregister();
-  }
+  const timings = await measureOnLarge('stats-bench-app.ts', 'measure');
+  return timings.map((t) => ({
+    name: t.name,
+    value: t.injectMs,
+    unit: 'ms',
+    budget: BUDGET_MS,
+    note: `bare SQL ${t.sqlMs} ms, HTTP/SQL ×${(t.injectMs / Math.max(0.1, t.sqlMs)).toFixed(2)}`,
+  }));
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const rows = await run();
-  console.table(rows);
-  const over = rows.filter((r) => r.budget !== undefined && r.value > r.budget);
-  if (over.length) {
-    console.error(`stats bench: ${over.length} call(s) over ${BUDGET_MS} ms: ${over.map((r) => r.name).join(', ')}`);
-    process.exit(1);
-  }
-}
+await runAlone(import.meta.url, run);

@@ -13,27 +13,14 @@ import { existsSync } from 'node:fs';
 import os, { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchBrowser, waitForUrl } from '../e2e/server.mjs';
+import { runAlone } from './budget.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.BENCH_PORT ?? 5190);
 const BUDGET_MS = 16.7;
 const SCROLL_MS = 3000;
 const STEP_PX = 97;
-
-async function waitForServer(url, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`vite did not answer on ${url}`);
-}
 
 /** The folder of the production build to serve: BENCH_DIST when it holds a build, otherwise a fresh build. */
 function clientBuild() {
@@ -63,11 +50,9 @@ export async function run() {
   const vite = startVite(clientBuild());
   let browser;
   try {
-    await waitForServer(`http://127.0.0.1:${PORT}/`, 60_000);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    const url = `http://127.0.0.1:${PORT}/`;
+    if (!(await waitForUrl(url, 60_000))) throw new Error(`vite did not answer on ${url}`);
+    browser = await launchBrowser();
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await page.goto(`http://127.0.0.1:${PORT}/#/test?bench=virtual`, { waitUntil: 'load' });
     await page.waitForSelector('[data-testid="table-virtual"] tbody tr:nth-child(5)', { timeout: 120_000 });
@@ -117,11 +102,4 @@ export async function run() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  run()
-    .then((results) => process.exit(results.every((r) => r.value <= r.budget) ? 0 : 1))
-    .catch((error) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+await runAlone(import.meta.url, run);

@@ -36,6 +36,24 @@ function freePort() {
   });
 }
 
+/**
+ * Polls `url` until it answers 2xx: true once it does, false when `timeoutMs` pass first. `check`
+ * runs before each try and throws to stop waiting (the process behind the url has exited).
+ */
+export async function waitForUrl(url, timeoutMs, { intervalMs = 250, check = () => {} } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    check();
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
 /** Builds the client into dist/client, or into CLIENT_DIR when set (the server serves the same folder). */
 export function buildClient() {
   const outDir = process.env.CLIENT_DIR ? ['--outDir', path.resolve(root, process.env.CLIENT_DIR), '--emptyOutDir'] : [];
@@ -58,20 +76,12 @@ export async function startServer({ env = {}, dataDir, fresh = true } = {}) {
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
+  const running = () => {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start in time:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 300));
+  };
+  if (!(await waitForUrl(`${baseUrl}/api/health`, 180_000, { intervalMs: 300, check: running }))) {
+    child.kill('SIGKILL');
+    throw new Error(`server did not start in time:\n${output}`);
   }
   return {
     baseUrl,
