@@ -18,6 +18,7 @@ import { useColumnState } from '../table/use-column-state';
 import { listApi } from './list-api';
 import { ListTable } from './list-table';
 import { QueryForm, type QueryField } from './query-form';
+import { useListQuery } from './use-list-query';
 
 export interface FormBodyProps<Values> {
   form: UseFormReturnType<Values>;
@@ -94,9 +95,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
     export: allowed(perms.export, useCan(perms.export ?? '')),
   };
 
-  const emptyQuery = useMemo(() => Object.fromEntries(queryFields.map((f) => [f.name, f.defaultValue ?? ''])), [queryFields]);
-  const [draft, setDraft] = useState<Record<string, unknown>>(emptyQuery);
-  const [query, setQuery] = useState<Record<string, unknown>>(emptyQuery);
+  const { query, form: queryForm } = useListQuery(queryFields);
   const [selected, setSelected] = useState<{ keys: RowKey[]; rows: Row[] }>({ keys: [], rows: [] });
   const [editing, setEditing] = useState<Editing>(null);
 
@@ -208,13 +207,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
         <QueryForm
           fields={queryFields}
           columns={props.queryColumns}
-          values={draft}
-          onChange={setDraft}
-          onQuery={() => setQuery(draft)}
-          onClear={() => {
-            setDraft(emptyQuery);
-            setQuery(emptyQuery);
-          }}
+          {...queryForm}
           onAdd={can.save ? openAdd : undefined}
         />
       )}

@@ -70,6 +70,11 @@ describe('ReadOnlyList', { timeout: 60_000 }, () => {
     await userEvent.click(exportButton);
     await userEvent.click(await screen.findByRole('menuitem', { name: '导出 CSV' }));
     await waitFor(() => expect(calls.find((c) => c.path === 'export')?.body).toEqual({ text: 'Entry 2', columns: [{ prop: 'text', label: 'Text' }], format: 'csv' }));
+
+    await userEvent.click(screen.getByRole('button', { name: '重置' }));
+    expect(await within(table()).findByText('Entry 1')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('');
+    expect(calls.filter((c) => c.path === 'list').at(-1)).toEqual({ path: 'list', body: { page: 1, limit: 10 } });
   });
 
   it('offers no export without its permission or its code, and no table without the list permission', async () => {

@@ -1,9 +1,10 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Stack, Title } from '@mantine/core';
 import { useCan } from '@client/lib/session';
 import { listApi } from '../list-page/list-api';
 import { ListTable } from '../list-page/list-table';
 import { QueryForm, type QueryField } from '../list-page/query-form';
+import { useListQuery } from '../list-page/use-list-query';
 import type { TableColumn } from '../table/types';
 import { useColumnState } from '../table/use-column-state';
 
@@ -32,9 +33,7 @@ export function ReadOnlyList<Row>({ title, base, queryFields = [], columns, perm
   const resource = useMemo(() => listApi<Row>(base), [base]);
   const canList = useCan(perms.list);
   const canExport = useCan(perms.export ?? '') && perms.export !== undefined;
-  const empty = useMemo(() => Object.fromEntries(queryFields.map((f) => [f.name, f.defaultValue ?? ''])), [queryFields]);
-  const [draft, setDraft] = useState<Record<string, unknown>>(empty);
-  const [query, setQuery] = useState<Record<string, unknown>>({});
+  const { query, form: queryForm } = useListQuery(queryFields, toQuery);
   const columnState = useColumnState(columns, base);
 
   return (
@@ -44,13 +43,7 @@ export function ReadOnlyList<Row>({ title, base, queryFields = [], columns, perm
         <QueryForm
           fields={queryFields}
           columns={queryColumns}
-          values={draft}
-          onChange={setDraft}
-          onQuery={() => setQuery(toQuery(draft))}
-          onClear={() => {
-            setDraft(empty);
-            setQuery({});
-          }}
+          {...queryForm}
         />
       )}
       <ListTable<Row>
