@@ -39,22 +39,22 @@ function splitPerms(list: string[]): string[] {
   return [...new Set(list.flatMap((p) => p.split(',').map((s) => s.trim()).filter(Boolean)))].sort();
 }
 
+/** The columns of a menu every read selects, apart from its id (the menu screens call it menuId). */
+export const menuColumns = {
+  parentId: sysMenu.parentId,
+  name: sysMenu.name,
+  nameEn: sysMenu.nameEn,
+  type: sysMenu.type,
+  url: sysMenu.url,
+  perms: sysMenu.perms,
+  menuCode: sysMenu.menuCode,
+  icon: sysMenu.icon,
+  sort: sysMenu.sort,
+  status: sysMenu.status,
+};
+
 export async function allMenus(app: FastifyInstance): Promise<MenuRecord[]> {
-  return app.database.db
-    .select({
-      id: sysMenu.id,
-      parentId: sysMenu.parentId,
-      name: sysMenu.name,
-      nameEn: sysMenu.nameEn,
-      type: sysMenu.type,
-      url: sysMenu.url,
-      perms: sysMenu.perms,
-      menuCode: sysMenu.menuCode,
-      icon: sysMenu.icon,
-      sort: sysMenu.sort,
-      status: sysMenu.status,
-    })
-    .from(sysMenu);
+  return app.database.db.select({ id: sysMenu.id, ...menuColumns }).from(sysMenu);
 }
 
 const toNav = (m: MenuRecord, list: NavMenu[]): NavMenu => ({

@@ -15,7 +15,7 @@ import type { Db } from '../../../db/client';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
-import { allMenus } from '../../identity/session.service';
+import { allMenus, menuColumns } from '../../identity/session.service';
 import { buildTree, isSelfOrDescendant } from './menu-tree';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -26,17 +26,8 @@ const PICK_PARENT = ['sys-menu#list', 'sys-menu#save', 'sys-menu#update'];
 
 const rowSelection = {
   menuId: sysMenu.id,
-  parentId: sysMenu.parentId,
+  ...menuColumns,
   parentName: sql<string>`coalesce((SELECT p.name FROM sys_menu p WHERE p.id = "sys_menu"."parent_id"), '')`,
-  name: sysMenu.name,
-  nameEn: sysMenu.nameEn,
-  type: sysMenu.type,
-  url: sysMenu.url,
-  perms: sysMenu.perms,
-  menuCode: sysMenu.menuCode,
-  icon: sysMenu.icon,
-  sort: sysMenu.sort,
-  status: sysMenu.status,
 };
 
 /** A parent must exist, not be a button, and (on update) not be the menu itself or below it. */
