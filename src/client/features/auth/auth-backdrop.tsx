@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Anchor, Box, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconDroplet } from '@tabler/icons-react';
+import { Alert, Anchor, Box, Card, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconDroplet } from '@tabler/icons-react';
 import { runtimeConfig, systemTitle } from '../../lib/runtime-config';
 import { LanguageSwitch } from './language-switch';
 import { WATER_BACKGROUND } from './water-background';
@@ -36,5 +36,32 @@ export function AuthBackdrop({ children }: { children: ReactNode }) {
         </Stack>
       </Center>
     </Box>
+  );
+}
+
+/** A sign-in page: the backdrop around one card, headed by the form's title and the line under it. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <AuthBackdrop>
+      <Card w="100%" radius="lg" padding="xl" shadow="xl">
+        <Stack gap={4} mb="lg">
+          <Title order={3}>{title}</Title>
+          <Text c="dimmed" size="sm">
+            {subtitle}
+          </Text>
+        </Stack>
+        {children}
+      </Card>
+    </AuthBackdrop>
+  );
+}
+
+/** Why the server refused a sign-in, shown above the fields; nothing while there is no refusal. */
+export function SignInError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+      {message}
+    </Alert>
   );
 }

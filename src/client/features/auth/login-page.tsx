@@ -1,15 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconInfoCircle, IconLock, IconShieldCheck, IconUser } from '@tabler/icons-react';
+import { IconInfoCircle, IconLock, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import type { LoginBody } from '@shared/contracts/auth';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { login } from '../../lib/session';
 import { ApiError } from '../../lib/api';
 import { useLogin } from './api/login';
-import { AuthBackdrop } from './auth-backdrop';
+import { AuthCard, SignInError } from './auth-backdrop';
 import { CaptchaImage, newCaptchaId } from './captcha';
 import { withMessage } from './form-error';
 
@@ -91,62 +91,50 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthBackdrop>
-      <Card w="100%" radius="lg" padding="xl" shadow="xl">
-        <Stack gap={4} mb="lg">
-          <Title order={3}>{t('login.title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('login.subtitle')}
-          </Text>
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+      <form onSubmit={submit} onFocus={() => void prepareValidator().catch(() => undefined)} noValidate>
+        <Stack gap="md">
+          <SignInError message={serverError} />
+          <TextInput
+            label={t('login.username')}
+            autoComplete="username"
+            leftSection={<IconUser size={16} />}
+            withAsterisk
+            {...withMessage(form.getInputProps('username'))}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            leftSection={<IconLock size={16} />}
+            withAsterisk
+            {...withMessage(form.getInputProps('password'))}
+          />
+          {withCaptcha ? (
+            <Group align="flex-start" gap="sm" wrap="nowrap">
+              <TextInput
+                label={t('login.captcha')}
+                autoComplete="off"
+                leftSection={<IconShieldCheck size={16} />}
+                withAsterisk
+                style={{ flex: 1 }}
+                maxLength={8}
+                {...withMessage(form.getInputProps('captcha'))}
+              />
+              <div style={{ paddingTop: 25 }}>
+                <CaptchaImage uuid={uuid} onRefresh={refreshCaptcha} />
+              </div>
+            </Group>
+          ) : null}
+          <Button type="submit" size="md" fullWidth loading={mutation.isPending} mt="xs">
+            {t('login.submit')}
+          </Button>
+          {runtimeConfig().demo ? (
+            <Alert variant="light" color="cyan" icon={<IconInfoCircle size={18} />} p="xs">
+              <Text size="sm">{t('login.demo')}</Text>
+            </Alert>
+          ) : null}
         </Stack>
-        <form onSubmit={submit} onFocus={() => void prepareValidator().catch(() => undefined)} noValidate>
-          <Stack gap="md">
-            {serverError ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {serverError}
-              </Alert>
-            ) : null}
-            <TextInput
-              label={t('login.username')}
-              autoComplete="username"
-              leftSection={<IconUser size={16} />}
-              withAsterisk
-              {...withMessage(form.getInputProps('username'))}
-            />
-            <PasswordInput
-              label={t('login.password')}
-              autoComplete="current-password"
-              leftSection={<IconLock size={16} />}
-              withAsterisk
-              {...withMessage(form.getInputProps('password'))}
-            />
-            {withCaptcha ? (
-              <Group align="flex-start" gap="sm" wrap="nowrap">
-                <TextInput
-                  label={t('login.captcha')}
-                  autoComplete="off"
-                  leftSection={<IconShieldCheck size={16} />}
-                  withAsterisk
-                  style={{ flex: 1 }}
-                  maxLength={8}
-                  {...withMessage(form.getInputProps('captcha'))}
-                />
-                <div style={{ paddingTop: 25 }}>
-                  <CaptchaImage uuid={uuid} onRefresh={refreshCaptcha} />
-                </div>
-              </Group>
-            ) : null}
-            <Button type="submit" size="md" fullWidth loading={mutation.isPending} mt="xs">
-              {t('login.submit')}
-            </Button>
-            {runtimeConfig().demo ? (
-              <Alert variant="light" color="cyan" icon={<IconInfoCircle size={18} />} p="xs">
-                <Text size="sm">{t('login.demo')}</Text>
-              </Alert>
-            ) : null}
-          </Stack>
-        </form>
-      </Card>
-    </AuthBackdrop>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Card, NumberInput, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, NumberInput, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconKey } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { ApiError } from '../../lib/api';
 import { useVisitorLogin } from './api/visitor-login';
-import { AuthBackdrop } from './auth-backdrop';
+import { AuthCard, SignInError } from './auth-backdrop';
 import { withMessage } from './form-error';
 
 /**
@@ -44,31 +44,19 @@ export default function Login2Page() {
   });
 
   return (
-    <AuthBackdrop>
-      <Card w="100%" radius="lg" padding="xl" shadow="xl">
-        <Stack gap={4} mb="lg">
-          <Title order={3}>{t('login2.title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('login2.subtitle')}
-          </Text>
+    <AuthCard title={t('login2.title')} subtitle={t('login2.subtitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SignInError message={serverError} />
+          {fixedProject === null ? (
+            <NumberInput label={t('login2.projectId')} min={1} allowDecimal={false} withAsterisk {...withMessage(form.getInputProps('projectId'))} />
+          ) : null}
+          <PasswordInput label={t('login2.password')} leftSection={<IconKey size={16} />} withAsterisk {...withMessage(form.getInputProps('password'))} />
+          <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+            {t('login2.submit')}
+          </Button>
         </Stack>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            {serverError ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {serverError}
-              </Alert>
-            ) : null}
-            {fixedProject === null ? (
-              <NumberInput label={t('login2.projectId')} min={1} allowDecimal={false} withAsterisk {...withMessage(form.getInputProps('projectId'))} />
-            ) : null}
-            <PasswordInput label={t('login2.password')} leftSection={<IconKey size={16} />} withAsterisk {...withMessage(form.getInputProps('password'))} />
-            <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
-              {t('login2.submit')}
-            </Button>
-          </Stack>
-        </form>
-      </Card>
-    </AuthBackdrop>
+      </form>
+    </AuthCard>
   );
 }
