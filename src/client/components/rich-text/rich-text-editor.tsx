@@ -35,6 +35,8 @@ export function normaliseHref(href: string): string {
  * typed without its scheme gets one instead of being refused.
  */
 const SafeLink = Link.extend({
+  // Text typed right after a link is not part of it (tiptap extends links while autolink is on).
+  inclusive: () => false,
   addCommands() {
     const parent = this.parent?.();
     return {
