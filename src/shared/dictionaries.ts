@@ -20,13 +20,7 @@ export const XMZT: DictItem[] = [
   { value: 'G', cn: '公司总部', en: 'Company Headquarters', color: 'danger' },
 ];
 
-/** Tag colours of seed §4, verbatim. */
-export const BILL_STATE_COLORS: Record<string, TagColor> = { '0': 'primary', '1': 'warning', '2': 'primary', '3': 'success', '4': 'danger' };
-export const BILL_RATE_COLORS: Record<string, TagColor> = { '0': 'primary', '1': 'warning' };
-export const BILL_TYPE_COLORS: Record<string, TagColor> = { '0': 'danger', '1': 'primary' };
-export const USER_STATUS_COLORS: Record<string, TagColor> = { '1': 'success', '0': 'warning' };
-
-/** userStatus: 0 disabled (禁用), 1 normal (正常). */
+/** userStatus: 0 disabled (禁用), 1 normal (正常), in the tag colours of seed §4. */
 export const USER_STATUS: DictItem[] = [
   { value: '1', cn: '正常', en: 'Normal', color: 'success' },
   { value: '0', cn: '禁用', en: 'Disabled', color: 'warning' },
@@ -95,6 +89,7 @@ export const REPAIR_RESULT: DictItem[] = [
   { value: 'fixed', cn: '已修复', en: 'Fixed', color: 'success' },
   { value: 'not_fixed', cn: '未修复', en: 'Not fixed', color: 'danger' },
 ];
+/** The bill dictionaries, in the tag colours of seed §4 verbatim. */
 export const BILL_TYPE: DictItem[] = [
   { value: '0', cn: '支出', en: 'Expense', color: 'danger' },
   { value: '1', cn: '收入', en: 'Income', color: 'primary' },

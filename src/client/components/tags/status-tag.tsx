@@ -1,27 +1,11 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  BILL_RATE,
-  BILL_RATE_COLORS,
-  BILL_STATE,
-  BILL_STATE_COLORS,
-  BILL_TYPE,
-  BILL_TYPE_COLORS,
-  USER_STATUS,
-  USER_STATUS_COLORS,
-  type DictItem,
-  type TagColor,
-} from '@shared/dictionaries';
+import { BILL_RATE, BILL_STATE, BILL_TYPE, USER_STATUS, type DictItem, type TagColor } from '@shared/dictionaries';
 import type { Locale } from '@shared/constants';
 import { TAG_COLOR_TO_MANTINE } from './tag-colors';
 
-/** The colour tables of seed §4, with the labels of the matching dictionaries. */
-const KINDS = {
-  billState: { items: BILL_STATE, colors: BILL_STATE_COLORS },
-  billRate: { items: BILL_RATE, colors: BILL_RATE_COLORS },
-  billType: { items: BILL_TYPE, colors: BILL_TYPE_COLORS },
-  userStatus: { items: USER_STATUS, colors: USER_STATUS_COLORS },
-} as const;
+/** The dictionaries whose items carry the tag colours of seed §4. */
+const KINDS = { billState: BILL_STATE, billRate: BILL_RATE, billType: BILL_TYPE, userStatus: USER_STATUS } as const;
 export type StatusKind = keyof typeof KINDS;
 
 export interface StatusTagProps {
@@ -64,9 +48,9 @@ export function StatusTag({ value, kind, dict }: StatusTagProps) {
   const { i18n } = useTranslation();
   if (value === null || value === undefined || value === '') return null;
   const key = String(value);
-  const items = kind ? KINDS[kind].items : (dict ?? []);
+  const items = kind ? KINDS[kind] : (dict ?? []);
   const item = items.find((i) => i.value === key);
-  const color: TagColor = (kind ? KINDS[kind].colors[key] : item?.color) ?? 'default';
+  const color: TagColor = item?.color ?? 'default';
   const label = item ? item[(i18n.language as Locale) === 'en' ? 'en' : 'cn'] : key;
   return (
     <span data-color={color} style={STYLE_BY_COLOR[color]}>
