@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { appBill, appBillRecord, appUser } from '../../db/schema';
 import { itChecksAccess } from '../system/guard-cases';
-import { billNumberPrefix } from './bills.repository';
+import { dailyNumberPrefix } from '../../lib/daily-number';
 
 const CARD = '6222021234567890';
 
@@ -117,7 +117,7 @@ describe('app/user, app/bill, app/bill-record', () => {
       const a = await saveBill({ billState: '1', reason: 'opened', cardNumber: '6222 0212 3456 7890' }, holder.token);
       const b = await saveBill();
       expect(a.status).toBe(200);
-      const prefix = billNumberPrefix(new Date());
+      const prefix = dailyNumberPrefix('BL', new Date());
       expect(a.body.data.number).toMatch(new RegExp(`^${prefix}\\d{4}$`));
       expect(Number(b.body.data.number.slice(-4))).toBe(Number(a.body.data.number.slice(-4)) + 1);
       const [row] = await t.database.db.select().from(appBill).where(eq(appBill.id, a.body.data.id));

@@ -1,34 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { FINAL_BILL_STATES } from '@shared/contracts/app';
 import type { Db } from '../../db/client';
 import { appBill, appBillRecord, appUser } from '../../db/schema';
+import { nextDailyNumber, type DailyNumbering } from '../../lib/daily-number';
 import { badRequest } from '../../lib/errors';
 
-/** Serialises bill numbering across connections and instances for the length of one insert transaction. */
-const BILL_NUMBER_LOCK = 770_601;
+const BILL_NUMBERS: DailyNumbering = { tag: 'BL', table: appBill, column: appBill.number, lock: 770_601 };
 
-/** `BL-YYYYMMDD-` of the server's local day. */
-export function billNumberPrefix(at: Date): string {
-  const y = at.getFullYear();
-  const m = String(at.getMonth() + 1).padStart(2, '0');
-  const d = String(at.getDate()).padStart(2, '0');
-  return `BL-${y}${m}${d}-`;
-}
-
-/**
- * The next bill number of today (`BL-YYYYMMDD-NNNN`). Call inside the insert's transaction: the
- * advisory lock is held until it commits, so a concurrent save waits and then sees this number.
- */
-export async function nextBillNumber(tx: Db, now = new Date()): Promise<string> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${BILL_NUMBER_LOCK})`);
-  const prefix = billNumberPrefix(now);
-  const res = await tx.execute(
-    sql`SELECT coalesce(max(split_part(${appBill.number}, '-', 3)::int), 0)::int AS n
-          FROM ${appBill} WHERE ${appBill.number} LIKE ${prefix + '%'}`,
-  );
-  const n = Number((res.rows[0] as { n: number }).n) + 1;
-  return prefix + String(n).padStart(4, '0');
-}
+/** The next bill number of today, `BL-YYYYMMDD-NNNN`; inside the insert's transaction. */
+export const nextBillNumber = (tx: Db, now = new Date()) => nextDailyNumber(tx, BILL_NUMBERS, now);
 
 /** The customer must exist. */
 export async function checkCustomer(tx: Db, userId: number): Promise<void> {

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OrderQuery, OrderStatus } from '@shared/contracts/order';
 import type { Db } from '../../../db/client';
 import { fallEqInfo, fallOrder, fallOrderCount, fallProject } from '../../../db/schema';
+import { nextDailyNumber, type DailyNumbering } from '../../../lib/daily-number';
 import { badRequest } from '../../../lib/errors';
 
 /**
@@ -15,8 +16,7 @@ import { badRequest } from '../../../lib/errors';
 export const TOTAL_CAP = 5000;
 /** Rows a picker or listAll returns at most: pickers narrow by project or keyword. */
 export const LIST_ALL_LIMIT = 1000;
-/** Serialises order numbering across connections and instances for the length of one insert transaction. */
-const ORDER_NUMBER_LOCK = 770_501;
+const ORDER_NUMBERS: DailyNumbering = { tag: 'WO', table: fallOrder, column: fallOrder.number, lock: 770_501 };
 
 const { priorityRank: _rank, createdBy: _by, ...orderColumns } = getTableColumns(fallOrder);
 export const orderSelection = {
@@ -100,28 +100,8 @@ export async function countOrders(db: Db, q: OrderQuery): Promise<{ total: numbe
   return { total: Math.max(TOTAL_CAP + 1, Math.round(parsed[0].Plan['Plan Rows'])), exact: false };
 }
 
-/** `WO-YYYYMMDD-` of the server's local day. */
-export function numberPrefix(at: Date): string {
-  const y = at.getFullYear();
-  const m = String(at.getMonth() + 1).padStart(2, '0');
-  const d = String(at.getDate()).padStart(2, '0');
-  return `WO-${y}${m}${d}-`;
-}
-
-/**
- * The next number of today. Call inside the insert's transaction: the advisory lock is held until
- * it commits, so a concurrent save waits and then sees this number.
- */
-export async function nextOrderNumber(tx: Db, now = new Date()): Promise<string> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ORDER_NUMBER_LOCK})`);
-  const prefix = numberPrefix(now);
-  const res = await tx.execute(
-    sql`SELECT coalesce(max(split_part(${fallOrder.number}, '-', 3)::int), 0)::int AS n
-          FROM ${fallOrder} WHERE ${fallOrder.number} LIKE ${prefix + '%'}`,
-  );
-  const n = Number((res.rows[0] as { n: number }).n) + 1;
-  return prefix + String(n).padStart(4, '0');
-}
+/** The next order number of today, `WO-YYYYMMDD-NNNN`; inside the insert's transaction. */
+export const nextOrderNumber = (tx: Db, now = new Date()) => nextDailyNumber(tx, ORDER_NUMBERS, now);
 
 /** Equipment, when given, must be installed in the order's project. */
 export async function checkEquipment(tx: Db, projectId: number, equipmentId: number | null | undefined): Promise<void> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { fallEqInfo, fallOrder, fallOrderCount, ossFile } from '../../../db/schema';
-import { numberPrefix } from './orders.repository';
+import { dailyNumberPrefix } from '../../../lib/daily-number';
 import { seedEquipment, seedFile, seedProject } from './work-fixtures';
 
 describe('fall/order', () => {
@@ -29,7 +29,7 @@ describe('fall/order', () => {
     const file = await seedFile(t, 'fall_order');
     const res = await save({ name: 'Nozzle clogged', projectId, equipmentId: pump, priority: 'high', files: [file], submitter: 'Li Wei', contact: '13800000000' });
     expect(res.status).toBe(200);
-    expect(res.body.data.number).toMatch(new RegExp(`^${numberPrefix(new Date())}\\d{4}$`));
+    expect(res.body.data.number).toMatch(new RegExp(`^${dailyNumberPrefix('WO', new Date())}\\d{4}$`));
     const id = res.body.data.id;
     const byPath = await t.call('GET', `/api/ball/fallorder/info/${id}`, { token: admin });
     expect(byPath.body.data).toMatchObject({ id, name: 'Nozzle clogged', status: 'submitted', source: 'manual', priority: 'high', projectName: 'Lakeside fountain', equipmentName: 'Pump A', files: [file], reports: [] });
