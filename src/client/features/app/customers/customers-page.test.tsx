@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
-import { renderKit } from '@client/components/test-render';
+import { fill, renderKit } from '@client/components/test-render';
 import { resetApp } from '../../../../../mocks/handlers/app';
 import CustomersPage from './customers-page';
 
@@ -21,11 +21,6 @@ function renderCustomers(perms = ALL) {
 }
 const table = () => screen.getByRole('table', { name: '客户管理' });
 const rowOf = (text: string) => within(table()).getByText(text).closest('tr')!;
-async function fill(el: HTMLElement, text: string) {
-  await userEvent.clear(el);
-  await userEvent.click(el);
-  await userEvent.paste(text);
-}
 
 describe('customers screen', { timeout: 60_000 }, () => {
   beforeEach(() => resetApp());

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
-import { renderKit } from '@client/components/test-render';
+import { fill, renderKit } from '@client/components/test-render';
 import { resetSystemIdentity } from '../../../../../mocks/handlers/system-identity';
 import MenusPage, { toTree } from './menus-page';
 import { componentName } from '@client/components/icon-glyph';
@@ -19,15 +19,8 @@ function renderMenus(perms: string[] = [], id = 1) {
 }
 const table = () => screen.getByRole('table', { name: '菜单管理' });
 
-/** Pastes instead of typing key by key: the dialogs re-render on every key, which is slow on a busy machine. */
 // The dialogs are heavy and the test machine is shared: give async queries room.
 configure({ asyncUtilTimeout: 15_000 });
-
-async function fill(el: HTMLElement, text: string) {
-  await userEvent.clear(el);
-  await userEvent.click(el);
-  await userEvent.paste(text);
-}
 
 describe('menus screen', { timeout: 60_000 }, () => {
   beforeEach(() => resetSystemIdentity());

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { http, HttpResponse } from 'msw';
 import { login } from '@client/lib/session';
-import { renderKit } from '@client/components/test-render';
+import { fill, renderKit } from '@client/components/test-render';
 import { server } from '../../../../../mocks/server';
 import { API } from '../../../../../mocks/envelope';
 import { resetSystemIdentity } from '../../../../../mocks/handlers/system-identity';
@@ -21,15 +21,8 @@ function renderRoles() {
 }
 const table = () => screen.getByRole('table', { name: '角色管理' });
 
-/** Pastes instead of typing key by key: the dialogs re-render on every key, which is slow on a busy machine. */
 // The dialogs are heavy and the test machine is shared: give async queries room.
 configure({ asyncUtilTimeout: 15_000 });
-
-async function fill(el: HTMLElement, text: string) {
-  await userEvent.clear(el);
-  await userEvent.click(el);
-  await userEvent.paste(text);
-}
 
 describe('roles screen', { timeout: 60_000 }, () => {
   beforeEach(() => resetSystemIdentity());

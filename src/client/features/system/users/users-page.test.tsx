@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
-import { renderKit } from '@client/components/test-render';
+import { fill, renderKit } from '@client/components/test-render';
 import { mockPasswords, resetSystemIdentity } from '../../../../../mocks/handlers/system-identity';
 import UsersPage from './users-page';
 
@@ -21,15 +21,8 @@ function renderUsers(perms = ALL) {
 const table = () => screen.getByRole('table', { name: '用户管理' });
 const rowOf = (text: string) => within(table()).getByText(text).closest('tr')!;
 
-/** Pastes instead of typing key by key: the dialogs re-render on every key, which is slow on a busy machine. */
 // The dialogs are heavy and the test machine is shared: give async queries room.
 configure({ asyncUtilTimeout: 15_000 });
-
-async function fill(el: HTMLElement, text: string) {
-  await userEvent.clear(el);
-  await userEvent.click(el);
-  await userEvent.paste(text);
-}
 
 describe('users screen', { timeout: 60_000 }, () => {
   beforeEach(() => resetSystemIdentity());
