@@ -35,6 +35,14 @@ async function makeProject(baseUrl, token) {
   for (const [n, state] of states.entries()) {
     await call(baseUrl, 'POST', '/ball/falleqinfo/save', { token, body: { name: `E2E unit ${n + 1}`, projectId: id, state, posX: 0.15 + n * 0.14, posY: 0.3 + (n % 2) * 0.35 } });
   }
+  // Introductions longer than their wall panel: the panel must scroll them, not cut them off.
+  const paragraphs = (text) => Array.from({ length: 8 }, (_, i) => `<p>${text} ${i + 1}.</p>`).join('');
+  for (const [language, title, text] of [
+    ['cn', '项目概况', '音乐喷泉位于湖心广场，主喷高度八十米，夜间灯光与音乐同步表演，每场二十分钟'],
+    ['en', 'Overview', 'The musical fountain stands in the lake square; its main jet rises eighty metres and the evening show runs for twenty minutes'],
+  ]) {
+    await call(baseUrl, 'POST', '/ball/fallproject/intro/save', { token, body: { projectId: id, type: 'overview', title, content: paragraphs(text), language } });
+  }
   const { password } = await call(baseUrl, 'POST', '/ball/fallproject/password/issue', { token, body: { projectId: id, label: 'e2e visitor' } });
   return { id, password, placed: states.length };
 }
@@ -177,6 +185,13 @@ export async function run({ baseUrl, screenshotsDir, browser: given }) {
         await page.getByTestId('figure-equipmentCount').waitFor({ timeout: READY_MS });
         assert.equal(await page.getByTestId('project-wall').getAttribute('data-mode'), 'public');
         assert.equal(await page.locator('[data-panel="panel-site-plan"]').count(), 0, 'no detail without the password');
+        // The long introduction moves by itself inside its panel.
+        const intro = page.getByTestId('public-intro-body').locator('[data-moving]');
+        await intro.waitFor({ timeout: READY_MS });
+        const offset = () => intro.locator(':scope > div').evaluate((el) => el.style.transform);
+        const before = await offset();
+        await page.waitForTimeout(400);
+        assert.notEqual(await offset(), before, `${lang}: the introduction does not scroll`);
         await page.screenshot({ path: shot(`wall-public-${lang}.png`) });
         if (lang === 'en') {
           await page.getByTestId('enter-password').click();

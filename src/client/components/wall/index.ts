@@ -4,7 +4,7 @@ export { useWall, WallContext, type WallContextValue } from './wall-context';
 export { Panel, type PanelBox, type PanelProps } from './panel';
 export { NumberCounter, type NumberCounterProps } from './number-counter';
 export { Clock, type ClockProps } from './clock';
-export { ScrollList, type ScrollListProps } from './scroll-list';
+export { ScrollBox, ScrollList, type ScrollBoxProps, type ScrollListProps } from './scroll-list';
 export { WallChart, type WallChartProps, type ChartPoint } from './wall-chart';
 // WallMap is imported from './wall-map' directly so screens without a map do not pull in Leaflet.
 export { StaleBadge, oldestUnrefreshable, type StaleBadgeProps } from './stale-badge';

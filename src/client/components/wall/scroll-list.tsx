@@ -1,37 +1,41 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { SCROLL_SPEED_PX, WALL } from './theme';
 
-export interface ScrollListProps<T> {
-  items: T[];
-  keyOf: (item: T) => string | number;
-  renderRow: (item: T, index: number) => ReactNode;
-  /** Row height in design pixels (rows are laid out at this height). */
-  rowHeight: number;
-  /** Design pixels per second; lists that fit do not move. */
+/** Moving content fades in and out at the box's edges instead of being cut through a line of text. */
+const FADE_EDGES = 'linear-gradient(transparent, #000 14px, #000 calc(100% - 22px), transparent)';
+
+export interface ScrollBoxProps {
+  /** Drawn twice while moving: `copy` is true for the second, which screen readers skip. */
+  children: (copy: boolean) => ReactNode;
+  /** Design pixels per second; content that fits does not move. */
   speed?: number;
-  /** Shown when there are no items. */
-  empty?: ReactNode;
+  /** Space between the end of the content and its copy, in design pixels. */
+  gap?: number;
 }
 
 /**
- * A list that scrolls itself smoothly and endlessly when it is taller than its box (a second copy
- * follows the first), pausing while the pointer is over it. Short lists stand still.
+ * A box whose content scrolls itself smoothly and endlessly when it is taller than the box (a second
+ * copy follows the first), pausing while the pointer is over it. Content that fits stands still. Walls
+ * are read, not operated: a long list or a long introduction must still be seen whole.
  */
-export function ScrollList<T>({ items, keyOf, renderRow, rowHeight, speed = SCROLL_SPEED_PX, empty }: ScrollListProps<T>) {
+export function ScrollBox({ children, speed = SCROLL_SPEED_PX, gap = 0 }: ScrollBoxProps) {
   const box = useRef<HTMLDivElement>(null);
-  const track = useRef<HTMLUListElement>(null);
+  const first = useRef<HTMLDivElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const paused = useRef(false);
-  const [boxHeight, setBoxHeight] = useState(0);
-  const contentHeight = items.length * rowHeight;
-  const moving = boxHeight > 0 && contentHeight > boxHeight;
+  const [size, setSize] = useState({ box: 0, content: 0 });
+  const period = size.content + gap;
+  const moving = size.box > 0 && size.content > size.box;
 
   useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const measure = () => setBoxHeight(el.clientHeight);
+    const outer = box.current;
+    const inner = first.current;
+    if (!outer || !inner) return;
+    const measure = () => setSize((s) => (s.box === outer.clientHeight && s.content === inner.offsetHeight ? s : { box: outer.clientHeight, content: inner.offsetHeight }));
     measure();
     const ro = new ResizeObserver(measure);
-    ro.observe(el);
+    ro.observe(outer);
+    ro.observe(inner);
     return () => ro.disconnect();
   }, []);
 
@@ -47,32 +51,61 @@ export function ScrollList<T>({ items, keyOf, renderRow, rowHeight, speed = SCRO
     let frame = requestAnimationFrame(function step(now) {
       const dt = Math.min(0.1, (now - last) / 1000);
       last = now;
-      if (!paused.current) offset = (offset + speed * dt) % contentHeight;
+      if (!paused.current) offset = (offset + speed * dt) % period;
       el.style.transform = `translateY(${-offset}px)`;
       frame = requestAnimationFrame(step);
     });
     return () => cancelAnimationFrame(frame);
-  }, [moving, contentHeight, speed]);
+  }, [moving, period, speed]);
 
-  if (!items.length) {
-    return <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', color: WALL.textFaint }}>{empty}</div>;
-  }
-  const row = (item: T, i: number, copy: boolean) => (
-    <li key={`${copy ? 'c' : 'o'}-${keyOf(item)}`} aria-hidden={copy || undefined} style={{ height: rowHeight, listStyle: 'none' }}>
-      {renderRow(item, i)}
-    </li>
-  );
   return (
     <div
       ref={box}
-      style={{ height: '100%', overflow: 'hidden', position: 'relative' }}
+      data-moving={moving || undefined}
+      style={{ height: '100%', overflow: 'hidden', position: 'relative', maskImage: moving ? FADE_EDGES : undefined }}
       onMouseEnter={() => (paused.current = true)}
       onMouseLeave={() => (paused.current = false)}
     >
-      <ul ref={track} style={{ margin: 0, padding: 0, willChange: moving ? 'transform' : undefined }}>
-        {items.map((item, i) => row(item, i, false))}
-        {moving && items.map((item, i) => row(item, i, true))}
-      </ul>
+      <div ref={track} style={{ willChange: moving ? 'transform' : undefined }}>
+        <div ref={first}>{children(false)}</div>
+        {moving && (
+          <div aria-hidden style={{ paddingTop: gap }}>
+            {children(true)}
+          </div>
+        )}
+      </div>
     </div>
+  );
+}
+
+export interface ScrollListProps<T> {
+  items: T[];
+  keyOf: (item: T) => string | number;
+  renderRow: (item: T, index: number) => ReactNode;
+  /** Row height in design pixels (rows are laid out at this height). */
+  rowHeight: number;
+  /** Design pixels per second; lists that fit do not move. */
+  speed?: number;
+  /** Shown when there are no items. */
+  empty?: ReactNode;
+}
+
+/** A ScrollBox of rows of one height; an empty list shows its empty text in the middle. */
+export function ScrollList<T>({ items, keyOf, renderRow, rowHeight, speed, empty }: ScrollListProps<T>) {
+  if (!items.length) {
+    return <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', color: WALL.textFaint }}>{empty}</div>;
+  }
+  return (
+    <ScrollBox speed={speed}>
+      {() => (
+        <ul style={{ margin: 0, padding: 0 }}>
+          {items.map((item, i) => (
+            <li key={keyOf(item)} style={{ height: rowHeight, listStyle: 'none' }}>
+              {renderRow(item, i)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </ScrollBox>
   );
 }

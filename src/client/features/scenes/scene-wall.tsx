@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { runtimeConfig } from '../../lib/runtime-config';
+import { systemTitle } from '../../lib/runtime-config';
 import { StaleBadge } from '../../components/wall/stale-badge';
 import { WallCanvas } from '../../components/wall/wall-canvas';
 import { WallTitleBar } from '../../components/wall/wall-title-bar';
@@ -10,11 +10,11 @@ export { useWallScene } from './use-wall-scene';
 
 /** A whole wall drawn from one scene: title bar (system title, stale badge, clock) and the scene's cards. */
 export function SceneWall({ sceneId }: { sceneId: number }) {
-  const { t } = useTranslation('wallProject');
+  const { t, i18n } = useTranslation('wallProject');
   const scene = useScene(sceneId, true);
   return (
     <WallCanvas label={scene.data?.name}>
-      <WallTitleBar title={runtimeConfig().title || scene.data?.name || ''} left={<StaleBadge label={(n) => t('stale', { n })} />} />
+      <WallTitleBar title={systemTitle(i18n.language) || scene.data?.name || ''} left={<StaleBadge label={(n) => t('stale', { n })} />} />
       <SceneRenderer sceneId={sceneId} />
     </WallCanvas>
   );

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { WallCanvas } from '@client/components/wall/wall-canvas';
 import { WallTitleBar } from '@client/components/wall/wall-title-bar';
 import { StaleBadge } from '@client/components/wall/stale-badge';
-import { runtimeConfig } from '@client/lib/runtime-config';
+import { systemTitle } from '@client/lib/runtime-config';
 import type { PeriodQuery } from '@shared/contracts/stats';
 import { isoDaysAgo } from '@shared/iso-day';
 import { useCountProjects } from '../stats/api/get-count-projects';
@@ -63,7 +63,7 @@ export default function OverviewWall() {
 }
 
 function OverviewPanels() {
-  const { t, ctx } = useWallText();
+  const { t, locale, ctx } = useWallText();
   const navigate = useNavigate();
   const { search } = useLocation();
   const live = { refetchInterval: wallRefreshMs() };
@@ -107,7 +107,7 @@ function OverviewPanels() {
   return (
     <WallCanvas label={t('overview')}>
       <WallTitleBar
-        title={runtimeConfig().title || t('overview')}
+        title={systemTitle(locale) || t('overview')}
         left={
           <>
             <span style={{ whiteSpace: 'nowrap' }}>{t('subtitle')}</span>

@@ -5,6 +5,7 @@ import { WATER_TYPE, XMZT } from '@shared/dictionaries';
 import type { PublicProject } from '@shared/contracts/public';
 import { RichContent } from '../../../components/rich-text/rich-content';
 import { Panel } from '../../../components/wall/panel';
+import { ScrollBox } from '../../../components/wall/scroll-list';
 import { projectStatusColor, WALL } from '../../../components/wall/theme';
 import { TITLE_BAR_HEIGHT, WallTitleBar } from '../../../components/wall/wall-title-bar';
 
@@ -56,14 +57,19 @@ export function PublicView({ project }: { project: PublicProject }) {
         </dl>
       </Panel>
       <Panel name="public-intro" ready padding={0} title={t('panels.intro')} box={{ x: GAP, y: BODY_TOP + 400 + GAP, w: LEFT_WIDTH, h: 1080 - BODY_TOP - 400 - 2 * GAP }}>
-        <div style={{ position: 'absolute', inset: 0, padding: '14px 18px', overflow: 'hidden', fontSize: 17, lineHeight: 1.7, color: WALL.text }}>
+        <div data-testid="public-intro-body" style={{ position: 'absolute', inset: 0, padding: '14px 18px', fontSize: 17, lineHeight: 1.7, color: WALL.text }}>
           {project.introduction.length ? (
-            project.introduction.map((intro) => (
-              <article key={intro.id} style={{ marginBottom: 12 }}>
-                <h3 style={{ margin: '0 0 4px', fontSize: 19, color: WALL.accent }}>{intro.title}</h3>
-                <RichContent tone="wall" content={intro.content} />
-              </article>
-            ))
+            // A long introduction scrolls itself rather than being cut off at the panel's edge.
+            <ScrollBox gap={24}>
+              {() =>
+                project.introduction.map((intro) => (
+                  <article key={intro.id} style={{ paddingBottom: 12 }}>
+                    <h3 style={{ margin: '0 0 4px', fontSize: 19, color: WALL.accent }}>{intro.title}</h3>
+                    <RichContent tone="wall" content={intro.content} />
+                  </article>
+                ))
+              }
+            </ScrollBox>
           ) : (
             <span style={{ color: WALL.textDim }}>{t('public.noIntro')}</span>
           )}
