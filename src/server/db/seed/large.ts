@@ -2,7 +2,7 @@ import type { Database } from '../client';
 import { fallProject } from '../schema';
 import { seedAreaDictionary, seedCatalogues } from './demo';
 import { DEMO_PROJECTS } from './demo-data';
-import { dropSequence, insertEquipment, insertOrders, restoreIndexes, withoutIndexes } from './seed-sql';
+import { dropSequence, insertEquipment, insertOrders, restoreIndexes, restoreStatsTriggers, withoutIndexes, withoutStatsTriggers } from './seed-sql';
 import { prng } from './site-plan';
 
 export interface LargeSeedOptions {
@@ -36,6 +36,7 @@ export async function seedLarge(database: Database, opts: LargeSeedOptions = {})
   const perProject = opts.equipmentPerProject ?? 100;
   const target = opts.orders ?? 1_000_000;
   await restoreIndexes(database);
+  await restoreStatsTriggers(database);
   const [{ n: done }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM fall_project WHERE unique_key LIKE 'BENCH-%'");
   if (done > 0) throw new Error('benchmark projects exist already (unique keys BENCH-…); use a fresh database');
 
@@ -90,7 +91,8 @@ export async function seedLarge(database: Database, opts: LargeSeedOptions = {})
   const k = Math.max(1, 2 * (perUnit - 1) + 1);
   let orders = 0;
   let reports = 0;
-  await withoutIndexes(database, ['fall_order', 'fall_report'], async () => {
+  // Indexes off, then statistics triggers off: the rollup is recomputed once the indexes are back.
+  await withoutStatsTriggers(database, () => withoutIndexes(database, ['fall_order', 'fall_report'], async () => {
     for (let from = first; from <= last; from += BATCH_PROJECTS) {
       const [o, r] = await insertOrders(database, { fromProject: from, toProject: Math.min(last, from + BATCH_PROJECTS - 1), perEquipment: k, days: 730 });
       orders += o;
@@ -98,8 +100,8 @@ export async function seedLarge(database: Database, opts: LargeSeedOptions = {})
       log(`orders: ${orders.toLocaleString('en')} reports: ${reports.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     }
     log('rebuilding the order and report indexes …');
-  });
-  log(`indexes rebuilt (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }).finally(() => log('recomputing the repair statistics …')));
+  log(`indexes and statistics rebuilt (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   await dropSequence(database);
   await database.exec('ANALYZE');
   return { projects: ids.length, equipment, orders, reports, ms: Date.now() - started };

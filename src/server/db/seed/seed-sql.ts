@@ -241,3 +241,37 @@ export async function withoutIndexes<T>(database: Database, tables: string[], wo
     await restoreIndexes(database);
   }
 }
+
+/** The statement triggers that keep the repair rollup (migration 0008) as fall_order changes. */
+const STATS_TRIGGERS = ['stats_order_ins', 'stats_order_upd', 'stats_order_del'];
+
+/**
+ * Switches the statistics triggers on again and recomputes the rollup if a bulk load left them off
+ * (it was killed): an order table whose rollup is not kept would show the wall wrong figures silently.
+ */
+export async function restoreStatsTriggers(database: Database): Promise<void> {
+  const [{ off }] = await database.query<{ off: number }>(
+    `SELECT count(*)::int AS off FROM pg_trigger WHERE tgrelid = 'fall_order'::regclass AND tgname = ANY($1::text[]) AND tgenabled = 'D'`,
+    [STATS_TRIGGERS],
+  );
+  if (off === 0) return;
+  // One multi-statement call runs on one connection: the rollup is rebuilt and kept again atomically.
+  await database.exec(`BEGIN; SELECT stats_rebuild(); ${STATS_TRIGGERS.map((name) => `ALTER TABLE fall_order ENABLE TRIGGER ${name};`).join(' ')} COMMIT;`);
+}
+
+/**
+ * Runs a bulk load of orders with the statistics triggers off, then recomputes the rollup in one
+ * pass (stats_rebuild, migration 0010) and switches them on again. With the triggers on, every
+ * insert statement re-read the orders of its equipment for the 30-day repeat flag, which without
+ * the order indexes (see withoutIndexes) was a full scan per statement: a million orders took hours.
+ * Nothing else may write orders meanwhile: seeds run on a database of their own.
+ */
+export async function withoutStatsTriggers<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  await restoreStatsTriggers(database);
+  for (const name of STATS_TRIGGERS) await database.exec(`ALTER TABLE fall_order DISABLE TRIGGER ${name}`);
+  try {
+    return await work();
+  } finally {
+    await restoreStatsTriggers(database);
+  }
+}
