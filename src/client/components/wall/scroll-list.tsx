@@ -23,6 +23,7 @@ export function ScrollBox({ children, speed = SCROLL_SPEED_PX, gap = 0 }: Scroll
   const first = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLDivElement>(null);
   const paused = useRef(false);
+  const offset = useRef(0);
   const [size, setSize] = useState({ box: 0, content: 0 });
   const period = size.content + gap;
   const moving = size.box > 0 && size.content > size.box;
@@ -46,13 +47,14 @@ export function ScrollBox({ children, speed = SCROLL_SPEED_PX, gap = 0 }: Scroll
       el.style.transform = 'translateY(0)';
       return;
     }
-    let offset = 0;
+    // The offset carries over when the content is measured again (late fonts, new rows): a restart
+    // from the top each time would keep a list whose rows keep arriving from ever moving on.
     let last = performance.now();
     let frame = requestAnimationFrame(function step(now) {
       const dt = Math.min(0.1, (now - last) / 1000);
       last = now;
-      if (!paused.current) offset = (offset + speed * dt) % period;
-      el.style.transform = `translateY(${-offset}px)`;
+      if (!paused.current) offset.current = (offset.current + speed * dt) % period;
+      el.style.transform = `translateY(${-offset.current}px)`;
       frame = requestAnimationFrame(step);
     });
     return () => cancelAnimationFrame(frame);

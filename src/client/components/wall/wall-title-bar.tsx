@@ -1,9 +1,45 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { DESIGN_WIDTH } from '@shared/constants';
 import { Clock } from './clock';
 import { WALL } from './theme';
 
 export const TITLE_BAR_HEIGHT = 84;
+
+const TITLE_FONT_PX = 36;
+const TITLE_SPACING_PX = 6;
+/** Below this the title is cut with an ellipsis rather than shrunk further: it must read from afar. */
+const TITLE_MIN_FONT_PX = 24;
+/** Inside the plate, clear of its slanted sides. */
+const TITLE_ROOM_PX = 640;
+
+/**
+ * Shrinks the title's type until it fits the plate: a system title is configured, and the English
+ * form of one is often twice as long as the Chinese ("Cascade Water-Feature Operations" ran out of
+ * the plate on both ends). Fonts that arrive later are measured again.
+ */
+function useFitTitle(title: ReactNode) {
+  const text = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const el = text.current;
+    if (!el) return;
+    const fit = () => {
+      el.style.fontSize = `${TITLE_FONT_PX}px`;
+      el.style.letterSpacing = `${TITLE_SPACING_PX}px`;
+      const width = el.scrollWidth;
+      if (!width || width <= TITLE_ROOM_PX) return;
+      const scale = Math.max(TITLE_MIN_FONT_PX / TITLE_FONT_PX, TITLE_ROOM_PX / width);
+      el.style.fontSize = `${Math.floor(TITLE_FONT_PX * scale)}px`;
+      el.style.letterSpacing = `${(TITLE_SPACING_PX * scale).toFixed(1)}px`;
+    };
+    fit();
+    let alive = true;
+    document.fonts?.ready.then(() => alive && fit(), () => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [title]);
+  return text;
+}
 
 export interface WallTitleBarProps {
   title: ReactNode;
@@ -19,6 +55,7 @@ export interface WallTitleBarProps {
 export function WallTitleBar({ title, left, right, dateFormat = 'YYYY-MM-DD dddd' }: WallTitleBarProps) {
   const plate = 720;
   const wing = (DESIGN_WIDTH - plate) / 2;
+  const titleText = useFitTitle(title);
   return (
     <header style={{ position: 'absolute', left: 0, top: 0, width: DESIGN_WIDTH, height: TITLE_BAR_HEIGHT }}>
       <svg aria-hidden width={DESIGN_WIDTH} height={TITLE_BAR_HEIGHT} style={{ position: 'absolute', inset: 0 }}>
@@ -48,11 +85,8 @@ export function WallTitleBar({ title, left, right, dateFormat = 'YYYY-MM-DD dddd
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',
-          fontSize: 36,
           fontWeight: 700,
-          letterSpacing: 6,
           whiteSpace: 'nowrap',
-          overflow: 'hidden',
           background: 'linear-gradient(180deg, #ffffff 20%, #8fe4ff 100%)',
           WebkitBackgroundClip: 'text',
           backgroundClip: 'text',
@@ -60,7 +94,13 @@ export function WallTitleBar({ title, left, right, dateFormat = 'YYYY-MM-DD dddd
           textShadow: '0 0 18px rgba(60, 211, 255, 0.35)',
         }}
       >
-        {title}
+        <span
+          ref={titleText}
+          data-testid="wall-title"
+          style={{ display: 'block', maxWidth: TITLE_ROOM_PX, overflow: 'hidden', textOverflow: 'ellipsis', fontSize: TITLE_FONT_PX, letterSpacing: TITLE_SPACING_PX }}
+        >
+          {title}
+        </span>
       </h1>
       <div style={{ position: 'absolute', left: 28, top: 10, height: 44, width: wing - 80, display: 'flex', alignItems: 'center', gap: 16, fontSize: 18, color: WALL.textDim }}>
         {left}

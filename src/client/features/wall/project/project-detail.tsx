@@ -46,7 +46,7 @@ export function ProjectDetail({ wall, badges, kiosk }: ProjectDetailProps) {
   return (
     <>
       <WallTitleBar
-        title={<span data-testid="wall-title">{name}</span>}
+        title={name}
         left={
           <>
             {badges}
