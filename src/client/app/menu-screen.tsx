@@ -6,9 +6,10 @@ import type { NavMenu } from '@shared/contracts/auth';
 import { SCREENS } from './screens';
 import { lazyScreen } from './lazy-screen';
 import { findMenuByPath, isExternalUrl, useMenus } from './menu-store';
+import { localName } from '@shared/local-name';
 
 export function menuLabel(menu: Pick<NavMenu, 'name' | 'nameEn'>, language: string): string {
-  return language === 'en' && menu.nameEn ? menu.nameEn : menu.name;
+  return localName(menu.name, menu.nameEn, language);
 }
 
 /** One lazy component per registered url, so a tab keeps the same component while it is open. */

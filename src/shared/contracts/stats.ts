@@ -95,6 +95,8 @@ export interface BrokenDevice {
   name: string;
   projectId: number;
   projectName: string;
+  /** The project's English name; empty when it has none. */
+  projectNameEn: string;
   deviceName: string | null;
   category: string | null;
   /** When the unit turned broken (ISO time). */
@@ -126,6 +128,8 @@ export interface StatOrder {
   name: string;
   projectId: number;
   projectName: string;
+  /** The project's English name; empty when it has none. */
+  projectNameEn: string;
   equipmentName: string | null;
   priority: string;
   status: string;

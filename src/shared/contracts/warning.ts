@@ -39,6 +39,8 @@ export interface WarningRow {
   level: (typeof WARNING_LEVELS)[number];
   projectId: number;
   projectName: string | null;
+  /** The project's English name; empty when it has none. */
+  projectNameEn: string | null;
   detectId: number | null;
   boardName: string | null;
   channel: number | null;

@@ -18,6 +18,7 @@ import { wallRefreshMs } from '../stats/api/refresh';
 import { dictLabel, qualityOption, speedOption } from '../stats/chart-options';
 import { ChartPanel } from './panels/chart-panel';
 import { useWallText } from './use-wall-locale';
+import { localName } from '@shared/local-name';
 
 /** Default window of the detail wall: the last 90 days by week. */
 const DEFAULT_DAYS = 90;
@@ -88,7 +89,7 @@ export default function DetailWall() {
     },
     [quality.data],
   );
-  const projectOptions = useMemo(() => (projects.data ?? []).map((p) => ({ id: p.id, name: locale === 'en' && p.nameEn ? p.nameEn : p.name })), [projects.data, locale]);
+  const projectOptions = useMemo(() => (projects.data ?? []).map((p) => ({ id: p.id, name: localName(p.name, p.nameEn, locale) })), [projects.data, locale]);
   const set = (patch: Partial<PeriodQuery>) => setFilter((f) => ({ ...f, ...patch }));
   const extra = `${filter.from} ~ ${filter.to} · ${t(`detail.granularities.${valid.granularity}`)}`;
   const cols = t('detail.columns', { returnObjects: true }) as Record<string, string>;
@@ -182,7 +183,7 @@ export default function DetailWall() {
                 {[
                   o.number,
                   o.name,
-                  o.projectName,
+                  localName(o.projectName, o.projectNameEn, locale),
                   o.equipmentName ?? '—',
                   dictLabel(ORDER_PRIORITY, o.priority, locale),
                   dictLabel(ORDER_STATUS, o.status, locale),

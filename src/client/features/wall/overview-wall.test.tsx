@@ -50,7 +50,10 @@ describe('overview wall', () => {
     expect(screen.getByText('Dubai Fountain Plaza', { selector: '[data-testid=map] li' })).toBeInTheDocument();
     expect(panel('broken')).toHaveTextContent(statsFixtures.brokenDevice[0].name);
     expect(panel('broken')).toHaveTextContent(String(statsFixtures.brokenDevice.length));
-    expect(panel('warnings')).toHaveTextContent('CH3 pump pressure low');
+    // Project names in the lists are the English ones on an English wall.
+    expect(panel('broken')).toHaveTextContent(statsFixtures.brokenDevice[0].projectNameEn);
+    expect(panel('broken')).not.toHaveTextContent(statsFixtures.brokenDevice[0].projectName);
+    expect(panel('warnings')).toHaveTextContent('Dubai Fountain Plaza · CH3 pump pressure low');
     expect(panel('warnings')).toHaveTextContent('Open 2');
     expect(panel('notices')).toHaveTextContent('Spring maintenance window');
     // Every figure has its definition on hover.

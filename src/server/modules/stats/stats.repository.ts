@@ -181,7 +181,7 @@ export class StatsRepository {
     const where = projectId ? 'AND e.project_id = $2' : '';
     if (projectId) params.push(projectId);
     const rows = await this.database.query<Omit<BrokenDevice, 'since'> & { since: Date }>(
-      `SELECT e.id, e.name, e.project_id AS "projectId", p.name AS "projectName",
+      `SELECT e.id, e.name, e.project_id AS "projectId", p.name AS "projectName", p.name_en AS "projectNameEn",
               d.name AS "deviceName", d.category, e.state_since AS since
          FROM fall_eq_info e
          JOIN fall_project p ON p.id = e.project_id
@@ -373,7 +373,7 @@ export class StatsRepository {
     const limitAt = params.push(q.limit);
     const offsetAt = params.push((q.page - 1) * q.limit);
     const rows = await this.database.query<StatOrder & { submittedAt: Date; completedAt: Date | null }>(
-      `SELECT o.id, o.number, o.name, o.project_id AS "projectId", p.name AS "projectName", e.name AS "equipmentName",
+      `SELECT o.id, o.number, o.name, o.project_id AS "projectId", p.name AS "projectName", p.name_en AS "projectNameEn", e.name AS "equipmentName",
               o.priority, o.status, o.submitted_at AS "submittedAt", o.completed_at AS "completedAt",
               round((extract(epoch FROM o.completed_at - o.submitted_at) / 3600.0)::numeric, 2)::float8 AS hours,
               o.report_count AS "reportCount"

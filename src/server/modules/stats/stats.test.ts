@@ -17,7 +17,7 @@ describe('statistics of the big screen', () => {
     admin = await t.tokenFor('admin');
     await t.database.exec('DELETE FROM fall_order; DELETE FROM fall_eq_info; DELETE FROM fall_device; DELETE FROM fall_project;');
     const project = (name: string, area: string, status: string, water: string, m2: number) =>
-      insert('INSERT INTO fall_project(name, unique_key, area, status, water_type, total_area) VALUES ($1, $1, $2, $3, $4, $5)', [name, area, status, water, m2]);
+      insert("INSERT INTO fall_project(name, name_en, unique_key, area, status, water_type, total_area) VALUES ($1, $6, $1, $2, $3, $4, $5)", [name, area, status, water, m2, `${name} en`]);
     ids.p1 = await project('P1', 'Asia', 'A', 'fountain', 100);
     ids.p2 = await project('P2', 'Asia', 'C', 'waterfall', 50);
     ids.p3 = await project('P3', 'Europe', 'A', 'fountain', 20);
@@ -76,7 +76,7 @@ describe('statistics of the big screen', () => {
     const broken = await get('brokenDevice');
     expect(broken.map((b: { id: number }) => b.id)).toEqual([ids.e3, ids.e2]);
     expect(broken[0]).toEqual({
-      id: ids.e3, name: 'E3', projectId: ids.p2, projectName: 'P2', deviceName: 'Light Y', category: 'light', since: '2024-03-05T00:00:00.000Z',
+      id: ids.e3, name: 'E3', projectId: ids.p2, projectName: 'P2', projectNameEn: 'P2 en', deviceName: 'Light Y', category: 'light', since: '2024-03-05T00:00:00.000Z',
     });
     expect((await get(`brokenDevice?projectId=${ids.p1}`)).map((b: { id: number }) => b.id)).toEqual([ids.e2]);
   });

@@ -1,17 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
+import type { WarningRow } from '@shared/contracts/warning';
 import type { LiveOptions } from './refresh';
 
-/** The fields of a warning the wall ticker shows (POST /ball/fallwarning/latest). */
-export interface LatestWarning {
-  id: number;
-  at: string;
-  info: string;
-  projectName: string | null;
-  level: string;
-  /** Null while open. */
-  result: string | null;
-}
+/** The fields of a warning the wall ticker shows (POST /ball/fallwarning/latest); result is null while open. */
+export type LatestWarning = Pick<WarningRow, 'id' | 'at' | 'info' | 'projectName' | 'projectNameEn' | 'level' | 'result'>;
 
 /** How many warnings the wall ticker shows. */
 export const LATEST_WARNINGS = 30;

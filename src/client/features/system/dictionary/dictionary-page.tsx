@@ -16,6 +16,7 @@ import { TAG_COLOR_TO_MANTINE } from '@client/components/tags/tag-colors';
 import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import type { TagColor } from '@shared/dictionaries';
+import { localName } from '@shared/local-name';
 
 const BASE = '/sys/sysdictionary';
 type Values = z.input<typeof dictionaryItemSchema>;
@@ -26,7 +27,7 @@ const typesQuery = { queryKey: [BASE, 'types'], queryFn: () => api.post<DictType
 function useTypeOptions() {
   const { i18n } = useTranslation();
   const { data = [] } = useQuery(typesQuery);
-  return data.map((d) => ({ value: d.type, label: `${i18n.language === 'en' && d.nameEn ? d.nameEn : d.name} (${d.type})` }));
+  return data.map((d) => ({ value: d.type, label: `${localName(d.name, d.nameEn, i18n.language)} (${d.type})` }));
 }
 
 function DictionaryForm({ form }: FormBodyProps<Values>) {

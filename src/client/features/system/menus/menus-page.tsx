@@ -24,6 +24,7 @@ import { useDeleteMenu } from './api/delete-menu';
 import { useUpdateMenuState } from './api/update-menu-state';
 import { EMPTY_MENU, MenuForm, type MenuFormValues } from './components/menu-form';
 import { MenuIconView } from './components/icon-picker';
+import { localName } from '@shared/local-name';
 
 type MenuNode = MenuRow & { children: MenuNode[] };
 
@@ -114,7 +115,7 @@ export default function MenusPage() {
       { onSuccess: () => toast.success(t('menus.stateDone')), onError: (error) => toast.error(error.message) },
     );
 
-  const nameOf = (row: MenuRow) => (lang === 'en' && row.nameEn ? row.nameEn : row.name);
+  const nameOf = (row: MenuRow) => localName(row.name, row.nameEn, lang);
   const columns: TableColumn<MenuNode>[] = [
     { prop: 'name', label: t('menus.fields.name'), display: 'always', width: 220, render: (row) => nameOf(row) },
     { prop: 'icon', label: t('menus.fields.icon'), width: 80, align: 'center', render: (row) => <MenuIconView name={row.icon} /> },

@@ -5,6 +5,7 @@ import { roleSaveSchema, type RoleRow } from '@shared/contracts/roles';
 import { ListPage, crudPerms } from '@client/components/list-page/list-page';
 import type { TableColumn } from '@client/components/table/types';
 import { RoleForm, type RoleFormValues } from './components/role-form';
+import { localName } from '@shared/local-name';
 
 const ROLES_PATH = '/sys/role';
 const INITIAL: RoleFormValues = { code: '', name: '', nameEn: '', remark: '', menuIdList: [] };
@@ -15,7 +16,7 @@ export default function RolesPage() {
   const lang: Locale = i18n.language === 'en' ? 'en' : 'cn';
   const columns: TableColumn<RoleRow>[] = [
     { prop: 'code', label: t('roles.fields.code'), display: 'always' },
-    { prop: 'name', label: t('roles.fields.name'), render: (row) => (lang === 'en' && row.nameEn ? row.nameEn : row.name) },
+    { prop: 'name', label: t('roles.fields.name'), render: (row) => localName(row.name, row.nameEn, lang) },
     { prop: 'nameEn', label: t('roles.fields.nameEn'), display: false },
     { prop: 'userCount', label: t('roles.fields.userCount'), width: 90 },
     { prop: 'remark', label: t('roles.fields.remark') },

@@ -17,6 +17,7 @@ import { useRoleOptions } from './api/get-role-options';
 import { USERS_PATH, useResetPassword } from './api/reset-password';
 import { useSetUserStatus } from './api/set-user-status';
 import { UserForm } from './components/user-form';
+import { localName } from '@shared/local-name';
 
 const INITIAL: UserFormValues = {
   username: '', password: '', realName: '', phone: '', email: '', sex: '2', status: 1, expireAt: null, roleIdList: [],
@@ -117,7 +118,7 @@ export default function UsersPage() {
         {
           name: 'roleId',
           label: t('users.fields.roles'),
-          render: selectInput((roles.data ?? []).map((r) => ({ value: String(r.id), label: lang === 'en' && r.nameEn ? r.nameEn : r.name }))),
+          render: selectInput((roles.data ?? []).map((r) => ({ value: String(r.id), label: localName(r.name, r.nameEn, lang) }))),
         },
       ]}
       columns={columns}

@@ -11,6 +11,7 @@ import type { LatestWarning } from '../../stats/api/get-latest-warnings';
 import type { CurrentNotice } from '../../stats/api/get-current-notices';
 import { useWallText } from '../use-wall-locale';
 import { samePanelProps } from './same-props';
+import { localName } from '@shared/local-name';
 
 const ROW = 40;
 const cell = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
@@ -61,7 +62,9 @@ function BrokenDevicesPanelOf({ query, box }: { query: UseQueryResult<BrokenDevi
               {r.name}
               <span style={{ color: WALL.textFaint, marginLeft: 6, fontSize: 13 }}>{r.category ? dictLabel(DEVICE_CATEGORY, r.category, locale) : ''}</span>
             </span>
-            <span style={{ ...cell, color: WALL.textDim }} title={r.projectName}>{r.projectName}</span>
+            <span style={{ ...cell, color: WALL.textDim }} title={localName(r.projectName, r.projectNameEn, locale)}>
+              {localName(r.projectName, r.projectNameEn, locale)}
+            </span>
             <span style={{ color: WALL.textFaint, fontSize: 13, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{dayjs(r.since).format('MM-DD HH:mm')}</span>
           </div>
         )}
@@ -74,7 +77,7 @@ function BrokenDevicesPanelOf({ query, box }: { query: UseQueryResult<BrokenDevi
 export const WarningsPanel = memo(WarningsPanelOf, samePanelProps);
 
 function WarningsPanelOf({ query, box }: { query: UseQueryResult<LatestWarning[]>; box: PanelBox }) {
-  const { t } = useWallText();
+  const { t, locale } = useWallText();
   const rows = query.data ?? [];
   const open = rows.filter((w) => !w.result).length;
   return (
@@ -95,6 +98,7 @@ function WarningsPanelOf({ query, box }: { query: UseQueryResult<LatestWarning[]
         empty={t('empty')}
         renderRow={(w, i) => {
           const color = LEVEL_COLOR[w.level] ?? TAG_HEX.info;
+          const project = w.projectName ? localName(w.projectName, w.projectNameEn, locale) : '';
           return (
             <div
               style={{
@@ -110,8 +114,8 @@ function WarningsPanelOf({ query, box }: { query: UseQueryResult<LatestWarning[]
               }}
             >
               <span style={{ color: WALL.textFaint, fontSize: 13, fontVariantNumeric: 'tabular-nums' }}>{dayjs(w.at).format('HH:mm')}</span>
-              <span style={cell} title={`${w.projectName ?? ''} ${w.info}`}>
-                <span style={{ color: WALL.textDim }}>{w.projectName ? `${w.projectName} · ` : ''}</span>
+              <span style={cell} title={`${project} ${w.info}`}>
+                <span style={{ color: WALL.textDim }}>{project ? `${project} · ` : ''}</span>
                 {w.info}
               </span>
               <span style={{ fontSize: 13, textAlign: 'right', color: w.result ? (w.result === 'fixed' ? TAG_HEX.success : TAG_HEX.danger) : color }}>

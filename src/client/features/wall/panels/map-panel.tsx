@@ -10,6 +10,7 @@ import { worldMapQueryOptions } from '@client/components/wall/world-map-data';
 import { dictLabel } from '../../stats/chart-options';
 import { useWallText } from '../use-wall-locale';
 import { samePanelProps } from './same-props';
+import { localName } from '@shared/local-name';
 
 // Leaflet loads in its own chunk, requested as soon as this module is evaluated (in parallel with
 // the wall's data calls) rather than when the map panel first renders.
@@ -31,7 +32,7 @@ function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<
     () =>
       (points.data ?? [])
         .filter((p) => p.latitude !== null && p.longitude !== null)
-        .map((p) => ({ id: p.id, lat: p.latitude as number, lng: p.longitude as number, color: projectStatusColor(p.status), label: locale === 'en' && p.nameEn ? p.nameEn : p.name })),
+        .map((p) => ({ id: p.id, lat: p.latitude as number, lng: p.longitude as number, color: projectStatusColor(p.status), label: localName(p.name, p.nameEn, locale) })),
     [points.data, locale],
   );
   const legend = (counts?.byStatus ?? []).filter((s) => s.count > 0);

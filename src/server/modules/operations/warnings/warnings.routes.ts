@@ -21,6 +21,7 @@ const selection = {
   level: fallWarning.level,
   projectId: fallWarning.projectId,
   projectName: fallProject.name,
+  projectNameEn: fallProject.nameEn,
   detectId: fallWarning.detectId,
   boardName: fallDetect.boardName,
   channel: fallWarning.channel,

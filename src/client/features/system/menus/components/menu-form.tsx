@@ -6,6 +6,7 @@ import { MENU_TYPE, MENU_STATUS_VALUE, type MenuSave, type MenuSelectNode } from
 import { MENU_TYPES } from '@shared/dictionaries';
 import type { Locale } from '@shared/constants';
 import { IconPicker } from './icon-picker';
+import { localName } from '@shared/local-name';
 
 export type MenuFormValues = Required<Omit<MenuSave, 'type' | 'status'>> & { type: 0 | 1 | 2; status: 0 | 1; menuId?: number };
 
@@ -19,7 +20,7 @@ function parentOptions(nodes: MenuSelectNode[], lang: Locale, exclude: number | 
     n.menuId === exclude
       ? []
       : [
-          { value: String(n.menuId), label: `${'\u3000'.repeat(depth)}${lang === 'en' && n.nameEn ? n.nameEn : n.name}` },
+          { value: String(n.menuId), label: `${'\u3000'.repeat(depth)}${localName(n.name, n.nameEn, lang)}` },
           ...parentOptions(n.list, lang, exclude, depth + 1),
         ],
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TREE_INDENT, type Locale } from '@shared/constants';
 import type { MenuRow } from '@shared/contracts/menus';
 import { MENU_TYPES } from '@shared/dictionaries';
+import { localName } from '@shared/local-name';
 
 interface Node {
   menu: MenuRow;
@@ -53,7 +54,7 @@ export function GrantTree({ menus, loading, value, onChange, error }: { menus: M
     const below = descendants(node);
     const some = below.some((d) => checked.has(d));
     const all = below.length > 0 && below.every((d) => checked.has(d));
-    const name = lang === 'en' && node.menu.nameEn ? node.menu.nameEn : node.menu.name;
+    const name = localName(node.menu.name, node.menu.nameEn, lang);
     const type = MENU_TYPES.find((m) => m.value === String(node.menu.type));
     return (
       <Box key={id}>

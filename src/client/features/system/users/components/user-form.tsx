@@ -7,6 +7,7 @@ import { SEX, USER_STATUS } from '@shared/dictionaries';
 import type { Locale } from '@shared/constants';
 import type { FormBodyProps } from '@client/components/list-page/list-page';
 import { useRoleOptions } from '../api/get-role-options';
+import { localName } from '@shared/local-name';
 
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -38,7 +39,7 @@ export function UserForm({ form, mode }: FormBodyProps<UserFormValues>) {
       <Grid.Col span={6}>
         <MultiSelect
           label={t('users.fields.roles')}
-          data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: lang === 'en' && r.nameEn ? r.nameEn : r.name }))}
+          data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: localName(r.name, r.nameEn, lang) }))}
           value={(values.roleIdList ?? []).map(String)}
           onChange={(v) => form.setFieldValue('roleIdList', v.map(Number))}
           error={form.errors.roleIdList}
