@@ -3,16 +3,21 @@ import type { Database } from '../client';
 import { seedBase } from './base';
 import { seedDemo } from './demo';
 import { seedScenes } from '../../modules/scenes/scenes.seed';
+import { restoreIndexes, restoreStatsTriggers } from './seed-sql';
 
 /**
  * First start on an empty database: the base data (menus, roles, dictionaries, settings, admin),
- * and in demo mode the demo users and data. Production refuses to invent an admin password.
+ * and in demo mode the demo users and data. Production refuses to invent an admin password. On every
+ * start, what a killed bulk load (seed:large) left undone is put right first: its dropped order
+ * indexes and its statistics triggers, off while it ran.
  */
 export async function bootstrapData(
   database: Database,
   config: ServerConfig,
   log: (line: string) => void = () => undefined,
 ): Promise<'seeded' | 'present' | 'refused'> {
+  await restoreIndexes(database);
+  await restoreStatsTriggers(database);
   const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM sys_user');
   if (n > 0) return 'present';
   if (config.production && !config.adminPassword) return 'refused';
