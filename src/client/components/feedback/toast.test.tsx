@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { Notifications, notifications } from '@mantine/notifications';
+import i18n from '@client/lib/i18n';
 import { renderKit } from '../test-render';
 import { notify, toast } from './toast';
 
@@ -18,6 +19,15 @@ describe('toasts', () => {
     act(() => void toast.success('保存成功'));
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ autoClose: 3000, position: 'top-center', color: 'green' }));
+  });
+
+  it('a toast given as a function follows a language switch while it shows', async () => {
+    renderKit(<Notifications />, { locale: 'cn' });
+    act(() => void toast.success(() => i18n.t('kit:list.saved')));
+    expect(await screen.findByText('保存成功')).toBeInTheDocument();
+    await act(async () => void (await i18n.changeLanguage('en')));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(screen.queryByText('保存成功')).not.toBeInTheDocument();
   });
 
   it('a notification shows at the top right for 4500 ms', async () => {

@@ -105,7 +105,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
   const remove = useMutation({
     mutationFn: (ids: RowKey[]) => resource.remove(ids),
     onSuccess: () => {
-      toast.success(t('list.deleted'));
+      toast.success(() => t('list.deleted'));
       setSelected({ keys: [], rows: [] });
       return invalidate();
     },
@@ -114,7 +114,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
 
   const askDelete = async (ids: RowKey[]) => {
     if (ids.length === 0) {
-      toast.warning(tMessage('v.checkFirst'));
+      toast.warning(() => tMessage('v.checkFirst'));
       return;
     }
     if (await messageBox.confirm(tMessage('v.confirmDelete'))) remove.mutate(ids);
@@ -146,7 +146,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
   const save = useMutation({
     mutationFn: (values: Values) => (editId !== null ? resource.update({ ...values, id: editId }) : resource.save(values)),
     onSuccess: () => {
-      toast.success(t('list.saved'));
+      toast.success(() => t('list.saved'));
       closeEditor();
       return invalidate();
     },

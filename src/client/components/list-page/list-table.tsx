@@ -40,7 +40,7 @@ export function ListTable<Row>({ title, resource, query, columns, columnState, r
     const shown = columnState.visible.map((v) => v.column).filter((c) => !isSpecialColumn(c) && !c.ignore && c.prop);
     try {
       await resource.exportFile(query, shown.map((c) => ({ prop: c.prop!, label: typeof c.label === 'string' ? c.label : c.prop! })), format, title);
-      toast.info(t('list.exported'));
+      toast.info(() => t('list.exported'));
     } catch (error) {
       toast.error((error as Error).message);
     }

@@ -214,7 +214,7 @@ function Gallery() {
         </Section>
         <Section title={t('diagnostics.sections.toasts')}>
           <Group>
-            <Button variant="light" onClick={() => toast.success(t('diagnostics.sampleMessage'))}>{t('diagnostics.message')}</Button>
+            <Button variant="light" onClick={() => toast.success(() => t('diagnostics.sampleMessage'))}>{t('diagnostics.message')}</Button>
             <Button variant="light" onClick={() => notify({ title: t('diagnostics.notification'), message: t('diagnostics.sampleNotification'), level: 'info' })}>{t('diagnostics.notification')}</Button>
           </Group>
         </Section>

@@ -81,7 +81,7 @@ export default function JobsPage() {
     }
   };
   const runNow = (job: Job) =>
-    act('run', { id: job.id }, (r) => (r.success ? toast.success(t('job.ranOk', { ms: r.durationMs })) : toast.error(t('job.ranFail', { error: r.error }))));
+    act('run', { id: job.id }, (r) => (r.success ? toast.success(() => t('job.ranOk', { ms: r.durationMs })) : toast.error(() => t('job.ranFail', { error: r.error }))));
 
   return (
     <ListPage<Job, Values>

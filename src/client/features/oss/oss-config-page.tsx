@@ -68,7 +68,7 @@ export default function OssConfigPage() {
   const activate = async (row: OssConfig) => {
     try {
       await api.post(`${BASE}/activate`, { id: row.id });
-      toast.success(t('ossConfig.activated'));
+      toast.success(() => t('ossConfig.activated'));
       await queryClient.invalidateQueries({ queryKey: [BASE] });
     } catch (e) {
       toast.error((e as Error).message);

@@ -48,7 +48,7 @@ export function SceneEditor({ sceneId, onClose }: { sceneId: number; onClose: ()
   const add = (card: Card) => {
     const spot = freeSpot(layout, NEW_CARD.w, NEW_CARD.h) ?? freeSpot(layout, 3, 3);
     if (!spot) {
-      toast.warning(t('editor.full'));
+      toast.warning(() => t('editor.full'));
       return;
     }
     const size = freeSpot(layout, NEW_CARD.w, NEW_CARD.h) ? NEW_CARD : { w: 3, h: 3 };
@@ -65,7 +65,7 @@ export function SceneEditor({ sceneId, onClose }: { sceneId: number; onClose: ()
   const submit = () =>
     save.mutate(layout, {
       onSuccess: () => {
-        toast.success(t('editor.saved'));
+        toast.success(() => t('editor.saved'));
         setDraft(null);
       },
       onError: (error) => toast.error(error.message),

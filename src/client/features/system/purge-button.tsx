@@ -19,7 +19,7 @@ export function PurgeButton({ base, permission }: { base: string; permission: st
     if (days === null) return;
     try {
       const { deleted } = await api.post<{ deleted: number }>(`${base}/purge`, { beforeDays: Number(days) });
-      toast.success(t('common.purged', { count: deleted }));
+      toast.success(() => t('common.purged', { count: deleted }));
       await queryClient.invalidateQueries({ queryKey: [base] });
     } catch (e) {
       toast.error((e as Error).message);

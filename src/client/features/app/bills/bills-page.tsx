@@ -60,7 +60,7 @@ function StateDialog({ bill, onClose }: { bill: BillRow | null; onClose: () => v
   const change = useMutation({
     mutationFn: (body: BillStateInput) => api.post(`${BASE}/state`, body),
     onSuccess: () => {
-      toast.success(t('bills.stateChanged'));
+      toast.success(() => t('bills.stateChanged'));
       onClose();
       return Promise.all([queryClient.invalidateQueries({ queryKey: [BASE] }), queryClient.invalidateQueries({ queryKey: ['/app/bill-record'] })]);
     },

@@ -34,7 +34,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
     onSuccess: () => {
       setEdits({});
       setErrors({});
-      toast.success(t('common.done'));
+      toast.success(() => t('common.done'));
       return queryClient.invalidateQueries({ queryKey: [DETECT_BASE] });
     },
     onError: (e) => {

@@ -26,7 +26,7 @@ export function WarningsList() {
   const deal = useMutation({
     mutationFn: () => dealWarning({ id: dealing!.id, result, note }),
     onSuccess: () => {
-      toast.success(t('common.done'));
+      toast.success(() => t('common.done'));
       setDealing(null);
       return queryClient.invalidateQueries({ queryKey: [WARNING_BASE] });
     },

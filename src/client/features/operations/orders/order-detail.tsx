@@ -30,7 +30,7 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
   const submit = useMutation({
     mutationFn: (values: ReportValues) => fileReport({ ...values, orderId: id }),
     onSuccess: () => {
-      toast.success(t('common.done'));
+      toast.success(() => t('common.done'));
       form.setValues(newReportValues());
       return queryClient.invalidateQueries({ queryKey: [ORDER_BASE] });
     },

@@ -30,7 +30,7 @@ export default function OrdersPage() {
   const act = async (run: () => Promise<unknown>) => {
     try {
       await run();
-      toast.success(t('common.done'));
+      toast.success(() => t('common.done'));
       await queryClient.invalidateQueries({ queryKey: [ORDER_BASE] });
     } catch (e) {
       toast.error((e as Error).message);

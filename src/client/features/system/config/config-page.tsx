@@ -40,7 +40,7 @@ export default function ConfigPage() {
   const save = useMutation({
     mutationFn: () => api.post(`${BASE}/update`, { key: editing!.key, value, remark }),
     onSuccess: () => {
-      toast.success(t('config.saved'));
+      toast.success(() => t('config.saved'));
       setEditing(null);
       return queryClient.invalidateQueries({ queryKey: [BASE] });
     },

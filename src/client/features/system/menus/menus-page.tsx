@@ -112,7 +112,7 @@ export default function MenusPage() {
   const toggle = (row: MenuRow, on: boolean) =>
     setState.mutate(
       { menuId: row.menuId, status: on ? MENU_STATUS_VALUE.normal : MENU_STATUS_VALUE.disabled },
-      { onSuccess: () => toast.success(t('menus.stateDone')), onError: (error) => toast.error(error.message) },
+      { onSuccess: () => toast.success(() => t('menus.stateDone')), onError: (error) => toast.error(error.message) },
     );
 
   const nameOf = (row: MenuRow) => localName(row.name, row.nameEn, lang);

@@ -23,7 +23,7 @@ export default function OnlinePage() {
     if (!(await messageBox.confirm(t('online.kickoutConfirm', { name: s.realName || s.username })))) return;
     try {
       await api.post(`${BASE}/kickout`, { sessionId: s.sessionId });
-      toast.success(t('online.kicked'));
+      toast.success(() => t('online.kicked'));
       await queryClient.invalidateQueries({ queryKey: [BASE] });
     } catch (e) {
       toast.error((e as Error).message);

@@ -48,12 +48,12 @@ export default function UsersPage() {
       },
     });
     if (password === null) return;
-    reset.mutate({ id: row.id, password }, { onSuccess: () => toast.success(t('users.resetDone')), onError: (e) => toast.error(e.message) });
+    reset.mutate({ id: row.id, password }, { onSuccess: () => toast.success(() => t('users.resetDone')), onError: (e) => toast.error(e.message) });
   };
 
   const toggle = async (row: UserRow, enable: boolean) => {
     if (!enable && !(await messageBox.confirm(t('users.disableConfirm', { username: row.username })))) return;
-    setStatus.mutate({ id: row.id, status: enable ? 1 : 0 }, { onSuccess: () => toast.success(t('users.statusDone')), onError: (e) => toast.error(e.message) });
+    setStatus.mutate({ id: row.id, status: enable ? 1 : 0 }, { onSuccess: () => toast.success(() => t('users.statusDone')), onError: (e) => toast.error(e.message) });
   };
 
   const statusCell = (row: UserRow) => {

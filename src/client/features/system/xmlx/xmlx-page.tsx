@@ -117,7 +117,7 @@ export default function XmlxPage() {
   const save = useMutation({
     mutationFn: (values: Values) => (editing?.id ? api.post(`${BASE}/update`, { ...values, id: editing.id }) : api.post(`${BASE}/save`, values)),
     onSuccess: () => {
-      toast.success(tMessage('ok.success'));
+      toast.success(() => tMessage('ok.success'));
       setEditing(null);
       return queryClient.invalidateQueries({ queryKey: [BASE] });
     },
