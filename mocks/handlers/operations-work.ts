@@ -33,6 +33,7 @@ const order = (id: number, over: Partial<OrderRow>): OrderRow => ({
   files: [],
   projectId: 1,
   projectName: '西湖音乐喷泉',
+  projectNameEn: 'West Lake Musical Fountain',
   equipmentId: 12,
   equipmentName: '主泵 2',
   priority: 'normal',

@@ -89,6 +89,8 @@ export interface BoardRow {
   id: number;
   projectId: number;
   projectName: string | null;
+  /** The project's English name; empty when it has none. */
+  projectNameEn: string | null;
   slave: number;
   ip: string;
   port: number;

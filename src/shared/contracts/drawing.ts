@@ -29,6 +29,8 @@ export interface DrawingRow {
   file: number | null;
   projectId: number;
   projectName: string | null;
+  /** The project's English name; empty when it has none. */
+  projectNameEn: string | null;
   sort: number;
   createdAt: string;
 }

@@ -48,6 +48,8 @@ export interface EquipmentRow {
   stateSince: string;
   projectId: number;
   projectName: string;
+  /** The project's English name; empty when it has none. */
+  projectNameEn: string;
   deviceId: number | null;
   deviceName: string | null;
   category: string | null;

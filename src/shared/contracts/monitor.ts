@@ -33,6 +33,8 @@ export interface MonitorRow {
   remark: string;
   projectId: number;
   projectName: string | null;
+  /** The project's English name; empty when it has none. */
+  projectNameEn: string | null;
   channel: number;
   streamUrl: string;
   createdAt: string;

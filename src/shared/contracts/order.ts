@@ -74,6 +74,8 @@ export interface OrderRow {
   files: number[];
   projectId: number;
   projectName: string | null;
+  /** The project's English name; empty when it has none. */
+  projectNameEn: string | null;
   equipmentId: number | null;
   equipmentName: string | null;
   priority: OrderPriority;

@@ -57,6 +57,8 @@ export interface ReportRow {
   orderName: string;
   projectId: number;
   projectName: string;
+  /** The project's English name; empty when it has none. */
+  projectNameEn: string;
   repairer: string;
   repairAt: string;
   durationHours: number;

@@ -37,6 +37,8 @@ export interface SensorRow {
   maxValue: number | null;
   projectId: number;
   projectName: string | null;
+  /** The project's English name; empty when it has none. */
+  projectNameEn: string | null;
   /** The value is outside its thresholds. */
   outOfRange: boolean;
   updatedAt: string;

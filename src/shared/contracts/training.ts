@@ -31,6 +31,8 @@ export interface TrainingRow {
   deviceName: string | null;
   projectId: number | null;
   projectName: string | null;
+  /** The project's English name; empty when it has none. */
+  projectNameEn: string | null;
   files: number[];
   createdAt: string;
 }

@@ -18,6 +18,7 @@ import { useRepairSpeed } from '../stats/api/get-repair-speed';
 import { useRepairQuality } from '../stats/api/get-repair-quality';
 import { areaOption, deviceOption, dictLabel, qualityOption, speedOption, statusOption, waterOption } from '../stats/chart-options';
 import { useWallText } from '../wall/use-wall-locale';
+import { localName } from '@shared/local-name';
 
 const CHART_HEIGHT = 300;
 /** How many broken units the dashboard lists (the wall scrolls through all of them). */
@@ -140,7 +141,7 @@ export default function DashboardPage() {
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>{b.projectName}</Table.Td>
+                <Table.Td>{localName(b.projectName, b.projectNameEn, locale)}</Table.Td>
                 <Table.Td>{dayjs(b.since).format('YYYY-MM-DD HH:mm')}</Table.Td>
               </Table.Tr>
             ))}

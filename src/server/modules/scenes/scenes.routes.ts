@@ -24,7 +24,7 @@ export async function sceneRoutes(app: FastifyInstance): Promise<void> {
     where: { name: filters.like(shipScene.name), projectId: filters.eq(shipScene.projectId), isPublic: filters.eq(shipScene.isPublic) },
     sortable: { name: shipScene.name, updatedAt: shipScene.updatedAt, isDefault: shipScene.isDefault },
     defaultSort: [desc(shipScene.isDefault), desc(shipScene.updatedAt)],
-    extra: { projectName: fallProject.name },
+    extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn },
     from: (q) => q.leftJoin(fallProject, eq(fallProject.id, shipScene.projectId)),
     without: ['save', 'update', 'info'],
     exportName: 'scenes',

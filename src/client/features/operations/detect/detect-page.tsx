@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MODBUS_DEFAULT_PORT, boardSaveSchema, type BoardRow } from '@shared/contracts/detect';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
-import { when } from '../work-kit/format';
+import { projectColumn, when } from '../work-kit/format';
 import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
 import { ChannelPanel } from './channel-panel';
 import { DETECT_BASE } from './detect-api';
@@ -67,7 +67,7 @@ export default function DetectPage() {
           columns={[
             { prop: 'boardName', label: t('detect.boardName'), display: 'always' },
             { prop: 'boardNo', label: t('detect.boardNo') },
-            { prop: 'projectName', label: t('common.project') },
+            projectColumn(t('common.project'), i18n.language),
             { prop: 'ip', label: t('detect.ip'), render: (b) => (b.ip ? `${b.ip}:${b.port}` : '') },
             { prop: 'slave', label: t('detect.slave'), align: 'right' },
             { prop: 'online', label: t('detect.online'), render: (b) => <Badge color={b.online ? 'green' : 'gray'} variant="light">{b.online ? t('detect.online') : t('detect.offline')}</Badge> },

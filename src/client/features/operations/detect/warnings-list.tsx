@@ -8,7 +8,7 @@ import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { selectInput } from '@client/components/list-page/query-form';
-import { when } from '../work-kit/format';
+import { projectColumn, when } from '../work-kit/format';
 import { projectQueryField } from '../work-kit/pickers';
 import { WARNING_BASE, dealWarning } from './detect-api';
 
@@ -16,7 +16,7 @@ const LEVEL_COLOR = { info: 'blue', warning: 'orange', critical: 'red' } as cons
 
 /** Warnings: time, info, deal time, result; open ones can be dealt with (fixed / not fixed + note). */
 export function WarningsList() {
-  const { t } = useTranslation('work');
+  const { t, i18n } = useTranslation('work');
   const queryClient = useQueryClient();
   const canDeal = useCan('fall-detect#deal');
   const [dealing, setDealing] = useState<WarningRow | null>(null);
@@ -52,7 +52,7 @@ export function WarningsList() {
           { prop: 'at', label: t('warning.at'), render: (w) => when(w.at) },
           { prop: 'level', label: t('warning.level'), render: (w) => <Badge color={LEVEL_COLOR[w.level]} variant="light">{t(`warning.levels.${w.level}`)}</Badge> },
           { prop: 'info', label: t('warning.info') },
-          { prop: 'projectName', label: t('common.project') },
+          projectColumn(t('common.project'), i18n.language),
           { prop: 'boardName', label: t('detect.boardName') },
           { prop: 'dealAt', label: t('warning.dealAt'), render: (w) => when(w.dealAt) },
           { prop: 'result', label: t('warning.result'), render: (w) => (w.result ? t(`warning.results.${w.result}`) : <Badge color="red" variant="outline">{t('warning.open')}</Badge>) },

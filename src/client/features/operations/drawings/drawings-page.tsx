@@ -8,6 +8,7 @@ import { ImageGallery } from '@client/components/gallery/image-gallery';
 import { FilesField } from '../work-kit/files-field';
 import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
 import { withToken } from '../work-kit/work-api';
+import { projectColumn } from '../work-kit/format';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -58,7 +59,7 @@ export default function DrawingsPage() {
       columns={[
         { prop: 'picture', label: t('drawing.picture'), ignore: true, render: (r) => (r.picture ? <ImageGallery thumbSize="3rem" images={[{ src: fileUrl(r.picture), alt: r.name }]} /> : null) },
         { prop: 'name', label: t('drawing.name'), display: 'always' },
-        { prop: 'projectName', label: t('common.project') },
+        projectColumn(t('common.project'), i18n.language),
         { prop: 'description', label: t('drawing.description') },
         { prop: 'sort', label: t('drawing.sort'), align: 'right' },
         { prop: 'file', label: t('drawing.file'), ignore: true, render: (r) => (r.file ? <a href={fileUrl(r.file)} target="_blank" rel="noreferrer">{t('common.detail')}</a> : null) },

@@ -14,6 +14,7 @@ import { RemoteSelect } from '@client/components/select/remote-select';
 import { FileField } from '../projects/file-field';
 import { PROJECT_BASE, fetchProjectOptions, projectInfoQueryOptions } from '../projects/project-api';
 import { SitePlanPicker } from '../projects/site-plan-picker';
+import { projectColumn } from '../work-kit/format';
 
 const BASE = '/ball/falleqinfo';
 
@@ -118,7 +119,7 @@ export default function EquipmentPage() {
       columns={[
         { prop: 'name', label: f('name') },
         { prop: 'serial', label: f('serial') },
-        { prop: 'projectName', label: f('projectName') },
+        projectColumn(f('projectName'), i18n.language),
         { prop: 'deviceName', label: f('deviceName') },
         { prop: 'category', label: f('category'), render: (r) => <DictTag type="device_category" value={r.category} /> },
         { prop: 'state', label: f('state'), render: (r) => <DictTag type="device_state" value={r.state} /> },

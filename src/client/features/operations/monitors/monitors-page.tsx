@@ -8,6 +8,7 @@ import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list
 import { Dialog } from '@client/components/dialog/dialog';
 import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
 import { MonitorLiveView } from './monitor-live';
+import { projectColumn } from '../work-kit/format';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -56,7 +57,7 @@ export default function MonitorsPage() {
           { prop: 'name', label: t('monitor.name'), display: 'always' },
           { prop: 'serial', label: t('monitor.serial') },
           { prop: 'channel', label: t('monitor.channel'), align: 'right' },
-          { prop: 'projectName', label: t('common.project') },
+          projectColumn(t('common.project'), i18n.language),
           { prop: 'remark', label: t('common.remark'), display: false },
           {
             prop: 'live',

@@ -16,10 +16,11 @@ import { when } from '../work-kit/format';
 import { FilesField } from '../work-kit/files-field';
 import { ORDER_BASE, fileReport, orderDetailQueryOptions } from './order-api';
 import { ReportFields, newReportValues, type ReportValues } from './report-fields';
+import { localName } from '@shared/local-name';
 
 /** An order with its reports, and the form to file the next one (which moves the order). */
 export function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const { t } = useTranslation('work');
+  const { t, i18n } = useTranslation('work');
   const queryClient = useQueryClient();
   const detail = useQuery(orderDetailQueryOptions(id));
   const canReport = useCan('fall-report#save');
@@ -48,7 +49,7 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
             items={[
               { label: t('order.number'), value: order.number },
               { label: t('order.status'), value: <StatusTag value={order.status} dict={ORDER_STATUS} /> },
-              { label: t('common.project'), value: order.projectName },
+              { label: t('common.project'), value: order.projectName === null ? '' : localName(order.projectName, order.projectNameEn, i18n.language) },
               { label: t('common.equipment'), value: order.equipmentName ?? '' },
               { label: t('order.priority'), value: <StatusTag value={order.priority} dict={ORDER_PRIORITY} /> },
               { label: t('order.source'), value: t(`order.sources.${order.source}`) },

@@ -9,13 +9,14 @@ import OrdersPage from './orders-page';
 
 const ALL = ['fall-order#list', 'fall-order#info', 'fall-order#save', 'fall-order#update', 'fall-order#accept', 'fall-order#close', 'fall-report#save'];
 
-function renderOrders(perms = ALL) {
+function renderOrders(perms = ALL, locale: 'cn' | 'en' = 'cn') {
   login('t-orders', { id: 7, username: 'ops', realName: '', email: '', phone: '', avatar: '', roles: ['ops'], perms, menus: [] });
   return renderKit(
     <>
       <Notifications />
       <OrdersPage />
     </>,
+    { locale },
   );
 }
 const table = () => screen.getByRole('table', { name: '维修工单' });
@@ -38,6 +39,13 @@ describe('maintenance orders screen', { timeout: 60_000 }, () => {
     expect(within(rowOf('灯光不亮')).queryByRole('button', { name: '受理' })).not.toBeInTheDocument();
     await userEvent.click(within(rowOf('主泵异响')).getByRole('button', { name: '受理' }));
     await waitFor(() => expect(within(rowOf('主泵异响')).getByText('已受理')).toBeInTheDocument());
+  });
+
+  it('names each order\'s project in the screen\'s language', async () => {
+    renderOrders(ALL, 'en');
+    const orders = await screen.findByRole('table', { name: 'Maintenance orders' });
+    expect(await within(orders).findAllByText('West Lake Musical Fountain')).toHaveLength(3);
+    expect(within(orders).queryByText('西湖音乐喷泉')).not.toBeInTheDocument();
   });
 
   it('hides the flow buttons without their permissions', async () => {

@@ -11,7 +11,7 @@ import { selectInput } from '@client/components/list-page/query-form';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
-import { when } from '../work-kit/format';
+import { projectColumn, when } from '../work-kit/format';
 import { projectQueryField } from '../work-kit/pickers';
 import { ORDER_BASE, acceptOrder, closeOrder } from './order-api';
 import { OrderDetail } from './order-detail';
@@ -56,7 +56,7 @@ export default function OrdersPage() {
         columns={[
           { prop: 'number', label: t('order.number'), display: 'always', width: 170 },
           { prop: 'name', label: t('order.name') },
-          { prop: 'projectName', label: t('common.project') },
+          projectColumn(t('common.project'), i18n.language),
           { prop: 'equipmentName', label: t('common.equipment') },
           { prop: 'priority', label: t('order.priority'), render: (row) => <StatusTag value={row.priority} dict={ORDER_PRIORITY} /> },
           { prop: 'status', label: t('order.status'), render: (row) => <StatusTag value={row.status} dict={ORDER_STATUS} /> },

@@ -6,7 +6,7 @@ import { REPAIR_RESULT } from '@shared/dictionaries';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { StatusTag } from '@client/components/tags/status-tag';
-import { when } from '../work-kit/format';
+import { projectColumn, when } from '../work-kit/format';
 import { OrderPicker, projectQueryField } from '../work-kit/pickers';
 import { ReportFields, reportInitialValues, type ReportValues } from '../orders/report-fields';
 
@@ -43,7 +43,7 @@ export default function ReportsPage() {
       columns={[
         { prop: 'orderNumber', label: t('report.order'), display: 'always' },
         { prop: 'orderName', label: t('order.name') },
-        { prop: 'projectName', label: t('common.project') },
+        projectColumn(t('common.project'), i18n.language),
         { prop: 'repairer', label: t('report.repairer') },
         { prop: 'repairAt', label: t('report.repairAt'), render: (r) => when(r.repairAt) },
         { prop: 'durationHours', label: t('report.durationHours'), align: 'right' },

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { SENSOR_KINDS, sensorSaveSchema, type SensorRow } from '@shared/contracts/sensor';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
-import { when } from '../work-kit/format';
+import { projectColumn, when } from '../work-kit/format';
 import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
 
 interface Values extends Record<string, unknown> {
@@ -60,7 +60,7 @@ export default function SensorsPage() {
       columns={[
         { prop: 'name', label: t('sensor.name'), display: 'always' },
         { prop: 'kind', label: t('sensor.kind'), render: (r) => t(`sensor.kinds.${r.kind}`) },
-        { prop: 'projectName', label: t('common.project') },
+        projectColumn(t('common.project'), i18n.language),
         { prop: 'value', label: t('sensor.value'), align: 'right', render: (r) => (
           <>
             {r.value} {r.unit} {r.outOfRange && <Badge color="red" variant="light">{t('sensor.outOfRange')}</Badge>}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { trainingSaveSchema, type TrainingRow } from '@shared/contracts/training';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
-import { when } from '../work-kit/format';
+import { projectColumn, when } from '../work-kit/format';
 import { FilesField } from '../work-kit/files-field';
 import { DevicePicker, ProjectPicker, projectQueryField } from '../work-kit/pickers';
 
@@ -54,7 +54,7 @@ export default function TrainingsPage() {
         { prop: 'name', label: t('training.name'), display: 'always' },
         { prop: 'trainAt', label: t('training.trainAt'), render: (r) => when(r.trainAt) },
         { prop: 'deviceName', label: t('training.device') },
-        { prop: 'projectName', label: t('common.project') },
+        projectColumn(t('common.project'), i18n.language),
         { prop: 'files', label: t('common.files'), render: (r) => r.files.length },
       ]}
     />

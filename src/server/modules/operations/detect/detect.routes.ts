@@ -42,7 +42,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
     sortable: { boardName: fallDetect.boardName, boardNo: fallDetect.boardNo, lastSeen: fallDetect.lastSeen, createdAt: fallDetect.createdAt },
     defaultSort: [asc(fallDetect.projectId), asc(fallDetect.boardNo)],
     hidden: ['boardKeyHash'],
-    extra: { projectName: fallProject.name, hasKey: sql<boolean>`${fallDetect.boardKeyHash} <> ''`, faultCount },
+    extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn, hasKey: sql<boolean>`${fallDetect.boardKeyHash} <> ''`, faultCount },
     from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallDetect.projectId)),
     without: ['save', 'info'],
     beforeUpdate: async (data) => {
@@ -70,7 +70,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
       .select({
         id: fallDetect.id,
         projectId: fallDetect.projectId,
-        projectName: fallProject.name,
+        projectName: fallProject.name, projectNameEn: fallProject.nameEn,
         slave: fallDetect.slave,
         ip: fallDetect.ip,
         port: fallDetect.port,

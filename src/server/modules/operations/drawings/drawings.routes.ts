@@ -21,7 +21,7 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
     where: { name: filters.like(fallDraw.name), projectId: filters.eq(fallDraw.projectId) },
     sortable: { name: fallDraw.name, sort: fallDraw.sort, createdAt: fallDraw.createdAt },
     defaultSort: [asc(fallDraw.projectId), asc(fallDraw.sort)],
-    extra: { projectName: fallProject.name },
+    extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn },
     from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallDraw.projectId)),
     without: ['save', 'update', 'delete'],
     exportName: 'fall-draw',

@@ -37,7 +37,7 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
       serial: fallEqInfo.serial,
       state: fallEqInfo.state,
       stateSince: fallEqInfo.stateSince,
-      projectName: fallProject.name,
+      projectName: fallProject.name, projectNameEn: fallProject.nameEn,
       deviceName: fallDevice.name,
       createdAt: fallEqInfo.createdAt,
     },

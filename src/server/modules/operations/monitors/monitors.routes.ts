@@ -28,7 +28,7 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
     where: { name: filters.like(fallMonitor.name), serial: filters.like(fallMonitor.serial), projectId: filters.eq(fallMonitor.projectId) },
     sortable: { name: fallMonitor.name, serial: fallMonitor.serial, createdAt: fallMonitor.createdAt },
     defaultSort: [desc(fallMonitor.createdAt)],
-    extra: { projectName: fallProject.name },
+    extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn },
     from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallMonitor.projectId)),
     beforeSave: async (data) => {
       await checkProject(data.projectId);

@@ -21,7 +21,7 @@ const ORDER_NUMBERS: DailyNumbering = { tag: 'WO', table: fallOrder, column: fal
 const { priorityRank: _rank, createdBy: _by, ...orderColumns } = getTableColumns(fallOrder);
 export const orderSelection = {
   ...orderColumns,
-  projectName: fallProject.name,
+  projectName: fallProject.name, projectNameEn: fallProject.nameEn,
   equipmentName: fallEqInfo.name,
 };
 

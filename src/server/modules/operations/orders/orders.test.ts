@@ -121,7 +121,7 @@ describe('fall/order', () => {
   });
 
   it('lists with filters, sorts, names, exact totals and the picker shape', async () => {
-    const p = await seedProject(t, { name: 'List park' });
+    const p = await seedProject(t, { name: 'List park', nameEn: 'List Park (en)' });
     const eq1 = await seedEquipment(t, p, 'Jet 1');
     const rows = [
       { name: 'Alpha pump noise', priority: 'low', submittedAt: '2024-03-01T08:00:00Z' },
@@ -136,7 +136,7 @@ describe('fall/order', () => {
     const all = await list({});
     expect(all.body.data).toMatchObject({ total: 3, totalExact: true, pages: 1 });
     expect(all.body.data.list.map((r: { id: number }) => r.id)).toEqual([ids[2], ids[1], ids[0]]);
-    expect(all.body.data.list[1]).toMatchObject({ projectName: 'List park', equipmentName: 'Jet 1' });
+    expect(all.body.data.list[1]).toMatchObject({ projectName: 'List park', projectNameEn: 'List Park (en)', equipmentName: 'Jet 1' });
     expect(all.body.data.list[0]).not.toHaveProperty('priorityRank');
     expect((await list({ sort: 'priority', order: 'desc' })).body.data.list.map((r: { priority: string }) => r.priority)).toEqual(['urgent', 'high', 'low']);
     expect((await list({ sort: 'submittedAt', order: 'asc' })).body.data.list[0].id).toBe(ids[0]);

@@ -20,7 +20,7 @@ const reportSelection = {
   orderName: fallOrder.name,
   orderStatus: fallOrder.status,
   projectId: fallOrder.projectId,
-  projectName: fallProject.name,
+  projectName: fallProject.name, projectNameEn: fallProject.nameEn,
 };
 
 const SORTS = { repairAt: fallReport.repairAt, completedAt: fallReport.completedAt, durationHours: fallReport.durationHours, result: fallReport.result };

@@ -32,7 +32,7 @@ export async function sensorRoutes(app: FastifyInstance): Promise<void> {
     sortable: { name: fallOthers.name, kind: fallOthers.kind, value: fallOthers.value, updatedAt: fallOthers.updatedAt },
     defaultSort: [asc(fallOthers.projectId), asc(fallOthers.name)],
     extra: {
-      projectName: fallProject.name,
+      projectName: fallProject.name, projectNameEn: fallProject.nameEn,
       outOfRange: sql<boolean>`(${fallOthers.value} < ${fallOthers.minValue} OR ${fallOthers.value} > ${fallOthers.maxValue}) IS TRUE`,
     },
     from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallOthers.projectId)),

@@ -26,7 +26,7 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     },
     sortable: { name: fallTrain.name, trainAt: fallTrain.trainAt, createdAt: fallTrain.createdAt },
     defaultSort: [desc(fallTrain.trainAt)],
-    extra: { deviceName: fallDevice.name, projectName: fallProject.name },
+    extra: { deviceName: fallDevice.name, projectName: fallProject.name, projectNameEn: fallProject.nameEn },
     from: (q) => q.leftJoin(fallDevice, eq(fallDevice.id, fallTrain.deviceId)).leftJoin(fallProject, eq(fallProject.id, fallTrain.projectId)),
     without: ['save', 'update', 'delete'],
     exportName: 'fall-train',
