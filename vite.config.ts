@@ -41,8 +41,9 @@ const vendorGroups = [
   // loader the project form also uses. Dependencies stay where they are (the shell keeps its own).
   { name: 'wall', test: (id: string) => WALL_MODULES.test(id) && !WALL_LAZY.test(id), priority: 10, includeDependenciesRecursively: false },
   // What the app's entry shares with its lazy screens (texts, dates, server messages, constants, the
-  // preload helper, the local-name choice): one chunk rather than five split out of the entry.
-  { name: 'shell', test: /(src[\\/]client[\\/]lib[\\/]i18n\.ts|src[\\/]shared[\\/](messages|constants|local-name)\.ts|node_modules[\\/]dayjs[\\/](dayjs\.min|locale[\\/]zh-cn)\.js|vite[\\/]preload-helper)/, priority: 15 },
+  // preload helper, the local-name choice, the tooltip source): one chunk rather than several split
+  // out of the entry.
+  { name: 'shell', test: /(src[\\/]client[\\/](lib[\\/]i18n|components[\\/]tooltip-source)\.ts|src[\\/]shared[\\/](messages|constants|local-name)\.ts|node_modules[\\/]dayjs[\\/](dayjs\.min|locale[\\/]zh-cn)\.js|vite[\\/]preload-helper)/, priority: 15 },
   // Mantine's core (provider, theme, Box and the component factory), which every Mantine screen needs
   // and the walls do not: one chunk rather than a dozen small ones.
   { name: 'mantine-core', test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/, priority: 15 },

@@ -7,6 +7,7 @@ import { MantineContext, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { MODAL_BASE_Z_INDEX, NOTIFICATION_DURATION_MS } from '@shared/constants';
 import { layoutColorSchemeManager } from './layout-store';
+import { TooltipSource } from '@client/components/tooltip-source';
 import { theme } from './theme';
 
 const Notifications = lazy(() => import('./notification-stack'));
@@ -47,11 +48,16 @@ export function MantineShell({ children, env }: { children: ReactNode; env?: 'de
   );
 }
 
+// Wall panels shown inside Mantine screens (the scene editor's preview) take their hints from here.
+const loadHintTooltip = () => import('./hint-tooltip');
+
 /** The layout route of every Mantine screen. */
 export default function MantineRoutes() {
   return (
     <MantineShell>
-      <Outlet />
+      <TooltipSource value={loadHintTooltip}>
+        <Outlet />
+      </TooltipSource>
     </MantineShell>
   );
 }

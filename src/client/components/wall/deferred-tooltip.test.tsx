@@ -2,15 +2,21 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderKit } from '../test-render';
+import HintTooltip from '@client/app/hint-tooltip';
+import { TooltipSource } from '../tooltip-source';
 import { DeferredTooltip } from './deferred-tooltip';
+
+const source = () => Promise.resolve({ default: HintTooltip });
 
 describe('deferred tooltip', () => {
   it('shows only its target until a pointer moves, then its label on hover', async () => {
     const user = userEvent.setup();
     renderKit(
-      <DeferredTooltip label="Orders completed within the deadline">
-        <span>Quality</span>
-      </DeferredTooltip>,
+      <TooltipSource value={source}>
+        <DeferredTooltip label="Orders completed within the deadline">
+          <span>Quality</span>
+        </DeferredTooltip>
+      </TooltipSource>,
     );
     expect(screen.getByText('Quality')).toBeInTheDocument();
     expect(screen.queryByText('Orders completed within the deadline')).not.toBeInTheDocument();
@@ -19,9 +25,22 @@ describe('deferred tooltip', () => {
     });
     // The tooltip's chunk arrives, then it wraps the target.
     await act(async () => {
-      await import('./hint-tooltip');
+      await source();
     });
     await user.hover(screen.getByText('Quality'));
     expect(await screen.findByText('Orders completed within the deadline')).toBeInTheDocument();
+  });
+
+  it('shows its target alone where no layout provides tooltips', () => {
+    renderKit(
+      <DeferredTooltip label="A hint">
+        <span>Target</span>
+      </DeferredTooltip>,
+    );
+    act(() => {
+      fireEvent.pointerMove(window);
+    });
+    expect(screen.getByText('Target')).toBeInTheDocument();
+    expect(screen.queryByText('A hint')).not.toBeInTheDocument();
   });
 });

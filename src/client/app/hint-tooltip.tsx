@@ -1,5 +1,5 @@
 import { Tooltip, type TooltipProps } from '@mantine/core';
-import { MantineShell } from '@client/app/mantine-shell';
+import { MantineShell } from './mantine-shell';
 
 /**
  * Mantine's Tooltip on its own chunk, for DeferredTooltip (a dynamic import of @mantine/core would
