@@ -1,6 +1,5 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import dayjs from 'dayjs';
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Table, Text, Title, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
 import type { PeriodQuery } from '@shared/contracts/stats';
@@ -19,6 +18,7 @@ import { useRepairQuality } from '../stats/api/get-repair-quality';
 import { areaOption, deviceOption, dictLabel, qualityOption, speedOption, statusOption, waterOption } from '../stats/chart-options';
 import { useWallText } from '../wall/use-wall-locale';
 import { localName } from '@shared/local-name';
+import { dateTime } from '@client/lib/date-time';
 
 const CHART_HEIGHT = 300;
 /** How many broken units the dashboard lists (the wall scrolls through all of them). */
@@ -142,7 +142,7 @@ export default function DashboardPage() {
                   )}
                 </Table.Td>
                 <Table.Td>{localName(b.projectName, b.projectNameEn, locale)}</Table.Td>
-                <Table.Td>{dayjs(b.since).format('YYYY-MM-DD HH:mm')}</Table.Td>
+                <Table.Td>{dateTime(b.since)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,11 +1,11 @@
 import { Select } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { JobLogEntry } from '@shared/contracts/jobs';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { Ellipsis } from '@client/components/ellipsis/ellipsis';
 import { StatusTag } from '@client/components/tags/status-tag';
+import { dateTime } from '@client/lib/date-time';
 
 export default function JobLogPage() {
   const { t } = useTranslation('sysadmin');
@@ -29,7 +29,7 @@ export default function JobLogPage() {
         { name: 'to', label: t('common.to'), render: (p) => <DateTimePicker label={p.label} clearable value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
       ]}
       columns={[
-        { prop: 'at', label: t('jobLog.at'), render: (r) => dayjs(r.at).format('YYYY-MM-DD HH:mm:ss'), width: 170 },
+        { prop: 'at', label: t('jobLog.at'), render: (r) => dateTime(r.at, { seconds: true }), width: 170 },
         { prop: 'jobName', label: t('jobLog.jobName') },
         { prop: 'jobId', label: t('jobLog.jobId'), display: false },
         { prop: 'handler', label: t('jobLog.handler') },

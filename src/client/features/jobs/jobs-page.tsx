@@ -3,7 +3,6 @@ import { Button, Group, Select, Stack, Switch, Textarea, TextInput } from '@mant
 import { IconPlayerPause, IconPlayerPlay, IconBolt } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { JOB_STATUS, jobSchema, type Job, type JobHandlerInfo, type JobRunResult } from '@shared/contracts/jobs';
 import { api } from '@client/lib/api';
@@ -12,6 +11,7 @@ import { useCan } from '@client/lib/session';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
+import { dateTime } from '@client/lib/date-time';
 
 const BASE = '/job/schedule';
 type Values = { name: string; handler: string; params: Record<string, unknown>; cron: string; status: 0 | 1; remark: string };
@@ -103,7 +103,7 @@ export default function JobsPage() {
         { prop: 'cron', label: t('job.cron') },
         { prop: 'status', label: t('job.status'), render: (j) => <StatusTag value={String(j.status)} dict={status} /> },
         { prop: 'remark', label: t('job.remark'), display: false },
-        { prop: 'createdAt', label: t('job.createdAt'), display: false, render: (j) => dayjs(j.createdAt).format('YYYY-MM-DD HH:mm') },
+        { prop: 'createdAt', label: t('job.createdAt'), display: false, render: (j) => dateTime(j.createdAt) },
         {
           label: t('job.run'),
           ignore: true,

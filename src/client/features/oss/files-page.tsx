@@ -2,7 +2,6 @@ import { Anchor, Button, Group } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { OssFile } from '@shared/contracts/oss-config';
 import { api } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
@@ -11,6 +10,7 @@ import { getToken, useCan } from '@client/lib/session';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
+import { dateTime } from '@client/lib/date-time';
 
 const BASE = '/oss/file';
 const KB = 1024;
@@ -55,7 +55,7 @@ export default function FilesPage() {
         { prop: 'ownerType', label: t('oss.ownerType') },
         { prop: 'ownerId', label: t('oss.ownerId'), display: false },
         { prop: 'createdByName', label: t('oss.createdByName') },
-        { prop: 'createdAt', label: t('oss.createdAt'), render: (f) => dayjs(f.createdAt).format('YYYY-MM-DD HH:mm') },
+        { prop: 'createdAt', label: t('oss.createdAt'), render: (f) => dateTime(f.createdAt) },
         {
           type: 'handle',
           label: t('kit:list.operation'),

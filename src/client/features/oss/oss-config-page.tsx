@@ -2,13 +2,13 @@ import { Badge, Button, PasswordInput, Select, Stack, Switch, TextInput } from '
 import { IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { OSS_PROVIDERS, ossConfigSchema, type OssConfig, type OssProvider } from '@shared/contracts/oss-config';
 import { api } from '@client/lib/api';
 import { useCan } from '@client/lib/session';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { toast } from '@client/components/feedback/toast';
+import { dateTime } from '@client/lib/date-time';
 
 const BASE = '/oss/config';
 type Values = { name: string; provider: OssProvider; config: Record<string, unknown>; active: boolean };
@@ -91,7 +91,7 @@ export default function OssConfigPage() {
         { prop: 'provider', label: t('ossConfig.provider'), render: (r) => t(`ossConfig.providers.${r.provider}`) },
         { prop: 'config', label: t('ossConfig.bucket'), render: (r) => String(r.config.bucket ?? r.config.folder ?? '') },
         { prop: 'active', label: t('ossConfig.active'), render: (r) => (r.active ? <Badge color="green" variant="light">{t('ossConfig.active')}</Badge> : null) },
-        { prop: 'createdAt', label: t('ossConfig.createdAt'), render: (r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm') },
+        { prop: 'createdAt', label: t('ossConfig.createdAt'), render: (r) => dateTime(r.createdAt) },
         {
           label: t('ossConfig.activate'),
           ignore: true,

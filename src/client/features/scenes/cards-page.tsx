@@ -1,12 +1,12 @@
 import { Group, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { CARD_TYPES, CHART_KINDS, KPI_METRICS, cardFormSchema, type Card, type CardType } from '@shared/contracts/scene';
 import { GRANULARITIES } from '@shared/contracts/stats';
 import { ListPage, crudPerms, type FormBodyProps } from '../../components/list-page/list-page';
 import { RemoteSelect } from '../../components/select/remote-select';
 import { tMessage } from '../../lib/i18n';
 import { PROJECT_OPTIONS_KEY, projectOptions } from './api/project-options';
+import { dateTime } from '@client/lib/date-time';
 
 interface CardValues extends Record<string, unknown> {
   name: string;
@@ -118,7 +118,7 @@ export default function CardsPage() {
         { prop: 'id', label: 'ID', width: 80 },
         { prop: 'name', label: t('cards.name') },
         { prop: 'type', label: t('cards.type'), render: (row) => t(`types.${row.type}`) },
-        { prop: 'createdAt', label: t('cards.createdAt'), render: (row) => dayjs(row.createdAt).format('YYYY-MM-DD HH:mm') },
+        { prop: 'createdAt', label: t('cards.createdAt'), render: (row) => dateTime(row.createdAt) },
       ]}
       formBody={CardForm}
       schema={cardFormSchema as never}

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Code, CopyButton, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import type { Scene } from '@shared/contracts/scene';
 import type { DisplayTokenIssued } from '@shared/contracts/wall';
 import { ApiError } from '../../lib/api';
@@ -10,6 +9,7 @@ import { tMessage } from '../../lib/i18n';
 import { messageBox } from '../../components/message-box/message-box';
 import { toast } from '../../components/feedback/toast';
 import { useDisplayTokens, useIssueDisplayToken, useRevokeDisplayToken } from './api/display-tokens';
+import { dateTime } from '@client/lib/date-time';
 
 /** Kiosk display tokens: issue one for a wall (shown once), list them, revoke one. */
 export function DisplayTokens({ scenes }: { scenes: Pick<Scene, 'id' | 'name'>[] }) {
@@ -83,8 +83,8 @@ export function DisplayTokens({ scenes }: { scenes: Pick<Scene, 'id' | 'name'>[]
             <Table.Tr key={row.id}>
               <Table.Td>{row.label}</Table.Td>
               <Table.Td>{sceneName(row.sceneId)}</Table.Td>
-              <Table.Td>{dayjs(row.issuedAt).format('YYYY-MM-DD HH:mm')}</Table.Td>
-              <Table.Td>{dayjs(row.lastActiveAt).format('YYYY-MM-DD HH:mm')}</Table.Td>
+              <Table.Td>{dateTime(row.issuedAt)}</Table.Td>
+              <Table.Td>{dateTime(row.lastActiveAt)}</Table.Td>
               <Table.Td>
                 <Button size="compact-xs" color="red" variant="subtle" onClick={() => void askRevoke(row.id)}>
                   {t('tokens.revoke')}

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Button, Group, Stack, Switch, Tabs, TextInput } from '@mantine/core';
 import { IconExternalLink, IconLayoutDashboard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { sceneSaveSchema, type Scene, type SceneItem } from '@shared/contracts/scene';
 import { ListPage, crudPerms, type FormBodyProps } from '../../components/list-page/list-page';
 import { RemoteSelect } from '../../components/select/remote-select';
@@ -13,6 +12,7 @@ import { useCan } from '../../lib/session';
 import { PROJECT_OPTIONS_KEY, projectOptions } from './api/project-options';
 import { DisplayTokens } from './display-tokens';
 import { SceneEditor } from './scene-editor';
+import { dateTime } from '@client/lib/date-time';
 
 interface SceneValues extends Record<string, unknown> {
   name: string;
@@ -69,7 +69,7 @@ export default function SceneListPage() {
         { prop: 'isDefault', label: t('scene.isDefault'), render: (row) => yesNo(row.isDefault) },
         { prop: 'isPublic', label: t('scene.isPublic'), render: (row) => yesNo(row.isPublic) },
         { prop: 'layout', label: t('scene.cards'), render: (row) => row.layout.length, ignore: true },
-        { prop: 'updatedAt', label: t('scene.updatedAt'), render: (row) => dayjs(row.updatedAt).format('YYYY-MM-DD HH:mm') },
+        { prop: 'updatedAt', label: t('scene.updatedAt'), render: (row) => dateTime(row.updatedAt) },
         {
           prop: 'actions',
           label: '',

@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState, type CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import dayjs from 'dayjs';
 import { ORDER_PRIORITY, ORDER_STATUS } from '@shared/dictionaries';
 import { GRANULARITIES, isoDaysAgo, periodQuerySchema, type Granularity, type PeriodQuery, type StatMetric } from '@shared/contracts/stats';
 import { WallCanvas } from '@client/components/wall/wall-canvas';
@@ -19,6 +18,7 @@ import { dictLabel, qualityOption, speedOption } from '../stats/chart-options';
 import { ChartPanel } from './panels/chart-panel';
 import { useWallText } from './use-wall-locale';
 import { localName } from '@shared/local-name';
+import { dateTime } from '@client/lib/date-time';
 
 /** Default window of the detail wall: the last 90 days by week. */
 const DEFAULT_DAYS = 90;
@@ -187,8 +187,8 @@ export default function DetailWall() {
                   o.equipmentName ?? '—',
                   dictLabel(ORDER_PRIORITY, o.priority, locale),
                   dictLabel(ORDER_STATUS, o.status, locale),
-                  dayjs(o.submittedAt).format('YYYY-MM-DD HH:mm'),
-                  o.completedAt ? dayjs(o.completedAt).format('YYYY-MM-DD HH:mm') : '—',
+                  dateTime(o.submittedAt),
+                  o.completedAt ? dateTime(o.completedAt) : '—',
                   o.hours ?? '—',
                   o.reportCount,
                 ].map((v, j) => (

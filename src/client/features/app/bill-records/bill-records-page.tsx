@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { BillRecordRow } from '@shared/contracts/app';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { selectInput } from '@client/components/list-page/query-form';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { useDictionary } from '@client/lib/dictionary';
+import { dateTime } from '@client/lib/date-time';
 
 /** app/bill-record: every state change of a bill, who made it and why; written by the server only. */
 export default function BillRecordsPage() {
@@ -30,7 +30,7 @@ export default function BillRecordsPage() {
         { prop: 'toState', label: t('records.toState'), render: (row) => <StatusTag kind="billState" value={row.toState} /> },
         { prop: 'byUser', label: t('records.byUser') },
         { prop: 'reason', label: t('records.reason') },
-        { prop: 'at', label: t('records.at'), render: (row) => dayjs(row.at).format('YYYY-MM-DD HH:mm:ss') },
+        { prop: 'at', label: t('records.at'), render: (row) => dateTime(row.at, { seconds: true }) },
       ]}
     />
   );

@@ -3,7 +3,6 @@ import { Button, Group, NumberInput, Select, Stack, Textarea, TextInput } from '
 import { DateTimePicker } from '@mantine/dates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { FINAL_BILL_STATES, billSchema, type AppUserRow, type BillRow, type BillStateInput } from '@shared/contracts/app';
 import { Dialog } from '@client/components/dialog/dialog';
@@ -16,6 +15,7 @@ import { StatusTag } from '@client/components/tags/status-tag';
 import { api, ApiError } from '@client/lib/api';
 import { useDictionary } from '@client/lib/dictionary';
 import { useCan } from '@client/lib/session';
+import { dateTime } from '@client/lib/date-time';
 
 const BASE = '/app/bill';
 type Values = { userId: string | null; cardNumber: string; amount: number | string; billType: string; billRate: string; billState: string; at: string | null; reason: string };
@@ -155,7 +155,7 @@ export default function BillsPage() {
               </Group>
             ),
           },
-          { prop: 'at', label: t('bills.at'), render: (row) => dayjs(row.at).format('YYYY-MM-DD HH:mm') },
+          { prop: 'at', label: t('bills.at'), render: (row) => dateTime(row.at) },
         ]}
       />
       <StateDialog key={changing?.id ?? 'none'} bill={changing} onClose={() => setChanging(null)} />

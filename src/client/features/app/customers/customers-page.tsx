@@ -1,6 +1,5 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { appUserSchema, type AppUserRow } from '@shared/contracts/app';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
@@ -9,6 +8,7 @@ import { SexTag } from '@client/components/tags/sex-tag';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { useDictionary } from '@client/lib/dictionary';
 import { useStatusOptions } from '../status-options';
+import { dateTime } from '@client/lib/date-time';
 
 type Values = { name: string; sex: string; phone: string; idCard: string; email: string; status: string };
 const initialValues: Values = { name: '', sex: '2', phone: '', idCard: '', email: '', status: '1' };
@@ -65,7 +65,7 @@ export default function CustomersPage() {
         { prop: 'idCard', label: t('customers.idCard') },
         { prop: 'email', label: t('customers.email') },
         { prop: 'status', label: t('customers.status'), render: (row) => <StatusTag kind="userStatus" value={row.status} /> },
-        { prop: 'createdAt', label: t('customers.createdAt'), render: (row) => dayjs(row.createdAt).format('YYYY-MM-DD HH:mm') },
+        { prop: 'createdAt', label: t('customers.createdAt'), render: (row) => dateTime(row.createdAt) },
       ]}
     />
   );

@@ -1,7 +1,6 @@
 import { Alert, Grid, Select, TextInput, Input } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { equipmentSaveSchema, type EquipmentRow } from '@shared/contracts/equipment';
 import type { DeviceRow } from '@shared/contracts/device';
@@ -15,6 +14,7 @@ import { FileField } from '../projects/file-field';
 import { PROJECT_BASE, fetchProjectOptions, projectInfoQueryOptions } from '../projects/project-api';
 import { SitePlanPicker } from '../projects/site-plan-picker';
 import { projectColumn } from '../work-kit/format';
+import { dateTime } from '@client/lib/date-time';
 
 const BASE = '/ball/falleqinfo';
 
@@ -123,7 +123,7 @@ export default function EquipmentPage() {
         { prop: 'deviceName', label: f('deviceName') },
         { prop: 'category', label: f('category'), render: (r) => <DictTag type="device_category" value={r.category} /> },
         { prop: 'state', label: f('state'), render: (r) => <DictTag type="device_state" value={r.state} /> },
-        { prop: 'stateSince', label: f('stateSince'), render: (r) => dayjs(r.stateSince).format('YYYY-MM-DD HH:mm') },
+        { prop: 'stateSince', label: f('stateSince'), render: (r) => dateTime(r.stateSince) },
       ]}
     />
   );

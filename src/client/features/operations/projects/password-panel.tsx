@@ -3,7 +3,6 @@ import { Alert, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput }
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { IssuedPassword } from '@shared/contracts/project';
 import { ApiError } from '@client/lib/api';
 import { useCan } from '@client/lib/session';
@@ -11,6 +10,7 @@ import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { issuePassword, passwordsQueryOptions, revokePassword } from './project-api';
+import { dateTime } from '@client/lib/date-time';
 
 const STATE_DICT = (t: (k: string) => string) =>
   (['active', 'expired', 'revoked'] as const).map((v) => ({ value: v, cn: t(`password.states.${v}`), en: t(`password.states.${v}`), color: v === 'active' ? ('success' as const) : v === 'expired' ? ('warning' as const) : ('default' as const) }));
@@ -90,8 +90,8 @@ export function PasswordPanel({ projectId, isPublic }: { projectId: number; isPu
             {(list.data ?? []).map((p) => (
               <Table.Tr key={p.id}>
                 <Table.Td>{p.label}</Table.Td>
-                <Table.Td>{dayjs(p.createdAt).format('YYYY-MM-DD HH:mm')}</Table.Td>
-                <Table.Td>{p.expiresAt ? dayjs(p.expiresAt).format('YYYY-MM-DD HH:mm') : t('password.never')}</Table.Td>
+                <Table.Td>{dateTime(p.createdAt)}</Table.Td>
+                <Table.Td>{p.expiresAt ? dateTime(p.expiresAt) : t('password.never')}</Table.Td>
                 <Table.Td><StatusTag value={p.state} dict={states} /></Table.Td>
                 <Table.Td>
                   {p.state === 'active' && (

@@ -1,9 +1,9 @@
-import dayjs from 'dayjs';
 import type { TableColumn } from '@client/components/table/types';
 import { localName } from '@shared/local-name';
+import { dateTime } from '@client/lib/date-time';
 
 /** Instants as operators read them, in local time. */
-export const when = (v: string | Date | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
+export const when = (v: string | Date | null | undefined) => dateTime(v);
 
 /**
  * The project column of a list: the project's English name on an English screen when it has one.

@@ -3,7 +3,6 @@ import { Button, NumberInput, Stack, Switch, Textarea, TextInput, Title } from '
 import { IconPencil } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { ConfigEntry } from '@shared/contracts/config';
 import type { PageResult } from '@shared/envelope';
 import { api, ApiError } from '@client/lib/api';
@@ -12,6 +11,7 @@ import { useCan } from '@client/lib/session';
 import { DataTable } from '@client/components/table/data-table';
 import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
+import { dateTime } from '@client/lib/date-time';
 
 const BASE = '/sys/config';
 /** Every setting fits on one page; the server caps a page at 1000. */
@@ -67,7 +67,7 @@ export default function ConfigPage() {
           { prop: 'value', label: t('config.value') },
           { prop: 'type', label: t('config.type'), width: 100 },
           { prop: 'remark', label: t('config.remark') },
-          { prop: 'updatedAt', label: t('config.updatedAt'), render: (row) => dayjs(row.updatedAt).format('YYYY-MM-DD HH:mm:ss') },
+          { prop: 'updatedAt', label: t('config.updatedAt'), render: (row) => dateTime(row.updatedAt, { seconds: true }) },
           ...(canUpdate
             ? [{
                 type: 'handle' as const,

@@ -1,15 +1,15 @@
 import { Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { CONTENT_TYPES, contentSchema, type Content } from '@shared/contracts/content';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
+import { dateTime } from '@client/lib/date-time';
 
 type Values = { title: string; body: string; type: (typeof CONTENT_TYPES)[number]; published: boolean; fromAt: string | null; toAt: string | null };
 const initialValues: Values = { title: '', body: '', type: 'notice', published: false, fromAt: null, toAt: null };
-const when = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
+const when = (v: string | null) => dateTime(v);
 
 function ContentForm({ form }: FormBodyProps<Values>) {
   const { t } = useTranslation('sysadmin');

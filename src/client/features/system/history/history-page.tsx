@@ -1,13 +1,13 @@
 import { Select } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { LoginLogEntry } from '@shared/contracts/logs';
 import { tMessage } from '@client/lib/i18n';
 import { PurgeButton } from '../purge-button';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { Ellipsis } from '@client/components/ellipsis/ellipsis';
 import { StatusTag } from '@client/components/tags/status-tag';
+import { dateTime } from '@client/lib/date-time';
 
 const BASE = '/sys/history-user';
 
@@ -39,7 +39,7 @@ export default function HistoryPage() {
         { name: 'to', label: t('common.to'), render: (p) => <DateTimePicker label={p.label} clearable value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
       ]}
       columns={[
-        { prop: 'at', label: t('history.at'), render: (r) => dayjs(r.at).format('YYYY-MM-DD HH:mm:ss'), width: 170 },
+        { prop: 'at', label: t('history.at'), render: (r) => dateTime(r.at, { seconds: true }), width: 170 },
         { prop: 'username', label: t('history.username') },
         { prop: 'ip', label: t('history.ip') },
         { prop: 'userAgent', label: t('history.userAgent'), render: (r) => <Ellipsis size="sm">{r.userAgent}</Ellipsis> },

@@ -1,12 +1,12 @@
 import { Select } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { OpLogEntry } from '@shared/contracts/logs';
 import { PurgeButton } from '../purge-button';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import type { QueryField } from '@client/components/list-page/query-form';
 import { Ellipsis } from '@client/components/ellipsis/ellipsis';
+import { dateTime } from '@client/lib/date-time';
 
 const BASE = '/sys/log';
 
@@ -35,7 +35,7 @@ export default function LogPage() {
       queryFields={fields}
       toolbarExtra={<PurgeButton base={BASE} permission="sys-log#delete" />}
       columns={[
-        { prop: 'at', label: t('log.at'), render: (r) => dayjs(r.at).format('YYYY-MM-DD HH:mm:ss'), width: 170 },
+        { prop: 'at', label: t('log.at'), render: (r) => dateTime(r.at, { seconds: true }), width: 170 },
         { prop: 'username', label: t('log.username') },
         { prop: 'module', label: t('log.module') },
         { prop: 'action', label: t('log.action') },

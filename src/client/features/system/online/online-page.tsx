@@ -2,7 +2,6 @@ import { Badge, Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { OnlineSession } from '@shared/contracts/logs';
 import { api } from '@client/lib/api';
 import { useCan } from '@client/lib/session';
@@ -10,9 +9,10 @@ import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { Ellipsis } from '@client/components/ellipsis/ellipsis';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
+import { dateTime } from '@client/lib/date-time';
 
 const BASE = '/sys/online-user';
-const when = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
+const when = (v: string) => dateTime(v, { seconds: true });
 
 export default function OnlinePage() {
   const { t } = useTranslation('sysadmin');

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@shared/constants';
 import { roleSaveSchema, type RoleRow } from '@shared/contracts/roles';
@@ -6,6 +5,7 @@ import { ListPage, crudPerms } from '@client/components/list-page/list-page';
 import type { TableColumn } from '@client/components/table/types';
 import { RoleForm, type RoleFormValues } from './components/role-form';
 import { localName } from '@shared/local-name';
+import { dateTime } from '@client/lib/date-time';
 
 const ROLES_PATH = '/sys/role';
 const INITIAL: RoleFormValues = { code: '', name: '', nameEn: '', remark: '', menuIdList: [] };
@@ -20,7 +20,7 @@ export default function RolesPage() {
     { prop: 'nameEn', label: t('roles.fields.nameEn'), display: false },
     { prop: 'userCount', label: t('roles.fields.userCount'), width: 90 },
     { prop: 'remark', label: t('roles.fields.remark') },
-    { prop: 'createdAt', label: t('users.fields.createdAt'), width: 170, render: (row) => dayjs(row.createdAt).format('YYYY-MM-DD HH:mm') },
+    { prop: 'createdAt', label: t('users.fields.createdAt'), width: 170, render: (row) => dateTime(row.createdAt) },
   ];
   return (
     <ListPage<RoleRow, RoleFormValues>

@@ -1,6 +1,5 @@
 import { Badge, Button, Group, Switch } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { SUPER_USER_ID, type Locale } from '@shared/constants';
 import { passwordSchema, userFormSchema, type UserFormValues, type UserRow } from '@shared/contracts/users';
@@ -18,6 +17,7 @@ import { USERS_PATH, useResetPassword } from './api/reset-password';
 import { useSetUserStatus } from './api/set-user-status';
 import { UserForm } from './components/user-form';
 import { localName } from '@shared/local-name';
+import { dateTime } from '@client/lib/date-time';
 
 const INITIAL: UserFormValues = {
   username: '', password: '', realName: '', phone: '', email: '', sex: '2', status: 1, expireAt: null, roleIdList: [],
@@ -83,7 +83,7 @@ export default function UsersPage() {
       prop: 'expireAt',
       label: t('users.fields.expireAt'),
       width: 170,
-      render: (row) => (row.expireAt ? dayjs(row.expireAt).format('YYYY-MM-DD HH:mm') : t('users.never')),
+      render: (row) => (row.expireAt ? dateTime(row.expireAt) : t('users.never')),
     },
     ...(canReset
       ? [{
