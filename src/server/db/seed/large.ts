@@ -2,7 +2,7 @@ import type { Database } from '../client';
 import { fallProject } from '../schema';
 import { seedAreaDictionary, seedCatalogues } from './demo';
 import { DEMO_PROJECTS } from './demo-data';
-import { dropSequence, insertEquipment, insertOrders, restoreIndexes, restoreStatsTriggers, withoutIndexes, withoutStatsTriggers } from './seed-sql';
+import { dropSequence, insertEquipment, insertOrders, restoreIndexes, withoutIndexes, withoutStatsTriggers } from './seed-sql';
 import { prng } from './site-plan';
 
 export interface LargeSeedOptions {
@@ -36,7 +36,6 @@ export async function seedLarge(database: Database, opts: LargeSeedOptions = {})
   const perProject = opts.equipmentPerProject ?? 100;
   const target = opts.orders ?? 1_000_000;
   await restoreIndexes(database);
-  await restoreStatsTriggers(database);
   const [{ n: done }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM fall_project WHERE unique_key LIKE 'BENCH-%'");
   if (done > 0) throw new Error('benchmark projects exist already (unique keys BENCH-…); use a fresh database');
 
