@@ -5,8 +5,8 @@ import { SCROLL_SPEED_PX, WALL } from './theme';
 const FADE_EDGES = 'linear-gradient(transparent, #000 14px, #000 calc(100% - 22px), transparent)';
 
 export interface ScrollBoxProps {
-  /** Drawn twice while moving: `copy` is true for the second, which screen readers skip. */
-  children: (copy: boolean) => ReactNode;
+  /** Drawn twice while moving; screen readers skip the second copy. */
+  children: ReactNode;
   /** Design pixels per second; content that fits does not move. */
   speed?: number;
   /** Space between the end of the content and its copy, in design pixels. */
@@ -69,10 +69,10 @@ export function ScrollBox({ children, speed = SCROLL_SPEED_PX, gap = 0 }: Scroll
       onMouseLeave={() => (paused.current = false)}
     >
       <div ref={track} style={{ willChange: moving ? 'transform' : undefined }}>
-        <div ref={first}>{children(false)}</div>
+        <div ref={first}>{children}</div>
         {moving && (
           <div aria-hidden style={{ paddingTop: gap }}>
-            {children(true)}
+            {children}
           </div>
         )}
       </div>
@@ -99,15 +99,13 @@ export function ScrollList<T>({ items, keyOf, renderRow, rowHeight, speed, empty
   }
   return (
     <ScrollBox speed={speed}>
-      {() => (
-        <ul style={{ margin: 0, padding: 0 }}>
-          {items.map((item, i) => (
-            <li key={keyOf(item)} style={{ height: rowHeight, listStyle: 'none' }}>
-              {renderRow(item, i)}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ul style={{ margin: 0, padding: 0 }}>
+        {items.map((item, i) => (
+          <li key={keyOf(item)} style={{ height: rowHeight, listStyle: 'none' }}>
+            {renderRow(item, i)}
+          </li>
+        ))}
+      </ul>
     </ScrollBox>
   );
 }

@@ -61,14 +61,12 @@ export function PublicView({ project }: { project: PublicProject }) {
           {project.introduction.length ? (
             // A long introduction scrolls itself rather than being cut off at the panel's edge.
             <ScrollBox gap={24}>
-              {() =>
-                project.introduction.map((intro) => (
-                  <article key={intro.id} style={{ paddingBottom: 12 }}>
-                    <h3 style={{ margin: '0 0 4px', fontSize: 19, color: WALL.accent }}>{intro.title}</h3>
-                    <RichContent tone="wall" content={intro.content} />
-                  </article>
-                ))
-              }
+              {project.introduction.map((intro) => (
+                <article key={intro.id} style={{ paddingBottom: 12 }}>
+                  <h3 style={{ margin: '0 0 4px', fontSize: 19, color: WALL.accent }}>{intro.title}</h3>
+                  <RichContent tone="wall" content={intro.content} />
+                </article>
+              ))}
             </ScrollBox>
           ) : (
             <span style={{ color: WALL.textDim }}>{t('public.noIntro')}</span>
