@@ -44,6 +44,21 @@ const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').sli
 afterEach(() => resetUiPrefs());
 
 describe('DataTable, pager mode', () => {
+  it('keeps nowrap cells on one line and scrolls sideways below the sum of the declared widths', async () => {
+    const dated: TableColumn<Fountain>[] = [
+      { prop: 'name', label: 'Name', width: 300 },
+      { prop: 'city', label: 'Since', width: 170, nowrap: true, render: () => '2026-11-25 10:30' },
+      { prop: 'id', label: 'No.' },
+    ];
+    renderWithProviders(<DataTable label="fountains" columns={dated} data={rows} />);
+    const cell = (await screen.findAllByText('2026-11-25 10:30'))[0];
+    expect(cell.closest('td')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(screen.getByText('Fountain 1').closest('td')?.style.whiteSpace).toBe('');
+    // 300 + 170 + the 80 px floor of the undeclared column.
+    const container = screen.getByRole('table').closest<HTMLElement>('[style*="--table-min-width"]');
+    expect(container?.style.getPropertyValue('--table-min-width')).toBe('calc(34.375rem * var(--mantine-scale))');
+  });
+
   it('loads page 1 of 10, shows the total on the left and pages on the right, and reloads on page change', async () => {
     const seen = serveFountains();
     const onSuccess = vi.fn();

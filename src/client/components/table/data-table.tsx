@@ -217,7 +217,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         }
       : {};
   const flexRow: CSSProperties = virtual ? { display: 'flex', width: '100%' } : {};
-  const cellStyles = visible.map((column, i): CSSProperties => ({ ...fixed[i], textAlign: column.align, ...flexCell(column) }));
+  const cellStyles = visible.map((column, i): CSSProperties => ({ ...fixed[i], textAlign: column.align, whiteSpace: column.nowrap ? 'nowrap' : undefined, ...flexCell(column) }));
+  // The width under which the table scrolls sideways rather than squeezing: every column's declared width.
+  const tableMinWidth = visible.reduce((sum, c) => sum + Math.max(c.width ?? MIN_COLUMN_WIDTH, MIN_COLUMN_WIDTH), 0);
 
   const rowSort = useDragSort<RowKey>((from, to) => {
     const a = table.list.findIndex((r, i) => keyOf(r, i) === from);
@@ -375,7 +377,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             tableProps={tableProps}
             emptyRow={emptyRow}
             renderRow={renderRow}
-            minWidth={visible.reduce((sum, c) => sum + Math.max(c.width ?? MIN_COLUMN_WIDTH, MIN_COLUMN_WIDTH), 0)}
+            minWidth={tableMinWidth}
           />
         </Box>
       </Box>
@@ -406,7 +408,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       {toolbar}
       <Box pos="relative">
         {loadingOverlay}
-        <Table.ScrollContainer minWidth={visible.length * MIN_COLUMN_WIDTH} type="native">
+        <Table.ScrollContainer minWidth={tableMinWidth} type="native">
           <Table {...tableProps}>
             <Table.Thead>{header}</Table.Thead>
             <Table.Tbody>

@@ -20,6 +20,8 @@ export interface TableColumn<Row> {
   /** Width in px, never below MIN_COLUMN_WIDTH. */
   width?: number;
   align?: 'left' | 'center' | 'right';
+  /** Keeps the cell on one line (dates, times, codes, numbers): a narrow screen scrolls sideways instead of breaking them. */
+  nowrap?: boolean;
   render?: (row: Row, index: number) => ReactNode;
 }
 

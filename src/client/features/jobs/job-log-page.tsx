@@ -29,7 +29,7 @@ export default function JobLogPage() {
         { name: 'to', label: t('common.to'), render: (p) => <DateTimePicker label={p.label} clearable value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
       ]}
       columns={[
-        { prop: 'at', label: t('jobLog.at'), render: (r) => dateTime(r.at, { seconds: true }), width: 170 },
+        { prop: 'at', label: t('jobLog.at'), nowrap: true, render: (r) => dateTime(r.at, { seconds: true }), width: 170 },
         { prop: 'jobName', label: t('jobLog.jobName') },
         { prop: 'jobId', label: t('jobLog.jobId'), display: false },
         { prop: 'handler', label: t('jobLog.handler') },

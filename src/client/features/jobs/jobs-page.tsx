@@ -103,7 +103,7 @@ export default function JobsPage() {
         { prop: 'cron', label: t('job.cron') },
         { prop: 'status', label: t('job.status'), render: (j) => <StatusTag value={String(j.status)} dict={status} /> },
         { prop: 'remark', label: t('job.remark'), display: false },
-        { prop: 'createdAt', label: t('job.createdAt'), display: false, render: (j) => dateTime(j.createdAt) },
+        { prop: 'createdAt', label: t('job.createdAt'), display: false, nowrap: true, render: (j) => dateTime(j.createdAt) },
         {
           label: t('job.run'),
           ignore: true,

@@ -55,7 +55,7 @@ export default function FilesPage() {
         { prop: 'ownerType', label: t('oss.ownerType') },
         { prop: 'ownerId', label: t('oss.ownerId'), display: false },
         { prop: 'createdByName', label: t('oss.createdByName') },
-        { prop: 'createdAt', label: t('oss.createdAt'), render: (f) => dateTime(f.createdAt) },
+        { prop: 'createdAt', label: t('oss.createdAt'), nowrap: true, render: (f) => dateTime(f.createdAt) },
         {
           type: 'handle',
           label: t('kit:list.operation'),

@@ -91,7 +91,7 @@ export default function OssConfigPage() {
         { prop: 'provider', label: t('ossConfig.provider'), render: (r) => t(`ossConfig.providers.${r.provider}`) },
         { prop: 'config', label: t('ossConfig.bucket'), render: (r) => String(r.config.bucket ?? r.config.folder ?? '') },
         { prop: 'active', label: t('ossConfig.active'), render: (r) => (r.active ? <Badge color="green" variant="light">{t('ossConfig.active')}</Badge> : null) },
-        { prop: 'createdAt', label: t('ossConfig.createdAt'), render: (r) => dateTime(r.createdAt) },
+        { prop: 'createdAt', label: t('ossConfig.createdAt'), nowrap: true, render: (r) => dateTime(r.createdAt) },
         {
           label: t('ossConfig.activate'),
           ignore: true,

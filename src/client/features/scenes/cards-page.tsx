@@ -118,7 +118,7 @@ export default function CardsPage() {
         { prop: 'id', label: 'ID', width: 80 },
         { prop: 'name', label: t('cards.name') },
         { prop: 'type', label: t('cards.type'), render: (row) => t(`types.${row.type}`) },
-        { prop: 'createdAt', label: t('cards.createdAt'), render: (row) => dateTime(row.createdAt) },
+        { prop: 'createdAt', label: t('cards.createdAt'), nowrap: true, render: (row) => dateTime(row.createdAt) },
       ]}
       formBody={CardForm}
       schema={cardFormSchema as never}

@@ -69,7 +69,7 @@ export default function SceneListPage() {
         { prop: 'isDefault', label: t('scene.isDefault'), render: (row) => yesNo(row.isDefault) },
         { prop: 'isPublic', label: t('scene.isPublic'), render: (row) => yesNo(row.isPublic) },
         { prop: 'layout', label: t('scene.cards'), render: (row) => row.layout.length, ignore: true },
-        { prop: 'updatedAt', label: t('scene.updatedAt'), render: (row) => dateTime(row.updatedAt) },
+        { prop: 'updatedAt', label: t('scene.updatedAt'), nowrap: true, render: (row) => dateTime(row.updatedAt) },
         {
           prop: 'actions',
           label: '',

@@ -30,7 +30,7 @@ export default function BillRecordsPage() {
         { prop: 'toState', label: t('records.toState'), render: (row) => <StatusTag kind="billState" value={row.toState} /> },
         { prop: 'byUser', label: t('records.byUser') },
         { prop: 'reason', label: t('records.reason') },
-        { prop: 'at', label: t('records.at'), render: (row) => dateTime(row.at, { seconds: true }) },
+        { prop: 'at', label: t('records.at'), nowrap: true, render: (row) => dateTime(row.at, { seconds: true }) },
       ]}
     />
   );

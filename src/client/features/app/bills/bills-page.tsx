@@ -155,7 +155,7 @@ export default function BillsPage() {
               </Group>
             ),
           },
-          { prop: 'at', label: t('bills.at'), render: (row) => dateTime(row.at) },
+          { prop: 'at', label: t('bills.at'), nowrap: true, render: (row) => dateTime(row.at) },
         ]}
       />
       <StateDialog key={changing?.id ?? 'none'} bill={changing} onClose={() => setChanging(null)} />

@@ -65,7 +65,7 @@ export default function CustomersPage() {
         { prop: 'idCard', label: t('customers.idCard') },
         { prop: 'email', label: t('customers.email') },
         { prop: 'status', label: t('customers.status'), render: (row) => <StatusTag kind="userStatus" value={row.status} /> },
-        { prop: 'createdAt', label: t('customers.createdAt'), render: (row) => dateTime(row.createdAt) },
+        { prop: 'createdAt', label: t('customers.createdAt'), nowrap: true, render: (row) => dateTime(row.createdAt) },
       ]}
     />
   );

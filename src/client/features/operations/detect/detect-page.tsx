@@ -72,7 +72,7 @@ export default function DetectPage() {
             { prop: 'slave', label: t('detect.slave'), align: 'right' },
             { prop: 'online', label: t('detect.online'), render: (b) => <Badge color={b.online ? 'green' : 'gray'} variant="light">{b.online ? t('detect.online') : t('detect.offline')}</Badge> },
             { prop: 'faultCount', label: t('detect.faults'), align: 'right', render: (b) => (b.faultCount ? <Badge color="red">{b.faultCount}</Badge> : 0) },
-            { prop: 'lastSeen', label: t('detect.lastSeen'), render: (b) => when(b.lastSeen) },
+            { prop: 'lastSeen', label: t('detect.lastSeen'), nowrap: true, render: (b) => when(b.lastSeen) },
             { prop: 'channels', label: t('detect.channels'), ignore: true, render: (b) => <Button size="compact-xs" variant="subtle" onClick={() => setPanel(b.id)}>{t('detect.channels')}</Button> },
           ]}
         />

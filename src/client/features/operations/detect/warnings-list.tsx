@@ -49,12 +49,12 @@ export function WarningsList() {
           { name: 'level', label: t('warning.level'), render: selectInput(WARNING_LEVELS.map((l) => ({ value: l, label: t(`warning.levels.${l}`) }))) },
         ]}
         columns={[
-          { prop: 'at', label: t('warning.at'), render: (w) => when(w.at) },
+          { prop: 'at', label: t('warning.at'), nowrap: true, render: (w) => when(w.at) },
           { prop: 'level', label: t('warning.level'), render: (w) => <Badge color={LEVEL_COLOR[w.level]} variant="light">{t(`warning.levels.${w.level}`)}</Badge> },
           { prop: 'info', label: t('warning.info') },
           projectColumn(t('common.project'), i18n.language),
           { prop: 'boardName', label: t('detect.boardName') },
-          { prop: 'dealAt', label: t('warning.dealAt'), render: (w) => when(w.dealAt) },
+          { prop: 'dealAt', label: t('warning.dealAt'), nowrap: true, render: (w) => when(w.dealAt) },
           { prop: 'result', label: t('warning.result'), render: (w) => (w.result ? t(`warning.results.${w.result}`) : <Badge color="red" variant="outline">{t('warning.open')}</Badge>) },
           { prop: 'dealtBy', label: t('warning.dealtBy'), display: false },
           {

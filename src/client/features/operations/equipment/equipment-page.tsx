@@ -123,7 +123,7 @@ export default function EquipmentPage() {
         { prop: 'deviceName', label: f('deviceName') },
         { prop: 'category', label: f('category'), render: (r) => <DictTag type="device_category" value={r.category} /> },
         { prop: 'state', label: f('state'), render: (r) => <DictTag type="device_state" value={r.state} /> },
-        { prop: 'stateSince', label: f('stateSince'), render: (r) => dateTime(r.stateSince) },
+        { prop: 'stateSince', label: f('stateSince'), nowrap: true, render: (r) => dateTime(r.stateSince) },
       ]}
     />
   );

@@ -61,9 +61,9 @@ export default function OrdersPage() {
           { prop: 'priority', label: t('order.priority'), render: (row) => <StatusTag value={row.priority} dict={ORDER_PRIORITY} /> },
           { prop: 'status', label: t('order.status'), render: (row) => <StatusTag value={row.status} dict={ORDER_STATUS} /> },
           { prop: 'source', label: t('order.source'), display: false, render: (row) => t(`order.sources.${row.source}`) },
-          { prop: 'submittedAt', label: t('order.submittedAt'), render: (row) => when(row.submittedAt) },
+          { prop: 'submittedAt', label: t('order.submittedAt'), nowrap: true, render: (row) => when(row.submittedAt) },
           { prop: 'reportCount', label: t('order.reportCount'), align: 'right' },
-          { prop: 'completedAt', label: t('order.completedAt'), display: false, render: (row) => when(row.completedAt) },
+          { prop: 'completedAt', label: t('order.completedAt'), display: false, nowrap: true, render: (row) => when(row.completedAt) },
         ]}
         // Details and the flow steps share the list's one actions column with edit and delete.
         rowActions={!(canInfo || canAccept || canClose) ? undefined : (row) => (

@@ -45,9 +45,9 @@ export default function ReportsPage() {
         { prop: 'orderName', label: t('order.name') },
         projectColumn(t('common.project'), i18n.language),
         { prop: 'repairer', label: t('report.repairer') },
-        { prop: 'repairAt', label: t('report.repairAt'), render: (r) => when(r.repairAt) },
+        { prop: 'repairAt', label: t('report.repairAt'), nowrap: true, render: (r) => when(r.repairAt) },
         { prop: 'durationHours', label: t('report.durationHours'), align: 'right' },
-        { prop: 'completedAt', label: t('report.completedAt'), render: (r) => when(r.completedAt) },
+        { prop: 'completedAt', label: t('report.completedAt'), nowrap: true, render: (r) => when(r.completedAt) },
         { prop: 'result', label: t('report.result'), render: (r) => <StatusTag value={r.result} dict={REPAIR_RESULT} /> },
       ]}
     />

@@ -68,7 +68,7 @@ export default function SensorsPage() {
         ) },
         { prop: 'minValue', label: t('sensor.minValue'), align: 'right' },
         { prop: 'maxValue', label: t('sensor.maxValue'), align: 'right' },
-        { prop: 'updatedAt', label: t('common.createdAt'), display: false, render: (r) => when(r.updatedAt) },
+        { prop: 'updatedAt', label: t('common.createdAt'), display: false, nowrap: true, render: (r) => when(r.updatedAt) },
       ]}
     />
   );

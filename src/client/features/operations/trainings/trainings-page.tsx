@@ -52,7 +52,7 @@ export default function TrainingsPage() {
       ]}
       columns={[
         { prop: 'name', label: t('training.name'), display: 'always' },
-        { prop: 'trainAt', label: t('training.trainAt'), render: (r) => when(r.trainAt) },
+        { prop: 'trainAt', label: t('training.trainAt'), nowrap: true, render: (r) => when(r.trainAt) },
         { prop: 'deviceName', label: t('training.device') },
         projectColumn(t('common.project'), i18n.language),
         { prop: 'files', label: t('common.files'), render: (r) => r.files.length },

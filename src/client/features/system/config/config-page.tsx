@@ -67,7 +67,7 @@ export default function ConfigPage() {
           { prop: 'value', label: t('config.value') },
           { prop: 'type', label: t('config.type'), width: 100 },
           { prop: 'remark', label: t('config.remark') },
-          { prop: 'updatedAt', label: t('config.updatedAt'), render: (row) => dateTime(row.updatedAt, { seconds: true }) },
+          { prop: 'updatedAt', label: t('config.updatedAt'), nowrap: true, render: (row) => dateTime(row.updatedAt, { seconds: true }) },
           ...(canUpdate
             ? [{
                 type: 'handle' as const,

@@ -49,9 +49,9 @@ export default function ContentPage() {
         { prop: 'title', label: t('content.name') },
         { prop: 'type', label: t('content.type'), render: (row) => t(`content.types.${row.type}`) },
         { prop: 'published', label: t('content.published'), render: (row) => (row.published ? t('common.yes') : t('common.no')) },
-        { prop: 'fromAt', label: t('content.fromAt'), render: (row) => when(row.fromAt) },
-        { prop: 'toAt', label: t('content.toAt'), render: (row) => when(row.toAt) },
-        { prop: 'createdAt', label: t('content.createdAt'), render: (row) => when(row.createdAt) },
+        { prop: 'fromAt', label: t('content.fromAt'), nowrap: true, render: (row) => when(row.fromAt) },
+        { prop: 'toAt', label: t('content.toAt'), nowrap: true, render: (row) => when(row.toAt) },
+        { prop: 'createdAt', label: t('content.createdAt'), nowrap: true, render: (row) => when(row.createdAt) },
       ]}
     />
   );

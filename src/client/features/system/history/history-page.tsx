@@ -39,7 +39,7 @@ export default function HistoryPage() {
         { name: 'to', label: t('common.to'), render: (p) => <DateTimePicker label={p.label} clearable value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },
       ]}
       columns={[
-        { prop: 'at', label: t('history.at'), render: (r) => dateTime(r.at, { seconds: true }), width: 170 },
+        { prop: 'at', label: t('history.at'), nowrap: true, render: (r) => dateTime(r.at, { seconds: true }), width: 170 },
         { prop: 'username', label: t('history.username') },
         { prop: 'ip', label: t('history.ip') },
         { prop: 'userAgent', label: t('history.userAgent'), render: (r) => <Ellipsis size="sm">{r.userAgent}</Ellipsis> },

@@ -35,7 +35,7 @@ export default function LogPage() {
       queryFields={fields}
       toolbarExtra={<PurgeButton base={BASE} permission="sys-log#delete" />}
       columns={[
-        { prop: 'at', label: t('log.at'), render: (r) => dateTime(r.at, { seconds: true }), width: 170 },
+        { prop: 'at', label: t('log.at'), nowrap: true, render: (r) => dateTime(r.at, { seconds: true }), width: 170 },
         { prop: 'username', label: t('log.username') },
         { prop: 'module', label: t('log.module') },
         { prop: 'action', label: t('log.action') },

@@ -45,8 +45,8 @@ export default function OnlinePage() {
         { prop: 'realName', label: t('online.realName') },
         { prop: 'ip', label: t('online.ip') },
         { prop: 'userAgent', label: t('online.userAgent'), render: (s) => <Ellipsis size="sm">{s.userAgent}</Ellipsis> },
-        { prop: 'loginAt', label: t('online.loginAt'), render: (s) => when(s.loginAt) },
-        { prop: 'lastActiveAt', label: t('online.lastActiveAt'), render: (s) => when(s.lastActiveAt) },
+        { prop: 'loginAt', label: t('online.loginAt'), nowrap: true, render: (s) => when(s.loginAt) },
+        { prop: 'lastActiveAt', label: t('online.lastActiveAt'), nowrap: true, render: (s) => when(s.lastActiveAt) },
         ...(canKick
           ? [{
               type: 'handle' as const,

@@ -20,7 +20,7 @@ export default function RolesPage() {
     { prop: 'nameEn', label: t('roles.fields.nameEn'), display: false },
     { prop: 'userCount', label: t('roles.fields.userCount'), width: 90 },
     { prop: 'remark', label: t('roles.fields.remark') },
-    { prop: 'createdAt', label: t('users.fields.createdAt'), width: 170, render: (row) => dateTime(row.createdAt) },
+    { prop: 'createdAt', label: t('users.fields.createdAt'), width: 170, nowrap: true, render: (row) => dateTime(row.createdAt) },
   ];
   return (
     <ListPage<RoleRow, RoleFormValues>

@@ -83,6 +83,7 @@ export default function UsersPage() {
       prop: 'expireAt',
       label: t('users.fields.expireAt'),
       width: 170,
+      nowrap: true,
       render: (row) => (row.expireAt ? dateTime(row.expireAt) : t('users.never')),
     },
     ...(canReset
