@@ -11,7 +11,7 @@ describe('app spine', () => {
   it('reports health with the engine in use', async () => {
     const res = await t.call('GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ code: 0, msg: 'success', data: { status: 'ok', db: t.database.kind, version: expect.any(String) } });
+    expect(res.body).toEqual({ code: 0, msg: 'success', data: { status: 'ok', db: t.database.kind, version: expect.any(String), warming: [] } });
   });
 
   it('answers an unknown endpoint with a 404 envelope in the caller language', async () => {

@@ -1,16 +1,18 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import { relative } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import path, { relative } from 'node:path';
 import type { ZodType } from 'zod';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { Settings } from './lib/settings';
+import { runtimeConfigOf } from './lib/runtime-config';
 import { RequestValidationError } from './lib/errors';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
@@ -23,6 +25,8 @@ declare module 'fastify' {
     database: Database;
     settings: Settings;
     config: ServerConfig;
+    /** Work the server does once it listens (warming the wall's first frame up): /health lists it until done. */
+    warming: Set<string>;
   }
 }
 
@@ -53,6 +57,18 @@ export function clientCacheControl(clientDir: string, filePath: string): string 
   return /^assets[\\/]/.test(relative(clientDir, filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+/** How the built page asks for its runtime configuration (index.html). */
+const CONFIG_TAG = '<script src="/config.js"></script>';
+
+/**
+ * The runtime configuration as a script setting window.__APP_CONFIG__. Safe inside an HTML script
+ * element: a configured title holding </script> or <!-- cannot end it.
+ */
+export function configScript(runtime: object): string {
+  const json = JSON.stringify(runtime).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `window.__APP_CONFIG__ = ${json};\n`;
+}
+
 export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: LOG_REDACT },
@@ -62,6 +78,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
+  app.decorate('warming', new Set<string>());
   app.decorate('database', database);
   app.decorate('settings', new Settings(database));
 
@@ -105,39 +122,41 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.get(`${config.apiPrefix}/health`, { config: { permission: 'public' } }, async () => ({
     code: 0,
     msg: 'success',
-    data: { status: 'ok', db: database.kind, version: config.version },
+    data: { status: 'ok', db: database.kind, version: config.version, warming: [...app.warming] },
   }));
 
   // Runtime configuration (seed §3), read by the client from a global object before it starts.
   app.get('/config.js', async (_req, reply) => {
-    const title = await app.settings.get('system.title');
-    const titleEn = await app.settings.get('system.titleEn');
-    const runtime = {
-      apiHost: config.apiPrefix,
-      title: config.runtime.title || title,
-      titleEn: config.runtime.title || titleEn,
-      microservice: config.runtime.microservice,
-      whitelist: config.runtime.whitelist,
-      loginRedirect: config.runtime.loginRedirect,
-      downloadUrl: config.runtime.downloadUrl || `${config.apiPrefix}/oss/file/download`,
-      demo: config.demo,
-      captcha: config.captcha ? config.captcha === 'on' : await app.settings.get('security.captcha'),
-      version: config.version,
-      tileUrl: await app.settings.get('wall.tileUrl'),
-      wallRefreshSeconds: await app.settings.get('wall.refreshSeconds'),
-    };
+    const runtime = await runtimeConfigOf(app, config);
     reply.header('cache-control', 'no-store').type('application/javascript');
-    return `window.__APP_CONFIG__ = ${JSON.stringify(runtime)};\n`;
+    return configScript(runtime);
   });
 
   await app.register(registerModules, { prefix: config.apiPrefix });
 
   if (existsSync(config.clientDir)) {
+    // The page with its runtime configuration written in, where the built page asks for /config.js:
+    // the first thing a page does is then not to wait for a second answer (a wall's early start runs
+    // at once). Read once, like the list of the build's files below: a new build needs a restart.
+    const indexFile = path.join(config.clientDir, 'index.html');
+    let page: Promise<string> | null = null;
+    const servePage = async (_request: FastifyRequest, reply: FastifyReply) => {
+      page ??= readFile(indexFile, 'utf8');
+      const html = await page;
+      const runtime = await runtimeConfigOf(app, config);
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      return html.replace(CONFIG_TAG, () => `<script>${configScript(runtime)}</script>`);
+    };
+    if (existsSync(indexFile)) {
+      app.get('/', servePage);
+      app.get('/index.html', servePage);
+    }
     await app.register(fastifyStatic, {
       root: config.clientDir,
       prefix: '/',
       wildcard: false,
-      index: ['index.html'],
+      index: false,
+      globIgnore: ['index.html', 'index.html.*'],
       // The build writes .br and .gz next to each text file (vite.config.ts); sent when the browser accepts them.
       preCompressed: true,
       cacheControl: false,

@@ -12,7 +12,7 @@ describe('built client', () => {
   let t: TestApp;
   beforeAll(async () => {
     mkdirSync(path.join(dir, 'assets'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script src="/config.js"></script><div id="root"></div>');
     writeFileSync(path.join(dir, 'assets/app-Ab12Cd34.js'), script);
     writeFileSync(path.join(dir, 'assets/app-Ab12Cd34.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(dir, 'assets/app-Ab12Cd34.js.gz'), gzipSync(script));
@@ -47,6 +47,21 @@ describe('built client', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     const config = await get('/config.js', 'gzip, br');
     expect(config.headers['cache-control']).toBe('no-store');
+  });
+
+  it('writes the runtime configuration into the page, where a title cannot end its script', async () => {
+    await t.app.settings.set('system.title', 'Falls </script><script>alert(1)</script>');
+    for (const url of ['/', '/index.html']) {
+      const page = await get(url, 'gzip, br');
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body).not.toContain('/config.js');
+      expect(page.body).not.toContain('</script><script>alert');
+      const script = /<script>([\s\S]*?)<\/script>/.exec(page.body)![1];
+      const window: { __APP_CONFIG__?: { title: string; apiHost: string } } = {};
+      new Function('window', script)(window);
+      expect(window.__APP_CONFIG__).toMatchObject({ title: 'Falls </script><script>alert(1)</script>', apiHost: '/api' });
+    }
   });
 
   it('treats only files under assets/ as hashed', () => {
