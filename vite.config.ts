@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { rolldown } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -22,28 +22,37 @@ const WALL_MODULES = /src[\\/]client[\\/](components[\\/]wall[\\/]|features[\\/]
 const WALL_LAZY = /[\\/](wall-chart|wall-map|cluster|world-map-data|hint-tooltip|overview-calls|world-map-url)\.tsx?$/;
 
 /**
+ * What the app's entry needs on every route, in one chunk: React and the router, i18next, TanStack
+ * Query, and what the entry shares with its lazy screens (texts, dates, server messages, constants,
+ * the preload helper, the local-name choice, the tooltip source). One file rather than five: a
+ * browser opens six connections to a server, and five entry files beside the entry itself left none
+ * for the wall's first frame and calls, which waited for the scripts to finish downloading.
+ */
+const CORE = [
+  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+  /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+  /(src[\\/]client[\\/](lib[\\/]i18n|components[\\/]tooltip-source)\.ts|src[\\/]shared[\\/](messages|constants|local-name)\.ts|node_modules[\\/]dayjs[\\/](dayjs\.min|locale[\\/]zh-cn)\.js|vite[\\/]preload-helper)/,
+];
+
+/**
  * Vendor groups that several routes share, each its own long-cached chunk: the wall and the
  * back-office dashboard fetch the same ECharts file, the wall and the project screens the same
  * Leaflet file, and neither drags in the other's screen code (left to itself the bundler merged
  * ECharts into a wall module's chunk, so the dashboard downloaded wall code). Only packages a route
  * uses as a whole are grouped; Mantine stays split per component so the login gets only its pieces.
  */
+
 const vendorGroups = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
   // ECharts' hover tooltips and axis pointer stay out: they load with the first pointer activity.
   { name: 'echarts', test: /node_modules[\\/](echarts(?![\\/]lib[\\/]component[\\/](tooltip|axisPointer)[\\/])|zrender)[\\/]/, priority: 20 },
   { name: 'leaflet', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet[\\/]core)[\\/]/, priority: 20 },
-  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 20 },
-  { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 20 },
   // The overview wall's own modules (canvas, panels, their query hooks, chart options), one chunk
   // instead of some twenty small ones: the wall's first load asked for each over six connections.
   // Not ECharts' or Leaflet's adapters (wall-chart, wall-map), which stay lazy, and not the base map
-  // loader the project form also uses. Dependencies stay where they are (the shell keeps its own).
+  // loader the project form also uses. Dependencies stay where they are (the core keeps its own).
   { name: 'wall', test: (id: string) => WALL_MODULES.test(id) && !WALL_LAZY.test(id), priority: 10, includeDependenciesRecursively: false },
-  // What the app's entry shares with its lazy screens (texts, dates, server messages, constants, the
-  // preload helper, the local-name choice, the tooltip source): one chunk rather than several split
-  // out of the entry.
-  { name: 'shell', test: /(src[\\/]client[\\/](lib[\\/]i18n|components[\\/]tooltip-source)\.ts|src[\\/]shared[\\/](messages|constants|local-name)\.ts|node_modules[\\/]dayjs[\\/](dayjs\.min|locale[\\/]zh-cn)\.js|vite[\\/]preload-helper)/, priority: 15 },
+  { name: 'core', test: (id: string) => CORE.some((re) => re.test(id)), priority: 30 },
   // Mantine's core (provider, theme, Box and the component factory), which every Mantine screen needs
   // and the walls do not: one chunk rather than a dozen small ones.
   { name: 'mantine-core', test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/, priority: 15 },
@@ -116,14 +125,59 @@ function wallEarly(): Plugin {
         await bundle.close();
         const attrs = `data-wall-chunks="${[...wanted].map((f) => `./${f}`).join(' ')}" data-locale-cn="${locale('cn')}" data-locale-en="${locale('en')}"`;
         const tag = `<script ${attrs}>\n${output[0].code.trim()}\n</script>`;
-        return html.replace('<script src="/config.js"></script>', (config) => `${config}\n    ${tag}`);
+        // The app's entry starts once a wall's first frame is on screen (at once anywhere else): its
+        // tags go, a loader takes their place. Left in the page, the browser fetched, compiled and ran
+        // the entry while the frame was drawn on the server and here, on the same two cores.
+        const entry = [app.fileName, ...app.imports].map((f) => `./${f}`);
+        const stripped = html
+          .replace(new RegExp(`\\s*<script type="module" crossorigin src="\\./${app.fileName}"></script>`), '')
+          .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+        if (stripped.includes(app.fileName)) throw new Error('wallEarly: the entry script tag was not found in index.html');
+        const loader = `<script type="module">await window.__CASCADE_FRAME__;for(const href of ${JSON.stringify(entry.slice(1))})document.head.appendChild(Object.assign(document.createElement('link'),{rel:'modulepreload',href,crossOrigin:''}));import(${JSON.stringify(entry[0])});</script>`;
+        return stripped.replace('<script src="/config.js"></script>', (config) => `${config}\n    ${tag}`).replace('</body>', `  ${loader}\n  </body>`);
       },
     },
   };
 }
 
+/**
+ * The overview wall's first-frame renderer (src/client/ssr/overview-frame.tsx), built for Node next
+ * to the client (dist/client → dist/ssr), everything bundled in: the server imports it to draw the
+ * wall once before the app has loaded (client components/wall/first-frame.ts).
+ */
+function firstFrameRenderer(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'cascade-first-frame',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: { alias },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true },
+        publicDir: false,
+        build: {
+          ssr: 'src/client/ssr/overview-frame.tsx',
+          outDir: path.resolve(outDir, '../ssr'),
+          emptyOutDir: true,
+          rolldownOptions: { output: { entryFileNames: 'overview-frame.js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), wallEarly()],
+  plugins: [react(), precompress(), wallEarly(), firstFrameRenderer()],
   resolve: { alias },
   base: './',
   server: {

@@ -14,6 +14,8 @@ async function startMocks(): Promise<void> {
 }
 
 void startMocks().then(async () => {
+  // On the overview wall, the server's first frame goes on screen before the app goes on loading.
+  await window.__CASCADE_FRAME__;
   adoptKioskToken(window.location.hash);
   // The router starts its loaders (the navigation check, the screen chunks) while the texts arrive.
   const router = createAppRouter();

@@ -16,6 +16,8 @@ export interface ServerConfig {
   logLevel: string;
   version: string;
   clientDir: string;
+  /** The overview wall's first-frame renderer `npm run build` puts beside the client (dist/ssr); without it walls start without a frame. */
+  frameModule: string;
   filesDir: string;
   /** Runtime configuration served as /config.js (seed §3). */
   runtime: {
@@ -52,6 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     version: readVersion(),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
+    // Built beside the client: dist/client → dist/ssr.
+    frameModule: path.resolve(env.FRAME_MODULE ?? path.join(env.CLIENT_DIR ?? 'dist/client', '../ssr/overview-frame.js')),
     filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
     runtime: {
       title: env.SYSTEM_TITLE ?? '',

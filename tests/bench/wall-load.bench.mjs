@@ -1,8 +1,9 @@
 // Wall first-load benchmark (issue 6): the real server (src/server/main.ts) on a random port with a
 // demo-seeded data folder in tmp/bench-wall, the built client, and /#/page opened in headless
 // Chromium at 1920×1080 in a fresh browser context (cold cache). Measures navigation start → every
-// panel painted (each panel sets data-ready="true" once its data is drawn), median of 3, budget
-// 1.0 s; and the JavaScript each route downloads, gzip-compressed (login ≤ 200 KiB, wall ≤ 380 KiB).
+// panel on screen painted (each panel sets data-ready="true" once its data is drawn; first those of
+// the server's first frame, see src/client/components/wall/first-frame.ts), median of 3, budget
+// 1.0 s; then → the app's own wall drawn and the frame gone; and the JavaScript each route downloads, gzip-compressed (login ≤ 200 KiB, wall ≤ 380 KiB).
 // The machine is often shared, so the load time comes with the load average and with the same
 // measurement of a trivial page (one panel, already ready) on the same origin: the ratio says how much
 // slower the wall is than the browser's own floor at that moment.
@@ -18,6 +19,9 @@ import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LOAD_BUDGET_MS = 1000;
+// Not the issue's figure (that is the first one: what the viewer sees); a guard that the app behind
+// the first frame does not slip: it took 2.6–3.0 s on these machines before the frame existed.
+const LIVE_BUDGET_MS = 4000;
 const LOGIN_BUDGET_KIB = 200;
 const WALL_BUDGET_KIB = 380;
 const RUNS = 3;
@@ -77,6 +81,11 @@ export async function run() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
   try {
     await waitFor(`${base}/config.js`, 60_000);
+    // A wall opening on a running server: wait for the work it does once it listens (/health lists it).
+    for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
+      const health = await (await fetch(`${base}/api/health`)).json();
+      if (!health.data.warming?.length) break;
+    }
     const login = await (
       await fetch(`${base}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123', captcha: '', uuid: '' }) })
     ).json();
@@ -99,11 +108,24 @@ export async function run() {
       return { context, page, scripts };
     }
 
+    // What the viewer sees: the panels on screen (the server's first frame while it covers the app,
+    // whose own wall draws hidden underneath), every one drawn with its data.
     const allPainted = (page) =>
       page.waitForFunction(
         () => {
-          const panels = [...document.querySelectorAll('[data-panel]')];
+          const panels = [...document.querySelectorAll('[data-panel]')].filter((p) => p.checkVisibility({ visibilityProperty: true, checkVisibilityCSS: true }));
           return panels.length > 0 && panels.every((p) => p.getAttribute('data-ready') === 'true') ? performance.now() : false;
+        },
+        null,
+        { timeout: 30_000, polling: 'raf' },
+      );
+    // The app's own wall drawn (charts, map and counters live, hover and clicks work) and the frame gone.
+    const appDrawn = (page) =>
+      page.waitForFunction(
+        () => {
+          const panels = [...document.querySelectorAll('#root [data-panel]')];
+          const ready = panels.length > 0 && panels.every((p) => p.getAttribute('data-ready') === 'true');
+          return ready && !document.getElementById('wall-frame') ? performance.now() : false;
         },
         null,
         { timeout: 30_000, polling: 'raf' },
@@ -122,6 +144,7 @@ export async function run() {
     }
 
     const loads = [];
+    const live = [];
     const trivial = [];
     const load = [];
     let wallScripts = [];
@@ -130,6 +153,7 @@ export async function run() {
       load.push(loadavg()[0]);
       const { context, page, scripts } = await open('page', true);
       loads.push(Math.round(await (await allPainted(page)).jsonValue()));
+      live.push(Math.round(await (await appDrawn(page)).jsonValue()));
       wallScripts = scripts;
       await context.close();
     }
@@ -144,6 +168,13 @@ export async function run() {
     const note = `runs ${loads.join(', ')} ms; trivial page ${trivial.join(', ')} ms (wall = ${(wall / Math.max(floor, 1)).toFixed(1)}× trivial); load average ${load.map((l) => l.toFixed(1)).join(', ')} on ${availableCores()} cores`;
     return [
       { name: 'wall first load → every panel painted (median)', value: wall, unit: 'ms', budget: LOAD_BUDGET_MS, note },
+      {
+        name: 'wall first load → the app’s own wall drawn (median)',
+        value: median(live),
+        unit: 'ms',
+        budget: LIVE_BUDGET_MS,
+        note: `runs ${live.join(', ')} ms: the server's first frame covers the wall until then (${(median(live) / Math.max(floor, 1)).toFixed(1)}× trivial)`,
+      },
       { name: 'login route JavaScript (gzip)', value: gzipKiB(loginScripts), unit: 'KiB', budget: LOGIN_BUDGET_KIB, note: `${new Set(loginScripts).size} files` },
       { name: 'wall route JavaScript (gzip)', value: gzipKiB(wallScripts), unit: 'KiB', budget: WALL_BUDGET_KIB, note: `${new Set(wallScripts).size} files` },
     ];

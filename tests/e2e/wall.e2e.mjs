@@ -52,16 +52,30 @@ async function newPage(browser, viewport, { lang = 'cn', token } = {}) {
   await context.addInitScript(([l, t]) => {
     localStorage.setItem('LANGUAGE', l);
     if (t && !sessionStorage.getItem('TOKEN')) sessionStorage.setItem('TOKEN', t);
+    // What the server's first frame showed when it went on screen (the overview wall).
+    new MutationObserver((_, observer) => {
+      const frame = document.getElementById('wall-frame');
+      if (!frame) return;
+      observer.disconnect();
+      const panels = [...frame.querySelectorAll('[data-panel]')];
+      window.__FRAME_SEEN__ = {
+        panels: panels.length,
+        ready: panels.every((p) => p.getAttribute('data-ready') === 'true'),
+        projects: frame.querySelector('[data-kpi="projects"] [data-value]')?.getAttribute('data-value'),
+        rootHidden: document.getElementById('root')?.style.visibility === 'hidden',
+      };
+    }).observe(document, { childList: true, subtree: true });
   }, [lang, token ?? null]);
   const page = await context.newPage();
   return { context, page };
 }
 
+/** The app's own wall drawn: every panel ready, and the server's first frame (if one came) gone. */
 async function waitPanelsReady(page) {
   await page.waitForFunction(
     () => {
       const panels = [...document.querySelectorAll('[data-panel]')];
-      return panels.length > 0 && panels.every((p) => p.getAttribute('data-ready') === 'true');
+      return panels.length > 0 && panels.every((p) => p.getAttribute('data-ready') === 'true') && !document.getElementById('wall-frame');
     },
     undefined,
     { timeout: READY_MS },
@@ -121,6 +135,11 @@ export async function run({ baseUrl, screenshotsDir, browser: given }) {
         try {
           await page.goto(`${baseUrl}/#/page`);
           await waitPanelsReady(page);
+          // The server's drawing of the wall came first, every panel drawn, the app hidden under it.
+          const frame = await page.evaluate(() => window.__FRAME_SEEN__);
+          assert.ok(frame, 'the overview opened with the server-drawn first frame');
+          assert.ok(frame.panels >= 8 && frame.ready && frame.rootHidden, `first frame: ${JSON.stringify(frame)}`);
+          assert.equal(frame.projects, String(counts.total));
           const panels = await assertLayout(page, `overview ${viewport.width}×${viewport.height} ${lang}`);
           assert.ok(panels >= 8, `overview shows ${panels} panels`);
           await page.waitForTimeout(1500); // numbers finish counting up

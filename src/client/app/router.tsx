@@ -75,7 +75,7 @@ const startOverview = ({ request }: LoaderFunctionArgs) => {
     return screen;
   }
   const token = getToken();
-  if (token) loadOverviewData().then((m) => m.prefetchOverview(queryClient, token), () => undefined);
+  if (token) loadOverviewData().then((m) => void m.prefetchOverview(queryClient, token), () => undefined);
   // The world base map (a static file) comes with the calls rather than once the map has mounted.
   if (!runtimeConfig().tileUrl) loadWorldMap().then((m) => queryClient.prefetchQuery(m.worldMapQueryOptions()), () => undefined);
   return screen;

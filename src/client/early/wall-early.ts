@@ -1,15 +1,21 @@
 /**
  * The overview wall's early start, bundled on its own into a script inside index.html right after
- * /config.js (vite.config.ts `wallEarly`). On /page it sends the wall's calls and fetches the base
- * map while the browser is still fetching the app's scripts, and preloads the wall's chunks (ECharts
+ * /config.js (vite.config.ts `wallEarly`). On /page it asks the server for its drawing of the wall
+ * and shows it (the first frame), sends the wall's calls and fetches the base map while the browser
+ * is still fetching the app's scripts, and preloads the wall's chunks (ECharts
  * and Leaflet included), whose names the build writes on its script tag. The app picks the answers
  * up through its usual query hooks (lib/early-calls.ts). On any other address it does nothing.
  */
 import { STORAGE_KEYS } from '@shared/constants';
 import type { EarlyCall } from '../lib/early-calls';
 import type { RuntimeConfig } from '../lib/runtime-config';
+import type { WallFrame } from '@shared/contracts/wall';
 import { WORLD_MAP_URL } from '../components/wall/world-map-url';
 import { isOverviewAddress, overviewCalls, wallToken } from '../features/wall/overview-calls';
+import { showWallFrame } from '../components/wall/first-frame-dom';
+
+/** Longest the app waits for the first frame before it goes on loading. */
+const FRAME_WAIT_MS = 1500;
 
 function link(attrs: Record<string, string>): void {
   // crossOrigin '' as Vite's own preloads have it, so the app's loads find these and ask no twice.
@@ -22,10 +28,13 @@ function start(hash: string): void {
   const language = localStorage.getItem(STORAGE_KEYS.language) === 'en' ? 'en' : 'cn';
   const chunks = [build.wallChunks, language === 'en' ? build.localeEn : build.localeCn].join(' ').split(' ');
   // The stylesheet itself (not a preload): Vite adds a chunk's CSS only when no such sheet is there.
-  for (const href of chunks) if (href) link(href.endsWith('.css') ? { rel: 'stylesheet', href } : { rel: 'modulepreload', href });
+  for (const href of chunks) if (href.endsWith('.css')) link({ rel: 'stylesheet', href });
+  const preload = () => {
+    for (const href of chunks) if (href && !href.endsWith('.css')) link({ rel: 'modulepreload', href });
+  };
 
   // A scene draws other cards; a wall without a session sends nobody's calls.
-  if (new URLSearchParams(hash.split('?')[1] ?? '').get('scene')) return;
+  if (new URLSearchParams(hash.split('?')[1] ?? '').get('scene')) return preload();
   const config: Partial<RuntimeConfig> = window.__APP_CONFIG__ ?? {};
   const calls: EarlyCall[] = (window.__CASCADE_EARLY_CALLS__ ??= []);
   const send = (method: string, url: string, body: string | undefined, headers: Record<string, string>, init: RequestInit) => {
@@ -35,16 +44,61 @@ function start(hash: string): void {
     calls.push({ method, url, body, headers, at: Date.now(), response });
   };
   const token = wallToken(hash, sessionStorage, localStorage);
-  if (!token) return;
-  // In the order the server should answer them (it answers one after another): the wall session
-  // first (the wall waits for it), the base map (a file, decoded while the calls are answered).
-  overviewCalls().forEach((call, i) => {
-    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-    const headers: Record<string, string> = { 'Accept-Language': token.language, [token.header]: token.value };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    send(call.method, `${config.apiHost ?? '/api'}${call.path}`, body, headers, { credentials: 'include' });
-    if (i === 0 && !config.tileUrl) send('GET', WORLD_MAP_URL, undefined, {}, {});
+  if (!token) return preload();
+  const headersOf = (body: string | undefined): Record<string, string> => ({
+    'Accept-Language': token.language,
+    [token.header]: token.value,
+    ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
   });
+  // The server's drawing of the wall (components/wall/first-frame.ts): on screen as soon as it
+  // arrives, while the app still loads; the app's own wall replaces it once drawn. The server makes
+  // the wall's calls to draw it and sends their answers along: the app takes those.
+  const api = config.apiHost ?? '/api';
+  const frame = fetch(`${api}/wall/frame?lang=${language}`, { headers: headersOf(undefined), credentials: 'include' })
+    .then((res) => (res.ok ? (res.json() as Promise<{ code: number; data: WallFrame | null }>) : null))
+    .then((body) => (body?.code === 0 ? body.data : null))
+    .catch(() => null);
+  // Until the frame is on screen the app starts no more than its entry (main.tsx waits for
+  // __CASCADE_FRAME__, the wall's chunks are not preloaded): the two cores draw the frame, on the
+  // server and here, rather than compile ECharts and Leaflet. At most FRAME_WAIT_MS.
+  window.__CASCADE_FRAME__ = new Promise<void>((settle) => {
+    const done = () => {
+      window.clearTimeout(timer);
+      preload();
+      settle();
+    };
+    const timer = window.setTimeout(done, FRAME_WAIT_MS);
+    void frame.then((drawn) => {
+      const html = drawn?.html;
+      const show = () => {
+        // Settled once the browser has painted it, not before the app's next task.
+        if (html && showWallFrame(html, window.location.hash)) requestAnimationFrame(() => window.setTimeout(done, 0));
+        else done();
+      };
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show, { once: true });
+      else show();
+    });
+  });
+  // The wall's calls, the wall session first (the wall waits for it): each answered from the frame
+  // when the server made it (the session it does not), else sent as soon as the frame is done.
+  for (const call of overviewCalls()) {
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const url = `${api}${call.path}`;
+    const headers = headersOf(body);
+    const init: RequestInit = { method: call.method, headers, body, credentials: 'include' };
+    const response =
+      call.path === '/wall/session'
+        ? fetch(url, init)
+        : frame.then((drawn) => {
+            const made = drawn?.calls.find((c) => c.method === call.method && c.url === url && (c.body ?? undefined) === body);
+            return made ? new Response(made.payload, { status: made.status, headers: { 'content-type': 'application/json' } }) : fetch(url, init);
+          });
+    // An answer the app does not take (another language chosen meanwhile, say) fails unnoticed.
+    response.catch(() => undefined);
+    calls.push({ method: call.method, url, body, headers, at: Date.now(), response });
+  }
+  // The base map: a file, decoded while the server works.
+  if (!config.tileUrl) send('GET', WORLD_MAP_URL, undefined, {}, {});
 }
 
 start(window.location.hash);

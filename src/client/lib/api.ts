@@ -32,6 +32,12 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 
 let lastEnded: SessionKind = 'none';
 
+/** Where calls go: the network, or the server itself while it draws a wall's first frame. */
+let send: typeof fetch = (input, init) => fetch(input, init);
+export function setApiFetch(transport: typeof fetch): void {
+  send = transport;
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
   /** Query parameters appended to the url. */
@@ -64,7 +70,7 @@ export async function request<T>(method: string, url: string, body?: unknown, op
   const payload = body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body);
   // The wall's first calls may already be under way (started before the app loaded): take the answer.
   const early = isForm ? undefined : takeEarlyCall(method, target, payload as string | undefined, headers);
-  const res = await (early ?? fetch(target, { method, headers, credentials: 'include', body: payload, signal: opts.signal }));
+  const res = await (early ?? send(target, { method, headers, credentials: 'include', body: payload, signal: opts.signal }));
   if (opts.raw && res.ok) return res as unknown as T;
   let envelope: Envelope<T>;
   try {

@@ -38,8 +38,14 @@ const DEFAULTS: RuntimeConfig = {
   wallRefreshSeconds: 30,
 };
 
+/** What /config.js would say, while the server draws a wall's first frame (there is no window there). */
+let serverSide: Partial<RuntimeConfig> = {};
+export function setServerRuntimeConfig(config: Partial<RuntimeConfig>): void {
+  serverSide = config;
+}
+
 export function runtimeConfig(): RuntimeConfig {
-  return { ...DEFAULTS, ...(typeof window !== 'undefined' ? window.__APP_CONFIG__ : {}) };
+  return { ...DEFAULTS, ...(typeof window !== 'undefined' ? window.__APP_CONFIG__ : serverSide) };
 }
 
 /** The system title in the reader's language; empty when the server set none. */

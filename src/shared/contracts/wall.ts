@@ -139,3 +139,21 @@ export interface DisplayTokenIssued {
   /** The wall address with the token, ready to open on a kiosk. */
   path: string;
 }
+
+/** One of the overview's calls the server made to draw its first frame, with its answer. */
+export interface FrameCall {
+  method: 'GET' | 'POST';
+  /** As the client sends it: the API prefix and the path. */
+  url: string;
+  /** The JSON body as sent, or null. */
+  body: string | null;
+  status: number;
+  /** The answer's envelope as sent. */
+  payload: string;
+}
+
+/** GET /wall/frame: the overview drawn on the server (null when one of its calls failed) and the calls' answers. */
+export interface WallFrame {
+  html: string | null;
+  calls: FrameCall[];
+}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { COUNT_UP_MS } from './theme';
+import { wallFrameShown } from './first-frame';
 
 export interface NumberCounterProps {
   value: number | null | undefined;
@@ -23,16 +24,24 @@ const format = (v: number, decimals: number) => {
 };
 
 /**
- * A number that counts up from its previous value (from 0 the first time) when it shows or changes.
+ * A number that counts up from its previous value (from 0 the first time) when it shows or changes
+ * (not the first time under a server-drawn first frame, which showed it already).
  * Each frame writes the text itself rather than rendering the component again: a wall counts five
  * of these up while its charts draw, and a render per counter per frame took the main thread from them.
  */
 export function NumberCounter({ value, decimals = 0, empty = '—', durationMs = COUNT_UP_MS, className, style }: NumberCounterProps) {
   const node = useRef<HTMLSpanElement>(null);
   // Where the count is now; a render in between shows it rather than where the count began.
-  const shown = useRef(0);
+  // (On the server, drawing a first frame, the number as it ends.)
+  const shown = useRef(typeof window === 'undefined' ? (value ?? 0) : 0);
   useEffect(() => {
     if (value === null || value === undefined) return;
+    // Under a server-drawn first frame the number is on screen already: no count from 0 when the frame goes.
+    if (shown.current === 0 && wallFrameShown()) {
+      shown.current = value;
+      if (node.current) node.current.textContent = format(value, decimals);
+      return;
+    }
     const start = performance.now();
     const origin = shown.current;
     let frame = 0;

@@ -29,6 +29,11 @@ export interface PanelProps {
   padding?: number;
 }
 
+/** The size inside a panel's frame, title and padding: what its chart or map draws on. */
+export function panelBodySize(box: PanelBox, padding: number): { width: number; height: number } {
+  return { width: box.w - 2 - 2 * padding, height: box.h - 2 - PANEL_TITLE_HEIGHT - 2 * padding };
+}
+
 const corner = (pos: CSSProperties): CSSProperties => ({ position: 'absolute', width: 14, height: 14, borderColor: WALL.corner, borderStyle: 'solid', borderWidth: 0, ...pos });
 
 /** A framed wall panel: glowing corners, a title bar with an optional definition on hover, a body. */

@@ -30,6 +30,7 @@ export function StaleBadge({ label, style }: StaleBadgeProps) {
   const oldest = useSyncExternalStore(
     (cb) => cache.subscribe(cb),
     () => oldestUnrefreshable(client),
+    () => null,
   );
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { DESIGN_HEIGHT, DESIGN_WIDTH } from '@shared/constants';
 import { canvasScale, parseFit, type FitMode } from './scale';
 import { WallContext } from './wall-context';
+import { useDropFrameWhenDrawn } from './first-frame';
 import { CURSOR_IDLE_MS, WALL } from './theme';
 
 export interface WallCanvasProps {
@@ -14,7 +15,8 @@ export interface WallCanvasProps {
 }
 
 function useViewport(): { width: number; height: number } {
-  const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  // The server draws the first frame at the design size; the early start scales it to the window.
+  const [size, setSize] = useState(() => (typeof window === 'undefined' ? { width: DESIGN_WIDTH, height: DESIGN_HEIGHT } : { width: window.innerWidth, height: window.innerHeight }));
   useEffect(() => {
     const onResize = () => setSize({ width: window.innerWidth, height: window.innerHeight });
     window.addEventListener('resize', onResize);
@@ -60,6 +62,8 @@ export function WallCanvas({ children, fit, label }: WallCanvasProps) {
   const hideCursor = useIdleCursor(kiosk);
   const context = useMemo(() => ({ ...scale, kiosk }), [scale, kiosk]);
   const scrolls = mode === 'fill-width' || mode === 'fill-height';
+  const canvas = useRef<HTMLDivElement>(null);
+  useDropFrameWhenDrawn(canvas);
 
   return (
     <div
@@ -74,6 +78,7 @@ export function WallCanvas({ children, fit, label }: WallCanvasProps) {
       }}
     >
       <div
+        ref={canvas}
         role="main"
         aria-label={label}
         data-wall-canvas

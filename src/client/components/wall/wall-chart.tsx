@@ -3,6 +3,7 @@ import { echarts, loadChartTooltips, type ECharts, type EChartsOption } from '@c
 import { usePointerSeen } from './pointer-seen';
 import { renderPixelRatio } from './scale';
 import { useWall } from './wall-context';
+import { wallFrameShown } from './first-frame';
 
 export interface ChartPoint {
   seriesName?: string;
@@ -39,6 +40,7 @@ export function WallChart({ option, onPointClick, onReady, style }: WallChartPro
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
   const drawing = useRef(false);
+  const drawnOnce = useRef(false);
   const handlers = useRef({ onPointClick, onReady });
   useEffect(() => {
     handlers.current = { onPointClick, onReady };
@@ -98,9 +100,13 @@ export function WallChart({ option, onPointClick, onReady, style }: WallChartPro
     const instance = chart.current;
     if (!instance) return;
     drawing.current = true;
+    // Under a server-drawn first frame the chart is on screen already: its first drawing does not grow
+    // from nothing when the frame goes (an option's own `animation` applies from the next one).
+    const entry = !drawnOnce.current && wallFrameShown() ? { animation: false } : drawnOnce.current ? { animation: option.animation ?? true } : {};
+    drawnOnce.current = true;
     // Merging lets a refresh animate from the old values to the new instead of redrawing from zero;
     // once the tooltips are registered, the same option set again adds them.
-    instance.setOption(option, { notMerge: false, lazyUpdate: true });
+    instance.setOption({ ...option, ...entry }, { notMerge: false, lazyUpdate: true });
   }, [option, ratio, tooltips]);
 
   return <div ref={box} style={{ width: '100%', height: '100%', ...style }} />;

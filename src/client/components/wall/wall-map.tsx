@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { clusterColor, gridCluster, type MapCluster, type MapPoint } from './cluster';
 import { WALL } from './theme';
 import { worldMapQueryOptions } from './world-map-data';
+import { CLUSTER_PX, clusterBadgeHtml, clusterSize, COUNTRY_STYLE, MAP_MIN_ZOOM, MAP_ZOOM_SNAP, POINT_RADIUS, POINT_STYLE, WORLD_VIEW } from './map-view';
 
 export type { MapPoint } from './cluster';
 
@@ -23,19 +24,11 @@ export interface WallMapProps {
   onReady?: () => void;
 }
 
-const COUNTRY_STYLE = { color: WALL.landBorder, weight: 0.8, fillColor: WALL.land, fillOpacity: 1 };
-// Inhabited latitudes only: a wall panel is wide, and Antarctica and the Arctic would waste its height.
-const WORLD_BOUNDS = L.latLngBounds([-46, -168], [72, 190]);
+const WORLD_BOUNDS = L.latLngBounds([WORLD_VIEW.south, WORLD_VIEW.west], [WORLD_VIEW.north, WORLD_VIEW.east]);
 
 function clusterIcon(cluster: MapCluster, color: string): L.DivIcon {
-  const n = cluster.points.length;
-  const size = n < 10 ? 34 : n < 100 ? 42 : 50;
-  return L.divIcon({
-    className: '',
-    iconSize: [size, size],
-    html: `<div style="width:${size}px;height:${size}px;border-radius:50%;display:flex;align-items:center;justify-content:center;
-      background:${color}33;border:2px solid ${color};box-shadow:0 0 14px ${color};color:#fff;font:600 15px ${WALL.numberFont}">${n}</div>`,
-  });
+  const size = clusterSize(cluster.points.length);
+  return L.divIcon({ className: '', iconSize: [size, size], html: clusterBadgeHtml(cluster.points.length, color) });
 }
 
 function Clusters({ points, onSelect, urgency, clusterPx }: Required<Pick<WallMapProps, 'points' | 'urgency' | 'clusterPx'>> & Pick<WallMapProps, 'onSelect'>) {
@@ -53,8 +46,8 @@ function Clusters({ points, onSelect, urgency, clusterPx }: Required<Pick<WallMa
             <CircleMarker
               key={c.key}
               center={[p.lat, p.lng]}
-              radius={7}
-              pathOptions={{ color: '#ffffff', weight: 1.5, fillColor: p.color, fillOpacity: 0.95 }}
+              radius={POINT_RADIUS}
+              pathOptions={{ ...POINT_STYLE, fillColor: p.color }}
               eventHandlers={{ click: () => onSelect?.(p.id) }}
             >
               <Tooltip direction="top" offset={[0, -6]}>{p.label}</Tooltip>
@@ -87,14 +80,14 @@ function ReadySignal({ ready, onReady }: { ready: boolean; onReady?: () => void 
  * A Leaflet map of points with grid clustering and status colours, over a bundled world map that
  * needs no network; tiles only when a tile URL is configured.
  */
-export function WallMap({ points, onSelect, tileUrl, urgency = [], clusterPx = 44, onReady }: WallMapProps) {
+export function WallMap({ points, onSelect, tileUrl, urgency = [], clusterPx = CLUSTER_PX, onReady }: WallMapProps) {
   const world = useQuery(worldMapQueryOptions());
   return (
     <MapContainer
       bounds={WORLD_BOUNDS}
-      minZoom={1}
+      minZoom={MAP_MIN_ZOOM}
       maxZoom={tileUrl ? 18 : 7}
-      zoomSnap={0.1}
+      zoomSnap={MAP_ZOOM_SNAP}
       worldCopyJump={false}
       attributionControl={false}
       zoomControl={false}

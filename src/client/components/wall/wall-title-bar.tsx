@@ -2,38 +2,21 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { DESIGN_WIDTH } from '@shared/constants';
 import { Clock } from './clock';
 import { WALL } from './theme';
+import { fitTitle, TITLE_ROOM_PX, TITLE_TYPE } from './title-fit';
 
 export const TITLE_BAR_HEIGHT = 84;
 
-const TITLE_FONT_PX = 36;
-const TITLE_SPACING_PX = 6;
-/** Below this the title is cut with an ellipsis rather than shrunk further: it must read from afar. */
-const TITLE_MIN_FONT_PX = 24;
-/** Inside the plate, clear of its slanted sides. */
-const TITLE_ROOM_PX = 640;
-
 /**
- * Shrinks the title's type until it fits the plate: a system title is configured, and the English
- * form of one is often twice as long as the Chinese ("Cascade Water-Feature Operations" ran out of
- * the plate on both ends). Fonts that arrive later are measured again.
+ * Fits the title to the plate (title-fit.ts) as it renders and again when later fonts arrive.
  */
 function useFitTitle(title: ReactNode) {
   const text = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
     const el = text.current;
     if (!el) return;
-    const fit = () => {
-      el.style.fontSize = `${TITLE_FONT_PX}px`;
-      el.style.letterSpacing = `${TITLE_SPACING_PX}px`;
-      const width = el.scrollWidth;
-      if (!width || width <= TITLE_ROOM_PX) return;
-      const scale = Math.max(TITLE_MIN_FONT_PX / TITLE_FONT_PX, TITLE_ROOM_PX / width);
-      el.style.fontSize = `${Math.floor(TITLE_FONT_PX * scale)}px`;
-      el.style.letterSpacing = `${(TITLE_SPACING_PX * scale).toFixed(1)}px`;
-    };
-    fit();
+    fitTitle(el);
     let alive = true;
-    document.fonts?.ready.then(() => alive && fit(), () => undefined);
+    document.fonts?.ready.then(() => alive && fitTitle(el), () => undefined);
     return () => {
       alive = false;
     };
@@ -97,7 +80,7 @@ export function WallTitleBar({ title, left, right, dateFormat = 'YYYY-MM-DD dddd
         <span
           ref={titleText}
           data-testid="wall-title"
-          style={{ display: 'block', maxWidth: TITLE_ROOM_PX, overflow: 'hidden', textOverflow: 'ellipsis', fontSize: TITLE_FONT_PX, letterSpacing: TITLE_SPACING_PX }}
+          style={{ display: 'block', maxWidth: TITLE_ROOM_PX, overflow: 'hidden', textOverflow: 'ellipsis', ...TITLE_TYPE }}
         >
           {title}
         </span>

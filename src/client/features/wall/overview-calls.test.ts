@@ -19,7 +19,7 @@ async function requestsOfPrefetch(token: string) {
   };
   server.events.on('request:start', listener);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  prefetchOverview(client, token);
+  void prefetchOverview(client, token);
   await vi.waitFor(() => expect(client.isFetching()).toBe(0));
   server.events.removeListener('request:start', listener);
   return seen;

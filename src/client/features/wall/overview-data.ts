@@ -22,10 +22,10 @@ import { overviewPeriod } from './overview-calls';
  * a scene before it draws any panel, and the server answers the calls in turn. On a first load the
  * calls are usually under way already (overview-calls.ts, the early start in index.html).
  */
-export function prefetchOverview(queryClient: QueryClient, token: string | null): void {
+export function prefetchOverview(queryClient: QueryClient, token: string | null): Promise<void> {
   if (token) void queryClient.prefetchQuery(wallSessionQueryOptions(token));
   const period = overviewPeriod(isoDaysAgo(0));
-  void Promise.all([
+  return Promise.all([
     queryClient.prefetchQuery(countProjectsQueryOptions()),
     queryClient.prefetchQuery(groupDeviceQueryOptions()),
     queryClient.prefetchQuery(projectPointsQueryOptions()),
@@ -36,5 +36,5 @@ export function prefetchOverview(queryClient: QueryClient, token: string | null)
     queryClient.prefetchQuery(brokenDeviceQueryOptions()),
     queryClient.prefetchQuery(latestWarningsQueryOptions()),
     queryClient.prefetchQuery(currentNoticesQueryOptions()),
-  ]);
+  ]).then(() => undefined);
 }

@@ -33,7 +33,7 @@ const SceneWall = lazy(() => import('../scenes/scene-wall').then((m) => ({ defau
 const L = { x: 24, w: 440 };
 const C = { x: 480, w: 960 };
 const R = { x: 1456, w: 440 };
-const BOX = {
+export const OVERVIEW_BOX = {
   status: { ...L, y: 100, h: 300 },
   area: { ...L, y: 416, h: 316 },
   water: { ...L, y: 748, h: 316 },
@@ -62,7 +62,7 @@ export default function OverviewWall() {
   );
 }
 
-function OverviewPanels() {
+export function OverviewPanels() {
   const { t, locale, ctx } = useWallText();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -115,17 +115,17 @@ function OverviewPanels() {
           </>
         }
       />
-      <ChartPanel name="status" title={t('panels.status')} hint={t('hints.status')} box={BOX.status} query={count} build={buildStatus} />
-      <ChartPanel name="area" title={t('panels.area')} hint={t('hints.area')} box={BOX.area} query={area} build={buildArea} />
-      <ChartPanel name="water" title={t('panels.water')} hint={t('hints.water')} box={BOX.water} query={water} build={buildWater} />
-      <KpiStrip items={kpis} box={BOX.kpi} ready={count.isSuccess && device.isSuccess && speed.isSuccess && quality.isSuccess} />
-      <MapPanel points={points} counts={count.data} box={BOX.map} onSelect={openProject} />
-      <ChartPanel name="speed" title={t('panels.speed')} hint={t('hints.speed')} extra={last30} box={BOX.speed} query={speed} build={buildSpeed} />
-      <ChartPanel name="quality" title={t('panels.quality')} hint={t('hints.quality')} extra={last30} box={BOX.quality} query={quality} build={buildQuality} />
-      <ChartPanel name="device" title={t('panels.device')} hint={t('hints.device')} box={BOX.device} query={device} build={buildDevice} />
-      <BrokenDevicesPanel query={broken} box={BOX.broken} />
-      <WarningsPanel query={warnings} box={BOX.warnings} />
-      <NoticesPanel query={notices} box={BOX.notices} />
+      <ChartPanel name="status" title={t('panels.status')} hint={t('hints.status')} box={OVERVIEW_BOX.status} query={count} build={buildStatus} />
+      <ChartPanel name="area" title={t('panels.area')} hint={t('hints.area')} box={OVERVIEW_BOX.area} query={area} build={buildArea} />
+      <ChartPanel name="water" title={t('panels.water')} hint={t('hints.water')} box={OVERVIEW_BOX.water} query={water} build={buildWater} />
+      <KpiStrip items={kpis} box={OVERVIEW_BOX.kpi} ready={count.isSuccess && device.isSuccess && speed.isSuccess && quality.isSuccess} />
+      <MapPanel points={points} counts={count.data} box={OVERVIEW_BOX.map} onSelect={openProject} />
+      <ChartPanel name="speed" title={t('panels.speed')} hint={t('hints.speed')} extra={last30} box={OVERVIEW_BOX.speed} query={speed} build={buildSpeed} />
+      <ChartPanel name="quality" title={t('panels.quality')} hint={t('hints.quality')} extra={last30} box={OVERVIEW_BOX.quality} query={quality} build={buildQuality} />
+      <ChartPanel name="device" title={t('panels.device')} hint={t('hints.device')} box={OVERVIEW_BOX.device} query={device} build={buildDevice} />
+      <BrokenDevicesPanel query={broken} box={OVERVIEW_BOX.broken} />
+      <WarningsPanel query={warnings} box={OVERVIEW_BOX.warnings} />
+      <NoticesPanel query={notices} box={OVERVIEW_BOX.notices} />
     </WallCanvas>
   );
 }

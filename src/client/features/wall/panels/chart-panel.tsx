@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Panel, type PanelBox } from '@client/components/wall/panel';
+import { Panel, panelBodySize, type PanelBox } from '@client/components/wall/panel';
+import { useFrameDraw } from '@client/components/wall/first-frame';
 import type { ChartPoint } from '@client/components/wall/wall-chart';
 import type { EChartsOption } from '@client/lib/echarts';
 import { useWallText } from '../use-wall-locale';
@@ -20,20 +21,32 @@ export interface ChartPanelProps<T> {
 
 // ECharts loads in its own chunk, requested as soon as this module is evaluated: the wall mounts and
 // sends its data calls while ECharts downloads and compiles, instead of after.
-const chartModule = import('@client/components/wall/wall-chart');
-const WallChart = lazy(() => chartModule.then((m) => ({ default: m.WallChart })));
+// (Not while the server draws a first frame: it draws SVG.)
+const chartModule = typeof window === 'undefined' ? null : import('@client/components/wall/wall-chart');
+const WallChart = lazy(() => (chartModule ?? import('@client/components/wall/wall-chart')).then((m) => ({ default: m.WallChart })));
+
+const CHART_PADDING = 10;
 
 /** A wall panel drawing one query as one chart; data-ready turns true once the chart has drawn. */
 export const ChartPanel = memo(ChartPanelOf, samePanelProps) as typeof ChartPanelOf;
 
 function ChartPanelOf<T>({ name, title, hint, extra, box, query, build, onPointClick }: ChartPanelProps<T>) {
   const { t } = useWallText();
+  const frame = useFrameDraw();
   const [drawn, setDrawn] = useState(false);
   const onReady = useCallback(() => setDrawn(true), []);
   const option = useMemo(() => (query.data === undefined ? null : build(query.data)), [query.data, build]);
   const placeholder = query.isPending ? t('loading') : query.isError && !query.data ? t('failed') : option ? null : t('empty');
+  if (frame && box) {
+    const size = panelBodySize(box, CHART_PADDING);
+    return (
+      <Panel name={name} title={title} hint={hint} extra={extra} box={box} ready={query.isSuccess} placeholder={placeholder} padding={CHART_PADDING}>
+        {option && <div style={{ width: '100%', height: '100%' }} dangerouslySetInnerHTML={{ __html: frame.chart(option, size.width, size.height) }} />}
+      </Panel>
+    );
+  }
   return (
-    <Panel name={name} title={title} hint={hint} extra={extra} box={box} ready={(drawn && !!option) || (query.isSuccess && !option)} placeholder={placeholder} padding={10}>
+    <Panel name={name} title={title} hint={hint} extra={extra} box={box} ready={(drawn && !!option) || (query.isSuccess && !option)} placeholder={placeholder} padding={CHART_PADDING}>
       {option && (
         <Suspense fallback={null}>
           <WallChart option={option} onReady={onReady} onPointClick={onPointClick} />

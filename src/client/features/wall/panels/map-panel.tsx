@@ -3,7 +3,8 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { XMZT } from '@shared/dictionaries';
 import type { ProjectPoint } from '@shared/contracts/project';
 import type { CountProjects } from '@shared/contracts/stats';
-import { Panel, type PanelBox } from '@client/components/wall/panel';
+import { Panel, panelBodySize, type PanelBox } from '@client/components/wall/panel';
+import { useFrameDraw } from '@client/components/wall/first-frame';
 import { projectStatusColor, TAG_HEX, WALL } from '@client/components/wall/theme';
 import { runtimeConfig } from '@client/lib/runtime-config';
 import { worldMapQueryOptions } from '@client/components/wall/world-map-data';
@@ -14,8 +15,9 @@ import { localName } from '@shared/local-name';
 
 // Leaflet loads in its own chunk, requested as soon as this module is evaluated (in parallel with
 // the wall's data calls) rather than when the map panel first renders.
-const mapModule = import('@client/components/wall/wall-map');
-const WallMap = lazy(() => mapModule.then((m) => ({ default: m.WallMap })));
+// (Not while the server draws a first frame: Leaflet needs a window, the frame draws SVG.)
+const mapModule = typeof window === 'undefined' ? null : import('@client/components/wall/wall-map');
+const WallMap = lazy(() => (mapModule ?? import('@client/components/wall/wall-map')).then((m) => ({ default: m.WallMap })));
 
 /** Status colours from most to least urgent: a cluster shows the most urgent status it holds. */
 const URGENCY = [TAG_HEX.danger, TAG_HEX.warning, TAG_HEX.primary, TAG_HEX.info, TAG_HEX.success, TAG_HEX.default];
@@ -24,6 +26,7 @@ export const MapPanel = memo(MapPanelOf, samePanelProps);
 
 function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<ProjectPoint[]>; counts?: CountProjects; box: PanelBox; onSelect: (id: number) => void }) {
   const { t, locale } = useWallText();
+  const frame = useFrameDraw();
   // The base map downloads alongside the projects instead of after them.
   useQuery(worldMapQueryOptions());
   const [drawn, setDrawn] = useState(false);
@@ -43,13 +46,17 @@ function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<
       hint={t('hints.map')}
       extra={`${mapPoints.length} / ${points.data?.length ?? 0}`}
       box={box}
-      ready={drawn && points.isSuccess}
+      ready={(drawn || !!frame) && points.isSuccess}
       placeholder={points.isPending ? t('loading') : points.isError && !points.data ? t('failed') : null}
       padding={0}
     >
-      <Suspense fallback={null}>
-        <WallMap points={mapPoints} onSelect={onSelect} tileUrl={runtimeConfig().tileUrl} urgency={URGENCY} onReady={onReady} />
-      </Suspense>
+      {frame ? (
+        <div style={{ width: '100%', height: '100%', background: WALL.sea }} dangerouslySetInnerHTML={{ __html: frame.map(mapPoints, panelBodySize(box, 0).width, panelBodySize(box, 0).height, URGENCY) }} />
+      ) : (
+        <Suspense fallback={null}>
+          <WallMap points={mapPoints} onSelect={onSelect} tileUrl={runtimeConfig().tileUrl} urgency={URGENCY} onReady={onReady} />
+        </Suspense>
+      )}
       <ul
         style={{
           position: 'absolute',

@@ -1,0 +1,63 @@
+import { canvasScale, parseFit } from './scale';
+import { fitTitle } from './title-fit';
+
+/**
+ * The first frame on the page (see first-frame.ts): put there by the early start in index.html,
+ * taken away by the app's wall. No React here: the early start bundles this.
+ */
+
+declare global {
+  interface Window {
+    /** Set by the early start while it fetches a first frame: settles once the frame is painted (or will not be). */
+    __CASCADE_FRAME__?: Promise<void>;
+  }
+}
+
+/** The element the early start puts the frame in, over the app's root. */
+export const WALL_FRAME_ID = 'wall-frame';
+
+/** Longest the frame stays over a wall whose panels do not all draw (a failed call shows its message instead). */
+export const FRAME_MAX_MS = 15_000;
+
+/** True while a server-drawn frame covers the app (its wall skips the entry animations then). */
+export function wallFrameShown(): boolean {
+  return typeof document !== 'undefined' && document.getElementById(WALL_FRAME_ID) !== null;
+}
+
+/** Takes the frame away and shows the app's root again; nothing when there is no frame. */
+export function dropWallFrame(): void {
+  if (typeof document === 'undefined') return;
+  document.getElementById(WALL_FRAME_ID)?.remove();
+  const root = document.getElementById('root');
+  if (root) root.style.visibility = '';
+}
+
+/**
+ * Shows the server's frame over the app's root, scaled to the window as the wall's canvas scales
+ * (the address's ?fit=), unless the app's wall is on screen already. The app's wall drops it once
+ * drawn; leaving the address, or a wall that never comes, drops it too.
+ */
+export function showWallFrame(html: string, hash: string): boolean {
+  const root = document.getElementById('root');
+  if (!root || root.querySelector('[data-wall-canvas]') || wallFrameShown()) return false;
+  const frame = document.createElement('div');
+  frame.id = WALL_FRAME_ID;
+  frame.innerHTML = html;
+  const canvas = frame.querySelector<HTMLElement>('[data-wall-canvas]');
+  if (!canvas) return false;
+  const s = canvasScale(parseFit(new URLSearchParams(hash.split('?')[1] ?? '').get('fit')), window.innerWidth, window.innerHeight);
+  canvas.style.transform = `translate(${s.left}px, ${s.top}px) scale(${s.scaleX}, ${s.scaleY})`;
+  root.style.visibility = 'hidden';
+  document.body.appendChild(frame);
+  const title = frame.querySelector<HTMLElement>('[data-testid="wall-title"]');
+  if (title) fitTitle(title);
+  const onHash = () => {
+    if (!/^#\/page\/?(\?|$)/.test(window.location.hash)) dropWallFrame();
+  };
+  window.addEventListener('hashchange', onHash);
+  window.setTimeout(() => {
+    window.removeEventListener('hashchange', onHash);
+    dropWallFrame();
+  }, FRAME_MAX_MS + 5_000);
+  return true;
+}

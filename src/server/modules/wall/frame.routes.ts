@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { sysSession } from '../../db/schema';
+import { ok } from '../../lib/crud';
+import type { AuthContext } from '../../plugins/auth';
+import { runtimeConfigOf } from '../../lib/runtime-config';
+import type { FrameCall, WallFrame } from '@shared/contracts/wall';
+import { WALL_READ } from './wall.routes';
+
+/** The first-frame renderer (src/client/ssr/overview-frame.tsx, built into dist/ssr). */
+interface FrameRenderer {
+  renderOverviewFrame(input: { language: 'cn' | 'en'; fetch: typeof fetch; config: object; worldTopology: unknown }): Promise<string | null>;
+  warmUp(worldTopology: unknown): Promise<void>;
+}
+
+/** Who the start-up drawing runs as: a display with a wall's read rights, no session behind it. */
+const WARM_UP_VIEWER: AuthContext = {
+  sessionId: 0,
+  kind: 'display',
+  userId: null,
+  username: '',
+  roles: ['display'],
+  perms: ['ship-scene#view', 'fall-project#info'],
+  isSuper: false,
+  projectId: null,
+};
+
+const WARMING = 'wall-frame';
+
+const frameQuerySchema = z.object({ lang: z.enum(['cn', 'en']).default('cn') });
+
+/**
+ * GET /wall/frame: the overview wall drawn once on the server, with the viewer's rights, for the early
+ * start in index.html to show while the app loads (client components/wall/first-frame.ts), and the
+ * answers of the calls it was drawn from. The html is null when a call failed; the whole answer is
+ * null when there is nothing to draw: no renderer built, a display token issued for a scene, or a
+ * visitor (their wall is their project's).
+ */
+export async function frameRoutes(app: FastifyInstance): Promise<void> {
+  let renderer: Promise<FrameRenderer | null> | null = null;
+  const loadRenderer = () =>
+    (renderer ??= existsSync(app.config.frameModule)
+      ? (import(pathToFileURL(app.config.frameModule).href) as Promise<FrameRenderer>).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'the wall first-frame renderer did not load');
+          return null;
+        })
+      : Promise.resolve(null));
+  let world: Promise<unknown> | null = null;
+  const worldTopology = () =>
+    (world ??= (async () => {
+      const built = path.join(app.config.clientDir, 'geo/countries-110m.json');
+      return JSON.parse(await readFile(existsSync(built) ? built : path.resolve('public/geo/countries-110m.json'), 'utf8')) as unknown;
+    })().catch((error: unknown) => {
+      world = null;
+      throw error;
+    }));
+
+  /** The overview as `viewer` sees it: the wall's calls answered in-process (each checks its permission). */
+  async function drawFrame(render: FrameRenderer, viewer: AuthContext, language: 'cn' | 'en'): Promise<WallFrame> {
+    const calls: FrameCall[] = [];
+    const inProcess: typeof fetch = async (input, init) => {
+      const own = Object.fromEntries(new Headers(init?.headers).entries());
+      const method = (init?.method ?? 'GET') as 'GET' | 'POST';
+      const body = typeof init?.body === 'string' ? init.body : undefined;
+      const res = await app.injectAs(viewer, { method, url: String(input), headers: own, payload: body });
+      calls.push({ method, url: String(input), body: body ?? null, status: res.statusCode, payload: res.body });
+      return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
+    };
+    const html = await render.renderOverviewFrame({ language, fetch: inProcess, config: await runtimeConfigOf(app, app.config), worldTopology: await worldTopology() });
+    return { html, calls };
+  }
+
+  // Once the server listens, the renderer is loaded and draws the wall in both languages for nobody
+  // (the answers are dropped): the first wall that opens after a start is not drawn by cold code from
+  // a cold database (that one took 2–3 s on a busy machine).
+  app.addHook('onListen', async () => {
+    app.warming.add(WARMING);
+    setTimeout(() => {
+      void (async () => {
+        const [render, world] = await Promise.all([loadRenderer(), worldTopology()]);
+        if (!render) return;
+        await render.warmUp(world);
+        for (const language of ['cn', 'en'] as const) await drawFrame(render, WARM_UP_VIEWER, language);
+      })()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'the wall first-frame renderer did not warm up'))
+        .finally(() => app.warming.delete(WARMING));
+    }, 0);
+  });
+
+  async function framed(request: FastifyRequest): Promise<boolean> {
+    const auth = request.auth!;
+    if (auth.kind === 'visitor') return false;
+    if (auth.kind !== 'display') return true;
+    const [row] = await app.database.db.select({ sceneId: sysSession.sceneId }).from(sysSession).where(eq(sysSession.id, auth.sessionId));
+    return !row?.sceneId;
+  }
+
+  app.get('/wall/frame', { schema: { querystring: frameQuerySchema }, config: { permission: WALL_READ } }, async (request) => {
+    const { lang } = request.query as z.output<typeof frameQuerySchema>;
+    const viewer = request.auth!;
+    const render = await loadRenderer();
+    if (!render || !(await framed(request))) return ok(null);
+    // The answers go back with the frame, for the app to use instead of asking again.
+    const frame = await drawFrame(render, viewer, lang);
+    return ok(frame);
+  });
+}
