@@ -7,6 +7,14 @@ import type { EChartsOption } from '@client/lib/echarts';
 import '@client/lib/echarts';
 register([SVGRenderer]);
 
+/**
+ * ECharts writes a font family into a double-quoted style attribute as it is given, double quotes
+ * and all ("Noto Sans CJK SC", …): the attribute ended there, and the text lost its font and weight.
+ */
+export function quoteFontFamilies(svg: string): string {
+  return svg.replace(/font-family:([^;>]*);/g, (_, family: string) => `font-family:${family.replace(/"/g, "'")};`);
+}
+
 const drawn = new Map<string, string>();
 const KEEP = 64;
 
@@ -27,7 +35,7 @@ export function chartSvg(option: EChartsOption, width: number, height: number): 
   const chart = init(null, undefined, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption({ ...option, animation: false });
-    const svg = chart.renderToSVGString();
+    const svg = quoteFontFamilies(chart.renderToSVGString());
     drawn.set(key, svg);
     if (drawn.size > KEEP) drawn.delete(drawn.keys().next().value as string);
     return svg;
