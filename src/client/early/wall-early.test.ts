@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 describe('the overview wall’s early start', () => {
-  it('asks for the first frame, shows it, and answers the wall’s calls from it; only the session and the base map go out besides', async () => {
+  it('asks for the first frame, shows it, and answers the wall’s calls from it; only the session and the base map go out besides, after it', async () => {
     const root = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'root' }));
     sessionStorage.setItem('TOKEN', 'tok-1');
     window.__APP_CONFIG__ = { apiHost: '/api' };

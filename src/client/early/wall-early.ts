@@ -79,26 +79,24 @@ function start(hash: string): void {
       else show();
     });
   });
-  // The wall's calls, the wall session first (the wall waits for it): each answered from the frame
-  // when the server made it (the session it does not), else sent as soon as the frame is done.
+  // The wall's calls: each answered from the frame when the server made it, else (the wall session,
+  // which the frame does not need) sent once the frame is done, as is the base map: nothing else
+  // asks the server for anything while it draws the frame, and the app asks for them later.
   for (const call of overviewCalls()) {
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     const url = `${api}${call.path}`;
     const headers = headersOf(body);
-    const init: RequestInit = { method: call.method, headers, body, credentials: 'include' };
-    const response =
-      call.path === '/wall/session'
-        ? fetch(url, init)
-        : frame.then((drawn) => {
-            const made = drawn?.calls.find((c) => c.method === call.method && c.url === url && (c.body ?? undefined) === body);
-            return made ? new Response(made.payload, { status: made.status, headers: { 'content-type': 'application/json' } }) : fetch(url, init);
-          });
+    const response = frame.then((drawn) => {
+      const made = drawn?.calls.find((c) => c.method === call.method && c.url === url && (c.body ?? undefined) === body);
+      return made ? new Response(made.payload, { status: made.status, headers: { 'content-type': 'application/json' } }) : fetch(url, { method: call.method, headers, body, credentials: 'include' });
+    });
     // An answer the app does not take (another language chosen meanwhile, say) fails unnoticed.
     response.catch(() => undefined);
     calls.push({ method: call.method, url, body, headers, at: Date.now(), response });
   }
-  // The base map: a file, decoded while the server works.
-  if (!config.tileUrl) send('GET', WORLD_MAP_URL, undefined, {}, {});
+  void frame.then(() => {
+    if (!config.tileUrl) send('GET', WORLD_MAP_URL, undefined, {}, {});
+  });
 }
 
 start(window.location.hash);
