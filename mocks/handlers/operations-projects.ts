@@ -119,7 +119,7 @@ export const operationsProjectsHandlers = [
     projects = projects.filter((p) => !ids.includes(p.id));
     return ok({ deleted: before - projects.length });
   }),
-  http.post(`${API}/ball/fallproject/selectProjects`, () => ok(projects.map((p) => ({ id: p.id, name: p.name })))),
+  http.post(`${API}/ball/fallproject/selectProjects`, () => ok(projects.map((p) => ({ id: p.id, name: p.name, nameEn: p.nameEn ?? '' })))),
   http.get(`${API}/ball/fallproject/intro/list`, ({ request }) => ok(intros.filter((i) => i.projectId === Number(new URL(request.url).searchParams.get('projectId'))))),
   http.post(`${API}/ball/fallproject/intro/save`, async ({ request }) => {
     const body = (await request.json()) as Omit<IntroRow, 'id' | 'sort'>;

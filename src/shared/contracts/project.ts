@@ -119,7 +119,7 @@ export const existUniqueKeyQuerySchema = z.strictObject({
   id: z.coerce.number().int().positive().optional(),
 });
 
-/** POST /ball/fallproject/selectProjects: pickers send title=1 and get id and name (seed §7). */
+/** POST /ball/fallproject/selectProjects: pickers send title=1 and get id and name (seed §7), and the English name. */
 export const selectProjectsSchema = z.strictObject({
   title: z.union([z.literal(1), z.literal('1')]).optional(),
   keyword: z.string().max(64).optional(),
@@ -127,9 +127,9 @@ export const selectProjectsSchema = z.strictObject({
 export interface ProjectOption {
   id: number;
   name: string;
+  nameEn: string;
 }
 export interface ProjectPoint extends ProjectOption {
-  nameEn: string;
   status: string;
   longitude: number | null;
   latitude: number | null;

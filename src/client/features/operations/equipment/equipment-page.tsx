@@ -9,9 +9,9 @@ import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
-import { RemoteSelect } from '@client/components/select/remote-select';
 import { FileField } from '../projects/file-field';
-import { PROJECT_BASE, fetchProjectOptions, projectInfoQueryOptions } from '../projects/project-api';
+import { projectInfoQueryOptions } from '../projects/project-api';
+import { ProjectPicker } from '../work-kit/pickers';
 import { SitePlanPicker } from '../projects/site-plan-picker';
 import { projectColumn } from '../work-kit/format';
 import { dateTime } from '@client/lib/date-time';
@@ -30,21 +30,7 @@ interface EquipmentValues extends Record<string, unknown> {
 }
 const INITIAL: EquipmentValues = { name: '', serial: '', handbook: null, state: 'normal', projectId: null, deviceId: null, posX: null, posY: null };
 
-const projectOptions = async (search: string) => (await fetchProjectOptions(search)).map((p) => ({ value: String(p.id), label: p.name }));
 const devicesQueryOptions = () => ({ queryKey: ['/ball/falldevice', 'listAll'], queryFn: () => api.post<DeviceRow[]>('/ball/falldevice/listAll', {}), staleTime: 60_000 });
-
-function ProjectPicker({ label, value, onChange, error }: { label: string; value: number | null; onChange: (v: number | null) => void; error?: string }) {
-  return (
-    <RemoteSelect
-      label={label}
-      queryKey={[PROJECT_BASE, 'options']}
-      loader={projectOptions}
-      value={value === null ? null : String(value)}
-      onChange={(v) => onChange(v ? Number(v) : null)}
-      error={error}
-    />
-  );
-}
 
 function EquipmentForm({ form }: FormBodyProps<EquipmentValues>) {
   const { t, i18n } = useTranslation('projects');

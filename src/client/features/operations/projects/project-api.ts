@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import type { IntroRow, IssuedPassword, PasswordRow, ProjectOption, ProjectRow } from '@shared/contracts/project';
+import type { IntroRow, IssuedPassword, PasswordRow, ProjectRow } from '@shared/contracts/project';
 
 /**
  * The project calls beyond the list pattern (seed §7 "Fall project"), and the file service every
@@ -18,9 +18,6 @@ export const existUniqueKeyQueryOptions = (uniqueKey: string, id?: number | stri
   });
 
 /** Pickers send title=1 and get id and name (seed §7 "Other calls"). */
-export const fetchProjectOptions = (keyword: string) =>
-  api.post<ProjectOption[]>(`${PROJECT_BASE}/selectProjects`, { title: 1, ...(keyword ? { keyword } : {}) });
-
 export const projectInfoQueryOptions = (id: number | null) =>
   queryOptions({
     queryKey: [PROJECT_BASE, 'info', id],

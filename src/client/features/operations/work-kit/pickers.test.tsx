@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import i18n from '@client/lib/i18n';
 import userEvent from '@testing-library/user-event';
 import { renderKit } from '@client/components/test-render';
 import { QueryForm } from '@client/components/list-page/query-form';
-import { projectQueryField } from './pickers';
+import { ProjectPicker, projectQueryField } from './pickers';
 
 function Filter() {
   const [values, setValues] = useState<Record<string, unknown>>({ projectId: '' });
@@ -27,5 +28,17 @@ describe('projectQueryField', () => {
     await userEvent.click(screen.getByRole('button', { name: '重置' }));
     expect(screen.getByRole('status')).toHaveTextContent('{"projectId":""}');
     expect(screen.getByRole('combobox', { name: 'Project' })).toHaveValue('');
+  });
+
+  it('names projects in English on an English screen, and again in Chinese after a switch', async () => {
+    try {
+      renderKit(<ProjectPicker label="Project" value={null} onChange={() => {}} />, { locale: 'en' });
+      await userEvent.click(screen.getByRole('combobox', { name: 'Project' }));
+      expect(await screen.findByRole('option', { name: 'West Lake Musical Fountain' })).toBeInTheDocument();
+      await act(async () => void (await i18n.changeLanguage('cn')));
+      expect(await screen.findByRole('option', { name: '西湖音乐喷泉' })).toBeInTheDocument();
+    } finally {
+      await act(async () => void (await i18n.changeLanguage('cn')));
+    }
   });
 });

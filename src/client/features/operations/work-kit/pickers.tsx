@@ -1,6 +1,7 @@
 import type { QueryField } from '@client/components/list-page/query-form';
 import { RemoteSelect } from '@client/components/select/remote-select';
-import { fetchDeviceOptions, fetchEquipmentOptions, fetchOrderOptions, fetchProjectOptions } from './work-api';
+import { useTranslation } from 'react-i18next';
+import { fetchDeviceOptions, fetchEquipmentOptions, fetchOrderOptions, fetchProjectOptions, projectOptionsKey } from './work-api';
 
 interface PickerProps {
   label?: string;
@@ -14,8 +15,9 @@ const asString = (v: number | null | undefined) => (v ? String(v) : null);
 const asId = (v: string | null) => (v ? Number(v) : null);
 
 export function ProjectPicker({ label, value, onChange, error, disabled }: PickerProps) {
+  const { i18n } = useTranslation();
   return (
-    <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchProjectOptions} queryKey={['/ball/fallproject', 'options']} />
+    <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchProjectOptions} queryKey={projectOptionsKey(i18n.language)} />
   );
 }
 

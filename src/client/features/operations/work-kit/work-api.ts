@@ -1,4 +1,7 @@
 import { api } from '@client/lib/api';
+import { currentLocale } from '@client/lib/i18n';
+import { localName } from '@shared/local-name';
+import type { ProjectOption } from '@shared/contracts/project';
 import type { SelectOption } from '@client/components/select/remote-select';
 
 /**
@@ -8,9 +11,15 @@ import type { SelectOption } from '@client/components/select/remote-select';
 const toOptions = (rows: { id: number; name: string; number?: string }[]): SelectOption[] =>
   rows.map((r) => ({ value: String(r.id), label: r.number ? `${r.number} ${r.name}` : r.name }));
 
-/** Pickers send title=1 and get id and name (seed §7 "Other calls"). */
-export const fetchProjectOptions = async (keyword: string) =>
-  toOptions(await api.post<{ id: number; name: string }[]>('/ball/fallproject/selectProjects', { title: 1, ...(keyword ? { keyword } : {}) }));
+/** What a project picker caches its options under: per language, the label is the name in it. */
+export const projectOptionsKey = (language: string) => ['/ball/fallproject', 'options', language] as const;
+
+/** Pickers send title=1 and get id and name (seed §7 "Other calls"); an English screen shows the English name. */
+export const fetchProjectOptions = async (keyword: string): Promise<SelectOption[]> => {
+  const rows = await api.post<ProjectOption[]>('/ball/fallproject/selectProjects', { title: 1, ...(keyword ? { keyword } : {}) });
+  const language = currentLocale();
+  return rows.map((r) => ({ value: String(r.id), label: localName(r.name, r.nameEn, language) }));
+};
 
 export const fetchEquipmentOptions = async (projectId: number | null, keyword: string) =>
   toOptions(await api.post<{ id: number; name: string }[]>('/ball/falleqinfo/listAll', { ...(projectId ? { projectId } : {}), ...(keyword ? { keyword } : {}) }));

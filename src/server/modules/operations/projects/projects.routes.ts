@@ -10,6 +10,7 @@ import {
   type ProjectUpdate,
 } from '@shared/contracts/project';
 import { idListSchema } from '@shared/contracts/common';
+import type { ProjectOption } from '@shared/contracts/project';
 import type { Db } from '../../../db/client';
 import { fallProject } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
@@ -173,7 +174,13 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       const { title, keyword } = request.body as { title?: 1 | '1'; keyword?: string };
       const where = filters.search(fallProject.name, fallProject.nameEn, fallProject.uniqueKey)(keyword);
       if (title !== undefined) {
-        return ok(await app.database.db.select({ id: fallProject.id, name: fallProject.name }).from(fallProject).where(where).orderBy(asc(fallProject.name)).limit(5000));
+        const options: ProjectOption[] = await app.database.db
+          .select({ id: fallProject.id, name: fallProject.name, nameEn: fallProject.nameEn })
+          .from(fallProject)
+          .where(where)
+          .orderBy(asc(fallProject.name))
+          .limit(5000);
+        return ok(options);
       }
       const rows = await app.database.db
         .select({

@@ -88,6 +88,8 @@ describe('fall/project', () => {
       expect(text).not.toContain('cameraAppSecret');
     }
     expect(String(responses[5].body)).toContain('Has');
+    // A picker's options: the id and the name, and the English name for English screens.
+    expect(Object.keys(responses[4].body.data[0]).sort()).toEqual(['id', 'name', 'nameEn']);
     expect(String(responses[5].body)).not.toContain('Secret');
     expect(responses[2].body.data.hasCameraSecret).toBe(true);
   });
