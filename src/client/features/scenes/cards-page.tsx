@@ -5,7 +5,7 @@ import { GRANULARITIES } from '@shared/contracts/stats';
 import { ListPage, crudPerms, type FormBodyProps } from '../../components/list-page/list-page';
 import { RemoteSelect } from '../../components/select/remote-select';
 import { tMessage } from '../../lib/i18n';
-import { PROJECT_OPTIONS_KEY, projectOptions } from './api/project-options';
+import { projectOptions, projectOptionsKey } from './api/project-options';
 import { dateTime } from '@client/lib/date-time';
 
 interface CardValues extends Record<string, unknown> {
@@ -35,7 +35,7 @@ const err = (e: unknown) => (typeof e === 'string' ? tMessage(e) : undefined);
 
 /** One form body for add and edit: name, type, and the config fields of the chosen type. */
 function CardForm({ form }: FormBodyProps<CardValues>) {
-  const { t } = useTranslation('scenes');
+  const { t, i18n } = useTranslation('scenes');
   const type = form.getValues().type;
   const config = form.getValues().config ?? {};
   const set = (key: string, value: unknown) => form.setFieldValue('config', { ...config, [key]: value === '' || value === null ? undefined : value });
@@ -56,7 +56,7 @@ function CardForm({ form }: FormBodyProps<CardValues>) {
           <RemoteSelect
             key={key}
             label={t('fields.projectId')}
-            queryKey={PROJECT_OPTIONS_KEY}
+            queryKey={projectOptionsKey(i18n.language)}
             loader={projectOptions}
             value={value ? String(value) : null}
             onChange={(v) => set(key, v ? Number(v) : undefined)}

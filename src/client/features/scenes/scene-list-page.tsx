@@ -9,7 +9,7 @@ import { RemoteSelect } from '../../components/select/remote-select';
 import { api } from '../../lib/api';
 import { tMessage } from '../../lib/i18n';
 import { useCan } from '../../lib/session';
-import { PROJECT_OPTIONS_KEY, projectOptions } from './api/project-options';
+import { projectOptions, projectOptionsKey } from './api/project-options';
 import { DisplayTokens } from './display-tokens';
 import { SceneEditor } from './scene-editor';
 import { dateTime } from '@client/lib/date-time';
@@ -25,7 +25,7 @@ interface SceneValues extends Record<string, unknown> {
 const err = (e: unknown) => (typeof e === 'string' ? tMessage(e) : undefined);
 
 function SceneForm({ form }: FormBodyProps<SceneValues>) {
-  const { t } = useTranslation('scenes');
+  const { t, i18n } = useTranslation('scenes');
   const v = form.getValues();
   return (
     <Stack gap="sm">
@@ -33,7 +33,7 @@ function SceneForm({ form }: FormBodyProps<SceneValues>) {
       <RemoteSelect
         label={t('scene.project')}
         placeholder={t('scene.global')}
-        queryKey={PROJECT_OPTIONS_KEY}
+        queryKey={projectOptionsKey(i18n.language)}
         loader={projectOptions}
         value={v.projectId ? String(v.projectId) : null}
         onChange={(id) => form.setFieldValue('projectId', id ? Number(id) : null)}

@@ -1,12 +1,16 @@
 import type { SelectOption } from '../../../components/select/remote-select';
 import type { PageResult } from '@shared/envelope';
 import { api } from '../../../lib/api';
+import { currentLocale } from '../../../lib/i18n';
+import { localName } from '@shared/local-name';
 
-export const PROJECT_OPTIONS_KEY = ['/ball/fallproject', 'options'] as const;
+/** Per language: an option's label is the project's name in it. */
+export const projectOptionsKey = (language: string) => ['/ball/fallproject', 'scene-options', language] as const;
 const OPTION_COUNT = 20;
 
 /** Projects matching the typed text, for the scene and card project pickers. */
 export async function projectOptions(search: string): Promise<SelectOption[]> {
-  const page = await api.post<PageResult<{ id: number; name: string }>>('/ball/fallproject/list', { keyword: search || undefined, page: 1, limit: OPTION_COUNT });
-  return page.list.map((p) => ({ value: String(p.id), label: p.name }));
+  const page = await api.post<PageResult<{ id: number; name: string; nameEn: string }>>('/ball/fallproject/list', { keyword: search || undefined, page: 1, limit: OPTION_COUNT });
+  const language = currentLocale();
+  return page.list.map((p) => ({ value: String(p.id), label: localName(p.name, p.nameEn, language) }));
 }
