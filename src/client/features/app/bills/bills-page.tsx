@@ -135,7 +135,7 @@ export default function BillsPage() {
           { name: 'billState', label: t('bills.billState'), render: selectInput(state.options) },
         ]}
         columns={[
-          { prop: 'number', label: t('bills.number') },
+          { prop: 'number', label: t('bills.number'), nowrap: true },
           { prop: 'userName', label: t('bills.customer') },
           { prop: 'cardNumber', label: t('bills.cardNumber'), render: (row) => <CardNumber value={row.cardNumber} /> },
           { prop: 'amount', label: t('bills.amount'), render: (row) => row.amount.toLocaleString(i18n.language === 'en' ? 'en-US' : 'zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) },

@@ -54,7 +54,7 @@ export default function OrdersPage() {
           { name: 'priority', label: t('order.priority'), render: selectInput(ORDER_PRIORITY.map((s) => ({ value: s.value, label: s[lang] }))) },
         ]}
         columns={[
-          { prop: 'number', label: t('order.number'), display: 'always', width: 170 },
+          { prop: 'number', label: t('order.number'), display: 'always', width: 170, nowrap: true },
           { prop: 'name', label: t('order.name') },
           projectColumn(t('common.project'), i18n.language),
           { prop: 'equipmentName', label: t('common.equipment') },

@@ -41,7 +41,7 @@ export default function ReportsPage() {
         { name: 'result', label: t('report.result'), render: selectInput(REPAIR_RESULT.map((s) => ({ value: s.value, label: s[lang] }))) },
       ]}
       columns={[
-        { prop: 'orderNumber', label: t('report.order'), display: 'always' },
+        { prop: 'orderNumber', label: t('report.order'), display: 'always', width: 170, nowrap: true },
         { prop: 'orderName', label: t('order.name') },
         projectColumn(t('common.project'), i18n.language),
         { prop: 'repairer', label: t('report.repairer') },
