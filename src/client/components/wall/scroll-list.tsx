@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useFrameDraw } from './first-frame';
 import { SCROLL_SPEED_PX, WALL } from './theme';
 
 /** Moving content fades in and out at the box's edges instead of being cut through a line of text. */
@@ -90,10 +91,14 @@ export interface ScrollListProps<T> {
   speed?: number;
   /** Shown when there are no items. */
   empty?: ReactNode;
+  /** Height of the list's box in design pixels: a server-drawn first frame draws only the rows that show. */
+  height?: number;
 }
 
 /** A ScrollBox of rows of one height; an empty list shows its empty text in the middle. */
-export function ScrollList<T>({ items, keyOf, renderRow, rowHeight, speed, empty }: ScrollListProps<T>) {
+export function ScrollList<T>({ items, keyOf, renderRow, rowHeight, speed, empty, height }: ScrollListProps<T>) {
+  const frame = useFrameDraw();
+  if (frame && height) items = items.slice(0, Math.ceil(height / rowHeight));
   if (!items.length) {
     return <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', color: WALL.textFaint }}>{empty}</div>;
   }

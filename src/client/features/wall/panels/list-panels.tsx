@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
 import type { BrokenDevice } from '@shared/contracts/stats';
-import { Panel, type PanelBox } from '@client/components/wall/panel';
+import { Panel, panelBodySize, type PanelBox } from '@client/components/wall/panel';
 import { ScrollList } from '@client/components/wall/scroll-list';
 import { deviceStateColor, LEVEL_COLOR, TAG_HEX, WALL } from '@client/components/wall/theme';
 import { dictLabel } from '../../stats/chart-options';
@@ -14,6 +14,7 @@ import { samePanelProps } from './same-props';
 import { localName } from '@shared/local-name';
 
 const ROW = 40;
+const LIST_PADDING = 8;
 const cell = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 function placeholderOf(q: UseQueryResult<unknown[]>, t: (k: string) => string): string | null {
@@ -37,10 +38,11 @@ function BrokenDevicesPanelOf({ query, box }: { query: UseQueryResult<BrokenDevi
       box={box}
       ready={query.isSuccess}
       placeholder={placeholderOf(query, t)}
-      padding={8}
+      padding={LIST_PADDING}
     >
       <ScrollList
         items={rows}
+        height={panelBodySize(box, LIST_PADDING).height}
         keyOf={(r) => r.id}
         rowHeight={ROW}
         empty={t('empty')}
@@ -89,10 +91,11 @@ function WarningsPanelOf({ query, box }: { query: UseQueryResult<LatestWarning[]
       box={box}
       ready={query.isSuccess}
       placeholder={placeholderOf(query, t)}
-      padding={8}
+      padding={LIST_PADDING}
     >
       <ScrollList
         items={rows}
+        height={panelBodySize(box, LIST_PADDING).height}
         keyOf={(r) => r.id}
         rowHeight={ROW}
         empty={t('empty')}
@@ -136,9 +139,10 @@ function NoticesPanelOf({ query, box }: { query: UseQueryResult<CurrentNotice[]>
   const { t } = useWallText();
   const rows = query.data ?? [];
   return (
-    <Panel name="notices" title={t('panels.notices')} hint={t('hints.notices')} box={box} ready={query.isSuccess} placeholder={placeholderOf(query, t)} padding={8}>
+    <Panel name="notices" title={t('panels.notices')} hint={t('hints.notices')} box={box} ready={query.isSuccess} placeholder={placeholderOf(query, t)} padding={LIST_PADDING}>
       <ScrollList
         items={rows}
+        height={panelBodySize(box, LIST_PADDING).height}
         keyOf={(r) => r.id}
         rowHeight={56}
         speed={14}
