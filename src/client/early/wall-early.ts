@@ -1,10 +1,11 @@
 /**
  * The overview wall's early start, bundled on its own into a script inside index.html right after
- * /config.js (vite.config.ts `wallEarly`). On /page it asks the server for its drawing of the wall
- * and shows it (the first frame), sends the wall's calls and fetches the base map while the browser
- * is still fetching the app's scripts, and preloads the wall's chunks (ECharts
- * and Leaflet included), whose names the build writes on its script tag. The app picks the answers
- * up through its usual query hooks (lib/early-calls.ts). On any other address it does nothing.
+ * the runtime configuration (vite.config.ts `wallEarly`). On /page it asks the server for its drawing
+ * of the wall and shows it (the first frame, components/wall/first-frame.ts), takes the answers of
+ * the wall's calls from it (or sends them once it is done), then fetches the base map and preloads
+ * the wall's chunks (ECharts and Leaflet included), whose names the build writes on its script tag.
+ * The app picks the answers up through its usual query hooks (lib/early-calls.ts). On any other
+ * address it does nothing.
  */
 import { STORAGE_KEYS } from '@shared/constants';
 import type { EarlyCall } from '../lib/early-calls';
@@ -41,8 +42,8 @@ function start(hash: string): void {
   if (new URLSearchParams(hash.split('?')[1] ?? '').get('scene')) return preload();
   const config: Partial<RuntimeConfig> = window.__APP_CONFIG__ ?? {};
   const calls: EarlyCall[] = (window.__CASCADE_EARLY_CALLS__ ??= []);
-  const send = (method: string, url: string, body: string | undefined, headers: Record<string, string>, init: RequestInit) => {
-    const response = fetch(url, { method, headers, body, ...init });
+  /** Hands an answer under way to the API client (lib/early-calls.ts). */
+  const keep = (method: string, url: string, body: string | undefined, headers: Record<string, string>, response: Promise<Response>) => {
     // An answer the app does not take (another language chosen meanwhile, say) fails unnoticed.
     response.catch(() => undefined);
     calls.push({ method, url, body, headers, at: Date.now(), response });
@@ -102,12 +103,10 @@ function start(hash: string): void {
       const made = drawn?.calls.find((c) => c.method === call.method && c.url === url && (c.body ?? undefined) === body);
       return made ? new Response(made.payload, { status: made.status, headers: { 'content-type': 'application/json' } }) : fetch(url, { method: call.method, headers, body, credentials: 'include' });
     });
-    // An answer the app does not take (another language chosen meanwhile, say) fails unnoticed.
-    response.catch(() => undefined);
-    calls.push({ method: call.method, url, body, headers, at: Date.now(), response });
+    keep(call.method, url, body, headers, response);
   }
   void frame.then(() => {
-    if (!config.tileUrl) send('GET', WORLD_MAP_URL, undefined, {}, {});
+    if (!config.tileUrl) keep('GET', WORLD_MAP_URL, undefined, {}, fetch(WORLD_MAP_URL));
   });
 }
 

@@ -2,7 +2,7 @@
  * The overview wall's first frame, drawn on the server (src/server/modules/wall/frame.routes.ts)
  * from the wall's own components, query hooks and calls: the calls go to the server itself through
  * `fetch`, the charts are drawn by ECharts as SVG and the map as SVG in Leaflet's view. Built by
- * `npm run build` into dist/ssr (vite.ssr.config.ts). See components/wall/first-frame.ts.
+ * `npm run build` into dist/ssr (vite.config.ts `firstFrameRenderer`). See components/wall/first-frame.ts.
  */
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

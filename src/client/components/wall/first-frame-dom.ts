@@ -1,3 +1,4 @@
+import { isOverviewAddress } from '../../features/wall/overview-calls';
 import { canvasScale, parseFit } from './scale';
 import { fitTitle } from './title-fit';
 
@@ -52,7 +53,7 @@ export function showWallFrame(html: string, hash: string): boolean {
   const title = frame.querySelector<HTMLElement>('[data-testid="wall-title"]');
   if (title) fitTitle(title);
   const onHash = () => {
-    if (!/^#\/page\/?(\?|$)/.test(window.location.hash)) dropWallFrame();
+    if (!isOverviewAddress(window.location.hash)) dropWallFrame();
   };
   window.addEventListener('hashchange', onHash);
   window.setTimeout(() => {

@@ -102,7 +102,7 @@ export function WallChart({ option, onPointClick, onReady, style }: WallChartPro
     drawing.current = true;
     // Under a server-drawn first frame the chart is on screen already: its first drawing does not grow
     // from nothing when the frame goes (an option's own `animation` applies from the next one).
-    const entry = !drawnOnce.current && wallFrameShown() ? { animation: false } : drawnOnce.current ? { animation: option.animation ?? true } : {};
+    const entry = drawnOnce.current ? { animation: option.animation ?? true } : wallFrameShown() ? { animation: false } : {};
     drawnOnce.current = true;
     // Merging lets a refresh animate from the old values to the new instead of redrawing from zero;
     // once the tooltips are registered, the same option set again adds them.

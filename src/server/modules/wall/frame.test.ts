@@ -47,6 +47,10 @@ describe('GET /wall/frame', () => {
 
   it('checks the viewer’s rights like the wall’s calls do, and draws nothing for a scene’s display or a visitor', async () => {
     expect((await t.call('GET', '/api/wall/frame')).status).toBe(401);
+    // An unknown language is refused with the field named, in the caller's language.
+    const bad = await t.call('GET', '/api/wall/frame?lang=fr', { token: admin, lang: 'en' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toHaveProperty('lang');
     const nobody = await t.userWith([]);
     expect((await t.call('GET', '/api/wall/frame', { token: nobody.token })).status).toBe(403);
 

@@ -4,7 +4,8 @@ import { XMZT } from '@shared/dictionaries';
 import type { ProjectPoint } from '@shared/contracts/project';
 import type { CountProjects } from '@shared/contracts/stats';
 import { Panel, panelBodySize, type PanelBox } from '@client/components/wall/panel';
-import { useFrameDraw } from '@client/components/wall/first-frame';
+import { useFrameDraw, type FrameDraw } from '@client/components/wall/first-frame';
+import type { MapPoint } from '@client/components/wall/cluster';
 import { projectStatusColor, TAG_HEX, WALL } from '@client/components/wall/theme';
 import { runtimeConfig } from '@client/lib/runtime-config';
 import { worldMapQueryOptions } from '@client/components/wall/world-map-data';
@@ -23,6 +24,12 @@ const WallMap = lazy(() => (mapModule ?? import('@client/components/wall/wall-ma
 const URGENCY = [TAG_HEX.danger, TAG_HEX.warning, TAG_HEX.primary, TAG_HEX.info, TAG_HEX.success, TAG_HEX.default];
 
 export const MapPanel = memo(MapPanelOf, samePanelProps);
+
+/** The map as the server draws it for a first frame, the size of the panel's body (no padding). */
+function frameMap(frame: FrameDraw, points: MapPoint[], box: PanelBox): string {
+  const { width, height } = panelBodySize(box, 0);
+  return frame.map(points, width, height, URGENCY);
+}
 
 function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<ProjectPoint[]>; counts?: CountProjects; box: PanelBox; onSelect: (id: number) => void }) {
   const { t, locale } = useWallText();
@@ -51,7 +58,7 @@ function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<
       padding={0}
     >
       {frame ? (
-        <div style={{ width: '100%', height: '100%', background: WALL.sea }} dangerouslySetInnerHTML={{ __html: frame.map(mapPoints, panelBodySize(box, 0).width, panelBodySize(box, 0).height, URGENCY) }} />
+        <div style={{ width: '100%', height: '100%', background: WALL.sea }} dangerouslySetInnerHTML={{ __html: frameMap(frame, mapPoints, box) }} />
       ) : (
         <Suspense fallback={null}>
           <WallMap points={mapPoints} onSelect={onSelect} tileUrl={runtimeConfig().tileUrl} urgency={URGENCY} onReady={onReady} />
