@@ -40,9 +40,10 @@ declare module 'fastify' {
     /**
      * Makes a call inside the server as a session already resolved (the wall's first frame makes
      * the wall's calls so): every route still checks its permission, without reading the session
-     * again for each call.
+     * again for each call. `checked` hears the permission the route checked (the first frame keeps
+     * the list, for the next viewer it may be shown to).
      */
-    injectAs(auth: AuthContext, options: InjectOptions): Promise<LightMyRequestResponse>;
+    injectAs(auth: AuthContext, options: InjectOptions, checked?: (permission: RoutePermission) => void): Promise<LightMyRequestResponse>;
   }
 }
 
@@ -137,10 +138,10 @@ export const authPlugin = fp<{ apiPrefix: string; headerName?: string }>(async (
   const grantsCache = new GrantsCache();
   app.decorate('grantsCache', grantsCache);
   app.decorateRequest('auth', null);
-  const injected = new Map<string, AuthContext>();
-  app.decorate('injectAs', async (auth: AuthContext, options: InjectOptions) => {
+  const injected = new Map<string, { auth: AuthContext; checked?: (permission: RoutePermission) => void }>();
+  app.decorate('injectAs', async (auth: AuthContext, options: InjectOptions, checked?: (permission: RoutePermission) => void) => {
     const key = randomBytes(32).toString('base64url');
-    injected.set(key, auth);
+    injected.set(key, { auth, checked });
     try {
       return await app.inject({ ...options, headers: { ...options.headers, [INJECTED_AS]: key } });
     } finally {
@@ -163,8 +164,11 @@ export const authPlugin = fp<{ apiPrefix: string; headerName?: string }>(async (
     if (permission === undefined) return;
     const as = request.headers[INJECTED_AS];
     const token = readToken(request, headerName);
-    if (typeof as === 'string' && injected.has(as)) request.auth = injected.get(as)!;
-    else request.auth = token ? await resolveSession(app.database, hashToken(token), app.settings, grantsCache) : null;
+    const inside = typeof as === 'string' ? injected.get(as) : undefined;
+    if (inside) {
+      request.auth = inside.auth;
+      inside.checked?.(permission);
+    } else request.auth = token ? await resolveSession(app.database, hashToken(token), app.settings, grantsCache) : null;
     if (permission === 'public') return;
     if (!request.auth) throw unauthorized();
     if (!allows(request.auth, permission)) throw forbidden();

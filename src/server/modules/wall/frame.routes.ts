@@ -7,9 +7,12 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { sysSession } from '../../db/schema';
 import { ok } from '../../lib/crud';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext, RoutePermission } from '../../plugins/auth';
 import { runtimeConfigOf } from '../../lib/runtime-config';
+import type { Locale } from '@shared/constants';
 import type { FrameCall, WallFrame } from '@shared/contracts/wall';
+import { isoDaysAgo } from '@shared/iso-day';
+import { FrameCache } from './frame-cache';
 import { WALL_READ } from './wall.routes';
 
 /** The first-frame renderer (src/client/ssr/overview-frame.tsx, built into dist/ssr). */
@@ -18,8 +21,8 @@ interface FrameRenderer {
   warmUp(worldTopology: unknown): Promise<void>;
 }
 
-/** Who the start-up drawing runs as: a display with a wall's read rights, no session behind it. */
-const WARM_UP_VIEWER: AuthContext = {
+/** Who the drawings made ahead run as: a display with a wall's read rights, no session behind it. */
+const AHEAD_VIEWER: AuthContext = {
   sessionId: 0,
   kind: 'display',
   userId: null,
@@ -32,14 +35,30 @@ const WARM_UP_VIEWER: AuthContext = {
 
 const WARMING = 'wall-frame';
 
+/** Where migration 0011's triggers say the overview's data changed. */
+const DATA_CHANNEL = 'cascade_wall_data';
+/** A change is drawn this long after it was heard (the statements of one piece of work land together)… */
+const REDRAW_DELAY_MS = 250;
+/** …and at least this long after the last drawing ahead ended: changing data costs a drawing every few seconds at most. */
+const REDRAW_GAP_MS = 2_000;
+/**
+ * The drawings ahead are made again this often whatever was heard: a lost notification (a dropped
+ * listening connection) leaves a drawing no older than this.
+ */
+const REDRAW_EVERY_MS = 60_000;
+
 const frameQuerySchema = z.object({ lang: z.enum(['cn', 'en']).default('cn') });
 
 /**
- * GET /wall/frame: the overview wall drawn once on the server, with the viewer's rights, for the early
+ * GET /wall/frame: the overview wall drawn on the server, with the viewer's rights, for the early
  * start in index.html to show while the app loads (client components/wall/first-frame.ts), and the
  * answers of the calls it was drawn from. The html is null when a call failed; the whole answer is
  * null when there is nothing to draw: no renderer built, a display token issued for a scene, or a
  * visitor (their wall is their project's).
+ *
+ * The server draws the wall ahead, in each language, once it listens and again after every change
+ * to its data (frame-cache.ts): a viewer whom every call it was drawn from would let through gets
+ * that drawing; anyone else, or a request before any drawing, gets one made for them.
  */
 export async function frameRoutes(app: FastifyInstance): Promise<void> {
   let renderer: Promise<FrameRenderer | null> | null = null;
@@ -60,24 +79,72 @@ export async function frameRoutes(app: FastifyInstance): Promise<void> {
       throw error;
     }));
 
-  /** The overview as `viewer` sees it: the wall's calls answered in-process (each checks its permission). */
-  async function drawFrame(render: FrameRenderer, viewer: AuthContext, language: 'cn' | 'en'): Promise<WallFrame> {
+  const cache = new FrameCache();
+
+  /**
+   * The overview as `viewer` sees it: the wall's calls answered in-process (each checks its
+   * permission), kept for the viewers those permissions let through.
+   */
+  async function drawFrame(render: FrameRenderer, viewer: AuthContext, language: Locale): Promise<WallFrame> {
+    const version = cache.version;
+    const day = isoDaysAgo(0);
     const calls: FrameCall[] = [];
+    const permissions: RoutePermission[] = [];
     const inProcess: typeof fetch = async (input, init) => {
       const own = Object.fromEntries(new Headers(init?.headers).entries());
       const method = (init?.method ?? 'GET') as 'GET' | 'POST';
       const body = typeof init?.body === 'string' ? init.body : undefined;
-      const res = await app.injectAs(viewer, { method, url: String(input), headers: own, payload: body });
+      const res = await app.injectAs(viewer, { method, url: String(input), headers: own, payload: body }, (p) => permissions.push(p));
       calls.push({ method, url: String(input), body: body ?? null, status: res.statusCode, payload: res.body });
       return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
     };
     const html = await render.renderOverviewFrame({ language, fetch: inProcess, config: await runtimeConfigOf(app, app.config), worldTopology: await worldTopology() });
-    return { html, calls };
+    const frame = { html, calls };
+    if (calls.every((c) => c.status === 200)) cache.keep(language, frame, permissions, version, day);
+    return frame;
   }
 
-  // Once the server listens, the renderer is loaded and draws the wall in both languages for nobody
-  // (the answers are dropped): the first wall that opens after a start is not drawn by cold code from
-  // a cold database (that one took 2–3 s on a busy machine).
+  /** Draws ahead again, in the languages drawn ahead before; one run at a time, REDRAW_GAP_MS apart. */
+  let redrawing: Promise<void> | null = null;
+  let redrawAgain = false;
+  let closed = false;
+  function redraw(delay = REDRAW_DELAY_MS): void {
+    if (closed) return;
+    if (redrawing) {
+      redrawAgain = true;
+      return;
+    }
+    redrawing = (async () => {
+      await new Promise((r) => setTimeout(r, delay));
+      const render = await loadRenderer();
+      if (!render || closed) return;
+      for (const language of cache.languages()) if (!closed) await drawFrame(render, AHEAD_VIEWER, language);
+    })()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the wall first frame was not drawn again'))
+      .finally(() => {
+        redrawing = null;
+        if (redrawAgain) {
+          redrawAgain = false;
+          redraw(REDRAW_GAP_MS);
+        }
+      });
+  }
+  const unlisten = await app.database.listen(DATA_CHANNEL, () => {
+    cache.changed();
+    redraw();
+  });
+  const every = setInterval(() => redraw(0), REDRAW_EVERY_MS);
+  every.unref();
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearInterval(every);
+    await unlisten();
+    await redrawing;
+  });
+
+  // Once the server listens, the renderer is loaded and draws the wall ahead in both languages: the
+  // first wall that opens after a start is neither drawn while it waits nor by cold code from a cold
+  // database (that one took 2–3 s on a busy machine).
   app.addHook('onListen', async () => {
     app.warming.add(WARMING);
     setTimeout(() => {
@@ -85,7 +152,7 @@ export async function frameRoutes(app: FastifyInstance): Promise<void> {
         const [render, world] = await Promise.all([loadRenderer(), worldTopology()]);
         if (!render) return;
         await render.warmUp(world);
-        for (const language of ['cn', 'en'] as const) await drawFrame(render, WARM_UP_VIEWER, language);
+        for (const language of ['cn', 'en'] as const) await drawFrame(render, AHEAD_VIEWER, language);
       })()
         .catch((error: unknown) => app.log.warn({ err: error }, 'the wall first-frame renderer did not warm up'))
         .finally(() => app.warming.delete(WARMING));
@@ -105,8 +172,10 @@ export async function frameRoutes(app: FastifyInstance): Promise<void> {
     const viewer = request.auth!;
     const render = await loadRenderer();
     if (!render || !(await framed(request))) return ok(null);
-    // The answers go back with the frame, for the app to use instead of asking again.
-    const frame = await drawFrame(render, viewer, lang);
-    return ok(frame);
+    // The answers go back with the frame, for the app to use instead of asking again; a drawing from
+    // before the data last changed goes without them, and the next is on its way.
+    const ahead = cache.lookup(lang, viewer, isoDaysAgo(0));
+    if (ahead && !ahead.fresh) redraw();
+    return ok(ahead?.frame ?? (await drawFrame(render, viewer, lang)));
   });
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { fallProject, shipScene, sysSession } from '../../db/schema';
+import { fallDetect, fallProject, shipScene, sysSession } from '../../db/schema';
 import { newToken } from '../../lib/password';
 
 /** The overview wall's first frame, drawn by the client's own renderer (its source, as `npm run build` bundles it). */
@@ -74,7 +74,65 @@ describe('GET /wall/frame', () => {
     expect(forged.status).toBe(401);
   });
 
-  it('draws the wall for nobody once it listens, and says so on /health until done', async () => {
+  it('keeps its drawing for the next viewer its calls let through, and hands over no answer from before a change', async () => {
+    const first = await t.call('GET', '/api/wall/frame?lang=en', { token: admin });
+    const inside = vi.spyOn(t.app, 'injectAs');
+    try {
+      const again = await t.call('GET', '/api/wall/frame?lang=en', { token: admin });
+      expect(again.body.data).toEqual(first.body.data);
+      // A wall display (no scene) holds every permission the calls checked: the same drawing.
+      const { token, hash } = newToken();
+      await t.database.db.insert(sysSession).values({ tokenHash: hash, kind: 'display', userId: null, label: 'Hall wall', expiresAt: null });
+      const display = await t.call('GET', '/api/wall/frame?lang=en', { token });
+      expect(display.body.data).toEqual(first.body.data);
+      expect(inside).not.toHaveBeenCalled();
+
+      const total = async () => (await t.call('GET', '/api/ball/fallproject/countProjects', { token: admin })).body.data.total as number;
+      const before = await total();
+      await t.database.db.insert(fallProject).values({ name: '新喷泉', uniqueKey: 'frame-new', status: 'A' });
+      expect(await total()).toBe(before + 1);
+      // Until it is drawn again the old picture may show, never with its answers; then the new one.
+      for (let i = 0; ; i++) {
+        const res = await t.call('GET', '/api/wall/frame?lang=en', { token });
+        const { html, calls } = res.body.data as { html: string; calls: unknown[] };
+        if (html.includes(`data-value="${before + 1}"`) && calls.length === 10) break;
+        expect(html).toContain(`data-value="${before}"`);
+        expect(calls).toEqual([]);
+        expect(i).toBeLessThan(100);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      inside.mockRestore();
+    }
+  });
+
+  it('hears a change to what the overview shows, not a board reporting in', async () => {
+    let heard = 0;
+    const unlisten = await t.database.listen('cascade_wall_data', () => (heard += 1));
+    const settle = () => new Promise((r) => setTimeout(r, 150));
+    try {
+      const [lake] = await t.database.db.select({ id: fallProject.id }).from(fallProject).limit(1);
+      const [board] = await t.database.db.insert(fallDetect).values({ projectId: lake.id, boardName: 'B1' }).returning({ id: fallDetect.id });
+      await settle();
+      heard = 0;
+      // A reading writes the board's last-seen time and closes no offline warning: nothing to draw.
+      await t.database.query('UPDATE fall_detect SET last_seen = now(), online = true WHERE id = $1', [board.id]);
+      await t.database.query("UPDATE fall_warning SET result = 'fixed' WHERE detect_id = $1 AND kind = 'offline' AND result IS NULL", [board.id]);
+      await settle();
+      expect(heard).toBe(0);
+      // Its name shows in the warnings list; a project shows everywhere.
+      await t.database.query("UPDATE fall_detect SET board_name = 'B1 north' WHERE id = $1", [board.id]);
+      await settle();
+      expect(heard).toBe(1);
+      await t.database.query('UPDATE fall_project SET total_area = total_area WHERE id = $1', [lake.id]);
+      await settle();
+      expect(heard).toBe(2);
+    } finally {
+      await unlisten();
+    }
+  });
+
+  it('draws the wall ahead once it listens, says so on /health until done, and the first wall gets that drawing', async () => {
     const started = await createTestApp({ frameModule: path.resolve('src/client/ssr/overview-frame.tsx') });
     try {
       await started.app.listen({ port: 0, host: '127.0.0.1' });
@@ -87,6 +145,13 @@ describe('GET /wall/frame', () => {
       }
       expect(seen[0]).toEqual(['wall-frame']);
       expect(seen.at(-1)).toEqual([]);
+      const inside = vi.spyOn(started.app, 'injectAs');
+      for (const lang of ['cn', 'en']) {
+        const res = await started.call('GET', `/api/wall/frame?lang=${lang}`, { token: await started.tokenFor('admin') });
+        expect(res.body.data.html).toContain('data-panel="map"');
+        expect(res.body.data.calls).toHaveLength(10);
+      }
+      expect(inside).not.toHaveBeenCalled();
     } finally {
       await started.close();
     }

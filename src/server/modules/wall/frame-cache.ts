@@ -1,0 +1,67 @@
+import type { Locale } from '@shared/constants';
+import type { WallFrame } from '@shared/contracts/wall';
+import { allows, type AuthContext, type RoutePermission } from '../../plugins/auth';
+
+/** A drawing of the overview, kept for the next viewer who may see it. */
+interface Kept {
+  frame: WallFrame;
+  /** What the calls it was drawn from checked: a viewer passing them all would get the same answers. */
+  permissions: RoutePermission[];
+  /** The data version it was drawn at (FrameCache.version when the drawing began). */
+  version: number;
+  /** The server's day: the repair charts' window ends today. */
+  day: string;
+  /** When the data first changed after it was drawn. */
+  staleSince?: number;
+}
+
+/** Longest a drawing is shown, without its answers, once the data changed (while its redrawing fails, say). */
+export const STALE_PICTURE_MS = 60_000;
+
+/**
+ * The overview's first frame (frame.routes.ts) drawn ahead, per language. Every change to what the
+ * overview shows moves `version` on (a NOTIFY raised by triggers, migration 0011); a drawing made at
+ * the current version is the wall as it is, answers and all. One made before a change is still a
+ * picture worth showing while the app loads, but its answers are not handed to the app, which asks
+ * for fresh ones.
+ */
+export class FrameCache {
+  private kept = new Map<Locale, Kept>();
+  private at = 0;
+
+
+  /** The data's version as far as this instance has heard. */
+  get version(): number {
+    return this.at;
+  }
+
+  changed(now = Date.now()): void {
+    for (const kept of this.kept.values()) kept.staleSince ??= now;
+    this.at += 1;
+  }
+
+  languages(): Locale[] {
+    return [...this.kept.keys()];
+  }
+
+  keep(language: Locale, frame: WallFrame, permissions: RoutePermission[], version: number, day: string): void {
+    if (frame.html === null) return;
+    const current = this.kept.get(language);
+    // A slower drawing begun earlier does not replace a newer one.
+    if (current && current.version > version && current.day === day) return;
+    this.kept.set(language, { frame, permissions, version, day, staleSince: version === this.at ? undefined : Date.now() });
+  }
+
+  /**
+   * The drawing this viewer may be shown: the whole frame when nothing changed since, its picture
+   * alone (no answers) while a newer one is drawn, nothing when there is none for today, it is older
+   * than STALE_PICTURE_MS and stale, or one of its calls would have refused the viewer.
+   */
+  lookup(language: Locale, viewer: AuthContext, day: string, now = Date.now()): { frame: WallFrame; fresh: boolean } | null {
+    const kept = this.kept.get(language);
+    if (!kept || kept.day !== day || !kept.permissions.every((p) => allows(viewer, p))) return null;
+    if (kept.version === this.at) return { frame: kept.frame, fresh: true };
+    if (now - (kept.staleSince ?? now) > STALE_PICTURE_MS) return null;
+    return { frame: { html: kept.frame.html, calls: [] }, fresh: false };
+  }
+}
