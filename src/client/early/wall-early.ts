@@ -32,14 +32,20 @@ function start(hash: string): void {
   const build = (document.currentScript as HTMLScriptElement | null)?.dataset ?? {};
   const language = localStorage.getItem(STORAGE_KEYS.language) === 'en' ? 'en' : 'cn';
   const chunks = [build.wallChunks, language === 'en' ? build.localeEn : build.localeCn].join(' ').split(' ');
-  // The stylesheet itself (not a preload): Vite adds a chunk's CSS only when no such sheet is there.
-  for (const href of chunks) if (href.endsWith('.css')) link({ rel: 'stylesheet', href });
+  // The stylesheets themselves (not preloads): Vite adds a chunk's CSS only when no such sheet is there.
+  const stylesheets = () => {
+    for (const href of chunks) if (href.endsWith('.css')) link({ rel: 'stylesheet', href });
+  };
   const preload = () => {
     for (const href of chunks) if (href && !href.endsWith('.css')) link({ rel: 'modulepreload', href });
   };
 
   // A scene draws other cards; a wall without a session sends nobody's calls.
-  if (new URLSearchParams(hash.split('?')[1] ?? '').get('scene')) return preload();
+  const token = new URLSearchParams(hash.split('?')[1] ?? '').get('scene') ? null : wallToken(hash, sessionStorage, localStorage);
+  if (!token) {
+    stylesheets();
+    return preload();
+  }
   const config: Partial<RuntimeConfig> = window.__APP_CONFIG__ ?? {};
   const calls: EarlyCall[] = (window.__CASCADE_EARLY_CALLS__ ??= []);
   /** Hands an answer under way to the API client (lib/early-calls.ts). */
@@ -48,8 +54,6 @@ function start(hash: string): void {
     response.catch(() => undefined);
     calls.push({ method, url, body, headers, at: Date.now(), response });
   };
-  const token = wallToken(hash, sessionStorage, localStorage);
-  if (!token) return preload();
   const headersOf = (body: string | undefined): Record<string, string> => ({
     'Accept-Language': token.language,
     [token.header]: token.value,
@@ -63,6 +67,8 @@ function start(hash: string): void {
     .then((res) => (res.ok ? (res.json() as Promise<{ code: number; data: WallFrame | null }>) : null))
     .then((body) => (body?.code === 0 ? body.data : null))
     .catch(() => null);
+  // Asked first, on the page's own connection; the app's stylesheets after it.
+  stylesheets();
   // The wall's type, set once while the server works: the browser loads the CJK font and its glyphs
   // now, not when the frame arrives (that was a tenth of a second of laying the frame out).
   const fonts = document.createElement('span');
@@ -85,7 +91,7 @@ function start(hash: string): void {
       const html = drawn?.html;
       const show = () => {
         // Settled once the browser has painted it, not before the app's next task.
-        if (html && showWallFrame(html, window.location.hash)) requestAnimationFrame(() => window.setTimeout(done, 0));
+        if (html && showWallFrame(html, window.location.hash, language)) requestAnimationFrame(() => window.setTimeout(done, 0));
         else done();
       };
       if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show, { once: true });

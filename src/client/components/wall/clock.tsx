@@ -9,7 +9,10 @@ export interface ClockProps {
   style?: React.CSSProperties;
 }
 
-/** A ticking clock (once a second) with an optional date line. */
+/**
+ * A ticking clock (once a second) with an optional date line. Each line carries its format: on the
+ * server's first frame the early start writes them on the viewer's time (first-frame-dom.ts).
+ */
 export function Clock({ format = 'HH:mm:ss', dateFormat, style }: ClockProps) {
   const [now, setNow] = useState(() => dayjs());
   useEffect(() => {
@@ -18,10 +21,10 @@ export function Clock({ format = 'HH:mm:ss', dateFormat, style }: ClockProps) {
   }, []);
   return (
     <span style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', lineHeight: 1.15, ...style }}>
-      <time dateTime={now.toISOString()} style={{ fontSize: '1em', fontVariantNumeric: 'tabular-nums', letterSpacing: 1 }}>
+      <time dateTime={now.toISOString()} data-clock-format={format} style={{ fontSize: '1em', fontVariantNumeric: 'tabular-nums', letterSpacing: 1 }}>
         {now.format(format)}
       </time>
-      {dateFormat && <span style={{ fontSize: '0.55em', opacity: 0.75 }}>{now.format(dateFormat)}</span>}
+      {dateFormat && <span data-clock-format={dateFormat} style={{ fontSize: '0.55em', opacity: 0.75 }}>{now.format(dateFormat)}</span>}
     </span>
   );
 }

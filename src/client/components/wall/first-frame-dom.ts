@@ -1,4 +1,6 @@
+import type { Locale } from '@shared/constants';
 import { isOverviewAddress } from '../../features/wall/overview-calls';
+import { formatClock } from './clock-format';
 import { canvasScale, parseFit } from './scale';
 import { fitTitle } from './title-fit';
 
@@ -35,10 +37,11 @@ export function dropWallFrame(): void {
 
 /**
  * Shows the server's frame over the app's root, scaled to the window as the wall's canvas scales
- * (the address's ?fit=), unless the app's wall is on screen already. The app's wall drops it once
+ * (the address's ?fit=), unless the app's wall is on screen already, its clock on the viewer's time
+ * (the server may have drawn it a while ago, and in its own time zone). The app's wall drops it once
  * drawn; leaving the address, or a wall that never comes, drops it too.
  */
-export function showWallFrame(html: string, hash: string): boolean {
+export function showWallFrame(html: string, hash: string, language: Locale): boolean {
   const root = document.getElementById('root');
   if (!root || root.querySelector('[data-wall-canvas]') || wallFrameShown()) return false;
   const frame = document.createElement('div');
@@ -52,6 +55,13 @@ export function showWallFrame(html: string, hash: string): boolean {
   document.body.appendChild(frame);
   const title = frame.querySelector<HTMLElement>('[data-testid="wall-title"]');
   if (title) fitTitle(title);
+  const clock = [...frame.querySelectorAll<HTMLElement>('[data-clock-format]')];
+  const tick = () => {
+    if (!frame.isConnected) return window.clearInterval(ticking);
+    for (const line of clock) line.textContent = formatClock(new Date(), line.dataset.clockFormat!, language);
+  };
+  const ticking = window.setInterval(tick, 1000);
+  tick();
   const onHash = () => {
     if (!isOverviewAddress(window.location.hash)) dropWallFrame();
   };

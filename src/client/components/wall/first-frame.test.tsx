@@ -1,6 +1,6 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dropWallFrame, showWallFrame, wallFrameShown, WALL_FRAME_ID } from './first-frame-dom';
 import { Panel } from './panel';
 import { WallCanvas } from './wall-canvas';
@@ -24,7 +24,7 @@ describe('the server-drawn first frame', () => {
     const root = appRoot();
     window.innerWidth = 1366;
     window.innerHeight = 768;
-    expect(showWallFrame(FRAME, '#/page')).toBe(true);
+    expect(showWallFrame(FRAME, '#/page', 'cn')).toBe(true);
     expect(wallFrameShown()).toBe(true);
     expect(root.style.visibility).toBe('hidden');
     const canvas = document.querySelector<HTMLElement>(`#${WALL_FRAME_ID} [data-wall-canvas]`)!;
@@ -36,16 +36,31 @@ describe('the server-drawn first frame', () => {
     expect(root.style.visibility).toBe('');
   });
 
+  it('shows its clock on the viewer’s time, ticking, whenever the server drew it', () => {
+    appRoot();
+    vi.useFakeTimers({ now: new Date(2026, 10, 25, 8, 59, 58), toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const drawn = '<time data-clock-format="HH:mm:ss">03:00:00</time><span data-clock-format="YYYY-MM-DD dddd">2026-11-24 星期二</span>';
+      showWallFrame(FRAME.replace('</section>', `</section>${drawn}`), '#/page', 'en');
+      const lines = () => [...document.querySelectorAll(`#${WALL_FRAME_ID} [data-clock-format]`)].map((e) => e.textContent);
+      expect(lines()).toEqual(['08:59:58', '2026-11-25 Wednesday']);
+      vi.advanceTimersByTime(2000);
+      expect(lines()).toEqual(['09:00:00', '2026-11-25 Wednesday']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('stays away once the app’s own wall is on screen', () => {
     const root = appRoot();
     root.innerHTML = '<div data-wall-canvas></div>';
-    expect(showWallFrame(FRAME, '#/page')).toBe(false);
+    expect(showWallFrame(FRAME, '#/page', 'cn')).toBe(false);
     expect(wallFrameShown()).toBe(false);
   });
 
   it('is taken away by the app’s wall once every one of its panels has drawn', async () => {
     appRoot();
-    showWallFrame(FRAME, '#/page');
+    showWallFrame(FRAME, '#/page', 'cn');
     const wall = (ready: boolean) => (
       <MemoryRouter>
         <WallCanvas>
