@@ -62,7 +62,6 @@ export function Panel({ title, children, box, hint, extra, ready, placeholder, n
         background: WALL.panel,
         border: `1px solid ${WALL.border}`,
         boxShadow: 'inset 0 0 28px rgba(30, 140, 255, 0.12)',
-        backdropFilter: 'blur(2px)',
         ...style,
       }}
     >
