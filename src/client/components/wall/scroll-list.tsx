@@ -1,9 +1,50 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFrameDraw } from './first-frame';
+import { useWall } from './wall-context';
 import { SCROLL_SPEED_PX, WALL } from './theme';
 
 /** Moving content fades in and out at the box's edges instead of being cut through a line of text. */
 const FADE_EDGES = 'linear-gradient(transparent, #000 14px, #000 calc(100% - 22px), transparent)';
+
+/** How often a paused list (the pointer over it) looks whether it may move again. */
+const PAUSED_LOOK_MS = 250;
+
+/**
+ * Moving boxes: each moves itself once a frame comes and says how long until its next whole pixel
+ * and how long a pixel takes it (null while paused).
+ */
+type Mover = (now: number) => { next: number; pixel: number } | null;
+const movers = new Set<Mover>();
+let tickTimer = 0;
+let tickFrame = 0;
+
+function tick(now: number): void {
+  // The fastest box sets the pace; the others move in its frames (a slower one a frame late at most).
+  let pace = { next: PAUSED_LOOK_MS, pixel: Infinity };
+  for (const box of movers) {
+    const due = box(now);
+    if (due && due.pixel < pace.pixel) pace = due;
+  }
+  tickTimer = window.setTimeout(() => (tickFrame = requestAnimationFrame(tick)), pace.next);
+}
+
+/**
+ * Every moving box of the page on one clock that asks the browser for a frame only when the fastest
+ * is due to move a whole screen pixel (22 times a second at 1920×1080), not 60 times a second, and
+ * moves them all in that frame. A wall runs all day, often without a GPU, and every frame costs a
+ * round of work: an idle overview used a third of a core for its three lists, a tenth after. Text
+ * moved by fractions of a pixel is resampled, softer, too.
+ */
+function onTick(box: Mover): () => void {
+  movers.add(box);
+  if (movers.size === 1) tickFrame = requestAnimationFrame(tick);
+  return () => {
+    movers.delete(box);
+    if (movers.size) return;
+    window.clearTimeout(tickTimer);
+    cancelAnimationFrame(tickFrame);
+  };
+}
 
 export interface ScrollBoxProps {
   /** Drawn twice while moving; screen readers skip the second copy. */
@@ -28,6 +69,8 @@ export function ScrollBox({ children, speed = SCROLL_SPEED_PX, gap = 0 }: Scroll
   const [size, setSize] = useState({ box: 0, content: 0 });
   const period = size.content + gap;
   const moving = size.box > 0 && size.content > size.box;
+  // One screen pixel in design pixels: the list moves a whole screen pixel at a time.
+  const step = 1 / Math.max(useWall().scaleY, 0.01);
 
   useEffect(() => {
     const outer = box.current;
@@ -51,15 +94,16 @@ export function ScrollBox({ children, speed = SCROLL_SPEED_PX, gap = 0 }: Scroll
     // The offset carries over when the content is measured again (late fonts, new rows): a restart
     // from the top each time would keep a list whose rows keep arriving from ever moving on.
     let last = performance.now();
-    let frame = requestAnimationFrame(function step(now) {
+    let shown = NaN;
+    return onTick((now) => {
       const dt = Math.min(0.1, (now - last) / 1000);
       last = now;
       if (!paused.current) offset.current = (offset.current + speed * dt) % period;
-      el.style.transform = `translateY(${-offset.current}px)`;
-      frame = requestAnimationFrame(step);
+      const at = Math.floor(offset.current / step) * step;
+      if (at !== shown) el.style.transform = `translateY(${-(shown = at)}px)`;
+      return paused.current ? null : { next: ((at + step - offset.current) / speed) * 1000, pixel: (step / speed) * 1000 };
     });
-    return () => cancelAnimationFrame(frame);
-  }, [moving, period, speed]);
+  }, [moving, period, speed, step]);
 
   return (
     <div
