@@ -30,7 +30,13 @@ export async function createTestApp(
   extend?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: 'tmp/test-data' }), logLevel: 'silent', ...overrides };
+  // No first-frame renderer unless a test asks for one (frame.test.ts): a build lying in dist/ would
+  // otherwise draw the wall ahead in every test app that listens, whether the clone was built or not.
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: 'tmp/test-data', FRAME_MODULE: 'tmp/no-first-frame-renderer.js' }),
+    logLevel: 'silent',
+    ...overrides,
+  };
   const app = await buildApp({ config, database });
   if (extend) await extend(app);
   await app.ready();
