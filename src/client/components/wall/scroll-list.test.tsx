@@ -18,6 +18,13 @@ describe('ScrollList', () => {
     render(<FrameDrawContext.Provider value={draw}>{list}</FrameDrawContext.Provider>);
     expect(screen.getAllByRole('listitem')).toHaveLength(5);
   });
+
+  it('starts a list that will move below the top fade, in the frame as in the app, and one that fits at the top', () => {
+    const lead = (view: ReturnType<typeof render>) => (view.container.querySelector('ul')!.parentElement!.parentElement as HTMLElement).style.paddingTop;
+    expect(lead(render(<FrameDrawContext.Provider value={draw}>{list}</FrameDrawContext.Provider>))).toBe('14px');
+    const few = <ScrollList items={items.slice(0, 3)} keyOf={(r) => r.id} rowHeight={40} height={190} renderRow={(r) => <span>{r.name}</span>} />;
+    expect(lead(render(<FrameDrawContext.Provider value={draw}>{few}</FrameDrawContext.Provider>))).toBe('0px');
+  });
 });
 
 describe('ScrollBox', () => {

@@ -4,7 +4,8 @@ import { useWall } from './wall-context';
 import { SCROLL_SPEED_PX, WALL } from './theme';
 
 /** Moving content fades in and out at the box's edges instead of being cut through a line of text. */
-const FADE_EDGES = 'linear-gradient(transparent, #000 14px, #000 calc(100% - 22px), transparent)';
+const FADE_TOP = 14;
+const FADE_EDGES = `linear-gradient(transparent, #000 ${FADE_TOP}px, #000 calc(100% - 22px), transparent)`;
 
 /** How often a paused list (the pointer over it) looks whether it may move again. */
 const PAUSED_LOOK_MS = 250;
@@ -53,6 +54,11 @@ export interface ScrollBoxProps {
   speed?: number;
   /** Space between the end of the content and its copy, in design pixels. */
   gap?: number;
+  /**
+   * Whether the content will move, for as long as it is not measured (a server-drawn first frame):
+   * moving content starts below the top fade, and the frame must start where the app will.
+   */
+  willMove?: boolean;
 }
 
 /**
@@ -60,15 +66,18 @@ export interface ScrollBoxProps {
  * copy follows the first), pausing while the pointer is over it. Content that fits stands still. Walls
  * are read, not operated: a long list or a long introduction must still be seen whole.
  */
-export function ScrollBox({ children, speed = SCROLL_SPEED_PX, gap = 0 }: ScrollBoxProps) {
+export function ScrollBox({ children, speed = SCROLL_SPEED_PX, gap = 0, willMove = false }: ScrollBoxProps) {
   const box = useRef<HTMLDivElement>(null);
   const first = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLDivElement>(null);
   const paused = useRef(false);
   const offset = useRef(0);
   const [size, setSize] = useState({ box: 0, content: 0 });
-  const period = size.content + gap;
+  // Moving content starts below the top fade (its first line is not dimmed as the wall opens), and
+  // so does each turn of it: one turn is that lead, the content and the gap.
+  const period = FADE_TOP + size.content + gap;
   const moving = size.box > 0 && size.content > size.box;
+  const leads = size.box > 0 ? moving : willMove;
   // One screen pixel in design pixels: the list moves a whole screen pixel at a time.
   const step = 1 / Math.max(useWall().scaleY, 0.01);
 
@@ -109,14 +118,16 @@ export function ScrollBox({ children, speed = SCROLL_SPEED_PX, gap = 0 }: Scroll
     <div
       ref={box}
       data-moving={moving || undefined}
-      style={{ height: '100%', overflow: 'hidden', position: 'relative', maskImage: moving ? FADE_EDGES : undefined }}
+      style={{ height: '100%', overflow: 'hidden', position: 'relative', maskImage: leads ? FADE_EDGES : undefined }}
       onMouseEnter={() => (paused.current = true)}
       onMouseLeave={() => (paused.current = false)}
     >
       <div ref={track} style={{ willChange: moving ? 'transform' : undefined }}>
-        <div ref={first}>{children}</div>
+        <div style={{ paddingTop: leads ? FADE_TOP : 0 }}>
+          <div ref={first}>{children}</div>
+        </div>
         {moving && (
-          <div aria-hidden style={{ paddingTop: gap }}>
+          <div aria-hidden style={{ paddingTop: gap + FADE_TOP }}>
             {children}
           </div>
         )}
@@ -142,12 +153,13 @@ export interface ScrollListProps<T> {
 /** A ScrollBox of rows of one height; an empty list shows its empty text in the middle. */
 export function ScrollList<T>({ items, keyOf, renderRow, rowHeight, speed, empty, height }: ScrollListProps<T>) {
   const frame = useFrameDraw();
+  const all = items.length;
   if (frame && height) items = items.slice(0, Math.ceil(height / rowHeight));
   if (!items.length) {
     return <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', color: WALL.textFaint }}>{empty}</div>;
   }
   return (
-    <ScrollBox speed={speed}>
+    <ScrollBox speed={speed} willMove={height !== undefined && all * rowHeight > height}>
       <ul style={{ margin: 0, padding: 0 }}>
         {items.map((item, i) => (
           <li key={keyOf(item)} style={{ height: rowHeight, listStyle: 'none' }}>
