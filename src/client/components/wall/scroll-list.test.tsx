@@ -77,6 +77,17 @@ describe('ScrollBox', () => {
     expect(frames.mock.calls.length).toBeLessThanOrEqual(24);
   });
 
+  it('stays at its start while the server’s first frame covers the wall', () => {
+    const frame = Object.assign(document.createElement('div'), { id: 'wall-frame' });
+    document.body.appendChild(frame);
+    try {
+      const { track } = oneSecond(1);
+      expect(track.style.transform).toBe('translateY(0px)');
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('moves half design pixels on a screen twice the design size', () => {
     const { frames, track } = oneSecond(2);
     expect(frames).toBeGreaterThanOrEqual(36);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFrameDraw } from './first-frame';
+import { wallFrameShown } from './first-frame-dom';
 import { useWall } from './wall-context';
 import { SCROLL_SPEED_PX, WALL } from './theme';
 
@@ -107,7 +108,8 @@ export function ScrollBox({ children, speed = SCROLL_SPEED_PX, gap = 0, willMove
     return onTick((now) => {
       const dt = Math.min(0.1, (now - last) / 1000);
       last = now;
-      if (!paused.current) offset.current = (offset.current + speed * dt) % period;
+      // Still while the server's first frame covers the wall: the frame's list is at its start.
+      if (!paused.current && !wallFrameShown()) offset.current = (offset.current + speed * dt) % period;
       const at = Math.floor(offset.current / step) * step;
       if (at !== shown) el.style.transform = `translateY(${-(shown = at)}px)`;
       return paused.current ? null : { next: ((at + step - offset.current) / speed) * 1000, pixel: (step / speed) * 1000 };
