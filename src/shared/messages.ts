@@ -24,6 +24,7 @@ export const MESSAGES = {
   'v.confirmDelete': { cn: '确定要删除吗？', en: 'Are you sure you want to delete it?' },
   'v.unknownField': { cn: '不允许的字段', en: 'Unknown field' },
   'v.invalid': { cn: '格式错误', en: 'Invalid value' },
+  'v.folder': { cn: '目录名只能用字母、数字、点、下划线和短横线，以 / 分层', en: 'Folder names may use letters, digits, dots, underscores and hyphens, separated by /' },
   'v.date': { cn: '日期格式应为 YYYY-MM-DD', en: 'Use a date in the form YYYY-MM-DD' },
   'v.dateOrder': { cn: '结束日期不能早于开始日期', en: 'The end date cannot be before the start date' },
   'v.spanTooLong': { cn: '时间跨度过长，请缩短范围或选择更粗的粒度', en: 'The period is too long: shorten it or choose a coarser granularity' },
@@ -91,6 +92,10 @@ export const MESSAGES = {
   'err.importFile': { cn: '请上传 xlsx 或 csv 文件', en: 'Upload an xlsx or csv file' },
   'err.importHeader': { cn: '表头应包含 xmbm、xmmc、pxmbm、sort', en: 'The header row must have xmbm, xmmc, pxmbm and sort' },
   'err.activeConfig': { cn: '不能删除正在使用的存储配置', en: 'The active storage configuration cannot be deleted' },
+  'err.s3Inactive': {
+    cn: '此版本尚不能把文件存入 S3 兼容存储：可以保存该配置，但请保持本地目录配置为启用',
+    en: 'This version cannot store files in S3-compatible storage yet: the configuration can be saved, but keep a local folder configuration active',
+  },
   // maintenance orders, reports, boards, warnings, cameras
   'err.orderTransition': { cn: '工单当前状态不允许此操作', en: "This is not allowed in the order's current status" },
   'err.orderClosed': { cn: '工单已关闭，不能再提交维修报告或修改', en: 'The order is closed: no more reports or changes' },

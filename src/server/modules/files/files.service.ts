@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { isImageType, type FileOwnerType, type UploadedFile } from '@shared/contracts/file';
+import { FOLDER_PART } from '@shared/contracts/oss-config';
 import type { Db, Database } from '../../db/client';
-import { ossFile } from '../../db/schema';
+import { ossConfig, ossFile } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { allows, type AuthContext } from '../../plugins/auth';
 import { LocalStorage } from '../../storage/local-storage';
@@ -15,7 +16,10 @@ import { GENERAL_DOWNLOAD, OWNER_RULES } from './owners';
 const THUMB_SIZE = 320;
 const storages = new WeakMap<object, Storage>();
 
-/** The storage of an app (a local folder under DATA_DIR/files until an S3 provider is configured). */
+/**
+ * The storage of an app: the files directory (FILES_DIR). Keys are relative to it, so a file is read
+ * back wherever the active configuration sent later uploads.
+ */
 export function storageOf(app: Pick<FastifyInstance, 'config'>): Storage {
   let s = storages.get(app.config);
   if (!s) {
@@ -23,6 +27,17 @@ export function storageOf(app: Pick<FastifyInstance, 'config'>): Storage {
     storages.set(app.config, s);
   }
   return s;
+}
+
+/**
+ * The sub-folder of the files directory new uploads go to: the active local configuration's
+ * (oss/oss-config), none without one. S3 configurations cannot be made active (oss-admin.routes.ts).
+ */
+export async function activeFolder(database: Database): Promise<string> {
+  const [active] = await database.db.select({ provider: ossConfig.provider, config: ossConfig.config }).from(ossConfig).where(eq(ossConfig.active, true)).limit(1);
+  const folder = active?.provider === 'local' ? (active.config as { folder?: unknown }).folder : undefined;
+  // Checked when saved (localConfigSchema); a part saved before that check existed is left out.
+  return typeof folder === 'string' ? folder.split('/').filter((part) => FOLDER_PART.test(part) && part !== '..').join('/') : '';
 }
 
 export type FileRow = typeof ossFile.$inferSelect;
@@ -77,7 +92,8 @@ export async function storeFile(app: Pick<FastifyInstance, 'config' | 'database'
   }
   const storage = storageOf(app);
   const now = new Date();
-  const base = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+  const folder = await activeFolder(app.database);
+  const base = `${folder ? `${folder}/` : ''}${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
   const key = `${base}.${sniffed.extensions[0]}`;
   const thumb = sniffed.image ? await thumbnailOf(input.data) : null;
   const thumbKey = thumb ? `${base}.thumb.webp` : null;

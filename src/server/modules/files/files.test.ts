@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { newToken } from '../../lib/password';
-import { fallProject, ossFile, sysSession } from '../../db/schema';
+import { fallProject, ossConfig, ossFile, sysSession } from '../../db/schema';
 import { purgeOrphanFiles, storageOf } from './files.service';
 import { PDF_BYTES, pngBytes, upload } from './files.test-helper';
 
@@ -34,6 +34,23 @@ describe('file service', () => {
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect(thumb.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
     expect(thumb.rawPayload.length).toBeLessThan(png.length);
+  });
+
+  it('stores new uploads in the active local configuration’s folder and reads older files where they are', async () => {
+    const before = await upload(t, { token: admin, name: 'before.pdf', data: PDF_BYTES });
+    const [disk] = await t.database.db.insert(ossConfig).values({ name: 'Wall disk', provider: 'local', config: { folder: 'wall/2026' }, active: true }).returning({ id: ossConfig.id });
+    try {
+      const after = await upload(t, { token: admin, name: 'after.png', data: await pngBytes() });
+      const keys = async (id: number) => (await t.database.db.select().from(ossFile).where(eq(ossFile.id, id)))[0];
+      expect((await keys(after.body.data.id)).storageKey).toMatch(/^wall\/2026\/\d{4}\/\d{2}\/[0-9a-f-]+\.png$/);
+      expect((await keys(after.body.data.id)).thumbKey).toMatch(/^wall\/2026\/.*\.thumb\.webp$/);
+      expect((await keys(before.body.data.id)).storageKey).toMatch(/^\d{4}\//);
+      expect(await storageOf(t.app).exists((await keys(after.body.data.id)).storageKey)).toBe(true);
+      expect((await raw(after.body.data.url, admin)).statusCode).toBe(200);
+      expect((await raw(before.body.data.url, admin)).statusCode).toBe(200);
+    } finally {
+      await t.database.db.delete(ossConfig).where(eq(ossConfig.id, disk.id));
+    }
   });
 
   it('decides the type by content: a PDF named .png is refused, a real PDF is stored as a PDF', async () => {

@@ -51,6 +51,15 @@ export function checkOssConfig(provider: OssProvider, config: Record<string, unk
   return value;
 }
 
+/**
+ * New uploads go to the active configuration (files.service.ts `activeFolder`): a local folder. An
+ * S3-compatible configuration can be kept but not made active: no S3 client is built yet, and an
+ * active one would have been ignored without a word.
+ */
+function assertActivatable(provider: string, active: boolean | undefined): void {
+  if (active && provider === 's3') throw conflict('err.s3Inactive');
+}
+
 /** oss/oss-config (storage configurations, one active) and oss/oss (the list of stored files). */
 export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.database.db;
@@ -78,6 +87,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post('/oss/config/save', { schema: { body: ossConfigSchema }, config: { permission: 'oss-config#save' } }, async (request) => {
     const body = request.body as { name: string; provider: OssProvider; config: Record<string, unknown>; active: boolean };
     const config = checkOssConfig(body.provider, body.config);
+    assertActivatable(body.provider, body.active);
     const id = await db().transaction(async (tx) => {
       if (body.active) await tx.update(ossConfig).set({ active: false }).where(eq(ossConfig.active, true));
       const [row] = await tx.insert(ossConfig).values({ ...body, config }).returning({ id: ossConfig.id });
@@ -94,6 +104,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
       const provider = body.provider ?? (old.provider as OssProvider);
       const stored = old.provider === provider ? (old.config as Record<string, unknown>) : undefined;
       const config = body.config || body.provider ? checkOssConfig(provider, body.config ?? {}, stored) : undefined;
+      assertActivatable(provider, body.active ?? old.active);
       if (body.active) await tx.update(ossConfig).set({ active: false }).where(and(eq(ossConfig.active, true), ne(ossConfig.id, id)));
       await tx
         .update(ossConfig)
@@ -106,8 +117,9 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post('/oss/config/activate', { schema: { body: ossActivateSchema }, config: { permission: 'oss-config#update' } }, async (request) => {
     const { id } = request.body as { id: number };
     await db().transaction(async (tx) => {
-      const [row] = await tx.select({ id: ossConfig.id }).from(ossConfig).where(eq(ossConfig.id, id));
+      const [row] = await tx.select({ id: ossConfig.id, provider: ossConfig.provider }).from(ossConfig).where(eq(ossConfig.id, id));
       if (!row) throw notFound();
+      assertActivatable(row.provider, true);
       await tx.update(ossConfig).set({ active: false }).where(and(eq(ossConfig.active, true), ne(ossConfig.id, id)));
       await tx.update(ossConfig).set({ active: true }).where(eq(ossConfig.id, id));
     });

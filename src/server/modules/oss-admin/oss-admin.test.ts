@@ -30,11 +30,11 @@ describe('oss/config and oss/file', () => {
   ]);
 
   it('never returns the S3 secret, keeps it when an update leaves it out, and keeps one config active', async () => {
-    const s3 = await t.call('POST', '/api/oss/config/save', { token: admin, body: { name: 'Bucket', provider: 's3', config: S3, active: true } });
+    const s3 = await t.call('POST', '/api/oss/config/save', { token: admin, body: { name: 'Bucket', provider: 's3', config: S3 } });
     expect(s3.body.code).toBe(0);
     const local = await t.call('POST', '/api/oss/config/save', { token: admin, body: { name: 'Disk', provider: 'local', config: { folder: 'uploads' } } });
     const info = await t.call('GET', `/api/oss/config/info/${s3.body.data.id}`, { token: admin });
-    expect(info.body.data).toMatchObject({ name: 'Bucket', provider: 's3', active: true, hasSecret: true, config: { bucket: 'cascade', accessKeyId: 'AKIA123' } });
+    expect(info.body.data).toMatchObject({ name: 'Bucket', provider: 's3', active: false, hasSecret: true, config: { bucket: 'cascade', accessKeyId: 'AKIA123' } });
     expect(JSON.stringify(info.body)).not.toContain('top-secret');
     const list = await t.call('POST', '/api/oss/config/list', { token: admin, body: { page: 1, limit: 10 } });
     expect(JSON.stringify(list.body)).not.toContain('top-secret');
@@ -44,6 +44,17 @@ describe('oss/config and oss/file', () => {
     await t.call('POST', '/api/oss/config/update', { token: admin, body: { id: s3.body.data.id, config: { ...S3, secretAccessKey: '', bucket: 'renamed' } } });
     const [stored] = (await t.database.db.select().from(ossConfig)).filter((c) => c.id === s3.body.data.id);
     expect(stored.config).toMatchObject({ bucket: 'renamed', secretAccessKey: 'top-secret' });
+
+    // No S3 client is built: an S3 configuration is kept but cannot become the one uploads go to.
+    for (const refused of [
+      await t.call('POST', '/api/oss/config/activate', { token: admin, body: { id: s3.body.data.id }, lang: 'en' }),
+      await t.call('POST', '/api/oss/config/update', { token: admin, body: { id: s3.body.data.id, active: true }, lang: 'en' }),
+      await t.call('POST', '/api/oss/config/save', { token: admin, body: { name: 'Bucket 2', provider: 's3', config: S3, active: true }, lang: 'en' }),
+    ]) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.msg).toMatch(/^This version cannot store files in S3-compatible storage yet/);
+    }
+    expect((await t.database.db.select().from(ossConfig)).filter((c) => c.provider === 's3').map((c) => c.active)).toEqual([false]);
 
     await t.call('POST', '/api/oss/config/activate', { token: admin, body: { id: local.body.data.id } });
     const active = (await t.database.db.select().from(ossConfig)).filter((c) => c.active).map((c) => c.id);
@@ -62,8 +73,12 @@ describe('oss/config and oss/file', () => {
     expect(noSecret.body.data.fields).toEqual({ 'config.secretAccessKey': 'This field is required' });
     const provider = await t.call('POST', '/api/oss/config/save', { token: admin, body: { name: 'B', provider: 'ftp', config: {} } });
     expect(provider.body.data.fields).toEqual({ provider: 'Invalid value' });
-    const escape = await t.call('POST', '/api/oss/config/save', { token: admin, body: { name: 'B', provider: 'local', config: { folder: '../etc' } } });
-    expect(escape.body.data.fields).toEqual({ 'config.folder': 'Invalid value' });
+    for (const folder of ['../etc', 'a b', '项目', '/abs', 'a//b', '.hidden']) {
+      const refused = await t.call('POST', '/api/oss/config/save', { token: admin, body: { name: 'B', provider: 'local', config: { folder } }, lang: 'en' });
+      expect(refused.body.data.fields, folder).toEqual({ 'config.folder': 'Folder names may use letters, digits, dots, underscores and hyphens, separated by /' });
+    }
+    const nested = await t.call('POST', '/api/oss/config/save', { token: admin, body: { name: 'B', provider: 'local', config: { folder: 'wall/2026_q4' } } });
+    expect(nested.body.code).toBe(0);
   });
 
   it('lists files without storage keys, and deletes only files nothing refers to', async () => {
