@@ -89,7 +89,15 @@ describe('GET /wall/frame', () => {
 
       const total = async () => (await t.call('GET', '/api/ball/fallproject/countProjects', { token: admin })).body.data.total as number;
       const before = await total();
+      // The app hears the change before this listener does (handlers run in the order they
+      // listened), so the requests below come after the server heard it; one in the instant between
+      // the commit and the notification would still be handed the old answers.
+      let heard: () => void = () => undefined;
+      const told = new Promise<void>((resolve) => (heard = resolve));
+      const unlisten = await t.database.listen('cascade_wall_data', () => heard());
       await t.database.db.insert(fallProject).values({ name: '新喷泉', uniqueKey: 'frame-new', status: 'A' });
+      await told;
+      await unlisten();
       expect(await total()).toBe(before + 1);
       // Until it is drawn again the old picture may show, never with its answers; then the new one.
       for (let i = 0; ; i++) {
