@@ -17,8 +17,11 @@ export interface Database {
   db: Db;
   exec(sql: string): Promise<void>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Subscribes to NOTIFY on a channel; returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to NOTIFY on a channel; returns an unsubscribe function. `onGap` hears that the
+   * listening connection was lost and is back: notifications sent meanwhile are gone.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -65,14 +68,63 @@ export function pgliteDatabase(client: PGlite): Database {
   } as Database;
 }
 
+/** The listening connection's name in pg_stat_activity. */
+export const LISTENER_NAME = 'cascade-listen';
+const LISTEN_RETRY_MS = 1_000;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  let listener: pg.Client | null = null;
+  // One connection LISTENs for every channel. Lost (a restart, a network cut), it is opened again
+  // with backoff and LISTENs again; the subscribers hear of the gap.
+  let listener: Promise<pg.Client> | null = null;
+  let generation = 0;
+  let closed = false;
   const handlers = new Map<string, Set<(p: string) => void>>();
+  const gaps = new Set<() => void>();
+  const listenTo = (client: pg.Client, channel: string) => client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+  const connectListener = (): Promise<pg.Client> => {
+    if (listener) return listener;
+    const mine = ++generation;
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
+    let ready = false;
+    client.on('notification', (msg) => {
+      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    // 'end' follows an error: a connection that was listening is opened again there.
+    client.on('error', () => undefined);
+    client.on('end', () => {
+      if (generation !== mine) return;
+      listener = null;
+      if (ready && !closed) reconnect(LISTEN_RETRY_MS);
+    });
+    listener = (async () => {
+      try {
+        await client.connect();
+        for (const channel of handlers.keys()) await listenTo(client, channel);
+        ready = true;
+        return client;
+      } catch (error) {
+        if (generation === mine) listener = null;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+    })();
+    return listener;
+  };
+  const reconnect = (delay: number) => {
+    setTimeout(() => {
+      if (closed || listener) return;
+      connectListener().then(
+        () => gaps.forEach((gap) => gap()),
+        () => reconnect(Math.min(delay * 2, LISTEN_RETRY_MAX_MS)),
+      );
+    }, delay).unref();
+  };
   return {
     kind: 'postgres',
     db,
@@ -83,28 +135,25 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       const res = await pool.query(sql, params);
       return res.rows as T[];
     },
-    async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        await listener.connect();
-        listener.on('notification', (msg) => {
-          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-        });
-      }
+    async listen(channel, onPayload, onGap) {
+      const client = await connectListener();
       if (!handlers.has(channel)) {
         handlers.set(channel, new Set());
-        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        await listenTo(client, channel);
       }
       handlers.get(channel)!.add(onPayload);
+      if (onGap) gaps.add(onGap);
       return async () => {
         handlers.get(channel)?.delete(onPayload);
+        if (onGap) gaps.delete(onGap);
       };
     },
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
-      if (listener) await listener.end().catch(() => undefined);
+      closed = true;
+      if (listener) await (await listener.catch(() => null))?.end().catch(() => undefined);
       await pool.end();
     },
   };

@@ -129,10 +129,12 @@ export async function frameRoutes(app: FastifyInstance): Promise<void> {
         }
       });
   }
-  const unlisten = await app.database.listen(DATA_CHANNEL, () => {
+  const changed = () => {
     cache.changed();
     redraw();
-  });
+  };
+  // A gap in listening (the connection lost and back) may have hidden a change.
+  const unlisten = await app.database.listen(DATA_CHANNEL, changed, changed);
   const every = setInterval(() => redraw(0), REDRAW_EVERY_MS);
   every.unref();
   app.addHook('onClose', async () => {
