@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/client';
 import type { AuthContext } from '../plugins/auth';
-import type { LiveEvent } from '@shared/live';
+import { LIVE_TOPICS, type LiveEvent } from '@shared/live';
 
 const CHANNEL = 'cascade_live';
 const HEARTBEAT_MS = 25_000;
@@ -23,13 +23,17 @@ export class LiveHub {
   constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(CHANNEL, (payload) => {
-      try {
-        this.fanOut(JSON.parse(payload) as LiveEvent);
-      } catch {
-        // A malformed payload from another writer is ignored rather than breaking every stream.
-      }
-    });
+    this.unlisten = await this.database.listen(
+      CHANNEL,
+      (payload) => {
+        try {
+          this.fanOut(JSON.parse(payload) as LiveEvent);
+        } catch {
+          // A malformed payload from another writer is ignored rather than breaking every stream.
+        }
+      },
+      () => this.gap(),
+    );
     this.heartbeat = setInterval(() => {
       for (const c of this.clients) c.reply.raw.write(': ping\n\n');
     }, HEARTBEAT_MS);
@@ -56,6 +60,20 @@ export class LiveHub {
     const client = { reply, auth };
     this.clients.add(client);
     reply.raw.on('close', () => this.clients.delete(client));
+  }
+
+  /**
+   * The listening connection was lost and is back: events sent meanwhile are gone, so every browser
+   * is told that every topic changed (a visitor, for its project) and reads its panels again.
+   */
+  gap(): void {
+    const at = new Date().toISOString();
+    for (const topic of LIVE_TOPICS) {
+      for (const c of this.clients) {
+        const event: LiveEvent = { topic, at, ...(c.auth.kind === 'visitor' && c.auth.projectId !== null ? { projectId: c.auth.projectId } : {}) };
+        c.reply.raw.write(`event: ${topic}\ndata: ${JSON.stringify(event)}\n\n`);
+      }
+    }
   }
 
   private fanOut(event: LiveEvent): void {

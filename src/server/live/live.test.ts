@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { newToken } from '../lib/password';
 import { sysSession } from '../db/schema';
+import { LIVE_TOPICS } from '@shared/live';
 import { publishLive, topicsForRoute } from '.';
 
 /** Opens the event stream and collects frames as they arrive. */
@@ -72,6 +73,22 @@ describe('live push', () => {
     expect(await s.waitFor((f) => f.includes('"id":2'))).toBe(true);
     expect(s.frames.some((f) => f.includes('"projectId":4'))).toBe(false);
     s.close();
+  });
+
+  it('after a gap in listening tells every browser that every topic changed, a visitor for its project', async () => {
+    const user = openStream(port, await t.tokenFor('operator'));
+    const { token, hash } = newToken();
+    await t.database.db.insert(sysSession).values({ tokenHash: hash, kind: 'visitor', projectId: 3, expiresAt: new Date(Date.now() + 60_000) });
+    const visitor = openStream(port, token);
+    expect(await user.waitFor((f) => f.includes('event: hello'))).toBe(true);
+    expect(await visitor.waitFor((f) => f.includes('event: hello'))).toBe(true);
+    t.app.live.gap();
+    for (const topic of LIVE_TOPICS) {
+      expect(await user.waitFor((f) => f.startsWith(`event: ${topic}\n`))).toBe(true);
+      expect(await visitor.waitFor((f) => f.startsWith(`event: ${topic}\n`) && f.includes('"projectId":3'))).toBe(true);
+    }
+    user.close();
+    visitor.close();
   });
 
   it('publishes a successful back-office change without the module asking, and not a refused one', async () => {
