@@ -20,8 +20,8 @@ describe('FrameCache', () => {
   it('shows a drawing, answers and all, to a viewer every call it was drawn from lets through', () => {
     const cache = new FrameCache();
     cache.keep('en', frame('<p>en</p>'), [STATS, 'session'], cache.version, '2026-11-25');
-    expect(cache.lookup('en', viewer(['ship-scene#view']), '2026-11-25')).toEqual({ frame: frame('<p>en</p>'), fresh: true });
-    expect(cache.lookup('en', viewer([], { isSuper: true }), '2026-11-25')?.fresh).toBe(true);
+    expect(cache.lookup('en', viewer(['ship-scene#view']), '2026-11-25')).toEqual(frame('<p>en</p>'));
+    expect(cache.lookup('en', viewer([], { isSuper: true }), '2026-11-25')).toEqual(frame('<p>en</p>'));
     // One call would have refused them: they get nothing drawn for someone else.
     expect(cache.lookup('en', viewer(['fall-project#info']), '2026-11-25')).toBeNull();
     // Another language, or yesterday's drawing (its repair charts end yesterday), is no drawing.
@@ -34,15 +34,15 @@ describe('FrameCache', () => {
     const v0 = cache.version;
     cache.keep('cn', frame('<p>old</p>'), [STATS], v0, 'd');
     cache.changed(1_000);
-    expect(cache.lookup('cn', viewer(STATS), 'd', 1_500)).toEqual({ frame: { html: '<p>old</p>', calls: [] }, fresh: false });
+    expect(cache.lookup('cn', viewer(STATS), 'd', 1_500)).toEqual({ html: '<p>old</p>', calls: [] });
     expect(cache.lookup('cn', viewer(STATS), 'd', 1_000 + STALE_PICTURE_MS + 1)).toBeNull();
     // A drawing begun before the change still lands, but stale; one begun after it is the wall as it is.
     const v1 = cache.version;
     cache.keep('cn', frame('<p>new</p>'), [STATS], v1, 'd');
-    expect(cache.lookup('cn', viewer(STATS), 'd')).toEqual({ frame: frame('<p>new</p>'), fresh: true });
+    expect(cache.lookup('cn', viewer(STATS), 'd')).toEqual(frame('<p>new</p>'));
     // A slow drawing begun before that one does not replace it.
     cache.keep('cn', frame('<p>slow</p>'), [STATS], v0, 'd');
-    expect(cache.lookup('cn', viewer(STATS), 'd')?.frame.html).toBe('<p>new</p>');
+    expect(cache.lookup('cn', viewer(STATS), 'd')?.html).toBe('<p>new</p>');
   });
 
   it('keeps no drawing whose calls failed, and lists the languages it keeps for drawing again', () => {

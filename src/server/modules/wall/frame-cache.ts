@@ -27,17 +27,16 @@ export const STALE_PICTURE_MS = 60_000;
  */
 export class FrameCache {
   private kept = new Map<Locale, Kept>();
-  private at = 0;
-
+  private latest = 0;
 
   /** The data's version as far as this instance has heard. */
   get version(): number {
-    return this.at;
+    return this.latest;
   }
 
   changed(now = Date.now()): void {
     for (const kept of this.kept.values()) kept.staleSince ??= now;
-    this.at += 1;
+    this.latest += 1;
   }
 
   languages(): Locale[] {
@@ -49,7 +48,7 @@ export class FrameCache {
     const current = this.kept.get(language);
     // A slower drawing begun earlier does not replace a newer one.
     if (current && current.version > version && current.day === day) return;
-    this.kept.set(language, { frame, permissions, version, day, staleSince: version === this.at ? undefined : Date.now() });
+    this.kept.set(language, { frame, permissions, version, day, staleSince: version === this.latest ? undefined : Date.now() });
   }
 
   /**
@@ -57,11 +56,11 @@ export class FrameCache {
    * alone (no answers) while a newer one is drawn, nothing when there is none for today, it is older
    * than STALE_PICTURE_MS and stale, or one of its calls would have refused the viewer.
    */
-  lookup(language: Locale, viewer: AuthContext, day: string, now = Date.now()): { frame: WallFrame; fresh: boolean } | null {
+  lookup(language: Locale, viewer: AuthContext, day: string, now = Date.now()): WallFrame | null {
     const kept = this.kept.get(language);
     if (!kept || kept.day !== day || !kept.permissions.every((p) => allows(viewer, p))) return null;
-    if (kept.version === this.at) return { frame: kept.frame, fresh: true };
+    if (kept.version === this.latest) return kept.frame;
     if (now - (kept.staleSince ?? now) > STALE_PICTURE_MS) return null;
-    return { frame: { html: kept.frame.html, calls: [] }, fresh: false };
+    return { html: kept.frame.html, calls: [] };
   }
 }

@@ -42,8 +42,8 @@ const REDRAW_DELAY_MS = 250;
 /** …and at least this long after the last drawing ahead ended: changing data costs a drawing every few seconds at most. */
 const REDRAW_GAP_MS = 2_000;
 /**
- * The drawings ahead are made again this often whatever was heard: a lost notification (a dropped
- * listening connection) leaves a drawing no older than this.
+ * The drawings ahead are made again this often whatever was heard: what no statement announces (a
+ * notice whose time window opens) shows no later than this.
  */
 const REDRAW_EVERY_MS = 60_000;
 
@@ -175,9 +175,8 @@ export async function frameRoutes(app: FastifyInstance): Promise<void> {
     const render = await loadRenderer();
     if (!render || !(await framed(request))) return ok(null);
     // The answers go back with the frame, for the app to use instead of asking again; a drawing from
-    // before the data last changed goes without them, and the next is on its way.
+    // before the data last changed goes without them (hearing the change set off the next).
     const ahead = cache.lookup(lang, viewer, isoDaysAgo(0));
-    if (ahead && !ahead.fresh) redraw();
-    return ok(ahead?.frame ?? (await drawFrame(render, viewer, lang)));
+    return ok(ahead ?? (await drawFrame(render, viewer, lang)));
   });
 }
