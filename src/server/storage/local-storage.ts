@@ -4,9 +4,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { FOLDER_PART } from '@shared/contracts/oss-config';
 import type { Storage } from './storage';
-
-const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
 /** Files in a folder on this machine (DATA_DIR/files by default). */
 export class LocalStorage implements Storage {
@@ -19,7 +18,7 @@ export class LocalStorage implements Storage {
 
   /** Keys come from the file service, but a key that could leave the root is refused anyway. */
   private pathOf(key: string): string {
-    if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
+    if (!key.split('/').every((part) => FOLDER_PART.test(part)) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
     const full = path.resolve(this.root, key);
     if (!full.startsWith(this.root + path.sep)) throw new Error(`invalid storage key: ${key}`);
     return full;

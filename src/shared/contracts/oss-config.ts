@@ -5,12 +5,12 @@ import { optionalString, partialWithoutDefaults, requiredString } from './common
 export const OSS_PROVIDERS = ['local', 's3'] as const;
 export type OssProvider = (typeof OSS_PROVIDERS)[number];
 
-/** One part of a storage folder, as storage keys allow it: letters, digits, `.`, `_`, `-`, not starting with a dot. */
+/** One part of a storage key or folder (local-storage.ts): letters, digits, `.`, `_`, `-`, not starting with a dot. */
 export const FOLDER_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** Settings of the local folder provider: an optional sub-folder of the files directory (`wall/2026`). */
 export const localConfigSchema = z.strictObject({
-  folder: optionalString(200).refine((v) => v === '' || v.split('/').every((part) => FOLDER_PART.test(part) && part !== '..'), { message: 'v.folder' }),
+  folder: optionalString(200).refine((v) => v === '' || v.split('/').every((part) => FOLDER_PART.test(part)), { message: 'v.folder' }),
 });
 
 /**

@@ -37,7 +37,7 @@ export async function activeFolder(database: Database): Promise<string> {
   const [active] = await database.db.select({ provider: ossConfig.provider, config: ossConfig.config }).from(ossConfig).where(eq(ossConfig.active, true)).limit(1);
   const folder = active?.provider === 'local' ? (active.config as { folder?: unknown }).folder : undefined;
   // Checked when saved (localConfigSchema); a part saved before that check existed is left out.
-  return typeof folder === 'string' ? folder.split('/').filter((part) => FOLDER_PART.test(part) && part !== '..').join('/') : '';
+  return typeof folder === 'string' ? folder.split('/').filter((part) => FOLDER_PART.test(part)).join('/') : '';
 }
 
 export type FileRow = typeof ossFile.$inferSelect;
