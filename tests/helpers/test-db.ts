@@ -1,5 +1,5 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
@@ -8,7 +8,8 @@ import { migrate } from '../../src/server/db/migrate';
 import { seedBase } from '../../src/server/db/seed/base';
 
 export const TEMPLATE_FILE = path.resolve('tmp/test-template.tar.gz');
-export const PG_TEMPLATE = 'cascade_test_template';
+/** One template per checkout: two clones running test:pg at once must not drop each other's template. */
+export const PG_TEMPLATE = `cascade_test_template_${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8)}`;
 export const ADMIN_PASSWORD = 'admin123';
 
 /** Builds the template once per run (vitest globalSetup): migrated, with the base and demo users seeded. */
