@@ -89,3 +89,18 @@ export const CODE = {
 
 export const SUPER_USER_ID = 1;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+
+// Secrets and limits (issue 14: nothing sent where it should not go)
+/** How long a ticket for a stream, a download or a frame stays valid after it is issued. */
+export const TICKET_TTL_MS = 60_000;
+/** Event streams one session may hold open at once (a wall and a few tabs); the next gets 429. */
+export const MAX_STREAMS_PER_SESSION = 8;
+/** Outbound HTTP calls (camera cloud) give up after this long. */
+export const OUTBOUND_TIMEOUT_MS = 5000;
+/** Spreadsheet imports are checked against these before a cell is parsed (a zip inflates ~1000×). */
+export const SHEET_MAX_INFLATED_BYTES = 16 * 1024 * 1024;
+export const SHEET_MAX_ENTRIES = 200;
+export const SHEET_MAX_ROWS = 10_000;
+export const SHEET_MAX_COLUMNS = 64;
+export const SHEET_MAX_CELLS = 100_000;
+export const SHEET_MAX_CELL_CHARS = 1000;

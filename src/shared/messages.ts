@@ -111,6 +111,14 @@ export const MESSAGES = {
   'v.cardNumber': { cn: '卡号应为 12 到 19 位数字', en: 'A card number has 12 to 19 digits' },
   'err.billFinal': { cn: '已完成或已取消的账单不能再变更状态', en: 'A completed or cancelled bill cannot change state' },
   'err.billSameState': { cn: '账单已处于该状态', en: 'The bill is already in this state' },
+  // secrets and limits: tickets, streams, outbound calls, spreadsheet sizes (issue 14)
+  'err.tooManyStreams': { cn: '此会话打开的实时连接过多，请关闭其他页面后重试', en: 'This session has too many live connections open: close other tabs and try again' },
+  'err.ticket': { cn: '访问凭证无效或已过期，请刷新页面', en: 'The access ticket is invalid or has expired: reload the page' },
+  'err.outboundRefused': { cn: '目标地址不在系统配置的外部地址允许列表（security.outboundHosts）中', en: 'The address is not on the allowed outbound hosts (setting security.outboundHosts)' },
+  'err.outboundFailed': { cn: '外部服务无响应或拒绝了请求', en: 'The external service did not answer or refused the request' },
+  'err.sheetTooLarge': { cn: '表格解压后过大（最多 16 MB）', en: 'The spreadsheet is too large once unpacked (at most 16 MB)' },
+  'err.sheetTooManyRows': { cn: '表格行数或列数过多（最多 10000 行、64 列）', en: 'The spreadsheet has too many rows or columns (at most 10,000 rows and 64 columns)' },
+  'err.sheetCellTooLong': { cn: '表格单元格内容过长（最多 1000 个字符）', en: 'A spreadsheet cell is too long (at most 1,000 characters)' },
   'ok.success': { cn: '成功', en: 'success' },
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { XMBM_PATTERN, type ImportRowError } from '@shared/contracts/xmlx';
+import { checkTableLimits, checkXlsxLimits } from './sheet-limits';
 
 /** One data row of a project-type sheet, as text, with its row number in the sheet (header = 1). */
 export interface SheetRow {
@@ -68,6 +69,8 @@ export function parseCsv(text: string): string[][] {
 }
 
 async function xlsxRows(buffer: Buffer): Promise<string[][]> {
+  // Sizes first: exceljs would inflate a bomb whole before a row could be looked at.
+  checkXlsxLimits(buffer);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -93,6 +96,7 @@ export async function readSheet(buffer: Buffer, filename: string): Promise<Sheet
   if (lower.endsWith('.csv')) table = parseCsv(buffer.toString('utf8'));
   else if (lower.endsWith('.xlsx')) table = await xlsxRows(buffer);
   else throw new SheetFormatError('unsupported file');
+  checkTableLimits(table);
   const header = (table[0] ?? []).map((h) => String(h).trim().toLowerCase());
   const index = Object.fromEntries(
     Object.entries(HEADER_ALIASES).map(([key, names]) => [key, header.findIndex((h) => names.includes(h))]),

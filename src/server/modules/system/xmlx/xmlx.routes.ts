@@ -15,6 +15,7 @@ import { filters, ok } from '../../../lib/crud';
 import { ApiError, badRequest, conflict, notFound } from '../../../lib/errors';
 import { CODE } from '@shared/constants';
 import { errorsToCsv, planImport, readSheet, SheetFormatError } from './xmlx.import';
+import { SheetLimitError } from './sheet-limits';
 
 const BASE = '/sys/xmlx';
 const BATCH = 500;
@@ -127,6 +128,11 @@ export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
       try {
         sheet = await readSheet(buffer, file.filename);
       } catch (err) {
+        if (err instanceof SheetLimitError) {
+          if (err.limit === 'size') throw new ApiError(CODE.tooLarge, 'err.sheetTooLarge', { file: 'err.sheetTooLarge' });
+          const key = err.limit === 'rows' ? 'err.sheetTooManyRows' : 'err.sheetCellTooLong';
+          throw badRequest(key, { file: key });
+        }
         if (!(err instanceof SheetFormatError)) throw err;
         const key = err.message === 'header' ? 'err.importHeader' : 'err.importFile';
         throw badRequest(key, { file: key });

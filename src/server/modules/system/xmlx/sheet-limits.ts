@@ -1,0 +1,138 @@
+import { inflateRawSync } from 'node:zlib';
+import {
+  SHEET_MAX_CELL_CHARS,
+  SHEET_MAX_CELLS,
+  SHEET_MAX_COLUMNS,
+  SHEET_MAX_ENTRIES,
+  SHEET_MAX_INFLATED_BYTES,
+  SHEET_MAX_ROWS,
+} from '@shared/constants';
+
+/** A sheet over one of the limits: `limit` names which, for the message the caller sees. */
+export class SheetLimitError extends Error {
+  constructor(public readonly limit: 'size' | 'rows' | 'cell') {
+    super(limit);
+  }
+}
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+/** The end-of-central-directory record is 22 bytes plus a comment of at most 65535. */
+const EOCD_SEARCH = 22 + 0xffff;
+
+interface Entry {
+  name: string;
+  method: number;
+  compressed: number;
+  size: number;
+  localOffset: number;
+}
+
+/** The central directory of a zip, or null when it is not one (exceljs then says it is no workbook). */
+function centralDirectory(buf: Buffer): Entry[] | null {
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - EOCD_SEARCH); i--) {
+    if (buf.readUInt32LE(i) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const count = buf.readUInt16LE(eocd + 10);
+  const offset = buf.readUInt32LE(eocd + 16);
+  // Zip64 markers: an xlsx within the upload limit never needs them; a bomb might.
+  if (count === 0xffff || offset === 0xffffffff) throw new SheetLimitError('size');
+  if (count > SHEET_MAX_ENTRIES) throw new SheetLimitError('size');
+  const entries: Entry[] = [];
+  let at = offset;
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > buf.length || buf.readUInt32LE(at) !== CENTRAL) return null;
+    const nameLength = buf.readUInt16LE(at + 28);
+    const entry = {
+      method: buf.readUInt16LE(at + 10),
+      compressed: buf.readUInt32LE(at + 20),
+      size: buf.readUInt32LE(at + 24),
+      name: buf.toString('utf8', at + 46, at + 46 + nameLength),
+      localOffset: buf.readUInt32LE(at + 42),
+    };
+    if (entry.size === 0xffffffff || entry.compressed === 0xffffffff) throw new SheetLimitError('size');
+    entries.push(entry);
+    at += 46 + nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
+  }
+  return entries;
+}
+
+/** An entry's bytes, inflated with a ceiling of its declared size: a size that lies stops the inflating. */
+function inflate(buf: Buffer, e: Entry): Buffer | null {
+  if (e.localOffset + 30 > buf.length || buf.readUInt32LE(e.localOffset) !== LOCAL) return null;
+  const start = e.localOffset + 30 + buf.readUInt16LE(e.localOffset + 26) + buf.readUInt16LE(e.localOffset + 28);
+  const data = buf.subarray(start, start + e.compressed);
+  if (e.method === 0) return data.length === e.size ? data : null;
+  if (e.method !== 8) return null;
+  try {
+    return inflateRawSync(data, { maxOutputLength: Math.max(1, e.size) });
+  } catch (err) {
+    // Output past the declared size: the directory lies, which only a crafted file does.
+    if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new SheetLimitError('size');
+    return null;
+  }
+}
+
+/** Column letters to a number: A → 1, Z → 26, AA → 27. */
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const c of letters) n = n * 26 + (c.charCodeAt(0) - 64);
+  return n;
+}
+
+/**
+ * Checks an .xlsx before exceljs builds a cell of it (exceljs inflates every part into memory and
+ * keeps an object per cell, and a row number of a million makes a million rows): the sizes the
+ * central directory declares are summed against SHEET_MAX_INFLATED_BYTES, each part is inflated
+ * with its declared size as a ceiling (so a directory that lies stops the inflating at once), and
+ * the worksheets' row and cell references are counted against the row, column and cell limits.
+ * Peak memory is bounded by SHEET_MAX_INFLATED_BYTES whatever the file claims.
+ */
+export function checkXlsxLimits(buf: Buffer): void {
+  const entries = centralDirectory(buf);
+  if (!entries) return;
+  let total = 0;
+  for (const e of entries) {
+    total += e.size;
+    if (total > SHEET_MAX_INFLATED_BYTES) throw new SheetLimitError('size');
+  }
+  for (const e of entries) {
+    if (!/^xl\/(worksheets\/[^/]+\.xml|sharedStrings\.xml)$/.test(e.name)) continue;
+    const xml = inflate(buf, e)?.toString('utf8');
+    if (xml === undefined) continue;
+    if (e.name.endsWith('sharedStrings.xml')) {
+      for (const m of xml.matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)) if (m[1].length > SHEET_MAX_CELL_CHARS) throw new SheetLimitError('cell');
+      continue;
+    }
+    let rows = 0;
+    let cells = 0;
+    for (const m of xml.matchAll(/<row\b([^>]*)>/g)) {
+      rows++;
+      const r = /\sr="(\d+)"/.exec(m[1])?.[1];
+      if (rows > SHEET_MAX_ROWS || (r && Number(r) > SHEET_MAX_ROWS)) throw new SheetLimitError('rows');
+    }
+    for (const m of xml.matchAll(/<c\b([^>]*)>/g)) {
+      cells++;
+      const column = /\sr="([A-Z]+)\d+"/.exec(m[1])?.[1];
+      if (cells > SHEET_MAX_CELLS || (column && columnNumber(column) > SHEET_MAX_COLUMNS)) throw new SheetLimitError('rows');
+    }
+  }
+}
+
+/** The cell limit for what exceljs read (inline strings and numbers) and for CSV files. */
+export function checkTableLimits(table: string[][]): void {
+  if (table.length > SHEET_MAX_ROWS) throw new SheetLimitError('rows');
+  let cells = 0;
+  for (const row of table) {
+    if (row.length > SHEET_MAX_COLUMNS) throw new SheetLimitError('rows');
+    cells += row.length;
+    if (cells > SHEET_MAX_CELLS) throw new SheetLimitError('rows');
+    for (const cell of row) if (cell.length > SHEET_MAX_CELL_CHARS) throw new SheetLimitError('cell');
+  }
+}
