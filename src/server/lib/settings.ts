@@ -8,6 +8,7 @@ export const SETTING_DEFAULTS = {
   'security.lockThreshold': { type: 'number', value: 5, remark: 'Failed logins before the account locks' },
   'security.lockWindowMinutes': { type: 'number', value: 15, remark: 'Window in which failures count, and lock duration (minutes)' },
   'security.sessionHours': { type: 'number', value: 12, remark: 'Sliding session lifetime (hours)' },
+  'security.outboundHosts': { type: 'string', value: '', remark: 'Hosts the server may call out to (camera cloud), separated by commas; *.example.com allows subdomains; empty = no outbound calls' },
   'security.loginPerMinute': { type: 'number', value: 20, remark: 'Login attempts one IP address may make per minute' },
   'system.title': { type: 'string', value: 'Cascade 水景运维平台', remark: 'System title shown in the header and on the wall' },
   'system.titleEn': { type: 'string', value: 'Cascade Water-Feature Operations', remark: 'System title in English (empty = the system title)' },

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../lib/errors';
+import { outboundFetch } from '../../../lib/outbound';
 
-/** Token fetches give up after this long: a wall should show "unavailable", not hang. */
-const FETCH_TIMEOUT_MS = 5000;
 /** Renew a little before the camera cloud's expiry so a player never starts with a dying token. */
 const RENEW_MARGIN_MS = 60_000;
 
@@ -14,7 +13,9 @@ interface CachedToken {
 /**
  * Access tokens of the camera cloud (EZVIZ-style `POST tokenUrl` with form fields appKey and
  * appSecret → `{code: "200", data: {accessToken, expireTime}}`), per app key, cached in memory until
- * shortly before expiry. A token only lets a player open streams; the app secret never leaves here.
+ * shortly before expiry. A token only lets a player open streams; the app secret goes nowhere but
+ * to `camera.tokenUrl`, and only when an administrator put its host on `security.outboundHosts`
+ * (checked before anything is sent, lib/outbound.ts; a refusal is a 400, not a 503).
  * Each instance keeps its own cache: a second token for the same key is harmless.
  */
 export class CameraTokens {
@@ -28,14 +29,14 @@ export class CameraTokens {
     const url = await this.app.settings.get('camera.tokenUrl');
     let payload: { code?: string | number; data?: { accessToken?: string; expireTime?: number } };
     try {
-      const res = await fetch(url, {
+      const res = await outboundFetch(this.app, url, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ appKey, appSecret }).toString(),
-        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
       });
       payload = (await res.json()) as typeof payload;
     } catch (err) {
+      if (err instanceof ApiError) throw err;
       this.app.log.warn({ err: (err as Error).message }, 'camera token fetch failed');
       throw unavailable();
     }

@@ -39,9 +39,14 @@ describe('fall/monitor cameras and live streams', () => {
     await t.close();
   });
 
-  const setTokenUrl = async (url: string) => {
-    await t.database.query(`UPDATE sys_config SET value = $1 WHERE key = 'camera.tokenUrl'`, [url]);
+  const setSetting = async (key: string, value: string) => {
+    await t.call('POST', '/api/sys/config/update', { token: admin, body: { key, value } });
     t.app.settings.invalidate();
+  };
+  /** The token endpoint, its host put on the outbound allow-list as an administrator must (issue 14). */
+  const setTokenUrl = async (url: string) => {
+    await setSetting('camera.tokenUrl', url);
+    await setSetting('security.outboundHosts', new URL(url).host);
   };
 
   it('requires the serial number first, validates the stream URL, and lists with project names', async () => {
@@ -91,6 +96,27 @@ describe('fall/monitor cameras and live streams', () => {
     const noKeys = await t.call('POST', '/api/ball/fallmonitor/save', { token: admin, body: { name: 'Bare', serial: 'B1', projectId: plain } });
     expect((await t.call('GET', `/api/ball/fallmonitor/live/${noKeys.body.data.id}`, { token: admin })).status).toBe(503);
     expect((await t.call('GET', '/api/ball/fallmonitor/live/999999', { token: admin })).status).toBe(404);
+  });
+
+  it('sends the app secret nowhere but to an allowed host: an unlisted token URL is a 400 in the caller\'s language and no call', async () => {
+    const own = await seedProject(t, { cameraAppKey: 'app-key-allow', cameraAppSecret: SECRET });
+    const cam = await t.call('POST', '/api/ball/fallmonitor/save', { token: admin, body: { name: 'Allow', serial: 'AL1', projectId: own } });
+    const viewer = await t.tokenFor('viewer');
+    await setSetting('camera.tokenUrl', fakeUrl);
+    const before = calls.length;
+    for (const hosts of ['', 'open.ys7.com', '127.0.0.2', `127.0.0.1:${Number(new URL(fakeUrl).port) + 1}`, `*.0.0.1:${new URL(fakeUrl).port}`, 'example.com,localhost']) {
+      await setSetting('security.outboundHosts', hosts);
+      const refused = await t.call('GET', `/api/ball/fallmonitor/live/${cam.body.data.id}`, { token: viewer });
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toBe('The address is not on the allowed outbound hosts (setting security.outboundHosts)');
+    }
+    const cn = await t.call('GET', `/api/ball/fallmonitor/live/${cam.body.data.id}`, { token: viewer, lang: 'zh-CN' });
+    expect(cn.body.msg).toBe('目标地址不在系统配置的外部地址允许列表（security.outboundHosts）中');
+    expect(calls.length).toBe(before);
+    // Listed (among others, with spaces and a new line): the call goes out.
+    await setSetting('security.outboundHosts', `example.com, ${new URL(fakeUrl).host}\nopen.ys7.com`);
+    expect((await t.call('GET', `/api/ball/fallmonitor/live/${cam.body.data.id}`, { token: viewer })).status).toBe(200);
+    expect(calls.length).toBe(before + 1);
   });
 
   it('checks permissions', async () => {
