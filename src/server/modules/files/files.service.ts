@@ -194,10 +194,10 @@ export async function releaseFiles(tx: Db, ownerType: FileOwnerType, ownerIds: n
  */
 export async function mayRead(database: Database, auth: AuthContext, file: Pick<FileRow, 'ownerType' | 'ownerId' | 'createdBy' | 'contentType'>): Promise<boolean> {
   if (auth.isSuper) return true;
+  // The uploader may always read their own file, attached or not.
+  if (auth.kind === 'user' && auth.userId !== null && file.createdBy === auth.userId) return true;
   const rule = file.ownerType ? OWNER_RULES[file.ownerType as FileOwnerType] : undefined;
-  if (file.ownerId === null || !rule) {
-    return (auth.kind === 'user' && auth.userId !== null && file.createdBy === auth.userId) || allows(auth, GENERAL_DOWNLOAD);
-  }
+  if (file.ownerId === null || !rule) return GENERAL_DOWNLOAD.every((p) => allows(auth, p));
   if (auth.kind === 'visitor') {
     if (!rule.projectOf || !isImageType(file.contentType) || auth.projectId === null) return false;
     const rows = await database.query<{ project_id: number }>(

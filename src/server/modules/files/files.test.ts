@@ -15,8 +15,7 @@ describe('file service', () => {
   });
   afterAll(() => t.close());
 
-  const raw = (url: string, token?: string) =>
-    t.app.inject({ method: 'GET', url: token ? `${url}${url.includes('?') ? '&' : '?'}token=${token}` : url });
+  const raw = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   it('stores an image with a thumbnail and streams both back with their content types', async () => {
     const png = await pngBytes(800, 600);
@@ -120,12 +119,15 @@ describe('file service', () => {
     const meta = await t.call('GET', `/api/oss/file/meta?ids=${plan.id}`, { token: orderReader.token });
     expect(meta.body.data).toEqual([]);
 
-    // Unowned: the uploader and file administrators only.
+    // Unowned: the uploader and file administrators (file list and download) only; the download
+    // right alone no longer opens other users' uploads (issue 14).
     const uploader = await t.userWith(['oss-upload#upload']);
     const mine = (await upload(t, { token: uploader.token, name: 'mine.pdf', data: PDF_BYTES })).body.data;
     expect((await raw(mine.url, uploader.token)).statusCode).toBe(200);
     expect((await raw(mine.url, projectReader.token)).statusCode).toBe(403);
-    expect((await raw(mine.url, orderReader.token)).statusCode).toBe(200);
+    expect((await raw(mine.url, orderReader.token)).statusCode).toBe(403);
+    const fileAdmin = await t.userWith(['oss-file#list', 'oss-file#download']);
+    expect((await raw(mine.url, fileAdmin.token)).statusCode).toBe(200);
 
     // A visitor of a public project sees its site plan; of another project, nothing.
     const visitor = async (projectId: number) => {

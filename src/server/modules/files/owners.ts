@@ -42,5 +42,10 @@ export const OWNER_RULES: Record<FileOwnerType, OwnerRule> = {
 
 /** Upload without an owner kind: the general file screens (oss/oss, oss/oss-upload). */
 export const GENERAL_UPLOAD = ['oss-file#upload', 'oss-upload#upload'];
-/** Unowned files are readable by their uploader and by file administrators. */
-export const GENERAL_DOWNLOAD = 'oss-file#download';
+/**
+ * Unowned files (uploads not attached to a record yet, files of the general file screens) are
+ * readable by their uploader and by file administrators: whoever holds both the file list (every
+ * file's name) and its download. `oss-file#download` alone, which the viewer role holds for the
+ * files of records it may see, no longer opens other users' unattached uploads (issue 14).
+ */
+export const GENERAL_DOWNLOAD = ['oss-file#list', 'oss-file#download'] as const;
