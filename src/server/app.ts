@@ -33,6 +33,27 @@ declare module 'fastify' {
 export interface AppDeps {
   config: ServerConfig;
   database: Database;
+  /** Where the log goes (stdout unless given): tests read it to prove what it never holds. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Query parameters whose values are credentials: written as ****** wherever a URL is logged. */
+const SECRET_QUERY = /([?&](?:token|ticket|access_?token|app_?secret|secret|key|password)=)[^&#]*/gi;
+
+/** A URL fit for the log: credential-like query values masked (tokens are never accepted in URLs, but a client may still send one). */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1******');
+}
+
+/** The request as Fastify logs it, its URL masked: the second line of defence behind tickets. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 /** Pino redaction: tokens, passwords and secrets never reach the log. */
@@ -40,11 +61,13 @@ const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.query.token',
+  'req.query.ticket',
   '*.password',
   '*.oldPassword',
   '*.newPassword',
   '*.cameraAppSecret',
   '*.token',
+  '*.ticket',
   '*.boardKey',
 ];
 
@@ -69,9 +92,12 @@ export function configScript(runtime: object): string {
   return `window.__APP_CONFIG__ = ${json};\n`;
 }
 
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: LOG_REDACT },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: LOG_REDACT, serializers: { req: requestForLog as never }, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     ajv: { customOptions: { removeAdditional: false } },

@@ -56,6 +56,13 @@ export class LiveHub {
     return this.clients.size;
   }
 
+  /** Streams this instance holds open for a session. */
+  countFor(sessionId: number): number {
+    let n = 0;
+    for (const c of this.clients) if (c.auth.sessionId === sessionId) n++;
+    return n;
+  }
+
   attach(reply: FastifyReply, auth: AuthContext): void {
     const client = { reply, auth };
     this.clients.add(client);

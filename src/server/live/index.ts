@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { LiveEvent, LiveTopic } from '@shared/live';
+import { CODE, MAX_STREAMS_PER_SESSION } from '@shared/constants';
+import { ApiError } from '../lib/errors';
 import { LiveHub } from './hub';
 
 declare module 'fastify' {
@@ -49,7 +51,10 @@ export const livePlugin = fp(async (app) => {
 });
 
 export async function liveRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/live/stream', { config: { permission: 'session' } }, async (request, reply) => {
+  // Opened with a stream ticket (POST /auth/ticket): an EventSource cannot send the header.
+  app.get('/live/stream', { config: { permission: 'session', ticket: 'stream' } }, async (request, reply) => {
+    // Each stream holds a socket and a place in every fan-out: one session gets a few, not thousands.
+    if (app.live.countFor(request.auth!.sessionId) >= MAX_STREAMS_PER_SESSION) throw new ApiError(CODE.tooMany, 'err.tooManyStreams');
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',

@@ -5,14 +5,15 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { newToken } from '../lib/password';
 import { sysSession } from '../db/schema';
 import { LIVE_TOPICS } from '@shared/live';
+import { MAX_STREAMS_PER_SESSION } from '@shared/constants';
 import { publishLive, topicsForRoute } from '.';
 
-/** Opens the event stream and collects frames as they arrive. */
-function openStream(port: number, token?: string) {
+/** Opens the event stream as a browser does (with `?ticket=`, or a raw query) and collects frames as they arrive. */
+function openStream(port: number, query = '') {
   const frames: string[] = [];
   let status = 0;
   let buffer = '';
-  const req = http.get({ host: '127.0.0.1', port, path: `/api/live/stream${token ? `?token=${token}` : ''}` }, (res) => {
+  const req = http.get({ host: '127.0.0.1', port, path: `/api/live/stream${query}` }, (res) => {
     status = res.statusCode ?? 0;
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
@@ -48,6 +49,14 @@ describe('live push', () => {
   });
   afterAll(() => t.close());
 
+  /** A stream ticket asked for with the session header, as the client does (POST /auth/ticket). */
+  const ticketFor = async (token: string) => {
+    const res = await t.call('POST', '/api/auth/ticket', { token, body: { purpose: 'stream' } });
+    expect(res.status).toBe(200);
+    return res.body.data.ticket as string;
+  };
+  const streamFor = async (token: string) => openStream(port, `?ticket=${await ticketFor(token)}`);
+
   it('refuses a stream without a session', async () => {
     const s = openStream(port);
     await new Promise((r) => setTimeout(r, 200));
@@ -56,7 +65,7 @@ describe('live push', () => {
   });
 
   it('delivers a published event to a signed-in browser', async () => {
-    const s = openStream(port, await t.tokenFor('operator'));
+    const s = await streamFor(await t.tokenFor('operator'));
     expect(await s.waitFor((f) => f.startsWith('retry: 3000\nevent: hello'))).toBe(true);
     await publishLive(t.app, { topic: 'warning', projectId: 7, id: 42 });
     expect(await s.waitFor((f) => f.includes('event: warning') && f.includes('"id":42'))).toBe(true);
@@ -66,7 +75,7 @@ describe('live push', () => {
   it('tells a project visitor only about its own project', async () => {
     const { token, hash } = newToken();
     await t.database.db.insert(sysSession).values({ tokenHash: hash, kind: 'visitor', projectId: 3, expiresAt: new Date(Date.now() + 60_000) });
-    const s = openStream(port, token);
+    const s = await streamFor(token);
     expect(await s.waitFor((f) => f.includes('event: hello'))).toBe(true);
     await publishLive(t.app, { topic: 'channel', projectId: 4, id: 1 });
     await publishLive(t.app, { topic: 'channel', projectId: 3, id: 2 });
@@ -76,10 +85,10 @@ describe('live push', () => {
   });
 
   it('after a gap in listening tells every browser that every topic changed, a visitor for its project', async () => {
-    const user = openStream(port, await t.tokenFor('operator'));
+    const user = await streamFor(await t.tokenFor('operator'));
     const { token, hash } = newToken();
     await t.database.db.insert(sysSession).values({ tokenHash: hash, kind: 'visitor', projectId: 3, expiresAt: new Date(Date.now() + 60_000) });
-    const visitor = openStream(port, token);
+    const visitor = await streamFor(token);
     expect(await user.waitFor((f) => f.includes('event: hello'))).toBe(true);
     expect(await visitor.waitFor((f) => f.includes('event: hello'))).toBe(true);
     t.app.live.gap();
@@ -93,7 +102,7 @@ describe('live push', () => {
 
   it('publishes a successful back-office change without the module asking, and not a refused one', async () => {
     const admin = await t.tokenFor('admin');
-    const s = openStream(port, admin);
+    const s = await streamFor(admin);
     expect(await s.waitFor((f) => f.includes('event: hello'))).toBe(true);
     const refused = await t.call('POST', '/api/sys/content/save', { token: admin, body: { title: '' } });
     expect(refused.status).toBe(400);
@@ -102,6 +111,58 @@ describe('live push', () => {
     expect(await s.waitFor((f) => f.includes('event: notice'))).toBe(true);
     expect(s.frames.filter((f) => f.includes('event: notice'))).toHaveLength(1);
     s.close();
+  });
+
+  it('opens with a stream ticket, again within its lifetime (reconnects), never with ?token= or a spent or foreign ticket', async () => {
+    const token = await t.tokenFor('viewer');
+    const byToken = openStream(port, `?token=${token}`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(byToken.status()).toBe(401);
+    byToken.close();
+    const ticket = await ticketFor(token);
+    const first = openStream(port, `?ticket=${ticket}`);
+    expect(await first.waitFor((f) => f.includes('event: hello'))).toBe(true);
+    first.close();
+    const reconnect = openStream(port, `?ticket=${ticket}`);
+    expect(await reconnect.waitFor((f) => f.includes('event: hello'))).toBe(true);
+    reconnect.close();
+    await t.database.query(`UPDATE sys_ticket SET expires_at = now() - interval '1 second'`);
+    const expired = openStream(port, `?ticket=${ticket}`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(expired.status()).toBe(401);
+    expired.close();
+    const download = (await t.call('POST', '/api/auth/ticket', { token, body: { purpose: 'download', fileId: 1 } })).body.data.ticket;
+    const wrong = openStream(port, `?ticket=${download}`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(wrong.status()).toBe(401);
+    wrong.close();
+  });
+
+  it(`holds at most ${MAX_STREAMS_PER_SESSION} streams per session: the next is a 429, another session is not affected, a closed one frees its place`, async () => {
+    const token = await t.tokenFor('viewer');
+    const ticket = await ticketFor(token);
+    const open = [];
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) {
+      const s = openStream(port, `?ticket=${ticket}`);
+      expect(await s.waitFor((f) => f.includes('event: hello'))).toBe(true);
+      open.push(s);
+    }
+    const extra = openStream(port, `?ticket=${ticket}`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(extra.status()).toBe(429);
+    extra.close();
+    const byHeader = await t.app.inject({ method: 'GET', url: '/api/live/stream', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+    expect(byHeader.statusCode).toBe(429);
+    expect(JSON.parse(byHeader.body).msg).toBe('This session has too many live connections open: close other tabs and try again');
+    const other = await streamFor(await t.tokenFor('viewer'));
+    expect(await other.waitFor((f) => f.includes('event: hello'))).toBe(true);
+    other.close();
+    open.pop()!.close();
+    await new Promise((r) => setTimeout(r, 200));
+    const again = openStream(port, `?ticket=${ticket}`);
+    expect(await again.waitFor((f) => f.includes('event: hello'))).toBe(true);
+    again.close();
+    for (const s of open) s.close();
   });
 
   it('maps change routes to the topics walls listen to', () => {

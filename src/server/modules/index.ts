@@ -9,6 +9,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(statsRoutes);
   await app.register((await import('../live')).liveRoutes);
   await app.register((await import('./identity')).identityModule);
+  await app.register((await import('./tickets')).ticketsModule);
   await app.register((await import('./scenes')).scenesModule);
   await app.register((await import('./wall')).wallModule);
   await app.register((await import('./system/system-admin')).systemAdminModule);

@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SUPER_USER_ID } from '@shared/constants';
 import { hasPermission, type AccessState } from '@shared/access';
+import type { TicketPurpose } from '@shared/contracts/ticket';
 import { hashToken } from '../lib/password';
-import { forbidden, unauthorized } from '../lib/errors';
+import { ApiError, forbidden, unauthorized } from '../lib/errors';
+import { redeemTicket } from '../lib/tickets';
 
 /**
  * What a route needs, declared on every route under the API prefix (startup fails otherwise):
@@ -32,6 +34,11 @@ declare module 'fastify' {
     permission?: RoutePermission;
     /** Operation-log entry for a change; false to skip (login, logout write their own history). */
     log?: { module: string; action: string } | false;
+    /**
+     * A GET this route also opens with `?ticket=` (lib/tickets.ts) in place of the header, for a
+     * URL a browser loads itself (an EventSource, a download link). Tokens never go in URLs.
+     */
+    ticket?: TicketPurpose;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -56,17 +63,26 @@ export const DISPLAY_ROLE = 'viewer';
 export const VISITOR_PERMISSION = 'public-project#view';
 const TOUCH_AFTER_MS = 60_000;
 
+/** The session token, from the header only: a token in a URL would reach logs, proxies and history. */
 function readToken(request: FastifyRequest, headerName: string): string | null {
   const raw = request.headers[headerName.toLowerCase()];
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value) return value.startsWith('Bearer ') ? value.slice(7).trim() : value.trim();
-  // EventSource and <img src> cannot set headers: GET requests may pass the token as a query parameter.
-  if (request.method === 'GET') {
-    const q = (request.query as Record<string, unknown> | undefined)?.token;
-    if (typeof q === 'string' && q) return q;
-  }
   return null;
 }
+
+/** A `?ticket=` on a GET of a route that takes one, with what it must be for (a download: its file). */
+function readTicket(request: FastifyRequest): { ticket: string; purpose: TicketPurpose; target: string } | null {
+  const purpose = request.routeOptions.config?.ticket;
+  if (!purpose || request.method !== 'GET') return null;
+  const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
+  if (typeof ticket !== 'string' || !ticket) return null;
+  const id = (request.params as Record<string, unknown> | undefined)?.id;
+  const target = purpose === 'download' ? String(Number(id)) : '';
+  return { ticket, purpose, target };
+}
+
+const badTicket = () => new ApiError(401, 'err.ticket');
 
 export function accessStateOf(auth: AuthContext | null): AccessState {
   return {
@@ -164,11 +180,16 @@ export const authPlugin = fp<{ apiPrefix: string; headerName?: string }>(async (
     if (permission === undefined) return;
     const as = request.headers[INJECTED_AS];
     const token = readToken(request, headerName);
+    const ticket = token ? null : readTicket(request);
     const inside = typeof as === 'string' ? injected.get(as) : undefined;
     if (inside) {
       request.auth = inside.auth;
       inside.checked?.(permission);
-    } else request.auth = token ? await resolveSession(app.database, hashToken(token), app.settings, grantsCache) : null;
+    } else if (ticket) {
+      const sessionId = await redeemTicket(app.database, ticket.ticket, ticket.purpose, ticket.target);
+      request.auth = sessionId === null ? null : await resolveSession(app.database, { id: sessionId }, app.settings, grantsCache);
+      if (!request.auth) throw badTicket();
+    } else request.auth = token ? await resolveSession(app.database, { hash: hashToken(token) }, app.settings, grantsCache) : null;
     if (permission === 'public') return;
     if (!request.auth) throw unauthorized();
     if (!allows(request.auth, permission)) throw forbidden();
@@ -177,7 +198,7 @@ export const authPlugin = fp<{ apiPrefix: string; headerName?: string }>(async (
 
 async function resolveSession(
   database: import('../db/client').Database,
-  tokenHash: string,
+  key: { hash: string } | { id: number },
   settings: import('../lib/settings').Settings,
   grantsCache: GrantsCache,
 ): Promise<AuthContext | null> {
@@ -189,8 +210,8 @@ async function resolveSession(
     `SELECT s.id, s.kind, s.user_id, s.project_id, s.expires_at, s.last_active_at, u.username, u.status, u.expire_at,
             g.version::text AS grants_version
        FROM sys_session s LEFT JOIN sys_user u ON u.id = s.user_id LEFT JOIN sys_grants_version g ON g.id = 1
-      WHERE s.token_hash = $1`,
-    [tokenHash],
+      WHERE ${'hash' in key ? 's.token_hash = $1' : 's.id = $1'}`,
+    ['hash' in key ? key.hash : key.id],
   );
   const s = rows[0];
   if (!s) return null;

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { sysLog } from '../db/schema';
 
-const SECRET_KEY = /pass(word)?|secret|token|captcha|boardkey|^key$/i;
+const SECRET_KEY = /pass(word)?|secret|token|ticket|captcha|boardkey|^key$/i;
 
 /** Deep copy with every secret-looking field replaced, so logs never hold passwords or keys. */
 export function redact(value: unknown, depth = 0): unknown {

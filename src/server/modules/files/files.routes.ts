@@ -23,8 +23,10 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
 /**
  * Files of every module (DOMAIN.md §3 "Files"):
  *   POST /oss/file/upload?ownerType=…   any signed-in user holding an upload permission for that kind
- *                                       of record (its save/update), or oss-file#upload / oss-upload#upload
- *   GET  /oss/file/download/:id         whoever may see the owning record (see owners.ts)
+ *                                       of record (its save/update); without ownerType, oss-file#upload
+ *                                       or oss-upload#upload
+ *   GET  /oss/file/download/:id         its uploader, or whoever may see the owning record (see owners.ts);
+ *                                       opened with the header or a one-use download ticket
  *   GET  /oss/file/thumb/:id            same, the image thumbnail
  *   GET  /oss/file/meta?ids=1,2         names and links of files the caller may read
  * Download routes are declared 'public' so that display and visitor sessions reach the check in
@@ -54,7 +56,9 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
         throw badRequest('v.invalid', { ownerType: 'v.invalid' });
       }
       const ownerType: FileOwnerType | '' = query.ownerType ?? fromField?.data ?? '';
-      const needed = ownerType ? [...GENERAL_UPLOAD, ...OWNER_RULES[ownerType].write] : GENERAL_UPLOAD;
+      // A file for a kind of record needs a right to write such a record (its screen's save or
+      // update); the general upload rights only cover files without an owner kind.
+      const needed = ownerType ? OWNER_RULES[ownerType].write : GENERAL_UPLOAD;
       if (!allows(auth, needed)) {
         part.file.resume();
         throw forbidden();
@@ -88,12 +92,12 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     return reply.send(body);
   }
 
-  app.get('/oss/file/download/:id', { schema: { params: idParamSchema }, config: { permission: 'public' } }, async (request, reply) => {
+  app.get('/oss/file/download/:id', { schema: { params: idParamSchema }, config: { permission: 'public', ticket: 'download' } }, async (request, reply) => {
     const row = await readable((request.params as { id: number }).id, request.auth);
     return stream(reply, row.storageKey, row.contentType, row.originalName, Number(row.size));
   });
 
-  app.get('/oss/file/thumb/:id', { schema: { params: idParamSchema }, config: { permission: 'public' } }, async (request, reply) => {
+  app.get('/oss/file/thumb/:id', { schema: { params: idParamSchema }, config: { permission: 'public', ticket: 'download' } }, async (request, reply) => {
     const row = await readable((request.params as { id: number }).id, request.auth);
     if (!row.thumbKey || !isImageType(row.contentType)) throw notFound();
     return stream(reply, row.thumbKey, 'image/webp', row.originalName.replace(/\.[^.]*$/, '') + '.webp');

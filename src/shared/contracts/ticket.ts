@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { idParamSchema } from './common';
+
+/**
+ * POST {api}/auth/ticket (header-authenticated): a short-lived ticket for a URL that cannot carry
+ * the Authorization header, so the session token never appears in a URL (issue 14).
+ *   stream    GET {api}/live/stream?ticket=…              reusable until it expires (EventSource reconnects)
+ *   download  GET {api}/oss/file/{download|thumb}/{id}?ticket=…  one use, that one file
+ */
+export const ticketRequestSchema = z.discriminatedUnion('purpose', [
+  z.strictObject({ purpose: z.literal('stream') }),
+  z.strictObject({ purpose: z.literal('download'), fileId: idParamSchema.shape.id }),
+]);
+export type TicketRequest = z.infer<typeof ticketRequestSchema>;
+export type TicketPurpose = TicketRequest['purpose'];
+
+export interface Ticket {
+  ticket: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
