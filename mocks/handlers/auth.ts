@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { CODE, SUPER_USER_ID } from '@shared/constants';
+import { CODE, SUPER_USER_ID, TICKET_TTL_MS } from '@shared/constants';
+import { ticketRequestSchema, type Ticket } from '@shared/contracts/ticket';
 import type { LoginResult, NavMenu, NavResult, SessionUser } from '@shared/contracts/auth';
 import { changePasswordSchema, loginBodySchema, profileSchema } from '@shared/contracts/auth';
 import { localeFromHeader, translate } from '@shared/messages';
@@ -110,6 +111,14 @@ export const authHandlers = [
     if (found.password !== password) return fail(CODE.badRequest, message(request, 'login.password'));
     const token = `mock-${username}-${Math.random().toString(36).slice(2)}`;
     return ok<LoginResult>({ token, expire: 43_200, user: found.user });
+  }),
+
+  // Tickets for URLs that cannot carry the header (event streams, download links): issue 14.
+  http.post(`${API}/auth/ticket`, async ({ request }) => {
+    if (!request.headers.get('authorization')) return fail(CODE.unauthorized, message(request, 'err.unauthorized'));
+    const parsed = ticketRequestSchema.safeParse(await request.json());
+    if (!parsed.success) return fail(CODE.badRequest, message(request, 'err.badRequest'));
+    return ok<Ticket>({ ticket: `mock-${parsed.data.purpose}-${Math.random().toString(36).slice(2)}`, expiresAt: Date.now() + TICKET_TTL_MS });
   }),
 
   http.post(`${API}/sys/logout`, ({ request }) => {

@@ -1,9 +1,12 @@
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { BUILT_IN_DICTIONARIES } from '@shared/dictionaries';
 import { PROJECT_AREA, type IntroRow, type PasswordRow, type ProjectRow } from '@shared/contracts/project';
 import type { DeviceRow } from '@shared/contracts/device';
 import type { EquipmentRow } from '@shared/contracts/equipment';
 import { API, demoDelay, fail, ok, paged } from '../envelope';
+
+/** A one-pixel PNG standing in for every stored image. */
+const ONE_PIXEL_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
 
 /** Projects, devices and equipment for client tests and `npm run dev:mock`, typed by the shared contracts. */
 const now = '2026-01-15T08:00:00.000Z';
@@ -179,5 +182,11 @@ export const operationsProjectsHandlers = [
   http.get(`${API}/oss/file/meta`, ({ request }) => {
     const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',').map(Number);
     return ok(ids.map((id) => ({ id, name: `plan-${id}.png`, url: `${API}/oss/file/download/${id}`, thumbUrl: `${API}/oss/file/thumb/${id}`, contentType: 'image/png', size: 1024 })));
+  }),
+  // Stored images are read with the session header (useFileSrc): a one-pixel PNG stands in for each.
+  http.get(`${API}/oss/file/:kind/:id`, ({ request, params }) => {
+    if (params.kind !== 'download' && params.kind !== 'thumb') return undefined;
+    if (!request.headers.get('authorization') && !new URL(request.url).searchParams.get('ticket')) return new HttpResponse(null, { status: 401 });
+    return new HttpResponse(ONE_PIXEL_PNG, { headers: { 'content-type': 'image/png' } });
   }),
 ];

@@ -1,5 +1,8 @@
+import { useEffect, useState } from 'react';
 import { queryOptions } from '@tanstack/react-query';
+import { AUTH_HEADER } from '@shared/constants';
 import type { FileOwnerType, UploadedFile } from '@shared/contracts/file';
+import type { Ticket } from '@shared/contracts/ticket';
 import { api } from './api';
 import { getToken } from './session';
 import { runtimeConfig } from './runtime-config';
@@ -19,10 +22,92 @@ export const fileMetaQueryOptions = (ids: number[]) =>
     staleTime: 5 * 60_000,
   });
 
-/** <img> and <a> cannot send the Authorization header: GET links carry the token (the server accepts it). */
-export function withToken(url: string): string {
-  const token = getToken();
-  return token ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : url;
+/**
+ * Whether a URL is one of our API's (relative to this page, or under the configured API host): only
+ * those get the session header. A file address from elsewhere (a configured download host) is
+ * loaded as it is, without anything of the session.
+ */
+export function isApiUrl(url: string): boolean {
+  const host = runtimeConfig().apiHost;
+  return (url.startsWith('/') && !url.startsWith('//')) || (host !== '' && url.startsWith(host));
 }
 
-export const downloadUrl = (id: number) => withToken(`${runtimeConfig().apiHost}/oss/file/download/${id}`);
+/** GET of a stored file with the session in the header, as the API client sends it. */
+function fetchWithSession(url: string, signal: AbortSignal): Promise<Response> {
+  const token = getToken();
+  return fetch(url, { headers: token ? { [AUTH_HEADER]: token } : {}, credentials: 'include', signal });
+}
+
+/**
+ * An address an <img> or a map overlay can show for a stored file. They cannot send the
+ * Authorization header and a token never goes in a URL (logs, history, Referer: issue 14), so the
+ * file is fetched with the header and shown from memory (an object URL, released with the
+ * component). Undefined until it has loaded, or when the file cannot be read.
+ */
+export function useFileSrc(url: string | null | undefined): string | undefined {
+  const [src, setSrc] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    setSrc(undefined);
+    if (!url) return undefined;
+    if (!isApiUrl(url)) {
+      setSrc(url);
+      return undefined;
+    }
+    const abort = new AbortController();
+    let objectUrl: string | undefined;
+    fetchWithSession(url, abort.signal)
+      .then((res) => (res.ok ? res.blob() : null))
+      .then((blob) => {
+        if (!blob || abort.signal.aborted) return;
+        objectUrl = URL.createObjectURL(blob);
+        setSrc(objectUrl);
+      })
+      .catch(() => undefined);
+    return () => {
+      abort.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return src;
+}
+
+/** The stored file's id in a download or thumbnail address, if it is one. */
+export function fileIdOf(url: string): number | null {
+  const m = /\/oss\/file\/(?:download|thumb)\/(\d+)(?:[?#]|$)/.exec(url);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * Opens a stored file in a new tab: a link cannot send the header, so it carries a ticket for that
+ * one file, good for one use within a minute (POST /auth/ticket), never the session token. The tab
+ * is opened at once (a pop-up blocker allows it only within the click) and sent on when the ticket is there.
+ */
+export async function openFile(url: string): Promise<void> {
+  const id = fileIdOf(url);
+  if (id === null || !isApiUrl(url)) {
+    window.open(url, '_blank', 'noopener');
+    return;
+  }
+  const tab = window.open('', '_blank');
+  try {
+    const { ticket } = await api.post<Ticket>('/auth/ticket', { purpose: 'download', fileId: id });
+    const target = `${url}${url.includes('?') ? '&' : '?'}ticket=${encodeURIComponent(ticket)}`;
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = target;
+    } else window.location.assign(target);
+  } catch (e) {
+    tab?.close();
+    throw e;
+  }
+}
+
+/** onClick of an <a href> to a stored file: the href stays for display and copying, the click opens it by ticket. */
+export function openFileOnClick(url: string, onError: (e: Error) => void = () => undefined) {
+  return (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    openFile(url).catch(onError);
+  };
+}
+
+export const downloadUrl = (id: number) => `${runtimeConfig().apiHost}/oss/file/download/${id}`;

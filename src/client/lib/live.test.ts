@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { connectLive, invalidateFor } from './live';
+import { clearSession, loginDisplay } from './session';
 
 class FakeEventSource {
   static CLOSED = 2;
@@ -31,6 +32,7 @@ function clientWith(keys: unknown[][]) {
 
 describe('live updates', () => {
   afterEach(() => {
+    clearSession();
     vi.unstubAllGlobals();
     vi.useRealTimers();
   });
@@ -42,14 +44,18 @@ describe('live updates', () => {
     expect(stale.sort()).toEqual(['stats', 'warnings']);
   });
 
-  it('opens the stream with the token and coalesces a burst of events into one refresh', () => {
-    vi.useFakeTimers();
+  it('opens the stream with a ticket asked for with the header, never the token, and coalesces a burst of events into one refresh', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
+    FakeEventSource.last = null;
+    loginDisplay('tok en');
     const qc = clientWith([['fall-order', 'open-count'], ['content', 'current']]);
     const spy = vi.spyOn(qc, 'invalidateQueries');
-    const close = connectLive(qc, 'tok en');
+    const close = connectLive(qc);
+    await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     const source = FakeEventSource.last!;
-    expect(source.url).toBe('/api/live/stream?token=tok%20en');
+    expect(source.url).toMatch(/^\/api\/live\/stream\?ticket=mock-stream-[a-z0-9]+$/);
+    expect(source.url).not.toContain('tok');
+    vi.useFakeTimers();
     source.emit('order', { topic: 'order', id: 1 });
     source.emit('order', { topic: 'order', id: 2 });
     source.emit('notice', { topic: 'notice' });
@@ -60,5 +66,20 @@ describe('live updates', () => {
     expect(qc.getQueryState(['fall-order', 'open-count'])?.isInvalidated).toBe(true);
     close();
     expect(source.readyState).toBe(2);
+  });
+
+  it('asks for a new ticket and opens a new stream once the browser gives up on the old one (ticket expired, server restarted)', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    FakeEventSource.last = null;
+    loginDisplay('tok');
+    const close = connectLive(new QueryClient());
+    await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const first = FakeEventSource.last!;
+    first.readyState = FakeEventSource.CLOSED;
+    first.onerror?.();
+    await vi.waitFor(() => expect(FakeEventSource.last).not.toBe(first), { timeout: 3000 });
+    expect(FakeEventSource.last!.url).toMatch(/\?ticket=mock-stream-/);
+    expect(FakeEventSource.last!.url).not.toBe(first.url);
+    close();
   });
 });

@@ -1,6 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIVE_TOPICS, type LiveEvent, type LiveTopic } from '@shared/live';
+import type { Ticket } from '@shared/contracts/ticket';
+import { api } from './api';
 import { runtimeConfig } from './runtime-config';
 import { getToken, useSession } from './session';
 
@@ -53,16 +55,30 @@ export function invalidateFor(queryClient: QueryClient, topics: Set<LiveTopic>):
   });
 }
 
-/** Opens the stream for the current token; returns a function that closes it. */
-export function connectLive(queryClient: QueryClient, token: string): () => void {
+/** Pause before asking for a new ticket after the stream was refused or lost for good, doubling to the cap. */
+const RETICKET_FIRST_MS = 1000;
+const RETICKET_MAX_MS = 30_000;
+
+/**
+ * Opens the stream for the current session; returns a function that closes it. An EventSource
+ * cannot send the header and a token never goes in a URL (issue 14): the stream opens with a
+ * ticket asked for with the header (POST /auth/ticket). The browser reconnects by itself with the
+ * same URL after a short loss, which the ticket allows within its minute; once it is refused (the
+ * ticket expired during a long outage, the server restarted) the source closes, and a new ticket
+ * opens a new one, after a pause that grows while it keeps failing.
+ */
+export function connectLive(queryClient: QueryClient): () => void {
   if (typeof EventSource === 'undefined') {
     setStatus('unsupported');
     return () => undefined;
   }
   setStatus('connecting');
-  const source = new EventSource(`${runtimeConfig().apiHost}/live/stream?token=${encodeURIComponent(token)}`);
   const pending = new Set<LiveTopic>();
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let source: EventSource | null = null;
+  let closed = false;
+  let delay = RETICKET_FIRST_MS;
   const onEvent = (e: MessageEvent) => {
     lastEventAt = Date.now();
     try {
@@ -79,13 +95,45 @@ export function connectLive(queryClient: QueryClient, token: string): () => void
       }, COALESCE_MS);
     }
   };
-  source.addEventListener('hello', () => setStatus('open'));
-  source.onopen = () => setStatus('open');
-  source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? 'error' : 'connecting');
-  for (const topic of LIVE_TOPICS) source.addEventListener(topic, onEvent as EventListener);
+  const later = () => {
+    if (closed) return;
+    retry = setTimeout(() => void open(), delay);
+    delay = Math.min(delay * 2, RETICKET_MAX_MS);
+  };
+  const open = async () => {
+    let ticket: string;
+    try {
+      ({ ticket } = await api.post<Ticket>('/auth/ticket', { purpose: 'stream' }));
+    } catch {
+      setStatus('error');
+      later();
+      return;
+    }
+    if (closed) return;
+    const es = new EventSource(`${runtimeConfig().apiHost}/live/stream?ticket=${encodeURIComponent(ticket)}`);
+    source = es;
+    const opened = () => {
+      delay = RETICKET_FIRST_MS;
+      setStatus('open');
+    };
+    es.addEventListener('hello', opened);
+    es.onopen = opened;
+    es.onerror = () => {
+      if (es.readyState !== EventSource.CLOSED) {
+        setStatus('connecting');
+        return;
+      }
+      setStatus('error');
+      later();
+    };
+    for (const topic of LIVE_TOPICS) es.addEventListener(topic, onEvent as EventListener);
+  };
+  void open();
   return () => {
+    closed = true;
     if (timer) clearTimeout(timer);
-    source.close();
+    if (retry) clearTimeout(retry);
+    source?.close();
     setStatus('idle');
   };
 }
@@ -97,7 +145,7 @@ export function LiveBridge(): null {
   useEffect(() => {
     const current = token ?? getToken();
     if (!current) return undefined;
-    return connectLive(queryClient, current);
+    return connectLive(queryClient);
   }, [queryClient, token]);
   return null;
 }

@@ -6,7 +6,8 @@ import type { OssFile } from '@shared/contracts/oss-config';
 import { api } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
 import { runtimeConfig } from '@client/lib/runtime-config';
-import { getToken, useCan } from '@client/lib/session';
+import { useCan } from '@client/lib/session';
+import { openFileOnClick } from '@client/lib/files';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
@@ -26,8 +27,8 @@ export default function FilesPage() {
   const queryClient = useQueryClient();
   const canDelete = useCan('oss-file#delete');
   const canDownload = useCan('oss-file#download');
-  // <a download> cannot send headers: the download route reads the token from the query (GET only).
-  const href = (f: OssFile) => `${runtimeConfig().apiHost}${BASE}/download/${f.id}?token=${encodeURIComponent(getToken() ?? '')}`;
+  // A link cannot send the header: the click opens the file with a one-use ticket (lib/files.ts).
+  const href = (f: OssFile) => `${runtimeConfig().apiHost}${BASE}/download/${f.id}`;
   const remove = async (f: OssFile) => {
     if (!(await messageBox.confirm(tMessage('v.confirmDelete')))) return;
     try {
@@ -62,7 +63,7 @@ export default function FilesPage() {
           render: (f) => (
             <Group gap={4} wrap="nowrap">
               {canDownload && (
-                <Anchor href={href(f)} download={f.originalName} size="xs">
+                <Anchor href={href(f)} download={f.originalName} onClick={openFileOnClick(href(f), (e) => toast.error(e.message))} size="xs">
                   <Group gap={2}><IconDownload size={12} />{t('oss.download')}</Group>
                 </Anchor>
               )}

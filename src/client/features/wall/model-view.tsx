@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { WALL } from '../../components/wall/theme';
 import { useProjectDrawings } from './project/api/get-project-drawings';
-import { withToken } from './project/api/wall-query';
+import { useFileSrc } from '@client/lib/files';
 import { useKiosk } from './project/kiosk';
 
 const MIN_ZOOM = 0.2;
@@ -44,6 +44,7 @@ export default function ModelView() {
   const drawings = useProjectDrawings(ready ? projectId : 0);
   const list = drawings.data ?? [];
   const drawing = list[index - 1];
+  const pictureSrc = useFileSrc(drawing?.picture ? `${runtimeConfig().downloadUrl}/${drawing.picture}` : null);
   const [view, setView] = useState<View>(FITTED);
   const drag = useRef<{ x: number; y: number; vx: number; vy: number } | null>(null);
   const stage = useRef<HTMLDivElement>(null);
@@ -110,7 +111,7 @@ export default function ModelView() {
         {drawing?.picture ? (
           <img
             data-testid="model-image"
-            src={withToken(`${runtimeConfig().downloadUrl}/${drawing.picture}`)}
+            src={pictureSrc}
             alt={drawing.name}
             draggable={false}
             style={{

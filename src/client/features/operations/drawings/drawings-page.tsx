@@ -2,12 +2,11 @@ import { Grid, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { drawingSaveSchema, type DrawingRow } from '@shared/contracts/drawing';
-import { runtimeConfig } from '@client/lib/runtime-config';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { ImageGallery } from '@client/components/gallery/image-gallery';
 import { FilesField } from '../work-kit/files-field';
 import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
-import { withToken } from '../work-kit/work-api';
+import { downloadUrl, openFileOnClick, useFileSrc } from '../work-kit/work-api';
 import { projectColumn } from '../work-kit/format';
 
 interface Values extends Record<string, unknown> {
@@ -39,10 +38,15 @@ function DrawingForm({ form }: FormBodyProps<Values>) {
   );
 }
 
+/** A drawing's picture in the kit's preview gallery, loaded with the session header (useFileSrc). */
+function DrawingPicture({ id, alt }: { id: number; alt: string }) {
+  const src = useFileSrc(downloadUrl(id));
+  return src ? <ImageGallery thumbSize="3rem" images={[{ src, alt }]} /> : null;
+}
+
 /** fall/draw: drawings; pictures open in the kit's preview gallery. */
 export default function DrawingsPage() {
   const { t, i18n } = useTranslation('work');
-  const fileUrl = (id: number) => withToken(`${runtimeConfig().apiHost}/oss/file/download/${id}`);
   return (
     <ListPage<DrawingRow, Values>
       key={i18n.language}
@@ -57,12 +61,12 @@ export default function DrawingsPage() {
         projectQueryField(t('common.project')),
       ]}
       columns={[
-        { prop: 'picture', label: t('drawing.picture'), ignore: true, render: (r) => (r.picture ? <ImageGallery thumbSize="3rem" images={[{ src: fileUrl(r.picture), alt: r.name }]} /> : null) },
+        { prop: 'picture', label: t('drawing.picture'), ignore: true, render: (r) => (r.picture ? <DrawingPicture id={r.picture} alt={r.name} /> : null) },
         { prop: 'name', label: t('drawing.name'), display: 'always' },
         projectColumn(t('common.project'), i18n.language),
         { prop: 'description', label: t('drawing.description') },
         { prop: 'sort', label: t('drawing.sort'), align: 'right' },
-        { prop: 'file', label: t('drawing.file'), ignore: true, render: (r) => (r.file ? <a href={fileUrl(r.file)} target="_blank" rel="noreferrer">{t('common.detail')}</a> : null) },
+        { prop: 'file', label: t('drawing.file'), ignore: true, render: (r) => (r.file ? <a href={downloadUrl(r.file)} onClick={openFileOnClick(downloadUrl(r.file))} target="_blank" rel="noreferrer">{t('common.detail')}</a> : null) },
       ]}
     />
   );

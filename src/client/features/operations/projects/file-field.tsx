@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FileOwnerType, UploadedFile } from '@shared/contracts/file';
 import { toast } from '@client/components/feedback/toast';
-import { fileMetaQueryOptions, uploadFile, withToken } from './project-api';
+import { fileMetaQueryOptions, openFileOnClick, uploadFile, useFileSrc } from './project-api';
 
 export interface FileFieldProps {
   label: string;
@@ -31,6 +31,7 @@ export function FileField({ label, value, onChange, ownerType, accept, image, er
   const [fresh, setFresh] = useState<UploadedFile | null>(null);
   const meta = useQuery(fileMetaQueryOptions(value !== null && fresh?.id !== value ? [value] : []));
   const file = fresh?.id === value ? fresh : (meta.data?.[0] ?? null);
+  const thumb = useFileSrc(image ? file?.thumbUrl : null);
 
   const pick = async (chosen: File | undefined) => {
     if (!chosen) return;
@@ -50,9 +51,9 @@ export function FileField({ label, value, onChange, ownerType, accept, image, er
   return (
     <Input.Wrapper label={label} error={error}>
       <Group gap="xs" mt={4}>
-        {file && image && file.thumbUrl && <Image src={withToken(file.thumbUrl)} alt={file.name} h={48} w="auto" radius="sm" />}
+        {file && image && thumb && <Image src={thumb} alt={file.name} h={48} w="auto" radius="sm" />}
         {file ? (
-          <Anchor href={withToken(file.url)} target="_blank" rel="noreferrer" size="sm">
+          <Anchor href={file.url} onClick={openFileOnClick(file.url, (e) => toast.error(e.message))} target="_blank" rel="noreferrer" size="sm">
             <IconPaperclip size={14} /> {file.name}
           </Anchor>
         ) : value !== null ? (

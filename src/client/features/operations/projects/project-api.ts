@@ -46,4 +46,4 @@ export const issuePassword = (body: { projectId: number; label: string; expiresA
 export const revokePassword = (id: number) => api.post(`${PROJECT_BASE}/password/revoke`, { id });
 
 
-export { downloadUrl, fileMetaQueryOptions, uploadFile, withToken } from '@client/lib/files';
+export { downloadUrl, fileMetaQueryOptions, openFileOnClick, uploadFile, useFileSrc } from '@client/lib/files';

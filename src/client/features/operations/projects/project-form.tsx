@@ -12,7 +12,7 @@ import { IntroPanel } from './intro-panel';
 import { LocationPicker } from './location-picker';
 import { PasswordPanel } from './password-panel';
 import type { ProjectRow } from '@shared/contracts/project';
-import { downloadUrl, existUniqueKeyQueryOptions, projectInfoQueryOptions, projectTypesQueryOptions, type ProjectTypeRow } from './project-api';
+import { downloadUrl, useFileSrc, existUniqueKeyQueryOptions, projectInfoQueryOptions, projectTypesQueryOptions, type ProjectTypeRow } from './project-api';
 
 /** Form values of a project: the row's own fields; `id` only when editing, the secret write-only (empty keeps it). */
 export type ProjectValues = Omit<ProjectRow, 'id' | 'hasCameraSecret' | 'projectTypeName' | 'createdAt' | 'updatedAt'> & {
@@ -65,6 +65,7 @@ const num = (v: number | string, empty: number | null) => (v === '' || v === nul
 /** One form body for add and edit: basics, location, site plan, camera, and (editing) introductions and passwords. */
 export function ProjectForm({ form, mode }: FormBodyProps<ProjectValues>) {
   const { t, i18n } = useTranslation('projects');
+  const planSrc = useFileSrc(form.values.mapBackground !== null ? downloadUrl(form.values.mapBackground) : null);
   const status = useDictionary('xmzt');
   const area = useDictionary('area');
   const water = useDictionary('water_type');
@@ -145,7 +146,7 @@ export function ProjectForm({ form, mode }: FormBodyProps<ProjectValues>) {
         />
         <Text size="xs" c="dimmed" my="xs">{t('project.planHint')}</Text>
         {form.values.mapBackground !== null ? (
-          <Image src={downloadUrl(form.values.mapBackground)} alt={f('mapBackground')} fit="contain" mah={420} />
+          <Image src={planSrc} alt={f('mapBackground')} fit="contain" mah={420} />
         ) : (
           <Alert color="gray">{t('project.planEmpty')}</Alert>
         )}

@@ -3,7 +3,7 @@ import { Alert, Box, Group, Text, Button } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { tMessage } from '@client/lib/i18n';
-import { downloadUrl } from './project-api';
+import { downloadUrl, useFileSrc } from './project-api';
 
 export interface PlanPosition {
   x: number;
@@ -27,6 +27,7 @@ const round = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 10000) / 1
  */
 export function SitePlanPicker({ planId, value, onChange, others = [] }: SitePlanPickerProps) {
   const { t } = useTranslation('projects');
+  const planSrc = useFileSrc(planId === null ? null : downloadUrl(planId));
   if (planId === null) return <Alert color="yellow">{tMessage('v.mapFirst')}</Alert>;
   const place = (e: MouseEvent<HTMLDivElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
@@ -51,7 +52,7 @@ export function SitePlanPicker({ planId, value, onChange, others = [] }: SitePla
         onClick={place}
         style={{ position: 'relative', cursor: 'crosshair', lineHeight: 0, border: '1px solid var(--mantine-color-default-border)' }}
       >
-        <img src={downloadUrl(planId)} alt={t('project.fields.mapBackground')} style={{ width: '100%', height: 'auto', userSelect: 'none' }} draggable={false} />
+        <img src={planSrc} alt={t('project.fields.mapBackground')} style={{ width: '100%', height: 'auto', userSelect: 'none' }} draggable={false} />
         {others.map((p, i) => (
           <Box key={i} style={{ position: 'absolute', left: `${p.x * 100}%`, top: `${p.y * 100}%`, width: 8, height: 8, marginLeft: -4, marginTop: -4, borderRadius: 4, background: 'rgba(60,60,60,0.45)' }} />
         ))}

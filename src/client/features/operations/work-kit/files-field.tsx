@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FileOwnerType, UploadedFile } from '@shared/contracts/file';
 import { toast } from '@client/components/feedback/toast';
-import { fileMetaQueryOptions, uploadFile, withToken } from './work-api';
+import { fileMetaQueryOptions, openFileOnClick, uploadFile } from './work-api';
 
 export interface FilesFieldProps {
   label: string;
@@ -55,7 +55,7 @@ export function FilesField({ label, value, onChange, ownerType, max = 20, accept
           return (
             <Group key={id} gap="xs">
               {file ? (
-                <Anchor href={withToken(file.url)} target="_blank" rel="noreferrer" size="sm">
+                <Anchor href={file.url} onClick={openFileOnClick(file.url, (e) => toast.error(e.message))} target="_blank" rel="noreferrer" size="sm">
                   <IconPaperclip size={14} /> {file.name}
                 </Anchor>
               ) : (

@@ -31,4 +31,4 @@ export const fetchDeviceOptions = async (keyword: string) =>
   toOptions(await api.post<{ id: number; name: string }[]>('/ball/falldevice/listAll', keyword ? { keyword } : {}));
 
 
-export { fileMetaQueryOptions, uploadFile, withToken } from '@client/lib/files';
+export { downloadUrl, fileMetaQueryOptions, openFileOnClick, uploadFile, useFileSrc } from '@client/lib/files';

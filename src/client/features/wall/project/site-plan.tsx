@@ -6,7 +6,7 @@ import { CircleMarker, ImageOverlay, MapContainer, Marker, Tooltip, useMap } fro
 import { DEVICE_STATE } from '@shared/dictionaries';
 import type { SitePlan, WallBoard, WallEquipment } from '@shared/contracts/wall';
 import { deviceStateColor, TAG_HEX, WALL } from '../../../components/wall/theme';
-import { withToken } from './api/wall-query';
+import { useFileSrc } from '@client/lib/files';
 
 /** Bounds used to place markers by their fractions when the project has no site plan image. */
 const SCHEMATIC = { width: 1600, height: 1000 };
@@ -52,6 +52,7 @@ export interface SitePlanMapProps {
 export function SitePlanMap({ sitePlan, equipment, boards, selectedBoard, onSelectBoard }: SitePlanMapProps) {
   const { t, i18n } = useTranslation('wallProject');
   const plan = sitePlan ?? SCHEMATIC;
+  const planSrc = useFileSrc(sitePlan?.url);
   const bounds = useMemo<L.LatLngBoundsExpression>(() => [[0, 0], [plan.height, plan.width]], [plan.height, plan.width]);
   const placed = equipment.filter((e) => e.posX !== null && e.posY !== null);
   const stateLabel = (state: string) => {
@@ -72,7 +73,7 @@ export function SitePlanMap({ sitePlan, equipment, boards, selectedBoard, onSele
         style={{ width: '100%', height: '100%', background: 'transparent' }}
       >
         <FitPlan bounds={bounds} />
-        {sitePlan ? <ImageOverlay url={withToken(sitePlan.url)} bounds={bounds} opacity={0.92} /> : null}
+        {sitePlan && planSrc ? <ImageOverlay url={planSrc} bounds={bounds} opacity={0.92} /> : null}
         {placed.map((e) => (
           <CircleMarker
             key={`e${e.id}`}

@@ -1,6 +1,5 @@
 import { ApiError } from '../../../../lib/api';
 import { runtimeConfig } from '../../../../lib/runtime-config';
-import { getToken } from '../../../../lib/session';
 
 const MAX_RETRY_DELAY_MS = 30_000;
 const FIRST_RETRY_DELAY_MS = 1_000;
@@ -17,11 +16,4 @@ export function wallQueryDefaults() {
     retry: (_count: number, error: unknown) => !(error instanceof ApiError && error.code >= 400 && error.code < 500),
     retryDelay: (attempt: number) => Math.min(FIRST_RETRY_DELAY_MS * 2 ** attempt, MAX_RETRY_DELAY_MS),
   } as const;
-}
-
-/** An address of a stored file an <img> or a Leaflet overlay can load (they cannot send headers). */
-export function withToken(url: string): string {
-  const token = getToken();
-  if (!token || !url.startsWith(runtimeConfig().apiHost)) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
 }
