@@ -25,7 +25,7 @@ export const fileOwnerTypeSchema = z.enum(FILE_OWNER_TYPES, { error: 'v.invalid'
 /** POST /oss/file/upload?ownerType=… (multipart, one part named `file`). */
 export const uploadQuerySchema = z.strictObject({ ownerType: fileOwnerTypeSchema.optional() });
 
-/** What an upload returns, and what file fields show: `url`/`thumbUrl` need `?token=` in an <img>. */
+/** What an upload returns, and what file fields show: `url`/`thumbUrl` are read with the header (or a download ticket), never `?token=`. */
 export interface UploadedFile {
   id: number;
   name: string;
