@@ -93,6 +93,8 @@ export const CAPTCHA_TTL_MS = 5 * 60_000;
 // Secrets and limits (issue 14: nothing sent where it should not go)
 /** How long a ticket for a stream, a download or a frame stays valid after it is issued. */
 export const TICKET_TTL_MS = 60_000;
+/** Unexpired tickets one session may hold: a page's clicks and reconnects need a few, a loop asking for them gets 429. */
+export const MAX_TICKETS_PER_SESSION = 60;
 /** Event streams one session may hold open at once (a wall and a few tabs); the next gets 429. */
 export const MAX_STREAMS_PER_SESSION = 8;
 /** Outbound HTTP calls (camera cloud) give up after this long. */

@@ -1,16 +1,20 @@
-import { TICKET_TTL_MS } from '@shared/constants';
+import { CODE, MAX_TICKETS_PER_SESSION, TICKET_TTL_MS } from '@shared/constants';
 import type { Ticket, TicketPurpose } from '@shared/contracts/ticket';
 import type { Database } from '../db/client';
+import { ApiError } from './errors';
 import { hashToken, newToken } from './password';
 
 /**
  * Issues a ticket for a session: 32 random bytes, only their SHA-256 stored, valid TICKET_TTL_MS.
- * Expired tickets are swept here, so the table holds about a minute of tickets.
+ * Expired tickets are swept here, so the table holds about a minute of tickets; a session holding
+ * MAX_TICKETS_PER_SESSION unexpired ones gets 429.
  */
 export async function issueTicket(database: Database, sessionId: number, purpose: TicketPurpose, target = ''): Promise<Ticket> {
   const { token, hash } = newToken();
   const expiresAt = Date.now() + TICKET_TTL_MS;
   await database.query('DELETE FROM sys_ticket WHERE expires_at < now()');
+  const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM sys_ticket WHERE session_id = $1', [sessionId]);
+  if (n >= MAX_TICKETS_PER_SESSION) throw new ApiError(CODE.tooMany, 'err.tooMany');
   await database.query(
     'INSERT INTO sys_ticket (ticket_hash, session_id, purpose, target, expires_at) VALUES ($1, $2, $3, $4, $5)',
     [hash, sessionId, purpose, target, new Date(expiresAt)],

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { ossFile } from '../../db/schema';
 import { hashToken } from '../../lib/password';
+import { MAX_TICKETS_PER_SESSION } from '@shared/constants';
 import { PDF_BYTES, pngBytes, upload } from './files.test-helper';
 
 /** Issue 14: who may download, who may upload for which record, and downloads by ticket instead of ?token=. */
@@ -100,6 +101,15 @@ describe('file rights with the demo roles, and download tickets', () => {
     const gone = await ticketFor(operator, file.id);
     await t.database.query('DELETE FROM sys_session WHERE token_hash = $1', [hashToken(operator)]);
     expect((await get(`${file.url}?ticket=${gone}`)).statusCode).toBe(401);
+  });
+
+  it(`a session holds at most ${MAX_TICKETS_PER_SESSION} unexpired tickets: the next is a 429`, async () => {
+    const token = await t.tokenFor('viewer');
+    for (let i = 0; i < MAX_TICKETS_PER_SESSION; i++) expect((await t.call('POST', '/api/auth/ticket', { token, body: { purpose: 'stream' } })).status).toBe(200);
+    expect((await t.call('POST', '/api/auth/ticket', { token, body: { purpose: 'stream' } })).status).toBe(429);
+    expect((await t.call('POST', '/api/auth/ticket', { token: admin, body: { purpose: 'stream' } })).status).toBe(200);
+    await t.database.query(`UPDATE sys_ticket SET expires_at = now() - interval '1 second'`);
+    expect((await t.call('POST', '/api/auth/ticket', { token, body: { purpose: 'stream' } })).status).toBe(200);
   });
 
   it('asking for a ticket needs a session in the header and a well-formed request', async () => {
