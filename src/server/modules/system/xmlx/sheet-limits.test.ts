@@ -91,7 +91,7 @@ const HEADER_ROW = row(1, 'xmbm', 'xmmc');
  * about 1000 to 1, as the attacker's file): deflated as a stream, so the test never holds the
  * inflated sheet (that would blur the memory it measures).
  */
-async function bomb(mb: number): Promise<Buffer> {
+async function bomb(mb: number, entry = 'xl/worksheets/sheet1.xml'): Promise<Buffer> {
   const filler = Buffer.alloc(1024 * 1024, 'B');
   const deflate = createDeflateRaw({ level: 9 });
   const chunks: Buffer[] = [];
@@ -111,7 +111,9 @@ async function bomb(mb: number): Promise<Buffer> {
   size += tail.length;
   deflate.end(tail);
   await done;
-  return zip([...FRAME, { name: 'xl/worksheets/sheet1.xml', data: Buffer.concat(chunks), size, crc }]);
+  const sheet = { name: 'xl/worksheets/sheet1.xml', data: Buffer.concat(chunks), size, crc };
+  if (entry === sheet.name) return zip([...FRAME, sheet]);
+  return zip([...FRAME.filter((p) => p.name !== entry), part('xl/worksheets/sheet1.xml', SHEET_HEAD + HEADER_ROW + SHEET_TAIL), { ...sheet, name: entry }]);
 }
 
 function multipart(filename: string, data: Buffer) {
@@ -178,10 +180,9 @@ describe('spreadsheet limits (issue 14: a 400 KB sheet must not inflate to 400 M
     expect(heapGrowthMb).toBeLessThan(50);
   });
 
-  it('a directory that understates the size stops the inflating at the declared size', async () => {
-    const lying = await bomb(64);
-    // Same file, its sheet declared at 100 KB in both directories.
-    const entryName = 'xl/worksheets/sheet1.xml';
+  it.each(['xl/worksheets/sheet1.xml', 'xl/styles.xml'])('a directory that understates the size of %s stops the inflating at the declared size', async (entryName) => {
+    const lying = await bomb(64, entryName);
+    // Same file, the part declared at 100 KB in both directories.
     const patched = Buffer.from(lying);
     let at = patched.indexOf(Buffer.from(entryName));
     while (at >= 0) {

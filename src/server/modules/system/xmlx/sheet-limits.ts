@@ -103,9 +103,10 @@ export function checkXlsxLimits(buf: Buffer): void {
     if (total > SHEET_MAX_INFLATED_BYTES) throw new SheetLimitError('size');
   }
   for (const e of entries) {
-    if (!/^xl\/(worksheets\/[^/]+\.xml|sharedStrings\.xml)$/.test(e.name)) continue;
-    const xml = inflate(buf, e)?.toString('utf8');
-    if (xml === undefined) continue;
+    // Every part, not only the sheets: exceljs inflates them all (styles, themes, drawings).
+    const data = inflate(buf, e);
+    if (!data || !/^xl\/(worksheets\/[^/]+\.xml|sharedStrings\.xml)$/.test(e.name)) continue;
+    const xml = data.toString('utf8');
     if (e.name.endsWith('sharedStrings.xml')) {
       for (const m of xml.matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)) if (m[1].length > SHEET_MAX_CELL_CHARS) throw new SheetLimitError('cell');
       continue;
