@@ -26,11 +26,11 @@ export async function publishLive(app: FastifyInstance, event: Omit<LiveEvent, '
  * from the poller, outside any request).
  */
 export const ROUTE_TOPICS: [RegExp, LiveTopic[]][] = [
-  [/\/ball\/fallorder\/(save|update|accept|close|delete)$/, ['order']],
+  [/\/ball\/fallorder\/(save|update|accept|close|delete)$/, ['order', 'equipment']],
   [/\/ball\/fallreport\/(save|update|delete)$/, ['order', 'equipment']],
   [/\/ball\/falleqinfo\/(save|update|delete)$/, ['equipment']],
-  [/\/ball\/fallwarning\/deal$/, ['warning']],
-  [/\/ball\/falldetect\/(save|update|delete|channels\/update)$/, ['board']],
+  [/\/ball\/fallwarning\/deal$/, ['warning', 'equipment']],
+  [/\/ball\/falldetect\/(save|update|delete|channels\/update)$/, ['board', 'equipment']],
   [/\/sys\/content\/(save|update|delete)$/, ['notice']],
 ];
 

@@ -166,9 +166,9 @@ describe('live push', () => {
   });
 
   it('maps change routes to the topics walls listen to', () => {
-    expect(topicsForRoute('/api/ball/fallorder/accept')).toEqual(['order']);
+    expect(topicsForRoute('/api/ball/fallorder/accept')).toEqual(['order', 'equipment']);
     expect(topicsForRoute('/api/ball/fallreport/save')).toEqual(['order', 'equipment']);
     expect(topicsForRoute('/api/ball/fallorder/list')).toEqual([]);
-    expect(topicsForRoute('/api/ball/falldetect/channels/update')).toEqual(['board']);
+    expect(topicsForRoute('/api/ball/falldetect/channels/update')).toEqual(['board', 'equipment']);
   });
 });

@@ -20,6 +20,7 @@ import { storeFile } from '../../modules/files/files.service';
 import { DEMO_DEVICES, DEMO_NOTICES, DEMO_PROJECT_TYPES, DEMO_PROJECTS } from './demo-data';
 import { dropSequence, insertEquipment, insertOrders, R } from './seed-sql';
 import { prng, schematicPng, sitePlanPng } from './site-plan';
+import { recomputeAllEquipmentStates } from '../../modules/operations/equipment-state';
 
 export interface DemoSeedOptions {
   /** Where uploaded files live (config.filesDir): the generated site plans and drawings go there. */
@@ -186,6 +187,8 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
   log(`boards: ${boards}, warnings: ${warnings}`);
   await seedSiteExtras(database, first, last);
   await seedOfficeData(database, rnd);
+  // The seed writes facts in bulk; the states follow from them by the one rule (equipment-state.ts).
+  await recomputeAllEquipmentStates(database.db);
 
   const [{ countries }] = await database.query<{ countries: number }>('SELECT count(DISTINCT country)::int AS countries FROM fall_project');
   return { projects: projects.length, countries, equipment, orders, reports, boards, warnings, files: fileCount, ms: Date.now() - started };

@@ -8,6 +8,7 @@ import { filters, ok, registerCrud } from '../../../lib/crud';
 import { hashToken, newToken } from '../../../lib/password';
 import type { Db } from '../../../db/client';
 import { applyReading } from './readings';
+import { recomputeEquipmentState } from '../equipment-state';
 import { timingSafeEqual } from 'node:crypto';
 
 const BASE = '/ball/falldetect';
@@ -133,6 +134,8 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
         const set = Object.fromEntries(Object.entries({ label: c.label, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax }).filter(([, v]) => v !== undefined));
         if (Object.keys(set).length) await tx.update(fallDetectChannel).set({ ...set, updatedAt: new Date() }).where(eq(fallDetectChannel.id, current.id));
       }
+      // Rewiring a channel moves its fault and its board's liveness from one unit to another.
+      await recomputeEquipmentState(tx, [...stored.map((c) => c.equipmentId), ...equipmentIds]);
     });
     return ok({ id });
   });

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
 import type { Db } from '../../../db/client';
-import { fallDetect, fallDetectChannel, fallEqInfo, fallOrder, fallProject, fallWarning } from '../../../db/schema';
+import { fallDetect, fallDetectChannel, fallOrder, fallProject, fallWarning } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import { publishLive } from '../../../live';
 import { insertOrder } from '../orders/orders.repository';
+import { equipmentOfBoards, recomputeEquipmentState } from '../equipment-state';
 
 /** Who closes warnings the readings themselves clear. */
 export const SYSTEM_ACTOR = 'system';
@@ -38,14 +39,16 @@ function describe(boardName: string, ch: number, label: string, r: ChannelReadin
 /**
  * Applies one reading of a board (pushed over HTTP or polled over Modbus) in one transaction:
  * stores the channel values; a channel turning faulty opens ONE warning (the open-warning unique
- * index refuses a second), marks its equipment broken and, when the project has autoOrder, opens a
- * maintenance order linked both ways (or links the equipment's order already open); a faulty channel
- * read normal `detect.closeAfterNormal` times in a row closes its warning as fixed. The board is
- * marked seen and online, and an open "offline" warning of it is closed.
+ * index refuses a second) and, when the project has autoOrder, opens a maintenance order linked both
+ * ways (or links the equipment's order already open); a faulty channel read normal
+ * `detect.closeAfterNormal` times in a row closes its warning as fixed. The board is marked seen and
+ * online, an open "offline" warning of it is closed, and the units wired to it are recomputed
+ * (equipment-state.ts: broken while a fault holds, back when nothing does).
  */
 export async function applyReading(app: FastifyInstance, boardId: number, channels: ChannelReading[]): Promise<ReadingOutcome> {
   const closeAfter = Math.max(1, await app.settings.get('detect.closeAfterNormal'));
   let projectId: number | undefined;
+  let moved = 0;
   const result = await app.database.db.transaction(async (tx) => {
     // The board row lock serialises readings of one board (push and poll may race).
     const [board] = await tx
@@ -97,25 +100,25 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
       }
       const streak = channel.normalStreak + 1;
       const recovered = channel.result === 'fault' && streak >= closeAfter;
-      if (recovered) outcome.closed.push(...(await closeChannelWarning(tx, boardId, ch, channel.equipmentId, closeAfter, now)));
+      if (recovered) outcome.closed.push(...(await closeChannelWarning(tx, boardId, ch, closeAfter, now)));
       await tx
         .update(fallDetectChannel)
         .set({ ...values, result: channel.result === 'fault' && !recovered ? 'fault' : 'normal', normalStreak: Math.min(streak, 1_000_000) })
         .where(eq(fallDetectChannel.id, channel.id));
     }
+    // The board is heard again and its channels are stored: its units follow the facts now.
+    moved = (await recomputeEquipmentState(tx, await equipmentOfBoards(tx, [boardId]), now)).length;
     return outcome;
   });
-  await publishReading(app, boardId, projectId, result);
+  await publishReading(app, boardId, projectId, result, moved > 0);
   return result;
 }
 
 /** Tells the walls after the reading is committed: channel values always, warnings, equipment and orders when they moved. */
-async function publishReading(app: FastifyInstance, boardId: number, projectId: number | undefined, outcome: ReadingOutcome): Promise<void> {
+async function publishReading(app: FastifyInstance, boardId: number, projectId: number | undefined, outcome: ReadingOutcome, equipmentMoved: boolean): Promise<void> {
   await publishLive(app, { topic: 'channel', projectId, id: boardId });
-  if (outcome.opened.length || outcome.closed.length) {
-    await publishLive(app, { topic: 'warning', projectId });
-    await publishLive(app, { topic: 'equipment', projectId });
-  }
+  if (outcome.opened.length || outcome.closed.length) await publishLive(app, { topic: 'warning', projectId });
+  if (equipmentMoved) await publishLive(app, { topic: 'equipment', projectId });
   if (outcome.orders.length) await publishLive(app, { topic: 'order', projectId });
 }
 
@@ -131,12 +134,6 @@ async function openWarning(
   const row = inserted.rows[0] as { id: number } | undefined;
   if (!row) return null;
   const warningId = Number(row.id);
-  if (w.equipmentId) {
-    await tx
-      .update(fallEqInfo)
-      .set({ state: 'broken', stateSince: w.now })
-      .where(and(eq(fallEqInfo.id, w.equipmentId), sql`${fallEqInfo.state} <> 'broken'`));
-  }
   if (!w.autoOrder) return { warningId, orderId: null };
   // One fault, one job: an order already open on the equipment takes the warning instead of a duplicate.
   const [open] = w.equipmentId
@@ -165,36 +162,26 @@ async function openWarning(
   return { warningId, orderId };
 }
 
-async function closeChannelWarning(tx: Db, boardId: number, ch: number, equipmentId: number | null, readings: number, now: Date): Promise<number[]> {
+async function closeChannelWarning(tx: Db, boardId: number, ch: number, readings: number, now: Date): Promise<number[]> {
   const closed = await tx
     .update(fallWarning)
     .set({ result: 'fixed', dealAt: now, dealtBy: SYSTEM_ACTOR, note: `normal for ${readings} readings` })
     .where(and(eq(fallWarning.detectId, boardId), eq(fallWarning.kind, 'channel'), eq(fallWarning.channel, ch), isNull(fallWarning.result)))
     .returning({ id: fallWarning.id });
-  if (equipmentId) {
-    // The equipment is normal again unless a repair order on it is still open (the report closes that).
-    await tx
-      .update(fallEqInfo)
-      .set({ state: 'normal', stateSince: now })
-      .where(
-        and(
-          eq(fallEqInfo.id, equipmentId),
-          eq(fallEqInfo.state, 'broken'),
-          sql`NOT EXISTS (SELECT 1 FROM ${fallOrder} WHERE ${fallOrder.equipmentId} = ${equipmentId} AND ${fallOrder.status} IN ('submitted', 'accepted', 'repairing'))`,
-        ),
-      );
-  }
   return closed.map((w) => w.id);
 }
 
 /**
  * Boards silent for OFFLINE_PERIODS poll periods (never heard from: counted from creation) go
- * offline and get one "offline" warning. For a scheduled job; returns the warnings opened.
+ * offline, with their units, and get one "offline" warning. For a scheduled job; returns the warnings opened.
  */
 export async function checkOffline(app: FastifyInstance): Promise<number[]> {
+  let changed = 0;
   const opened = await app.database.db.transaction(async (tx) => {
     const silent = sql`coalesce(${fallDetect.lastSeen}, ${fallDetect.createdAt}) < now() - make_interval(secs => ${fallDetect.pollSeconds} * ${OFFLINE_PERIODS})`;
-    await tx.update(fallDetect).set({ online: false }).where(and(eq(fallDetect.online, true), silent));
+    const gone = await tx.update(fallDetect).set({ online: false }).where(and(eq(fallDetect.online, true), silent)).returning({ id: fallDetect.id });
+    // Their units are offline now (unless a fault still holds them broken).
+    changed = (await recomputeEquipmentState(tx, await equipmentOfBoards(tx, gone.map((b) => b.id)))).length;
     const res = await tx.execute(sql`
       INSERT INTO fall_warning (info, kind, level, project_id, detect_id)
       SELECT ${fallDetect.boardName} || ': no data for ' || (${fallDetect.pollSeconds} * ${OFFLINE_PERIODS}) || ' s (offline)',
@@ -208,5 +195,6 @@ export async function checkOffline(app: FastifyInstance): Promise<number[]> {
     await publishLive(app, { topic: 'board' });
     await publishLive(app, { topic: 'warning' });
   }
+  if (changed) await publishLive(app, { topic: 'equipment' });
   return opened;
 }

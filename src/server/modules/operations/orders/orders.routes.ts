@@ -16,6 +16,7 @@ import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
 import { sendExport } from '../../../lib/export';
 import { attachFiles, releaseFiles, replaceFiles } from '../../files/files.service';
+import { recomputeEquipmentState } from '../equipment-state';
 import {
   LIST_ALL_LIMIT,
   checkEquipment,
@@ -82,6 +83,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       await checkEquipment(tx, body.projectId, body.equipmentId);
       const row = await insertOrder(tx, { ...body, source: 'manual', createdBy: request.auth?.userId ?? null });
       await attachFiles(tx, 'fall_order', row.id, body.files ?? [], { field: 'files', userId: request.auth?.userId ?? null });
+      // An open order puts its unit in maintenance unless something worse holds it (equipment-state.ts).
+      await recomputeEquipmentState(tx, [body.equipmentId]);
       return row;
     });
     return ok(created);
@@ -98,6 +101,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       if (changes.projectId !== undefined || changes.equipmentId !== undefined) await checkEquipment(tx, projectId, equipmentId);
       const set = Object.fromEntries(Object.entries({ ...changes, equipmentId }).filter(([, v]) => v !== undefined));
       await tx.update(fallOrder).set({ ...set, updatedAt: new Date() }).where(eq(fallOrder.id, id));
+      // Moving the order to another unit moves what holds both of them.
+      if (equipmentId !== current.equipmentId) await recomputeEquipmentState(tx, [current.equipmentId, equipmentId]);
       if (changes.files) {
         await replaceFiles(tx, 'fall_order', id, current.files, changes.files, { field: 'files', userId: request.auth?.userId ?? null });
       }
@@ -107,14 +112,20 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   /** Moves an order to `to` when its status allows; 404 when missing, 400 when the flow forbids it. */
   async function transition(id: number, action: keyof typeof ORDER_TRANSITIONS, set: Partial<typeof fallOrder.$inferInsert>) {
-    const rows = await db
-      .update(fallOrder)
-      .set({ ...set, updatedAt: new Date() })
-      .where(and(eq(fallOrder.id, id), inArray(fallOrder.status, [...ORDER_TRANSITIONS[action]])))
-      .returning({ id: fallOrder.id, status: fallOrder.status });
-    if (rows.length) return rows[0];
-    const [exists] = await db.select({ id: fallOrder.id }).from(fallOrder).where(eq(fallOrder.id, id));
-    throw exists ? badRequest('err.orderTransition') : notFound();
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .update(fallOrder)
+        .set({ ...set, updatedAt: new Date() })
+        .where(and(eq(fallOrder.id, id), inArray(fallOrder.status, [...ORDER_TRANSITIONS[action]])))
+        .returning({ id: fallOrder.id, status: fallOrder.status, equipmentId: fallOrder.equipmentId });
+      if (rows.length) {
+        // A closed order no longer holds its unit in maintenance.
+        await recomputeEquipmentState(tx, [rows[0].equipmentId]);
+        return { id: rows[0].id, status: rows[0].status };
+      }
+      const [exists] = await tx.select({ id: fallOrder.id }).from(fallOrder).where(eq(fallOrder.id, id));
+      throw exists ? badRequest('err.orderTransition') : notFound();
+    });
   }
 
   app.post(`${BASE}/accept`, { schema: { body: orderActionSchema }, config: { permission: 'fall-order#accept' } }, async (request) => {
@@ -131,8 +142,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const ids = request.body as number[];
     const deleted = await db.transaction(async (tx) => {
       const reports = await tx.select({ id: fallReport.id }).from(fallReport).where(inArray(fallReport.orderId, ids));
-      const rows = await tx.delete(fallOrder).where(inArray(fallOrder.id, ids)).returning({ id: fallOrder.id });
+      const rows = await tx.delete(fallOrder).where(inArray(fallOrder.id, ids)).returning({ id: fallOrder.id, equipmentId: fallOrder.equipmentId });
       const gone = rows.map((r) => r.id);
+      await recomputeEquipmentState(tx, rows.map((r) => r.equipmentId));
       await tx.update(fallWarning).set({ orderId: null }).where(inArray(fallWarning.orderId, gone.length ? gone : [0]));
       await releaseFiles(tx, 'fall_order', gone);
       await releaseFiles(tx, 'fall_report', reports.map((r) => r.id));

@@ -224,8 +224,18 @@ describe('fall/order', () => {
     expect(lines).toEqual(['Number,Project', `${res.body.data.number},Lakeside fountain`]);
   });
 
-  it('leaves the equipment alone when an order is saved', async () => {
-    const [e] = await t.database.db.select().from(fallEqInfo).where(eq(fallEqInfo.id, pump));
-    expect(e.state).toBe('normal');
+  // One model of equipment state (docs/invariants.md): an open order holds its unit in maintenance,
+  // closing the last one lets it go back to normal.
+  it('holds the equipment in maintenance while an order on it is open, and lets it go when they close', async () => {
+    const unit = await seedEquipment(t, projectId, 'Pump M');
+    const state = async () => (await t.database.db.select().from(fallEqInfo).where(eq(fallEqInfo.id, unit)))[0].state;
+    expect(await state()).toBe('normal');
+    const first = (await save({ name: 'Bearing noise', projectId, equipmentId: unit })).body.data.id as number;
+    const second = (await save({ name: 'Cable check', projectId, equipmentId: unit })).body.data.id as number;
+    expect(await state()).toBe('maintenance');
+    await t.call('POST', '/api/ball/fallorder/close', { token: admin, body: { id: first } });
+    expect(await state()).toBe('maintenance');
+    await t.call('POST', '/api/ball/fallorder/close', { token: admin, body: { id: second } });
+    expect(await state()).toBe('normal');
   });
 });

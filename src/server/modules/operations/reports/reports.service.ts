@@ -1,16 +1,19 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { ReportSave } from '@shared/contracts/report';
 import type { Db } from '../../../db/client';
-import { fallEqInfo, fallOrder, fallReport } from '../../../db/schema';
+import { fallOrder, fallReport, fallWarning } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { attachFiles } from '../../files/files.service';
+import { recomputeEquipmentState } from '../equipment-state';
+import { settleWarnings } from '../warnings/warnings.service';
 
 /**
  * Files a report and moves its order, in the caller's transaction (DOMAIN.md §3):
  *  - a report on a submitted or accepted order starts the repair (repairing);
  *  - "not fixed" leaves the order repairing, or sends a completed order back to repairing;
  *  - the first "fixed" report completes the order (completedAt = the report's completion time or
- *    now) and puts its equipment back to normal;
+ *    now) and settles the warnings it was opened for; its equipment goes back to normal unless
+ *    another open order or warning holds it;
  *  - a closed order takes no reports.
  */
 export async function fileReport(tx: Db, body: ReportSave, userId: number | null): Promise<{ id: number; orderStatus: string }> {
@@ -40,12 +43,9 @@ export async function fileReport(tx: Db, body: ReportSave, userId: number | null
     if (status !== 'completed') {
       status = 'completed';
       completedAt = body.completedAt ?? now;
-      if (order.equipmentId) {
-        await tx
-          .update(fallEqInfo)
-          .set({ state: 'normal', stateSince: now })
-          .where(and(eq(fallEqInfo.id, order.equipmentId), inArray(fallEqInfo.state, ['broken', 'maintenance'])));
-      }
+      // The repairer's "fixed" settles the warnings this order was opened for, as a person's deal would.
+      const linked = order.warningId ? or(eq(fallWarning.orderId, order.id), eq(fallWarning.id, order.warningId))! : eq(fallWarning.orderId, order.id);
+      await settleWarnings(tx, linked, { result: 'fixed', note: order.number, dealtBy: body.repairer, now });
     }
   } else {
     status = 'repairing';
@@ -61,5 +61,7 @@ export async function fileReport(tx: Db, body: ReportSave, userId: number | null
       updatedAt: now,
     })
     .where(eq(fallOrder.id, order.id));
+  // The order left the open statuses (or came back to them): its unit follows (equipment-state.ts).
+  await recomputeEquipmentState(tx, [order.equipmentId], now);
   return { id: report.id, orderStatus: status };
 }

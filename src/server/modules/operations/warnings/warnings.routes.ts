@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { pagingSchema } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
 import { warningDealSchema, warningLatestSchema, warningQuerySchema } from '@shared/contracts/warning';
-import { fallDetect, fallDetectChannel, fallEqInfo, fallProject, fallWarning } from '../../../db/schema';
+import { fallDetect, fallEqInfo, fallProject, fallWarning } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
+import { settleWarnings } from './warnings.service';
 
 const BASE = '/ball/fallwarning';
 const listSchema = warningQuerySchema.extend(pagingSchema.shape);
@@ -80,9 +81,8 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /**
-   * A person closes a warning. "fixed" also clears the channel's fault, so a fault still present at
-   * the next reading opens a new warning; "not fixed" leaves the channel faulty (no new warning
-   * until it has been normal and fails again).
+   * A person closes a warning (settleWarnings): "fixed" also clears the channel's fault and lets the
+   * unit go back to what the other facts say; "not fixed" leaves the channel faulty and the unit broken.
    */
   app.post(`${BASE}/deal`, { schema: { body: warningDealSchema }, config: { permission: 'fall-detect#deal' } }, async (request) => {
     const { id, result, note } = request.body as z.infer<typeof warningDealSchema>;
@@ -92,13 +92,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
       if (!w) throw notFound();
       if (w.result !== null) throw badRequest('err.warningDealt');
       const now = new Date();
-      await tx.update(fallWarning).set({ result, note: note ?? '', dealAt: now, dealtBy }).where(eq(fallWarning.id, id));
-      if (result === 'fixed' && w.kind === 'channel' && w.detectId && w.channel) {
-        await tx
-          .update(fallDetectChannel)
-          .set({ result: 'normal', normalStreak: 0, updatedAt: now })
-          .where(and(eq(fallDetectChannel.detectId, w.detectId), eq(fallDetectChannel.ch, w.channel)));
-      }
+      await settleWarnings(tx, eq(fallWarning.id, id), { result, note: note ?? '', dealtBy, now });
       return { id, result, dealAt: now, dealtBy };
     });
     return ok(row);

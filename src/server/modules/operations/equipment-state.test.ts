@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { fallDetect, fallEqInfo, fallOrder, fallWarning } from '../../db/schema';
+import { seedEquipment, seedProject } from './orders/work-fixtures';
+import { applyReading, checkOffline } from './detect/readings';
+import { recomputeAllEquipmentStates } from './equipment-state';
+
+const CLOSE_AFTER = 3;
+const normal = (ch: number) => ({ ch, switch: 0 as const, analog: 50 });
+const fault = (ch: number) => ({ ch, switch: 1 as const, analog: 50 });
+
+/**
+ * The one model of equipment state (docs/invariants.md "Equipment state"): each write path that moves
+ * a fact — warning dealt, report filed, order opened or closed, board silent or heard again, readings
+ * normal — leaves the unit in the state the facts give, and back where nothing holds it.
+ */
+describe('equipment state follows open warnings, faulty channels, board liveness and open orders', () => {
+  let t: TestApp;
+  let admin: string;
+  let plain: number;
+  let auto: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.tokenFor('admin');
+    plain = await seedProject(t, { name: 'State park' });
+    auto = await seedProject(t, { name: 'State auto', autoOrder: true });
+  });
+  afterAll(() => t.close());
+
+  const state = async (id: number) => (await t.database.db.select().from(fallEqInfo).where(eq(fallEqInfo.id, id)))[0].state;
+  /** A board with channel n wired to units[n-1]; heard from once with all channels normal. */
+  const board = async (projectId: number, units: number[]) => {
+    const res = await t.call('POST', '/api/ball/falldetect/save', { token: admin, body: { projectId, boardName: 'B', boardNo: `N${units.join('-')}`, pollSeconds: 5 } });
+    const id = res.body.data.id as number;
+    const up = await t.call('POST', '/api/ball/falldetect/channels/update', { token: admin, body: { id, channels: units.map((equipmentId, i) => ({ ch: i + 1, equipmentId })) } });
+    expect(up.status).toBe(200);
+    await applyReading(t.app, id, units.map((_, i) => normal(i + 1)));
+    return id;
+  };
+  const openWarning = async (unit: number) =>
+    (await t.database.db.select().from(fallWarning).where(and(eq(fallWarning.equipmentId, unit), isNull(fallWarning.result))))[0];
+  const deal = (id: number, result: 'fixed' | 'not_fixed') => t.call('POST', '/api/ball/fallwarning/deal', { token: admin, body: { id, result } });
+
+  it('a fault makes the unit broken; the warning dealt "fixed" brings it back to normal, "not fixed" keeps it broken', async () => {
+    const unit = await seedEquipment(t, plain, 'Deal pump');
+    const b = await board(plain, [unit]);
+    expect(await state(unit)).toBe('normal');
+
+    await applyReading(t.app, b, [fault(1)]);
+    expect(await state(unit)).toBe('broken');
+    const w = await openWarning(unit);
+    expect((await deal(w.id, 'fixed')).status).toBe(200);
+    expect(await state(unit)).toBe('normal');
+
+    await applyReading(t.app, b, [fault(1)]);
+    const again = await openWarning(unit);
+    expect(again.id).not.toBe(w.id);
+    await deal(again.id, 'not_fixed');
+    // The channel is still faulty: the unit stays broken until it reads normal again.
+    expect(await state(unit)).toBe('broken');
+    for (let i = 0; i < CLOSE_AFTER; i += 1) await applyReading(t.app, b, [normal(1)]);
+    expect(await state(unit)).toBe('normal');
+  });
+
+  it('readings back to normal close the warning and the state returns to what else holds it', async () => {
+    const unit = await seedEquipment(t, plain, 'Readings pump');
+    const b = await board(plain, [unit]);
+    await applyReading(t.app, b, [fault(1)]);
+    expect(await state(unit)).toBe('broken');
+    for (let i = 0; i < CLOSE_AFTER - 1; i += 1) await applyReading(t.app, b, [normal(1)]);
+    expect(await state(unit)).toBe('broken');
+    await applyReading(t.app, b, [normal(1)]);
+    expect(await openWarning(unit)).toBeUndefined();
+    expect(await state(unit)).toBe('normal');
+
+    // With a repair order still open, the unit is in maintenance rather than normal.
+    const order = await t.call('POST', '/api/ball/fallorder/save', { token: admin, body: { name: 'Check seals', projectId: plain, equipmentId: unit } });
+    await applyReading(t.app, b, [fault(1)]);
+    expect(await state(unit)).toBe('broken');
+    for (let i = 0; i < CLOSE_AFTER; i += 1) await applyReading(t.app, b, [normal(1)]);
+    expect(await state(unit)).toBe('maintenance');
+    await t.call('POST', '/api/ball/fallorder/close', { token: admin, body: { id: order.body.data.id } });
+    expect(await state(unit)).toBe('normal');
+  });
+
+  it('a fixed report settles its warning and brings the unit back, unless another open order or warning holds it', async () => {
+    const unit = await seedEquipment(t, auto, 'Report pump');
+    const b = await board(auto, [unit, unit]);
+    await applyReading(t.app, b, [fault(1), normal(2)]);
+    const w = await openWarning(unit);
+    expect(w.orderId).toBeTruthy();
+    expect(await state(unit)).toBe('broken');
+    const report = (orderId: number, result: 'fixed' | 'not_fixed') =>
+      t.call('POST', '/api/ball/fallreport/save', { token: admin, body: { orderId, repairer: 'Zhang', repairAt: new Date().toISOString(), result } });
+
+    expect((await report(w.orderId!, 'not_fixed')).status).toBe(200);
+    expect(await state(unit)).toBe('broken');
+    expect((await report(w.orderId!, 'fixed')).status).toBe(200);
+    const settled = (await t.database.db.select().from(fallWarning).where(eq(fallWarning.id, w.id)))[0];
+    expect(settled).toMatchObject({ result: 'fixed', dealtBy: 'Zhang' });
+    expect(await state(unit)).toBe('normal');
+
+    // Another open order holds it in maintenance after the fixed report.
+    const other = (await t.call('POST', '/api/ball/fallorder/save', { token: admin, body: { name: 'Repaint', projectId: auto, equipmentId: unit } })).body.data.id as number;
+    await applyReading(t.app, b, [fault(1), normal(2)]);
+    const w2 = await openWarning(unit);
+    // The order already open on the unit took the new warning (one fault, one job).
+    expect(w2.orderId).toBe(other);
+    const third = (await t.call('POST', '/api/ball/fallorder/save', { token: admin, body: { name: 'Second job', projectId: auto, equipmentId: unit } })).body.data.id as number;
+    await report(other, 'fixed');
+    expect(await state(unit)).toBe('maintenance');
+
+    // Another open warning (on its second channel, taken by the third order) holds it broken after
+    // a fixed report on an order that warning is not linked to.
+    await applyReading(t.app, b, [normal(1), fault(2)]);
+    expect((await openWarning(unit)).orderId).toBe(third);
+    const fourth = (await t.call('POST', '/api/ball/fallorder/save', { token: admin, body: { name: 'Fourth job', projectId: auto, equipmentId: unit } })).body.data.id as number;
+    await report(fourth, 'fixed');
+    expect((await openWarning(unit)).channel).toBe(2);
+    expect(await state(unit)).toBe('broken');
+  });
+
+  it('a silent board takes its units offline; heard again, they go back to their previous state', async () => {
+    const idle = await seedEquipment(t, plain, 'Offline lamp');
+    const held = await seedEquipment(t, plain, 'Offline valve');
+    const faulty = await seedEquipment(t, plain, 'Offline nozzle');
+    const b = await board(plain, [idle, held, faulty]);
+    await t.call('POST', '/api/ball/fallorder/save', { token: admin, body: { name: 'Valve service', projectId: plain, equipmentId: held } });
+    await applyReading(t.app, b, [normal(1), normal(2), fault(3)]);
+    expect([await state(idle), await state(held), await state(faulty)]).toEqual(['normal', 'maintenance', 'broken']);
+
+    await t.database.db.update(fallDetect).set({ lastSeen: new Date(Date.now() - 3600_000) }).where(eq(fallDetect.id, b));
+    expect((await checkOffline(t.app)).length).toBeGreaterThan(0);
+    expect((await t.database.db.select().from(fallDetect).where(eq(fallDetect.id, b)))[0].online).toBe(false);
+    // A known fault outranks the silence: the open warning still needs someone.
+    expect([await state(idle), await state(held), await state(faulty)]).toEqual(['offline', 'offline', 'broken']);
+
+    await applyReading(t.app, b, [normal(1), normal(2), fault(3)]);
+    expect([await state(idle), await state(held), await state(faulty)]).toEqual(['normal', 'maintenance', 'broken']);
+  });
+
+  it('rewiring a channel moves the fault with it; the bulk recompute agrees with the per-unit one', async () => {
+    const from = await seedEquipment(t, plain, 'Rewire A');
+    const to = await seedEquipment(t, plain, 'Rewire B');
+    const b = await board(plain, [from]);
+    await applyReading(t.app, b, [fault(1)]);
+    await deal((await openWarning(from)).id, 'not_fixed');
+    expect(await state(from)).toBe('broken');
+    await t.call('POST', '/api/ball/falldetect/channels/update', { token: admin, body: { id: b, channels: [{ ch: 1, equipmentId: to }] } });
+    expect([await state(from), await state(to)]).toEqual(['normal', 'broken']);
+
+    // Whatever a stray write left behind, the bulk recompute puts back what the facts say.
+    await t.database.db.update(fallEqInfo).set({ state: 'normal' }).where(eq(fallEqInfo.id, to));
+    await t.database.db.update(fallEqInfo).set({ state: 'broken' }).where(eq(fallEqInfo.id, from));
+    expect(await recomputeAllEquipmentStates(t.database.db)).toBe(2);
+    expect([await state(from), await state(to)]).toEqual(['normal', 'broken']);
+    expect(await recomputeAllEquipmentStates(t.database.db)).toBe(0);
+    const open = await t.database.db.select().from(fallOrder).where(eq(fallOrder.equipmentId, to));
+    expect(open).toHaveLength(0);
+  });
+});
