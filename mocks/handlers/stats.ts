@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { periodQuerySchema, statOrdersQuerySchema, type AreaGroup, type BrokenDevice, type CountProjects, type DeviceGroup, type RepairQualityPoint, type RepairSpeedPoint, type StatOrder, type WaterGroup } from '@shared/contracts/stats';
+import { periodQuerySchema, statOrdersQuerySchema, type AreaGroup, type BrokenDevice, type BrokenDeviceList, type CountProjects, type DeviceGroup, type RepairQualityPoint, type RepairSpeedPoint, type StatOrder, type WaterGroup } from '@shared/contracts/stats';
 import type { ProjectPoint } from '@shared/contracts/project';
 import { translate } from '@shared/messages';
 import { API, demoDelay, fail, ok, paged } from '../envelope';
@@ -59,6 +59,11 @@ export const statsFixtures = {
   notices: [{ id: 1, title: 'Spring maintenance window', body: 'Pumps of zone A are serviced on Monday 06:00–09:00.' }],
 };
 
+/** The brokenDevice answer: the listed units, and the broken total of the device groups (the KPI's figure). */
+export function brokenDeviceList(): BrokenDeviceList {
+  return { list: statsFixtures.brokenDevice, total: statsFixtures.groupDevice.reduce((n, g) => n + g.broken, 0) };
+}
+
 function speedSeries(days: string[]): RepairSpeedPoint[] {
   return days.map((period, i) => ({ period, orders: 40 + ((i * 7) % 13), completed: 36 + ((i * 5) % 11), avgHours: 14 + (i % 5), medianHours: 10 + (i % 4), p90Hours: 30 + (i % 7) }));
 }
@@ -99,7 +104,7 @@ export const statsHandlers = [
   http.get(`${BASE}/groupArea`, async () => (await demoDelay(), ok(statsFixtures.groupArea))),
   http.get(`${BASE}/groupWater`, async () => (await demoDelay(), ok(statsFixtures.groupWater))),
   http.get(`${BASE}/groupDevice`, async () => (await demoDelay(), ok(statsFixtures.groupDevice))),
-  http.get(`${BASE}/brokenDevice`, async () => (await demoDelay(), ok(statsFixtures.brokenDevice))),
+  http.get(`${BASE}/brokenDevice`, async () => (await demoDelay(), ok(brokenDeviceList()))),
   http.post(`${BASE}/selectProjects`, async () => (await demoDelay(), ok(statsFixtures.projectPoints))),
   http.post(`${BASE}/repairSpeedList`, async ({ request }) => {
     const q = await parse<{ from: string; to: string; granularity: 'day' | 'week' | 'month' }>(request, periodQuerySchema);

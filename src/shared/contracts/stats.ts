@@ -102,6 +102,14 @@ export interface BrokenDevice {
   /** When the unit turned broken (ISO time). */
   since: string;
 }
+/**
+ * `brokenDevice`: the newest BROKEN_DEVICE_LIMIT broken units, and how many are broken in all (the
+ * same figure as the broken KPI, so a panel shows "50 / 67" rather than the length of its list).
+ */
+export interface BrokenDeviceList {
+  list: BrokenDevice[];
+  total: number;
+}
 export interface RepairSpeedPoint {
   /** YYYY-MM-DD for day and week (the Monday), YYYY-MM for month. */
   period: string;

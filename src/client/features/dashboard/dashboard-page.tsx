@@ -79,6 +79,10 @@ export default function DashboardPage() {
   const done = speed.data?.reduce((n, p) => n + p.completed, 0) ?? 0;
   const avg = speed.data && done ? speed.data.reduce((s, p) => s + (p.avgHours ?? 0) * p.completed, 0) / done : null;
   const onTime = quality.data && done ? quality.data.reduce((s, p) => s + (p.onTimeRate ?? 0) * p.completed, 0) / done : null;
+  // The table shows the newest few; the badge says how many of how many (the total is the broken KPI's).
+  const brokenRows = (broken.data?.list ?? []).slice(0, BROKEN_ROWS);
+  const shown = brokenRows.length;
+  const total = broken.data?.total ?? 0;
   const opt = useCallback(<T,>(data: T | undefined, build: (d: T) => EChartsOption) => (data === undefined ? null : build(data)), []);
 
   return (
@@ -118,8 +122,8 @@ export default function DashboardPage() {
               {t('panels.broken')}
             </Text>
           </Tooltip>
-          <Badge color="red" variant="light">
-            {broken.data?.length ?? 0}
+          <Badge color="red" variant="light" data-testid="shown-of-total" title={shown < total ? t('counts.shownOfTotalTitle', { shown, total }) : undefined}>
+            {shown < total ? t('counts.shownOfTotal', { shown, total }) : total}
           </Badge>
         </Group>
         <Table striped highlightOnHover>
@@ -131,7 +135,7 @@ export default function DashboardPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {(broken.data ?? []).slice(0, BROKEN_ROWS).map((b) => (
+            {brokenRows.map((b) => (
               <Table.Tr key={b.id}>
                 <Table.Td>
                   {b.name}

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { http } from 'msw';
 import { renderWithProviders } from '../../../../tests/helpers/render';
 import { server } from '../../../../mocks/server';
 import { statsFixtures } from '../../../../mocks/handlers/stats';
-import { API, fail } from '../../../../mocks/envelope';
+import { API, fail, ok } from '../../../../mocks/envelope';
 import type { EChartsOption } from '@client/lib/echarts';
 import OverviewWall from './overview-wall';
 
@@ -49,7 +49,7 @@ describe('overview wall', () => {
 
     expect(screen.getByText('Dubai Fountain Plaza', { selector: '[data-testid=map] li' })).toBeInTheDocument();
     expect(panel('broken')).toHaveTextContent(statsFixtures.brokenDevice[0].name);
-    expect(panel('broken')).toHaveTextContent(String(statsFixtures.brokenDevice.length));
+    expect(panel('broken')).toHaveTextContent(`${statsFixtures.brokenDevice.length} of ${devices.reduce((n, d) => n + d.broken, 0)}`);
     // Project names in the lists are the English ones on an English wall.
     expect(panel('broken')).toHaveTextContent(statsFixtures.brokenDevice[0].projectNameEn);
     expect(panel('broken')).not.toHaveTextContent(statsFixtures.brokenDevice[0].projectName);
@@ -58,6 +58,31 @@ describe('overview wall', () => {
     expect(panel('notices')).toHaveTextContent('Spring maintenance window');
     // Every figure has its definition on hover.
     expect(panel('quality')).toHaveTextContent('?');
+  });
+
+  // Issue 13: the panel header said 50 (the length of its capped list) under a KPI of 67.
+  it('shows the broken total beside the capped list, the same figure as the broken KPI', async () => {
+    const list = Array.from({ length: 50 }, (_, i) => ({ ...statsFixtures.brokenDevice[i % statsFixtures.brokenDevice.length], id: 5000 + i }));
+    const groups = statsFixtures.groupDevice.map((g, i) => ({ ...g, broken: i === 0 ? 67 : 0 }));
+    server.use(
+      http.get(`${API}/ball/fallproject/brokenDevice`, () => ok({ list, total: 67 })),
+      http.get(`${API}/ball/fallproject/groupDevice`, () => ok(groups)),
+    );
+    renderWithProviders(<OverviewWall />, { route: '/page', locale: 'en' });
+    await waitFor(() => expect(panel('broken').getAttribute('data-ready')).toBe('true'), { timeout: 8000 });
+    await waitFor(() => expect(document.querySelector('[data-kpi="broken"] [data-value]')?.getAttribute('data-value')).toBe('67'));
+    expect(within(panel('broken')).getByTestId('shown-of-total')).toHaveTextContent('50 of 67');
+  });
+
+  it('says 50 / 67 台 on a Chinese wall, and just the total when the list holds them all', async () => {
+    const list = Array.from({ length: 50 }, (_, i) => ({ ...statsFixtures.brokenDevice[0], id: 6000 + i }));
+    server.use(http.get(`${API}/ball/fallproject/brokenDevice`, () => ok({ list, total: 67 })));
+    const view = renderWithProviders(<OverviewWall />, { route: '/page', locale: 'cn' });
+    await waitFor(() => expect(within(panel('broken')).getByTestId('shown-of-total')).toHaveTextContent('50 / 67 台'), { timeout: 8000 });
+    view.unmount();
+    server.use(http.get(`${API}/ball/fallproject/brokenDevice`, () => ok({ list: list.slice(0, 3), total: 3 })));
+    renderWithProviders(<OverviewWall />, { route: '/page', locale: 'en' });
+    await waitFor(() => expect(within(panel('broken')).getByTestId('shown-of-total').textContent).toBe('3'), { timeout: 8000 });
   });
 
   it('says so in the panel when a call fails, and the other panels still draw', async () => {

@@ -80,5 +80,7 @@ const wall: LocaleShape<typeof cnWall> = {
     openWall: 'Open the wall',
     openDetail: 'Statistics detail',
   },
+  // Equipment state and counts (issue 13): a capped list says how many there are in all.
+  counts: { shownOfTotal: '{{shown}} of {{total}}', shownOfTotalTitle: 'The latest {{shown}} of {{total}} units' },
 };
 export default wall;

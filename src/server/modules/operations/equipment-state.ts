@@ -50,3 +50,13 @@ export async function recomputeAllEquipmentStates(tx: Db): Promise<number> {
     RETURNING e.id`);
   return res.rows.length;
 }
+
+/**
+ * The units every count and list of equipment reads (overview KPIs, brokenDevice, project walls), as
+ * a condition on the fall_eq_info alias: one place, so a unit taken out of service leaves every
+ * figure at once. All units count today; the archive work adds its condition here (and to
+ * stats_eq_count's triggers, which the groupDevice KPIs read).
+ */
+export function countedEquipment(alias: string): string {
+  return `${alias}.id IS NOT NULL`;
+}

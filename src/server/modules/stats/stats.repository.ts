@@ -4,6 +4,7 @@ import {
   BROKEN_DEVICE_LIMIT,
   type AreaGroup,
   type BrokenDevice,
+  type BrokenDeviceList,
   type CountProjects,
   type DeviceGroup,
   type Granularity,
@@ -14,6 +15,7 @@ import {
   type WaterGroup,
 } from '@shared/contracts/stats';
 import type { PageResult } from '@shared/envelope';
+import { countedEquipment } from '../operations/equipment-state';
 import { pageOf } from '@shared/envelope';
 
 /** Hours an order of each priority may take and still count as on time. */
@@ -176,22 +178,29 @@ export class StatsRepository {
     );
   }
 
-  async brokenDevice(projectId?: number): Promise<BrokenDevice[]> {
+  async brokenDevice(projectId?: number): Promise<BrokenDeviceList> {
     const params: unknown[] = [BROKEN_DEVICE_LIMIT];
-    const where = projectId ? 'AND e.project_id = $2' : '';
+    const scope = (param: number) => `${projectId ? `AND e.project_id = $${param}` : ''} AND ${countedEquipment('e')}`;
     if (projectId) params.push(projectId);
-    const rows = await this.database.query<Omit<BrokenDevice, 'since'> & { since: Date }>(
-      `SELECT e.id, e.name, e.project_id AS "projectId", p.name AS "projectName", p.name_en AS "projectNameEn",
-              d.name AS "deviceName", d.category, e.state_since AS since
-         FROM fall_eq_info e
-         JOIN fall_project p ON p.id = e.project_id
-         LEFT JOIN fall_device d ON d.id = e.device_id
-        WHERE e.state = 'broken' ${where}
-        ORDER BY e.state_since DESC, e.id DESC
-        LIMIT $1`,
-      params,
-    );
-    return rows.map((r) => ({ ...r, since: new Date(r.since).toISOString() }));
+    // The total is counted over the same rows the list is cut from, so it is the broken KPI's figure.
+    const [rows, [{ total }]] = await Promise.all([
+      this.database.query<Omit<BrokenDevice, 'since'> & { since: Date }>(
+        `SELECT e.id, e.name, e.project_id AS "projectId", p.name AS "projectName", p.name_en AS "projectNameEn",
+                d.name AS "deviceName", d.category, e.state_since AS since
+           FROM fall_eq_info e
+           JOIN fall_project p ON p.id = e.project_id
+           LEFT JOIN fall_device d ON d.id = e.device_id
+          WHERE e.state = 'broken' ${scope(2)}
+          ORDER BY e.state_since DESC, e.id DESC
+          LIMIT $1`,
+        params,
+      ),
+      this.database.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM fall_eq_info e WHERE e.state = 'broken' ${scope(1)}`,
+        projectId ? [projectId] : [],
+      ),
+    ]);
+    return { list: rows.map((r) => ({ ...r, since: new Date(r.since).toISOString() })), total };
   }
 
   private rangeParams(q: PeriodRange): { params: unknown[]; project: (col: string) => string } {

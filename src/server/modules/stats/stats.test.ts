@@ -73,12 +73,14 @@ describe('statistics of the big screen', () => {
     expect(of('other')).toEqual({ category: 'other', total: 1, normal: 0, broken: 0, maintenance: 1, offline: 0 });
     expect((await get(`groupDevice?projectId=${ids.p1}`)).find((g: { category: string }) => g.category === 'light').total).toBe(0);
 
-    const broken = await get('brokenDevice');
+    const { list: broken, total } = await get('brokenDevice');
     expect(broken.map((b: { id: number }) => b.id)).toEqual([ids.e3, ids.e2]);
+    expect(total).toBe(2);
     expect(broken[0]).toEqual({
       id: ids.e3, name: 'E3', projectId: ids.p2, projectName: 'P2', projectNameEn: 'P2 en', deviceName: 'Light Y', category: 'light', since: '2024-03-05T00:00:00.000Z',
     });
-    expect((await get(`brokenDevice?projectId=${ids.p1}`)).map((b: { id: number }) => b.id)).toEqual([ids.e2]);
+    expect((await get(`brokenDevice?projectId=${ids.p1}`)).list.map((b: { id: number }) => b.id)).toEqual([ids.e2]);
+    expect((await get(`brokenDevice?projectId=${ids.p1}`)).total).toBe(1);
   });
 
   it('measures repair speed per day, week and month, with every period present', async () => {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import type { BrokenDevice } from '@shared/contracts/stats';
+import type { BrokenDeviceList } from '@shared/contracts/stats';
 import type { LiveOptions } from './refresh';
 
 export const getBrokenDevice = (projectId?: number, signal?: AbortSignal) =>
-  api.get<BrokenDevice[]>('/ball/fallproject/brokenDevice', { signal, params: { projectId } });
+  api.get<BrokenDeviceList>('/ball/fallproject/brokenDevice', { signal, params: { projectId } });
 
 export const brokenDeviceQueryOptions = (projectId?: number) =>
   queryOptions({ queryKey: ['stats', 'brokenDevice', projectId ?? null], queryFn: ({ signal }) => getBrokenDevice(projectId, signal) });

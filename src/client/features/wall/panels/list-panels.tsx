@@ -2,7 +2,7 @@ import { memo } from 'react';
 import dayjs from 'dayjs';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
-import type { BrokenDevice } from '@shared/contracts/stats';
+import type { BrokenDeviceList } from '@shared/contracts/stats';
 import { Panel, panelBodySize, type PanelBox } from '@client/components/wall/panel';
 import { ScrollList } from '@client/components/wall/scroll-list';
 import { deviceStateColor, LEVEL_COLOR, TAG_HEX, WALL } from '@client/components/wall/theme';
@@ -17,7 +17,21 @@ const ROW = 40;
 const LIST_PADDING = 8;
 const cell = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
-function placeholderOf(q: UseQueryResult<unknown[]>, t: (k: string) => string): string | null {
+/**
+ * How many a capped list shows beside how many there are ("50 of 67"): the total is the server's
+ * count, the same figure as the KPI above it; just the total when the list holds them all.
+ */
+export function ShownOfTotal({ shown, total }: { shown: number; total: number }) {
+  const { t } = useWallText();
+  const text = shown < total ? t('counts.shownOfTotal', { shown, total }) : String(total);
+  return (
+    <span data-testid="shown-of-total" title={shown < total ? t('counts.shownOfTotalTitle', { shown, total }) : undefined} style={{ color: TAG_HEX.danger, fontFamily: WALL.numberFont, fontSize: 18 }}>
+      {text}
+    </span>
+  );
+}
+
+function placeholderOf(q: UseQueryResult<unknown>, t: (k: string) => string): string | null {
   if (q.isPending) return t('loading');
   if (q.isError && !q.data) return t('failed');
   return null;
@@ -26,15 +40,15 @@ function placeholderOf(q: UseQueryResult<unknown[]>, t: (k: string) => string): 
 /** Equipment broken right now, newest first, scrolling when it does not fit. */
 export const BrokenDevicesPanel = memo(BrokenDevicesPanelOf, samePanelProps);
 
-function BrokenDevicesPanelOf({ query, box }: { query: UseQueryResult<BrokenDevice[]>; box: PanelBox }) {
+function BrokenDevicesPanelOf({ query, box }: { query: UseQueryResult<BrokenDeviceList>; box: PanelBox }) {
   const { t, locale } = useWallText();
-  const rows = query.data ?? [];
+  const rows = query.data?.list ?? [];
   return (
     <Panel
       name="broken"
       title={t('panels.broken')}
       hint={t('hints.broken')}
-      extra={<span style={{ color: TAG_HEX.danger, fontFamily: WALL.numberFont, fontSize: 18 }}>{rows.length}</span>}
+      extra={query.data && <ShownOfTotal shown={rows.length} total={query.data.total} />}
       box={box}
       ready={query.isSuccess}
       placeholder={placeholderOf(query, t)}
