@@ -8,6 +8,15 @@ export const MODBUS_DEFAULT_PORT = 502;
 export const SLAVE_MIN = 1;
 export const SLAVE_MAX = 247;
 export const CHANNEL_RESULTS = ['normal', 'fault'] as const;
+/**
+ * What a channel may show: its stored result while its board is online; "offline" once the board is
+ * silent, since its values are then only what it last said (never a green "normal").
+ */
+export type ChannelShown = (typeof CHANNEL_RESULTS)[number] | 'offline';
+export function channelShown(boardOnline: boolean, result: string): ChannelShown {
+  if (!boardOnline) return 'offline';
+  return result === 'fault' ? 'fault' : 'normal';
+}
 
 const position = () => numberField(0, 1).nullable().optional();
 

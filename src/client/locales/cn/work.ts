@@ -121,5 +121,7 @@ const work = {
     outOfRange: '超限',
     kinds: { water_level: '水位', pressure: '压力', flow: '流量', temperature: '温度', wind: '风速' },
   },
+  // Equipment state (issue 13): channels of an offline board tell nothing since it was last seen.
+  channelOffline: { since: '{{time}} 起无数据', never: '从未上报数据', lastKnown: '最后数值' },
 };
 export default work;

@@ -123,5 +123,7 @@ const work: LocaleShape<typeof cn> = {
     outOfRange: 'Out of range',
     kinds: { water_level: 'Water level', pressure: 'Pressure', flow: 'Flow', temperature: 'Temperature', wind: 'Wind' },
   },
+  // Equipment state (issue 13): channels of an offline board tell nothing since it was last seen.
+  channelOffline: { since: 'No data since {{time}}', never: 'No data yet', lastKnown: 'Last value' },
 };
 export default work;

@@ -8,8 +8,31 @@ import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import { when } from '../work-kit/format';
+import { dateTime } from '@client/lib/date-time';
+import { channelShown } from '@shared/contracts/detect';
 import { EquipmentPicker } from '../work-kit/pickers';
 import { DETECT_BASE, boardInfoQueryOptions, issueBoardKey, updateChannels, type ChannelEdit } from './detect-api';
+
+/**
+ * A channel's result as the back-office shows it: its stored result while the board is online; on an
+ * offline board, "no data since …" in grey (its values are only what it last said).
+ */
+export function ChannelResult({ online, result, lastSeen }: { online: boolean; result: string; lastSeen: string | null }) {
+  const { t } = useTranslation('work');
+  const shown = channelShown(online, result);
+  if (shown === 'offline') {
+    return (
+      <Badge color="gray" variant="light" data-result="offline">
+        {lastSeen ? t('channelOffline.since', { time: dateTime(lastSeen) }) : t('channelOffline.never')}
+      </Badge>
+    );
+  }
+  return (
+    <Badge color={shown === 'fault' ? 'red' : 'green'} variant="light" data-result={shown}>
+      {t(`detect.results.${shown}`)}
+    </Badge>
+  );
+}
 
 /** The nine channels of a board: live values and results, and their labels, equipment and ranges. */
 export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -104,8 +127,8 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
                     <Table.Td miw={180}>
                       <EquipmentPicker projectId={board.projectId} value={e.equipmentId} disabled={!canEdit} error={errorOf(c.ch, 'equipmentId')} onChange={(v) => change(c.ch, { equipmentId: v })} />
                     </Table.Td>
-                    <Table.Td>{c.switchValue}</Table.Td>
-                    <Table.Td>{c.analogValue}</Table.Td>
+                    <Table.Td c={board.online ? undefined : 'dimmed'} title={board.online ? undefined : t('channelOffline.lastKnown')}>{c.switchValue}</Table.Td>
+                    <Table.Td c={board.online ? undefined : 'dimmed'} title={board.online ? undefined : t('channelOffline.lastKnown')}>{c.analogValue}</Table.Td>
                     <Table.Td>
                       <NumberInput size="xs" w={80} aria-label={`CH${c.ch} ${t('detect.min')}`} disabled={!canEdit} value={e.analogMin} onChange={(v) => change(c.ch, { analogMin: Number(v) })} />
                     </Table.Td>
@@ -113,7 +136,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
                       <NumberInput size="xs" w={80} aria-label={`CH${c.ch} ${t('detect.max')}`} disabled={!canEdit} error={errorOf(c.ch, 'analogMax')} value={e.analogMax} onChange={(v) => change(c.ch, { analogMax: Number(v) })} />
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={c.result === 'fault' ? 'red' : 'green'} variant="light">{t(`detect.results.${c.result}`)}</Badge>
+                      <ChannelResult online={board.online} result={c.result} lastSeen={board.lastSeen} />
                     </Table.Td>
                   </Table.Tr>
                 );

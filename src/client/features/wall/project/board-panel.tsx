@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { WallBoard, WallEquipment } from '@shared/contracts/wall';
 import { TAG_HEX, WALL } from '../../../components/wall/theme';
+import { dateTime } from '@client/lib/date-time';
+import { channelShown } from '@shared/contracts/detect';
 
 const CHANNELS = 9;
 
@@ -13,12 +15,15 @@ export function rangeShare(value: number, min: number, max: number): number {
 
 /**
  * The nine channels of one detection board: each with its switch state, analog value on a range
- * bar and result; a fault channel is outlined red so it reads from across the room.
+ * bar and result; a fault channel is outlined red so it reads from across the room. Channels of an
+ * offline board are grey and say "no data since …" instead of a result.
  */
 export function BoardChannels({ board, equipment }: { board: WallBoard; equipment: WallEquipment[] }) {
   const { t } = useTranslation('wallProject');
   const byCh = new Map(board.channels.map((c) => [c.ch, c]));
   const names = new Map(equipment.map((e) => [e.id, e.name]));
+  // A silent board's values are only what it last said: each channel says since when, never "normal".
+  const noData = board.lastSeen ? t('channelOffline.since', { time: dateTime(board.lastSeen) }) : t('channelOffline.never');
   return (
     <div data-testid="board-panel" data-board-id={board.id} style={{ position: 'absolute', inset: 0, padding: 12, display: 'flex', flexDirection: 'column', gap: 10 }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', fontSize: 17 }}>
@@ -35,14 +40,15 @@ export function BoardChannels({ board, equipment }: { board: WallBoard; equipmen
       <div style={{ flex: 1, display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gridTemplateRows: 'repeat(3, 1fr)', gap: 8, minHeight: 0 }}>
         {Array.from({ length: CHANNELS }, (_, n) => {
           const c = byCh.get(n + 1);
-          const fault = c?.result === 'fault';
-          const colour = !c ? TAG_HEX.default : fault ? TAG_HEX.danger : TAG_HEX.success;
+          const shown = c ? channelShown(board.online, c.result) : null;
+          const fault = shown === 'fault';
+          const colour = shown === 'fault' ? TAG_HEX.danger : shown === 'normal' ? TAG_HEX.success : TAG_HEX.default;
           const share = c ? rangeShare(c.analogValue, c.analogMin, c.analogMax) : 0;
           return (
             <div
               key={n}
               data-testid={`channel-${n + 1}`}
-              data-result={c?.result ?? 'none'}
+              data-result={shown ?? 'none'}
               style={{
                 border: `1px solid ${fault ? TAG_HEX.danger : WALL.border}`,
                 boxShadow: fault ? `inset 0 0 16px rgba(255,77,94,.35)` : 'none',
@@ -67,7 +73,9 @@ export function BoardChannels({ board, equipment }: { board: WallBoard; equipmen
               <div style={{ height: 5, background: 'rgba(120,170,230,.18)', borderRadius: 3, overflow: 'hidden' }} title={c ? t('board.range', { min: c.analogMin, max: c.analogMax }) : ''}>
                 <div style={{ width: `${share * 100}%`, height: '100%', background: colour }} />
               </div>
-              <div style={{ fontSize: 12, color: colour }}>{c ? (fault ? t('board.fault') : t('board.normal')) : ''}</div>
+              <div style={{ fontSize: 12, color: colour, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                {shown === 'offline' ? noData : shown === 'fault' ? t('board.fault') : shown === 'normal' ? t('board.normal') : ''}
+              </div>
             </div>
           );
         })}

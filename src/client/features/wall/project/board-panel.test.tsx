@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { WallBoard } from '@shared/contracts/wall';
+import { dateTime } from '@client/lib/date-time';
+import { renderWithProviders } from '../../../../../tests/helpers/render';
+import { BoardChannels } from './board-panel';
+
+const LAST_SEEN = '2026-11-20T08:30:00.000Z';
+const boardOf = (online: boolean, lastSeen: string | null): WallBoard => ({
+  id: 7,
+  boardName: 'Pump room',
+  boardNo: 'DB-07',
+  posX: null,
+  posY: null,
+  online,
+  lastSeen,
+  channels: Array.from({ length: 9 }, (_, i) => ({
+    ch: i + 1,
+    label: `CH${i + 1} pump`,
+    switchValue: 0,
+    analogValue: 50,
+    analogMin: 0,
+    analogMax: 100,
+    result: i === 4 ? 'fault' : 'normal',
+    equipmentId: null,
+  })),
+});
+
+// Issue 13: an offline board showed CH1–CH9 green "Normal" with its old values.
+describe('detection board channels on the walls', () => {
+  it('shows every channel of an offline board as "no data since" its last-seen time, never Normal', () => {
+    renderWithProviders(<BoardChannels board={boardOf(false, LAST_SEEN)} equipment={[]} />, { locale: 'en' });
+    const channels = screen.getAllByTestId(/^channel-/);
+    expect(channels).toHaveLength(9);
+    for (const c of channels) {
+      expect(c).toHaveAttribute('data-result', 'offline');
+      expect(within(c).getByText(`No data since ${dateTime(LAST_SEEN)}`)).toBeInTheDocument();
+    }
+    expect(screen.queryByText('Normal')).toBeNull();
+    expect(screen.queryByText('Fault')).toBeNull();
+  });
+
+  it('says so in Chinese, and "no data yet" for a board never heard from', () => {
+    const view = renderWithProviders(<BoardChannels board={boardOf(false, LAST_SEEN)} equipment={[]} />, { locale: 'cn' });
+    expect(within(screen.getByTestId('channel-1')).getByText(`${dateTime(LAST_SEEN)} 起无数据`)).toBeInTheDocument();
+    expect(screen.queryByText('正常')).toBeNull();
+    view.unmount();
+    renderWithProviders(<BoardChannels board={boardOf(false, null)} equipment={[]} />, { locale: 'en' });
+    expect(screen.getAllByText('No data yet')).toHaveLength(9);
+  });
+
+  it('shows the stored results while the board is online', () => {
+    renderWithProviders(<BoardChannels board={boardOf(true, LAST_SEEN)} equipment={[]} />, { locale: 'en' });
+    expect(screen.getByTestId('channel-5')).toHaveAttribute('data-result', 'fault');
+    expect(screen.getAllByText('Normal')).toHaveLength(8);
+    expect(screen.queryByText(/No data/)).toBeNull();
+  });
+});
