@@ -34,7 +34,7 @@ export const projectWallFixture: ProjectWall = {
     { id: 32, at, info: '喷头压力异常', level: 'warning', kind: 'channel', boardName: null, channel: null, equipmentName: null, dealAt: at, result: 'fixed' },
   ],
   cameras: [{ id: 41, name: '东门' }],
-  kpis: { openOrders: 3, repairSpeed: 6.5, repairQuality: 0.8, availability: 0.5, equipmentTotal: 4 },
+  kpis: { openOrders: 3, repairSpeed: 6.5, repairQuality: 0.8, availability: 0.5, equipmentTotal: 4, openWarnings: 1 },
   at,
 };
 

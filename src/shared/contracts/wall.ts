@@ -95,7 +95,10 @@ export interface WallKpis {
   repairQuality: number | null;
   /** Share (0..1) of equipment neither broken nor offline; null without equipment. */
   availability: number | null;
+  /** All the project's units (the site plan's list is capped: it shows "2000 / 2100" past the cap). */
   equipmentTotal: number;
+  /** All its open warnings (the warnings list holds the latest few, open first). */
+  openWarnings: number;
 }
 
 export interface ProjectWall {

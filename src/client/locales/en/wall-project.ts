@@ -78,5 +78,6 @@ const wallProject: LocaleShape<typeof cn> = {
   },
   // Equipment state (issue 13): channels of an offline board tell nothing since it was last seen.
   channelOffline: { since: 'No data since {{time}}', never: 'No data yet' },
+  counts: { shownOfTotal: '{{shown}} of {{total}}', equipmentOf: '{{shown}} of {{total}} units' },
 };
 export default wallProject;

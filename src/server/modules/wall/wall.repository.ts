@@ -4,12 +4,15 @@ import type { Locale } from '@shared/constants';
 import type { ProjectWall, SitePlan, WallBoard, WallProject } from '@shared/contracts/wall';
 import type { PublicProject } from '@shared/contracts/public';
 import { storageOf } from '../files/files.service';
+import { countedEquipment } from '../operations/equipment-state';
 
 type App = Pick<FastifyInstance, 'config' | 'database'>;
 
 /** Open orders are the ones nobody has finished yet. */
 const OPEN_STATUSES = ['submitted', 'accepted', 'repairing'];
 const WARNING_LIMIT = 50;
+/** Units drawn on the site plan; the panel shows the real total beside it past this. */
+const EQUIPMENT_LIMIT = 2000;
 /** When the site plan cannot be read, Leaflet still needs bounds; 16:10 fits most drawings. */
 const FALLBACK_PLAN = { width: 1600, height: 1000 };
 const sizeCache = new Map<number, { width: number; height: number }>();
@@ -73,7 +76,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
     q<ProjectWall['equipment'][number]>(
       `SELECT e.id, e.name, e.state, e.pos_x AS "posX", e.pos_y AS "posY", d.name AS "deviceName", d.category
          FROM fall_eq_info e LEFT JOIN fall_device d ON d.id = e.device_id
-        WHERE e.project_id = $1 ORDER BY e.id LIMIT 2000`,
+        WHERE e.project_id = $1 AND ${countedEquipment('e')} ORDER BY e.id LIMIT ${EQUIPMENT_LIMIT}`,
       [id],
     ),
     q<Omit<WallBoard, 'channels'>>(
@@ -103,16 +106,17 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
       `SELECT id, name, stream_url AS "streamUrl" FROM fall_monitor WHERE project_id = $1 ORDER BY id`,
       [id],
     ),
-    q<{ openOrders: number; repairSpeed: number | null; repairQuality: number | null; availability: number | null; equipmentTotal: number }>(
+    q<ProjectWall['kpis']>(
       `SELECT
          (SELECT count(*)::int FROM fall_order WHERE project_id = $1 AND status = ANY($2::text[])) AS "openOrders",
          (SELECT avg(EXTRACT(EPOCH FROM completed_at - submitted_at) / 3600)::float8 FROM fall_order
            WHERE project_id = $1 AND completed_at >= now() - interval '30 days') AS "repairSpeed",
          (SELECT (count(*) FILTER (WHERE report_count <= 1))::float8 / NULLIF(count(*), 0) FROM fall_order
            WHERE project_id = $1 AND completed_at >= now() - interval '30 days') AS "repairQuality",
-         (SELECT (count(*) FILTER (WHERE state NOT IN ('broken', 'offline')))::float8 / NULLIF(count(*), 0) FROM fall_eq_info
-           WHERE project_id = $1) AS availability,
-         (SELECT count(*)::int FROM fall_eq_info WHERE project_id = $1) AS "equipmentTotal"`,
+         (SELECT (count(*) FILTER (WHERE e.state NOT IN ('broken', 'offline')))::float8 / NULLIF(count(*), 0) FROM fall_eq_info e
+           WHERE e.project_id = $1 AND ${countedEquipment('e')}) AS availability,
+         (SELECT count(*)::int FROM fall_eq_info e WHERE e.project_id = $1 AND ${countedEquipment('e')}) AS "equipmentTotal",
+         (SELECT count(*)::int FROM fall_warning WHERE project_id = $1 AND result IS NULL) AS "openWarnings"`,
       [id, OPEN_STATUSES],
     ),
   ]);

@@ -41,7 +41,10 @@ export function ProjectDetail({ wall, badges, kiosk }: ProjectDetailProps) {
   const [picked, setPicked] = useState<number | null>(null);
   const selected = wall.boards.find((b) => b.id === picked) ?? wall.boards.find((b) => b.id === firstBoard(wall)) ?? null;
   const name = (i18n.language === 'en' ? wall.project.nameEn : wall.project.nameCn) || wall.project.name;
-  const openWarnings = wall.warnings.filter((w) => w.dealAt === null && w.result === null).length;
+  // The lists are capped; the figures beside them are the server's counts of the same things.
+  const openListed = wall.warnings.filter((w) => w.dealAt === null && w.result === null).length;
+  const openWarnings = wall.kpis.openWarnings;
+  const shownOfTotal = (shown: number, total: number) => (shown < total ? t('counts.shownOfTotal', { shown, total }) : String(total));
 
   return (
     <>
@@ -66,7 +69,7 @@ export function ProjectDetail({ wall, badges, kiosk }: ProjectDetailProps) {
         ready
         padding={0}
         title={t('panels.warnings')}
-        extra={openWarnings ? <span style={{ color: TAG_HEX.danger }}>{t('warnings.open')} {openWarnings}</span> : null}
+        extra={openWarnings ? <span data-testid="open-warnings" style={{ color: TAG_HEX.danger }}>{t('warnings.open')} {shownOfTotal(openListed, openWarnings)}</span> : null}
         box={{ x: GAP, y: TOP + KPI_HEIGHT + GAP, w: SIDE, h: BODY_HEIGHT - KPI_HEIGHT - GAP }}
       >
         <WarningList warnings={wall.warnings} height={BODY_HEIGHT - KPI_HEIGHT - GAP - PANEL_CHROME} />
@@ -76,7 +79,7 @@ export function ProjectDetail({ wall, badges, kiosk }: ProjectDetailProps) {
         ready
         padding={0}
         title={t('panels.sitePlan')}
-        extra={t('equipmentCount', { n: wall.equipment.length })}
+        extra={<span data-testid="equipment-count">{wall.equipment.length < wall.kpis.equipmentTotal ? t('counts.equipmentOf', { shown: wall.equipment.length, total: wall.kpis.equipmentTotal }) : t('equipmentCount', { n: wall.kpis.equipmentTotal })}</span>}
         box={{ x: CENTER_LEFT, y: TOP, w: CENTER_WIDTH, h: BODY_HEIGHT }}
         style={{ backgroundImage: `linear-gradient(${WALL.grid} 1px, transparent 1px), linear-gradient(90deg, ${WALL.grid} 1px, transparent 1px)`, backgroundSize: '48px 48px' }}
       >
