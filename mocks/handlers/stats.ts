@@ -135,6 +135,6 @@ export const statsHandlers = [
     return paged(rows, q.data.page, q.data.limit);
   }),
   // Built by other areas; mocked here until their handlers exist (the first matching handler answers).
-  http.post(`${API}/ball/fallwarning/latest`, async () => (await demoDelay(), ok(statsFixtures.warnings))),
+  http.post(`${API}/ball/fallwarning/latest`, async () => (await demoDelay(), ok({ list: statsFixtures.warnings, openTotal: statsFixtures.warnings.filter((w) => !w.result).length }))),
   http.get(`${API}/sys/content/current`, async () => (await demoDelay(), ok(statsFixtures.notices))),
 ];

@@ -31,6 +31,15 @@ export const warningLatestSchema = z.strictObject({
   openOnly: z.boolean().optional(),
 });
 
+/**
+ * The latest call's answer: the newest `limit` warnings, and how many are open in all (so the ticker
+ * says "open 3 of 41" rather than counting the open ones of its capped list).
+ */
+export interface WarningLatest<Row = WarningRow> {
+  list: Row[];
+  openTotal: number;
+}
+
 export interface WarningRow {
   id: number;
   at: string;

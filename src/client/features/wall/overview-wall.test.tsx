@@ -85,6 +85,13 @@ describe('overview wall', () => {
     await waitFor(() => expect(within(panel('broken')).getByTestId('shown-of-total').textContent).toBe('3'), { timeout: 8000 });
   });
 
+  it('counts all open warnings beside the ticker, not the open ones of its capped list', async () => {
+    server.use(http.post(`${API}/ball/fallwarning/latest`, () => ok({ list: statsFixtures.warnings, openTotal: 41 })));
+    renderWithProviders(<OverviewWall />, { route: '/page', locale: 'en' });
+    const open = statsFixtures.warnings.filter((w) => !w.result).length;
+    await waitFor(() => expect(within(panel('warnings')).getByTestId('open-warnings')).toHaveTextContent(`Open ${open} of 41`), { timeout: 8000 });
+  });
+
   it('says so in the panel when a call fails, and the other panels still draw', async () => {
     server.use(http.get(`${API}/ball/fallproject/brokenDevice`, () => fail(500, 'Server error')));
     renderWithProviders(<OverviewWall />, { route: '/page', locale: 'cn' });

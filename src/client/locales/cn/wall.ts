@@ -79,6 +79,6 @@ const wall = {
     openDetail: '统计详情',
   },
   // Equipment state and counts (issue 13): a capped list says how many there are in all.
-  counts: { shownOfTotal: '{{shown}} / {{total}} 台', shownOfTotalTitle: '显示最近 {{shown}} 台，共 {{total}} 台' },
+  counts: { of: '{{shown}} / {{total}}', shownOfTotal: '{{shown}} / {{total}} 台', shownOfTotalTitle: '显示最近 {{shown}} 台，共 {{total}} 台' },
 } as const;
 export default wall;

@@ -81,6 +81,6 @@ const wall: LocaleShape<typeof cnWall> = {
     openDetail: 'Statistics detail',
   },
   // Equipment state and counts (issue 13): a capped list says how many there are in all.
-  counts: { shownOfTotal: '{{shown}} of {{total}}', shownOfTotalTitle: 'The latest {{shown}} of {{total}} units' },
+  counts: { of: '{{shown}} of {{total}}', shownOfTotal: '{{shown}} of {{total}}', shownOfTotalTitle: 'The latest {{shown}} of {{total}} units' },
 };
 export default wall;

@@ -47,6 +47,8 @@ async function expectCountsAgree(t: TestApp, token: string, projectIds: number[]
     const kpi = groups.reduce((n, g) => n + g[value as 'normal' | 'broken' | 'maintenance' | 'offline'], 0);
     expect(kpi, value).toBe(await total('/ball/falleqinfo/list', { state: value }));
   }
+  const latest = await t.call('POST', '/api/ball/fallwarning/latest', { token, body: { limit: 30 } });
+  expect(latest.body.data.openTotal).toBe(await total('/ball/fallwarning/list', { result: 'open' }));
   const projects = await get<{ total: number }>('/ball/fallproject/countProjects');
   expect(projects.total).toBe(await total('/ball/fallproject/list', {}));
 

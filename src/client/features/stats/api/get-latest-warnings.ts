@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import type { WarningRow } from '@shared/contracts/warning';
+import type { WarningLatest, WarningRow } from '@shared/contracts/warning';
 import type { LiveOptions } from './refresh';
 
 /** The fields of a warning the wall ticker shows (POST /ball/fallwarning/latest); result is null while open. */
@@ -10,7 +10,7 @@ export type LatestWarning = Pick<WarningRow, 'id' | 'at' | 'info' | 'projectName
 export const LATEST_WARNINGS = 30;
 
 export const getLatestWarnings = (signal?: AbortSignal) =>
-  api.post<LatestWarning[]>('/ball/fallwarning/latest', { limit: LATEST_WARNINGS }, { signal });
+  api.post<WarningLatest<LatestWarning>>('/ball/fallwarning/latest', { limit: LATEST_WARNINGS }, { signal });
 
 export const latestWarningsQueryOptions = () => queryOptions({ queryKey: ['warnings', 'latest'], queryFn: ({ signal }) => getLatestWarnings(signal) });
 

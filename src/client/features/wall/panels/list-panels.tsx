@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
 import type { BrokenDeviceList } from '@shared/contracts/stats';
+import type { WarningLatest } from '@shared/contracts/warning';
 import { Panel, panelBodySize, type PanelBox } from '@client/components/wall/panel';
 import { ScrollList } from '@client/components/wall/scroll-list';
 import { deviceStateColor, LEVEL_COLOR, TAG_HEX, WALL } from '@client/components/wall/theme';
@@ -92,16 +93,18 @@ function BrokenDevicesPanelOf({ query, box }: { query: UseQueryResult<BrokenDevi
 /** The latest warnings as a ticker, coloured by level; open ones marked. */
 export const WarningsPanel = memo(WarningsPanelOf, samePanelProps);
 
-function WarningsPanelOf({ query, box }: { query: UseQueryResult<LatestWarning[]>; box: PanelBox }) {
+function WarningsPanelOf({ query, box }: { query: UseQueryResult<WarningLatest<LatestWarning>>; box: PanelBox }) {
   const { t, locale } = useWallText();
-  const rows = query.data ?? [];
-  const open = rows.filter((w) => !w.result).length;
+  const rows = query.data?.list ?? [];
+  // The ticker holds the latest few; the open figure is the server's count of all open warnings.
+  const listed = rows.filter((w) => !w.result).length;
+  const open = query.data?.openTotal ?? 0;
   return (
     <Panel
       name="warnings"
       title={t('panels.warnings')}
       hint={t('hints.warnings')}
-      extra={<span style={{ color: TAG_HEX.warning }}>{`${t('warning.open')} ${open}`}</span>}
+      extra={<span data-testid="open-warnings" style={{ color: TAG_HEX.warning }}>{`${t('warning.open')} ${listed < open ? t('counts.of', { shown: listed, total: open }) : open}`}</span>}
       box={box}
       ready={query.isSuccess}
       placeholder={placeholderOf(query, t)}

@@ -210,7 +210,9 @@ describe('fall/detect boards, the device protocol and warnings', () => {
     const wall = await t.userWith(['ship-scene#view']);
     const latest = await t.call('POST', '/api/ball/fallwarning/latest', { token: wall.token, body: { limit: 2 } });
     expect(latest.status).toBe(200);
-    expect(latest.body.data).toHaveLength(2);
+    expect(latest.body.data.list).toHaveLength(2);
+    const openAll = await t.call('POST', '/api/ball/fallwarning/list', { token: admin, body: { page: 1, limit: 1, result: 'open' } });
+    expect(latest.body.data.openTotal).toBe(openAll.body.data.total);
     expect((await t.call('POST', '/api/ball/fallwarning/list', { token: wall.token, body: { page: 1, limit: 5 } })).status).toBe(403);
     const viewer = await t.tokenFor('viewer');
     expect((await t.call('POST', '/api/ball/fallwarning/deal', { token: viewer, body: { id: 1, result: 'fixed' } })).status).toBe(403);

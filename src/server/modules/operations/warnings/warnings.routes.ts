@@ -103,11 +103,15 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: warningLatestSchema }, config: { permission: ['fall-detect#list', 'ship-scene#view'] } },
     async (request) => {
       const { projectId, limit, openOnly } = request.body as z.infer<typeof warningLatestSchema>;
-      const rows = await select()
-        .where(and(projectId ? eq(fallWarning.projectId, projectId) : undefined, openOnly ? isNull(fallWarning.result) : undefined))
-        .orderBy(desc(fallWarning.at), desc(fallWarning.id))
-        .limit(limit ?? LATEST_DEFAULT);
-      return ok(rows);
+      const scope = projectId ? eq(fallWarning.projectId, projectId) : undefined;
+      const [list, [{ openTotal }]] = await Promise.all([
+        select()
+          .where(and(scope, openOnly ? isNull(fallWarning.result) : undefined))
+          .orderBy(desc(fallWarning.at), desc(fallWarning.id))
+          .limit(limit ?? LATEST_DEFAULT),
+        db.select({ openTotal: sql<number>`count(*)::int` }).from(fallWarning).where(and(scope, isNull(fallWarning.result))),
+      ]);
+      return ok({ list, openTotal });
     },
   );
 }
