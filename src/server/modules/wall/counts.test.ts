@@ -91,6 +91,17 @@ describe('every count agrees, on the demo data', () => {
     expect(broken).toBeGreaterThan(0);
     await expectCountsAgree(t, admin, ids);
   }, 240_000);
+
+  it('still agrees once more units are broken than the panel lists', async () => {
+    // Faults on every channel of a dozen boards: past BROKEN_DEVICE_LIMIT, so the list is capped.
+    const boards = await t.database.query<{ id: number }>('SELECT id FROM fall_detect ORDER BY id LIMIT 12');
+    for (const b of boards) await applyReading(t.app, b.id, Array.from({ length: 9 }, (_, i) => ({ ch: i + 1, switch: 1 as const, analog: 50 })));
+    const broken = await t.call('GET', '/api/ball/fallproject/brokenDevice', { token: admin });
+    expect(broken.body.data.total).toBeGreaterThan(BROKEN_DEVICE_LIMIT);
+    expect(broken.body.data.list).toHaveLength(BROKEN_DEVICE_LIMIT);
+    const ids = (await t.database.query<{ id: number }>('SELECT DISTINCT project_id AS id FROM fall_detect ORDER BY 1 LIMIT 8')).map((r) => r.id);
+    await expectCountsAgree(t, admin, ids);
+  }, 240_000);
 });
 
 type Action =
