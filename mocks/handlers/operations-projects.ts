@@ -38,16 +38,40 @@ const project = (id: number, over: Partial<ProjectRow>): ProjectRow => ({
   autoOrder: false,
   createdAt: now,
   updatedAt: now,
+  archivedAt: null,
+  archivedBy: null,
   ...over,
 });
 
 function seedProjects(): ProjectRow[] {
   return [
     project(1, { name: '西湖音乐喷泉', nameCn: '西湖音乐喷泉', nameEn: 'West Lake Musical Fountain', city: '杭州', uniqueKey: 'CN-WEST-LAKE-001', longitude: 120.1485, latitude: 30.2592, isPublic: true, hasCameraSecret: true, cameraAppKey: 'ak01', mapBackground: 11 }),
+    project(3, { name: '旧港喷泉', nameCn: '旧港喷泉', nameEn: 'Old Harbour Fountain', city: '宁波', uniqueKey: 'CN-OLD-HARBOUR-002', status: 'G', archivedAt: now, archivedBy: 1 }),
     project(2, { name: '迪拜购物中心湖面喷泉', nameCn: '迪拜购物中心湖面喷泉', nameEn: 'Dubai Mall Lake Fountain', area: 'overseas', country: 'AE', city: 'Dubai', uniqueKey: 'AE-DUBAI-MALL-044', status: 'C', waterType: 'fountain' }),
   ];
 }
 let projects = seedProjects();
+/** Rows with history (orders, warnings): delete archives them, as the server does (issue 13). */
+const PROJECTS_WITH_HISTORY = new Set([1, 3]);
+const EQUIPMENT_WITH_HISTORY = new Set([1]);
+/** Archived rows show only when a list asks for them (`archived: true`). */
+const visible = <T extends { archivedAt: string | null }>(rows: T[], q: Record<string, unknown>) => (q.archived === true ? rows : rows.filter((r) => !r.archivedAt));
+function archiveOrDelete<T extends { id: number; archivedAt: string | null }>(rows: T[], ids: number[], history: Set<number>): { rows: T[]; deleted: number; archived: number } {
+  let archived = 0;
+  const kept = rows.filter((r) => !ids.includes(r.id) || history.has(r.id));
+  for (const r of kept) {
+    if (ids.includes(r.id) && !r.archivedAt) {
+      r.archivedAt = new Date().toISOString();
+      archived += 1;
+    }
+  }
+  return { rows: kept, deleted: rows.length - kept.length, archived };
+}
+function restoreRows<T extends { id: number; archivedAt: string | null; archivedBy: number | null }>(rows: T[], ids: number[]): number {
+  const back = rows.filter((r) => ids.includes(r.id) && r.archivedAt);
+  for (const r of back) Object.assign(r, { archivedAt: null, archivedBy: null });
+  return back.length;
+}
 let intros: IntroRow[] = [];
 let passwords: PasswordRow[] = [];
 const devices: DeviceRow[] = [
@@ -62,7 +86,7 @@ export function resetOperationsProjects(): void {
   intros = [];
   passwords = [];
   equipment = [
-    { id: 1, name: 'P-01 立式多级离心泵', serial: 'GRU-2401-A1B2C3', handbook: null, state: 'normal', stateSince: now, projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', deviceId: 1, deviceName: '立式多级离心泵', category: 'pump', posX: 0.3, posY: 0.4, createdAt: now },
+    { id: 1, name: 'P-01 立式多级离心泵', serial: 'GRU-2401-A1B2C3', handbook: null, state: 'normal', stateSince: now, projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', deviceId: 1, deviceName: '立式多级离心泵', category: 'pump', posX: 0.3, posY: 0.4, createdAt: now, archivedAt: null, archivedBy: null },
   ];
 }
 resetOperationsProjects();
@@ -86,10 +110,10 @@ export const operationsProjectsHandlers = [
     await demoDelay();
     const q = (await request.json()) as Record<string, unknown> & { page: number; limit: number; keyword?: string };
     const kw = String(q.keyword ?? '').toLowerCase();
-    const rows = projects.filter((p) => match(p, q, ['status', 'area', 'waterType']) && (!kw || `${p.name} ${p.nameEn} ${p.uniqueKey} ${p.city}`.toLowerCase().includes(kw)));
+    const rows = visible(projects, q).filter((p) => match(p, q, ['status', 'area', 'waterType']) && (!kw || `${p.name} ${p.nameEn} ${p.uniqueKey} ${p.city}`.toLowerCase().includes(kw)));
     return paged(rows, q.page, q.limit);
   }),
-  http.post(`${API}/ball/fallproject/listAll`, () => ok(projects)),
+  http.post(`${API}/ball/fallproject/listAll`, () => ok(visible(projects, {}))),
   http.get(`${API}/ball/fallproject/info/:id`, ({ params }) => {
     const row = projects.find((p) => p.id === Number(params.id));
     return row ? ok(row) : fail(404, '数据不存在');
@@ -118,11 +142,12 @@ export const operationsProjectsHandlers = [
   }),
   http.post(`${API}/ball/fallproject/delete`, async ({ request }) => {
     const ids = (await request.json()) as number[];
-    const before = projects.length;
-    projects = projects.filter((p) => !ids.includes(p.id));
-    return ok({ deleted: before - projects.length });
+    const { rows, deleted, archived } = archiveOrDelete(projects, ids, PROJECTS_WITH_HISTORY);
+    projects = rows;
+    return ok({ deleted, archived });
   }),
-  http.post(`${API}/ball/fallproject/selectProjects`, () => ok(projects.map((p) => ({ id: p.id, name: p.name, nameEn: p.nameEn ?? '' })))),
+  http.post(`${API}/ball/fallproject/restore`, async ({ request }) => ok({ restored: restoreRows(projects, (await request.json()) as number[]) })),
+  http.post(`${API}/ball/fallproject/selectProjects`, () => ok(visible(projects, {}).map((p) => ({ id: p.id, name: p.name, nameEn: p.nameEn ?? '' })))),
   http.get(`${API}/ball/fallproject/intro/list`, ({ request }) => ok(intros.filter((i) => i.projectId === Number(new URL(request.url).searchParams.get('projectId'))))),
   http.post(`${API}/ball/fallproject/intro/save`, async ({ request }) => {
     const body = (await request.json()) as Omit<IntroRow, 'id' | 'sort'>;
@@ -173,12 +198,19 @@ export const operationsProjectsHandlers = [
   http.post(`${API}/ball/falldevice/listAll`, () => ok(devices)),
   http.post(`${API}/ball/falleqinfo/list`, async ({ request }) => {
     const q = (await request.json()) as Record<string, unknown> & { page: number; limit: number };
-    return paged(equipment.filter((e) => match(e, q, ['projectId', 'state', 'category'])), q.page, q.limit);
+    return paged(visible(equipment, q).filter((e) => match(e, q, ['projectId', 'state', 'category'])), q.page, q.limit);
   }),
   http.post(`${API}/ball/falleqinfo/listAll`, async ({ request }) => {
     const q = (await request.json()) as Record<string, unknown>;
-    return ok(equipment.filter((e) => match(e, q, ['projectId'])));
+    return ok(visible(equipment, {}).filter((e) => match(e, q, ['projectId'])));
   }),
+  http.post(`${API}/ball/falleqinfo/delete`, async ({ request }) => {
+    const ids = (await request.json()) as number[];
+    const { rows, deleted, archived } = archiveOrDelete(equipment, ids, EQUIPMENT_WITH_HISTORY);
+    equipment = rows;
+    return ok({ deleted, archived });
+  }),
+  http.post(`${API}/ball/falleqinfo/restore`, async ({ request }) => ok({ restored: restoreRows(equipment, (await request.json()) as number[]) })),
   http.get(`${API}/oss/file/meta`, ({ request }) => {
     const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',').map(Number);
     return ok(ids.map((id) => ({ id, name: `plan-${id}.png`, url: `${API}/oss/file/download/${id}`, thumbUrl: `${API}/oss/file/thumb/${id}`, contentType: 'image/png', size: 1024 })));

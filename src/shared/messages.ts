@@ -120,6 +120,31 @@ export const MESSAGES = {
   'err.sheetTooManyRows': { cn: '表格行数或列数过多（最多 10000 行、64 列）', en: 'The spreadsheet has too many rows or columns (at most 10,000 rows and 64 columns)' },
   'err.sheetCellTooLong': { cn: '表格单元格内容过长（最多 1000 个字符）', en: 'A spreadsheet cell is too long (at most 1,000 characters)' },
   'ok.success': { cn: '成功', en: 'success' },
+  // archive and delete (issue 13): {name} and {deps} are filled in by the server (translateWith)
+  'err.keptArchived': { cn: '{name} 有{deps}，已归档保留，不能删除', en: '{name} has {deps}: it stays archived and cannot be deleted' },
+  'err.deviceInUse': { cn: '设备型号 {name} 被{deps}使用，不能删除', en: 'Device model {name} is used by {deps}: it cannot be deleted' },
+  'err.roleInUse': { cn: '角色 {name} 有{deps}，不能删除', en: 'Role {name} has {deps}: it cannot be deleted' },
+  'err.billHasHistory': { cn: '账单 {name} 有{deps}，不能删除', en: 'Bill {name} has {deps}: it cannot be deleted' },
+  'err.archived': { cn: '{name} 已归档，请先恢复', en: '{name} is archived: restore it first' },
+  'v.confirmArchive': {
+    cn: '有历史记录（工单、告警等）的数据将归档而不是删除，归档后可由管理员恢复；没有历史记录的将被删除。确定吗？',
+    en: 'Rows with history (orders, warnings …) will be archived, not deleted, and an administrator can restore them; rows without history are deleted. Continue?',
+  },
+  'err.archivedTarget': { cn: '已归档的项目、设备或检测板不能再使用，请先恢复', en: 'An archived project, equipment or board cannot be used: restore it first' },
+  'dep.order': { cn: '{n} 个工单', en: '{n} order' },
+  'dep.orders': { cn: '{n} 个工单', en: '{n} orders' },
+  'dep.warning': { cn: '{n} 条告警', en: '{n} warning' },
+  'dep.warnings': { cn: '{n} 条告警', en: '{n} warnings' },
+  'dep.training': { cn: '{n} 条培训记录', en: '{n} training record' },
+  'dep.trainings': { cn: '{n} 条培训记录', en: '{n} training records' },
+  'dep.equipment': { cn: '{n} 台设备', en: '{n} piece of equipment' },
+  'dep.equipments': { cn: '{n} 台设备', en: '{n} pieces of equipment' },
+  'dep.board': { cn: '{n} 块检测板', en: '{n} detection board' },
+  'dep.boards': { cn: '{n} 块检测板', en: '{n} detection boards' },
+  'dep.user': { cn: '{n} 个用户', en: '{n} user' },
+  'dep.users': { cn: '{n} 个用户', en: '{n} users' },
+  'dep.record': { cn: '{n} 条状态变更记录', en: '{n} state change' },
+  'dep.records': { cn: '{n} 条状态变更记录', en: '{n} state changes' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -137,4 +162,24 @@ export function localeFromHeader(header: string | undefined | null): Locale {
   if (!header) return 'cn';
   const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
   return first.startsWith('en') ? 'en' : 'cn';
+}
+
+// archive and delete (issue 13): messages with parameters.
+/** A parameter: plain text or a number, or a list of counted message keys ("12 orders and 3 boards"). */
+export type MessageParam = string | number | { key: MessageKey; n: number }[];
+
+const LIST_JOIN: Record<Locale, { sep: string; last: string }> = { cn: { sep: '、', last: '和' }, en: { sep: ', ', last: ' and ' } };
+
+/** translate, then fill `{name}` placeholders; a list parameter is translated item by item and joined. */
+export function translateWith(key: string, locale: Locale, params?: Record<string, MessageParam>): string {
+  const text = translate(key, locale);
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = params[name];
+    if (v === undefined) return whole;
+    if (!Array.isArray(v)) return String(v);
+    const parts = v.map((item) => translate(item.key, locale).replace('{n}', String(item.n)));
+    const { sep, last } = LIST_JOIN[locale];
+    return parts.length <= 1 ? (parts[0] ?? '') : parts.slice(0, -1).join(sep) + last + parts[parts.length - 1];
+  });
 }

@@ -9,8 +9,8 @@ import { sendExport } from './export';
 
 export const ok = <T>(data: T) => ({ code: 0, msg: 'success', data });
 
-/** A query-model field turned into a WHERE condition; undefined values are skipped. */
-export type FilterFn = (value: any) => SQL | undefined;
+/** A query-model field turned into a WHERE condition; undefined values are skipped. The request lets a filter check the caller's rights. */
+export type FilterFn = (value: any, request?: FastifyRequest) => SQL | undefined;
 
 export const filters = {
   eq: (col: PgColumn): FilterFn => (v) => (v === undefined || v === '' || v === null ? undefined : eq(col, v)),
@@ -78,7 +78,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   const perm = (a: string) => `${o.permission}#${a}`;
 
   function conditions(q: Record<string, unknown>, request: FastifyRequest): SQL | undefined {
-    const parts: (SQL | undefined)[] = Object.entries(o.where).map(([k, f]) => f(q[k]));
+    const parts: (SQL | undefined)[] = Object.entries(o.where).map(([k, f]) => f(q[k], request));
     parts.push(o.scope?.(request));
     return and(...parts.filter(Boolean));
   }

@@ -1,5 +1,5 @@
 import { CODE } from '@shared/constants';
-import type { MessageKey } from '@shared/messages';
+import type { MessageKey, MessageParam } from '@shared/messages';
 
 /**
  * A failure the caller should see: an envelope code, a message key of the shared catalogue
@@ -10,6 +10,8 @@ export class ApiError extends Error {
     public readonly code: number,
     public readonly messageKey: MessageKey | string,
     public readonly fields?: Record<string, MessageKey | string>,
+    /** Values for the message's `{name}` placeholders (translateWith). */
+    public readonly params?: Record<string, MessageParam>,
   ) {
     super(messageKey);
   }
@@ -20,8 +22,8 @@ export const badRequest = (key: MessageKey | string = 'err.badRequest', fields?:
 export const unauthorized = () => new ApiError(CODE.unauthorized, 'err.unauthorized');
 export const forbidden = (key: MessageKey = 'err.forbidden') => new ApiError(CODE.forbidden, key);
 export const notFound = () => new ApiError(CODE.notFound, 'err.notFound');
-export const conflict = (key: MessageKey | string = 'err.conflict', fields?: Record<string, string>) =>
-  new ApiError(CODE.conflict, key, fields);
+export const conflict = (key: MessageKey | string = 'err.conflict', fields?: Record<string, string>, params?: Record<string, MessageParam>) =>
+  new ApiError(CODE.conflict, key, fields, params);
 
 /** Zod issues found while validating one part of a request (body, query, params). */
 export class RequestValidationError extends Error {

@@ -28,9 +28,11 @@ export async function publishLive(app: FastifyInstance, event: Omit<LiveEvent, '
 export const ROUTE_TOPICS: [RegExp, LiveTopic[]][] = [
   [/\/ball\/fallorder\/(save|update|accept|close|delete)$/, ['order', 'equipment']],
   [/\/ball\/fallreport\/(save|update|delete)$/, ['order', 'equipment']],
-  [/\/ball\/falleqinfo\/(save|update|delete)$/, ['equipment']],
+  [/\/ball\/falleqinfo\/(save|update|delete|restore)$/, ['equipment']],
   [/\/ball\/fallwarning\/deal$/, ['warning', 'equipment']],
-  [/\/ball\/falldetect\/(save|update|delete|channels\/update)$/, ['board', 'equipment']],
+  [/\/ball\/falldetect\/(save|update|delete|restore|channels\/update)$/, ['board', 'equipment']],
+  // Archiving or restoring a project takes its equipment and boards with it.
+  [/\/ball\/fallproject\/(delete|restore)$/, ['equipment', 'board']],
   [/\/sys\/content\/(save|update|delete)$/, ['notice']],
 ];
 

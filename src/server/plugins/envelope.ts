@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CODE, type Locale } from '@shared/constants';
-import { localeFromHeader, translate, isMessageKey } from '@shared/messages';
+import { localeFromHeader, translate, translateWith, isMessageKey } from '@shared/messages';
 import { ApiError, RequestValidationError } from '../lib/errors';
 
 declare module 'fastify' {
@@ -47,7 +47,7 @@ export const envelopePlugin = fp(async (app) => {
       const fields = error.fields
         ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translate(v, locale)]))
         : undefined;
-      return send(reply, error.code, translate(error.messageKey, locale), fields ? { fields } : null);
+      return send(reply, error.code, translateWith(error.messageKey, locale, error.params), fields ? { fields } : null);
     }
     if (error instanceof RequestValidationError) {
       const fields = fieldMessages(error, locale);
@@ -58,6 +58,8 @@ export const envelopePlugin = fp(async (app) => {
     const cause = (error as { cause?: { code?: unknown } }).cause;
     const pgCode = typeof cause?.code === 'string' && /^[0-9A-Z]{5}$/.test(cause.code) ? cause.code : (error as { code?: string }).code;
     if (pgCode === '23505') return send(reply, CODE.conflict, translate('err.conflict', locale));
+    // A RESTRICT key (0015) refused to erase what depends on the row: in use, not bad input.
+    if (pgCode === '23001') return send(reply, CODE.conflict, translate('err.inUse', locale));
     if (pgCode === '23503') return send(reply, CODE.badRequest, translate('err.badRequest', locale));
     if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22001') return send(reply, CODE.badRequest, translate('err.badRequest', locale));
     const status = error.statusCode ?? 500;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from './common';
 import { filterId, filterText, numberField, optionalRefId, refId, textField } from './work-fields';
+import { archivedQueryField, type ArchivedColumns } from './archive';
 
 /** Detection boards (fall/detect) with their nine channels CH1–CH9 (DOMAIN.md §3, §5). */
 export const CHANNEL_COUNT = 9;
@@ -42,7 +43,7 @@ export const boardUpdateSchema = z.strictObject({
   boardName: boardFields.boardName.optional(),
   id: refId(),
 });
-export const boardQuerySchema = z.strictObject({ projectId: filterId(), boardName: filterText(128), boardNo: filterText(64) });
+export const boardQuerySchema = z.strictObject({ projectId: filterId(), boardName: filterText(128), boardNo: filterText(64), archived: archivedQueryField });
 
 const channelNo = () => numberField(1, CHANNEL_COUNT).int({ message: 'v.invalid' });
 
@@ -94,7 +95,7 @@ export interface ChannelRow {
   updatedAt: string;
 }
 
-export interface BoardRow {
+export interface BoardRow extends ArchivedColumns {
   id: number;
   projectId: number;
   projectName: string | null;

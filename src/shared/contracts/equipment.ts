@@ -3,6 +3,7 @@ import { DEVICE_STATE } from '../dictionaries';
 import { requiredString } from './common';
 import { fileIdSchema } from './file';
 import { dictValue } from './project';
+import { archivedQueryField, type ArchivedColumns } from './archive';
 
 const text = (max: number) => z.string({ error: 'v.invalid' }).trim().max(max, { message: 'v.tooLong' });
 /**
@@ -36,10 +37,11 @@ export const equipmentQuerySchema = z.object({
   deviceId: optionalId,
   state: z.string().max(16).optional(),
   category: z.string().max(32).optional(),
+  archived: archivedQueryField,
 });
 export type EquipmentQuery = z.infer<typeof equipmentQuerySchema>;
 
-export interface EquipmentRow {
+export interface EquipmentRow extends ArchivedColumns {
   id: number;
   name: string;
   serial: string;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTROL_MODE, WATER_TYPE, XMZT, type DictItem } from '../dictionaries';
 import { requiredString } from './common';
 import { fileIdSchema } from './file';
+import { archivedQueryField, type ArchivedColumns } from './archive';
 
 /** A dictionary value; the message names the problem in the caller's language. */
 export const dictValue = (items: DictItem[]) =>
@@ -79,11 +80,12 @@ export const projectQuerySchema = z.object({
   waterType: z.string().max(32).optional(),
   projectType: z.string().max(64).optional(),
   isPublic: z.boolean().optional(),
+  archived: archivedQueryField,
 });
 export type ProjectQuery = z.infer<typeof projectQuerySchema>;
 
 /** A project as every response shows it. */
-export interface ProjectRow {
+export interface ProjectRow extends ArchivedColumns {
   id: number;
   name: string;
   nameCn: string;

@@ -30,6 +30,9 @@ export const fallProject = pgTable('fall_project', {
   projectType: varchar('project_type', { length: 64 }).notNull().default(''),
   waterType: varchar('water_type', { length: 32 }).notNull().default('fountain'),
   autoOrder: boolean('auto_order').notNull().default(false),
+  /** Set when a row with history is archived instead of deleted (0015); null = live. */
+  archivedAt: ts('archived_at'),
+  archivedBy: integer('archived_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -77,6 +80,9 @@ export const fallEqInfo = pgTable('fall_eq_info', {
   deviceId: integer('device_id').references(() => fallDevice.id, { onDelete: 'set null' }),
   posX: doublePrecision('pos_x'),
   posY: doublePrecision('pos_y'),
+  /** Set when a row with history is archived instead of deleted (0015); null = live. */
+  archivedAt: ts('archived_at'),
+  archivedBy: integer('archived_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -172,6 +178,9 @@ export const fallDetect = pgTable('fall_detect', {
   boardKeyHash: text('board_key_hash').notNull().default(''),
   lastSeen: ts('last_seen'),
   online: boolean('online').notNull().default(false),
+  /** Set when a row with history is archived instead of deleted (0015); null = live. */
+  archivedAt: ts('archived_at'),
+  archivedBy: integer('archived_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -48,12 +48,12 @@ async function insertMenus(database: Database, nodes: MenuSeed[], parentId: numb
 }
 
 /** Menus a role gets: every button whose code a grant matches, plus the menus and directories above them. */
-function grantedMenuIds(menus: { id: number; parentId: number; perms: string }[], grants: string[] | 'all'): number[] {
+function grantedMenuIds(menus: { id: number; parentId: number; perms: string }[], grants: string[] | 'all', except: string[] = []): number[] {
   if (grants === 'all') return menus.map((m) => m.id);
   const byId = new Map(menus.map((m) => [m.id, m]));
   const out = new Set<number>();
   for (const m of menus) {
-    if (!m.perms || !grants.some((g) => permissionMatches(g, m.perms))) continue;
+    if (!m.perms || !grants.some((g) => permissionMatches(g, m.perms)) || except.includes(m.perms)) continue;
     let cur: typeof m | undefined = m;
     while (cur && !out.has(cur.id)) {
       out.add(cur.id);
@@ -86,7 +86,7 @@ export async function seedBase(database: Database, opts: BaseSeedOptions): Promi
   for (const role of ROLE_SEEDS) {
     const [row] = await database.db.insert(sysRole).values({ code: role.code, name: role.name, nameEn: role.nameEn, remark: role.remark }).returning({ id: sysRole.id });
     roleIds.set(role.code, row.id);
-    const ids = grantedMenuIds(menus, role.grants);
+    const ids = grantedMenuIds(menus, role.grants, role.except);
     if (ids.length) await database.db.insert(sysRoleMenu).values(ids.map((menuId) => ({ roleId: row.id, menuId })));
   }
 

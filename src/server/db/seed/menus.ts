@@ -22,6 +22,9 @@ const CRUD: Record<string, [string, string]> = {
   delete: ['删除', 'Delete'],
   export: ['导出', 'Export'],
 };
+/** Showing and restoring archived rows (issue 13): administrators only, see ROLE_SEEDS' `except`. */
+const RESTORE: Record<string, [string, string]> = { restore: ['恢复归档', 'Restore archived'] };
+export const RESTORE_PERMISSIONS = ['fall-project#restore', 'fall-eqinfo#restore', 'fall-detect#restore'];
 const READ: Record<string, [string, string]> = { list: ['查询', 'List'], info: ['详情', 'View'], export: ['导出', 'Export'] };
 
 const menu = (name: string, nameEn: string, url: string, menuCode: string, icon: string, extra: Record<string, [string, string]> = {}, base = CRUD): MenuSeed => ({
@@ -32,15 +35,15 @@ export const MENU_TREE: MenuSeed[] = [
   {
     name: '水景运维', nameEn: 'Operations', icon: 'droplet', menuCode: 'fall',
     children: [
-      menu('项目管理', 'Projects', 'fall/project', 'fall-project', 'building', { stats: ['统计', 'Statistics'], password: ['访问密码', 'Access passwords'] }),
+      menu('项目管理', 'Projects', 'fall/project', 'fall-project', 'building', { stats: ['统计', 'Statistics'], password: ['访问密码', 'Access passwords'], ...RESTORE }),
       menu('设备型号', 'Device models', 'fall/device', 'fall-device', 'cpu'),
-      menu('设备台账', 'Equipment', 'fall/eqInfo', 'fall-eqinfo', 'tool'),
+      menu('设备台账', 'Equipment', 'fall/eqInfo', 'fall-eqinfo', 'tool', RESTORE),
       menu('维修工单', 'Maintenance orders', 'fall/order', 'fall-order', 'clipboard-list', { accept: ['受理', 'Accept'], close: ['关闭', 'Close'] }),
       menu('维修报告', 'Maintenance reports', 'fall/report', 'fall-report', 'report'),
       menu('培训资料', 'Training', 'fall/train', 'fall-train', 'school'),
       menu('图纸管理', 'Drawings', 'fall/draw', 'fall-draw', 'photo'),
       menu('视频监控', 'Cameras', 'fall/monitor', 'fall-monitor', 'video'),
-      menu('检测板', 'Detection boards', 'fall/detect', 'fall-detect', 'cpu-2', { deal: ['处理告警', 'Deal with warnings'], key: ['板卡密钥', 'Board keys'] }),
+      menu('检测板', 'Detection boards', 'fall/detect', 'fall-detect', 'cpu-2', { deal: ['处理告警', 'Deal with warnings'], key: ['板卡密钥', 'Board keys'], ...RESTORE }),
       menu('传感器', 'Sensors', 'fall/others', 'fall-others', 'gauge'),
       menu('项目类型', 'Project types', 'xmlx', 'sys-xmlx', 'category', { upload: ['导入', 'Import'] }),
     ],
@@ -92,7 +95,7 @@ export const MENU_TREE: MenuSeed[] = [
 ];
 
 /** Seeded roles; each grant lists permission codes (`x#` grants every button of menu x). */
-export const ROLE_SEEDS: { code: string; name: string; nameEn: string; remark: string; grants: string[] | 'all' }[] = [
+export const ROLE_SEEDS: { code: string; name: string; nameEn: string; remark: string; grants: string[] | 'all'; except?: string[] }[] = [
   { code: 'administrator', name: '系统管理员', nameEn: 'Administrator', remark: 'Everything', grants: 'all' },
   {
     code: 'manager', name: '项目经理', nameEn: 'Manager', remark: 'Runs projects, orders, walls and customers; reads logs',
@@ -102,6 +105,7 @@ export const ROLE_SEEDS: { code: string; name: string; nameEn: string; remark: s
       'sys-content#', 'sys-log#list', 'sys-log#info', 'sys-history-user#list', 'job-schedule#list', 'job-schedule-log#list',
       'oss-file#list', 'oss-file#upload', 'oss-file#download', 'oss-upload#upload',
     ],
+    except: RESTORE_PERMISSIONS,
   },
   {
     code: 'operator', name: '运维人员', nameEn: 'Operator', remark: 'Works orders, reports, boards and warnings',

@@ -26,6 +26,8 @@ export interface FileWritesOptions {
    * `current` is the stored row on update. Throw ApiError for bad input.
    */
   prepare?: (tx: Db, values: Record<string, unknown>, current: Record<string, unknown> | null, request: FastifyRequest) => Promise<void>;
+  /** The record registers its own delete (archived rather than deleted when it has history). */
+  ownDelete?: boolean;
 }
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
@@ -75,6 +77,7 @@ export function registerFileWrites(app: FastifyInstance, o: FileWritesOptions): 
     return ok({ id });
   });
 
+  if (o.ownDelete) return;
   app.post(`${o.base}/delete`, { schema: { body: idListSchema }, config: { permission: `${o.permission}#delete` } }, async (request) => {
     const ids = request.body as number[];
     const deleted = await app.database.db.transaction(async (tx) => {

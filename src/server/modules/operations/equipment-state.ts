@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fallDetectChannel } from '../../db/schema';
+import { notArchivedSql } from './archive/archive.service';
 
 /** An equipment whose state a recompute moved. */
 export interface EquipmentStateChange {
@@ -54,9 +55,9 @@ export async function recomputeAllEquipmentStates(tx: Db): Promise<number> {
 /**
  * The units every count and list of equipment reads (overview KPIs, brokenDevice, project walls), as
  * a condition on the fall_eq_info alias: one place, so a unit taken out of service leaves every
- * figure at once. All units count today; the archive work adds its condition here (and to
- * stats_eq_count's triggers, which the groupDevice KPIs read).
+ * figure at once: archived units count nowhere (0015 keeps them out of stats_eq_count's triggers too,
+ * which the groupDevice KPIs read).
  */
 export function countedEquipment(alias: string): string {
-  return `${alias}.id IS NOT NULL`;
+  return notArchivedSql(alias);
 }

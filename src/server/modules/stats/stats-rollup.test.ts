@@ -323,6 +323,13 @@ describe('statistics rollup against the raw orders', () => {
     await t.database.query(`UPDATE fall_order SET status = 'closed' WHERE status = 'completed' AND id % 3 = 0`);
     await t.database.query(`DELETE FROM fall_order WHERE id % 17 = 0`);
     await t.database.query(`UPDATE fall_eq_info SET state = 'maintenance' WHERE id = $1`, [equipment[2]]);
+    // Orders are history: the database refuses to drop a unit or project that still has some (0015),
+    // so their orders go first, as deletes of their own.
+    await expect(t.database.query(`DELETE FROM fall_project WHERE id = $1`, [projects[1]])).rejects.toThrow();
+    await t.database.query(
+      `DELETE FROM fall_order WHERE equipment_id = $1 OR project_id = $2 OR equipment_id IN (SELECT id FROM fall_eq_info WHERE project_id = $2)`,
+      [equipment[1], projects[1]],
+    );
     await t.database.query(`DELETE FROM fall_eq_info WHERE id = $1`, [equipment[1]]);
     await t.database.query(`DELETE FROM fall_project WHERE id = $1`, [projects[1]]);
     await expectRollupConsistent();

@@ -17,6 +17,7 @@ import {
 import type { PageResult } from '@shared/envelope';
 import { countedEquipment } from '../operations/equipment-state';
 import { pageOf } from '@shared/envelope';
+import { notArchivedSql } from '../operations/archive/archive.service';
 
 /** Hours an order of each priority may take and still count as on time. */
 export interface SlaHours {
@@ -126,13 +127,17 @@ function inDictionaryOrder<T>(values: string[], rows: Map<string, T>, empty: (v:
   return out;
 }
 
-/** The statistics of DOMAIN.md §4 as hand-written SQL over the indexes of 0002/0004/0007 and the trigger-kept rollup of 0008. */
+/**
+ * The statistics of DOMAIN.md §4 as hand-written SQL over the indexes of 0002/0004/0007 and the trigger-kept rollup of 0008.
+ * Counts of projects and equipment leave archived rows out (0015: stats_eq_count does too); repair
+ * speed and quality keep every order, an archived project's included.
+ */
 export class StatsRepository {
   constructor(private readonly database: Database) {}
 
   async countProjects(): Promise<CountProjects> {
     const rows = await this.database.query<{ status: string; count: number }>(
-      'SELECT status, count(*)::int AS count FROM fall_project GROUP BY status',
+      `SELECT status, count(*)::int AS count FROM fall_project WHERE ${notArchivedSql()} GROUP BY status`,
     );
     const byKey = new Map(rows.map((r) => [r.status, r]));
     const byStatus = inDictionaryOrder(XMZT.map((x) => x.value), byKey, (status) => ({ status, count: 0 }));
@@ -143,7 +148,7 @@ export class StatsRepository {
     // Labels come from the `area` dictionary when the code is in it (the wall shows names, not codes).
     return this.database.query<AreaGroup>(
       `SELECT g.area, g.count, g."totalArea", coalesce(d.label, g.area) AS label, coalesce(nullif(d.label_en, ''), d.label, g.area) AS "labelEn"
-         FROM (SELECT area, count(*)::int AS count, coalesce(sum(total_area), 0)::float8 AS "totalArea" FROM fall_project GROUP BY area) g
+         FROM (SELECT area, count(*)::int AS count, coalesce(sum(total_area), 0)::float8 AS "totalArea" FROM fall_project WHERE ${notArchivedSql()} GROUP BY area) g
          LEFT JOIN sys_dictionary d ON d.type = 'area' AND d.value = g.area
         ORDER BY g.count DESC, g.area`,
     );
@@ -151,7 +156,7 @@ export class StatsRepository {
 
   async groupWater(): Promise<WaterGroup[]> {
     const rows = await this.database.query<WaterGroup>(
-      `SELECT water_type AS "waterType", count(*)::int AS count FROM fall_project GROUP BY water_type`,
+      `SELECT water_type AS "waterType", count(*)::int AS count FROM fall_project WHERE ${notArchivedSql()} GROUP BY water_type`,
     );
     return inDictionaryOrder(WATER_TYPE.map((w) => w.value), new Map(rows.map((r) => [r.waterType, r])), (waterType) => ({ waterType, count: 0 }));
   }

@@ -5,6 +5,7 @@ import type { ProjectWall, SitePlan, WallBoard, WallProject } from '@shared/cont
 import type { PublicProject } from '@shared/contracts/public';
 import { storageOf } from '../files/files.service';
 import { countedEquipment } from '../operations/equipment-state';
+import { notArchivedSql } from '../operations/archive/archive.service';
 
 type App = Pick<FastifyInstance, 'config' | 'database'>;
 
@@ -26,7 +27,7 @@ const PROJECT_COLUMNS = `id, name, name_cn AS "nameCn", name_en AS "nameEn", are
 type ProjectRow = WallProject & { mapBackground: number | null };
 
 export async function findProject(app: App, id: number): Promise<ProjectRow | null> {
-  const rows = await app.database.query<ProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM fall_project WHERE id = $1`, [id]);
+  const rows = await app.database.query<ProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM fall_project WHERE id = $1 AND ${notArchivedSql()}`, [id]);
   return rows[0] ?? null;
 }
 
@@ -66,7 +67,7 @@ function publicProject(p: ProjectRow): WallProject {
   return rest;
 }
 
-/** Everything the project wall shows, read in parallel. */
+/** Everything the project wall shows, read in parallel; an archived project has no wall, archived units and boards are not on it. */
 export async function projectWall(app: App, id: number): Promise<ProjectWall | null> {
   const project = await findProject(app, id);
   if (!project) return null;
@@ -81,14 +82,14 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
     ),
     q<Omit<WallBoard, 'channels'>>(
       `SELECT id, board_name AS "boardName", board_no AS "boardNo", pos_x AS "posX", pos_y AS "posY", online, last_seen AS "lastSeen"
-         FROM fall_detect WHERE project_id = $1 ORDER BY id`,
+         FROM fall_detect WHERE project_id = $1 AND ${notArchivedSql()} ORDER BY id`,
       [id],
     ),
     q<WallBoard['channels'][number] & { detectId: number }>(
       `SELECT c.detect_id AS "detectId", c.ch, c.label, c.switch_value AS "switchValue", c.analog_value AS "analogValue",
               c.analog_min AS "analogMin", c.analog_max AS "analogMax", c.result, c.equipment_id AS "equipmentId"
          FROM fall_detect_channel c JOIN fall_detect d ON d.id = c.detect_id
-        WHERE d.project_id = $1 ORDER BY c.detect_id, c.ch`,
+        WHERE d.project_id = $1 AND ${notArchivedSql('d')} ORDER BY c.detect_id, c.ch`,
       [id],
     ),
     // Open warnings first (they need someone), then the most recent closed ones.
@@ -155,7 +156,7 @@ export async function publicProjectView(app: App, id: number, locale: Locale): P
       [id],
     ),
     app.database.query<{ equipment: number; passwords: number }>(
-      `SELECT (SELECT count(*)::int FROM fall_eq_info WHERE project_id = $1) AS equipment,
+      `SELECT (SELECT count(*)::int FROM fall_eq_info WHERE project_id = $1 AND ${notArchivedSql()}) AS equipment,
               (SELECT count(*)::int FROM fall_project_password WHERE project_id = $1 AND revoked_at IS NULL
                  AND (expires_at IS NULL OR expires_at > now())) AS passwords`,
       [id],

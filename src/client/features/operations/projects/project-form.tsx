@@ -15,7 +15,7 @@ import type { ProjectRow } from '@shared/contracts/project';
 import { downloadUrl, useFileSrc, existUniqueKeyQueryOptions, projectInfoQueryOptions, projectTypesQueryOptions, type ProjectTypeRow } from './project-api';
 
 /** Form values of a project: the row's own fields; `id` only when editing, the secret write-only (empty keeps it). */
-export type ProjectValues = Omit<ProjectRow, 'id' | 'hasCameraSecret' | 'projectTypeName' | 'createdAt' | 'updatedAt'> & {
+export type ProjectValues = Omit<ProjectRow, 'id' | 'hasCameraSecret' | 'projectTypeName' | 'createdAt' | 'updatedAt' | 'archivedAt' | 'archivedBy'> & {
   id?: number;
   cameraAppSecret: string;
 } & Record<string, unknown>;

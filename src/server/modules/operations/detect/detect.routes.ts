@@ -9,6 +9,7 @@ import { hashToken, newToken } from '../../../lib/password';
 import type { Db } from '../../../db/client';
 import { applyReading } from './readings';
 import { recomputeEquipmentState } from '../equipment-state';
+import { archivedFilter, assertLive, notArchived, registerArchiveRoutes, removeBoards, restoreBoards } from '../archive/archive.service';
 import { timingSafeEqual } from 'node:crypto';
 
 const BASE = '/ball/falldetect';
@@ -20,6 +21,7 @@ const faultCount = sql<number>`(SELECT count(*)::int FROM ${fallDetectChannel} W
 async function checkProject(tx: Db, projectId: number) {
   const [p] = await tx.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, projectId));
   if (!p) throw badRequest('v.invalid', { projectId: 'v.invalid' });
+  await assertLive(tx, fallProject, projectId, 'projectId');
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -39,19 +41,27 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
     permission: 'fall-detect',
     create: boardSaveSchema,
     query: boardQuerySchema,
-    where: { projectId: filters.eq(fallDetect.projectId), boardName: filters.like(fallDetect.boardName), boardNo: filters.like(fallDetect.boardNo) },
+    where: {
+      projectId: filters.eq(fallDetect.projectId),
+      boardName: filters.like(fallDetect.boardName),
+      boardNo: filters.like(fallDetect.boardNo),
+      archived: archivedFilter(fallDetect, 'fall-detect#restore'),
+    },
     sortable: { boardName: fallDetect.boardName, boardNo: fallDetect.boardNo, lastSeen: fallDetect.lastSeen, createdAt: fallDetect.createdAt },
     defaultSort: [asc(fallDetect.projectId), asc(fallDetect.boardNo)],
     hidden: ['boardKeyHash'],
     extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn, hasKey: sql<boolean>`${fallDetect.boardKeyHash} <> ''`, faultCount },
     from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallDetect.projectId)),
-    without: ['save', 'info'],
+    without: ['save', 'info', 'delete'],
     beforeUpdate: async (data) => {
       if (data.projectId !== undefined) await checkProject(db, data.projectId);
       return data;
     },
     exportName: 'fall-detect',
   });
+
+  // Delete archives a board with warnings and deletes one without (its channels go with it); restore is for administrators.
+  registerArchiveRoutes(app, { base: BASE, permission: 'fall-detect', remove: removeBoards, restore: restoreBoards });
 
   // A board is created with its nine channels, in one transaction.
   app.post(`${BASE}/save`, { schema: { body: boardSaveSchema }, config: { permission: 'fall-detect#save' } }, async (request) => {
@@ -119,7 +129,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
       const stored = await tx.select().from(fallDetectChannel).where(eq(fallDetectChannel.detectId, id));
       const equipmentIds = [...new Set(channels.map((c) => c.equipmentId).filter((e): e is number => typeof e === 'number'))];
       const equipment = equipmentIds.length
-        ? await tx.select({ id: fallEqInfo.id, projectId: fallEqInfo.projectId }).from(fallEqInfo).where(inArray(fallEqInfo.id, equipmentIds))
+        ? await tx.select({ id: fallEqInfo.id, projectId: fallEqInfo.projectId }).from(fallEqInfo).where(and(inArray(fallEqInfo.id, equipmentIds), notArchived(fallEqInfo)))
         : [];
       const projectOf = new Map(equipment.map((e) => [e.id, e.projectId]));
       for (const [i, c] of channels.entries()) {
@@ -169,6 +179,9 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
           and(
             eq(fallProject.uniqueKey, projectKey),
             body.boardId !== undefined ? eq(fallDetect.id, body.boardId) : eq(fallDetect.boardNo, body.boardNo ?? ''),
+            // An archived board (or a board of an archived project) reports nothing; its key stays reserved.
+            notArchived(fallDetect),
+            notArchived(fallProject),
           ),
         );
       if (!board || !board.keyHash || !sameHash(board.keyHash, hashToken(boardKey))) throw new ApiError(403, 'err.boardKey');

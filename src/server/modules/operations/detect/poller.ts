@@ -4,6 +4,7 @@ import { and, asc, ne, sql } from 'drizzle-orm';
 import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
 import { fallDetect } from '../../../db/schema';
 import { applyReading, type ReadingOutcome } from './readings';
+import { notArchived } from '../archive/archive.service';
 
 /**
  * Analog values travel as 16-bit input registers in tenths (a register of 523 is 52.3), so one
@@ -52,6 +53,7 @@ export async function pollDueBoards(app: FastifyInstance): Promise<{ polled: num
     .where(
       and(
         ne(fallDetect.ip, ''),
+        notArchived(fallDetect),
         sql`(${fallDetect.lastSeen} IS NULL OR ${fallDetect.lastSeen} <= now() - make_interval(secs => ${fallDetect.pollSeconds}))`,
       ),
     )

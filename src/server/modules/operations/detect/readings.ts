@@ -178,7 +178,8 @@ async function closeChannelWarning(tx: Db, boardId: number, ch: number, readings
 export async function checkOffline(app: FastifyInstance): Promise<number[]> {
   let changed = 0;
   const opened = await app.database.db.transaction(async (tx) => {
-    const silent = sql`coalesce(${fallDetect.lastSeen}, ${fallDetect.createdAt}) < now() - make_interval(secs => ${fallDetect.pollSeconds} * ${OFFLINE_PERIODS})`;
+    // An archived board is expected to be silent: it raises no offline warning.
+    const silent = sql`${fallDetect.archivedAt} IS NULL AND coalesce(${fallDetect.lastSeen}, ${fallDetect.createdAt}) < now() - make_interval(secs => ${fallDetect.pollSeconds} * ${OFFLINE_PERIODS})`;
     const gone = await tx.update(fallDetect).set({ online: false }).where(and(eq(fallDetect.online, true), silent)).returning({ id: fallDetect.id });
     // Their units are offline now (unless a fault still holds them broken).
     changed = (await recomputeEquipmentState(tx, await equipmentOfBoards(tx, gone.map((b) => b.id)))).length;

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
+import { idListSchema } from '@shared/contracts/common';
 import { deviceQuerySchema, deviceSaveSchema, deviceUpdateSchema } from '@shared/contracts/device';
 import { fallDevice } from '../../../db/schema';
-import { filters, registerCrud } from '../../../lib/crud';
+import { filters, ok, registerCrud } from '../../../lib/crud';
+import { conflict } from '../../../lib/errors';
+import { releaseFiles } from '../../files';
 import { registerFileWrites } from '../../files/file-writes';
 
 /** fall/device: the catalogue of device models (fall-device, /ball/falldevice). */
@@ -37,5 +40,37 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     fileFields: [{ field: 'handbook' }],
     save: deviceSaveSchema,
     update: deviceUpdateSchema,
+    ownDelete: true,
+  });
+
+  // Outer columns are written out: drizzle renders a one-table select's columns unqualified.
+  // A model that equipment (archived units too) or trainings refer to is refused, naming them: its
+  // units would lose their model and category, and the wall's device groups with them.
+  app.post('/ball/falldevice/delete', { schema: { body: idListSchema }, config: { permission: 'fall-device#delete' } }, async (request) => {
+    const ids = request.body as number[];
+    const deleted = await app.database.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({
+          id: fallDevice.id,
+          name: fallDevice.name,
+          equipment: sql<number>`(SELECT count(*) FROM fall_eq_info e WHERE e.device_id = fall_device.id)`.mapWith(Number),
+          trainings: sql<number>`(SELECT count(*) FROM fall_train t WHERE t.device_id = fall_device.id)`.mapWith(Number),
+        })
+        .from(fallDevice)
+        .where(inArray(fallDevice.id, ids))
+        .for('update');
+      const used = rows.find((r) => r.equipment + r.trainings > 0);
+      if (used) {
+        const deps = [
+          ...(used.equipment ? [{ key: used.equipment === 1 ? 'dep.equipment' : 'dep.equipments', n: used.equipment } as const] : []),
+          ...(used.trainings ? [{ key: used.trainings === 1 ? 'dep.training' : 'dep.trainings', n: used.trainings } as const] : []),
+        ];
+        throw conflict('err.deviceInUse', undefined, { name: used.name, deps });
+      }
+      const gone = await tx.delete(fallDevice).where(inArray(fallDevice.id, ids)).returning({ id: fallDevice.id });
+      await releaseFiles(tx, 'fall_device', gone.map((r) => r.id));
+      return gone.length;
+    });
+    return ok({ deleted });
   });
 }

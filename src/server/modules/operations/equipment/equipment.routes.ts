@@ -6,6 +6,7 @@ import { fallDevice, fallEqInfo, fallProject } from '../../../db/schema';
 import { filters, registerCrud } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
 import { registerFileWrites } from '../../files/file-writes';
+import { archivedFilter, assertLive, registerArchiveRoutes, removeEquipment, restoreEquipment } from '../archive/archive.service';
 
 async function exists(tx: Db, table: typeof fallProject | typeof fallDevice, id: number): Promise<boolean> {
   const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
@@ -31,6 +32,7 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
       deviceId: filters.eq(fallEqInfo.deviceId),
       state: filters.eq(fallEqInfo.state),
       category: filters.eq(fallDevice.category),
+      archived: archivedFilter(fallEqInfo, 'fall-eqinfo#restore'),
     },
     sortable: {
       name: fallEqInfo.name,
@@ -61,10 +63,12 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
     fileFields: [{ field: 'handbook' }],
     save: equipmentSaveSchema,
     update: equipmentUpdateSchema,
+    ownDelete: true,
     async prepare(tx, values, current) {
       if (typeof values.projectId === 'number' && !(await exists(tx, fallProject, values.projectId))) {
         throw badRequest('v.option', { projectId: 'v.option' });
       }
+      if (typeof values.projectId === 'number') await assertLive(tx, fallProject, values.projectId, 'projectId');
       if (typeof values.deviceId === 'number' && !(await exists(tx, fallDevice, values.deviceId))) {
         throw badRequest('v.option', { deviceId: 'v.option' });
       }
@@ -72,4 +76,7 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
       if (values.state !== undefined && (!current || current.state !== values.state)) values.stateSince = new Date();
     },
   });
+
+  // Delete archives a unit with orders or warnings and deletes one without; restore is for administrators.
+  registerArchiveRoutes(app, { base: '/ball/falleqinfo', permission: 'fall-eqinfo', remove: removeEquipment, restore: restoreEquipment });
 }

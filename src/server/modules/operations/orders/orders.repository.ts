@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import { fallEqInfo, fallOrder, fallOrderCount, fallProject } from '../../../db/schema';
 import { nextDailyNumber, type DailyNumbering } from '../../../lib/daily-number';
 import { badRequest } from '../../../lib/errors';
+import { assertLive } from '../archive/archive.service';
 
 /**
  * Orders at a million rows. Every sort has an index in the same column order (0004_orders.sql), so
@@ -107,10 +108,12 @@ export const nextOrderNumber = (tx: Db, now = new Date()) => nextDailyNumber(tx,
 export async function checkEquipment(tx: Db, projectId: number, equipmentId: number | null | undefined): Promise<void> {
   const [project] = await tx.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, projectId));
   if (!project) throw badRequest('v.invalid', { projectId: 'v.invalid' });
+  await assertLive(tx, fallProject, projectId, 'projectId');
   if (!equipmentId) return;
   const [eq1] = await tx.select({ projectId: fallEqInfo.projectId }).from(fallEqInfo).where(eq(fallEqInfo.id, equipmentId));
   if (!eq1) throw badRequest('v.invalid', { equipmentId: 'v.invalid' });
   if (eq1.projectId !== projectId) throw badRequest('v.equipmentProject', { equipmentId: 'v.equipmentProject' });
+  await assertLive(tx, fallEqInfo, equipmentId, 'equipmentId');
 }
 
 export interface NewOrder {

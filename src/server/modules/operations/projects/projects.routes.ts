@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   existUniqueKeyQuerySchema,
   projectQuerySchema,
@@ -9,13 +9,13 @@ import {
   type ProjectSave,
   type ProjectUpdate,
 } from '@shared/contracts/project';
-import { idListSchema } from '@shared/contracts/common';
 import type { ProjectOption } from '@shared/contracts/project';
 import type { Db } from '../../../db/client';
 import { fallProject } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { conflict, notFound } from '../../../lib/errors';
-import { attachFiles, releaseFiles, replaceFiles } from '../../files';
+import { attachFiles, replaceFiles } from '../../files';
+import { archivedFilter, notArchived, registerArchiveRoutes, removeProjects, restoreProjects } from '../archive/archive.service';
 
 const PERM = 'fall-project';
 
@@ -59,8 +59,9 @@ const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
 
 /**
  * fall/project (seed §7 "Fall project"): list, listAll, info/{id}, export from the route factory
- * with the secret column hidden; save, update and delete written out because they run in one
- * transaction with the unique-key check and the site-plan file; existUniqueKey; selectProjects.
+ * with the secret column hidden; save and update written out because they run in one transaction
+ * with the unique-key check and the site-plan file; delete archives (archive.service); existUniqueKey
+ * (an archived project keeps its key: boards report by it); selectProjects (live projects only).
  */
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
@@ -78,6 +79,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       waterType: filters.eq(fallProject.waterType),
       projectType: filters.eq(fallProject.projectType),
       isPublic: filters.eq(fallProject.isPublic),
+      archived: archivedFilter(fallProject, `${PERM}#restore`),
     },
     sortable: {
       name: fallProject.name,
@@ -139,17 +141,9 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id });
   });
 
-  app.post('/ball/fallproject/delete', { schema: { body: idListSchema }, config: { permission: `${PERM}#delete` } }, async (request) => {
-    const ids = request.body as number[];
-    const deleted = await app.database.db.transaction(async (tx) => {
-      const rows = await tx.delete(fallProject).where(inArray(fallProject.id, ids)).returning({ id: fallProject.id });
-      // The site plan becomes unowned (cleaned up after a day); files of cascaded records are
-      // found by the cleanup because their owner row is gone.
-      await releaseFiles(tx, 'fall_project', rows.map((r) => r.id));
-      return rows.length;
-    });
-    return ok({ deleted });
-  });
+  // Delete archives a project with history (and its equipment and boards), deletes one without;
+  // restore is for administrators (docs/invariants.md "Archive and delete").
+  registerArchiveRoutes(app, { base: '/ball/fallproject', permission: PERM, remove: removeProjects, restore: restoreProjects });
 
   app.get(
     '/ball/fallproject/existUniqueKey',
@@ -172,7 +166,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: selectProjectsSchema }, config: { permission: [`${PERM}#list`, 'ship-scene#view'] } },
     async (request) => {
       const { title, keyword } = request.body as { title?: 1 | '1'; keyword?: string };
-      const where = filters.search(fallProject.name, fallProject.nameEn, fallProject.uniqueKey)(keyword);
+      const where = and(notArchived(fallProject), filters.search(fallProject.name, fallProject.nameEn, fallProject.uniqueKey)(keyword));
       if (title !== undefined) {
         const options: ProjectOption[] = await app.database.db
           .select({ id: fallProject.id, name: fallProject.name, nameEn: fallProject.nameEn })

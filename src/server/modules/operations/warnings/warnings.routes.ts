@@ -8,6 +8,7 @@ import { fallDetect, fallEqInfo, fallProject, fallWarning } from '../../../db/sc
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
 import { settleWarnings } from './warnings.service';
+import { notArchived } from '../archive/archive.service';
 
 const BASE = '/ball/fallwarning';
 const listSchema = warningQuerySchema.extend(pagingSchema.shape);
@@ -103,13 +104,19 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: warningLatestSchema }, config: { permission: ['fall-detect#list', 'ship-scene#view'] } },
     async (request) => {
       const { projectId, limit, openOnly } = request.body as z.infer<typeof warningLatestSchema>;
-      const scope = projectId ? eq(fallWarning.projectId, projectId) : undefined;
+      // The wall's ticker: warnings of archived projects and boards stay in the list, not on walls.
+      const live = and(projectId ? eq(fallWarning.projectId, projectId) : undefined, notArchived(fallProject), isNull(fallDetect.archivedAt));
       const [list, [{ openTotal }]] = await Promise.all([
         select()
-          .where(and(scope, openOnly ? isNull(fallWarning.result) : undefined))
+          .where(and(live, openOnly ? isNull(fallWarning.result) : undefined))
           .orderBy(desc(fallWarning.at), desc(fallWarning.id))
           .limit(limit ?? LATEST_DEFAULT),
-        db.select({ openTotal: sql<number>`count(*)::int` }).from(fallWarning).where(and(scope, isNull(fallWarning.result))),
+        db
+          .select({ openTotal: sql<number>`count(*)::int` })
+          .from(fallWarning)
+          .leftJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
+          .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
+          .where(and(live, isNull(fallWarning.result))),
       ]);
       return ok({ list, openTotal });
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { roleQuerySchema, roleSaveSchema, roleUpdateSchema } from '@shared/contracts/roles';
+import { idListSchema } from '@shared/contracts/common';
 import type { Db } from '../../../db/client';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
@@ -50,7 +51,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
       menuIdList: sql<number[]>`(SELECT coalesce(json_agg(rm.menu_id ORDER BY rm.menu_id), '[]'::json) FROM sys_role_menu rm WHERE rm.role_id = "sys_role"."id")`,
       userCount: sql<number>`(SELECT count(*)::int FROM sys_user_role ur WHERE ur.role_id = "sys_role"."id")`,
     },
-    without: ['save', 'update'],
+    without: ['save', 'update', 'delete'],
     exportName: 'roles',
   });
 
@@ -82,5 +83,23 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
       if (menuIdList) await replaceGrants(tx, id, menuIdList);
     });
     return ok({ id });
+  });
+
+  // A role its users hold is refused (409, naming how many), not taken from them unseen; the
+  // database refuses it too (0015: sys_user_role.role_id ON DELETE RESTRICT).
+  app.post('/sys/role/delete', { schema: { body: idListSchema }, config: { permission: 'sys-role#delete' } }, async (request) => {
+    const ids = request.body as number[];
+    const deleted = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: sysRole.id, name: sysRole.name, users: sql<number>`(SELECT count(*) FROM sys_user_role ur WHERE ur.role_id = sys_role.id)`.mapWith(Number) })
+        .from(sysRole)
+        .where(inArray(sysRole.id, ids))
+        .for('update');
+      const held = rows.find((r) => r.users > 0);
+      if (held) throw conflict('err.roleInUse', undefined, { name: held.name, deps: [{ key: held.users === 1 ? 'dep.user' : 'dep.users', n: held.users }] });
+      const gone = await tx.delete(sysRole).where(inArray(sysRole.id, ids)).returning({ id: sysRole.id });
+      return gone.length;
+    });
+    return ok({ deleted });
   });
 }

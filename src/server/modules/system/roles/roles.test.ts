@@ -68,11 +68,17 @@ describe('sys/role', () => {
     expect(await canListUsers()).toBe(200);
   });
 
-  it('deleting a role takes its grants from its users at once', async () => {
+  // Issue 13: a role its users hold is no longer deleted from under them (409); taking it off the
+  // user first, then deleting it, still takes effect at once.
+  it('refuses to delete a role its users hold; once taken off them it goes, and its grants with it', async () => {
     const { token, userId } = await t.userWith(['sys-role#list']);
     expect((await t.call('POST', '/api/sys/role/list', { token, body: { page: 1, limit: 10 } })).status).toBe(200);
     const roles = await t.database.db.select({ roleId: sysUserRole.roleId }).from(sysUserRole).where(inArray(sysUserRole.userId, [userId]));
-    await t.call('POST', '/api/sys/role/delete', { token: admin, body: roles.map((r) => r.roleId) });
+    const refused = await t.call('POST', '/api/sys/role/delete', { token: admin, body: roles.map((r) => r.roleId) });
+    expect(refused.status).toBe(409);
+    expect((await t.call('POST', '/api/sys/role/list', { token, body: { page: 1, limit: 10 } })).status).toBe(200);
+    await t.call('POST', '/api/sys/user/update', { token: admin, body: { id: userId, roleIdList: [] } });
+    expect((await t.call('POST', '/api/sys/role/delete', { token: admin, body: roles.map((r) => r.roleId) })).body.data).toEqual({ deleted: 1 });
     expect((await t.call('POST', '/api/sys/role/list', { token, body: { page: 1, limit: 10 } })).status).toBe(403);
   });
 });

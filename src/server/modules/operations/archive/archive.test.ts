@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
+import { fallDetect, fallDetectChannel, fallEqInfo, fallOrder, fallProject, fallReport, fallWarning, sysRole, sysUserRole } from '../../../db/schema';
+import { seedEquipment, seedProject } from '../orders/work-fixtures';
+
+/** Issue 13: deleting a project, unit or board with history archives it; history and statistics stay. */
+describe('archive, not delete', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.tokenFor('admin');
+  });
+  afterAll(() => t.close());
+
+  let seq = 0;
+  /** A completed order (the statistics rollup counts it) on a project and, optionally, a unit. */
+  async function completedOrder(projectId: number, equipmentId: number | null, day: string, hours: number): Promise<number> {
+    seq += 1;
+    const submitted = new Date(`${day}T08:00:00Z`);
+    const [row] = await t.database.db
+      .insert(fallOrder)
+      .values({
+        number: `WO-ARC-${process.pid}-${seq}`,
+        name: `order ${seq}`,
+        projectId,
+        equipmentId,
+        status: 'completed',
+        submittedAt: submitted,
+        completedAt: new Date(submitted.getTime() + hours * 3600_000),
+        reportCount: 1,
+      })
+      .returning({ id: fallOrder.id });
+    await t.database.db.insert(fallReport).values({ orderId: row.id, repairer: 'Li', repairAt: submitted, result: 'fixed' });
+    return row.id;
+  }
+
+  async function board(projectId: number, boardNo: string): Promise<number> {
+    const res = await t.call('POST', '/api/ball/falldetect/save', { token: admin, body: { projectId, boardName: `Board ${boardNo}`, boardNo } });
+    expect(res.status).toBe(200);
+    return res.body.data.id;
+  }
+
+  const ids = (res: { body: { data: { list?: { id: number }[] } | { id: number }[] } }) =>
+    (Array.isArray(res.body.data) ? res.body.data : (res.body.data.list ?? [])).map((r) => r.id);
+  const period = { from: '2026-01-01', to: '2026-03-31', granularity: 'month' };
+
+  it('archives a project with orders: rows, orders, reports and repair statistics stay; lists, pickers and walls drop it', async () => {
+    const projectId = await seedProject(t, { name: 'Harbour Fountain', status: 'A', area: 'east', waterType: 'fountain' });
+    const unit = await seedEquipment(t, projectId, 'Harbour pump');
+    await t.database.db.update(fallEqInfo).set({ state: 'broken' }).where(eq(fallEqInfo.id, unit));
+    const boardId = await board(projectId, 'H1');
+    const orders = [await completedOrder(projectId, unit, '2026-01-10', 5), await completedOrder(projectId, null, '2026-02-03', 30)];
+
+    const statCalls = async () => ({
+      speed: (await t.call('POST', '/api/ball/fallproject/repairSpeedList', { token: admin, body: period })).body.data,
+      quality: (await t.call('POST', '/api/ball/fallproject/repairQualityList', { token: admin, body: period })).body.data,
+    });
+    const before = await statCalls();
+    expect(before.speed.some((p: { completed: number }) => p.completed > 0)).toBe(true);
+    const counts = async () => (await t.call('GET', '/api/ball/fallproject/countProjects', { token: admin })).body.data.total;
+    const devices = async () =>
+      (await t.call('GET', '/api/ball/fallproject/groupDevice', { token: admin })).body.data.reduce((n: number, g: { total: number }) => n + g.total, 0);
+    const broken = async () => (await t.call('GET', '/api/ball/fallproject/brokenDevice', { token: admin })).body.data.map((b: { id: number }) => b.id);
+    const [projectsBefore, devicesBefore] = [await counts(), await devices()];
+    expect(await broken()).toContain(unit);
+
+    const del = await t.call('POST', '/api/ball/fallproject/delete', { token: admin, body: [projectId] });
+    expect(del.status).toBe(200);
+    expect(del.body.data).toEqual({ deleted: 0, archived: 1 });
+
+    // Still there, with its history.
+    const [row] = await t.database.db.select().from(fallProject).where(eq(fallProject.id, projectId));
+    expect(row.archivedAt).toBeInstanceOf(Date);
+    const kept = await t.database.db.select({ id: fallOrder.id }).from(fallOrder).where(eq(fallOrder.projectId, projectId));
+    expect(kept.map((o) => o.id).sort()).toEqual([...orders].sort());
+    expect(await t.database.db.select().from(fallReport).where(eq(fallReport.orderId, orders[0]))).toHaveLength(1);
+    const [unitRow] = await t.database.db.select().from(fallEqInfo).where(eq(fallEqInfo.id, unit));
+    expect(unitRow.archivedAt?.getTime()).toBe(row.archivedAt?.getTime());
+    // Statistics of past orders are unchanged; counts on the overview are not.
+    expect(await statCalls()).toEqual(before);
+    expect(await counts()).toBe(projectsBefore - 1);
+    expect(await devices()).toBe(devicesBefore - 1);
+    expect(await broken()).not.toContain(unit);
+
+    // Gone from lists, pickers and walls …
+    expect(ids(await t.call('POST', '/api/ball/fallproject/list', { token: admin, body: { page: 1, limit: 100 } }))).not.toContain(projectId);
+    expect(ids(await t.call('POST', '/api/ball/fallproject/selectProjects', { token: admin, body: { title: 1 } }))).not.toContain(projectId);
+    expect(ids(await t.call('POST', '/api/ball/fallproject/selectProjects', { token: admin, body: {} }))).not.toContain(projectId);
+    expect(ids(await t.call('POST', '/api/ball/falleqinfo/listAll', { token: admin, body: {} }))).not.toContain(unit);
+    expect(ids(await t.call('POST', '/api/ball/falldetect/list', { token: admin, body: { page: 1, limit: 100 } }))).not.toContain(boardId);
+    expect((await t.call('GET', `/api/wall/project/${projectId}`, { token: admin })).status).toBe(404);
+    // … but an administrator sees it, marked, with archived: true; the orders list keeps its orders.
+    const shown = await t.call('POST', '/api/ball/fallproject/list', { token: admin, body: { page: 1, limit: 100, archived: true } });
+    expect(shown.body.data.list.find((p: { id: number }) => p.id === projectId)).toMatchObject({ archivedAt: expect.any(String) });
+    expect(ids(await t.call('POST', '/api/ball/fallorder/list', { token: admin, body: { page: 1, limit: 100, projectId } }))).toHaveLength(2);
+    // Its key stays reserved.
+    expect((await t.call('GET', `/api/ball/fallproject/existUniqueKey?uniqueKey=${row.uniqueKey}`, { token: admin })).body.data).toBe(true);
+    // Nothing new may point at it.
+    const order = await t.call('POST', '/api/ball/fallorder/save', { token: admin, body: { name: 'late', projectId } });
+    expect(order.status).toBe(400);
+
+    // Deleting it again is refused, naming what it keeps, in the caller's language.
+    const again = await t.call('POST', '/api/ball/fallproject/delete', { token: admin, body: [projectId] });
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe('Harbour Fountain has 2 orders, 1 piece of equipment and 1 detection board: it stays archived and cannot be deleted');
+    const againCn = await t.call('POST', '/api/ball/fallproject/delete', { token: admin, body: [projectId], lang: 'zh-CN' });
+    expect(againCn.body.msg).toBe('Harbour Fountain 有2 个工单、1 台设备和1 块检测板，已归档保留，不能删除');
+
+    // Restore brings it back with the unit and board archived with it.
+    const restored = await t.call('POST', '/api/ball/fallproject/restore', { token: admin, body: [projectId] });
+    expect(restored.body.data).toEqual({ restored: 1 });
+    expect(ids(await t.call('POST', '/api/ball/fallproject/list', { token: admin, body: { page: 1, limit: 100 } }))).toContain(projectId);
+    expect(ids(await t.call('POST', '/api/ball/falleqinfo/listAll', { token: admin, body: {} }))).toContain(unit);
+    expect(ids(await t.call('POST', '/api/ball/falldetect/list', { token: admin, body: { page: 1, limit: 100 } }))).toContain(boardId);
+    expect((await t.call('GET', `/api/wall/project/${projectId}`, { token: admin })).status).toBe(200);
+    expect(await counts()).toBe(projectsBefore);
+    expect(await devices()).toBe(devicesBefore);
+    expect(await statCalls()).toEqual(before);
+  });
+
+  it('really deletes a project, unit or board without history', async () => {
+    const projectId = await seedProject(t);
+    const unit = await seedEquipment(t, projectId);
+    const boardId = await board(projectId, 'N1');
+    const otherUnit = await seedEquipment(t, projectId, 'spare');
+    expect((await t.call('POST', '/api/ball/falleqinfo/delete', { token: admin, body: [otherUnit] })).body.data).toEqual({ deleted: 1, archived: 0 });
+    const del = await t.call('POST', '/api/ball/fallproject/delete', { token: admin, body: [projectId] });
+    expect(del.body.data).toEqual({ deleted: 1, archived: 0 });
+    expect(await t.database.db.select().from(fallProject).where(eq(fallProject.id, projectId))).toHaveLength(0);
+    expect(await t.database.db.select().from(fallEqInfo).where(eq(fallEqInfo.id, unit))).toHaveLength(0);
+    expect(await t.database.db.select().from(fallDetect).where(eq(fallDetect.id, boardId))).toHaveLength(0);
+  });
+
+  it('archives a unit with orders and a board with warnings on their own; restore waits for an archived project', async () => {
+    const projectId = await seedProject(t);
+    const unit = await seedEquipment(t, projectId, 'Valve 7');
+    await completedOrder(projectId, unit, '2026-01-20', 2);
+    const boardId = await board(projectId, 'W1');
+    await t.database.db.update(fallDetectChannel).set({ equipmentId: unit }).where(eq(fallDetectChannel.detectId, boardId));
+    await t.database.db.insert(fallWarning).values({ info: 'CH1 fault', projectId, detectId: boardId, channel: 1 });
+
+    expect((await t.call('POST', '/api/ball/falleqinfo/delete', { token: admin, body: [unit] })).body.data).toEqual({ deleted: 0, archived: 1 });
+    // An archived unit is no longer driven by the board's channels.
+    const links = await t.database.db.select({ e: fallDetectChannel.equipmentId }).from(fallDetectChannel).where(eq(fallDetectChannel.detectId, boardId));
+    expect(links.every((l) => l.e === null)).toBe(true);
+    expect((await t.call('POST', '/api/ball/falldetect/delete', { token: admin, body: [boardId] })).body.data).toEqual({ deleted: 0, archived: 1 });
+    const refused = await t.call('POST', '/api/ball/falldetect/delete', { token: admin, body: [boardId] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('Board W1 has 1 warning: it stays archived and cannot be deleted');
+    // The warning list keeps the board's warning (history) while the wall ticker leaves it out.
+    const warnings = await t.call('POST', '/api/ball/fallwarning/list', { token: admin, body: { page: 1, limit: 50, detectId: boardId } });
+    expect(warnings.body.data.total).toBe(1);
+    const ticker = await t.call('POST', '/api/ball/fallwarning/latest', { token: admin, body: { projectId } });
+    expect(ticker.body.data).toHaveLength(0);
+
+    // With the project archived, the unit cannot come back on its own.
+    await t.call('POST', '/api/ball/fallproject/delete', { token: admin, body: [projectId] });
+    const early = await t.call('POST', '/api/ball/falleqinfo/restore', { token: admin, body: [unit] });
+    expect(early.status).toBe(409);
+    await t.call('POST', '/api/ball/fallproject/restore', { token: admin, body: [projectId] });
+    // Restoring the project leaves the unit archived before it archived.
+    expect(ids(await t.call('POST', '/api/ball/falleqinfo/listAll', { token: admin, body: { projectId } }))).not.toContain(unit);
+    expect((await t.call('POST', '/api/ball/falleqinfo/restore', { token: admin, body: [unit] })).body.data).toEqual({ restored: 1 });
+    expect((await t.call('POST', '/api/ball/falldetect/restore', { token: admin, body: [boardId] })).body.data).toEqual({ restored: 1 });
+    expect(ids(await t.call('POST', '/api/ball/falleqinfo/listAll', { token: admin, body: { projectId } }))).toContain(unit);
+  });
+
+  it('keeps showing and restoring archived rows to administrators', async () => {
+    const projectId = await seedProject(t);
+    await completedOrder(projectId, null, '2026-01-05', 1);
+    await t.call('POST', '/api/ball/fallproject/delete', { token: admin, body: [projectId] });
+    for (const username of ['manager', 'viewer']) {
+      const token = await t.tokenFor(username);
+      expect((await t.call('POST', '/api/ball/fallproject/restore', { token, body: [projectId] })).status).toBe(403);
+      expect((await t.call('POST', '/api/ball/fallproject/list', { token, body: { page: 1, limit: 10, archived: true } })).status).toBe(403);
+      expect((await t.call('POST', '/api/ball/fallproject/list', { token, body: { page: 1, limit: 10 } })).status).toBe(200);
+    }
+    const manager = await t.tokenFor('manager');
+    expect((await t.call('POST', '/api/ball/falleqinfo/restore', { token: manager, body: [1] })).status).toBe(403);
+    expect((await t.call('POST', '/api/ball/falldetect/restore', { token: manager, body: [1] })).status).toBe(403);
+    const { token: restorer } = await t.userWith(['fall-project#list', 'fall-project#restore']);
+    expect((await t.call('POST', '/api/ball/fallproject/restore', { token: restorer, body: [projectId] })).body.data).toEqual({ restored: 1 });
+  });
+
+  it('refuses in the database itself to erase history (a direct DELETE fails)', async () => {
+    const projectId = await seedProject(t);
+    const unit = await seedEquipment(t, projectId);
+    await completedOrder(projectId, unit, '2026-01-07', 3);
+    await expect(t.database.query('DELETE FROM fall_project WHERE id = $1', [projectId])).rejects.toThrow();
+    await expect(t.database.query('DELETE FROM fall_eq_info WHERE id = $1', [unit])).rejects.toThrow();
+    expect(await t.database.db.select().from(fallProject).where(eq(fallProject.id, projectId))).toHaveLength(1);
+  });
+
+  it('refuses (409) to delete a device model in use or a role its users hold, naming them', async () => {
+    const device = await t.call('POST', '/api/ball/falldevice/save', { token: admin, body: { name: 'Pump X', category: 'pump' } });
+    const deviceId = device.body.data.id;
+    const projectId = await seedProject(t);
+    const [unit] = await t.database.db.insert(fallEqInfo).values({ name: 'P1', projectId, deviceId }).returning({ id: fallEqInfo.id });
+    const refused = await t.call('POST', '/api/ball/falldevice/delete', { token: admin, body: [deviceId] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('Device model Pump X is used by 1 piece of equipment: it cannot be deleted');
+    await t.call('POST', '/api/ball/falleqinfo/delete', { token: admin, body: [unit.id] });
+    expect((await t.call('POST', '/api/ball/falldevice/delete', { token: admin, body: [deviceId] })).body.data).toEqual({ deleted: 1 });
+
+    const { userId } = await t.userWith(['fall-project#list']);
+    const [held] = await t.database.db.select({ roleId: sysUserRole.roleId }).from(sysUserRole).where(eq(sysUserRole.userId, userId));
+    const [role] = await t.database.db.select({ name: sysRole.name }).from(sysRole).where(eq(sysRole.id, held.roleId));
+    const roleRefused = await t.call('POST', '/api/sys/role/delete', { token: admin, body: [held.roleId] });
+    expect(roleRefused.status).toBe(409);
+    expect(roleRefused.body.msg).toBe(`Role ${role.name} has 1 user: it cannot be deleted`);
+    // The database refuses it too.
+    await expect(t.database.query('DELETE FROM sys_role WHERE id = $1', [held.roleId])).rejects.toThrow();
+  });
+});
