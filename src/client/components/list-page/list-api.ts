@@ -21,6 +21,8 @@ export function listApi<Row, Values = Partial<Row>>(base: string) {
     save: (values: Values) => api.post<unknown>(`${base}/save`, values),
     update: (values: Values & { id: string | number }) => api.post<unknown>(`${base}/update`, values),
     remove: (ids: Array<string | number>) => api.post<unknown>(`${base}/delete`, ids),
+    /** Archivable resources (projects, equipment, boards): bring archived rows back. */
+    restore: (ids: Array<string | number>) => api.post<{ restored: number }>(`${base}/restore`, ids),
     exportFile: async (query: Record<string, unknown>, columns: ExportColumn[], format: ExportFormat, fallbackName: string) => {
       const response = await api.post<Response>(`${base}/export`, { ...query, columns, format }, { raw: true });
       const disposition = response.headers.get('Content-Disposition') ?? '';

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
@@ -71,6 +71,12 @@ export interface ListPageProps<Row, Values extends Record<string, unknown>> {
    * delete, so a screen with more actions does not grow a second actions column.
    */
   rowActions?: (row: Row) => ReactNode;
+  /**
+   * The resource archives rows with history instead of deleting them (issue 13): delete says so,
+   * archived rows are marked, and holders of `restore` get a "show archived" switch and a restore
+   * button (`<base>/restore`).
+   */
+  archive?: { restore: string };
 }
 
 type Editing = { mode: 'add' } | { mode: 'edit'; id: RowKey } | null;
@@ -94,6 +100,9 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
     remove: allowed(perms.delete, useCan(perms.delete ?? '')),
     export: allowed(perms.export, useCan(perms.export ?? '')),
   };
+  const mayRestore = useCan(props.archive?.restore ?? '');
+  const canRestore = props.archive !== undefined && mayRestore;
+  const [showArchived, setShowArchived] = useState(false);
 
   const { query, form: queryForm } = useListQuery(queryFields);
   const [selected, setSelected] = useState<{ keys: RowKey[]; rows: Row[] }>({ keys: [], rows: [] });
@@ -104,8 +113,10 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
 
   const remove = useMutation({
     mutationFn: (ids: RowKey[]) => resource.remove(ids),
-    onSuccess: () => {
-      toast.success(() => t('list.deleted'));
+    onSuccess: (result) => {
+      const outcome = result as { deleted?: number; archived?: number } | null;
+      if (outcome?.archived) toast.success(() => t('archive.outcome', { deleted: outcome.deleted ?? 0, archived: outcome.archived }));
+      else toast.success(() => t('list.deleted'));
       setSelected({ keys: [], rows: [] });
       return invalidate();
     },
@@ -117,8 +128,18 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
       toast.warning(() => tMessage('v.checkFirst'));
       return;
     }
-    if (await messageBox.confirm(tMessage('v.confirmDelete'))) remove.mutate(ids);
+    if (await messageBox.confirm(tMessage(props.archive ? 'v.confirmArchive' : 'v.confirmDelete'))) remove.mutate(ids);
   };
+
+  const restore = useMutation({
+    mutationFn: (ids: RowKey[]) => resource.restore(ids),
+    onSuccess: (result) => {
+      toast.success(() => t('archive.restored', { count: result.restored }));
+      return invalidate();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const isArchived = (row: Row) => props.archive !== undefined && !!(row as { archivedAt?: string | null }).archivedAt;
 
   const form = useForm<Values>({ mode: 'controlled', initialValues, validate: zodResolver(schema) });
   const editId = editing?.mode === 'edit' ? editing.id : null;
@@ -160,27 +181,37 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
     type: 'handle',
     label: t('list.operation'),
     fixed: 'right',
-    render: (row) => (
-      <Group gap={4} wrap="nowrap">
-        {props.rowActions?.(row)}
-        {can.update && (
-          <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={12} />} onClick={() => openEdit(row)}>
-            {t('list.edit')}
-          </Button>
-        )}
-        {can.remove && (
-          <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconTrash size={12} />} onClick={() => void askDelete([keyOf(row)])}>
-            {t('list.delete')}
-          </Button>
-        )}
-      </Group>
-    ),
+    render: (row) =>
+      isArchived(row) ? (
+        <Group gap={4} wrap="nowrap">
+          <Badge size="sm" variant="light" color="gray">{t('archive.badge')}</Badge>
+          {canRestore && (
+            <Button size="compact-xs" variant="subtle" leftSection={<IconArrowBackUp size={12} />} onClick={() => restore.mutate([keyOf(row)])}>
+              {t('archive.restore')}
+            </Button>
+          )}
+        </Group>
+      ) : (
+        <Group gap={4} wrap="nowrap">
+          {props.rowActions?.(row)}
+          {can.update && (
+            <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={12} />} onClick={() => openEdit(row)}>
+              {t('list.edit')}
+            </Button>
+          )}
+          {can.remove && (
+            <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconTrash size={12} />} onClick={() => void askDelete([keyOf(row)])}>
+              {t('list.delete')}
+            </Button>
+          )}
+        </Group>
+      ),
   };
   const declared = props.columns;
   const columns: TableColumn<Row>[] = [
     ...(declared.some((c) => c.type === 'selection') ? [] : [{ type: 'selection' } as TableColumn<Row>]),
     ...declared,
-    ...(declared.some((c) => c.type === 'handle') || !(can.update || can.remove || props.rowActions) ? [] : [handleColumn]),
+    ...(declared.some((c) => c.type === 'handle') || !(can.update || can.remove || props.rowActions || canRestore) ? [] : [handleColumn]),
   ];
   const columnState = useColumnState(columns, props.screen ?? base);
 
@@ -189,6 +220,9 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
     <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => void askDelete(selected.keys)}>
       {t('list.batchDelete')}
     </Button>
+  );
+  const archivedSwitch = canRestore && (
+    <Switch size="xs" label={t('archive.show')} checked={showArchived} onChange={(e) => setShowArchived(e.currentTarget.checked)} />
   );
   const basket = (
     <SelectionBasket
@@ -219,12 +253,21 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
       <ListTable<Row>
         title={title}
         resource={resource}
-        query={query}
+        query={showArchived ? { ...query, archived: true } : query}
         columns={columns}
         columnState={columnState}
         rowKey={rowKey}
         can={can}
-        toolbarStart={batchDelete}
+        toolbarStart={
+          archivedSwitch ? (
+            <Group gap="sm">
+              {batchDelete}
+              {archivedSwitch}
+            </Group>
+          ) : (
+            batchDelete
+          )
+        }
         toolbarEnd={basket}
         selectedKeys={selected.keys}
         onSelectionChange={(keys, rows) => setSelected({ keys, rows })}

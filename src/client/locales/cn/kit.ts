@@ -127,5 +127,13 @@ const kit = {
     linkInternal: '在当前窗口打开',
     linkSave: '确定',
   },
+  // archive and delete (issue 13)
+  archive: {
+    show: '显示已归档',
+    badge: '已归档',
+    restore: '恢复',
+    restored: '已恢复 {{count}} 条',
+    outcome: '已删除 {{deleted}} 条，有历史记录的 {{archived}} 条已归档',
+  },
 } as const;
 export default kit;

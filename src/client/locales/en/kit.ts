@@ -128,5 +128,13 @@ const kit: LocaleShape<typeof cn> = {
     linkInternal: 'Opens in the same window',
     linkSave: 'OK',
   },
+  // archive and delete (issue 13)
+  archive: {
+    show: 'Show archived',
+    badge: 'Archived',
+    restore: 'Restore',
+    restored: '{{count}} restored',
+    outcome: '{{deleted}} deleted; {{archived}} with history archived',
+  },
 };
 export default kit;

@@ -60,6 +60,7 @@ export default function DetectPage() {
           initialValues={initialValues}
           formBody={BoardForm}
           perms={crudPerms('fall-detect')}
+          archive={{ restore: 'fall-detect#restore' }}
           queryFields={[
             { name: 'boardName', label: t('detect.boardName') },
             projectQueryField(t('common.project')),

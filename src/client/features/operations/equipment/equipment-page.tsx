@@ -96,6 +96,7 @@ export default function EquipmentPage() {
       initialValues={INITIAL}
       formBody={EquipmentForm}
       perms={crudPerms('fall-eqinfo')}
+      archive={{ restore: 'fall-eqinfo#restore' }}
       queryFields={[
         { name: 'keyword', label: f('keyword') },
         { name: 'projectId', label: f('projectId'), defaultValue: null, render: ({ label, value, onChange }) => <ProjectPicker label={label} value={(value as number | null) ?? null} onChange={onChange} /> },

@@ -39,6 +39,7 @@ export default function ProjectsPage() {
         cameraAppSecret: '',
       })}
       perms={{ list: 'fall-project#list', save: 'fall-project#save', update: 'fall-project#update', delete: 'fall-project#delete', export: 'fall-project#export' }}
+      archive={{ restore: 'fall-project#restore' }}
       queryFields={[
         { name: 'keyword', label: f('keyword'), render: ({ label, value, onChange }) => <TextInput label={label} placeholder={t('project.keyword')} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} /> },
         { name: 'status', label: f('status'), render: (p) => <DictSelect type="xmzt" {...p} /> },
