@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { billQuerySchema, billSchema, billStateSchema, billUpdateSchema, type BillUpdate } from '@shared/contracts/app';
+import { idListSchema } from '@shared/contracts/common';
 import { appBill, appUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { checkCustomer, checkTransition, nextBillNumber, recordState } from './bills.repository';
 
 const BASE = '/app/bill';
@@ -38,7 +39,7 @@ export async function billRoutes(app: FastifyInstance): Promise<void> {
     defaultSort: [desc(appBill.at)],
     extra: { userName: appUser.name },
     from: (q) => q.leftJoin(appUser, eq(appUser.id, appBill.userId)),
-    without: ['save', 'update'],
+    without: ['save', 'update', 'delete'],
     exportName: 'app-bill',
   });
 
@@ -83,5 +84,24 @@ export async function billRoutes(app: FastifyInstance): Promise<void> {
       await recordState(tx, { billId: id, fromState: current.billState, toState: billState, byUser: who(request), reason });
     });
     return ok({ id, billState });
+  });
+
+  // A bill that has changed state has a history (app_bill_record) that must not vanish with it: it is
+  // refused (409, naming the changes). One still in its first state was entered by mistake at most;
+  // it goes with its one record. The outer column is written out: a one-table select renders unqualified.
+  app.post(`${BASE}/delete`, { schema: { body: idListSchema }, config: { permission: 'app-bill#delete' } }, async (request) => {
+    const ids = request.body as number[];
+    const deleted = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ number: appBill.number, changes: sql<number>`(SELECT count(*) - 1 FROM app_bill_record r WHERE r.bill_id = app_bill.id)`.mapWith(Number) })
+        .from(appBill)
+        .where(inArray(appBill.id, ids))
+        .for('update');
+      const changed = rows.find((r) => r.changes > 0);
+      if (changed) throw conflict('err.billHasHistory', undefined, { name: changed.number, deps: [{ key: changed.changes === 1 ? 'dep.record' : 'dep.records', n: changed.changes }] });
+      const gone = await tx.delete(appBill).where(inArray(appBill.id, ids)).returning({ id: appBill.id });
+      return gone.length;
+    });
+    return ok({ deleted });
   });
 }

@@ -213,4 +213,16 @@ describe('archive, not delete', () => {
     // The database refuses it too.
     await expect(t.database.query('DELETE FROM sys_role WHERE id = $1', [held.roleId])).rejects.toThrow();
   });
+
+  it('refuses (409) to delete a bill with state changes, deletes one still in its first state', async () => {
+    const customer = await t.call('POST', '/api/app/user/save', { token: admin, body: { name: 'Wang' } });
+    const bill = async () =>
+      (await t.call('POST', '/api/app/bill/save', { token: admin, body: { userId: customer.body.data.id, cardNumber: '6222020200112233', amount: 10 } })).body.data;
+    const [fresh, moved] = [await bill(), await bill()];
+    expect((await t.call('POST', '/api/app/bill/state', { token: admin, body: { id: moved.id, billState: '1' } })).status).toBe(200);
+    const refused = await t.call('POST', '/api/app/bill/delete', { token: admin, body: [fresh.id, moved.id] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(`Bill ${moved.number} has 1 state change: it cannot be deleted`);
+    expect((await t.call('POST', '/api/app/bill/delete', { token: admin, body: [fresh.id] })).body.data).toEqual({ deleted: 1 });
+  });
 });
