@@ -190,7 +190,7 @@ export async function publicProjectView(app: App, id: number, locale: Locale): P
 /** A file the public form may show: the public project's site plan or one of its drawing pictures. */
 export async function publicFile(app: App, projectId: number, fileId: number): Promise<{ storageKey: string; contentType: string } | null> {
   const rows = await app.database.query<{ storage_key: string; content_type: string }>(
-    `SELECT f.storage_key, f.content_type FROM oss_file f JOIN fall_project p ON p.id = $1 AND p.is_public
+    `SELECT f.storage_key, f.content_type FROM oss_file f JOIN fall_project p ON p.id = $1 AND p.is_public AND ${notArchivedSql('p')}
       WHERE f.id = $2 AND f.content_type LIKE 'image/%'
         AND (p.map_background = f.id OR EXISTS (SELECT 1 FROM fall_draw d WHERE d.project_id = p.id AND d.picture = f.id))`,
     [projectId, fileId],

@@ -47,7 +47,7 @@ describe('archive, not delete', () => {
   const period = { from: '2026-01-01', to: '2026-03-31', granularity: 'month' };
 
   it('archives a project with orders: rows, orders, reports and repair statistics stay; lists, pickers and walls drop it', async () => {
-    const projectId = await seedProject(t, { name: 'Harbour Fountain', status: 'A', area: 'east', waterType: 'fountain' });
+    const projectId = await seedProject(t, { name: 'Harbour Fountain', status: 'A', area: 'east', waterType: 'fountain', isPublic: true });
     const unit = await seedEquipment(t, projectId, 'Harbour pump');
     await t.database.db.update(fallEqInfo).set({ state: 'broken' }).where(eq(fallEqInfo.id, unit));
     const boardId = await board(projectId, 'H1');
@@ -91,6 +91,7 @@ describe('archive, not delete', () => {
     expect(ids(await t.call('POST', '/api/ball/falleqinfo/listAll', { token: admin, body: {} }))).not.toContain(unit);
     expect(ids(await t.call('POST', '/api/ball/falldetect/list', { token: admin, body: { page: 1, limit: 100 } }))).not.toContain(boardId);
     expect((await t.call('GET', `/api/wall/project/${projectId}`, { token: admin })).status).toBe(404);
+    expect((await t.call('GET', `/api/public/project/${projectId}`)).status).toBe(404);
     // … but an administrator sees it, marked, with archived: true; the orders list keeps its orders.
     const shown = await t.call('POST', '/api/ball/fallproject/list', { token: admin, body: { page: 1, limit: 100, archived: true } });
     expect(shown.body.data.list.find((p: { id: number }) => p.id === projectId)).toMatchObject({ archivedAt: expect.any(String) });
@@ -115,6 +116,7 @@ describe('archive, not delete', () => {
     expect(ids(await t.call('POST', '/api/ball/falleqinfo/listAll', { token: admin, body: {} }))).toContain(unit);
     expect(ids(await t.call('POST', '/api/ball/falldetect/list', { token: admin, body: { page: 1, limit: 100 } }))).toContain(boardId);
     expect((await t.call('GET', `/api/wall/project/${projectId}`, { token: admin })).status).toBe(200);
+    expect((await t.call('GET', `/api/public/project/${projectId}`)).status).toBe(200);
     expect(await counts()).toBe(projectsBefore);
     expect(await devices()).toBe(devicesBefore);
     expect(await statCalls()).toEqual(before);
