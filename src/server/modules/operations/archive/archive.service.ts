@@ -205,7 +205,8 @@ export async function restoreBoards(tx: Db, ids: number[]): Promise<number> {
 
 /** A new or moved unit, board, order … may only point at a live project or unit (400 otherwise). */
 export async function assertLive(tx: Db, table: typeof fallProject | typeof fallEqInfo | typeof fallDetect, id: number, field: string): Promise<void> {
-  const [row] = await tx.select({ archivedAt: table.archivedAt }).from(table).where(eq(table.id, id));
+  // Share-locked: an archive running at the same time waits for this write, or this one sees it.
+  const [row] = await tx.select({ archivedAt: table.archivedAt }).from(table).where(eq(table.id, id)).for('share');
   if (row?.archivedAt) throw badRequest('err.archivedTarget', { [field]: 'err.archivedTarget' });
 }
 
