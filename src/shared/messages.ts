@@ -121,10 +121,10 @@ export const MESSAGES = {
   'err.sheetCellTooLong': { cn: '表格单元格内容过长（最多 1000 个字符）', en: 'A spreadsheet cell is too long (at most 1,000 characters)' },
   'ok.success': { cn: '成功', en: 'success' },
   // archive and delete (issue 13): {name} and {deps} are filled in by the server (translateWith)
-  'err.keptArchived': { cn: '{name} 有{deps}，已归档保留，不能删除', en: '{name} has {deps}: it stays archived and cannot be deleted' },
-  'err.deviceInUse': { cn: '设备型号 {name} 被{deps}使用，不能删除', en: 'Device model {name} is used by {deps}: it cannot be deleted' },
-  'err.roleInUse': { cn: '角色 {name} 有{deps}，不能删除', en: 'Role {name} has {deps}: it cannot be deleted' },
-  'err.billHasHistory': { cn: '账单 {name} 有{deps}，不能删除', en: 'Bill {name} has {deps}: it cannot be deleted' },
+  'err.keptArchived': { cn: '{name} 有 {deps}，已归档保留，不能删除', en: '{name} has {deps}: it stays archived and cannot be deleted' },
+  'err.deviceInUse': { cn: '设备型号 {name} 被 {deps} 使用，不能删除', en: 'Device model {name} is used by {deps}: it cannot be deleted' },
+  'err.roleInUse': { cn: '角色 {name} 有 {deps}，不能删除', en: 'Role {name} has {deps}: it cannot be deleted' },
+  'err.billHasHistory': { cn: '账单 {name} 有 {deps}，不能删除', en: 'Bill {name} has {deps}: it cannot be deleted' },
   'err.archived': { cn: '{name} 已归档，请先恢复', en: '{name} is archived: restore it first' },
   'v.confirmArchive': {
     cn: '有历史记录（工单、告警等）的数据将归档而不是删除，归档后可由管理员恢复；没有历史记录的将被删除。确定吗？',
@@ -168,7 +168,7 @@ export function localeFromHeader(header: string | undefined | null): Locale {
 /** A parameter: plain text or a number, or a list of counted message keys ("12 orders and 3 boards"). */
 export type MessageParam = string | number | { key: MessageKey; n: number }[];
 
-const LIST_JOIN: Record<Locale, { sep: string; last: string }> = { cn: { sep: '、', last: '和' }, en: { sep: ', ', last: ' and ' } };
+const LIST_JOIN: Record<Locale, { sep: string; last: string }> = { cn: { sep: '、', last: '和 ' }, en: { sep: ', ', last: ' and ' } };
 
 /** translate, then fill `{name}` placeholders; a list parameter is translated item by item and joined. */
 export function translateWith(key: string, locale: Locale, params?: Record<string, MessageParam>): string {

@@ -107,7 +107,7 @@ describe('archive, not delete', () => {
     expect(again.status).toBe(409);
     expect(again.body.msg).toBe('Harbour Fountain has 2 orders, 1 piece of equipment and 1 detection board: it stays archived and cannot be deleted');
     const againCn = await t.call('POST', '/api/ball/fallproject/delete', { token: admin, body: [projectId], lang: 'zh-CN' });
-    expect(againCn.body.msg).toBe('Harbour Fountain 有2 个工单、1 台设备和1 块检测板，已归档保留，不能删除');
+    expect(againCn.body.msg).toBe('Harbour Fountain 有 2 个工单、1 台设备和 1 块检测板，已归档保留，不能删除');
 
     // Restore brings it back with the unit and board archived with it.
     const restored = await t.call('POST', '/api/ball/fallproject/restore', { token: admin, body: [projectId] });
