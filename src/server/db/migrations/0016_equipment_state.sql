@@ -10,9 +10,11 @@
 CREATE FUNCTION fall_eq_state(eq integer) RETURNS varchar LANGUAGE sql STABLE AS $$
   SELECT (CASE
     WHEN EXISTS (SELECT 1 FROM fall_warning w WHERE w.equipment_id = eq AND w.result IS NULL)
-      OR EXISTS (SELECT 1 FROM fall_detect_channel c WHERE c.equipment_id = eq AND c.result = 'fault') THEN 'broken'
+      OR EXISTS (SELECT 1 FROM fall_detect_channel c JOIN fall_detect d ON d.id = c.detect_id
+                  WHERE c.equipment_id = eq AND c.result = 'fault' AND d.archived_at IS NULL) THEN 'broken'
+    -- An archived board (0015) is out of service: its silence and its last readings say nothing.
     WHEN EXISTS (SELECT 1 FROM fall_detect_channel c JOIN fall_detect d ON d.id = c.detect_id
-                  WHERE c.equipment_id = eq AND NOT d.online) THEN 'offline'
+                  WHERE c.equipment_id = eq AND NOT d.online AND d.archived_at IS NULL) THEN 'offline'
     WHEN EXISTS (SELECT 1 FROM fall_order o WHERE o.equipment_id = eq AND o.status IN ('submitted', 'accepted', 'repairing')) THEN 'maintenance'
     ELSE 'normal'
   END)::varchar

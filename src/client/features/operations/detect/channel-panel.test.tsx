@@ -14,6 +14,8 @@ const infoOf = (online: boolean): BoardInfo => ({
   projectId: 1,
   projectName: '西湖音乐喷泉',
   projectNameEn: 'West Lake Musical Fountain',
+  archivedAt: null,
+  archivedBy: null,
   slave: 1,
   ip: '',
   port: 502,

@@ -9,6 +9,7 @@ import { ok, type FilterFn } from '../../../lib/crud';
 import { badRequest, conflict, forbidden } from '../../../lib/errors';
 import { allows } from '../../../plugins/auth';
 import { releaseFiles } from '../../files';
+import { equipmentOfBoards, recomputeEquipmentState } from '../equipment-state';
 
 /**
  * Archive, not delete (issue 13, docs/invariants.md "Archive and delete"). A project, equipment or
@@ -149,6 +150,8 @@ export async function removeBoards(tx: Db, ids: number[], userId: number | null)
   }
   if (toArchive.length) {
     await tx.update(fallDetect).set({ archivedAt: new Date(), archivedBy: userId, online: false }).where(inArray(fallDetect.id, toArchive));
+    // Its units no longer hear from it: neither its silence nor its last faults hold them (fall_eq_state).
+    await recomputeEquipmentState(tx, await equipmentOfBoards(tx, toArchive));
   }
   if (toDelete.length) await tx.delete(fallDetect).where(inArray(fallDetect.id, toDelete));
   return { deleted: toDelete.length, archived: toArchive.length };
@@ -200,6 +203,7 @@ export async function restoreBoards(tx: Db, ids: number[]): Promise<number> {
     .for('update');
   await assertProjectsLive(tx, [...new Set(rows.map((r) => r.projectId))]);
   if (rows.length) await tx.update(fallDetect).set({ archivedAt: null, archivedBy: null }).where(inArray(fallDetect.id, rows.map((r) => r.id)));
+  await recomputeEquipmentState(tx, await equipmentOfBoards(tx, rows.map((r) => r.id)));
   return rows.length;
 }
 
