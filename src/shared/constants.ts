@@ -106,3 +106,9 @@ export const SHEET_MAX_ROWS = 10_000;
 export const SHEET_MAX_COLUMNS = 64;
 export const SHEET_MAX_CELLS = 100_000;
 export const SHEET_MAX_CELL_CHARS = 1000;
+/** Bad input (docs/decisions.md "Bad input"): the largest id an int4 column holds, and the instants a date may name. */
+export const ID_MAX = 2_147_483_647;
+export const DATE_MIN_YEAR = 1900;
+export const DATE_MAX_YEAR = 9999;
+/** A purge of the operation log or login history keeps at least this many days: never "delete everything". */
+export const LOG_PURGE_MIN_DAYS = 7;

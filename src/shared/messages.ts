@@ -1,4 +1,4 @@
-import type { Locale } from './constants';
+import { LOG_PURGE_MIN_DAYS, type Locale } from './constants';
 
 /**
  * Messages the server sends and the forms show, in both languages. Keys are used in zod contracts
@@ -119,6 +119,12 @@ export const MESSAGES = {
   'err.sheetTooLarge': { cn: '表格解压后过大（最多 16 MB）', en: 'The spreadsheet is too large once unpacked (at most 16 MB)' },
   'err.sheetTooManyRows': { cn: '表格行数或列数过多（最多 10000 行、64 列）', en: 'The spreadsheet has too many rows or columns (at most 10,000 rows and 64 columns)' },
   'err.sheetCellTooLong': { cn: '表格单元格内容过长（最多 1000 个字符）', en: 'A spreadsheet cell is too long (at most 1,000 characters)' },
+  // bad input (ids, NUL, dates, purges, multipart)
+  'v.id': { cn: '编号应为正整数', en: 'An id is a positive whole number' },
+  'v.nul': { cn: '内容含有不允许的控制字符', en: 'The text holds a character that is not allowed (NUL)' },
+  'v.dateRange': { cn: '日期超出允许范围（1900 至 9999 年）', en: 'The date is out of range (years 1900 to 9999)' },
+  'v.purgeDays': { cn: `请填写要保留的天数（至少 ${LOG_PURGE_MIN_DAYS} 天）`, en: `Give the number of days to keep (at least ${LOG_PURGE_MIN_DAYS})` },
+  'err.badMultipart': { cn: '上传内容格式错误', en: 'The upload is not a valid multipart form' },
   'ok.success': { cn: '成功', en: 'success' },
   // archive and delete (issue 13): {name} and {deps} are filled in by the server (translateWith)
   'err.keptArchived': { cn: '{name} 有 {deps}，已归档保留，不能删除', en: '{name} has {deps}: it stays archived and cannot be deleted' },

@@ -1,13 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, desc, getTableColumns, inArray, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { z, type ZodObject, type ZodRawShape } from 'zod';
-import { exportOptionsSchema, idListSchema, idParamSchema, pagingSchema, partialWithoutDefaults } from '@shared/contracts/common';
+import type { ZodObject, ZodRawShape } from 'zod';
+import { exportOptionsSchema, idListSchema, idParamSchema, idSchema, pagingSchema, partialWithoutDefaults } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
 import { notFound } from './errors';
 import { sendExport } from './export';
 
 export const ok = <T>(data: T) => ({ code: 0, msg: 'success', data });
+
+/**
+ * The entry of a lookup table (sortable columns) for a key the client sent: own entries only, so
+ * `constructor` or `__proto__` never reach Object's prototype (a 500 in the ORDER BY).
+ */
+export function ownEntry<T>(table: Record<string, T>, key: string | undefined): T | undefined {
+  return key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
 
 /** A query-model field turned into a WHERE condition; undefined values are skipped. The request lets a filter check the caller's rights. */
 export type FilterFn = (value: any, request?: FastifyRequest) => SQL | undefined;
@@ -74,7 +82,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   const listSchema = o.query.extend(pagingSchema.shape).strict();
   const allSchema = o.query.strict();
   const exportSchema = o.query.extend(exportOptionsSchema.shape).extend({ sort: pagingSchema.shape.sort, order: pagingSchema.shape.order }).strict();
-  const updateSchema = partialWithoutDefaults(o.create).extend({ id: z.coerce.number().int().positive() }).strict();
+  const updateSchema = partialWithoutDefaults(o.create).extend({ id: idSchema() }).strict();
   const perm = (a: string) => `${o.permission}#${a}`;
 
   function conditions(q: Record<string, unknown>, request: FastifyRequest): SQL | undefined {
@@ -84,7 +92,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   }
 
   function ordering(q: { sort?: string; order?: 'asc' | 'desc' }): SQL[] {
-    const col = q.sort ? o.sortable[q.sort] : undefined;
+    const col = ownEntry(o.sortable, q.sort);
     if (!col) return [...o.defaultSort, desc(o.id)];
     return [q.order === 'asc' ? asc(col) : desc(col), desc(o.id)];
   }
@@ -167,7 +175,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
         sort?: string;
         order?: 'asc' | 'desc';
       };
-      const columns = q.columns.filter((c) => c.prop in selection);
+      const columns = q.columns.filter((c) => Object.hasOwn(selection, c.prop));
       const where = conditions(q, request);
       const order = ordering(q);
       return sendExport(reply, {

@@ -28,6 +28,16 @@ function csvField(value: unknown): string {
 
 /** Streams a list as xlsx (ExcelJS streaming writer) or csv (UTF-8 with BOM for Excel). */
 export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<FastifyReply> {
+  // The first batch is read before any header goes out: a query that fails (bad input the
+  // validation missed, a database error) then answers as an error envelope, never as a 200 whose
+  // stream is cut halfway.
+  const source = job.batches();
+  const first = await source.next();
+  async function* batches() {
+    if (first.done) return;
+    yield first.value;
+    yield* source;
+  }
   const stamp = new Date().toISOString().slice(0, 10);
   const filename = `${job.name}-${stamp}.${job.format}`;
   const stream = new PassThrough();
@@ -37,7 +47,7 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
     void (async () => {
       try {
         stream.write('\uFEFF' + job.columns.map((c) => csvField(c.label)).join(',') + '\r\n');
-        for await (const rows of job.batches()) {
+        for await (const rows of batches()) {
           stream.write(rows.map((r) => job.columns.map((c) => csvField(r[c.prop])).join(',')).join('\r\n') + '\r\n');
         }
         stream.end();
@@ -53,7 +63,7 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
   sheet.columns = job.columns.map((c) => ({ header: c.label, key: c.prop, width: Math.max(12, c.label.length * 2) }));
   void (async () => {
     try {
-      for await (const rows of job.batches()) {
+      for await (const rows of batches()) {
         for (const r of rows) sheet.addRow(Object.fromEntries(job.columns.map((c) => [c.prop, cell(r[c.prop])]))).commit();
       }
       sheet.commit();

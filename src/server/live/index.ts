@@ -53,8 +53,14 @@ export const livePlugin = fp(async (app) => {
 });
 
 export async function liveRoutes(app: FastifyInstance): Promise<void> {
+  // HEAD answers at once with the stream's headers: the automatic HEAD route ran the handler
+  // below, which never ends, so a HEAD request never got an answer.
+  app.head('/live/stream', { config: { permission: 'session' } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store').type('text/event-stream; charset=utf-8');
+    return reply.send();
+  });
   // Opened with a stream ticket (POST /auth/ticket): an EventSource cannot send the header.
-  app.get('/live/stream', { config: { permission: 'session', ticket: 'stream' } }, async (request, reply) => {
+  app.get('/live/stream', { exposeHeadRoute: false, config: { permission: 'session', ticket: 'stream' } }, async (request, reply) => {
     // Each stream holds a socket and a place in every fan-out: one session gets a few, not thousands.
     if (app.live.countFor(request.auth!.sessionId) >= MAX_STREAMS_PER_SESSION) throw new ApiError(CODE.tooMany, 'err.tooManyStreams');
     reply.hijack();

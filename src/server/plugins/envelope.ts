@@ -30,6 +30,39 @@ function fieldMessages(err: RequestValidationError, locale: Locale): Record<stri
   return fields;
 }
 
+/**
+ * The path of the first string (or key) holding a NUL in a parsed request part, or null. PostgreSQL
+ * text cannot store U+0000 (error 22021), and no field of this API has a use for it: refused up
+ * front, so no handler, export stream or log line ever meets one. Iterative, so a deeply nested body
+ * cannot overflow the stack.
+ */
+export function nulPath(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  let seen = 0;
+  while (stack.length) {
+    const [v, at] = stack.pop()!;
+    if (++seen > 200_000) return null; // the body limit bounds this; a guard all the same
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return at;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push([v[i], at ? `${at}.${i}` : String(i)]);
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        const path = at ? `${at}.${k}` : k;
+        if (k.includes('\u0000')) return path;
+        stack.push([child, path]);
+      }
+    }
+  }
+  return null;
+}
+
+/** Data exceptions (SQLSTATE class 22: NUL, out-of-range date or number, bad text for a type) are the caller's input. */
+const isDataException = (code: string | undefined) => typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+
+/** What busboy (multipart parsing) throws on a form without a boundary, cut short or malformed: plain Errors. */
+const MULTIPART_ERROR = /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|Malformed part header|Boundary required|Unsupported Content-Type|Missing Content-Type|.* terminated early due to unexpected end of multipart data)/;
+
 function send(reply: FastifyReply, code: number, msg: string, data: unknown = null) {
   return reply.status(code).send({ code, msg, data });
 }
@@ -39,6 +72,14 @@ export const envelopePlugin = fp(async (app) => {
   app.decorateRequest('locale', 'cn');
   app.addHook('onRequest', async (request) => {
     request.locale = localeFromHeader(request.headers['accept-language']);
+  });
+  // Before each route's own validation: a NUL anywhere in the body, query or path parameters is a
+  // 400 naming the field (docs/decisions.md "Bad input").
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [['params', request.params], ['querystring', request.query], ['body', request.body]] as const) {
+      const at = nulPath(value);
+      if (at !== null) throw new RequestValidationError(part, [{ code: 'custom', path: at ? at.split('.') : [], message: 'v.nul' }]);
+    }
   });
 
   app.setErrorHandler((error: FastifyError & { validation?: unknown }, request: FastifyRequest, reply) => {
@@ -61,7 +102,12 @@ export const envelopePlugin = fp(async (app) => {
     // A RESTRICT key (0015) refused to erase what depends on the row: in use, not bad input.
     if (pgCode === '23001') return send(reply, CODE.conflict, translate('err.inUse', locale));
     if (pgCode === '23503') return send(reply, CODE.badRequest, translate('err.badRequest', locale));
-    if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22001') return send(reply, CODE.badRequest, translate('err.badRequest', locale));
+    if (isDataException(pgCode)) return send(reply, CODE.badRequest, translate('err.badRequest', locale));
+    if (!error.statusCode && MULTIPART_ERROR.test(error.message ?? '')) return send(reply, CODE.badRequest, translate('err.badMultipart', locale));
+    // An upload whose form ends before its closing boundary: the file stream closes early.
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' && String(request.headers['content-type'] ?? '').startsWith('multipart/')) {
+      return send(reply, CODE.badRequest, translate('err.badMultipart', locale));
+    }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return send(reply, CODE.tooLarge, translate('err.tooLarge', locale));
@@ -69,6 +115,9 @@ export const envelopePlugin = fp(async (app) => {
     if (status === 429) return send(reply, CODE.tooMany, translate('err.tooMany', locale));
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return send(reply, CODE.badRequest, translate('err.badJson', locale));
+    }
+    if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || error.code === 'FST_PROTO_VIOLATION' || error.code === 'FST_INVALID_JSON_FIELD_ERROR') {
+      return send(reply, CODE.badRequest, translate('err.badMultipart', locale));
     }
     if (status >= 400 && status < 500) {
       return send(reply, status === 404 ? CODE.notFound : CODE.badRequest, translate(status === 404 ? 'err.notFound' : 'err.badRequest', locale));

@@ -1,18 +1,77 @@
 import { z, type ZodObject, type ZodRawShape } from 'zod';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants';
+import { DATE_MAX_YEAR, DATE_MIN_YEAR, DEFAULT_PAGE, DEFAULT_PAGE_SIZE, ID_MAX, PAGE_SIZES } from '../constants';
+
+/*
+ * Bad input (docs/decisions.md "Bad input"). zod's coerce turned [[101]], ["101"], [" 101 "] and
+ * [true] into 101 (Number() of each), so a malformed delete removed a real record. Ids are read
+ * strictly here, once, and every contract builds on these.
+ */
+
+/** An id in a JSON body: a positive whole number, never a string, boolean or array. */
+export const idSchema = () =>
+  z.number({ error: 'v.id' }).int({ message: 'v.id' }).positive({ message: 'v.id' }).max(ID_MAX, { message: 'v.id' });
+
+/** Decimal digits as a path, query or form select sends an id: no sign, space, exponent or leading zero. */
+export const ID_TEXT = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * An id in a path parameter or query string (always text there): canonical digits only, so
+ * `1e2`, ` 1`, `01`, `0x1`, `1.0` are refused rather than read as some other record.
+ */
+export const idTextSchema = () =>
+  z
+    .string({ error: 'v.id' })
+    .regex(ID_TEXT, { message: 'v.id' })
+    .transform((v) => Number(v))
+    .pipe(z.number().max(ID_MAX, { message: 'v.id' }));
+
+/**
+ * A reference picked in a form (a select's value is text): a JSON number, or the canonical digits
+ * of one. Booleans, arrays, padded or exponent text are refused.
+ */
+export const refIdSchema = (error: string | ((issue: { input: unknown }) => string) = 'v.id') => z.union([idSchema(), idTextSchema()], { error });
+
+/** True when a string holds a NUL, which PostgreSQL text cannot store (error 22021). */
+export const hasNul = (s: string) => s.includes('\u0000');
+
+/** An instant PostgreSQL and JavaScript both hold: years DATE_MIN_YEAR..DATE_MAX_YEAR. */
+export const inDateRange = (d: Date) => {
+  const y = d.getUTCFullYear();
+  return !Number.isNaN(d.getTime()) && y >= DATE_MIN_YEAR && y <= DATE_MAX_YEAR;
+};
+
+/**
+ * An instant from JSON: ISO text or epoch milliseconds. A calendar date that does not exist
+ * (2026-13-45, 2026-02-30) is refused, not rolled over; so is a year outside the range.
+ */
+export const instantSchema = () =>
+  z.preprocess(
+    (v) => {
+      if (v instanceof Date) return v;
+      if (typeof v === 'number') return Number.isFinite(v) ? new Date(v) : v;
+      if (typeof v !== 'string') return v;
+      const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
+      if (!m) return /^\d{4}-/.test(v) ? new Date(v) : v;
+      const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+      // Date.UTC rolls 2026-02-30 into March: a date that changed is one that does not exist.
+      if (d.getUTCMonth() !== +m[2] - 1 || d.getUTCDate() !== +m[3]) return v;
+      return new Date(v);
+    },
+    z.date({ error: 'v.invalid' }).refine(inDateRange, { message: 'v.dateRange' }),
+  );
 
 /** Paging sent by every list page with its query model (seed §7 "List pages send the query model plus page and limit"). */
 export const pagingSchema = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
-  limit: z.coerce.number().int().min(1).max(Math.max(...PAGE_SIZES) * 10).default(DEFAULT_PAGE_SIZE),
+  page: z.number({ error: 'v.invalid' }).int().min(1).max(1_000_000).default(DEFAULT_PAGE),
+  limit: z.number({ error: 'v.invalid' }).int().min(1).max(Math.max(...PAGE_SIZES) * 10).default(DEFAULT_PAGE_SIZE),
   sort: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc']).optional(),
 });
 export type Paging = z.infer<typeof pagingSchema>;
 
 /** Body of every `delete` call: the ids to delete. */
-export const idListSchema = z.array(z.coerce.number().int().positive()).min(1, { message: 'v.checkFirst' }).max(1000);
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idListSchema = z.array(idSchema()).min(1, { message: 'v.checkFirst' }).max(1000);
+export const idParamSchema = z.object({ id: idTextSchema() });
 
 /** Export of what a list shows: its current filters and visible columns, as xlsx or csv. */
 export const exportColumnSchema = z.object({ prop: z.string().min(1).max(64), label: z.string().max(128) });
@@ -22,8 +81,10 @@ export const exportOptionsSchema = z.object({
 });
 
 /** Helpers so contracts carry the shared message keys of seed §5. */
-export const requiredString = (max = 255) => z.string({ error: 'v.required' }).trim().min(1, { message: 'v.required' }).max(max, { message: 'v.tooLong' });
-export const optionalString = (max = 255) => z.string().trim().max(max, { message: 'v.tooLong' }).default('');
+export const requiredString = (max = 255) =>
+  z.string({ error: 'v.required' }).trim().min(1, { message: 'v.required' }).max(max, { message: 'v.tooLong' }).refine((s) => !hasNul(s), { message: 'v.nul' });
+export const optionalString = (max = 255) =>
+  z.string().trim().max(max, { message: 'v.tooLong' }).refine((s) => !hasNul(s), { message: 'v.nul' }).default('');
 
 /**
  * An update body: every field optional and without its default. zod 4's `.partial()` keeps

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { optionalFilter } from './query-filters';
-import { optionalString, requiredString } from './common';
+import { instantSchema, optionalString, requiredString } from './common';
 
 export const CONTENT_TYPES = ['notice', 'announcement', 'maintenance', 'wall'] as const;
 
-const when = z.union([z.null(), z.coerce.date({ message: 'v.invalid' })], { message: 'v.invalid' }).optional();
+const when = z.union([z.null(), instantSchema()], { message: 'v.invalid' }).optional();
 
 /** A notice shown in the back-office and on the wall while published and inside its window. */
 export const contentSchema = z.strictObject({

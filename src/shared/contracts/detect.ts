@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredString } from './common';
-import { filterId, filterText, numberField, optionalRefId, refId, textField } from './work-fields';
+import { filterId, filterText, numberField, intField, optionalRefId, refId, textField } from './work-fields';
 import { archivedQueryField, type ArchivedColumns } from './archive';
 
 /** Detection boards (fall/detect) with their nine channels CH1–CH9 (DOMAIN.md §3, §5). */
@@ -23,18 +23,18 @@ const position = () => numberField(0, 1).nullable().optional();
 
 const boardFields = {
   projectId: refId(),
-  slave: numberField(SLAVE_MIN, SLAVE_MAX).int({ message: 'v.invalid' }).optional(),
+  slave: intField(SLAVE_MIN, SLAVE_MAX).optional(),
   /** Empty for a board that only pushes HTTP reports (it is not polled). */
   ip: textField(64)
     .refine((v) => v === '' || /^[A-Za-z0-9.-]+$/.test(v), { message: 'v.invalid' })
     .optional(),
-  port: numberField(1, 65_535).int({ message: 'v.invalid' }).optional(),
+  port: intField(1, 65_535).optional(),
   boardName: requiredString(128),
   boardNo: textField(64).optional(),
   /** Position on the project's site plan, as fractions of its width and height. */
   posX: position(),
   posY: position(),
-  pollSeconds: numberField(1, 3600).int({ message: 'v.invalid' }).optional(),
+  pollSeconds: intField(1, 3600).optional(),
 };
 export const boardSaveSchema = z.strictObject(boardFields);
 export const boardUpdateSchema = z.strictObject({
@@ -45,7 +45,7 @@ export const boardUpdateSchema = z.strictObject({
 });
 export const boardQuerySchema = z.strictObject({ projectId: filterId(), boardName: filterText(128), boardNo: filterText(64), archived: archivedQueryField });
 
-const channelNo = () => numberField(1, CHANNEL_COUNT).int({ message: 'v.invalid' });
+const channelNo = () => intField(1, CHANNEL_COUNT);
 
 /** POST /ball/falldetect/channels/update: labels, linked equipment and analog ranges. */
 export const channelsUpdateSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_CATEGORY } from '../dictionaries';
-import { requiredString } from './common';
+import { idSchema, requiredString } from './common';
 import { fileIdSchema } from './file';
 import { dictValue } from './project';
 
@@ -16,7 +16,7 @@ export const deviceSaveSchema = z.strictObject({
   remark: text(2000).optional(),
 });
 export type DeviceSave = z.infer<typeof deviceSaveSchema>;
-export const deviceUpdateSchema = deviceSaveSchema.partial().extend({ id: z.coerce.number().int().positive() }).strict();
+export const deviceUpdateSchema = deviceSaveSchema.partial().extend({ id: idSchema() }).strict();
 export type DeviceUpdate = z.infer<typeof deviceUpdateSchema>;
 
 export const deviceQuerySchema = z.object({

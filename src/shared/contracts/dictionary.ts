@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalFilter } from './query-filters';
-import { optionalString, partialWithoutDefaults, requiredString } from './common';
+import { idSchema, optionalString, partialWithoutDefaults, requiredString } from './common';
 
 /** Dictionary and type codes: lower-case words joined by `_` (bill_type, water_type …). */
 const TYPE_PATTERN = /^[a-z][a-z0-9_]*$/;
@@ -52,7 +52,7 @@ export const dictTypeSchema = z.strictObject({
   nameEn: optionalString(64),
   remark: optionalString(500),
 });
-export const dictTypeUpdateSchema = partialWithoutDefaults(dictTypeSchema).extend({ id: z.coerce.number().int().positive() }).strict();
+export const dictTypeUpdateSchema = partialWithoutDefaults(dictTypeSchema).extend({ id: idSchema() }).strict();
 export const dictTypeQuerySchema = z.strictObject({ keyword: z.string().max(64).optional() });
 
 export interface DictType {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from './common';
 import { fileIdSchema } from './file';
-import { filterId, filterText, numberField, refId, textField } from './work-fields';
+import { filterId, filterText, intField, refId, textField } from './work-fields';
 
 /** Drawings (fall/draw): a picture shown in the gallery and on the wall, and the PDF/CAD original. */
 const drawingFields = {
@@ -10,7 +10,7 @@ const drawingFields = {
   picture: fileIdSchema.optional(),
   file: fileIdSchema.optional(),
   projectId: refId(),
-  sort: numberField(-100_000, 100_000).int({ message: 'v.invalid' }).optional(),
+  sort: intField(-100_000, 100_000).optional(),
 };
 export const drawingSaveSchema = z.strictObject(drawingFields);
 export const drawingUpdateSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_STATE } from '../dictionaries';
-import { requiredString } from './common';
+import { idSchema, refIdSchema, requiredString } from './common';
 import { fileIdSchema } from './file';
 import { dictValue } from './project';
 import { archivedQueryField, type ArchivedColumns } from './archive';
@@ -19,17 +19,17 @@ export const equipmentSaveSchema = z.strictObject({
   serial: text(128).optional(),
   handbook: fileIdSchema.optional(),
   state: dictValue(DEVICE_STATE).optional(),
-  projectId: z.coerce.number({ error: 'v.required' }).int().positive({ message: 'v.required' }),
-  deviceId: z.coerce.number({ error: 'v.invalid' }).int().positive().nullable().optional(),
+  projectId: refIdSchema((issue) => (issue.input === undefined ? 'v.required' : 'v.id')),
+  deviceId: refIdSchema().nullable().optional(),
   posX: fraction.optional(),
   posY: fraction.optional(),
 });
 export type EquipmentSave = z.infer<typeof equipmentSaveSchema>;
-export const equipmentUpdateSchema = equipmentSaveSchema.partial().extend({ id: z.coerce.number().int().positive() }).strict();
+export const equipmentUpdateSchema = equipmentSaveSchema.partial().extend({ id: idSchema() }).strict();
 export type EquipmentUpdate = z.infer<typeof equipmentUpdateSchema>;
 
 /** A query-form id: empty (the cleared picker sends '' or null) means no filter. */
-const optionalId = z.union([z.literal(''), z.null(), z.coerce.number().int().positive()]).optional();
+const optionalId = z.union([z.literal(''), z.null(), refIdSchema()]).optional();
 
 export const equipmentQuerySchema = z.object({
   keyword: z.string().max(64).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, refIdSchema } from './common';
 
 /**
  * The records a file can belong to. An upload names the kind of record it is for; the record's
@@ -45,7 +46,7 @@ export const fileMetaQuerySchema = z.strictObject({
 });
 
 /** A file reference in a save body: an oss_file id, or null to clear the field. */
-export const fileIdSchema = z.coerce.number({ error: 'v.invalid' }).int().positive().nullable();
-export const fileIdListSchema = z.array(z.coerce.number().int().positive()).max(50, { message: 'v.tooLong' });
+export const fileIdSchema = refIdSchema().nullable();
+export const fileIdListSchema = z.array(idSchema()).max(50, { message: 'v.tooLong' });
 
 export const isImageType = (contentType: string) => contentType.startsWith('image/') && !contentType.includes('vnd.');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalFilter } from './query-filters';
-import { optionalString, requiredString } from './common';
+import { idSchema, instantSchema, optionalString, refIdSchema, requiredString } from './common';
 
 /** job_schedule.status: 0 running, 1 paused. */
 export const JOB_STATUS = { running: 0, paused: 1 } as const;
@@ -26,14 +26,14 @@ export const jobQuerySchema = z.object({
 });
 
 /** POST /job/schedule/run. */
-export const jobRunSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+export const jobRunSchema = z.strictObject({ id: idSchema() });
 
 export const jobLogQuerySchema = z.object({
-  jobId: optionalFilter(z.coerce.number().int().positive()),
+  jobId: optionalFilter(refIdSchema()),
   handler: z.string().max(64).optional(),
   success: optionalFilter(z.boolean()),
-  from: optionalFilter(z.coerce.date({ message: 'v.invalid' })),
-  to: optionalFilter(z.coerce.date({ message: 'v.invalid' })),
+  from: optionalFilter(instantSchema()),
+  to: optionalFilter(instantSchema()),
 });
 
 export interface Job {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { LOG_PURGE_MIN_DAYS } from '../constants';
+import { idSchema, instantSchema } from './common';
 import { optionalFilter } from './query-filters';
 
-const time = optionalFilter(z.coerce.date({ message: 'v.invalid' }));
+const time = optionalFilter(instantSchema());
 
 /** Filters of the operation log (sys/log). */
 export const opLogQuerySchema = z.object({
@@ -23,7 +25,12 @@ export const loginLogQuerySchema = z.object({
 
 /** POST /sys/log/purge and /sys/history-user/purge: delete entries older than this many days. */
 export const purgeSchema = z.strictObject({
-  beforeDays: z.coerce.number({ message: 'v.invalid' }).int({ message: 'v.invalid' }).min(0, { message: 'v.invalid' }).max(36_500, { message: 'v.invalid' }),
+  // Required, a whole number and at least the floor: {}, null, 0 or -1 must never mean "delete everything".
+  beforeDays: z
+    .number({ error: 'v.purgeDays' })
+    .int({ message: 'v.purgeDays' })
+    .min(LOG_PURGE_MIN_DAYS, { message: 'v.purgeDays' })
+    .max(36_500, { message: 'v.invalid' }),
 });
 
 export const onlineQuerySchema = z.object({
@@ -32,7 +39,7 @@ export const onlineQuerySchema = z.object({
 });
 
 /** POST /sys/online-user/kickout. */
-export const kickoutSchema = z.strictObject({ sessionId: z.coerce.number({ message: 'v.required' }).int().positive({ message: 'v.required' }) });
+export const kickoutSchema = z.strictObject({ sessionId: idSchema() });
 
 export interface OpLogEntry {
   id: number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString, requiredString } from './common';
+import { idTextSchema, optionalString, refIdSchema, requiredString } from './common';
 
 /** Menu type of seed §3/§4: 0 directory, 1 menu, 2 button. */
 export const MENU_TYPE = { directory: 0, menu: 1, button: 2 } as const;
@@ -45,8 +45,8 @@ export const menuStateSchema = z.strictObject({
   status: menuStatus,
 });
 
-export const menuIdParamSchema = z.object({ menuId: z.coerce.number().int().positive() });
-export const queryAllMenuIdSchema = z.object({ roleId: z.coerce.number().int().positive().optional() });
+export const menuIdParamSchema = z.object({ menuId: idTextSchema() });
+export const queryAllMenuIdSchema = z.object({ roleId: refIdSchema().optional() });
 
 /** A menu as listAll and info return it (flat; the client builds the tree from parentId). */
 export interface MenuRow {

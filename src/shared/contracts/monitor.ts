@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from './common';
 import { isUrl } from '../validation';
-import { filterId, filterText, numberField, refId, textField } from './work-fields';
+import { filterId, filterText, intField, refId, textField } from './work-fields';
 
 /** Camera monitors (fall/monitor). */
 const monitorFields = {
@@ -10,7 +10,7 @@ const monitorFields = {
   serial: z.string({ error: 'v.serialFirst' }).trim().min(1, { message: 'v.serialFirst' }).max(128, { message: 'v.tooLong' }),
   remark: textField(2000).optional(),
   projectId: refId(),
-  channel: numberField(1, 256).int({ message: 'v.invalid' }).optional(),
+  channel: intField(1, 256).optional(),
   /** An HLS (.m3u8) or other http(s) stream; empty when the stream comes from the camera cloud. */
   streamUrl: textField(1000)
     .refine((v) => v === '' || isUrl(v), { message: 'v.url' })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalFilter } from './query-filters';
-import { optionalString, partialWithoutDefaults, requiredString } from './common';
+import { idSchema, instantSchema, optionalString, partialWithoutDefaults, requiredString } from './common';
 
 export const OSS_PROVIDERS = ['local', 's3'] as const;
 export type OssProvider = (typeof OSS_PROVIDERS)[number];
@@ -33,14 +33,14 @@ export const ossConfigSchema = z.strictObject({
   active: z.boolean().default(false),
 });
 export type OssConfigInput = z.input<typeof ossConfigSchema>;
-export const ossConfigUpdateSchema = partialWithoutDefaults(ossConfigSchema).extend({ id: z.coerce.number().int().positive() }).strict();
+export const ossConfigUpdateSchema = partialWithoutDefaults(ossConfigSchema).extend({ id: idSchema() }).strict();
 export const ossConfigQuerySchema = z.object({
   name: z.string().max(64).optional(),
   provider: optionalFilter(z.enum(OSS_PROVIDERS)),
 });
 
 /** POST /oss/config/activate: the one configuration new uploads go to. */
-export const ossActivateSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+export const ossActivateSchema = z.strictObject({ id: idSchema() });
 
 export interface OssConfig {
   id: number;
@@ -59,8 +59,8 @@ export const ossFileQuerySchema = z.object({
   contentType: z.string().max(128).optional(),
   ownerType: z.string().max(32).optional(),
   provider: optionalFilter(z.enum(OSS_PROVIDERS)),
-  from: optionalFilter(z.coerce.date({ message: 'v.invalid' })),
-  to: optionalFilter(z.coerce.date({ message: 'v.invalid' })),
+  from: optionalFilter(instantSchema()),
+  to: optionalFilter(instantSchema()),
 });
 
 export interface OssFile {

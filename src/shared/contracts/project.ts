@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_MODE, WATER_TYPE, XMZT, type DictItem } from '../dictionaries';
-import { requiredString } from './common';
+import { idSchema, instantSchema, refIdSchema, requiredString } from './common';
 import { fileIdSchema } from './file';
 import { archivedQueryField, type ArchivedColumns } from './archive';
 
@@ -68,7 +68,7 @@ export const projectSaveSchema = z.strictObject({
 });
 export type ProjectSave = z.infer<typeof projectSaveSchema>;
 
-export const projectUpdateSchema = projectSaveSchema.partial().extend({ id: z.coerce.number().int().positive() }).strict();
+export const projectUpdateSchema = projectSaveSchema.partial().extend({ id: idSchema() }).strict();
 export type ProjectUpdate = z.infer<typeof projectUpdateSchema>;
 
 /** Query model of the project list (plus page and limit). */
@@ -118,7 +118,7 @@ export interface ProjectRow extends ArchivedColumns {
 /** GET /ball/fallproject/existUniqueKey?uniqueKey=…&id=… → data true when another project has it. */
 export const existUniqueKeyQuerySchema = z.strictObject({
   uniqueKey: z.string().max(64),
-  id: z.coerce.number().int().positive().optional(),
+  id: refIdSchema().optional(),
 });
 
 /** POST /ball/fallproject/selectProjects: pickers send title=1 and get id and name (seed §7), and the English name. */
@@ -141,7 +141,7 @@ export interface ProjectPoint extends ProjectOption {
 
 /** Project introductions (type, title, rich content) per language. */
 export const introSaveSchema = z.strictObject({
-  projectId: z.coerce.number().int().positive(),
+  projectId: refIdSchema(),
   type: dictValue(INTRO_TYPE),
   title: requiredString(200),
   /** HTML; the server keeps a safe subset of tags and attributes. */
@@ -149,9 +149,9 @@ export const introSaveSchema = z.strictObject({
   language: z.enum(['cn', 'en'], { error: 'v.option' }),
   sort: z.number().int().min(0).max(9999).optional(),
 });
-export const introUpdateSchema = introSaveSchema.omit({ projectId: true }).partial().extend({ id: z.coerce.number().int().positive() }).strict();
+export const introUpdateSchema = introSaveSchema.omit({ projectId: true }).partial().extend({ id: idSchema() }).strict();
 export const introListQuerySchema = z.strictObject({
-  projectId: z.coerce.number().int().positive(),
+  projectId: refIdSchema(),
   language: z.enum(['cn', 'en']).optional(),
 });
 export interface IntroRow {
@@ -166,12 +166,12 @@ export interface IntroRow {
 
 /** Access passwords of a public project (DOMAIN.md §6). The clear password is returned once, on issue. */
 export const passwordIssueSchema = z.strictObject({
-  projectId: z.coerce.number().int().positive(),
+  projectId: refIdSchema(),
   label: requiredString(128),
-  expiresAt: z.coerce.date({ error: 'v.invalid' }).nullable().optional(),
+  expiresAt: instantSchema().nullable().optional(),
 });
-export const passwordRevokeSchema = z.strictObject({ id: z.coerce.number().int().positive() });
-export const passwordListQuerySchema = z.strictObject({ projectId: z.coerce.number().int().positive() });
+export const passwordRevokeSchema = z.strictObject({ id: idSchema() });
+export const passwordListQuerySchema = z.strictObject({ projectId: refIdSchema() });
 export interface IssuedPassword {
   id: number;
   label: string;

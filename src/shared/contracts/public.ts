@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { refIdSchema } from './common';
 import type { SitePlan } from './wall';
 
 /** Public projects (DOMAIN.md §6): the view without login, and the visitor password (login2). */
 
 export const login2Schema = z.strictObject({
-  projectId: z.coerce.number({ error: 'v.required' }).int({ message: 'v.required' }).positive({ message: 'v.required' }),
+  projectId: refIdSchema((issue) => (issue.input === undefined ? 'v.required' : 'v.id')),
   password: z.string({ error: 'v.passwordEmpty' }).min(1, { message: 'v.passwordEmpty' }).max(128, { message: 'v.tooLong' }),
 });
 export type Login2Body = z.input<typeof login2Schema>;

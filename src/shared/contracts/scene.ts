@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString, requiredString } from './common';
+import { idSchema, optionalString, refIdSchema, requiredString } from './common';
 import { GRANULARITIES } from './stats';
 import { filterEnum, filterId, filterText } from './work-fields';
 import { SCENE_COLUMNS, SCENE_MAX_ITEMS, SCENE_ROWS } from '../scene-grid';
@@ -101,7 +101,7 @@ export const cardFormSchema = cardSaveSchema.superRefine((v, ctx) => {
 
 /** POST /ship/cards/update: only what is sent changes (no defaults, so a rename keeps the config). */
 export const cardUpdateSchema = z.strictObject({
-  id: z.coerce.number().int().positive(),
+  id: idSchema(),
   name: cardFields.name.optional(),
   type: cardFields.type.optional(),
   config: z.record(z.string(), z.unknown()).optional(),
@@ -167,7 +167,7 @@ const sceneFields = {
 export const sceneSaveSchema = z.strictObject(sceneFields);
 export type SceneSave = z.input<typeof sceneSaveSchema>;
 export const sceneUpdateSchema = z.strictObject({
-  id: z.coerce.number().int().positive(),
+  id: idSchema(),
   name: sceneFields.name.optional(),
   projectId: id.nullable().optional(),
   isPublic: z.boolean().optional(),
@@ -180,7 +180,7 @@ export const sceneQuerySchema = z.strictObject({
   isPublic: z.preprocess((v) => (v === '' ? undefined : v), z.boolean().optional()),
 });
 export const sceneDefaultQuerySchema = z.strictObject({
-  projectId: z.coerce.number().int().positive().optional(),
+  projectId: refIdSchema().optional(),
 });
 
 export interface Scene {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema } from './common';
+import { pagingSchema, refIdSchema } from './common';
 
 /**
  * The big-screen statistics of DOMAIN.md §4 (seed §7 "Fall project"): one contract for the server
@@ -45,7 +45,7 @@ export type PeriodQuery = z.input<typeof periodQuerySchema>;
 
 /** Query string of the GET statistics that can be narrowed to one project. */
 export const projectFilterSchema = z.strictObject({
-  projectId: z.coerce.number({ error: 'v.invalid' }).int({ message: 'v.invalid' }).positive({ message: 'v.invalid' }).optional(),
+  projectId: refIdSchema().optional(),
 });
 
 export const STAT_METRICS = ['orders', 'completed'] as const;

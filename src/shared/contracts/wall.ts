@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from './common';
+import { idSchema, requiredString } from './common';
 
 /**
  * The project wall (/page/project/:id) and the kiosk display tokens (DOMAIN.md §2 "a display token a
@@ -121,7 +121,7 @@ export const displayTokenIssueSchema = z.strictObject({
 export type DisplayTokenIssue = z.input<typeof displayTokenIssueSchema>;
 
 export const displayTokenRevokeSchema = z.strictObject({
-  id: z.coerce.number({ error: 'v.required' }).int().positive({ message: 'v.required' }),
+  id: idSchema(),
 });
 
 /** A display token as listed: never the token itself, which is shown once when issued. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterDate, filterEnum, filterId, numberField, refId, textField } from './work-fields';
+import { filterDate, filterEnum, filterId, intField, refId, textField } from './work-fields';
 
 /** Warnings raised by boards (DOMAIN.md §3, §5): open until dealt with or cleared by normal readings. */
 export const WARNING_RESULTS = ['fixed', 'not_fixed'] as const;
@@ -27,7 +27,7 @@ export const warningDealSchema = z.strictObject({
 /** POST /ball/fallwarning/latest: the wall ticker. */
 export const warningLatestSchema = z.strictObject({
   projectId: filterId(),
-  limit: numberField(1, 100).int().optional(),
+  limit: intField(1, 100).optional(),
   openOnly: z.boolean().optional(),
 });
 

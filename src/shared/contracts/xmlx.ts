@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { partialWithoutDefaults, requiredString } from './common';
+import { idSchema, partialWithoutDefaults, refIdSchema, requiredString } from './common';
 
 /** Codes are letters, digits, `-`, `_` and `.` (they end up in URLs and spreadsheet cells). */
 export const XMBM_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -7,13 +7,13 @@ const xmbm = () => requiredString(64).regex(XMBM_PATTERN, { message: 'v.invalid'
 
 /** Project type (seed §3): a tree by pid from 0; xmbm is the value, xmmc the label. */
 export const xmlxSchema = z.strictObject({
-  pid: z.coerce.number({ message: 'v.invalid' }).int().min(0, { message: 'v.invalid' }).default(0),
+  pid: z.union([z.literal(0), refIdSchema()], { error: 'v.invalid' }).default(0),
   xmbm: xmbm(),
   xmmc: requiredString(128),
   sort: z.coerce.number({ message: 'v.invalid' }).int({ message: 'v.invalid' }).min(0).max(1_000_000).default(0),
 });
 export type XmlxInput = z.input<typeof xmlxSchema>;
-export const xmlxUpdateSchema = partialWithoutDefaults(xmlxSchema).extend({ id: z.coerce.number().int().positive() }).strict();
+export const xmlxUpdateSchema = partialWithoutDefaults(xmlxSchema).extend({ id: idSchema() }).strict();
 
 /** GET /sys/xmlx/listAll query. */
 export const xmlxListQuerySchema = z.object({ xmmc: z.string().max(128).optional() });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { idParamSchema } from '@shared/contracts/common';
+import { idParamSchema, idTextSchema } from '@shared/contracts/common';
 import { login2Schema, type Login2Result } from '@shared/contracts/public';
 import { sysSession } from '../../db/schema';
 import { ok } from '../../lib/crud';
@@ -14,7 +14,7 @@ import { publicFile, publicProjectView } from './wall.repository';
 const LOGIN2_RATE = { max: 10, timeWindow: '1 minute' };
 /** Only the newest live passwords are tried, so a long list cannot make one request expensive. */
 const PASSWORDS_TRIED = 20;
-const fileParams = z.object({ id: z.coerce.number().int().positive(), fileId: z.coerce.number().int().positive() });
+const fileParams = z.object({ id: idTextSchema(), fileId: idTextSchema() });
 
 /** Public projects (DOMAIN.md §6): the view without login and the project password (login2). */
 export async function publicRoutes(app: FastifyInstance): Promise<void> {

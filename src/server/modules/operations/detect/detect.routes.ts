@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, channelsUpdateSchema } from '@shared/contracts/detect';
+import { idSchema } from '@shared/contracts/common';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../../db/schema';
 import { ApiError, badRequest, notFound, unauthorized } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
@@ -13,7 +14,7 @@ import { archivedFilter, assertLive, notArchived, registerArchiveRoutes, removeB
 import { timingSafeEqual } from 'node:crypto';
 
 const BASE = '/ball/falldetect';
-const idBody = z.strictObject({ id: z.coerce.number({ error: 'v.required' }).int().positive({ message: 'v.required' }) });
+const idBody = z.strictObject({ id: idSchema() });
 
 /** Open faults per board, for the list. */
 const faultCount = sql<number>`(SELECT count(*)::int FROM ${fallDetectChannel} WHERE ${fallDetectChannel.detectId} = ${fallDetect.id} AND ${fallDetectChannel.result} = 'fault')`;

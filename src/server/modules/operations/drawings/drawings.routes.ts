@@ -6,6 +6,7 @@ import { fallDraw, fallProject } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { registerFileWrites } from '../../files/file-writes';
+import { idTextSchema } from '@shared/contracts/common';
 
 const BASE = '/ball/falldraw';
 
@@ -45,7 +46,7 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
   // The drawing viewer (/page/model/{id}/{i}) shows drawing i of a project in this order.
   app.get(
     `${BASE}/byProject/:projectId`,
-    { schema: { params: z.object({ projectId: z.coerce.number().int().positive() }) }, config: { permission: ['fall-draw#list', 'ship-scene#view'] } },
+    { schema: { params: z.object({ projectId: idTextSchema() }) }, config: { permission: ['fall-draw#list', 'ship-scene#view'] } },
     async (request) => {
       const { projectId } = request.params as { projectId: number };
       const rows = await app.database.db

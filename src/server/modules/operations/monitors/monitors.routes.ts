@@ -6,6 +6,7 @@ import { fallMonitor, fallProject } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { CameraTokens, unavailable } from './camera-token';
+import { idTextSchema } from '@shared/contracts/common';
 
 const BASE = '/ball/fallmonitor';
 
@@ -43,7 +44,7 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     `${BASE}/live/:id`,
-    { schema: { params: z.object({ id: z.coerce.number().int().positive() }) }, config: { permission: ['fall-monitor#list', 'fall-monitor#info', 'ship-scene#view'] } },
+    { schema: { params: z.object({ id: idTextSchema() }) }, config: { permission: ['fall-monitor#list', 'fall-monitor#info', 'ship-scene#view'] } },
     async (request) => {
       const { id } = request.params as { id: number };
       const [row] = await app.database.db

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { ownEntry } from '../../../lib/crud';
 import type { OrderQuery, OrderStatus } from '@shared/contracts/order';
 import type { Db } from '../../../db/client';
 import { fallEqInfo, fallOrder, fallOrderCount, fallProject } from '../../../db/schema';
@@ -63,8 +64,9 @@ const SORTS: Record<string, PgColumn[]> = {
 
 /** All keys in one direction, matching the index of that sort. */
 export function orderOrdering(sort?: string, order?: 'asc' | 'desc'): SQL[] {
-  const cols = SORTS[sort ?? ''] ?? SORTS.submittedAt;
-  const dir = sort && SORTS[sort] ? (order ?? 'desc') : 'desc';
+  const own = ownEntry(SORTS, sort);
+  const cols = own ?? SORTS.submittedAt;
+  const dir = own ? (order ?? 'desc') : 'desc';
   return cols.map((c) => (dir === 'asc' ? asc(c) : desc(c)));
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { exportOptionsSchema, idListSchema, pagingSchema } from '@shared/contracts/common';
+import { exportOptionsSchema, idListSchema, idTextSchema, pagingSchema } from '@shared/contracts/common';
 import {
   ORDER_TRANSITIONS,
   orderActionSchema,
@@ -31,7 +31,7 @@ const BASE = '/ball/fallorder';
 const EXPORT_MAX_ROWS = 100_000;
 const listSchema = orderQuerySchema.extend(pagingSchema.shape);
 const exportSchema = orderQuerySchema.extend(exportOptionsSchema.shape).extend({ sort: pagingSchema.shape.sort, order: pagingSchema.shape.order });
-const infoQuerySchema = z.strictObject({ id: z.coerce.number({ error: 'v.required' }).int().positive({ message: 'v.required' }) });
+const infoQuerySchema = z.strictObject({ id: idTextSchema() });
 
 /** fall/order: seed §7 "Fall order" calls plus accept and close (DOMAIN.md §3 status flow). */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {

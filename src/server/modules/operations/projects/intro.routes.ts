@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { introListQuerySchema, introSaveSchema, introUpdateSchema } from '@shared/contracts/project';
-import { idListSchema } from '@shared/contracts/common';
+import { idListSchema, idTextSchema } from '@shared/contracts/common';
 import { fallProject, fallProjectIntro } from '../../../db/schema';
 import { ok } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
@@ -26,7 +26,7 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
     return ok(rows);
   });
 
-  app.get(`${base}/info/:id`, { schema: { params: z.object({ id: z.coerce.number().int().positive() }) }, config: { permission: 'fall-project#info' } }, async (request) => {
+  app.get(`${base}/info/:id`, { schema: { params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-project#info' } }, async (request) => {
     const [row] = await app.database.db.select().from(fallProjectIntro).where(eq(fallProjectIntro.id, (request.params as { id: number }).id));
     if (!row) throw notFound();
     return ok(row);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { idListSchema, pagingSchema } from '@shared/contracts/common';
+import { idListSchema, idTextSchema, pagingSchema } from '@shared/contracts/common';
 import { reportQuerySchema, reportSaveSchema, reportUpdateSchema } from '@shared/contracts/report';
 import { fallOrder, fallProject, fallReport } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
-import { ok } from '../../../lib/crud';
+import { ok, ownEntry } from '../../../lib/crud';
 import { pageOf } from '@shared/envelope';
 import { releaseFiles, replaceFiles } from '../../files/files.service';
 import { fileReport } from './reports.service';
@@ -46,7 +46,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${BASE}/list`, { schema: { body: listSchema }, config: { permission: 'fall-report#list' } }, async (request) => {
     const { page, limit, sort, order, ...q } = request.body as z.infer<typeof listSchema>;
-    const col = SORTS[sort as keyof typeof SORTS] ?? fallReport.repairAt;
+    const col = ownEntry<(typeof SORTS)[keyof typeof SORTS]>(SORTS, sort) ?? fallReport.repairAt;
     const where = conditions(q);
     const [list, [{ n }]] = await Promise.all([
       select().where(where).orderBy(order === 'asc' ? asc(col) : desc(col), desc(fallReport.id)).limit(limit).offset((page - 1) * limit),
@@ -59,7 +59,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     ok(await select().where(conditions(request.body as ReportQuery)).orderBy(desc(fallReport.repairAt), desc(fallReport.id)).limit(1000)),
   );
 
-  app.get(`${BASE}/info/:id`, { schema: { params: z.object({ id: z.coerce.number().int().positive() }) }, config: { permission: 'fall-report#info' } }, async (request) => {
+  app.get(`${BASE}/info/:id`, { schema: { params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-report#info' } }, async (request) => {
     const [row] = await select().where(eq(fallReport.id, (request.params as { id: number }).id));
     if (!row) throw notFound();
     return ok(row);

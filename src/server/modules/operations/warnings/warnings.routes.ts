@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { pagingSchema } from '@shared/contracts/common';
+import { idTextSchema, pagingSchema } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
 import { warningDealSchema, warningLatestSchema, warningQuerySchema } from '@shared/contracts/warning';
 import { fallDetect, fallEqInfo, fallProject, fallWarning } from '../../../db/schema';
@@ -75,7 +75,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
     return ok(pageOf(list, n, page, limit));
   });
 
-  app.get(`${BASE}/info/:id`, { schema: { params: z.object({ id: z.coerce.number().int().positive() }) }, config: { permission: 'fall-detect#info' } }, async (request) => {
+  app.get(`${BASE}/info/:id`, { schema: { params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-detect#info' } }, async (request) => {
     const [row] = await select().where(eq(fallWarning.id, (request.params as { id: number }).id));
     if (!row) throw notFound();
     return ok(row);
