@@ -91,6 +91,38 @@ describe('registerCrud', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
+  it('deletes nothing for malformed ids and reads path ids strictly', async () => {
+    const saved = await t.call('POST', '/api/test/content/save', { token: admin, body: { title: 'Keep me' } });
+    const id: number = saved.body.data.id;
+    // What z.coerce.number turned into a real id: each must be a 400 that deletes nothing.
+    for (const body of [[[id]], [String(id)], [` ${id} `], [true], [[String(id)]], { ids: [id] }, String(id), id]) {
+      const res = await t.call('POST', '/api/test/content/delete', { token: admin, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    const update = await t.call('POST', '/api/test/content/update', { token: admin, body: { id: String(id), title: 'Changed' } });
+    expect(update.status).toBe(400);
+    for (const bad of ['1e2', '%20' + id, '0' + id, '-1', `${id}.0`, '99999999999']) {
+      expect((await t.call('GET', `/api/test/content/info/${bad}`, { token: admin })).status, bad).toBe(400);
+    }
+    const info = await t.call('GET', `/api/test/content/info/${id}`, { token: admin });
+    expect(info.body.data.title).toBe('Keep me');
+  });
+
+  it('sorts only by its own columns: __proto__ and constructor fall back to the default order', async () => {
+    const plain = await t.call('POST', '/api/test/content/list', { token: admin, body: { page: 1, limit: 50 } });
+    for (const sort of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const res = await t.call('POST', '/api/test/content/list', { token: admin, body: { page: 1, limit: 50, sort, order: 'asc' } });
+      expect(res.status, sort).toBe(200);
+      expect(res.body.data.list.map((r: { id: number }) => r.id)).toEqual(plain.body.data.list.map((r: { id: number }) => r.id));
+    }
+    const csv = await t.call('POST', '/api/test/content/export', {
+      token: admin,
+      body: { sort: 'constructor', columns: [{ prop: 'constructor', label: 'C' }, { prop: '__proto__', label: 'P' }, { prop: 'title', label: 'T' }], format: 'csv' },
+    });
+    expect(csv.status).toBe(200);
+    expect(String(csv.body).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('T');
+  });
+
   it('refuses to start when a route declares no permission', async () => {
     await expect(
       createTestApp({}, (app) => {

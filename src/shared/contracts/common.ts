@@ -51,7 +51,7 @@ export const instantSchema = () =>
       if (typeof v === 'number') return Number.isFinite(v) ? new Date(v) : v;
       if (typeof v !== 'string') return v;
       const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
-      if (!m) return /^\d{4}-/.test(v) ? new Date(v) : v;
+      if (!m) return new Date(v);
       const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
       // Date.UTC rolls 2026-02-30 into March: a date that changed is one that does not exist.
       if (d.getUTCMonth() !== +m[2] - 1 || d.getUTCDate() !== +m[3]) return v;

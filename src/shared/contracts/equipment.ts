@@ -19,7 +19,7 @@ export const equipmentSaveSchema = z.strictObject({
   serial: text(128).optional(),
   handbook: fileIdSchema.optional(),
   state: dictValue(DEVICE_STATE).optional(),
-  projectId: refIdSchema((issue) => (issue.input === undefined ? 'v.required' : 'v.id')),
+  projectId: refIdSchema('v.required'),
   deviceId: refIdSchema().nullable().optional(),
   posX: fraction.optional(),
   posY: fraction.optional(),

@@ -5,7 +5,7 @@ import type { SitePlan } from './wall';
 /** Public projects (DOMAIN.md §6): the view without login, and the visitor password (login2). */
 
 export const login2Schema = z.strictObject({
-  projectId: refIdSchema((issue) => (issue.input === undefined ? 'v.required' : 'v.id')),
+  projectId: refIdSchema('v.required'),
   password: z.string({ error: 'v.passwordEmpty' }).min(1, { message: 'v.passwordEmpty' }).max(128, { message: 'v.tooLong' }),
 });
 export type Login2Body = z.input<typeof login2Schema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_MIN_YEAR } from '../constants';
 import { pagingSchema, refIdSchema } from './common';
 
 /**
@@ -18,7 +19,17 @@ const DAY_MS = 86_400_000;
 const isoDay = z
   .string({ error: 'v.required' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'v.date' })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { message: 'v.date' });
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { message: 'v.date' })
+  .refine((s) => Number(s.slice(0, 4)) >= DATE_MIN_YEAR, { message: 'v.dateRange' });
+
+/** A chart point's period: a day or month that exists (2026-13-45 is refused, not rolled over). */
+const isoPeriod = z
+  .string({ error: 'v.required' })
+  .regex(/^\d{4}-\d{2}(-\d{2})?$/, { message: 'v.invalid' })
+  .refine((s) => {
+    const day = s.length === 7 ? `${s}-01` : s;
+    return !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day) && Number(s.slice(0, 4)) >= DATE_MIN_YEAR;
+  }, { message: 'v.invalid' });
 
 /** Days from `from` to `to`, both included. */
 export function spanDays(from: string, to: string): number {
@@ -58,7 +69,7 @@ export type StatMetric = (typeof STAT_METRICS)[number];
 export const statOrdersQuerySchema = z
   .strictObject({
     ...periodShape,
-    period: z.string({ error: 'v.required' }).regex(/^\d{4}-\d{2}(-\d{2})?$/, { message: 'v.invalid' }),
+    period: isoPeriod,
     metric: z.enum(STAT_METRICS, { error: 'v.invalid' }),
     page: pagingSchema.shape.page,
     limit: pagingSchema.shape.limit,

@@ -19,8 +19,8 @@ const date = (error: string | ((issue: { input: unknown }) => string)) => z.date
 export const textField = (max: number) =>
   z.string({ error: 'v.invalid' }).trim().max(max, { message: 'v.tooLong' }).refine((v) => !hasNul(v), { message: 'v.nul' });
 
-/** A required reference to another record. */
-export const refId = () => refIdSchema((issue) => (issue.input === undefined ? 'v.required' : 'v.id'));
+/** A required reference to another record: anything but a real id reads as "required" (the picker is empty). */
+export const refId = () => refIdSchema('v.required');
 
 /** An optional reference: '' or null clears it. */
 export const optionalRefId = () => z.preprocess(blankToNull, refIdSchema().nullable());

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, channelsUpdateSchema } from '@shared/contracts/detect';
-import { idSchema } from '@shared/contracts/common';
+import { idParamSchema, idSchema } from '@shared/contracts/common';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../../db/schema';
 import { ApiError, badRequest, notFound, unauthorized } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
@@ -76,7 +76,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id });
   });
 
-  app.get(`${BASE}/info/:id`, { schema: { params: idBody }, config: { permission: 'fall-detect#info' } }, async (request) => {
+  app.get(`${BASE}/info/:id`, { schema: { params: idParamSchema }, config: { permission: 'fall-detect#info' } }, async (request) => {
     const { id } = request.params as { id: number };
     const [board] = await db
       .select({

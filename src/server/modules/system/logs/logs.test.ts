@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { sysLog, sysLoginLog } from '../../../db/schema';
 import { itChecksAccess } from '../guard-cases';
+import { LOG_PURGE_MIN_DAYS } from '@shared/constants';
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
@@ -68,6 +69,25 @@ describe('sys/log and sys/history-user', () => {
     expect(logins.body.data).toEqual({ deleted: 1 });
     const bad = await t.call('POST', '/api/sys/log/purge', { token: admin, body: { beforeDays: -1 } });
     expect(bad.status).toBe(400);
-    expect(bad.body.data.fields).toEqual({ beforeDays: 'Invalid value' });
+    expect(bad.body.data.fields).toEqual({ beforeDays: `Give the number of days to keep (at least ${LOG_PURGE_MIN_DAYS})` });
+  });
+
+  it('never purges everything: {}, null, 0, below the floor or text days are a 400 naming the field, and nothing goes', async () => {
+    // The rows there before: the refusals below write log lines of their own, which are not counted.
+    const [{ log, login }] = await t.database.query<{ log: number; login: number }>(
+      'SELECT coalesce(max(id), 0)::int AS log, (SELECT coalesce(max(id), 0)::int FROM sys_login_log) AS login FROM sys_log',
+    );
+    const count = async () =>
+      Number((await t.database.query<{ n: number }>(`SELECT (SELECT count(*) FROM sys_log WHERE id <= ${log}) + (SELECT count(*) FROM sys_login_log WHERE id <= ${login}) AS n`))[0].n);
+    const rows = await count();
+    expect(rows).toBeGreaterThan(0);
+    for (const url of ['/api/sys/log/purge', '/api/sys/history-user/purge']) {
+      for (const body of [{}, { beforeDays: null }, { beforeDays: 0 }, { beforeDays: -5 }, { beforeDays: LOG_PURGE_MIN_DAYS - 1 }, { beforeDays: '30' }, { beforeDays: [[30]] }, { beforeDays: true }]) {
+        const res = await t.call('POST', url, { token: admin, body });
+        expect(res.status, `${url} ${JSON.stringify(body)}`).toBe(400);
+        expect(Object.keys(res.body.data.fields)).toEqual(['beforeDays']);
+      }
+    }
+    expect(await count()).toBe(rows);
   });
 });
