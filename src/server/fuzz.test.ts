@@ -179,7 +179,22 @@ export function inputsOf(route: Route): Input[] {
   }
   // Bad path parameters on their own (the rest of the request left empty).
   if (route.params.length) BAD_PARAMS.forEach((_, i) => inputs.push({ label: `path ${i}`, url: urlOf(route, i) }));
-  return inputs;
+  return sample(route, inputs);
+}
+
+/** Inputs every route gets: the ones that deleted real records or reached a 500 before (issue 14). */
+const ALWAYS = /^(no body|bad json|proto key|nested ids|string ids|boolean ids|padded ids|id (nested|string|boolean)|(proto|constructor) sort|purge (null|zero)|multipart .*|every field (NUL|far past date|impossible date)|query .* (NUL|far past date)|query proto)$/;
+const TURNS = 3;
+
+/**
+ * The rest in turns: a route takes every third one, the turn changing from route to route, so each
+ * input still reaches a third of the routes and the run stays near a minute on the 2-core machine.
+ */
+function sample(route: Route, inputs: Input[]): Input[] {
+  const turn = [...`${route.method} ${route.path}`].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7) % TURNS;
+  let k = 0;
+  const picked = inputs.filter((input) => ALWAYS.test(input.label) || k++ % TURNS === turn);
+  return picked.length >= MIN_INPUTS ? picked : inputs;
 }
 
 describe('fuzz: every route of the OpenAPI document with malformed input', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField } from './work-fields';
 import { optionalFilter } from './query-filters';
 import { idSchema, optionalString, partialWithoutDefaults, requiredString } from './common';
 
@@ -16,7 +17,7 @@ export const dictionaryItemSchema = z.strictObject({
   labelEn: optionalString(128),
   value: requiredString(64),
   color: z.enum(DICT_COLORS, { message: 'v.invalid' }).default(''),
-  sort: z.coerce.number({ message: 'v.invalid' }).int({ message: 'v.invalid' }).min(0).max(1_000_000).default(0),
+  sort: intField(0, 1_000_000).default(0),
   /** 1 enabled, 0 disabled (disabled items are left out of the dictionary call). */
   status: z.union([z.literal(0), z.literal(1)], { message: 'v.invalid' }).default(1),
 });
@@ -25,7 +26,7 @@ export type DictionaryItemInput = z.input<typeof dictionaryItemSchema>;
 export const dictionaryQuerySchema = z.object({
   type: z.string().max(64).optional(),
   label: z.string().max(128).optional(),
-  status: optionalFilter(z.coerce.number().int().min(0).max(1)),
+  status: optionalFilter(intField(0, 1)),
 });
 
 /** POST /sys/sysdictionary/dictionary: the enabled items of one type. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField } from './work-fields';
 import { optionalFilter } from './query-filters';
 import { idSchema, instantSchema, optionalString, refIdSchema, requiredString } from './common';
 
@@ -22,7 +23,7 @@ export type JobInput = z.input<typeof jobSchema>;
 export const jobQuerySchema = z.object({
   name: z.string().max(64).optional(),
   handler: z.string().max(64).optional(),
-  status: optionalFilter(z.coerce.number().int().min(0).max(1)),
+  status: optionalFilter(intField(0, 1)),
 });
 
 /** POST /job/schedule/run. */

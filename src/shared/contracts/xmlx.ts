@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField } from './work-fields';
 import { idSchema, partialWithoutDefaults, refIdSchema, requiredString } from './common';
 
 /** Codes are letters, digits, `-`, `_` and `.` (they end up in URLs and spreadsheet cells). */
@@ -10,7 +11,7 @@ export const xmlxSchema = z.strictObject({
   pid: z.union([z.literal(0), refIdSchema()], { error: 'v.invalid' }).default(0),
   xmbm: xmbm(),
   xmmc: requiredString(128),
-  sort: z.coerce.number({ message: 'v.invalid' }).int({ message: 'v.invalid' }).min(0).max(1_000_000).default(0),
+  sort: intField(0, 1_000_000).default(0),
 });
 export type XmlxInput = z.input<typeof xmlxSchema>;
 export const xmlxUpdateSchema = partialWithoutDefaults(xmlxSchema).extend({ id: idSchema() }).strict();
