@@ -45,6 +45,7 @@ const order = (id: number, over: Partial<OrderRow>): OrderRow => ({
   reportCount: 0,
   warningId: null,
   updatedAt: at,
+  dataIssue: null,
   ...over,
 });
 

@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { periodQuerySchema, statOrdersQuerySchema, type AreaGroup, type BrokenDevice, type BrokenDeviceList, type CountProjects, type DeviceGroup, type RepairQualityPoint, type RepairSpeedPoint, type StatOrder, type WaterGroup } from '@shared/contracts/stats';
+import { periodQuerySchema, resolvePeriod, statOrdersQuerySchema, type AreaGroup, type BrokenDevice, type BrokenDeviceList, type CountProjects, type DeviceGroup, type RepairQualityPoint, type RepairSpeedPoint, type StatOrder, type WaterGroup } from '@shared/contracts/stats';
 import type { ProjectPoint } from '@shared/contracts/project';
 import { translate } from '@shared/messages';
 import { API, demoDelay, fail, ok, paged } from '../envelope';
@@ -107,16 +107,22 @@ export const statsHandlers = [
   http.get(`${BASE}/brokenDevice`, async () => (await demoDelay(), ok(brokenDeviceList()))),
   http.post(`${BASE}/selectProjects`, async () => (await demoDelay(), ok(statsFixtures.projectPoints))),
   http.post(`${BASE}/repairSpeedList`, async ({ request }) => {
-    const q = await parse<{ from: string; to: string; granularity: 'day' | 'week' | 'month' }>(request, periodQuerySchema);
-    return q.error ?? ok(speedSeries(periodsOf(q.data.from, q.data.to, q.data.granularity)));
+    const q = await parse<{ from?: string; to?: string; granularity?: 'day' | 'week' | 'month' }>(request, periodQuerySchema);
+    if (q.error) return q.error;
+    const p = resolvePeriod(q.data);
+    return ok(speedSeries(periodsOf(p.from, p.to, p.granularity)));
   }),
   http.post(`${BASE}/repairQualityList`, async ({ request }) => {
-    const q = await parse<{ from: string; to: string; granularity: 'day' | 'week' | 'month' }>(request, periodQuerySchema);
-    return q.error ?? ok(qualitySeries(periodsOf(q.data.from, q.data.to, q.data.granularity)));
+    const q = await parse<{ from?: string; to?: string; granularity?: 'day' | 'week' | 'month' }>(request, periodQuerySchema);
+    if (q.error) return q.error;
+    const p = resolvePeriod(q.data);
+    return ok(qualitySeries(periodsOf(p.from, p.to, p.granularity)));
   }),
   http.post(`${BASE}/statOrders`, async ({ request }) => {
-    const q = await parse<{ period: string; metric: string; page: number; limit: number }>(request, statOrdersQuerySchema);
-    if (q.error) return q.error;
+    const parsed = await parse<{ from?: string; to?: string; period?: string; metric?: string; page: number; limit: number }>(request, statOrdersQuerySchema);
+    if (parsed.error) return parsed.error;
+    const range = resolvePeriod(parsed.data);
+    const q = { data: { ...range, period: range.period ?? range.to, metric: range.metric ?? 'orders' } };
     const rows: StatOrder[] = Array.from({ length: 23 }, (_, i) => ({
       id: 5000 + i,
       number: `WO-${q.data.period.replace(/-/g, '')}-${String(i + 1).padStart(4, '0')}`,

@@ -125,6 +125,16 @@ export const MESSAGES = {
   'v.dateRange': { cn: '日期超出允许范围（1900 至 9999 年）', en: 'The date is out of range (years 1900 to 9999)' },
   'v.purgeDays': { cn: `请填写要保留的天数（至少 ${LOG_PURGE_MIN_DAYS} 天）`, en: `Give the number of days to keep (at least ${LOG_PURGE_MIN_DAYS})` },
   'err.badMultipart': { cn: '上传内容格式错误', en: 'The upload is not a valid multipart form' },
+  // invariants: order and report times (docs/invariants.md); each names its field
+  'v.repairBeforeSubmission': { cn: '维修时间不能早于工单提交时间', en: 'The repair time cannot be before the order was submitted' },
+  'v.completedBeforeSubmission': { cn: '完成时间不能早于工单提交时间', en: 'The completion time cannot be before the order was submitted' },
+  'v.completedBeforeRepair': { cn: '完成时间不能早于维修时间', en: 'The completion time cannot be before the repair time' },
+  'v.repairInFuture': { cn: '维修时间不能晚于当前时间', en: 'The repair time cannot be in the future' },
+  'v.completedInFuture': { cn: '完成时间不能晚于当前时间', en: 'The completion time cannot be in the future' },
+  'v.submittedInFuture': { cn: '提交时间不能晚于当前时间', en: 'The submission time cannot be in the future' },
+  'v.submittedAfterWork': { cn: '提交时间不能晚于该工单的维修或完成时间', en: "The submission time cannot be after the order's repair or completion times" },
+  'v.durationNegative': { cn: '维修时长不能为负数', en: 'The repair duration cannot be negative' },
+  'v.durationTooLong': { cn: '维修时长不能超过从维修时间到完成时间的间隔', en: 'The repair duration cannot be longer than the time from repair to completion' },
   'ok.success': { cn: '成功', en: 'success' },
   // archive and delete (issue 13): {name} and {deps} are filled in by the server (translateWith)
   'err.keptArchived': { cn: '{name} 有 {deps}，已归档保留，不能删除', en: '{name} has {deps}: it stays archived and cannot be deleted' },

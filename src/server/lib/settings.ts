@@ -23,6 +23,7 @@ export const SETTING_DEFAULTS = {
   'wall.tileUrl': { type: 'string', value: '', remark: 'Map tile URL template for the walls ({z}/{x}/{y}); empty = offline world map only' },
   'camera.tokenUrl': { type: 'string', value: 'https://open.ys7.com/api/lapp/token/get', remark: 'Camera cloud endpoint that trades an app key and secret for an access token' },
   'detect.closeAfterNormal': { type: 'number', value: 3, remark: 'Normal readings that close a channel warning' },
+  'orders.clockSkewMinutes': { type: 'number', value: 5, remark: 'Minutes a submission, repair or completion time may lie ahead of the server clock (device and browser clocks drift)' },
   'log.retentionDays': { type: 'number', value: 180, remark: 'Days operation and login logs are kept' },
 } as const satisfies Record<string, { type: 'boolean' | 'number' | 'string' | 'json'; value: unknown; remark: string }>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BILL_RATE, BILL_STATE, BILL_TYPE, SEX, type DictItem } from '../dictionaries';
 import { isEmail, isIdCard, isPhone } from '../validation';
 import { partialWithoutDefaults, requiredString } from './common';
-import { optionalFilter } from './query-filters';
+import { optionalFilter, rangeOrder } from './query-filters';
 import { filterDate, filterEnum, filterId, filterText, optionalDate, refId, textField } from './work-fields';
 
 /**
@@ -102,7 +102,7 @@ export const billQuerySchema = z.strictObject({
   billState: filterEnum(BILL_STATE_VALUES),
   atFrom: filterDate(),
   atTo: filterDate(),
-});
+}).superRefine(rangeOrder('atFrom', 'atTo'));
 
 export interface BillRow {
   id: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { intField } from './work-fields';
-import { optionalFilter } from './query-filters';
+import { optionalFilter, rangeOrder } from './query-filters';
 import { idSchema, instantSchema, optionalString, refIdSchema, requiredString } from './common';
 
 /** job_schedule.status: 0 running, 1 paused. */
@@ -35,7 +35,7 @@ export const jobLogQuerySchema = z.object({
   success: optionalFilter(z.boolean()),
   from: optionalFilter(instantSchema()),
   to: optionalFilter(instantSchema()),
-});
+}).superRefine(rangeOrder('from', 'to'));
 
 export interface Job {
   id: number;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOG_PURGE_MIN_DAYS } from '../constants';
 import { idSchema, instantSchema } from './common';
-import { optionalFilter } from './query-filters';
+import { optionalFilter, rangeOrder } from './query-filters';
 
 const time = optionalFilter(instantSchema());
 
@@ -12,7 +12,7 @@ export const opLogQuerySchema = z.object({
   success: optionalFilter(z.boolean()),
   from: time,
   to: time,
-});
+}).superRefine(rangeOrder('from', 'to'));
 
 /** Filters of the login history (sys/history-user). */
 export const loginLogQuerySchema = z.object({
@@ -21,7 +21,7 @@ export const loginLogQuerySchema = z.object({
   success: optionalFilter(z.boolean()),
   from: time,
   to: time,
-});
+}).superRefine(rangeOrder('from', 'to'));
 
 /** POST /sys/log/purge and /sys/history-user/purge: delete entries older than this many days. */
 export const purgeSchema = z.strictObject({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredString } from './common';
 import { fileIdListSchema } from './file';
 import { filterDate, filterEnum, filterId, filterText, optionalInstant, optionalRefId, refId, textField } from './work-fields';
+import { rangeOrder } from './query-filters';
 
 /** Maintenance orders (fall/order, DOMAIN.md §3). */
 export const ORDER_STATUSES = ['submitted', 'accepted', 'repairing', 'completed', 'closed'] as const;
@@ -56,7 +57,7 @@ export const orderQuerySchema = z.strictObject({
   keyword: filterText(64),
   submittedFrom: filterDate(),
   submittedTo: filterDate(),
-});
+}).superRefine(rangeOrder('submittedFrom', 'submittedTo'));
 export type OrderQuery = z.infer<typeof orderQuerySchema>;
 
 export const orderListAllSchema = orderQuerySchema.extend({
@@ -87,6 +88,8 @@ export interface OrderRow {
   reportCount: number;
   warningId: number | null;
   updatedAt: string;
+  /** The time rule this stored row breaks (a message key, docs/invariants.md); null when it keeps them all. */
+  dataIssue: string | null;
 }
 
 /** A paged order list; `totalExact: false` when the total is the planner's estimate (see orders.repository). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalFilter } from './query-filters';
+import { optionalFilter, rangeOrder } from './query-filters';
 import { idSchema, instantSchema, optionalString, partialWithoutDefaults, requiredString } from './common';
 
 export const OSS_PROVIDERS = ['local', 's3'] as const;
@@ -61,7 +61,7 @@ export const ossFileQuerySchema = z.object({
   provider: optionalFilter(z.enum(OSS_PROVIDERS)),
   from: optionalFilter(instantSchema()),
   to: optionalFilter(instantSchema()),
-});
+}).superRefine(rangeOrder('from', 'to'));
 
 export interface OssFile {
   id: number;

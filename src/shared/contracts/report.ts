@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { requiredString } from './common';
 import { fileIdListSchema } from './file';
-import { filterDate, filterEnum, filterId, filterText, numberField, optionalDate, refId, requiredDate, textField } from './work-fields';
+import { filterDate, filterEnum, filterId, filterText, optionalDate, refId, requiredDate, textField } from './work-fields';
+import { rangeOrder } from './query-filters';
 
 /** Maintenance reports (fall/report): filing one moves its order (DOMAIN.md §3). */
 export const REPORT_RESULTS = ['fixed', 'not_fixed'] as const;
@@ -10,7 +11,7 @@ export type ReportResult = (typeof REPORT_RESULTS)[number];
 const editable = {
   repairer: requiredString(64),
   repairAt: requiredDate(),
-  durationHours: numberField(0, 10_000).optional(),
+  durationHours: z.coerce.number({ error: 'v.invalid' }).min(0, { message: 'v.durationNegative' }).max(10_000, { message: 'v.invalid' }).optional(),
   completedAt: optionalDate().optional(),
   notes: textField(5000).optional(),
   files: fileIdListSchema.optional(),
@@ -48,7 +49,7 @@ export const reportQuerySchema = z.strictObject({
   repairer: filterText(64),
   repairFrom: filterDate(),
   repairTo: filterDate(),
-});
+}).superRefine(rangeOrder('repairFrom', 'repairTo'));
 
 export interface ReportRow {
   id: number;
@@ -67,4 +68,6 @@ export interface ReportRow {
   notes: string;
   files: number[];
   createdAt: string;
+  /** The time rule this stored row breaks (a message key, docs/invariants.md); null when it keeps them all. */
+  dataIssue: string | null;
 }

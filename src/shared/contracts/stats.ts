@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DATE_MIN_YEAR } from '../constants';
 import { pagingSchema, refIdSchema } from './common';
+import { isoDaysAgo } from '../iso-day';
+
+export { isoDaysAgo };
 
 /**
  * The big-screen statistics of DOMAIN.md §4 (seed §7 "Fall project"): one contract for the server
@@ -36,21 +39,41 @@ export function spanDays(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
+/**
+ * What a period query means when it leaves something out (the wall's own default): by day, up to
+ * today (UTC) or up to `from` when that is later, over the 30 days ending at `to`. So `{}` is the
+ * wall's chart of the last 30 days; only a contradiction (from after to, an unknown granularity) or
+ * a span too long for its granularity is refused.
+ */
+export const PERIOD_DEFAULTS = { granularity: 'day' as Granularity, days: 30 };
+
 const periodShape = {
   projectId: z.number({ error: 'v.invalid' }).int({ message: 'v.invalid' }).positive({ message: 'v.invalid' }).nullable().optional(),
   /** First day, YYYY-MM-DD (UTC), included. */
-  from: isoDay,
+  from: isoDay.optional(),
   /** Last day, YYYY-MM-DD (UTC), included. */
-  to: isoDay,
-  granularity: z.enum(GRANULARITIES, { error: 'v.granularity' }),
+  to: isoDay.optional(),
+  granularity: z.enum(GRANULARITIES, { error: 'v.granularity' }).optional(),
 };
 
-function checkSpan(q: { from: string; to: string; granularity: Granularity }, ctx: z.RefinementCtx) {
+/** A period query with its defaults filled in (PERIOD_DEFAULTS); `now` decides "today". */
+export function resolvePeriod<T extends { from?: string; to?: string; granularity?: Granularity }>(
+  q: T,
+  now = new Date(),
+): T & { from: string; to: string; granularity: Granularity } {
+  const today = isoDaysAgo(0, now);
+  const to = q.to ?? (q.from && q.from > today ? q.from : today);
+  const from = q.from ?? isoDaysAgo(PERIOD_DEFAULTS.days - 1, new Date(`${to}T12:00:00Z`));
+  return { ...q, from, to, granularity: q.granularity ?? PERIOD_DEFAULTS.granularity };
+}
+
+function checkSpan(raw: { from?: string; to?: string; granularity?: Granularity }, ctx: z.RefinementCtx) {
+  const q = resolvePeriod(raw);
   if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'v.dateOrder' });
   else if (spanDays(q.from, q.to) > MAX_SPAN_DAYS[q.granularity]) ctx.addIssue({ code: 'custom', path: ['from'], message: 'v.spanTooLong' });
 }
 
-/** Body of repairSpeedList and repairQualityList. */
+/** Body of repairSpeedList and repairQualityList: any query object (see PERIOD_DEFAULTS). */
 export const periodQuerySchema = z.strictObject(periodShape).superRefine(checkSpan);
 export type PeriodQuery = z.input<typeof periodQuerySchema>;
 
@@ -65,12 +88,13 @@ export type StatMetric = (typeof STAT_METRICS)[number];
 /**
  * Body of statOrders: the orders behind one chart point. `orders` = submitted in the period;
  * `completed` = completed in the period (what every speed and quality figure is computed over).
+ * Without `period`, the orders of the whole query range; without `metric`, `orders`.
  */
 export const statOrdersQuerySchema = z
   .strictObject({
     ...periodShape,
-    period: isoPeriod,
-    metric: z.enum(STAT_METRICS, { error: 'v.invalid' }),
+    period: isoPeriod.optional(),
+    metric: z.enum(STAT_METRICS, { error: 'v.invalid' }).optional(),
     page: pagingSchema.shape.page,
     limit: pagingSchema.shape.limit,
   })
@@ -158,4 +182,3 @@ export interface StatOrder {
   reportCount: number;
 }
 
-export { isoDaysAgo } from '../iso-day';

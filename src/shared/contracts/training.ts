@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredString } from './common';
 import { fileIdListSchema } from './file';
 import { filterDate, filterId, filterText, optionalDate, optionalRefId, refId, textField } from './work-fields';
+import { rangeOrder } from './query-filters';
 
 /** Training material (fall/train). */
 const trainingFields = {
@@ -20,7 +21,7 @@ export const trainingQuerySchema = z.strictObject({
   deviceId: filterId(),
   trainFrom: filterDate(),
   trainTo: filterDate(),
-});
+}).superRefine(rangeOrder('trainFrom', 'trainTo'));
 
 export interface TrainingRow {
   id: number;

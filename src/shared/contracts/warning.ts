@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filterDate, filterEnum, filterId, intField, refId, textField } from './work-fields';
+import { rangeOrder } from './query-filters';
 
 /** Warnings raised by boards (DOMAIN.md §3, §5): open until dealt with or cleared by normal readings. */
 export const WARNING_RESULTS = ['fixed', 'not_fixed'] as const;
@@ -15,7 +16,7 @@ export const warningQuerySchema = z.strictObject({
   kind: filterEnum(WARNING_KINDS),
   from: filterDate(),
   to: filterDate(),
-});
+}).superRefine(rangeOrder('from', 'to'));
 
 /** POST /ball/fallwarning/deal. */
 export const warningDealSchema = z.strictObject({

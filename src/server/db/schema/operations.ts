@@ -109,6 +109,8 @@ export const fallOrder = pgTable('fall_order', {
   warningId: integer('warning_id'),
   createdBy: integer('created_by'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** The time rule a stored order broke (message key, 0014_work_time_invariants.sql); such orders stay out of the repair statistics. */
+  dataIssue: varchar('data_issue', { length: 48 }),
 });
 
 /** Orders per status, kept by triggers (0004_orders.sql): list totals without count(*) over the table. */
@@ -128,6 +130,8 @@ export const fallReport = pgTable('fall_report', {
   notes: text('notes').notNull().default(''),
   files: fileIds('files'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** The time rule a stored report broke (message key, 0014_work_time_invariants.sql). */
+  dataIssue: varchar('data_issue', { length: 48 }),
 });
 
 export const fallTrain = pgTable('fall_train', {

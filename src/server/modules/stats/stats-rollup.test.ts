@@ -49,16 +49,19 @@ describe('statistics rollup against the raw orders', () => {
       const prio = ['low', 'normal', 'high', 'urgent', 'odd'][Math.floor(r() * 5)];
       const eq = r() < 0.85 ? equipment[Math.floor(r() * equipment.length)] : null;
       const project = projects[Math.floor(r() * projects.length)];
+      // A negative span breaks a time rule (docs/invariants.md): stored only as migration 0014 leaves
+      // such a row, flagged, and the statistics leave it out.
       rows.push(
         `R${serial}`, project, eq, prio, new Date(submitted).toISOString(),
         done ? new Date(submitted + hours * 3600_000).toISOString() : null, done ? 'completed' : 'repairing', Math.floor(r() * 3),
+        done && hours < 0 ? 'v.completedBeforeSubmission' : null,
       );
     }
-    const values = Array.from({ length: count }, (_, i) => `(${Array.from({ length: 8 }, (_, j) => `$${i * 8 + j + 1}`).join(', ')})`);
+    const values = Array.from({ length: count }, (_, i) => `(${Array.from({ length: 9 }, (_, j) => `$${i * 9 + j + 1}`).join(', ')})`);
     await t.database.query(
-      `INSERT INTO fall_order(number, name, project_id, equipment_id, priority, submitted_at, completed_at, status, report_count)
-       SELECT v.n, v.n, v.p::int, v.e::int, v.pr, v.s::timestamptz, v.c::timestamptz, v.st, v.rc::int
-         FROM (VALUES ${values.join(', ')}) v(n, p, e, pr, s, c, st, rc)`,
+      `INSERT INTO fall_order(number, name, project_id, equipment_id, priority, submitted_at, completed_at, status, report_count, data_issue)
+       SELECT v.n, v.n, v.p::int, v.e::int, v.pr, v.s::timestamptz, v.c::timestamptz, v.st, v.rc::int, v.di
+         FROM (VALUES ${values.join(', ')}) v(n, p, e, pr, s, c, st, rc, di)`,
       rows,
     );
   }
@@ -73,7 +76,7 @@ describe('statistics rollup against the raw orders', () => {
               WHERE submitted_at >= ${RANGE_START} AND submitted_at < ${RANGE_END} ${p1} GROUP BY 1),
        c AS (SELECT ${bucket(q.granularity, 'completed_at')} AS start, count(*)::int AS n, avg(completed_at - submitted_at) AS avg_h,
                     percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY completed_at - submitted_at) AS pct
-               FROM fall_order WHERE completed_at >= ${RANGE_START} AND completed_at < ${RANGE_END} ${p1} GROUP BY 1)
+               FROM fall_order WHERE completed_at >= ${RANGE_START} AND completed_at < ${RANGE_END} AND data_issue IS NULL ${p1} GROUP BY 1)
        SELECT to_char(p.label, $4) AS period, coalesce(s.n, 0) AS orders, coalesce(c.n, 0) AS completed,
               extract(epoch FROM c.avg_h)::float8 / 3600 AS "avgHours", extract(epoch FROM c.pct[1])::float8 / 3600 AS "medianHours",
               extract(epoch FROM c.pct[2])::float8 / 3600 AS "p90Hours"
@@ -96,7 +99,7 @@ describe('statistics rollup against the raw orders', () => {
                            AND r.submitted_at > o.completed_at AND r.submitted_at <= o.completed_at + interval '30 days'))::int AS rep,
                     count(*) FILTER (WHERE o.completed_at - o.submitted_at <= interval '1 hour' *
                         CASE o.priority WHEN 'low' THEN $5::float8 WHEN 'high' THEN $7::float8 WHEN 'urgent' THEN $8::float8 ELSE $6::float8 END)::int AS on_time
-               FROM fall_order o WHERE o.completed_at >= ${RANGE_START} AND o.completed_at < ${RANGE_END} ${p1} GROUP BY 1)
+               FROM fall_order o WHERE o.completed_at >= ${RANGE_START} AND o.completed_at < ${RANGE_END} AND o.data_issue IS NULL ${p1} GROUP BY 1)
        SELECT to_char(p.label, $4) AS period, coalesce(c.n, 0) AS completed, coalesce(c.ftf, 0) AS ftf, coalesce(c.with_eq, 0) AS "withEq",
               coalesce(c.rep, 0) AS rep, coalesce(c.on_time, 0) AS "onTime"
          FROM p LEFT JOIN c ON c.start = p.start ORDER BY p.start`,

@@ -373,16 +373,24 @@ export class StatsRepository {
     );
   }
 
-  /** The orders behind one chart point: submitted (`orders`) or completed (`completed`) in that period. */
-  async statOrders(q: PeriodRange & { period: string; metric: StatMetric; page: number; limit: number }): Promise<PageResult<StatOrder>> {
-    const col = q.metric === 'orders' ? 'o.submitted_at' : 'o.completed_at';
-    const start = q.period.length === 7 ? `${q.period}-01` : q.period;
-    const params: unknown[] = [q.from, q.to, q.granularity, start];
+  /**
+   * The orders behind one chart point: submitted (`orders`, the default) or completed (`completed`) in
+   * that period, or in the whole range without a period. Orders flagged by 0014 (data_issue) are not
+   * among the completed, as the charts leave them out.
+   */
+  async statOrders(q: PeriodRange & { period?: string; metric?: StatMetric; page: number; limit: number }): Promise<PageResult<StatOrder>> {
+    const completed = q.metric === 'completed';
+    const col = completed ? 'o.completed_at' : 'o.submitted_at';
+    const params: unknown[] = [q.from, q.to];
     const projectCond = q.projectId ? `AND o.project_id = $${params.push(q.projectId)}` : '';
-    // The point's period clipped to the query range, exactly as the chart counted it.
-    const where = `${col} >= greatest(${RANGE_START}, date_trunc($3, $4::date::timestamp) AT TIME ZONE 'UTC')
-               AND ${col} < least(${RANGE_END}, (date_trunc($3, $4::date::timestamp) + ('1 ' || $3)::interval) AT TIME ZONE 'UTC')
-               ${projectCond}`;
+    let where = `${col} >= ${RANGE_START} AND ${col} < ${RANGE_END} ${projectCond}`;
+    if (q.period) {
+      // The point's period clipped to the query range, exactly as the chart counted it.
+      const g = `$${params.push(q.granularity)}`;
+      const at = `$${params.push(q.period.length === 7 ? `${q.period}-01` : q.period)}::date::timestamp`;
+      where += ` AND ${col} >= date_trunc(${g}, ${at}) AT TIME ZONE 'UTC' AND ${col} < (date_trunc(${g}, ${at}) + ('1 ' || ${g})::interval) AT TIME ZONE 'UTC'`;
+    }
+    if (completed) where += ' AND o.data_issue IS NULL';
     const [{ total }] = await this.database.query<{ total: number }>(`SELECT count(*)::int AS total FROM fall_order o WHERE ${where}`, params);
     const limitAt = params.push(q.limit);
     const offsetAt = params.push((q.page - 1) * q.limit);

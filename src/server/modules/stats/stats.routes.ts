@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { periodQuerySchema, projectFilterSchema, statOrdersQuerySchema, type Granularity, type StatMetric } from '@shared/contracts/stats';
+import { periodQuerySchema, projectFilterSchema, resolvePeriod, statOrdersQuerySchema, type Granularity, type StatMetric } from '@shared/contracts/stats';
 import { ok } from '../../lib/crud';
 import { StatsRepository, type SlaHours } from './stats.repository';
 
@@ -7,7 +7,7 @@ import { StatsRepository, type SlaHours } from './stats.repository';
 export const STATS_PERMISSION = ['fall-project#stats', 'ship-scene#view'];
 const BASE = '/ball/fallproject';
 
-type Period = { projectId?: number | null; from: string; to: string; granularity: Granularity };
+type Period = { projectId?: number | null; from?: string; to?: string; granularity?: Granularity };
 
 /** Statistics of DOMAIN.md §4 at the seed §7 paths; read-only, so nothing goes to the operation log. */
 export async function statsRoutes(app: FastifyInstance): Promise<void> {
@@ -36,12 +36,12 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     return ok(await repo.brokenDevice(projectId));
   });
   app.post(`${BASE}/repairSpeedList`, { schema: { body: periodQuerySchema }, config }, async (request) =>
-    ok(await repo.repairSpeed(request.body as Period)),
+    ok(await repo.repairSpeed(resolvePeriod(request.body as Period))),
   );
   app.post(`${BASE}/repairQualityList`, { schema: { body: periodQuerySchema }, config }, async (request) =>
-    ok(await repo.repairQuality(request.body as Period, await sla())),
+    ok(await repo.repairQuality(resolvePeriod(request.body as Period), await sla())),
   );
   app.post(`${BASE}/statOrders`, { schema: { body: statOrdersQuerySchema }, config }, async (request) =>
-    ok(await repo.statOrders(request.body as Period & { period: string; metric: StatMetric; page: number; limit: number })),
+    ok(await repo.statOrders(resolvePeriod(request.body as Period & { period?: string; metric?: StatMetric; page: number; limit: number }))),
   );
 }

@@ -111,9 +111,9 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
       `SELECT
          (SELECT count(*)::int FROM fall_order WHERE project_id = $1 AND status = ANY($2::text[])) AS "openOrders",
          (SELECT avg(EXTRACT(EPOCH FROM completed_at - submitted_at) / 3600)::float8 FROM fall_order
-           WHERE project_id = $1 AND completed_at >= now() - interval '30 days') AS "repairSpeed",
+           WHERE project_id = $1 AND completed_at >= now() - interval '30 days' AND data_issue IS NULL) AS "repairSpeed",
          (SELECT (count(*) FILTER (WHERE report_count <= 1))::float8 / NULLIF(count(*), 0) FROM fall_order
-           WHERE project_id = $1 AND completed_at >= now() - interval '30 days') AS "repairQuality",
+           WHERE project_id = $1 AND completed_at >= now() - interval '30 days' AND data_issue IS NULL) AS "repairQuality",
          (SELECT (count(*) FILTER (WHERE e.state NOT IN ('broken', 'offline')))::float8 / NULLIF(count(*), 0) FROM fall_eq_info e
            WHERE e.project_id = $1 AND ${countedEquipment('e')}) AS availability,
          (SELECT count(*)::int FROM fall_eq_info e WHERE e.project_id = $1 AND ${countedEquipment('e')}) AS "equipmentTotal",

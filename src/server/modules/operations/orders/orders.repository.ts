@@ -7,6 +7,7 @@ import { fallEqInfo, fallOrder, fallOrderCount, fallProject } from '../../../db/
 import { nextDailyNumber, type DailyNumbering } from '../../../lib/daily-number';
 import { badRequest } from '../../../lib/errors';
 import { assertLive } from '../archive/archive.service';
+import { checkOrderTimes, timeRules, type TimeRules } from './work-times';
 
 /**
  * Orders at a million rows. Every sort has an index in the same column order (0004_orders.sql), so
@@ -133,8 +134,13 @@ export interface NewOrder {
   createdBy?: number | null;
 }
 
-/** Numbers and inserts one order; the caller's transaction also attaches its files. */
-export async function insertOrder(tx: Db, values: NewOrder): Promise<{ id: number; number: string }> {
+/**
+ * Numbers and inserts one order; the caller's transaction also attaches its files. A given
+ * submission time obeys the time rules (the routes pass the configured clock skew; the device loop
+ * stamps its own clock and takes the default).
+ */
+export async function insertOrder(tx: Db, values: NewOrder, rules?: TimeRules): Promise<{ id: number; number: string }> {
+  if (values.submittedAt) checkOrderTimes({ submittedAt: values.submittedAt }, rules ?? (await timeRules()));
   const number = await nextOrderNumber(tx);
   const [row] = await tx
     .insert(fallOrder)

@@ -26,6 +26,10 @@ import {
   orderOrdering,
   selectOrders,
 } from './orders.repository';
+import { checkOrderTimes, checkSubmissionAgainstWork, timeRules } from './work-times';
+
+/** Flags (0014) that a corrected submission time makes obsolete. */
+const SUBMISSION_ISSUES: readonly string[] = ['v.submittedInFuture', 'v.completedBeforeSubmission'];
 
 const BASE = '/ball/fallorder';
 const EXPORT_MAX_ROWS = 100_000;
@@ -79,9 +83,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${BASE}/save`, { schema: { body: orderSaveSchema }, config: { permission: 'fall-order#save' } }, async (request) => {
     const body = request.body as z.infer<typeof orderSaveSchema>;
+    const rules = await timeRules(app.settings);
     const created = await db.transaction(async (tx) => {
       await checkEquipment(tx, body.projectId, body.equipmentId);
-      const row = await insertOrder(tx, { ...body, source: 'manual', createdBy: request.auth?.userId ?? null });
+      const row = await insertOrder(tx, { ...body, source: 'manual', createdBy: request.auth?.userId ?? null }, rules);
       await attachFiles(tx, 'fall_order', row.id, body.files ?? [], { field: 'files', userId: request.auth?.userId ?? null });
       // An open order puts its unit in maintenance unless something worse holds it (equipment-state.ts).
       await recomputeEquipmentState(tx, [body.equipmentId]);
@@ -92,6 +97,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${BASE}/update`, { schema: { body: orderUpdateSchema }, config: { permission: 'fall-order#update' } }, async (request) => {
     const { id, ...changes } = request.body as z.infer<typeof orderUpdateSchema>;
+    const rules = await timeRules(app.settings);
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(fallOrder).where(eq(fallOrder.id, id)).for('update');
       if (!current) throw notFound();
@@ -99,7 +105,12 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const projectId = changes.projectId ?? current.projectId;
       const equipmentId = changes.equipmentId === undefined ? current.equipmentId : changes.equipmentId;
       if (changes.projectId !== undefined || changes.equipmentId !== undefined) await checkEquipment(tx, projectId, equipmentId);
-      const set = Object.fromEntries(Object.entries({ ...changes, equipmentId }).filter(([, v]) => v !== undefined));
+      const set: Record<string, unknown> = Object.fromEntries(Object.entries({ ...changes, equipmentId }).filter(([, v]) => v !== undefined));
+      if (changes.submittedAt) {
+        checkOrderTimes({ submittedAt: changes.submittedAt }, rules);
+        await checkSubmissionAgainstWork(tx, id, changes.submittedAt, current.completedAt);
+        if (current.dataIssue && SUBMISSION_ISSUES.includes(current.dataIssue)) set.dataIssue = null;
+      }
       await tx.update(fallOrder).set({ ...set, updatedAt: new Date() }).where(eq(fallOrder.id, id));
       // Moving the order to another unit moves what holds both of them.
       if (equipmentId !== current.equipmentId) await recomputeEquipmentState(tx, [current.equipmentId, equipmentId]);

@@ -9,6 +9,7 @@ import { ok, ownEntry } from '../../../lib/crud';
 import { pageOf } from '@shared/envelope';
 import { releaseFiles, replaceFiles } from '../../files/files.service';
 import { fileReport } from './reports.service';
+import { checkReportTimes, timeRules } from '../orders/work-times';
 
 const BASE = '/ball/fallreport';
 const listSchema = reportQuerySchema.extend(pagingSchema.shape);
@@ -67,14 +68,19 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${BASE}/save`, { schema: { body: reportSaveSchema }, config: { permission: 'fall-report#save' } }, async (request) => {
     const body = request.body as z.infer<typeof reportSaveSchema>;
-    return ok(await db.transaction((tx) => fileReport(tx, body, request.auth?.userId ?? null)));
+    const rules = await timeRules(app.settings);
+    return ok(await db.transaction((tx) => fileReport(tx, body, request.auth?.userId ?? null, rules)));
   });
 
   app.post(`${BASE}/update`, { schema: { body: reportUpdateSchema }, config: { permission: 'fall-report#update' } }, async (request) => {
     const { id, files, orderId, result, ...changes } = request.body as z.infer<typeof reportUpdateSchema>;
+    const rules = await timeRules(app.settings);
     await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ id: fallReport.id, files: fallReport.files, orderId: fallReport.orderId, result: fallReport.result, status: fallOrder.status })
+        .select({
+          id: fallReport.id, files: fallReport.files, orderId: fallReport.orderId, result: fallReport.result, status: fallOrder.status,
+          repairAt: fallReport.repairAt, completedAt: fallReport.completedAt, durationHours: fallReport.durationHours, submittedAt: fallOrder.submittedAt,
+        })
         .from(fallReport)
         .innerJoin(fallOrder, eq(fallOrder.id, fallReport.orderId))
         .where(eq(fallReport.id, id))
@@ -83,7 +89,13 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       if (current.status === 'closed') throw badRequest('err.orderClosed');
       if (orderId !== undefined && orderId !== current.orderId) throw badRequest('v.reportFrozen', { orderId: 'v.reportFrozen' });
       if (result !== undefined && result !== current.result) throw badRequest('v.reportFrozen', { result: 'v.reportFrozen' });
-      const set = Object.fromEntries(Object.entries({ ...changes, files }).filter(([, v]) => v !== undefined));
+      const set: Record<string, unknown> = Object.fromEntries(Object.entries({ ...changes, files }).filter(([, v]) => v !== undefined));
+      if (changes.repairAt !== undefined || changes.completedAt !== undefined || changes.durationHours !== undefined) {
+        // The report as it will be, checked whole; once it keeps every rule, a flag of 0014 is obsolete.
+        const next = { ...current, ...set } as { repairAt: Date; completedAt: Date | null; durationHours: number };
+        checkReportTimes(current, next, rules);
+        set.dataIssue = null;
+      }
       if (Object.keys(set).length) await tx.update(fallReport).set(set).where(eq(fallReport.id, id));
       if (files) await replaceFiles(tx, 'fall_report', id, current.files, files, { field: 'files', userId: request.auth?.userId ?? null });
     });

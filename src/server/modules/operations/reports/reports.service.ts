@@ -6,6 +6,10 @@ import { badRequest } from '../../../lib/errors';
 import { attachFiles } from '../../files/files.service';
 import { recomputeEquipmentState } from '../equipment-state';
 import { settleWarnings } from '../warnings/warnings.service';
+import { checkReportTimes, type TimeRules } from '../orders/work-times';
+
+/** Flags (0014) that a new completion time, or none, makes obsolete. */
+const COMPLETION_ISSUES: readonly string[] = ['v.completedBeforeSubmission', 'v.completedInFuture'];
 
 /**
  * Files a report and moves its order, in the caller's transaction (DOMAIN.md §3):
@@ -14,12 +18,14 @@ import { settleWarnings } from '../warnings/warnings.service';
  *  - the first "fixed" report completes the order (completedAt = the report's completion time or
  *    now) and settles the warnings it was opened for; its equipment goes back to normal unless
  *    another open order or warning holds it;
- *  - a closed order takes no reports.
+ *  - a closed order takes no reports;
+ *  - the report's times obey the rules of work-times.ts, or nothing is written.
  */
-export async function fileReport(tx: Db, body: ReportSave, userId: number | null): Promise<{ id: number; orderStatus: string }> {
+export async function fileReport(tx: Db, body: ReportSave, userId: number | null, rules: TimeRules): Promise<{ id: number; orderStatus: string }> {
   const [order] = await tx.select().from(fallOrder).where(eq(fallOrder.id, body.orderId)).for('update');
   if (!order) throw badRequest('v.invalid', { orderId: 'v.invalid' });
   if (order.status === 'closed') throw badRequest('err.orderClosed', { orderId: 'err.orderClosed' });
+  checkReportTimes(order, body, rules);
 
   const [report] = await tx
     .insert(fallReport)
@@ -36,7 +42,7 @@ export async function fileReport(tx: Db, body: ReportSave, userId: number | null
     .returning({ id: fallReport.id });
   await attachFiles(tx, 'fall_report', report.id, body.files ?? [], { field: 'files', userId });
 
-  const now = new Date();
+  const now = rules.now;
   let status = order.status;
   let completedAt = order.completedAt;
   if (body.result === 'fixed') {
@@ -51,11 +57,13 @@ export async function fileReport(tx: Db, body: ReportSave, userId: number | null
     status = 'repairing';
     completedAt = null;
   }
+  const completionChanged = (completedAt?.getTime() ?? null) !== (order.completedAt?.getTime() ?? null);
   await tx
     .update(fallOrder)
     .set({
       status,
       completedAt,
+      dataIssue: completionChanged && order.dataIssue && COMPLETION_ISSUES.includes(order.dataIssue) ? null : order.dataIssue,
       acceptedAt: order.acceptedAt ?? now,
       reportCount: sql`${fallOrder.reportCount} + 1`,
       updatedAt: now,
