@@ -95,7 +95,8 @@ ALTER TABLE fall_report ADD CONSTRAINT fall_report_times
   CHECK (data_issue IS NOT NULL OR (duration_hours >= 0 AND (completed_at IS NULL OR completed_at >= repair_at)));
 
 -- The rules that need the order: a report is not before its order's submission, and a closed order
--- takes no new report. Statement triggers, so a bulk load checks with one join.
+-- takes no new report (a seed may load a closed order's history: reports made before the close).
+-- Statement triggers, so a bulk load checks with one join.
 CREATE FUNCTION work_report_check() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   bad text;
@@ -105,7 +106,8 @@ BEGIN
               ELSE 'err.orderClosed' END INTO bad
     FROM new_rows r JOIN fall_order o ON o.id = r.order_id
    WHERE r.data_issue IS NULL
-     AND (r.repair_at < o.submitted_at OR r.completed_at < o.submitted_at OR (TG_OP = 'INSERT' AND o.status = 'closed'))
+     AND (r.repair_at < o.submitted_at OR r.completed_at < o.submitted_at
+          OR (TG_OP = 'INSERT' AND o.status = 'closed' AND (o.closed_at IS NULL OR r.created_at > o.closed_at)))
    LIMIT 1;
   IF bad IS NOT NULL THEN
     RAISE EXCEPTION '%', bad USING ERRCODE = 'check_violation', CONSTRAINT = 'fall_report_after_submission';
