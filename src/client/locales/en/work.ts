@@ -34,6 +34,7 @@ const work: LocaleShape<typeof cn> = {
     status: 'Status',
     reportCount: 'Reports',
     completedAt: 'Completed',
+    dataIssue: 'Data issue (not counted in the statistics)',
     keywordHint: 'Start of the number (WO-…) or the name',
     sources: { manual: 'Manual', warning: 'From a warning' },
     accept: 'Accept',

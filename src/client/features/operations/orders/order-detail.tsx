@@ -17,6 +17,7 @@ import { FilesField } from '../work-kit/files-field';
 import { ORDER_BASE, fileReport, orderDetailQueryOptions } from './order-api';
 import { ReportFields, newReportValues, type ReportValues } from './report-fields';
 import { localName } from '@shared/local-name';
+import { tMessage } from '@client/lib/i18n';
 
 /** An order with its reports, and the form to file the next one (which moves the order). */
 export function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -57,6 +58,8 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
               { label: t('order.contact'), value: order.contact },
               { label: t('order.submittedAt'), value: when(order.submittedAt) },
               { label: t('order.completedAt'), value: when(order.completedAt) },
+              // A stored row that breaks a time rule (migration 0014): shown, and left out of the statistics.
+              ...(order.dataIssue ? [{ label: t('order.dataIssue'), value: <Text c="red" size="sm">{tMessage(order.dataIssue)}</Text>, full: true }] : []),
               { label: t('order.description'), value: order.description, full: true },
               { label: t('common.files'), value: order.files.length ? <FilesField label="" ownerType="fall_order" value={order.files} max={order.files.length} onChange={() => undefined} /> : '', full: true },
             ]}
