@@ -193,6 +193,11 @@ describe('statistics of the big screen', () => {
     expect(reversed.status).toBe(400);
     expect(reversed.body.data.fields.to).toBe('结束日期不能早于开始日期');
     expect(reversed.body.msg).toBe('结束日期不能早于开始日期');
+    // The other statistics calls of the wall take an empty query too.
+    expect((await post('selectProjects', {})).status).toBe(200);
+    for (const path of ['countProjects', 'groupArea', 'groupWater', 'groupDevice', 'brokenDevice']) {
+      expect((await t.call('GET', `/api/ball/fallproject/${path}`, { token: admin })).status, path).toBe(200);
+    }
     const odd = await post('statOrders', { granularity: 'year' });
     expect(odd.status).toBe(400);
     expect(odd.body.data.fields.granularity).toBe('Granularity must be day, week or month');
