@@ -42,7 +42,7 @@ export async function fileReport(tx: Db, body: ReportSave, userId: number | null
     .returning({ id: fallReport.id });
   await attachFiles(tx, 'fall_report', report.id, body.files ?? [], { field: 'files', userId });
 
-  const now = rules.now;
+  const now = new Date();
   let status = order.status;
   let completedAt = order.completedAt;
   if (body.result === 'fixed') {
