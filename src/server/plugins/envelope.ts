@@ -102,6 +102,12 @@ export const envelopePlugin = fp(async (app) => {
     // A RESTRICT key (0015) refused to erase what depends on the row: in use, not bad input.
     if (pgCode === '23001') return send(reply, CODE.conflict, translate('err.inUse', locale));
     if (pgCode === '23503') return send(reply, CODE.badRequest, translate('err.badRequest', locale));
+    // A CHECK or a time-rule trigger (0014) refused a row the routes' own checks let through: still
+    // bad input. The triggers raise a message key; a plain CHECK says only that the value is invalid.
+    if (pgCode === '23514') {
+      const raised = String((cause as { message?: unknown } | undefined)?.message ?? error.message ?? '');
+      return send(reply, CODE.badRequest, translate(isMessageKey(raised) ? raised : 'v.invalid', locale));
+    }
     if (isDataException(pgCode)) return send(reply, CODE.badRequest, translate('err.badRequest', locale));
     if (!error.statusCode && MULTIPART_ERROR.test(error.message ?? '')) return send(reply, CODE.badRequest, translate('err.badMultipart', locale));
     // An upload whose form ends before its closing boundary: the file stream closes early.
