@@ -12,6 +12,8 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { Settings } from './lib/settings';
+import { databaseRateStore } from './lib/limits';
+import { lookupKey } from './lib/server-key';
 import { runtimeConfigOf } from './lib/runtime-config';
 import { RequestValidationError } from './lib/errors';
 import { envelopePlugin } from './plugins/envelope';
@@ -99,7 +101,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
         ? false
         : { level: config.logLevel, redact: LOG_REDACT, serializers: { req: requestForLog as never }, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // The socket's address unless TRUST_PROXY names the proxies in front (config.ts).
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -135,7 +138,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // Counters in the database, not in this process: a limit holds across every instance (lib/limits.ts).
+  await app.register(rateLimit, { global: false, store: databaseRateStore(database) });
+  // The login2 lookup key is made on the first start, before any password is issued with it.
+  app.addHook('onReady', async () => {
+    await lookupKey(database);
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Cascade API', version: config.version } },
     transform: jsonSchemaTransform,

@@ -13,6 +13,12 @@ export interface ServerConfig {
   /** Overrides the captcha setting of sys_config when set (CAPTCHA=off for tests and kiosks). */
   captcha?: 'on' | 'off';
   apiPrefix: string;
+  /**
+   * Which proxies may name the client in X-Forwarded-For (TRUST_PROXY): a list of addresses and
+   * CIDR ranges. False (unset): the address is the socket's, so a caller cannot
+   * forge the address every per-address limit and the login history key on.
+   */
+  trustProxy: string[] | false;
   logLevel: string;
   version: string;
   clientDir: string;
@@ -37,6 +43,17 @@ function readVersion(): string {
   }
 }
 
+/**
+ * TRUST_PROXY: `127.0.0.1,10.0.0.0/8` (addresses and CIDR ranges); empty trusts none. A bare hop
+ * count or 'true' is refused at start: neither can tell a proxy from a client naming itself.
+ */
+export function parseTrustProxy(value: string | undefined): string[] | false {
+  const text = (value ?? '').trim();
+  if (!text) return false;
+  if (/^(\d+|true|\*)$/i.test(text)) throw new Error('TRUST_PROXY must list the proxies in front (addresses or CIDR ranges, comma-separated)');
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -51,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     captcha,
     apiPrefix: env.API_PREFIX ?? '/api',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     version: readVersion(),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),

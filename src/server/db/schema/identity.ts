@@ -90,6 +90,34 @@ export const sysCaptcha = pgTable('sys_captcha', {
   expiresAt: ts('expires_at').notNull(),
 });
 
+/** Fixed-window request counters shared by every instance (0012_login_limits.sql, lib/limits.ts). */
+export const sysRateLimit = pgTable('sys_rate_limit', {
+  key: varchar('key', { length: 200 }).primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEnds: ts('window_ends').notNull(),
+});
+
+/** Wrong passwords per account and address ('*': the whole account), counted before the check. */
+export const sysLoginGuard = pgTable(
+  'sys_login_guard',
+  {
+    userId: integer('user_id').notNull().references(() => sysUser.id, { onDelete: 'cascade' }),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailedAt: ts('last_failed_at').notNull().defaultNow(),
+    blockedUntil: ts('blocked_until'),
+    allowed: boolean('allowed').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
+);
+
+/** Server secrets shared by every instance (the login2 lookup key). */
+export const sysSecret = pgTable('sys_secret', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const sysLoginLog = pgTable('sys_login_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   username: varchar('username', { length: 64 }).notNull(),

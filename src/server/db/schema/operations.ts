@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric } from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const fileIds = (name: string) => jsonb(name).$type<number[]>().notNull().default([]);
@@ -52,6 +52,8 @@ export const fallProjectPassword = pgTable('fall_project_password', {
   projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
   label: varchar('label', { length: 128 }).notNull().default(''),
   passwordHash: text('password_hash').notNull(),
+  /** HMAC-SHA256(server key, `${projectId}:${password}`): login2's one lookup; null on rows issued before it. */
+  lookupHash: char('lookup_hash', { length: 64 }),
   expiresAt: ts('expires_at'),
   revokedAt: ts('revoked_at'),
   createdBy: integer('created_by'),

@@ -1,0 +1,61 @@
+import type { Database } from '../db/client';
+
+/** Stale counters are swept now and then by the call that counts, so the table stays small. */
+const SWEEP_EVERY = 500;
+let calls = 0;
+
+export interface LimitHit {
+  /** Requests counted in the current window, this one included. */
+  hits: number;
+  /** Milliseconds until the window ends. */
+  ttlMs: number;
+}
+
+/**
+ * Counts one request against `key` in a fixed window and returns the count. One upsert: parallel
+ * requests, on this instance or any other on the same database, queue on the row and each sees
+ * its own count, so a limit cannot be outrun by sending at once or by spreading over instances.
+ */
+export async function countHit(database: Database, key: string, windowMs: number): Promise<LimitHit> {
+  calls += 1;
+  if (calls % SWEEP_EVERY === 0) await database.query(`DELETE FROM sys_rate_limit WHERE window_ends < now()`);
+  const rows = await database.query<{ hits: number; ttl_ms: number }>(
+    `INSERT INTO sys_rate_limit AS r (key, hits, window_ends) VALUES ($1, 1, now() + make_interval(secs => $2::float8 / 1000))
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN r.window_ends <= now() THEN 1 ELSE r.hits + 1 END,
+       window_ends = CASE WHEN r.window_ends <= now() THEN now() + make_interval(secs => $2::float8 / 1000) ELSE r.window_ends END
+     RETURNING hits, (extract(epoch FROM window_ends - now()) * 1000)::float8 AS ttl_ms`,
+    [key.slice(0, 200), windowMs],
+  );
+  return { hits: Number(rows[0].hits), ttlMs: Math.max(0, Math.ceil(Number(rows[0].ttl_ms))) };
+}
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * A store for @fastify/rate-limit that keeps its counters in the database (`countHit`), one key
+ * space per route: `config.rateLimit` on a route then holds across every instance.
+ */
+export function databaseRateStore(database: Database) {
+  class DatabaseRateStore {
+    constructor(
+      _options?: unknown,
+      private readonly prefix = '',
+    ) {}
+
+    incr(key: string, callback: IncrCallback, timeWindow?: number): void {
+      countHit(database, `${this.prefix}|${key}`, timeWindow ?? 60_000).then(
+        (hit) => callback(null, { current: hit.hits, ttl: hit.ttlMs }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    /** Called once per route with the route's merged limit options (its route under `routeInfo`). */
+    child(options: object): DatabaseRateStore {
+      const info = (options as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      const method = Array.isArray(info.method) ? info.method.join(',') : (info.method ?? '');
+      return new DatabaseRateStore(undefined, `${method} ${info.url ?? ''}`);
+    }
+  }
+  return DatabaseRateStore;
+}
