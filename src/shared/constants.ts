@@ -112,3 +112,15 @@ export const DATE_MIN_YEAR = 1900;
 export const DATE_MAX_YEAR = 9999;
 /** A purge of the operation log or login history keeps at least this many days: never "delete everything". */
 export const LOG_PURGE_MIN_DAYS = 7;
+
+// The front door (issue 14): request limits and wrong-password back-off, kept in the database.
+/** Captcha images one address may ask for per minute. */
+export const CAPTCHA_PER_MINUTE = 60;
+/** Project password (login2) tries one address may make per minute. */
+export const LOGIN2_PER_ADDRESS_PER_MINUTE = 10;
+/** Project password tries per project per minute, from all addresses together. */
+export const LOGIN2_PER_PROJECT_PER_MINUTE = 30;
+/** Longest wait one account-and-address pair is given after wrong passwords (seconds). */
+export const LOGIN_BACKOFF_CAP_SECONDS = 300;
+/** Wrong passwords on one account, from all addresses, after which every address gets one free try (times lockThreshold). */
+export const LOGIN_ACCOUNT_FACTOR = 4;

@@ -39,6 +39,8 @@ export const MESSAGES = {
   'login.password': { cn: '密码不正确', en: 'Password incorrect' },
   'login.locked': { cn: '账号已被锁定，请联系管理员', en: 'Account locked, contact administrator' },
   'login.expired': { cn: '账号已过期，请联系管理员', en: 'Account expired, contact administrator' },
+  // The front door (issue 14): wrong passwords slow an address down, they never lock the account.
+  'login.tooMany': { cn: '密码错误次数过多，请稍后再试', en: 'Too many wrong passwords, try again later' },
   // envelope errors
   'err.badRequest': { cn: '请求参数错误', en: 'Bad request' },
   'err.badJson': { cn: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },

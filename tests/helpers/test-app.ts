@@ -17,7 +17,8 @@ export interface TestApp {
   /** A new user whose one role holds exactly these permission codes; returns its token and id. */
   userWith(perms: string[], username?: string): Promise<{ token: string; userId: number; username: string }>;
   /** Calls the API and returns status and parsed envelope. */
-  call(method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  /** `ip`: the caller's socket address (the client address unless TRUST_PROXY names it a proxy). */
+  call(method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string>; ip?: string }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
@@ -73,7 +74,7 @@ export async function createTestApp(
     async call(method, url, opts = {}) {
       const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en', ...opts.headers };
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      const res = await app.inject({ method, url, headers, payload: opts.body as InjectOptions['payload'] });
+      const res = await app.inject({ method, url, headers, payload: opts.body as InjectOptions['payload'], ...(opts.ip ? { remoteAddress: opts.ip } : {}) });
       let body: unknown = res.body;
       try {
         body = JSON.parse(res.body);

@@ -1,7 +1,8 @@
 import { lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { jobScheduleLog, sysCaptcha, sysLog, sysLoginLog, sysSession } from '../db/schema';
+import { jobScheduleLog, sysCaptcha, sysLog, sysLoginLog, sysRateLimit, sysSession } from '../db/schema';
 import { registerJobHandler } from './registry';
+import { purgeGuards } from '../modules/identity/login-guard';
 
 const DAY_MS = 86_400_000;
 
@@ -31,6 +32,9 @@ registerJobHandler({
     const db = app.database.db;
     const captchas = await db.delete(sysCaptcha).where(lt(sysCaptcha.expiresAt, now)).returning({ uuid: sysCaptcha.uuid });
     const sessions = await db.delete(sysSession).where(lt(sysSession.expiresAt, now)).returning({ id: sysSession.id });
-    return { captchas: captchas.length, sessions: sessions.length };
+    // Request counters whose window has ended and wrong-password counts past their window.
+    const limits = await db.delete(sysRateLimit).where(lt(sysRateLimit.windowEnds, now)).returning({ key: sysRateLimit.key });
+    const guards = await purgeGuards(app);
+    return { captchas: captchas.length, sessions: sessions.length, limits: limits.length, guards };
   },
 });

@@ -7,7 +7,8 @@ export const loginBodySchema = z.strictObject({
   username: requiredString(64),
   password: z.string({ error: 'v.passwordEmpty' }).min(1, { message: 'v.passwordEmpty' }).max(128, { message: 'v.tooLong' }),
   captcha: z.string().max(8).default(''),
-  uuid: z.string().max(64).default(''),
+  // Printable ASCII only: a NUL would reach the database as an error instead of a wrong captcha.
+  uuid: z.string().max(64).regex(/^[\x21-\x7e]*$/, { message: 'v.invalid' }).default(''),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -4,14 +4,23 @@ import { z } from 'zod';
 import { loginBodySchema, type LoginBody, type LoginResult } from '@shared/contracts/auth';
 import type { MessageKey } from '@shared/messages';
 import { sysLoginLog, sysSession, sysUser } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { CAPTCHA_PER_MINUTE, CODE } from '@shared/constants';
+import { ApiError, badRequest } from '../../lib/errors';
 import { ok } from '../../lib/crud';
 import { newToken, verifyPassword } from '../../lib/password';
 import { captchaEnabled, captchaSvg, consumeCaptcha, issueCaptcha } from './captcha';
 import { sessionUserOf } from './session.service';
+import { countAccountFailure, forgiveAttempts, takeAttempt } from './login-guard';
 
-const captchaQuerySchema = z.object({ uuid: z.string({ error: 'v.required' }).min(1, { message: 'v.required' }).max(64, { message: 'v.tooLong' }) });
-const CAPTCHA_PER_MINUTE = 60;
+/** A captcha key is printable ASCII: a NUL or a control character is a 400, never a database error. */
+const CAPTCHA_UUID = /^[\x21-\x7e]+$/;
+const captchaQuerySchema = z.object({
+  uuid: z
+    .string({ error: 'v.required' })
+    .min(1, { message: 'v.required' })
+    .max(64, { message: 'v.tooLong' })
+    .regex(CAPTCHA_UUID, { message: 'v.invalid' }),
+});
 const ONE_MINUTE_MS = 60_000;
 const USER_AGENT_MAX = 512;
 
@@ -61,28 +70,6 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     throw badRequest(key, field ? { [field]: key } : undefined);
   }
 
-  /** Counts a wrong password inside the window; reaching the threshold locks the account for the window. */
-  async function countFailure(userId: number): Promise<boolean> {
-    const [threshold, windowMinutes] = await Promise.all([
-      app.settings.get('security.lockThreshold'),
-      app.settings.get('security.lockWindowMinutes'),
-    ]);
-    const rows = await app.database.query<{ failed_count: number }>(
-      `UPDATE sys_user SET
-          failed_count = CASE WHEN last_failed_at IS NULL OR last_failed_at < now() - make_interval(mins => $2::int)
-                              THEN 1 ELSE failed_count + 1 END,
-          last_failed_at = now()
-        WHERE id = $1 RETURNING failed_count`,
-      [userId, windowMinutes],
-    );
-    if ((rows[0]?.failed_count ?? 0) < threshold) return false;
-    await app.database.query(
-      `UPDATE sys_user SET locked_until = now() + make_interval(mins => $2::int), failed_count = 0, last_failed_at = NULL WHERE id = $1`,
-      [userId, windowMinutes],
-    );
-    return true;
-  }
-
   app.post(
     '/sys/login',
     {
@@ -94,24 +81,31 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
         rateLimit: { max: async () => app.settings.get('security.loginPerMinute'), timeWindow: ONE_MINUTE_MS },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body as LoginBody;
       const username = body.username;
       if ((await captchaEnabled(app)) && !(await consumeCaptcha(app, body.uuid, body.captcha))) {
         return refuse(request, username, null, 'login.captcha');
       }
       const [user] = await db
-        .select({ id: sysUser.id, passwordHash: sysUser.passwordHash, status: sysUser.status, expireAt: sysUser.expireAt, lockedUntil: sysUser.lockedUntil })
+        .select({ id: sysUser.id, passwordHash: sysUser.passwordHash, status: sysUser.status, expireAt: sysUser.expireAt })
         .from(sysUser)
         .where(eq(sysUser.username, username));
       if (!user) return refuse(request, username, null, 'login.noAccount');
-      // A locked account answers "locked" before the password is even checked, so guessing stops.
-      if (user.lockedUntil && new Date(user.lockedUntil).getTime() > Date.now()) return refuse(request, username, user.id, 'login.locked');
-      if (!(await verifyPassword(body.password, user.passwordHash))) {
-        const locked = await countFailure(user.id);
-        return refuse(request, username, user.id, locked ? 'login.locked' : 'login.password');
+      // The check is taken (and counted) before the password is looked at, so guesses sent at once
+      // cannot overtake the count; past the threshold this address waits, the account is never locked.
+      const verdict = await takeAttempt(app, user.id, request.ip);
+      if (!verdict.allowed) {
+        await logAttempt(request, username, user.id, false, 'login.tooMany');
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        throw new ApiError(CODE.tooMany, 'login.tooMany');
       }
-      await db.update(sysUser).set({ failedCount: 0, lastFailedAt: null, lockedUntil: null }).where(eq(sysUser.id, user.id));
+      if (!(await verifyPassword(body.password, user.passwordHash))) {
+        await countAccountFailure(app, user.id);
+        return refuse(request, username, user.id, 'login.password');
+      }
+      await forgiveAttempts(app, user.id, request.ip);
+      // Disabled by an administrator (seed §8 "account locked, contact administrator"): said only to the right password.
       if (user.status !== 1) return refuse(request, username, user.id, 'login.locked');
       if (user.expireAt && new Date(user.expireAt).getTime() <= Date.now()) return refuse(request, username, user.id, 'login.expired');
 
