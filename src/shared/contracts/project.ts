@@ -186,7 +186,8 @@ export interface PasswordRow {
   createdBy: number | null;
   expiresAt: string | null;
   revokedAt: string | null;
-  state: 'active' | 'expired' | 'revoked';
+  /** legacy: live, but issued before keyed lookup (0012_login_limits.sql); it no longer opens, reissue it. */
+  state: 'active' | 'legacy' | 'expired' | 'revoked';
 }
 /** Length of an issued access password. */
 export const ACCESS_PASSWORD_LENGTH = 12;

@@ -64,7 +64,7 @@ const projects = {
     never: '永不过期',
     createdAt: '签发时间',
     state: '状态',
-    states: { active: '有效', expired: '已过期', revoked: '已吊销' },
+    states: { active: '有效', expired: '已过期', revoked: '已吊销', legacy: '需重新签发：已不能登录' },
     revoke: '吊销',
     revokeConfirm: '吊销后使用该密码的访客将立即退出，确定吊销吗？',
     issued: '访问密码（仅显示这一次，请立即复制）',

@@ -66,7 +66,7 @@ const projects: LocaleShape<typeof cn> = {
     never: 'Never expires',
     createdAt: 'Issued',
     state: 'State',
-    states: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
+    states: { active: 'Active', expired: 'Expired', revoked: 'Revoked', legacy: 'Reissue: no longer opens' },
     revoke: 'Revoke',
     revokeConfirm: 'Visitors using this password are signed out at once. Revoke it?',
     issued: 'Access password (shown only this once: copy it now)',

@@ -4,16 +4,17 @@ import { idParamSchema, idTextSchema } from '@shared/contracts/common';
 import { login2Schema, type Login2Result } from '@shared/contracts/public';
 import { sysSession } from '../../db/schema';
 import { ok } from '../../lib/crud';
-import { badRequest, notFound } from '../../lib/errors';
-import { newToken, verifyPassword } from '../../lib/password';
+import { CODE, LOGIN2_PER_ADDRESS_PER_MINUTE, LOGIN2_PER_PROJECT_PER_MINUTE } from '@shared/constants';
+import { ApiError, badRequest, notFound } from '../../lib/errors';
+import { countHit } from '../../lib/limits';
+import { newToken } from '../../lib/password';
+import { projectPasswordLookup } from '../../lib/server-key';
 import { storageOf } from '../files/files.service';
 import { visitorSessionLabel } from '../operations/projects/passwords.routes';
 import { publicFile, publicProjectView } from './wall.repository';
 
-/** Password guessing is slow on purpose: a few tries a minute per address. */
-const LOGIN2_RATE = { max: 10, timeWindow: '1 minute' };
-/** Only the newest live passwords are tried, so a long list cannot make one request expensive. */
-const PASSWORDS_TRIED = 20;
+/** Password guessing is slow on purpose: a few tries a minute per address, counted in the database. */
+const LOGIN2_RATE = { max: LOGIN2_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 };
 const fileParams = z.object({ id: idTextSchema(), fileId: idTextSchema() });
 
 /** Public projects (DOMAIN.md §6): the view without login and the project password (login2). */
@@ -45,19 +46,21 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: login2Schema }, config: { permission: 'public', log: false, rateLimit: LOGIN2_RATE } },
     async (request) => {
       const { projectId, password } = request.body as z.output<typeof login2Schema>;
-      const candidates = await app.database.query<{ id: number; password_hash: string }>(
-        `SELECT pw.id, pw.password_hash FROM fall_project_password pw JOIN fall_project p ON p.id = pw.project_id
-          WHERE pw.project_id = $1 AND pw.revoked_at IS NULL AND (pw.expires_at IS NULL OR pw.expires_at > now())
-          ORDER BY pw.id DESC LIMIT ${PASSWORDS_TRIED}`,
-        [projectId],
+      // Every project's tries together, from all addresses: many addresses cannot guess one project fast.
+      // Counted for any id, so an unknown project answers like a real one.
+      const { hits } = await countHit(app.database, `login2:project:${projectId}`, 60_000);
+      if (hits > LOGIN2_PER_PROJECT_PER_MINUTE) throw new ApiError(CODE.tooMany, 'err.tooMany');
+      // One keyed hash and one index lookup, whatever the project and the guess: the same small work
+      // (and answer) for an unknown project, a project that is not public and a wrong password.
+      const lookup = await projectPasswordLookup(app.database, projectId, password);
+      const rows = await app.database.query<{ id: number }>(
+        `SELECT pw.id FROM fall_project_password pw JOIN fall_project p ON p.id = pw.project_id
+          WHERE pw.project_id = $1 AND pw.lookup_hash = $2 AND p.is_public
+            AND pw.revoked_at IS NULL AND (pw.expires_at IS NULL OR pw.expires_at > now())
+          ORDER BY pw.id DESC LIMIT 1`,
+        [projectId, lookup],
       );
-      let matched: number | null = null;
-      for (const c of candidates) {
-        if (await verifyPassword(password, c.password_hash)) {
-          matched = c.id;
-          break;
-        }
-      }
+      const matched = rows[0]?.id ?? null;
       // One answer for an unknown project, a wrong, an expired or a revoked password: nothing to probe.
       if (matched === null) throw badRequest('wall.password', { password: 'wall.password' });
       const hours = await app.settings.get('wall.visitorHours');

@@ -7,6 +7,7 @@ import {
 } from '../../db/schema';
 import sharp from 'sharp';
 import { hashPassword } from '../../lib/password';
+import { projectPasswordLookup } from '../../lib/server-key';
 import { storeFile } from '../files/files.service';
 
 describe('project wall, display tokens, public projects', () => {
@@ -64,11 +65,16 @@ describe('project wall, display tokens, public projects', () => {
       { projectId: lakeId, title: '简介', content: '西湖边的音乐喷泉', language: 'cn' },
       { projectId: lakeId, title: 'About', content: 'A musical fountain by the lake', language: 'en' },
     ]);
+    // As the issue route stores them: the scrypt hash and the keyed lookup login2 finds them by.
+    const stored = async (projectId: number, password: string) => ({
+      passwordHash: await hashPassword(password),
+      lookupHash: await projectPasswordLookup(t.database, projectId, password),
+    });
     await db.insert(fallProjectPassword).values([
-      { projectId: lakeId, label: 'live', passwordHash: await hashPassword('open-sesame') },
-      { projectId: lakeId, label: 'old', passwordHash: await hashPassword('expired-pw'), expiresAt: new Date(now - HOUR) },
-      { projectId: lakeId, label: 'revoked', passwordHash: await hashPassword('revoked-pw'), revokedAt: new Date(now - HOUR) },
-      { projectId: privateId, label: 'private', passwordHash: await hashPassword('private-pw') },
+      { projectId: lakeId, label: 'live', ...(await stored(lakeId, 'open-sesame')) },
+      { projectId: lakeId, label: 'old', ...(await stored(lakeId, 'expired-pw')), expiresAt: new Date(now - HOUR) },
+      { projectId: lakeId, label: 'revoked', ...(await stored(lakeId, 'revoked-pw')), revokedAt: new Date(now - HOUR) },
+      { projectId: privateId, label: 'private', ...(await stored(privateId, 'private-pw')) },
     ]);
   });
   afterAll(() => t.close());
@@ -175,7 +181,7 @@ describe('project wall, display tokens, public projects', () => {
     expect(issued.status).toBe(200);
     const entered = await t.call('POST', '/api/ball/public/login2', {
       body: { projectId: lakeId, password: issued.body.data.password },
-      headers: { 'x-forwarded-for': '10.0.1.1' },
+      ip: '10.0.1.1',
     });
     const visitor = entered.body.data.token;
     expect((await t.call('GET', `/api/wall/project/${lakeId}`, { token: visitor })).status).toBe(200);
@@ -184,13 +190,15 @@ describe('project wall, display tokens, public projects', () => {
   });
 
   it('opens a visitor session with a live password only, scoped to its project', async () => {
-    const login2 = (body: unknown, lang = 'en') => t.call('POST', '/api/ball/public/login2', { body, lang, headers: { 'x-forwarded-for': `10.0.0.${Math.floor(Math.random() * 250)}` } });
+    const login2 = (body: unknown, lang = 'en') => t.call('POST', '/api/ball/public/login2', { body, lang, ip: `10.0.0.${Math.floor(Math.random() * 250)}` });
     for (const password of ['wrong', 'expired-pw', 'revoked-pw', 'private-pw']) {
       const res = await login2({ projectId: lakeId, password });
       expect(res.status).toBe(400);
       expect(res.body.data.fields.password).toBe('The access password is wrong or no longer valid');
     }
     expect((await login2({ projectId: 999999, password: 'open-sesame' })).status).toBe(400);
+    // A project that is not public opens to no password, its own included.
+    expect((await login2({ projectId: privateId, password: 'private-pw' })).body.data.fields.password).toBe('The access password is wrong or no longer valid');
     const empty = await login2({ projectId: lakeId, password: '' }, 'zh-CN');
     expect(empty.body.data.fields.password).toBe('密码不能为空');
 
@@ -215,10 +223,9 @@ describe('project wall, display tokens, public projects', () => {
   });
 
   it('rate-limits password guessing per address', async () => {
-    const headers = { 'x-forwarded-for': '192.0.2.77' };
     let last = 0;
     for (let n = 0; n < 11; n++) {
-      last = (await t.call('POST', '/api/ball/public/login2', { body: { projectId: lakeId, password: 'guess' }, headers })).status;
+      last = (await t.call('POST', '/api/ball/public/login2', { body: { projectId: lakeId, password: 'guess' }, ip: '192.0.2.77' })).status;
     }
     expect(last).toBe(429);
   });

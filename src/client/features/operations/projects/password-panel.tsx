@@ -13,7 +13,7 @@ import { issuePassword, passwordsQueryOptions, revokePassword } from './project-
 import { dateTime } from '@client/lib/date-time';
 
 const STATE_DICT = (t: (k: string) => string) =>
-  (['active', 'expired', 'revoked'] as const).map((v) => ({ value: v, cn: t(`password.states.${v}`), en: t(`password.states.${v}`), color: v === 'active' ? ('success' as const) : v === 'expired' ? ('warning' as const) : ('default' as const) }));
+  (['active', 'legacy', 'expired', 'revoked'] as const).map((v) => ({ value: v, cn: t(`password.states.${v}`), en: t(`password.states.${v}`), color: v === 'active' ? ('success' as const) : v === 'expired' || v === 'legacy' ? ('warning' as const) : ('default' as const) }));
 
 /**
  * Access passwords of a public project (DOMAIN.md §6): issue with a label and an optional expiry;
@@ -94,7 +94,7 @@ export function PasswordPanel({ projectId, isPublic }: { projectId: number; isPu
                 <Table.Td>{p.expiresAt ? dateTime(p.expiresAt) : t('password.never')}</Table.Td>
                 <Table.Td><StatusTag value={p.state} dict={states} /></Table.Td>
                 <Table.Td>
-                  {p.state === 'active' && (
+                  {(p.state === 'active' || p.state === 'legacy') && (
                     <Button size="compact-xs" variant="subtle" color="red" onClick={() => void revoke(p.id)}>{t('password.revoke')}</Button>
                   )}
                 </Table.Td>

@@ -13,6 +13,7 @@ import { fallProject, fallProjectPassword } from '../../../db/schema';
 import { ok } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
 import { hashPassword } from '../../../lib/password';
+import { projectPasswordLookup } from '../../../lib/server-key';
 
 /** No 0/O, 1/l/I: the password is read out over the phone and typed on a kiosk. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -47,6 +48,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         projectId: body.projectId,
         label: body.label,
         passwordHash: await hashPassword(password),
+        lookupHash: await projectPasswordLookup(app.database, body.projectId, password),
         expiresAt: body.expiresAt ?? null,
         createdBy: request.auth?.userId ?? null,
       })
@@ -65,15 +67,16 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         createdBy: fallProjectPassword.createdBy,
         expiresAt: fallProjectPassword.expiresAt,
         revokedAt: fallProjectPassword.revokedAt,
+        lookupHash: fallProjectPassword.lookupHash,
       })
       .from(fallProjectPassword)
       .where(eq(fallProjectPassword.projectId, projectId))
       .orderBy(desc(fallProjectPassword.createdAt), desc(fallProjectPassword.id));
     const now = Date.now();
     return ok(
-      rows.map((r) => ({
+      rows.map(({ lookupHash, ...r }) => ({
         ...r,
-        state: r.revokedAt ? 'revoked' : r.expiresAt && r.expiresAt.getTime() <= now ? 'expired' : 'active',
+        state: r.revokedAt ? 'revoked' : r.expiresAt && r.expiresAt.getTime() <= now ? 'expired' : lookupHash ? 'active' : 'legacy',
       })) as unknown as PasswordRow[],
     );
   });
