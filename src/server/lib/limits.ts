@@ -31,21 +31,66 @@ export async function countHit(database: Database, key: string, windowMs: number
 }
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+type Count = { current: number; ttl: number };
+
+/** Local notes past this many are swept of the ended ones. */
+const NOTES_SWEEP_AT = 10_000;
 
 /**
  * A store for @fastify/rate-limit that keeps its counters in the database (`countHit`), one key
  * space per route: `config.rateLimit` on a route then holds across every instance.
+ *
+ * A burst from one address must not cost one database round trip per request, all queued on one
+ * row and holding pool connections a normal login then waits for. So, per instance: requests of
+ * one key are counted one after the other, and once the database has said the key is at its limit
+ * until the window ends, the rest are refused here without asking again. That note only ever
+ * refuses (a fixed window cannot open again before it ends), so the database stays the one judge
+ * of what is let through.
  */
 export function databaseRateStore(database: Database) {
+  const fullUntil = new Map<string, number>();
+  const queues = new Map<string, Promise<unknown>>();
+
+  const refusedHere = (key: string, max: number): Count | null => {
+    const until = fullUntil.get(key);
+    if (until === undefined) return null;
+    const ttl = until - Date.now();
+    if (ttl > 0) return { current: max + 1, ttl };
+    fullUntil.delete(key);
+    return null;
+  };
+
+  const count = async (key: string, timeWindow: number, max: number): Promise<Count> => {
+    const known = refusedHere(key, max);
+    if (known) return known;
+    const hit = await countHit(database, key, timeWindow);
+    if (hit.hits >= max && hit.ttlMs > 0) {
+      if (fullUntil.size >= NOTES_SWEEP_AT) for (const [k, until] of fullUntil) if (until <= Date.now()) fullUntil.delete(k);
+      fullUntil.set(key, Date.now() + hit.ttlMs);
+    }
+    return { current: hit.hits, ttl: hit.ttlMs };
+  };
+
   class DatabaseRateStore {
     constructor(
       _options?: unknown,
       private readonly prefix = '',
     ) {}
 
-    incr(key: string, callback: IncrCallback, timeWindow?: number): void {
-      countHit(database, `${this.prefix}|${key}`, timeWindow ?? 60_000).then(
-        (hit) => callback(null, { current: hit.hits, ttl: hit.ttlMs }),
+    incr(key: string, callback: IncrCallback, timeWindow?: number, max?: number): void {
+      const full = `${this.prefix}|${key}`;
+      const limit = max ?? Number.MAX_SAFE_INTEGER;
+      const known = refusedHere(full, limit);
+      if (known) return callback(null, known);
+      const previous = queues.get(full) ?? Promise.resolve();
+      const mine = previous.then(() => count(full, timeWindow ?? 60_000, limit));
+      const tail = mine.catch(() => undefined);
+      queues.set(full, tail);
+      void tail.then(() => {
+        if (queues.get(full) === tail) queues.delete(full);
+      });
+      mine.then(
+        (result) => callback(null, result),
         (error: Error) => callback(error),
       );
     }
