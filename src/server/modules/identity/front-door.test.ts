@@ -136,6 +136,17 @@ describe('limits and back-off across instances', () => {
     // ...but still lets the right password in from another new address.
     expect((await login(second, { username: 'admin', password: 'admin123' }, '10.70.0.2')).body.code).toBe(0);
   });
+
+  it('clears the waits of an account when an administrator sets a new password', async () => {
+    for (let i = 0; i < 5; i += 1) await login(t.app, { username: 'operator', password: `nope-${i}` }, '10.90.0.1');
+    const [operator] = await t.database.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'operator'));
+    await t.database.query(`UPDATE sys_login_guard SET blocked_until = now() + interval '60 seconds' WHERE ip = '10.90.0.1'`);
+    expect((await login(t.app, { username: 'operator', password: 'operator123' }, '10.90.0.1')).status).toBe(429);
+    const reset = await t.call('POST', '/api/sys/user/resetPassword', { token: await t.tokenFor('admin'), body: { id: operator.id, password: 'fresh-pass-1' } });
+    expect(reset.body.code).toBe(0);
+    expect(await t.database.query(`SELECT 1 FROM sys_login_guard WHERE user_id = $1`, [operator.id])).toHaveLength(0);
+    expect((await login(second, { username: 'operator', password: 'fresh-pass-1' }, '10.90.0.1')).body.code).toBe(0);
+  });
 });
 
 describe('captcha input', () => {

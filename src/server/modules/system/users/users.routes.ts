@@ -11,7 +11,7 @@ import {
 } from '@shared/contracts/users';
 import { idListSchema } from '@shared/contracts/common';
 import type { Db } from '../../../db/client';
-import { sysRole, sysUser, sysUserRole } from '../../../db/schema';
+import { sysLoginGuard, sysRole, sysUser, sysUserRole } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { hashPassword } from '../../../lib/password';
@@ -129,6 +129,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
           .where(eq(sysUser.id, id))
           .returning({ id: sysUser.id });
         if (!rows.length) throw notFound();
+        // A new password starts without the waits wrong guesses at the old one earned.
+        await tx.delete(sysLoginGuard).where(eq(sysLoginGuard.userId, id));
         await endSessions(tx, id, id === request.auth!.userId ? request.auth!.sessionId : undefined);
       });
       return ok(null);
