@@ -120,6 +120,11 @@ export const CAPTCHA_PER_MINUTE = 60;
 export const LOGIN2_PER_ADDRESS_PER_MINUTE = 10;
 /** Project password tries per project per minute, from all addresses together. */
 export const LOGIN2_PER_PROJECT_PER_MINUTE = 30;
+/**
+ * First wait one account-and-address pair is given past the threshold (seconds), doubled with every
+ * further wrong password: long enough that guesses sent at once all meet it, however slow the server.
+ */
+export const LOGIN_BACKOFF_BASE_SECONDS = 30;
 /** Longest wait one account-and-address pair is given after wrong passwords (seconds). */
 export const LOGIN_BACKOFF_CAP_SECONDS = 300;
 /** Wrong passwords on one account, from all addresses, after which every address gets one free try (times lockThreshold). */

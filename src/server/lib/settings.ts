@@ -5,7 +5,7 @@ import { sysConfig } from '../db/schema';
 /** Typed runtime settings kept in sys_config; each has a default and a remark for the config screen. */
 export const SETTING_DEFAULTS = {
   'security.captcha': { type: 'boolean', value: true, remark: 'Ask for a captcha at login' },
-  'security.lockThreshold': { type: 'number', value: 5, remark: 'Wrong passwords from one address before it must wait (1, 2, 4 … s, at most 5 min); accounts are never locked by them' },
+  'security.lockThreshold': { type: 'number', value: 5, remark: 'Wrong passwords from one address before it must wait (30 s, doubling, at most 5 min); accounts are never locked by them' },
   'security.lockWindowMinutes': { type: 'number', value: 15, remark: 'Window in which wrong passwords are remembered (minutes)' },
   'security.sessionHours': { type: 'number', value: 12, remark: 'Sliding session lifetime (hours)' },
   'security.outboundHosts': { type: 'string', value: '', remark: 'Hosts the server may call out to (camera cloud), separated by commas; *.example.com allows subdomains; empty = no outbound calls' },

@@ -12,7 +12,7 @@ CREATE INDEX sys_rate_limit_window_idx ON sys_rate_limit(window_ends);
 
 -- Wrong passwords per account and address (ip = '*': the whole account). An attempt is counted
 -- before its password is checked and forgiven on success, so parallel guesses cannot overtake the
--- count; past the threshold the pair waits 2^k seconds (capped), it is never locked.
+-- count; past the threshold the pair waits 30 s doubling (capped), it is never locked.
 CREATE TABLE sys_login_guard (
   user_id        integer      NOT NULL REFERENCES sys_user(id) ON DELETE CASCADE,
   ip             varchar(64)  NOT NULL,

@@ -118,7 +118,7 @@ describe('limits and back-off across instances', () => {
     const [admin] = await t.database.db.select().from(sysUser).where(eq(sysUser.username, 'admin'));
     expect(admin).toMatchObject({ status: 1, lockedUntil: null });
     // Sharing the stranger's address right after its guesses, the administrator waits, and the wait
-    // is bounded (2^k s, never past the 5-minute cap); then the password works there too.
+    // is bounded (30 s doubling, never past the 5-minute cap); then the password works there too.
     const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => login(t.app, { username: 'admin', password: `y-${i}` }, '10.50.0.9')));
     // a new address past the account-wide count: one check, then the wait
     expect(burst.map((r) => r.status).sort()).toEqual([400, 429, 429, 429, 429, 429, 429, 429]);

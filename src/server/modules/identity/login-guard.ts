@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LOGIN_ACCOUNT_FACTOR, LOGIN_BACKOFF_CAP_SECONDS } from '@shared/constants';
+import { LOGIN_ACCOUNT_FACTOR, LOGIN_BACKOFF_BASE_SECONDS, LOGIN_BACKOFF_CAP_SECONDS } from '@shared/constants';
 
 /** The row that counts an account's wrong passwords from every address together. */
 const WHOLE_ACCOUNT = '*';
@@ -19,7 +19,8 @@ async function guardSettings(app: FastifyInstance) {
   const windowSeconds = Math.max(60, Math.round(windowMinutes * 60));
   // The wait stays shorter than the window failures are remembered in: waiting it out never wipes the count.
   const capSeconds = Math.max(1, Math.min(LOGIN_BACKOFF_CAP_SECONDS, Math.floor(windowSeconds / 2)));
-  return { threshold: Math.max(1, Math.round(threshold)), windowSeconds, capSeconds };
+  const baseSeconds = Math.min(LOGIN_BACKOFF_BASE_SECONDS, capSeconds);
+  return { threshold: Math.max(1, Math.round(threshold)), windowSeconds, capSeconds, baseSeconds };
 }
 
 /**
@@ -28,7 +29,8 @@ async function guardSettings(app: FastifyInstance) {
  * The attempt is counted as a failure in the same statement that decides whether it may go on
  * (forgiven by `forgiveAttempts` when the password is right), so guesses sent at once queue on
  * the row and each sees the ones before it: no more than the threshold are ever checked. Past the
- * threshold the pair waits 2^k seconds, capped; failures are forgotten after the window without one.
+ * threshold the pair waits 30 s, doubled with each further failure up to 5 minutes; failures are
+ * forgotten after a window without one.
  *
  * Nothing here locks an account. The pair is the guesser's own address; once the account as a
  * whole has had many wrong passwords (threshold × LOGIN_ACCOUNT_FACTOR in the window), every
@@ -36,7 +38,7 @@ async function guardSettings(app: FastifyInstance) {
  * slows down, and the owner still gets their try from anywhere.
  */
 export async function takeAttempt(app: FastifyInstance, userId: number, ip: string): Promise<GuardVerdict> {
-  const { threshold, windowSeconds, capSeconds } = await guardSettings(app);
+  const { threshold, windowSeconds, capSeconds, baseSeconds } = await guardSettings(app);
   const account = await app.database.query<{ failures: number }>(
     `SELECT failures FROM sys_login_guard WHERE user_id = $1 AND ip = $2 AND last_failed_at > now() - $3::float8 * interval '1 second'`,
     [userId, WHOLE_ACCOUNT, windowSeconds],
@@ -45,7 +47,7 @@ export async function takeAttempt(app: FastifyInstance, userId: number, ip: stri
   const pairThreshold = accountFailures >= threshold * LOGIN_ACCOUNT_FACTOR ? 1 : threshold;
   const rows = await app.database.query<{ allowed: boolean; wait: number }>(
     `INSERT INTO sys_login_guard AS g (user_id, ip, failures, last_failed_at, blocked_until, allowed)
-     VALUES ($1, $2, 1, now(), CASE WHEN 1 >= $3::int THEN now() + interval '1 second' END, true)
+     VALUES ($1, $2, 1, now(), CASE WHEN 1 >= $3::int THEN now() + $6::float8 * interval '1 second' END, true)
      ON CONFLICT (user_id, ip) DO UPDATE SET
        allowed = NOT (g.last_failed_at > now() - $4::float8 * interval '1 second' AND COALESCE(g.blocked_until, '-infinity') > now()),
        failures = CASE
@@ -54,16 +56,16 @@ export async function takeAttempt(app: FastifyInstance, userId: number, ip: stri
          ELSE g.failures + 1 END,
        blocked_until = CASE
          WHEN g.last_failed_at <= now() - $4::float8 * interval '1 second' THEN
-           CASE WHEN 1 >= $3::int THEN now() + interval '1 second' END
+           CASE WHEN 1 >= $3::int THEN now() + $6::float8 * interval '1 second' END
          WHEN COALESCE(g.blocked_until, '-infinity') > now() THEN g.blocked_until
          WHEN g.failures + 1 >= $3::int
-           THEN now() + LEAST($5::float8, power(2, LEAST(g.failures + 1 - $3::int, 30))) * interval '1 second'
+           THEN now() + LEAST($5::float8, $6::float8 * power(2, LEAST(g.failures + 1 - $3::int, 30))) * interval '1 second'
          END,
        last_failed_at = CASE
          WHEN g.last_failed_at > now() - $4::float8 * interval '1 second' AND COALESCE(g.blocked_until, '-infinity') > now() THEN g.last_failed_at
          ELSE now() END
      RETURNING allowed, GREATEST(1, ceil(extract(epoch FROM blocked_until - now())))::int AS wait`,
-    [userId, ip, pairThreshold, windowSeconds, capSeconds],
+    [userId, ip, pairThreshold, windowSeconds, capSeconds, baseSeconds],
   );
   const row = rows[0];
   return { allowed: row.allowed, retryAfterSeconds: row.allowed ? 0 : Number(row.wait) };
