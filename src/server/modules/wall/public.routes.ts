@@ -55,7 +55,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       const lookup = await projectPasswordLookup(app.database, projectId, password);
       const rows = await app.database.query<{ id: number }>(
         `SELECT pw.id FROM fall_project_password pw JOIN fall_project p ON p.id = pw.project_id
-          WHERE pw.project_id = $1 AND pw.lookup_hash = $2 AND p.is_public
+          WHERE pw.project_id = $1 AND pw.lookup_hash = $2 AND p.is_public AND p.archived_at IS NULL
             AND pw.revoked_at IS NULL AND (pw.expires_at IS NULL OR pw.expires_at > now())
           ORDER BY pw.id DESC LIMIT 1`,
         [projectId, lookup],
