@@ -146,6 +146,8 @@ export class GrantsCache {
 declare module 'fastify' {
   interface FastifyInstance {
     grantsCache: GrantsCache;
+    /** What each API route declared it needs, by `METHOD url` (the authorisation suite walks it). */
+    routePermissions: Map<string, RoutePermission>;
   }
 }
 
@@ -153,6 +155,8 @@ export const authPlugin = fp<{ apiPrefix: string; headerName?: string }>(async (
   const headerName = opts.headerName ?? 'Authorization';
   const grantsCache = new GrantsCache();
   app.decorate('grantsCache', grantsCache);
+  const routePermissions = new Map<string, RoutePermission>();
+  app.decorate('routePermissions', routePermissions);
   app.decorateRequest('auth', null);
   const injected = new Map<string, { auth: AuthContext; checked?: (permission: RoutePermission) => void }>();
   app.decorate('injectAs', async (auth: AuthContext, options: InjectOptions, checked?: (permission: RoutePermission) => void) => {
@@ -171,6 +175,7 @@ export const authPlugin = fp<{ apiPrefix: string; headerName?: string }>(async (
     if (route.config?.permission === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
     }
+    for (const method of [route.method].flat()) routePermissions.set(`${method} ${route.url}`, route.config.permission);
   });
 
   // onRequest runs before the body is parsed: a caller without the permission gets 401/403
