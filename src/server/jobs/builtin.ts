@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000;
 
 registerJobHandler({
   name: 'log.purge',
-  description: 'Deletes operation, login and job logs older than the retention (log.retentionDays unless days is given)',
+  description: 'job.handler.log.purge',
   params: z.strictObject({ days: z.number().int().min(1).max(36_500).optional() }),
   async run({ app }, params) {
     const days = params.days ?? (await app.settings.get('log.retentionDays'));
@@ -25,7 +25,7 @@ registerJobHandler({
 
 registerJobHandler({
   name: 'captcha.purge',
-  description: 'Deletes expired captchas and expired sessions',
+  description: 'job.handler.captcha.purge',
   params: z.strictObject({}),
   async run({ app }) {
     const now = new Date();

@@ -15,6 +15,7 @@ export interface JobContext {
  */
 export interface JobHandler<S extends ZodType = ZodType> {
   name: string;
+  /** A message key of src/shared/messages.ts: the handler list shows it in the reader's language. */
   description: string;
   params: S;
   run(ctx: JobContext, params: z.output<S>): Promise<unknown>;

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ZodObject, ZodRawShape } from 'zod';
 import { exportOptionsSchema, idListSchema, idParamSchema, idSchema, pagingSchema, partialWithoutDefaults } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
+import { isUnchangedRendering } from '@shared/server-text';
 import { notFound } from './errors';
 import { sendExport } from './export';
 
@@ -65,6 +66,18 @@ export interface CrudOptions<TTable extends PgTable, TCreate extends ZodRawShape
   without?: ('listAll' | 'save' | 'update' | 'delete' | 'export' | 'info')[];
   /** Sheet and file name for exports. */
   exportName?: string;
+}
+
+/**
+ * A form saves the whole record back, including text the server wrote as a message key (shown
+ * rendered): such a field sent back unchanged keeps its stored, bilingual form.
+ */
+async function keepStoredTexts(app: FastifyInstance, table: PgTable, where: SQL | undefined, changes: Record<string, unknown>, request: FastifyRequest): Promise<void> {
+  const texts = Object.keys(changes).filter((k) => typeof changes[k] === 'string');
+  if (!texts.length) return;
+  const [old] = (await app.database.db.select().from(table).where(where).limit(1)) as Record<string, unknown>[];
+  if (!old) return;
+  for (const k of texts) if (isUnchangedRendering(old[k], changes[k], request.locale)) delete changes[k];
 }
 
 /**
@@ -148,8 +161,9 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
       const { id, ...rest } = request.body as { id: number } & Record<string, unknown>;
       const values = o.beforeUpdate ? await o.beforeUpdate({ id, ...rest }, request) : rest;
       const changes = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== 'id' && v !== undefined));
-      if ('updatedAt' in tableCols) changes.updatedAt = new Date();
       const where = and(eq(o.id, id), o.scope?.(request));
+      await keepStoredTexts(app, o.table, where, changes, request);
+      if ('updatedAt' in tableCols) changes.updatedAt = new Date();
       const rows = Object.keys(changes).length
         ? await app.database.db.update(o.table).set(changes as never).where(where).returning({ id: o.id })
         : await app.database.db.select({ id: o.id }).from(o.table as PgTable).where(where);

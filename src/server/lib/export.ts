@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
+import type { Locale } from '@shared/constants';
+import { renderText } from '@shared/server-text';
 
 export interface ExportJob {
   name: string;
@@ -10,15 +12,16 @@ export interface ExportJob {
   batches: () => AsyncGenerator<Record<string, unknown>[]>;
 }
 
-function cell(value: unknown): string | number | boolean | Date | null {
+/** A cell as the reader sees it: text the server wrote as a message key in the reader's language. */
+function cell(value: unknown, locale: Locale): string | number | boolean | Date | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return renderText(String(value), locale);
 }
 
-function csvField(value: unknown): string {
-  const v = cell(value);
+function csvField(value: unknown, locale: Locale): string {
+  const v = cell(value, locale);
   if (v === null) return '';
   const s = v instanceof Date ? v.toISOString() : String(v);
   // A leading =, +, - or @ would run as a formula in a spreadsheet: quote it as text.
@@ -38,6 +41,7 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
     yield first.value;
     yield* source;
   }
+  const locale = reply.request.locale ?? 'cn';
   const stamp = new Date().toISOString().slice(0, 10);
   const filename = `${job.name}-${stamp}.${job.format}`;
   const stream = new PassThrough();
@@ -46,9 +50,9 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
     reply.type('text/csv; charset=utf-8');
     void (async () => {
       try {
-        stream.write('\uFEFF' + job.columns.map((c) => csvField(c.label)).join(',') + '\r\n');
+        stream.write('\uFEFF' + job.columns.map((c) => csvField(c.label, locale)).join(',') + '\r\n');
         for await (const rows of batches()) {
-          stream.write(rows.map((r) => job.columns.map((c) => csvField(r[c.prop])).join(',')).join('\r\n') + '\r\n');
+          stream.write(rows.map((r) => job.columns.map((c) => csvField(r[c.prop], locale)).join(',')).join('\r\n') + '\r\n');
         }
         stream.end();
       } catch (err) {
@@ -64,7 +68,7 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
   void (async () => {
     try {
       for await (const rows of batches()) {
-        for (const r of rows) sheet.addRow(Object.fromEntries(job.columns.map((c) => [c.prop, cell(r[c.prop])]))).commit();
+        for (const r of rows) sheet.addRow(Object.fromEntries(job.columns.map((c) => [c.prop, cell(r[c.prop], locale)]))).commit();
       }
       sheet.commit();
       await workbook.commit();

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CODE, type Locale } from '@shared/constants';
 import { localeFromHeader, translate, translateWith, isMessageKey } from '@shared/messages';
+import { renderDeep } from '@shared/server-text';
 import { ApiError, RequestValidationError } from '../lib/errors';
 
 declare module 'fastify' {
@@ -81,6 +82,9 @@ export const envelopePlugin = fp(async (app) => {
       if (at !== null) throw new RequestValidationError(part, [{ code: 'custom', path: at ? at.split('.') : [], message: 'v.nul' }]);
     }
   });
+  // Text the server wrote as [[key]]{params} (warnings, automatic orders, settings, jobs) leaves in
+  // the caller's language, whichever route or query selected it.
+  app.addHook('preSerialization', async (request, _reply, payload) => renderDeep(payload, request.locale ?? 'cn'));
 
   app.setErrorHandler((error: FastifyError & { validation?: unknown }, request: FastifyRequest, reply) => {
     const locale = request.locale ?? 'cn';

@@ -7,6 +7,7 @@ export const sysUser = pgTable('sys_user', {
   username: varchar('username', { length: 64 }).notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   realName: varchar('real_name', { length: 64 }).notNull().default(''),
+  realNameEn: varchar('real_name_en', { length: 64 }).notNull().default(''),
   phone: varchar('phone', { length: 32 }).notNull().default(''),
   email: varchar('email', { length: 254 }).notNull().default(''),
   sex: varchar('sex', { length: 1 }).notNull().default('2'),
@@ -191,6 +192,7 @@ export const sysXmlx = pgTable('sys_xmlx', {
   pid: integer('pid').notNull().default(0),
   xmbm: varchar('xmbm', { length: 64 }).notNull().unique(),
   xmmc: varchar('xmmc', { length: 128 }).notNull(),
+  xmmcEn: varchar('xmmc_en', { length: 128 }).notNull().default(''),
   sort: integer('sort').notNull().default(0),
 });
 

@@ -12,6 +12,7 @@ export const fallProject = pgTable('fall_project', {
   area: varchar('area', { length: 64 }).notNull().default(''),
   country: varchar('country', { length: 64 }).notNull().default(''),
   city: varchar('city', { length: 64 }).notNull().default(''),
+  cityEn: varchar('city_en', { length: 64 }).notNull().default(''),
   controlMode: varchar('control_mode', { length: 32 }).notNull().default(''),
   longitude: doublePrecision('longitude'),
   latitude: doublePrecision('latitude'),
@@ -91,7 +92,8 @@ export const fallEqInfo = pgTable('fall_eq_info', {
 export const fallOrder = pgTable('fall_order', {
   id: serial('id').primaryKey(),
   number: varchar('number', { length: 32 }).notNull().unique(),
-  name: varchar('name', { length: 200 }).notNull(),
+  /** 600: an automatic order's name is its warning's stored message (key and parameters). */
+  name: varchar('name', { length: 600 }).notNull(),
   description: text('description').notNull().default(''),
   submitter: varchar('submitter', { length: 64 }).notNull().default(''),
   contact: varchar('contact', { length: 64 }).notNull().default(''),
@@ -176,6 +178,7 @@ export const fallDetect = pgTable('fall_detect', {
   ip: varchar('ip', { length: 64 }).notNull().default(''),
   port: integer('port').notNull().default(502),
   boardName: varchar('board_name', { length: 128 }).notNull(),
+  boardNameEn: varchar('board_name_en', { length: 128 }).notNull().default(''),
   boardNo: varchar('board_no', { length: 64 }).notNull().default(''),
   posX: doublePrecision('pos_x'),
   posY: doublePrecision('pos_y'),
@@ -270,6 +273,7 @@ export const appBillRecord = pgTable('app_bill_record', {
 export const shipCard = pgTable('ship_card', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 128 }).notNull(),
+  nameEn: varchar('name_en', { length: 128 }).notNull().default(''),
   type: varchar('type', { length: 32 }).notNull(),
   config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -287,6 +291,7 @@ export interface SceneItem {
 export const shipScene = pgTable('ship_scene', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 128 }).notNull(),
+  nameEn: varchar('name_en', { length: 128 }).notNull().default(''),
   projectId: integer('project_id').references(() => fallProject.id, { onDelete: 'cascade' }),
   isPublic: boolean('is_public').notNull().default(false),
   isDefault: boolean('is_default').notNull().default(false),

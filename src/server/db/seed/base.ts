@@ -6,6 +6,7 @@ import { permissionMatches } from '@shared/access';
 import { SETTING_DEFAULTS } from '../../lib/settings';
 import { hashPassword } from '../../lib/password';
 import { MENU_TREE, ROLE_SEEDS, type MenuSeed } from './menus';
+import { DEMO_USER_NAMES } from './demo-data';
 
 export interface BaseSeedOptions {
   adminPassword: string;
@@ -90,20 +91,19 @@ export async function seedBase(database: Database, opts: BaseSeedOptions): Promi
     if (ids.length) await database.db.insert(sysRoleMenu).values(ids.map((menuId) => ({ roleId: row.id, menuId })));
   }
 
-  const users: { username: string; realName: string; password: string; role: string }[] = [
-    { username: 'admin', realName: '系统管理员', password: opts.adminPassword, role: 'administrator' },
-  ];
+  const users: { username: string; password: string; role: string }[] = [{ username: 'admin', password: opts.adminPassword, role: 'administrator' }];
   if (opts.demoUsers) {
     users.push(
-      { username: 'manager', realName: '王经理', password: 'manager123', role: 'manager' },
-      { username: 'operator', realName: '李工', password: 'operator123', role: 'operator' },
-      { username: 'viewer', realName: '监控室', password: 'viewer123', role: 'viewer' },
+      { username: 'manager', password: 'manager123', role: 'manager' },
+      { username: 'operator', password: 'operator123', role: 'operator' },
+      { username: 'viewer', password: 'viewer123', role: 'viewer' },
     );
   }
+  const names = new Map(DEMO_USER_NAMES.map(([username, cn, en]) => [username, { realName: cn, realNameEn: en }]));
   for (const u of users) {
     const [row] = await database.db
       .insert(sysUser)
-      .values({ username: u.username, realName: u.realName, passwordHash: await hashPassword(u.password) })
+      .values({ username: u.username, ...names.get(u.username), passwordHash: await hashPassword(u.password) })
       .returning({ id: sysUser.id });
     await database.db.insert(sysUserRole).values({ userId: row.id, roleId: roleIds.get(u.role)! });
   }

@@ -1,7 +1,8 @@
 /**
  * Hand-written facts behind the demo data: real places, plausible installations, real makers.
  * Country is an ISO 3166 code (the client shows it in the reader's language through
- * Intl.DisplayNames); cities in China are written in Chinese, elsewhere in English.
+ * Intl.DisplayNames); cities in China are written in Chinese, elsewhere in English, and CITY_NAMES
+ * gives every city both forms (city and city_en).
  */
 
 /** [nameCn, nameEn, city, country, longitude, latitude, area, waterType, projectType, status] */
@@ -78,18 +79,77 @@ export const DEMO_PROJECTS: DemoProject[] = [
   ['独立广场音乐喷泉', 'Monas Dancing Fountain', 'Jakarta', 'ID', 106.8272, -6.1754, 'overseas', 'musical', 'PLAZA', 'A'],
 ];
 
-/** Project types (xmlx): [code, name, parent code]. */
-export const DEMO_PROJECT_TYPES: [string, string, string][] = [
-  ['PLAZA', '城市广场', ''],
-  ['COMMERCIAL', '商业综合体', ''],
-  ['MALL', '购物中心', 'COMMERCIAL'],
-  ['WATERFRONT', '滨水商业', 'COMMERCIAL'],
-  ['THEMEPARK', '主题公园', ''],
-  ['HOTEL', '酒店', ''],
-  ['SCENIC', '景区', ''],
-  ['LAKE', '湖泊景区', 'SCENIC'],
-  ['PARK', '城市公园', 'SCENIC'],
-  ['CAMPUS', '企业园区', ''],
+/** Every demo city as [Chinese, English], keyed by the form DEMO_PROJECTS writes. */
+export const CITY_NAMES: Record<string, [string, string]> = {
+  杭州: ['杭州', 'Hangzhou'],
+  西安: ['西安', "Xi'an"],
+  上海: ['上海', 'Shanghai'],
+  北京: ['北京', 'Beijing'],
+  广州: ['广州', 'Guangzhou'],
+  深圳: ['深圳', 'Shenzhen'],
+  成都: ['成都', 'Chengdu'],
+  重庆: ['重庆', 'Chongqing'],
+  武汉: ['武汉', 'Wuhan'],
+  南京: ['南京', 'Nanjing'],
+  苏州: ['苏州', 'Suzhou'],
+  厦门: ['厦门', 'Xiamen'],
+  青岛: ['青岛', 'Qingdao'],
+  长沙: ['长沙', 'Changsha'],
+  哈尔滨: ['哈尔滨', 'Harbin'],
+  沈阳: ['沈阳', 'Shenyang'],
+  大连: ['大连', 'Dalian'],
+  天津: ['天津', 'Tianjin'],
+  郑州: ['郑州', 'Zhengzhou'],
+  昆明: ['昆明', 'Kunming'],
+  兰州: ['兰州', 'Lanzhou'],
+  银川: ['银川', 'Yinchuan'],
+  海口: ['海口', 'Haikou'],
+  Dubai: ['迪拜', 'Dubai'],
+  'Abu Dhabi': ['阿布扎比', 'Abu Dhabi'],
+  Singapore: ['新加坡', 'Singapore'],
+  'Las Vegas': ['拉斯维加斯', 'Las Vegas'],
+  'New York': ['纽约', 'New York'],
+  Paris: ['巴黎', 'Paris'],
+  Barcelona: ['巴塞罗那', 'Barcelona'],
+  Tokyo: ['东京', 'Tokyo'],
+  Seoul: ['首尔', 'Seoul'],
+  Sydney: ['悉尼', 'Sydney'],
+  Moscow: ['莫斯科', 'Moscow'],
+  Istanbul: ['伊斯坦布尔', 'Istanbul'],
+  Doha: ['多哈', 'Doha'],
+  'Kuala Lumpur': ['吉隆坡', 'Kuala Lumpur'],
+  Bangkok: ['曼谷', 'Bangkok'],
+  Cairo: ['开罗', 'Cairo'],
+  London: ['伦敦', 'London'],
+  'Rio de Janeiro': ['里约热内卢', 'Rio de Janeiro'],
+  'Mexico City': ['墨西哥城', 'Mexico City'],
+  Toronto: ['多伦多', 'Toronto'],
+  Mumbai: ['孟买', 'Mumbai'],
+  Riyadh: ['利雅得', 'Riyadh'],
+  Astana: ['阿斯塔纳', 'Astana'],
+  Jakarta: ['雅加达', 'Jakarta'],
+};
+
+/** Project types (xmlx): [code, name, English name, parent code]. */
+export const DEMO_PROJECT_TYPES: [string, string, string, string][] = [
+  ['PLAZA', '城市广场', 'City square', ''],
+  ['COMMERCIAL', '商业综合体', 'Commercial complex', ''],
+  ['MALL', '购物中心', 'Shopping mall', 'COMMERCIAL'],
+  ['WATERFRONT', '滨水商业', 'Waterfront', 'COMMERCIAL'],
+  ['THEMEPARK', '主题公园', 'Theme park', ''],
+  ['HOTEL', '酒店', 'Hotel', ''],
+  ['SCENIC', '景区', 'Scenic area', ''],
+  ['LAKE', '湖泊景区', 'Lake', 'SCENIC'],
+  ['PARK', '城市公园', 'City park', 'SCENIC'],
+  ['CAMPUS', '企业园区', 'Corporate campus', ''],
+];
+
+/** Display names of the demo users: [username, Chinese, English]. */
+export const DEMO_USER_NAMES: [string, string, string][] = [
+  ['admin', '系统管理员', 'System administrator'],
+  ['manager', '王经理', 'Manager Wang'],
+  ['operator', '李工', 'Engineer Li'],
+  ['viewer', '监控室', 'Control room'],
 ];
 
 /** Device catalogue: [name, category, maker, model, remark]. */

@@ -17,7 +17,8 @@ import {
 } from '../schema';
 import { PROJECT_AREA } from '@shared/contracts/project';
 import { storeFile } from '../../modules/files/files.service';
-import { DEMO_DEVICES, DEMO_NOTICES, DEMO_PROJECT_TYPES, DEMO_PROJECTS } from './demo-data';
+import { CITY_NAMES, DEMO_DEVICES, DEMO_NOTICES, DEMO_PROJECT_TYPES, DEMO_PROJECTS } from './demo-data';
+import { serverText } from '@shared/server-text';
 import { dropSequence, insertEquipment, insertOrders, R } from './seed-sql';
 import { prng, schematicPng, sitePlanPng } from './site-plan';
 import { recomputeAllEquipmentStates } from '../../modules/operations/equipment-state';
@@ -57,10 +58,10 @@ export async function seedAreaDictionary(database: Database): Promise<void> {
 /** Project types (xmlx tree) and the device catalogue, skipped where rows exist already. */
 export async function seedCatalogues(database: Database): Promise<void> {
   const ids = new Map<string, number>();
-  for (const [i, [code, name, parent]] of DEMO_PROJECT_TYPES.entries()) {
+  for (const [i, [code, name, nameEn, parent]] of DEMO_PROJECT_TYPES.entries()) {
     const [row] = await database.db
       .insert(sysXmlx)
-      .values({ xmbm: code, xmmc: name, pid: parent ? (ids.get(parent) ?? 0) : 0, sort: i + 1 })
+      .values({ xmbm: code, xmmc: name, xmmcEn: nameEn, pid: parent ? (ids.get(parent) ?? 0) : 0, sort: i + 1 })
       .onConflictDoUpdate({ target: sysXmlx.xmbm, set: { xmbm: sql`excluded.xmbm` } })
       .returning({ id: sysXmlx.id });
     ids.set(code, row.id);
@@ -112,7 +113,8 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
           nameEn,
           area,
           country,
-          city,
+          city: CITY_NAMES[city]?.[0] ?? city,
+          cityEn: CITY_NAMES[city]?.[1] ?? city,
           controlMode: waterType === 'musical' ? 'music' : (['local', 'remote', 'timer'] as const)[Math.floor(rnd() * 3)],
           longitude,
           latitude,
@@ -133,7 +135,7 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
         };
       }),
     )
-    .returning({ id: fallProject.id, name: fallProject.name, nameEn: fallProject.nameEn, city: fallProject.city, status: fallProject.status, isPublic: fallProject.isPublic });
+    .returning({ id: fallProject.id, name: fallProject.name, nameEn: fallProject.nameEn, city: fallProject.city, cityEn: fallProject.cityEn, status: fallProject.status, isPublic: fallProject.isPublic });
   log(`projects: ${projects.length}`);
 
   // Site plans for the first built projects: a generated PNG owned by the project.
@@ -168,7 +170,7 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
     await database.db.insert(fallProjectIntro).values(
       pub.flatMap((p) => [
         { projectId: p.id, type: 'overview', language: 'cn', title: '项目概况', sort: 1, content: `<p><b>${p.name}</b>位于${p.city}，是当地夜间最受欢迎的水景之一。</p><p>每晚定时演出，配合灯光与音乐，呈现丰富的水型变化。</p>` },
-        { projectId: p.id, type: 'overview', language: 'en', title: 'Overview', sort: 1, content: `<p><b>${p.nameEn}</b> in ${p.city} is one of the city's favourite evening sights.</p><p>Scheduled shows every night combine water, light and music.</p>` },
+        { projectId: p.id, type: 'overview', language: 'en', title: 'Overview', sort: 1, content: `<p><b>${p.nameEn}</b> in ${p.cityEn} is one of the city's favourite evening sights.</p><p>Scheduled shows every night combine water, light and music.</p>` },
         { projectId: p.id, type: 'visit', language: 'cn', title: '参观指南', sort: 2, content: '<ul><li>请在观景区观看，勿进入水池</li><li>大风及雷雨天气演出可能取消</li></ul>' },
         { projectId: p.id, type: 'visit', language: 'en', title: 'Visiting', sort: 2, content: '<ul><li>Please watch from the viewing area and keep out of the pool</li><li>Shows may be cancelled in strong wind or storms</li></ul>' },
       ]),
@@ -203,8 +205,8 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
 async function seedBoardsAndWarnings(database: Database, first: number, last: number): Promise<{ boards: number; warnings: number }> {
   const [{ boards }] = await database.query<{ boards: number }>(
     `WITH ins AS (
-       INSERT INTO fall_detect (project_id, slave, ip, port, board_name, board_no, pos_x, pos_y, poll_seconds, last_seen, online)
-       SELECT p.id, b, '', 502, b || '# 检测板', 'DB-' || lpad(b::text, 2, '0'),
+       INSERT INTO fall_detect (project_id, slave, ip, port, board_name, board_name_en, board_no, pos_x, pos_y, poll_seconds, last_seen, online)
+       SELECT p.id, b, '', 502, b || '# 检测板', 'Board ' || b, 'DB-' || lpad(b::text, 2, '0'),
               round((0.1 + ${R("p.id || 'bx' || b")} * 0.8)::numeric, 4)::float8, round((0.1 + ${R("p.id || 'by' || b")} * 0.8)::numeric, 4)::float8, 10,
               CASE WHEN ${R("p.id || 'off' || b")} < 0.06 THEN now() - interval '3 hours' ELSE now() - make_interval(secs => floor(${R("p.id || 'seen' || b")} * 9)::int) END,
               ${R("p.id || 'off' || b")} >= 0.06
@@ -238,12 +240,13 @@ async function seedBoardsAndWarnings(database: Database, first: number, last: nu
   const [{ open }] = await database.query<{ open: number }>(
     `WITH ins AS (
        INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id)
-       SELECT e.state_since, b.board_name || ' CH' || c.ch || ' 故障：' || e.name || ' 开关量断开，模拟量 ' || c.analog_value,
+       SELECT e.state_since,
+              '[[text.seedFault]]' || jsonb_build_object('board', b.board_name, 'boardEn', b.board_name_en, 'ch', c.ch, 'equipment', e.name, 'analog', c.analog_value)::text,
               'channel', CASE WHEN ${R("c.id || 'lvl'")} < 0.3 THEN 'critical' ELSE 'warning' END, b.project_id, b.id, c.ch, e.id
          FROM fall_detect_channel c JOIN fall_detect b ON b.id = c.detect_id JOIN fall_eq_info e ON e.id = c.equipment_id
         WHERE c.result = 'fault' AND b.project_id BETWEEN $1 AND $2
        UNION ALL
-       SELECT b.last_seen + interval '30 seconds', b.board_name || ' 离线：超过 3 个轮询周期无数据', 'offline', 'warning', b.project_id, b.id, NULL, NULL
+       SELECT b.last_seen + interval '30 seconds', '[[text.seedOffline]]' || jsonb_build_object('board', b.board_name, 'boardEn', b.board_name_en)::text, 'offline', 'warning', b.project_id, b.id, NULL, NULL
          FROM fall_detect b WHERE NOT b.online AND b.project_id BETWEEN $1 AND $2
        RETURNING 1
      ) SELECT count(*)::int AS open FROM ins`,
@@ -252,12 +255,13 @@ async function seedBoardsAndWarnings(database: Database, first: number, last: nu
   const [{ closed }] = await database.query<{ closed: number }>(
     `WITH ins AS (
        INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id, deal_at, result, note, dealt_by)
-       SELECT w.at, b.board_name || ' CH' || c.ch || ' 故障：' || coalesce(e.name, '未接设备') || ' 开关量断开',
+       SELECT w.at,
+              '[[text.seedFaultPast]]' || jsonb_build_object('board', b.board_name, 'boardEn', b.board_name_en, 'ch', c.ch, 'equipment', coalesce(e.name, '[[text.noEquipment]]'))::text,
               'channel', CASE WHEN ${R("c.id || 'hl' || g")} < 0.2 THEN 'critical' ELSE 'warning' END,
               b.project_id, b.id, c.ch, c.equipment_id,
               w.at + make_interval(secs => (0.2 + power(${R("c.id || 'dl' || g")}, 2) * 30) * 3600),
               CASE WHEN ${R("c.id || 'res' || g")} < 0.88 THEN 'fixed' ELSE 'not_fixed' END,
-              CASE WHEN ${R("c.id || 'res' || g")} < 0.88 THEN '现场复位后恢复正常' ELSE '已转维修工单处理' END,
+              CASE WHEN ${R("c.id || 'res' || g")} < 0.88 THEN '[[text.resetOnSite]]' ELSE '[[text.toOrder]]' END,
               CASE WHEN ${R("c.id || 'who' || g")} < 0.5 THEN 'operator' ELSE 'manager' END
          FROM fall_detect_channel c JOIN fall_detect b ON b.id = c.detect_id LEFT JOIN fall_eq_info e ON e.id = c.equipment_id
         CROSS JOIN LATERAL generate_series(1, CASE WHEN ${R("c.id || 'hist'")} < 0.35 THEN 1 + floor(${R("c.id || 'hn'")} * 3)::int ELSE 0 END) g
@@ -357,8 +361,8 @@ async function seedOfficeData(database: Database, rnd: () => number): Promise<vo
   await database.db.insert(appBillRecord).values(
     inserted.flatMap((b) => {
       const path = ['0', '1', '2', '3'].slice(0, Math.max(1, Number(b.state) === 4 ? 2 : Number(b.state) + 1));
-      const records = path.map((to, k) => ({ billId: b.id, fromState: k === 0 ? null : path[k - 1], toState: to, byUser: 'manager', reason: k === 0 ? '创建账单' : '状态流转', at: new Date(b.at.getTime() + k * 86400_000) }));
-      if (b.state === '4') records.push({ billId: b.id, fromState: path[path.length - 1], toState: '4', byUser: 'manager', reason: '客户取消', at: new Date(b.at.getTime() + 3 * 86400_000) });
+      const records = path.map((to, k) => ({ billId: b.id, fromState: k === 0 ? null : path[k - 1], toState: to, byUser: 'manager', reason: serverText(k === 0 ? 'text.billCreated' : 'text.billMoved'), at: new Date(b.at.getTime() + k * 86400_000) }));
+      if (b.state === '4') records.push({ billId: b.id, fromState: path[path.length - 1], toState: '4', byUser: 'manager', reason: serverText('text.billCancelled'), at: new Date(b.at.getTime() + 3 * 86400_000) });
       return records;
     }),
   );

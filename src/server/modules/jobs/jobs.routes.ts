@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { idListSchema } from '@shared/contracts/common';
-import { isMessageKey } from '@shared/messages';
+import { isMessageKey, translate } from '@shared/messages';
 import { JOB_STATUS, jobLogQuerySchema, jobQuerySchema, jobRunSchema, jobSchema } from '@shared/contracts/jobs';
 import { jobSchedule, jobScheduleLog } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
@@ -60,8 +60,8 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/job/schedule/handlers', { config: { permission: 'job-schedule#list' } }, async () =>
-    ok(listJobHandlers().map((h) => ({ name: h.name, description: h.description, paramsSchema: paramsJsonSchema(h) }))),
+  app.get('/job/schedule/handlers', { config: { permission: 'job-schedule#list' } }, async (request) =>
+    ok(listJobHandlers().map((h) => ({ name: h.name, description: translate(h.description, request.locale), paramsSchema: paramsJsonSchema(h) }))),
   );
 
   const setStatus = (status: number) => async (request: { body: unknown }) => {

@@ -68,14 +68,14 @@ export async function seedScenes(database: Database): Promise<{ cards: number; s
     for (const card of CARDS) {
       const parsed = parseCardConfig(card.type, card.config);
       if (!parsed.ok) throw new Error(`seed card ${card.key}: ${JSON.stringify(parsed.fields)}`);
-      const [row] = await tx.insert(shipCard).values({ name: card.name, type: card.type, config: parsed.config }).returning({ id: shipCard.id });
+      const [row] = await tx.insert(shipCard).values({ name: card.name, nameEn: String(card.config.titleEn ?? ''), type: card.type, config: parsed.config }).returning({ id: shipCard.id });
       ids.set(card.key, row.id);
     }
     const layout = (cells: Cell[]) =>
       sceneLayoutSchema.parse(cells.map(([key, x, y, w, h]) => ({ i: key, cardId: ids.get(key)!, x, y, w, h })));
     await tx.insert(shipScene).values([
-      { name: '总览 Overview', isDefault: true, isPublic: false, layout: layout(OVERVIEW) },
-      { name: '运维 Operations', isDefault: false, isPublic: false, layout: layout(OPERATIONS) },
+      { name: '总览', nameEn: 'Overview', isDefault: true, isPublic: false, layout: layout(OVERVIEW) },
+      { name: '运维', nameEn: 'Operations', isDefault: false, isPublic: false, layout: layout(OPERATIONS) },
     ]);
     return { cards: CARDS.length, scenes: 2 };
   });

@@ -121,10 +121,10 @@ describe('cards and scenes', () => {
       expect(await seedScenes(fresh.database)).toEqual({ cards: 0, scenes: 0 });
       const token = await fresh.tokenFor('viewer');
       const def = await fresh.call('GET', '/api/ship/scene/default', { token });
-      expect(def.body.data.name).toBe('总览 Overview');
+      expect(def.body.data.name).toBe('总览');
       expect(def.body.data.cards.length).toBe(def.body.data.layout.length);
       const all = await fresh.call('POST', '/api/ship/scene/listAll', { token: await fresh.tokenFor('admin'), body: {} });
-      expect(all.body.data.map((s: { name: string }) => s.name).sort()).toEqual(['总览 Overview', '运维 Operations'].sort());
+      expect(all.body.data.map((s: { name: string }) => s.name).sort()).toEqual(['总览', '运维'].sort());
     } finally {
       await fresh.close();
     }

@@ -4,6 +4,7 @@ import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
 import type { Db } from '../../../db/client';
 import { fallDetect, fallDetectChannel, fallOrder, fallProject, fallWarning } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
+import { serverText } from '@shared/server-text';
 import { publishLive } from '../../../live';
 import { insertOrder } from '../orders/orders.repository';
 import { equipmentOfBoards, recomputeEquipmentState } from '../equipment-state';
@@ -31,9 +32,12 @@ export function isFault(reading: Pick<ChannelReading, 'switch' | 'analog'>, rang
   return reading.switch === 1 || reading.analog < range.analogMin || reading.analog > range.analogMax;
 }
 
-function describe(boardName: string, ch: number, label: string, r: ChannelReading, range: { analogMin: number; analogMax: number }): string {
-  const name = `${boardName} CH${ch}${label ? ` ${label}` : ''}`;
-  return r.switch === 1 ? `${name}: switch fault (1)` : `${name}: analog ${r.analog} outside ${range.analogMin}–${range.analogMax}`;
+/** The warning's reason as a message key and parameters (shown in each reader's language). */
+function describe(board: { boardName: string; boardNameEn: string }, ch: number, label: string, r: ChannelReading, range: { analogMin: number; analogMax: number }): string {
+  const where = { board: board.boardName, boardEn: board.boardNameEn, ch, label: label ? ` ${label}` : '' };
+  return r.switch === 1
+    ? serverText('text.switchFault', where)
+    : serverText('text.analogOut', { ...where, analog: r.analog, min: range.analogMin, max: range.analogMax });
 }
 
 /**
@@ -52,7 +56,7 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
   const result = await app.database.db.transaction(async (tx) => {
     // The board row lock serialises readings of one board (push and poll may race).
     const [board] = await tx
-      .select({ id: fallDetect.id, projectId: fallDetect.projectId, boardName: fallDetect.boardName })
+      .select({ id: fallDetect.id, projectId: fallDetect.projectId, boardName: fallDetect.boardName, boardNameEn: fallDetect.boardNameEn })
       .from(fallDetect)
       .where(eq(fallDetect.id, boardId))
       .for('update');
@@ -65,7 +69,7 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
     await tx.update(fallDetect).set({ lastSeen: now, online: true }).where(eq(fallDetect.id, boardId));
     const backOnline = await tx
       .update(fallWarning)
-      .set({ result: 'fixed', dealAt: now, dealtBy: SYSTEM_ACTOR, note: 'board reporting again' })
+      .set({ result: 'fixed', dealAt: now, dealtBy: SYSTEM_ACTOR, note: serverText('text.backOnline') })
       .where(and(eq(fallWarning.detectId, boardId), eq(fallWarning.kind, 'offline'), isNull(fallWarning.result)))
       .returning({ id: fallWarning.id });
     outcome.closed.push(...backOnline.map((w) => w.id));
@@ -85,7 +89,7 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
             boardId,
             ch,
             equipmentId: channel.equipmentId,
-            info: describe(board.boardName, ch, channel.label, reading, channel),
+            info: describe(board, ch, channel.label, reading, channel),
             level: reading.switch === 1 ? 'critical' : 'warning',
             autoOrder: !!project?.autoOrder,
             now,
@@ -147,7 +151,8 @@ async function openWarning(
     open?.id ??
     (
       await insertOrder(tx, {
-        name: w.info.slice(0, 200),
+        // The warning's stored message: the order reads in each reader's language too.
+        name: w.info,
         description: w.info,
         submitter: SYSTEM_ACTOR,
         submittedAt: w.now,
@@ -165,7 +170,7 @@ async function openWarning(
 async function closeChannelWarning(tx: Db, boardId: number, ch: number, readings: number, now: Date): Promise<number[]> {
   const closed = await tx
     .update(fallWarning)
-    .set({ result: 'fixed', dealAt: now, dealtBy: SYSTEM_ACTOR, note: `normal for ${readings} readings` })
+    .set({ result: 'fixed', dealAt: now, dealtBy: SYSTEM_ACTOR, note: serverText('text.normalAgain', { n: readings }) })
     .where(and(eq(fallWarning.detectId, boardId), eq(fallWarning.kind, 'channel'), eq(fallWarning.channel, ch), isNull(fallWarning.result)))
     .returning({ id: fallWarning.id });
   return closed.map((w) => w.id);
@@ -185,7 +190,7 @@ export async function checkOffline(app: FastifyInstance): Promise<number[]> {
     changed = (await recomputeEquipmentState(tx, await equipmentOfBoards(tx, gone.map((b) => b.id)))).length;
     const res = await tx.execute(sql`
       INSERT INTO fall_warning (info, kind, level, project_id, detect_id)
-      SELECT ${fallDetect.boardName} || ': no data for ' || (${fallDetect.pollSeconds} * ${OFFLINE_PERIODS}) || ' s (offline)',
+      SELECT '[[text.offline]]' || jsonb_build_object('board', ${fallDetect.boardName}, 'boardEn', ${fallDetect.boardNameEn}, 'seconds', ${fallDetect.pollSeconds} * ${OFFLINE_PERIODS})::text,
              'offline', 'warning', ${fallDetect.projectId}, ${fallDetect.id}
         FROM ${fallDetect} WHERE ${silent}
       ON CONFLICT (detect_id, kind, COALESCE(channel, 0)) WHERE result IS NULL DO NOTHING

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { configQuerySchema, configUpdateSchema, type ConfigUpdate } from '@shared/contracts/config';
 import { exportOptionsSchema, pagingSchema } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
+import { isUnchangedRendering } from '@shared/server-text';
 import { sysConfig } from '../../../db/schema';
 import { filters, ok } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
@@ -57,11 +58,13 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(`${BASE}/update`, { schema: { body: configUpdateSchema }, config: { permission: 'sys-config#update' } }, async (request) => {
-    const { key, value, remark } = request.body as ConfigUpdate;
+    const { key, value, remark: sent } = request.body as ConfigUpdate;
     if (!known(key)) throw badRequest('v.settingKey', { key: 'v.settingKey' });
     const type = SETTING_DEFAULTS[key].type;
     const parsed = normaliseSetting(type, value);
     if ('error' in parsed) throw badRequest(parsed.error, { value: parsed.error });
+    // The default description sent back as shown keeps its bilingual stored form.
+    const remark = sent !== undefined && isUnchangedRendering(SETTING_DEFAULTS[key].remark, sent, request.locale) ? SETTING_DEFAULTS[key].remark : sent;
     // Upsert: a setting added to SETTING_DEFAULTS after the first start has no row yet.
     await app.database.db
       .insert(sysConfig)
