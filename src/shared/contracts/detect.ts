@@ -30,6 +30,8 @@ const boardFields = {
     .optional(),
   port: intField(1, 65_535).optional(),
   boardName: requiredString(128),
+  /** The name in English; empty shows the name in English too. */
+  boardNameEn: textField(128).optional(),
   boardNo: textField(64).optional(),
   /** Position on the project's site plan, as fractions of its width and height. */
   posX: position(),
@@ -105,6 +107,7 @@ export interface BoardRow extends ArchivedColumns {
   ip: string;
   port: number;
   boardName: string;
+  boardNameEn: string;
   boardNo: string;
   posX: number | null;
   posY: number | null;

@@ -53,6 +53,7 @@ export interface WarningRow {
   projectNameEn: string | null;
   detectId: number | null;
   boardName: string | null;
+  boardNameEn: string | null;
   channel: number | null;
   equipmentId: number | null;
   equipmentName: string | null;

@@ -125,6 +125,23 @@ describe('seedDemo', () => {
     expect(rest.secrets).toBeGreaterThan(0);
   });
 
+  it('fills the English variant of every name a wall shows, and writes its own text as message keys (issue 13)', async () => {
+    const missing = await one<Record<string, number>>(
+      `SELECT (SELECT count(*) FROM fall_project WHERE city_en = '' OR name_en = '')::int AS projects,
+              (SELECT count(*) FROM fall_project WHERE city !~ '[\u4e00-\u9fff]')::int AS latin_cities,
+              (SELECT count(*) FROM fall_detect WHERE board_name_en = '')::int AS boards,
+              (SELECT count(*) FROM sys_xmlx WHERE xmmc_en = '')::int AS types,
+              (SELECT count(*) FROM fall_warning WHERE info NOT LIKE '[[text.%')::int AS warnings,
+              (SELECT count(*) FROM fall_warning WHERE note <> '' AND note NOT LIKE '[[text.%')::int AS notes,
+              (SELECT count(*) FROM app_bill_record WHERE reason NOT LIKE '[[text.%')::int AS reasons`,
+    );
+    expect(missing).toEqual({ projects: 0, latin_cities: 0, boards: 0, types: 0, warnings: 0, notes: 0, reasons: 0 });
+    const board = await one<{ board_name: string; board_name_en: string }>(`SELECT board_name, board_name_en FROM fall_detect ORDER BY id LIMIT 1`);
+    expect(board).toEqual({ board_name: '1# 检测板', board_name_en: 'Board 1' });
+    const city = await one<{ city: string; city_en: string }>(`SELECT city, city_en FROM fall_project WHERE country = 'AE' ORDER BY id LIMIT 1`);
+    expect(city).toEqual({ city: '迪拜', city_en: 'Dubai' });
+  });
+
   it('does nothing the second time', async () => {
     const before = await one<{ n: number }>('SELECT count(*)::int AS n FROM fall_order');
     expect(await seedDemo(database, { filesDir })).toBeNull();

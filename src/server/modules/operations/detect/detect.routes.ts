@@ -87,6 +87,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
         ip: fallDetect.ip,
         port: fallDetect.port,
         boardName: fallDetect.boardName,
+        boardNameEn: fallDetect.boardNameEn,
         boardNo: fallDetect.boardNo,
         posX: fallDetect.posX,
         posY: fallDetect.posY,

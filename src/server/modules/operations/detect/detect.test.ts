@@ -6,6 +6,7 @@ import { BoardSimulator, freePort } from '../../../devices/simulator';
 import { seedEquipment, seedProject } from '../orders/work-fixtures';
 import { applyReading, checkOffline, isFault } from './readings';
 import { pollBoard, pollDueBoards } from './poller';
+import { renderText } from '@shared/server-text';
 
 const allNormal = () => Array.from({ length: 9 }, (_, i) => ({ ch: i + 1, switch: 0 as const, analog: 50 }));
 
@@ -103,7 +104,8 @@ describe('fall/detect boards, the device protocol and warnings', () => {
     const open = await t.database.db.select().from(fallWarning).where(and(eq(fallWarning.detectId, boardId), isNull(fallWarning.result)));
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ kind: 'channel', channel: 1, level: 'critical', equipmentId: pump, projectId });
-    expect(open[0].info).toContain('Pump room CH1 Main pump');
+    // Stored as a message key with parameters (issue 13), read in the reader's language.
+    expect(renderText(open[0].info, 'en')).toContain('Pump room CH1 Main pump');
     const [e] = await t.database.db.select().from(fallEqInfo).where(eq(fallEqInfo.id, pump));
     expect(e.state).toBe('broken');
 

@@ -12,6 +12,7 @@ import {
   type OrderQuery,
 } from '@shared/contracts/order';
 import { fallOrder, fallReport, fallWarning } from '../../../db/schema';
+import { isUnchangedRendering } from '@shared/server-text';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
 import { sendExport } from '../../../lib/export';
@@ -111,6 +112,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         await checkSubmissionAgainstWork(tx, id, changes.submittedAt, current.completedAt);
         if (current.dataIssue && SUBMISSION_ISSUES.includes(current.dataIssue)) set.dataIssue = null;
       }
+      // An automatic order's name and description sent back as shown keep their bilingual stored form.
+      for (const k of ['name', 'description'] as const) if (isUnchangedRendering(current[k], set[k], request.locale)) delete set[k];
       await tx.update(fallOrder).set({ ...set, updatedAt: new Date() }).where(eq(fallOrder.id, id));
       // Moving the order to another unit moves what holds both of them.
       if (equipmentId !== current.equipmentId) await recomputeEquipmentState(tx, [current.equipmentId, equipmentId]);

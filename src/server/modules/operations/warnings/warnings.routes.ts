@@ -26,6 +26,7 @@ const selection = {
   projectNameEn: fallProject.nameEn,
   detectId: fallWarning.detectId,
   boardName: fallDetect.boardName,
+  boardNameEn: fallDetect.boardNameEn,
   channel: fallWarning.channel,
   equipmentId: fallWarning.equipmentId,
   equipmentName: fallEqInfo.name,
