@@ -32,7 +32,7 @@ const fixtureRoles = (): RoleRow[] => [
   { id: 2, code: 'operator', name: '运维人员', nameEn: 'Operator', remark: '', createdAt: now, menuIdList: [7, 8], userCount: 1 },
 ];
 const user = (id: number, username: string, realName: string, roleIdList: number[], extra: Partial<UserRow> = {}): UserRow => ({
-  id, username, realName, phone: '', email: '', sex: '2', avatar: '', status: 1, expireAt: null, expired: false, createdAt: now, updatedAt: now, roleIdList, roleNames: '', ...extra,
+  id, username, realName, realNameEn: '', phone: '', email: '', sex: '2', avatar: '', status: 1, expireAt: null, expired: false, createdAt: now, updatedAt: now, roleIdList, roleNames: '', roleNamesEn: '', ...extra,
 });
 const fixtureUsers = (): UserRow[] => [
   user(SUPER_USER_ID, 'admin', '系统管理员', [1]),

@@ -9,7 +9,7 @@ const at = '2026-11-20T08:00:00.000Z';
 /** The project wall of project 1, as GET /wall/project/1 answers it. */
 export const projectWallFixture: ProjectWall = {
   project: {
-    id: 1, name: '西湖音乐喷泉', nameCn: '西湖音乐喷泉', nameEn: 'West Lake Musical Fountain', area: '华东', country: '中国', city: '杭州',
+    id: 1, name: '西湖音乐喷泉', nameCn: '西湖音乐喷泉', nameEn: 'West Lake Musical Fountain', area: '华东', country: '中国', city: '杭州', cityEn: 'Hangzhou',
     status: 'A', waterType: 'musical', totalArea: 12800, controlMode: 'music', dailyShowTime: '19:00–21:30', longitude: 120.16, latitude: 30.25, isPublic: true,
   },
   sitePlan: null,
@@ -21,17 +21,17 @@ export const projectWallFixture: ProjectWall = {
   ],
   boards: [
     {
-      id: 21, boardName: '1号检测板', boardNo: 'DB-01', posX: 0.4, posY: 0.5, online: true, lastSeen: at,
+      id: 21, boardName: '1号检测板', boardNameEn: 'Board 1', boardNo: 'DB-01', posX: 0.4, posY: 0.5, online: true, lastSeen: at,
       channels: Array.from({ length: 9 }, (_, n) => ({
         ch: n + 1, label: `通道${n + 1}`, switchValue: n % 2, analogValue: 10 * (n + 1), analogMin: 0, analogMax: 100,
         result: n === 1 ? ('fault' as const) : ('normal' as const), equipmentId: n === 1 ? 12 : null,
       })),
     },
-    { id: 22, boardName: '2号检测板', boardNo: 'DB-02', posX: 0.8, posY: 0.2, online: false, lastSeen: null, channels: [] },
+    { id: 22, boardName: '2号检测板', boardNameEn: 'Board 2', boardNo: 'DB-02', posX: 0.8, posY: 0.2, online: false, lastSeen: null, channels: [] },
   ],
   warnings: [
-    { id: 31, at, info: '1号检测板 CH2 主泵故障', level: 'critical', kind: 'channel', boardName: '1号检测板', channel: 2, equipmentName: '主泵 2', dealAt: null, result: null },
-    { id: 32, at, info: '喷头压力异常', level: 'warning', kind: 'channel', boardName: null, channel: null, equipmentName: null, dealAt: at, result: 'fixed' },
+    { id: 31, at, info: '1号检测板 CH2 主泵故障', level: 'critical', kind: 'channel', boardName: '1号检测板', boardNameEn: 'Board 1', channel: 2, equipmentName: '主泵 2', dealAt: null, result: null },
+    { id: 32, at, info: '喷头压力异常', level: 'warning', kind: 'channel', boardName: null, boardNameEn: null, channel: null, equipmentName: null, dealAt: at, result: 'fixed' },
   ],
   cameras: [{ id: 41, name: '东门' }],
   kpis: { openOrders: 3, repairSpeed: 6.5, repairQuality: 0.8, availability: 0.5, equipmentTotal: 4, openWarnings: 1 },
@@ -39,7 +39,7 @@ export const projectWallFixture: ProjectWall = {
 };
 
 export const publicProjectFixture: PublicProject = {
-  id: 1, name: '西湖音乐喷泉', nameCn: '西湖音乐喷泉', nameEn: 'West Lake Musical Fountain', country: '中国', city: '杭州', area: '华东', status: 'A',
+  id: 1, name: '西湖音乐喷泉', nameCn: '西湖音乐喷泉', nameEn: 'West Lake Musical Fountain', country: '中国', city: '杭州', cityEn: 'Hangzhou', area: '华东', status: 'A',
   introduction: [{ id: 1, type: 'overview', title: '项目简介', content: '<p>湖面音乐喷泉</p>' }],
   pictures: [],
   sitePlan: null,
@@ -48,9 +48,9 @@ export const publicProjectFixture: PublicProject = {
 };
 
 export const sceneFixture: SceneView = {
-  id: 1, name: '运维 Operations', projectId: null, isPublic: false, isDefault: true, createdAt: at, updatedAt: at,
+  id: 1, name: '运维', nameEn: 'Operations', projectId: null, isPublic: false, isDefault: true, createdAt: at, updatedAt: at,
   layout: [{ i: 'n', cardId: 5, x: 0, y: 0, w: 12, h: 6 }],
-  cards: [{ id: 5, name: '通知', type: 'notice', config: { title: '通知公告', titleEn: 'Notices', text: '今晚 19:00 例行检修', textEn: 'Routine check at 19:00' }, createdAt: at }],
+  cards: [{ id: 5, name: '通知', nameEn: 'Notices', type: 'notice', config: { title: '通知公告', titleEn: 'Notices', text: '今晚 19:00 例行检修', textEn: 'Routine check at 19:00' }, createdAt: at }],
 };
 
 /** Project 1 is public with a detailed wall; other ids do not exist. */

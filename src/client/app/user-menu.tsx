@@ -2,14 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { localName } from '@shared/local-name';
 import { useSession } from '../lib/session';
 import { useLogout } from './use-logout';
 
 export function UserMenu() {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const { user } = useSession();
   const logout = useLogout();
-  const name = user?.realName || user?.username || '';
+  const name = (user?.realName ? localName(user.realName, user.realNameEn, i18n.language) : '') || user?.username || '';
   return (
     <Menu position="bottom-end" width={200} withinPortal>
       <Menu.Target>

@@ -17,6 +17,8 @@ export interface SessionUser {
   id: number;
   username: string;
   realName: string;
+  /** The display name in English; empty shows realName. */
+  realNameEn?: string;
   email: string;
   phone: string;
   avatar: string;

@@ -48,6 +48,7 @@ export const projectSaveSchema = z.strictObject({
   area: text(64).optional(),
   country: text(64).optional(),
   city: text(64).optional(),
+  cityEn: text(64).optional(),
   controlMode: z.union([dictValue(CONTROL_MODE), z.literal('')]).optional(),
   longitude: z.number({ error: 'v.invalid' }).min(-180, { message: 'v.longitude' }).max(180, { message: 'v.longitude' }).nullable().optional(),
   latitude: z.number({ error: 'v.invalid' }).min(-90, { message: 'v.latitude' }).max(90, { message: 'v.latitude' }).nullable().optional(),
@@ -93,6 +94,7 @@ export interface ProjectRow extends ArchivedColumns {
   area: string;
   country: string;
   city: string;
+  cityEn: string;
   controlMode: string;
   longitude: number | null;
   latitude: number | null;
@@ -109,6 +111,7 @@ export interface ProjectRow extends ArchivedColumns {
   hasCameraSecret: boolean;
   projectType: string;
   projectTypeName: string | null;
+  projectTypeNameEn: string | null;
   waterType: string;
   autoOrder: boolean;
   createdAt: string;

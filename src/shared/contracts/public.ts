@@ -37,6 +37,8 @@ export interface PublicProject {
   nameEn: string;
   country: string;
   city: string;
+  /** The city in English; empty shows the city. */
+  cityEn: string;
   area: string;
   status: string;
   introduction: PublicIntro[];

@@ -85,6 +85,8 @@ export function parseCardConfig(type: CardType, config: unknown):
 
 const cardFields = {
   name: requiredString(128),
+  /** The name in English; empty shows the name. */
+  nameEn: z.string().trim().max(128, { message: 'v.tooLong' }).optional(),
   type: z.enum(CARD_TYPES, { error: 'v.required' }),
   config: z.record(z.string(), z.unknown()).default({}),
 };
@@ -116,6 +118,7 @@ export const cardQuerySchema = z.strictObject({
 export interface Card {
   id: number;
   name: string;
+  nameEn: string;
   type: CardType;
   config: Record<string, unknown>;
   createdAt: string;
@@ -159,6 +162,8 @@ export const sceneLayoutSchema = z
 
 const sceneFields = {
   name: requiredString(128),
+  /** The name in English; empty shows the name. */
+  nameEn: z.string().trim().max(128, { message: 'v.tooLong' }).optional(),
   projectId: id.nullable().default(null),
   isPublic: z.boolean().default(false),
   isDefault: z.boolean().default(false),
@@ -169,6 +174,7 @@ export type SceneSave = z.input<typeof sceneSaveSchema>;
 export const sceneUpdateSchema = z.strictObject({
   id: idSchema(),
   name: sceneFields.name.optional(),
+  nameEn: sceneFields.nameEn,
   projectId: id.nullable().optional(),
   isPublic: z.boolean().optional(),
   isDefault: z.boolean().optional(),
@@ -186,8 +192,10 @@ export const sceneDefaultQuerySchema = z.strictObject({
 export interface Scene {
   id: number;
   name: string;
+  nameEn: string;
   projectId: number | null;
   projectName?: string | null;
+  projectNameEn?: string | null;
   isPublic: boolean;
   isDefault: boolean;
   layout: SceneItem[];

@@ -27,6 +27,7 @@ const expireAtSchema = z
 const userFields = {
   username: requiredString(64).regex(/^[A-Za-z0-9_.@-]+$/, { message: 'v.username' }),
   realName: optionalString(64),
+  realNameEn: optionalString(64),
   phone: phoneSchema.default(''),
   email: emailSchema.default(''),
   sex: z.enum(['0', '1', '2'], { error: 'v.invalid' }).default('2'),
@@ -88,6 +89,7 @@ export interface UserRow {
   id: number;
   username: string;
   realName: string;
+  realNameEn: string;
   phone: string;
   email: string;
   sex: string;
@@ -101,4 +103,6 @@ export interface UserRow {
   roleIdList: number[];
   /** Role names joined with commas, for the list column and the export. */
   roleNames: string;
+  /** The role names in English (each role's name where it has none). */
+  roleNamesEn: string;
 }

@@ -16,6 +16,8 @@ export interface WallProject {
   area: string;
   country: string;
   city: string;
+  /** The city in English; empty shows the city. */
+  cityEn: string;
   status: string;
   waterType: string;
   totalArea: number;
@@ -58,6 +60,7 @@ export interface WallChannel {
 export interface WallBoard {
   id: number;
   boardName: string;
+  boardNameEn: string;
   boardNo: string;
   posX: number | null;
   posY: number | null;
@@ -73,6 +76,7 @@ export interface WallWarning {
   level: string;
   kind: string;
   boardName: string | null;
+  boardNameEn: string | null;
   channel: number | null;
   equipmentName: string | null;
   /** Null while open. */

@@ -7,6 +7,7 @@ import { RemoteSelect } from '../../components/select/remote-select';
 import { tMessage } from '../../lib/i18n';
 import { projectOptions, projectOptionsKey } from './api/project-options';
 import { dateTime } from '@client/lib/date-time';
+import { localName } from '@shared/local-name';
 
 interface CardValues extends Record<string, unknown> {
   name: string;
@@ -99,7 +100,7 @@ function CardForm({ form }: FormBodyProps<CardValues>) {
 
 /** ship/cards: the configured wall panels scenes are made of. */
 export default function CardsPage() {
-  const { t } = useTranslation('scenes');
+  const { t, i18n } = useTranslation('scenes');
   return (
     <ListPage<Card, CardValues>
       title={t('cards.title')}
@@ -116,7 +117,7 @@ export default function CardsPage() {
       ]}
       columns={[
         { prop: 'id', label: 'ID', width: 80 },
-        { prop: 'name', label: t('cards.name') },
+        { prop: 'name', label: t('cards.name'), render: (row) => localName(row.name, row.nameEn, i18n.language) },
         { prop: 'type', label: t('cards.type'), render: (row) => t(`types.${row.type}`) },
         { prop: 'createdAt', label: t('cards.createdAt'), nowrap: true, render: (row) => dateTime(row.createdAt) },
       ]}

@@ -13,6 +13,7 @@ import { projectOptions, projectOptionsKey } from './api/project-options';
 import { DisplayTokens } from './display-tokens';
 import { SceneEditor } from './scene-editor';
 import { dateTime } from '@client/lib/date-time';
+import { localName } from '@shared/local-name';
 
 interface SceneValues extends Record<string, unknown> {
   name: string;
@@ -49,7 +50,7 @@ function SceneForm({ form }: FormBodyProps<SceneValues>) {
 
 /** ship/scene-list: scenes (list, properties, layout editor) and the kiosk display tokens of the walls. */
 export default function SceneListPage() {
-  const { t } = useTranslation('scenes');
+  const { t, i18n } = useTranslation('scenes');
   const [editing, setEditing] = useState<number | null>(null);
   const canEdit = useCan('ship-scene#update');
   const canTokens = useCan('ship-scene#token');
@@ -64,8 +65,8 @@ export default function SceneListPage() {
       queryFields={[{ name: 'name', label: t('scene.name') }]}
       columns={[
         { prop: 'id', label: 'ID', width: 80 },
-        { prop: 'name', label: t('scene.name') },
-        { prop: 'projectName', label: t('scene.project'), render: (row) => row.projectName ?? t('scene.global') },
+        { prop: 'name', label: t('scene.name'), render: (row) => localName(row.name, row.nameEn, i18n.language) },
+        { prop: 'projectName', label: t('scene.project'), render: (row) => (row.projectName ? localName(row.projectName, row.projectNameEn, i18n.language) : t('scene.global')) },
         { prop: 'isDefault', label: t('scene.isDefault'), render: (row) => yesNo(row.isDefault) },
         { prop: 'isPublic', label: t('scene.isPublic'), render: (row) => yesNo(row.isPublic) },
         { prop: 'layout', label: t('scene.cards'), render: (row) => row.layout.length, ignore: true },

@@ -5,6 +5,7 @@ import { WallCanvas } from '../../components/wall/wall-canvas';
 import { WallTitleBar } from '../../components/wall/wall-title-bar';
 import { useScene } from './api/get-scene';
 import { SceneRenderer } from './scene-renderer';
+import { localName } from '@shared/local-name';
 
 export { useWallScene } from './use-wall-scene';
 
@@ -13,8 +14,8 @@ export function SceneWall({ sceneId }: { sceneId: number }) {
   const { t, i18n } = useTranslation('wallProject');
   const scene = useScene(sceneId, true);
   return (
-    <WallCanvas label={scene.data?.name}>
-      <WallTitleBar title={systemTitle(i18n.language) || scene.data?.name || ''} left={<StaleBadge label={(n) => t('stale', { n })} />} />
+    <WallCanvas label={scene.data ? localName(scene.data.name, scene.data.nameEn, i18n.language) : undefined}>
+      <WallTitleBar title={systemTitle(i18n.language) || (scene.data ? localName(scene.data.name, scene.data.nameEn, i18n.language) : '')} left={<StaleBadge label={(n) => t('stale', { n })} />} />
       <SceneRenderer sceneId={sceneId} />
     </WallCanvas>
   );

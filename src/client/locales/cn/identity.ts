@@ -6,6 +6,8 @@ const identity = {
       username: '用户名',
       password: '密码',
       realName: '姓名',
+      // language (issue 13)
+      realNameEn: '英文姓名',
       phone: '手机号',
       email: '邮箱',
       sex: '性别',

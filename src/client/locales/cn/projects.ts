@@ -10,6 +10,8 @@ const projects = {
       area: '区域',
       country: '国家/地区',
       city: '城市',
+      // language (issue 13)
+      cityEn: '城市（英文）',
       controlMode: '控制方式',
       longitude: '经度',
       latitude: '纬度',

@@ -69,6 +69,8 @@ const work = {
   detect: {
     title: '检测板',
     boardName: '板卡名称',
+    // language (issue 13)
+    boardNameEn: '板卡名称（英文）',
     boardNo: '板卡编号',
     slave: '从站号',
     ip: 'IP 地址',

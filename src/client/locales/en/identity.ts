@@ -8,6 +8,8 @@ const identity: LocaleShape<typeof cn> = {
       username: 'Username',
       password: 'Password',
       realName: 'Real name',
+      // language (issue 13)
+      realNameEn: 'Name in English',
       phone: 'Phone',
       email: 'Email',
       sex: 'Sex',

@@ -12,6 +12,8 @@ const projects: LocaleShape<typeof cn> = {
       area: 'Area',
       country: 'Country / region',
       city: 'City',
+      // language (issue 13)
+      cityEn: 'City (English)',
       controlMode: 'Control mode',
       longitude: 'Longitude',
       latitude: 'Latitude',

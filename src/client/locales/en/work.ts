@@ -71,6 +71,8 @@ const work: LocaleShape<typeof cn> = {
   detect: {
     title: 'Detection boards',
     boardName: 'Board name',
+    // language (issue 13)
+    boardNameEn: 'Board name (English)',
     boardNo: 'Board number',
     slave: 'Slave number',
     ip: 'IP address',

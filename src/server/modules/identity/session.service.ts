@@ -79,7 +79,7 @@ export async function navFor(app: FastifyInstance, userId: number, grants?: Gran
 /** The signed-in user as the client keeps it (USER_INFO): roles, perms and menus with their menuCode. */
 export async function sessionUserOf(app: FastifyInstance, userId: number): Promise<SessionUser> {
   const [user] = await app.database.db
-    .select({ id: sysUser.id, username: sysUser.username, realName: sysUser.realName, email: sysUser.email, phone: sysUser.phone, avatar: sysUser.avatar })
+    .select({ id: sysUser.id, username: sysUser.username, realName: sysUser.realName, realNameEn: sysUser.realNameEn, email: sysUser.email, phone: sysUser.phone, avatar: sysUser.avatar })
     .from(sysUser)
     .where(eq(sysUser.id, userId));
   if (!user) throw notFound();

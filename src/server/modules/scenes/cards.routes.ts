@@ -37,7 +37,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body as z.output<typeof cardSaveSchema>;
     const [row] = await app.database.db
       .insert(shipCard)
-      .values({ name: body.name, type: body.type, config: checkedConfig(body.type, body.config) })
+      .values({ name: body.name, nameEn: body.nameEn ?? '', type: body.type, config: checkedConfig(body.type, body.config) })
       .returning({ id: shipCard.id });
     return ok({ id: row.id });
   });
@@ -50,7 +50,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
       const type = (body.type ?? current.type) as CardType;
       // A new type re-checks the config it keeps, so a card never holds a config its type cannot read.
       const config = body.config !== undefined || body.type !== undefined ? checkedConfig(type, body.config ?? current.config) : current.config;
-      await tx.update(shipCard).set({ name: body.name ?? current.name, type, config }).where(eq(shipCard.id, id));
+      await tx.update(shipCard).set({ name: body.name ?? current.name, nameEn: body.nameEn ?? current.nameEn, type, config }).where(eq(shipCard.id, id));
       return ok({ id });
     });
   });

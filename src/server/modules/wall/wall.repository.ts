@@ -20,7 +20,7 @@ const sizeCache = new Map<number, { width: number; height: number }>();
 const SIZE_CACHE_MAX = 500;
 
 /** Project fields a wall may show: never the camera app key or secret, never the unique key. */
-const PROJECT_COLUMNS = `id, name, name_cn AS "nameCn", name_en AS "nameEn", area, country, city, status,
+const PROJECT_COLUMNS = `id, name, name_cn AS "nameCn", name_en AS "nameEn", area, country, city, city_en AS "cityEn", status,
   water_type AS "waterType", total_area AS "totalArea", control_mode AS "controlMode",
   daily_show_time AS "dailyShowTime", longitude, latitude, is_public AS "isPublic", map_background AS "mapBackground"`;
 
@@ -81,7 +81,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
       [id],
     ),
     q<Omit<WallBoard, 'channels'>>(
-      `SELECT id, board_name AS "boardName", board_no AS "boardNo", pos_x AS "posX", pos_y AS "posY", online, last_seen AS "lastSeen"
+      `SELECT id, board_name AS "boardName", board_name_en AS "boardNameEn", board_no AS "boardNo", pos_x AS "posX", pos_y AS "posY", online, last_seen AS "lastSeen"
          FROM fall_detect WHERE project_id = $1 AND ${notArchivedSql()} ORDER BY id`,
       [id],
     ),
@@ -94,7 +94,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
     ),
     // Open warnings first (they need someone), then the most recent closed ones.
     q<ProjectWall['warnings'][number]>(
-      `SELECT w.id, w.at, w.info, w.level, w.kind, d.board_name AS "boardName", w.channel, e.name AS "equipmentName",
+      `SELECT w.id, w.at, w.info, w.level, w.kind, d.board_name AS "boardName", d.board_name_en AS "boardNameEn", w.channel, e.name AS "equipmentName",
               w.deal_at AS "dealAt", w.result
          FROM fall_warning w
          LEFT JOIN fall_detect d ON d.id = w.detect_id
@@ -172,6 +172,7 @@ export async function publicProjectView(app: App, id: number, locale: Locale): P
     nameEn: project.nameEn,
     country: project.country,
     city: project.city,
+    cityEn: project.cityEn,
     area: project.area,
     status: project.status,
     introduction,

@@ -12,6 +12,7 @@ import { dateTime } from '@client/lib/date-time';
 import { channelShown } from '@shared/contracts/detect';
 import { EquipmentPicker } from '../work-kit/pickers';
 import { DETECT_BASE, boardInfoQueryOptions, issueBoardKey, updateChannels, type ChannelEdit } from './detect-api';
+import { localName } from '@shared/local-name';
 
 /**
  * A channel's result as the back-office shows it: its stored result while the board is online; on an
@@ -36,7 +37,7 @@ export function ChannelResult({ online, result, lastSeen }: { online: boolean; r
 
 /** The nine channels of a board: live values and results, and their labels, equipment and ranges. */
 export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const { t } = useTranslation('work');
+  const { t, i18n } = useTranslation('work');
   const queryClient = useQueryClient();
   const info = useQuery({ ...boardInfoQueryOptions(id), refetchInterval: 5000 });
   const canEdit = useCan('fall-detect#update');
@@ -89,7 +90,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
   };
 
   return (
-    <Dialog opened={id !== null} onChange={(open) => !open && close()} title={board ? `${board.boardName} ${board.boardNo}` : t('detect.channels')} loading={info.isPending && id !== null}>
+    <Dialog opened={id !== null} onChange={(open) => !open && close()} title={board ? `${localName(board.boardName, board.boardNameEn, i18n.language)} ${board.boardNo}` : t('detect.channels')} loading={info.isPending && id !== null}>
       {board && (
         <Stack>
           <Group gap="xs">

@@ -9,6 +9,7 @@ import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
 import { ChannelPanel } from './channel-panel';
 import { DETECT_BASE } from './detect-api';
 import { WarningsList } from './warnings-list';
+import { localName } from '@shared/local-name';
 
 interface Values extends Record<string, unknown> {
   projectId: number | null;
@@ -16,12 +17,13 @@ interface Values extends Record<string, unknown> {
   ip: string;
   port: number;
   boardName: string;
+  boardNameEn: string;
   boardNo: string;
   posX: number | null;
   posY: number | null;
   pollSeconds: number;
 }
-const initialValues: Values = { projectId: null, slave: 1, ip: '', port: MODBUS_DEFAULT_PORT, boardName: '', boardNo: '', posX: null, posY: null, pollSeconds: 10 };
+const initialValues: Values = { projectId: null, slave: 1, ip: '', port: MODBUS_DEFAULT_PORT, boardName: '', boardNameEn: '', boardNo: '', posX: null, posY: null, pollSeconds: 10 };
 const fraction = (v: string | number) => (v === '' ? null : Number(v));
 
 function BoardForm({ form }: FormBodyProps<Values>) {
@@ -29,6 +31,7 @@ function BoardForm({ form }: FormBodyProps<Values>) {
   return (
     <Grid gap="sm">
       <Grid.Col span={6}><TextInput label={t('detect.boardName')} withAsterisk {...form.getInputProps('boardName')} /></Grid.Col>
+      <Grid.Col span={6}><TextInput label={t('detect.boardNameEn')} {...form.getInputProps('boardNameEn')} /></Grid.Col>
       <Grid.Col span={6}><TextInput label={t('detect.boardNo')} {...form.getInputProps('boardNo')} /></Grid.Col>
       <Grid.Col span={12}><ProjectPicker label={t('common.project')} value={form.values.projectId} error={form.errors.projectId as string | undefined} onChange={(id) => form.setFieldValue('projectId', id)} /></Grid.Col>
       <Grid.Col span={6}><TextInput label={t('detect.ip')} {...form.getInputProps('ip')} /></Grid.Col>
@@ -66,7 +69,7 @@ export default function DetectPage() {
             projectQueryField(t('common.project')),
           ]}
           columns={[
-            { prop: 'boardName', label: t('detect.boardName'), display: 'always' },
+            { prop: 'boardName', label: t('detect.boardName'), display: 'always', render: (b) => localName(b.boardName, b.boardNameEn, i18n.language) },
             { prop: 'boardNo', label: t('detect.boardNo') },
             projectColumn(t('common.project'), i18n.language),
             { prop: 'ip', label: t('detect.ip'), render: (b) => (b.ip ? `${b.ip}:${b.port}` : '') },

@@ -11,6 +11,7 @@ import { selectInput } from '@client/components/list-page/query-form';
 import { projectColumn, when } from '../work-kit/format';
 import { projectQueryField } from '../work-kit/pickers';
 import { WARNING_BASE, dealWarning } from './detect-api';
+import { localName } from '@shared/local-name';
 
 const LEVEL_COLOR = { info: 'blue', warning: 'orange', critical: 'red' } as const;
 
@@ -53,7 +54,7 @@ export function WarningsList() {
           { prop: 'level', label: t('warning.level'), render: (w) => <Badge color={LEVEL_COLOR[w.level]} variant="light">{t(`warning.levels.${w.level}`)}</Badge> },
           { prop: 'info', label: t('warning.info') },
           projectColumn(t('common.project'), i18n.language),
-          { prop: 'boardName', label: t('detect.boardName') },
+          { prop: 'boardName', label: t('detect.boardName'), render: (w) => (w.boardName === null ? '' : localName(w.boardName, w.boardNameEn, i18n.language)) },
           { prop: 'dealAt', label: t('warning.dealAt'), nowrap: true, render: (w) => when(w.dealAt) },
           { prop: 'result', label: t('warning.result'), render: (w) => (w.result ? t(`warning.results.${w.result}`) : <Badge color="red" variant="outline">{t('warning.open')}</Badge>) },
           { prop: 'dealtBy', label: t('warning.dealtBy'), display: false },

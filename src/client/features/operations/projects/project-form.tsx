@@ -15,7 +15,7 @@ import type { ProjectRow } from '@shared/contracts/project';
 import { downloadUrl, useFileSrc, existUniqueKeyQueryOptions, projectInfoQueryOptions, projectTypesQueryOptions, type ProjectTypeRow } from './project-api';
 
 /** Form values of a project: the row's own fields; `id` only when editing, the secret write-only (empty keeps it). */
-export type ProjectValues = Omit<ProjectRow, 'id' | 'hasCameraSecret' | 'projectTypeName' | 'createdAt' | 'updatedAt' | 'archivedAt' | 'archivedBy'> & {
+export type ProjectValues = Omit<ProjectRow, 'id' | 'hasCameraSecret' | 'projectTypeName' | 'projectTypeNameEn' | 'createdAt' | 'updatedAt' | 'archivedAt' | 'archivedBy'> & {
   id?: number;
   cameraAppSecret: string;
 } & Record<string, unknown>;
@@ -28,6 +28,7 @@ export const PROJECT_INITIAL: ProjectValues = {
   area: '',
   country: 'CN',
   city: '',
+  cityEn: '',
   controlMode: '',
   longitude: null,
   latitude: null,
@@ -113,6 +114,7 @@ export function ProjectForm({ form, mode }: FormBodyProps<ProjectValues>) {
           <Grid.Col span={{ base: 12, sm: 4 }}><Select label={f('area')} data={area.options} clearable {...form.getInputProps('area')} onChange={(v) => form.setFieldValue('area', v ?? '')} /></Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}><Select label={f('country')} data={countries} searchable {...form.getInputProps('country')} onChange={(v) => form.setFieldValue('country', v ?? '')} /></Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}><TextInput label={f('city')} {...form.getInputProps('city')} /></Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}><TextInput label={f('cityEn')} {...form.getInputProps('cityEn')} /></Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}><Select label={f('controlMode')} data={control.options} clearable {...form.getInputProps('controlMode')} onChange={(v) => form.setFieldValue('controlMode', v ?? '')} /></Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}><TextInput label={f('dailyShowTime')} placeholder="19:00-22:00" description={t('project.showTimeHint')} {...form.getInputProps('dailyShowTime')} /></Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}><NumberInput label={f('runTime')} max={24} decimalScale={1} {...numberProps('runTime')} /></Grid.Col>

@@ -1,8 +1,9 @@
-import { Badge, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { projectSaveSchema, type ProjectRow } from '@shared/contracts/project';
+import { localName } from '@shared/local-name';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
 import { ListPage } from '@client/components/list-page/list-page';
@@ -50,20 +51,16 @@ export default function ProjectsPage() {
         {
           prop: 'name',
           label: f('name'),
-          render: (r) => (
-            <Stack gap={0}>
-              <Text size="sm">{r.name}</Text>
-              {r.nameEn && <Text size="xs" c="dimmed">{r.nameEn}</Text>}
-            </Stack>
-          ),
+          // One language at a time: the name in the screen's language.
+          render: (r) => localName(r.name, r.nameEn, i18n.language),
         },
         { prop: 'uniqueKey', label: f('uniqueKey') },
         { prop: 'status', label: f('status'), render: (r) => <DictTag type="xmzt" value={r.status} /> },
         { prop: 'waterType', label: f('waterType'), render: (r) => <DictTag type="water_type" value={r.waterType} /> },
         { prop: 'area', label: f('area'), render: (r) => area.labelOf(r.area) },
         { prop: 'country', label: f('country'), render: (r) => countryName(r.country, i18n.language) },
-        { prop: 'city', label: f('city') },
-        { prop: 'projectTypeName', label: f('projectType'), render: (r) => r.projectTypeName ?? r.projectType },
+        { prop: 'city', label: f('city'), render: (r) => localName(r.city, r.cityEn, i18n.language) },
+        { prop: 'projectTypeName', label: f('projectType'), render: (r) => (r.projectTypeName === null ? r.projectType : localName(r.projectTypeName, r.projectTypeNameEn, i18n.language)) },
         { prop: 'isPublic', label: f('isPublic'), render: (r) => (r.isPublic ? <Badge variant="light" color="teal">{t('project.yes')}</Badge> : null) },
         { prop: 'createdAt', label: f('createdAt'), display: false, render: (r) => dayjs(r.createdAt).format('YYYY-MM-DD') },
       ]}

@@ -20,12 +20,12 @@ import { localName } from '@shared/local-name';
 import { dateTime } from '@client/lib/date-time';
 
 const INITIAL: UserFormValues = {
-  username: '', password: '', realName: '', phone: '', email: '', sex: '2', status: 1, expireAt: null, roleIdList: [],
+  username: '', password: '', realName: '', realNameEn: '', phone: '', email: '', sex: '2', status: 1, expireAt: null, roleIdList: [],
 };
 
 /** Edit values from a row: no password key, so the update call carries none. */
 const toFormValues = (row: UserRow): UserFormValues => ({
-  username: row.username, password: undefined, realName: row.realName, phone: row.phone, email: row.email,
+  username: row.username, password: undefined, realName: row.realName, realNameEn: row.realNameEn, phone: row.phone, email: row.email,
   sex: row.sex as UserFormValues['sex'], status: row.status as 0 | 1, expireAt: row.expireAt, roleIdList: row.roleIdList,
 });
 
@@ -74,10 +74,10 @@ export default function UsersPage() {
 
   const columns: TableColumn<UserRow>[] = [
     { prop: 'username', label: t('users.fields.username'), display: 'always' },
-    { prop: 'realName', label: t('users.fields.realName') },
+    { prop: 'realName', label: t('users.fields.realName'), render: (r) => localName(r.realName, r.realNameEn, i18n.language) },
     { prop: 'phone', label: t('users.fields.phone') },
     { prop: 'email', label: t('users.fields.email'), display: false },
-    { prop: 'roleNames', label: t('users.fields.roles') },
+    { prop: 'roleNames', label: t('users.fields.roles'), render: (r) => (i18n.language === 'en' ? r.roleNamesEn : r.roleNames) },
     { prop: 'status', label: t('users.fields.status'), width: 140, render: statusCell },
     {
       prop: 'expireAt',

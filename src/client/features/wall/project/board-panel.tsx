@@ -4,6 +4,7 @@ import type { WallBoard, WallEquipment } from '@shared/contracts/wall';
 import { TAG_HEX, WALL } from '../../../components/wall/theme';
 import { dateTime } from '@client/lib/date-time';
 import { channelShown } from '@shared/contracts/detect';
+import { localName } from '@shared/local-name';
 
 const CHANNELS = 9;
 
@@ -19,7 +20,7 @@ export function rangeShare(value: number, min: number, max: number): number {
  * offline board are grey and say "no data since …" instead of a result.
  */
 export function BoardChannels({ board, equipment }: { board: WallBoard; equipment: WallEquipment[] }) {
-  const { t } = useTranslation('wallProject');
+  const { t, i18n } = useTranslation('wallProject');
   const byCh = new Map(board.channels.map((c) => [c.ch, c]));
   const names = new Map(equipment.map((e) => [e.id, e.name]));
   // A silent board's values are only what it last said: each channel says since when, never "normal".
@@ -28,7 +29,7 @@ export function BoardChannels({ board, equipment }: { board: WallBoard; equipmen
     <div data-testid="board-panel" data-board-id={board.id} style={{ position: 'absolute', inset: 0, padding: 12, display: 'flex', flexDirection: 'column', gap: 10 }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', fontSize: 17 }}>
         <span style={{ fontWeight: 600, color: WALL.text, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          {board.boardName} <span style={{ color: WALL.textDim, fontWeight: 400 }}>{board.boardNo}</span>
+          {localName(board.boardName, board.boardNameEn, i18n.language)} <span style={{ color: WALL.textDim, fontWeight: 400 }}>{board.boardNo}</span>
         </span>
         <span style={{ color: board.online ? TAG_HEX.success : TAG_HEX.default, fontSize: 15, whiteSpace: 'nowrap' }}>
           ● {board.online ? t('board.online') : t('board.offline')}

@@ -8,6 +8,7 @@ import { Panel } from '../../../components/wall/panel';
 import { ScrollBox } from '../../../components/wall/scroll-list';
 import { projectStatusColor, WALL } from '../../../components/wall/theme';
 import { TITLE_BAR_HEIGHT, WallTitleBar } from '../../../components/wall/wall-title-bar';
+import { localName } from '@shared/local-name';
 
 const GAP = 16;
 const LEFT_WIDTH = 560;
@@ -30,7 +31,7 @@ export function PublicView({ project }: { project: PublicProject }) {
   const [shown, setShown] = useState(0);
   const current = pictures[Math.min(shown, pictures.length - 1)];
   const figures = [
-    { key: 'place', value: [project.country, project.city].filter(Boolean).join(' · ') || '—' },
+    { key: 'place', value: [project.country, localName(project.city, project.cityEn, lang)].filter(Boolean).join(' · ') || '—' },
     { key: 'status', value: label(XMZT, project.status, lang), colour: projectStatusColor(project.status) },
     { key: 'waterType', value: label(WATER_TYPE, project.figures.waterType, lang) },
     { key: 'totalArea', value: t('public.area', { n: project.figures.totalArea.toLocaleString() }) },

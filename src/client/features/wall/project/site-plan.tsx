@@ -7,6 +7,7 @@ import { DEVICE_STATE } from '@shared/dictionaries';
 import type { SitePlan, WallBoard, WallEquipment } from '@shared/contracts/wall';
 import { deviceStateColor, TAG_HEX, WALL } from '../../../components/wall/theme';
 import { useFileSrc } from '@client/lib/files';
+import { localName } from '@shared/local-name';
 
 /** Bounds used to place markers by their fractions when the project has no site plan image. */
 const SCHEMATIC = { width: 1600, height: 1000 };
@@ -96,11 +97,11 @@ export function SitePlanMap({ sitePlan, equipment, boards, selectedBoard, onSele
               position={toLatLng(plan, b.posX!, b.posY!)}
               icon={boardIcon(b, b.id === selectedBoard, b.channels.filter((c) => c.result === 'fault').length)}
               eventHandlers={{ click: () => onSelectBoard(b.id) }}
-              title={b.boardName}
+              title={localName(b.boardName, b.boardNameEn, i18n.language)}
               zIndexOffset={1000}
             >
               <Tooltip direction="top" offset={[0, -16]}>
-                {b.boardName} · {b.online ? t('board.online') : t('board.offline')}
+                {localName(b.boardName, b.boardNameEn, i18n.language)} · {b.online ? t('board.online') : t('board.offline')}
               </Tooltip>
             </Marker>
           ))}

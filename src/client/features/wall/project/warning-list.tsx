@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { WallWarning } from '@shared/contracts/wall';
 import { LEVEL_COLOR, TAG_HEX, WALL } from '../../../components/wall/theme';
+import { localName } from '@shared/local-name';
 
 const ROW_HEIGHT = 56;
 
 /** The project's warnings, open ones first, as many whole rows as the panel holds (nothing half cut). */
 export function WarningList({ warnings, height }: { warnings: WallWarning[]; height: number }) {
   const rows = Math.max(1, Math.floor(height / ROW_HEIGHT));
-  const { t } = useTranslation('wallProject');
+  const { t, i18n } = useTranslation('wallProject');
   if (!warnings.length) {
     return <div style={{ padding: 24, color: WALL.textDim, fontSize: 17, textAlign: 'center' }}>{t('warnings.none')}</div>;
   }
@@ -27,7 +28,7 @@ export function WarningList({ warnings, height }: { warnings: WallWarning[]; hei
               </div>
               <div style={{ fontSize: 13, color: WALL.textFaint, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                 {dayjs(w.at).format('MM-DD HH:mm')}
-                {w.boardName ? ` · ${w.boardName}` : ''}
+                {w.boardName ? ` · ${localName(w.boardName, w.boardNameEn, i18n.language)}` : ''}
                 {w.channel ? ` · ${t('warnings.channel', { ch: w.channel })}` : ''}
                 {w.equipmentName ? ` · ${w.equipmentName}` : ''}
               </div>

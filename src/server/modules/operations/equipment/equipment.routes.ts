@@ -46,6 +46,7 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
     defaultSort: [asc(fallEqInfo.projectId), asc(fallEqInfo.name)],
     extra: {
       projectName: sql<string>`${fallProject.name}`.as('project_name'),
+      projectNameEn: sql<string>`${fallProject.nameEn}`.as('project_name_en'),
       deviceName: sql<string | null>`${fallDevice.name}`.as('device_name'),
       category: sql<string | null>`${fallDevice.category}`.as('category'),
     },

@@ -96,6 +96,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     extra: {
       hasCameraSecret: sql<boolean>`(${fallProject.cameraAppSecret} <> '')`.as('has_camera_secret'),
       projectTypeName: sql<string | null>`(SELECT x.xmmc FROM sys_xmlx x WHERE x.xmbm = "fall_project"."project_type")`.as('project_type_name'),
+      projectTypeNameEn: sql<string | null>`(SELECT x.xmmc_en FROM sys_xmlx x WHERE x.xmbm = "fall_project"."project_type")`.as('project_type_name_en'),
     },
     without: ['save', 'update', 'delete'],
     exportName: 'projects',

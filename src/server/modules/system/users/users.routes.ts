@@ -69,6 +69,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       expired: expiredSql,
       roleIdList: sql<number[]>`(SELECT coalesce(json_agg(ur.role_id ORDER BY ur.role_id), '[]'::json) FROM sys_user_role ur WHERE ur.user_id = "sys_user"."id")`,
       roleNames: sql<string>`(SELECT coalesce(string_agg(r.name, ',' ORDER BY r.id), '') FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = "sys_user"."id")`,
+      roleNamesEn: sql<string>`(SELECT coalesce(string_agg(coalesce(nullif(r.name_en, ''), r.name), ',' ORDER BY r.id), '') FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = "sys_user"."id")`,
     },
     without: ['save', 'update', 'delete'],
     exportName: 'users',

@@ -31,6 +31,9 @@ export function UserForm({ form, mode }: FormBodyProps<UserFormValues>) {
         <TextInput label={t('users.fields.realName')} {...form.getInputProps('realName')} />
       </Grid.Col>
       <Grid.Col span={6}>
+        <TextInput label={t('users.fields.realNameEn')} {...form.getInputProps('realNameEn')} />
+      </Grid.Col>
+      <Grid.Col span={6}>
         <TextInput label={t('users.fields.phone')} {...form.getInputProps('phone')} />
       </Grid.Col>
       <Grid.Col span={6}>
