@@ -105,6 +105,7 @@ export const cardFormSchema = cardSaveSchema.superRefine((v, ctx) => {
 export const cardUpdateSchema = z.strictObject({
   id: idSchema(),
   name: cardFields.name.optional(),
+  nameEn: cardFields.nameEn,
   type: cardFields.type.optional(),
   config: z.record(z.string(), z.unknown()).optional(),
 });
