@@ -188,9 +188,9 @@ export const operationsProjectsHandlers = [
   }),
   http.get(`${API}/sys/xmlx/listAll`, () =>
     ok([
-      { id: 1, pid: 0, xmbm: 'SCENIC', xmmc: '景区', sort: 1 },
-      { id: 2, pid: 1, xmbm: 'LAKE', xmmc: '湖泊景区', sort: 1 },
-      { id: 3, pid: 0, xmbm: 'PLAZA', xmmc: '城市广场', sort: 2 },
+      { id: 1, pid: 0, xmbm: 'SCENIC', xmmc: '景区', xmmcEn: 'Scenic area', sort: 1 },
+      { id: 2, pid: 1, xmbm: 'LAKE', xmmc: '湖泊景区', xmmcEn: 'Lake', sort: 1 },
+      { id: 3, pid: 0, xmbm: 'PLAZA', xmmc: '城市广场', xmmcEn: 'City square', sort: 2 },
     ]),
   ),
   http.post(`${API}/ball/falldevice/list`, async ({ request }) => {

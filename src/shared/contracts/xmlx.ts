@@ -11,6 +11,8 @@ export const xmlxSchema = z.strictObject({
   pid: z.union([z.literal(0), refIdSchema()], { error: 'v.invalid' }).default(0),
   xmbm: xmbm(),
   xmmc: requiredString(128),
+  /** The name in English; empty shows the name. */
+  xmmcEn: z.string().trim().max(128, { message: 'v.tooLong' }).default(''),
   sort: intField(0, 1_000_000).default(0),
 });
 export type XmlxInput = z.input<typeof xmlxSchema>;
@@ -29,6 +31,7 @@ export interface Xmlx {
   pid: number;
   xmbm: string;
   xmmc: string;
+  xmmcEn: string;
   sort: number;
 }
 

@@ -29,6 +29,8 @@ const sysadmin = {
     title: '项目类型',
     xmbm: '类型编码',
     xmmc: '类型名称',
+    // language (issue 13)
+    xmmcEn: '英文名称',
     parent: '上级类型',
     root: '顶级',
     sort: '排序',

@@ -31,6 +31,8 @@ const sysadmin: LocaleShape<typeof cnSysadmin> = {
     title: 'Project types',
     xmbm: 'Code',
     xmmc: 'Name',
+    // language (issue 13)
+    xmmcEn: 'Name in English',
     parent: 'Parent',
     root: 'Top level',
     sort: 'Sort',

@@ -30,6 +30,7 @@ export interface ProjectTypeRow {
   pid: number;
   xmbm: string;
   xmmc: string;
+  xmmcEn: string;
 }
 export const projectTypesQueryOptions = () =>
   queryOptions({ queryKey: ['/sys/xmlx', 'listAll'], queryFn: () => api.get<ProjectTypeRow[]>('/sys/xmlx/listAll'), staleTime: 60_000 });

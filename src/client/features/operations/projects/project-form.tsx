@@ -13,6 +13,7 @@ import { LocationPicker } from './location-picker';
 import { PasswordPanel } from './password-panel';
 import type { ProjectRow } from '@shared/contracts/project';
 import { downloadUrl, useFileSrc, existUniqueKeyQueryOptions, projectInfoQueryOptions, projectTypesQueryOptions, type ProjectTypeRow } from './project-api';
+import { localName } from '@shared/local-name';
 
 /** Form values of a project: the row's own fields; `id` only when editing, the secret write-only (empty keeps it). */
 export type ProjectValues = Omit<ProjectRow, 'id' | 'hasCameraSecret' | 'projectTypeName' | 'projectTypeNameEn' | 'createdAt' | 'updatedAt' | 'archivedAt' | 'archivedBy'> & {
@@ -49,11 +50,11 @@ export const PROJECT_INITIAL: ProjectValues = {
 };
 
 /** Project types as a tree: children under their parent, indented (pid 0 is the root). */
-function treeOptions(rows: ProjectTypeRow[]): { value: string; label: string }[] {
+function treeOptions(rows: ProjectTypeRow[], language: string): { value: string; label: string }[] {
   const out: { value: string; label: string }[] = [];
   const walk = (pid: number, depth: number) => {
     for (const r of rows.filter((x) => x.pid === pid)) {
-      out.push({ value: r.xmbm, label: `${'\u3000'.repeat(depth)}${depth ? '└ ' : ''}${r.xmmc}` });
+      out.push({ value: r.xmbm, label: `${'\u3000'.repeat(depth)}${depth ? '└ ' : ''}${localName(r.xmmc, r.xmmcEn, language)}` });
       walk(r.id, depth + 1);
     }
   };
@@ -79,7 +80,7 @@ export function ProjectForm({ form, mode }: FormBodyProps<ProjectValues>) {
   const keyError = form.errors.uniqueKey ?? (taken.data ? tMessage('err.uniqueKey') : undefined);
   const keyHint = key && taken.isFetching ? t('project.uniqueKeyChecking') : key && taken.data === false ? t('project.uniqueKeyFree') : undefined;
   const countries = [...new Set([...COUNTRY_CODES, form.values.country].filter(Boolean))].map((c) => ({ value: c, label: countryName(c, i18n.language) }));
-  const typeOptions = treeOptions(types.data ?? []);
+  const typeOptions = treeOptions(types.data ?? [], i18n.language);
   if (form.values.projectType && !typeOptions.some((o) => o.value === form.values.projectType)) typeOptions.push({ value: form.values.projectType, label: form.values.projectType });
   const numberProps = (field: 'totalArea' | 'powerConsumption' | 'runTime') => ({
     ...form.getInputProps(field),

@@ -14,10 +14,11 @@ import { Dialog } from '@client/components/dialog/dialog';
 import { fieldErrors, zodResolver } from '@client/components/form/zod-resolver';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
+import { localName } from '@shared/local-name';
 
 const BASE = '/sys/xmlx';
 type Node = Xmlx & { children?: Node[] };
-type Values = { pid: number; xmbm: string; xmmc: string; sort: number };
+type Values = { pid: number; xmbm: string; xmmc: string; xmmcEn: string; sort: number };
 
 /** Builds the tree from pid 0 (seed §3); rows whose parent is filtered out become roots. */
 export function buildTree(rows: Xmlx[]): Node[] {
@@ -98,7 +99,7 @@ function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
 }
 
 export default function XmlxPage() {
-  const { t } = useTranslation('sysadmin');
+  const { t, i18n } = useTranslation('sysadmin');
   const queryClient = useQueryClient();
   const can = { save: useCan('sys-xmlx#save'), update: useCan('sys-xmlx#update'), remove: useCan('sys-xmlx#delete'), upload: useCan('sys-xmlx#upload'), list: useCan('sys-xmlx#list') };
   const [filter, setFilter] = useState('');
@@ -111,8 +112,8 @@ export default function XmlxPage() {
   const tree = useMemo(() => buildTree(rows.data ?? []), [rows.data]);
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const [importing, setImporting] = useState(false);
-  const form = useForm<Values>({ initialValues: { pid: 0, xmbm: '', xmmc: '', sort: 0 }, validate: zodResolver(xmlxSchema as unknown as z.ZodType<Values>) });
-  const parents = (rows.data ?? []).filter((r) => r.id !== editing?.id).map((r) => ({ value: String(r.id), label: `${r.xmmc} (${r.xmbm})` }));
+  const form = useForm<Values>({ initialValues: { pid: 0, xmbm: '', xmmc: '', xmmcEn: '', sort: 0 }, validate: zodResolver(xmlxSchema as unknown as z.ZodType<Values>) });
+  const parents = (rows.data ?? []).filter((r) => r.id !== editing?.id).map((r) => ({ value: String(r.id), label: `${localName(r.xmmc, r.xmmcEn, i18n.language)} (${r.xmbm})` }));
 
   const save = useMutation({
     mutationFn: (values: Values) => (editing?.id ? api.post(`${BASE}/update`, { ...values, id: editing.id }) : api.post(`${BASE}/save`, values)),
@@ -146,7 +147,7 @@ export default function XmlxPage() {
           <TextInput label={t('xmlx.xmmc')} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
           <Button type="submit">{t('kit:query.query')}</Button>
           <Button variant="default" onClick={() => { setFilter(''); setApplied(''); }}>{t('kit:query.clear')}</Button>
-          {can.save && <Button leftSection={<IconPlus size={14} />} onClick={() => open({ pid: 0, xmbm: '', xmmc: '', sort: 0 })}>{t('xmlx.add')}</Button>}
+          {can.save && <Button leftSection={<IconPlus size={14} />} onClick={() => open({ pid: 0, xmbm: '', xmmc: '', xmmcEn: '', sort: 0 })}>{t('xmlx.add')}</Button>}
           {can.upload && <Button variant="light" leftSection={<IconUpload size={14} />} onClick={() => setImporting(true)}>{t('xmlx.import')}</Button>}
         </Group>
       </form>
@@ -158,7 +159,7 @@ export default function XmlxPage() {
           childrenKey="children"
           pageSize={tree.length || 1}
           columns={[
-            { prop: 'xmmc', label: t('xmlx.xmmc') },
+            { prop: 'xmmc', label: t('xmlx.xmmc'), render: (row) => localName(row.xmmc, row.xmmcEn, i18n.language) },
             { prop: 'xmbm', label: t('xmlx.xmbm') },
             { prop: 'sort', label: t('xmlx.sort'), width: 90 },
             {
@@ -166,8 +167,8 @@ export default function XmlxPage() {
               label: t('kit:list.operation'),
               render: (row) => (
                 <Group gap={4} wrap="nowrap">
-                  {can.save && <Button size="compact-xs" variant="subtle" leftSection={<IconPlus size={12} />} onClick={() => open({ pid: row.id, xmbm: '', xmmc: '', sort: 0 })}>{t('xmlx.addChild')}</Button>}
-                  {can.update && <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={12} />} onClick={() => open({ pid: row.pid, xmbm: row.xmbm, xmmc: row.xmmc, sort: row.sort }, row.id)}>{t('xmlx.edit')}</Button>}
+                  {can.save && <Button size="compact-xs" variant="subtle" leftSection={<IconPlus size={12} />} onClick={() => open({ pid: row.id, xmbm: '', xmmc: '', xmmcEn: '', sort: 0 })}>{t('xmlx.addChild')}</Button>}
+                  {can.update && <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={12} />} onClick={() => open({ pid: row.pid, xmbm: row.xmbm, xmmc: row.xmmc, xmmcEn: row.xmmcEn, sort: row.sort }, row.id)}>{t('xmlx.edit')}</Button>}
                   {can.remove && <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconTrash size={12} />} onClick={() => void remove(row)}>{t('xmlx.delete')}</Button>}
                 </Group>
               ),
@@ -189,6 +190,7 @@ export default function XmlxPage() {
           />
           <TextInput label={t('xmlx.xmbm')} withAsterisk {...form.getInputProps('xmbm')} />
           <TextInput label={t('xmlx.xmmc')} withAsterisk {...form.getInputProps('xmmc')} />
+          <TextInput label={t('xmlx.xmmcEn')} {...form.getInputProps('xmmcEn')} />
           <NumberInput label={t('xmlx.sort')} min={0} {...form.getInputProps('sort')} />
         </Stack>
       </Dialog>

@@ -21,7 +21,7 @@ const BASE = '/sys/xmlx';
 const BATCH = 500;
 const MB = 1024 * 1024;
 
-type XmlxBody = { pid: number; xmbm: string; xmmc: string; sort: number };
+type XmlxBody = { pid: number; xmbm: string; xmmc: string; xmmcEn: string; sort: number };
 
 /** Project types (seed §7 "Project type"): the tree by pid, CRUD, and spreadsheet import. */
 export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
@@ -29,7 +29,7 @@ export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
 
   const db = () => app.database.db;
-  const columns = { id: sysXmlx.id, pid: sysXmlx.pid, xmbm: sysXmlx.xmbm, xmmc: sysXmlx.xmmc, sort: sysXmlx.sort };
+  const columns = { id: sysXmlx.id, pid: sysXmlx.pid, xmbm: sysXmlx.xmbm, xmmc: sysXmlx.xmmc, xmmcEn: sysXmlx.xmmcEn, sort: sysXmlx.sort };
 
   /** A parent must exist and must not be the node itself or below it. */
   async function checkParent(pid: number, selfId?: number) {
