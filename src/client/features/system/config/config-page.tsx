@@ -65,7 +65,7 @@ export default function ConfigPage() {
         columns={[
           { prop: 'key', label: t('config.key'), width: 220 },
           { prop: 'value', label: t('config.value') },
-          { prop: 'type', label: t('config.type'), width: 100 },
+          { prop: 'type', label: t('config.type'), width: 100, render: (row) => t(`config.types.${row.type}`, { defaultValue: row.type }) },
           { prop: 'remark', label: t('config.remark') },
           { prop: 'updatedAt', label: t('config.updatedAt'), nowrap: true, render: (row) => dateTime(row.updatedAt, { seconds: true }) },
           ...(canUpdate

@@ -158,8 +158,9 @@ export default function DictionaryPage() {
         ]}
         columns={[
           { prop: 'type', label: t('dictionary.type') },
-          { prop: 'label', label: t('dictionary.label') },
-          { prop: 'labelEn', label: t('dictionary.labelEn') },
+          // One language at a time: the label in the screen's language; the English column on demand.
+          { prop: 'label', label: t('dictionary.label'), render: (row) => localName(row.label, row.labelEn, i18n.language) },
+          { prop: 'labelEn', label: t('dictionary.labelEn'), display: false },
           { prop: 'value', label: t('dictionary.value') },
           {
             prop: 'color',

@@ -1,0 +1,230 @@
+// Browser test of issue 13, "one language at a time": every wall and every back-office screen of the
+// admin's menu, in English and in Chinese. In English no CJK character may show outside what people
+// typed into a field that has no English variant; in Chinese no English word may show outside that,
+// the small allow-list below (units, codes, brands, ids, emails, URLs) and those same fields.
+//
+// What people typed is read from the answers the page itself received: the values of fields named
+// in USER_FIELDS, in records that carry no `<field>En` beside them. Anything else on screen (labels,
+// dictionary texts, text the server wrote, names with an English column) must be in the screen's
+// language. Screenshots of each screen go to screenshotsDir (language-<lang>-<screen>.png).
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Fields people fill in that have no English column: their values may be in either language. */
+const USER_FIELDS = new Set([
+  'name', 'title', 'body', 'content', 'description', 'remark', 'note', 'notes', 'label', 'repairer', 'submitter', 'contact',
+  'equipmentName', 'deviceName', 'orderName', 'maker', 'model', 'username', 'dealtBy', 'byUser', 'createdBy', 'uploader',
+  'userAgent', 'ip', 'serial', 'value', 'phone', 'email', 'cardNumber', 'originalName', 'fileName', 'path', 'params', 'error',
+  'realName', 'userName', 'customerName', 'trainName', 'operator', 'code', 'type', 'menuCode', 'perms', 'handler', 'key',
+]);
+/** Answers whose fields hold text the server writes (checked like labels, never taken as typed). */
+const SERVER_WRITTEN = [
+  [/\/sys\/config\//, ['remark']],
+  [/\/job\/schedule\//, ['name', 'remark', 'description']],
+  [/\/fallwarning\//, ['info', 'note']],
+];
+/** English words a Chinese screen may show: units, protocols, brands and product words no one translates. */
+const EN_ALLOWED = new Set(
+  [
+    'Cascade', 'Modbus', 'TCP', 'HTTP', 'HTTPS', 'JSON', 'URL', 'API', 'IP', 'ID', 'CH', 'Cron', 'cron', 'xlsx', 'csv', 'AppKey', 'Secret',
+    'S3', 'OSS', 'SLA', 'KPI', 'MiB', 'MB', 'KB', 'GB', 'MPa', 'kW', 'kWh', 'km', 'm', 's', 'h', 'min', 'px', 'true', 'false', 'null',
+    'Excel', 'PostgreSQL', 'PGlite', 'Redis', 'Chrome', 'Safari', 'Firefox', 'Mozilla', 'AppleWebKit', 'KHTML', 'like', 'Gecko',
+    'HeadlessChrome', 'Linux', 'Windows', 'NT', 'Win64', 'x64', 'X11', 'OpenStreetMap', 'Leaflet', 'Esri', 'CARTO', 'Natural', 'Earth',
+    // 'No Data': the product spec's empty-table text, kept verbatim in both languages (seed §, kit.table.empty).
+    'No', 'Data',
+    'admin', 'manager', 'operator', 'viewer', 'system', 'login2', 'ms', 'png', 'jpg', 'jpeg', 'pdf', 'docx', 'mp4', 'webp', 'WO', 'BL', 'DB', 'E2E', 'No', 'am', 'pm', 'AM', 'PM',
+  ].map((w) => w.toLowerCase()),
+);
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+/** Every back-office screen of the admin's menu (src/server/db/seed/menus.ts), plus the home page. */
+const SCREENS = [
+  '', 'fall/project', 'fall/device', 'fall/eqInfo', 'fall/order', 'fall/report', 'fall/train', 'fall/draw', 'fall/monitor', 'fall/detect',
+  'fall/others', 'xmlx', 'ship/cards', 'ship/scene-list', 'app/user', 'app/bill', 'app/bill-record', 'job/schedule', 'job/schedule-log',
+  'oss/oss', 'oss/oss-config', 'oss/oss-upload', 'sys/user', 'sys/role', 'sys/menu', 'sys/dictionary', 'sys/config', 'sys/content',
+  'sys/log', 'sys/history-user', 'sys/online-user',
+];
+
+async function login(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123', captcha: '', uuid: '' }),
+  });
+  return (await res.json()).data.token;
+}
+
+async function api(baseUrl, token, url, body) {
+  const res = await fetch(`${baseUrl}/api${url}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()).data;
+}
+
+/** Values of user fields in a JSON answer (records with an English variant of the field excluded). */
+function collectUserValues(value, out, skip, depth = 0) {
+  if (depth > 10 || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const v of value) collectUserValues(v, out, skip, depth + 1);
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'string' && USER_FIELDS.has(k) && !skip.has(k) && !(`${k}En` in value) && v.trim()) out.add(v.trim());
+    else if (typeof v === 'object') collectUserValues(v, out, skip, depth + 1);
+    // The wall's first frame carries the answers it was drawn from as JSON text.
+    else if (typeof v === 'string' && k === 'payload' && v.startsWith('{')) {
+      try {
+        collectUserValues(JSON.parse(v), out, skip, depth + 1);
+      } catch {
+        // not JSON after all
+      }
+    }
+  }
+}
+
+/** Follows a page's API answers (the user values in them) and whether any is still on its way. */
+function watch(page) {
+  const userValues = new Set();
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const isApi = (r) => r.url().includes('/api/') && r.resourceType() !== 'eventsource' && !r.url().includes('/live');
+  page.on('request', (r) => {
+    if (!isApi(r)) return;
+    inFlight += 1;
+    lastChange = Date.now();
+  });
+  const done = async (r) => {
+    if (!isApi(r)) return;
+    inFlight -= 1;
+    lastChange = Date.now();
+  };
+  page.on('requestfailed', done);
+  page.on('requestfinished', async (r) => {
+    try {
+      const res = await r.response();
+      if (res && (res.headers()['content-type'] ?? '').includes('json')) {
+        const skip = new Set(SERVER_WRITTEN.filter(([re]) => re.test(r.url())).flatMap(([, fields]) => fields));
+        collectUserValues(await res.json(), userValues, skip);
+      }
+    } catch {
+      // a body already gone (navigation): nothing to learn from it
+    }
+    await done(r);
+  });
+  return {
+    userValues,
+    async quiet(minMs = 700, maxMs = 12_000) {
+      const start = Date.now();
+      await page.waitForTimeout(200);
+      while (Date.now() - start < maxMs) {
+        if (inFlight <= 0 && Date.now() - lastChange > minMs) return;
+        await page.waitForTimeout(100);
+      }
+    },
+  };
+}
+
+/** Visible text of the page, one entry per text node (inputs, code blocks and hidden nodes left out). */
+async function visibleTexts(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent?.trim();
+      if (!text) continue;
+      const el = n.parentElement;
+      if (!el || el.closest('script, style, noscript, textarea, [contenteditable="true"], svg title, .leaflet-control-attribution')) continue;
+      const rect = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden' || style.display === 'none') continue;
+      out.push(text);
+    }
+    return out;
+  });
+}
+
+/** What is left of a text once user values, URLs, emails and numbers are taken out. */
+function stripAllowed(text, userValues) {
+  let s = text;
+  // Longest first: a device name inside a training name must not break the training name apart.
+  const values = [...userValues].filter((v) => v.length > 1).sort((a, b) => b.length - a.length);
+  for (const v of values) {
+    if (!s.includes(v)) continue;
+    // A Latin value is taken out as whole words only ("c" must not cut "Cascade").
+    if (/^[A-Za-z0-9]/.test(v) || /[A-Za-z0-9]$/.test(v)) {
+      const escaped = v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      s = s.replace(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, 'g'), ' ');
+    } else s = s.split(v).join(' ');
+  }
+  return s.replace(/https?:\/\/\S+/g, ' ').replace(/\S+@\S+\.\S+/g, ' ');
+}
+
+/** English words of a text that no allow-list covers. */
+function englishWords(text) {
+  const words = text.match(/[A-Za-z][A-Za-z0-9_.\-#/:'’]*/g) ?? [];
+  return words.filter((w) => {
+    const bare = w.replace(/[.:'’-]+$/, '');
+    if (bare.length <= 1) return false;
+    if (/\d/.test(bare) || /[_#/.:@-]/.test(bare)) return false; // codes, ids, paths, "CH1", "log.purge"
+    if (/^[A-Z]{2,6}s?$/.test(bare)) return false; // abbreviations and units (RGBW, DMX, PLC)
+    return !EN_ALLOWED.has(bare.toLowerCase());
+  });
+}
+
+function findings(texts, lang, userValues) {
+  const bad = [];
+  for (const text of texts) {
+    const rest = stripAllowed(text, userValues);
+    if (lang === 'en' ? CJK.test(rest) : englishWords(rest).length > 0) bad.push(text.slice(0, 120));
+  }
+  return [...new Set(bad)];
+}
+
+async function walk(browser, baseUrl, token, lang, targets, screenshotsDir) {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  await context.addInitScript(
+    ([l, t]) => {
+      localStorage.setItem('LANGUAGE', l);
+      if (!sessionStorage.getItem('TOKEN')) sessionStorage.setItem('TOKEN', t);
+    },
+    [lang, token],
+  );
+  const page = await context.newPage();
+  const watcher = watch(page);
+  const problems = {};
+  try {
+    for (const { name, url } of targets) {
+      await page.goto(`${baseUrl}/#/${url}`);
+      await watcher.quiet();
+      await page.waitForTimeout(400); // charts and lazy panels draw after their data
+      const found = findings(await visibleTexts(page), lang, watcher.userValues);
+      if (found.length) problems[name] = found.slice(0, 8);
+      await page.screenshot({ path: path.join(screenshotsDir, `language-${lang}-${name.replace(/[/:]/g, '_') || 'home'}.png`) });
+    }
+  } finally {
+    await context.close();
+  }
+  return problems;
+}
+
+export const tests = {
+  async 'every wall and back-office screen shows one language, in English and in Chinese'({ baseUrl, browser, screenshotsDir }) {
+    const token = await login(baseUrl);
+    // A project with a site plan, boards and warnings (demo data), for the project wall.
+    const boards = await api(baseUrl, token, '/ball/falldetect/list', { page: 1, limit: 1 });
+    const projectId = boards.list[0].projectId;
+    const targets = [
+      { name: 'wall-overview', url: 'page' },
+      { name: 'wall-detail', url: 'page/detail' },
+      { name: `wall-project`, url: `page/project/${projectId}` },
+      ...SCREENS.map((s) => ({ name: `main-${s}`, url: s ? `main/${s}` : 'main' })),
+    ];
+    const en = await walk(browser, baseUrl, token, 'en', targets, screenshotsDir);
+    const cn = await walk(browser, baseUrl, token, 'cn', targets, screenshotsDir);
+    writeFileSync(path.join(screenshotsDir, 'language-findings.json'), JSON.stringify({ en, cn }, null, 2));
+    assert.deepEqual({ en, cn }, { en: {}, cn: {} }, `mixed languages on screen:\n${JSON.stringify({ en, cn }, null, 2)}`);
+  },
+};
