@@ -156,7 +156,7 @@ function stripAllowed(text, userValues) {
     // A Latin value is taken out as whole words only ("c" must not cut "Cascade").
     if (/^[A-Za-z0-9]/.test(v) || /[A-Za-z0-9]$/.test(v)) {
       const escaped = v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      s = s.replace(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, 'g'), ' ');
+      s = s.replace(new RegExp(`(?<![A-Za-z0-9_./-])${escaped}(?![A-Za-z0-9_./-])`, 'g'), ' ');
     } else s = s.split(v).join(' ');
   }
   return s.replace(/https?:\/\/\S+/g, ' ').replace(/\S+@\S+\.\S+/g, ' ');
