@@ -45,6 +45,7 @@ export const userUpdateSchema = z.strictObject({
   id: z.number({ error: 'v.required' }).int().positive(),
   username: userFields.username.optional(),
   realName: z.string().trim().max(64, { message: 'v.tooLong' }).optional(),
+  realNameEn: z.string().trim().max(64, { message: 'v.tooLong' }).optional(),
   phone: phoneSchema.optional(),
   email: emailSchema.optional(),
   sex: userFields.sex.unwrap().optional(),

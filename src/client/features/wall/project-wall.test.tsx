@@ -32,14 +32,15 @@ describe('project wall', () => {
 
     // The board with a fault is shown first: nine channels, CH2 faulty.
     const board = within(panel('panel-board'));
-    expect(board.getByText('1号检测板')).toBeInTheDocument();
+    // The wall is in English: the board's English name (issue 13).
+    expect(board.getByText('Board 1')).toBeInTheDocument();
     expect(document.querySelectorAll('[data-testid^="channel-"]')).toHaveLength(9);
     expect(screen.getByTestId('channel-2')).toHaveAttribute('data-result', 'fault');
     expect(within(screen.getByTestId('channel-2')).getByText('20.0')).toBeInTheDocument();
 
     // Clicking the other board on the plan opens its panel.
     fireEvent.click(document.querySelector('[data-board-id="22"]')!.closest('.leaflet-marker-icon')!);
-    await waitFor(() => expect(board.getByText('2号检测板')).toBeInTheDocument());
+    await waitFor(() => expect(board.getByText('Board 2')).toBeInTheDocument());
     expect(board.getByText(/Offline/)).toBeInTheDocument();
 
     // KPIs, warnings and the camera placeholder from the same answer.

@@ -71,7 +71,7 @@ describe('sys/xmlx', () => {
     expect(bad.body.data.fields).toEqual({ xmbm: 'Invalid value', xmmc: 'This field is required' });
 
     const all = await t.call('GET', '/api/sys/xmlx/listAll', { token: admin });
-    expect(all.body.data).toEqual(expect.arrayContaining([{ id: child, pid: root, xmbm: 'PARK-CITY', xmmc: 'City parks', sort: 0 }]));
+    expect(all.body.data).toEqual(expect.arrayContaining([{ id: child, pid: root, xmbm: 'PARK-CITY', xmmc: 'City parks', xmmcEn: '', sort: 0 }]));
     const filtered = await t.call('GET', '/api/sys/xmlx/listAll?xmmc=small', { token: admin });
     expect(filtered.body.data.map((r: { id: number }) => r.id)).toEqual([grand]);
 
