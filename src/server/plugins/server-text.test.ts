@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { fallOrder, fallWarning } from '../db/schema';
@@ -101,5 +102,25 @@ describe('server text in the reader language', () => {
     expect(saved.status).toBe(200);
     expect((await read('zh')).remark).toBe('关闭通道告警所需的连续正常读数次数');
     await t.call('POST', '/api/sys/config/update', { token: admin, body: { key: 'detect.closeAfterNormal', value: '3' } });
+  });
+
+  it('migration 0018 turns the old one-language texts it recognises into message keys and leaves the rest', async () => {
+    const [w] = await t.database.db
+      .insert(fallWarning)
+      .values([
+        { info: '1# 检测板 CH4 Jet: switch fault (1)', projectId, detectId: boardId, channel: 4, kind: 'channel', result: 'fixed', note: 'normal for 3 readings' },
+        { info: 'Pump broke, says the caretaker', projectId, detectId: boardId, kind: 'channel', result: 'fixed', note: 'Replaced relay' },
+      ])
+      .returning({ id: fallWarning.id });
+    await t.database.query(`UPDATE sys_config SET remark = 'Days operation and login logs are kept' WHERE key = 'log.retentionDays'`);
+    await t.database.exec(await readFile(new URL('../db/migrations/0018_language.sql', import.meta.url), 'utf8'));
+    const zh = await t.call('GET', `/api/ball/fallwarning/info/${w.id}`, { token: admin, lang: 'zh' });
+    expect(zh.body.data).toMatchObject({ info: '1# 检测板 CH4 Jet：开关量故障（1）', note: '连续 3 次读数正常' });
+    const en = await t.call('GET', `/api/ball/fallwarning/info/${w.id}`, { token: admin, lang: 'en' });
+    expect(en.body.data.info).toBe('Board 1 CH4 Jet: switch fault (1)');
+    const other = await t.call('GET', `/api/ball/fallwarning/info/${w.id + 1}`, { token: admin, lang: 'zh' });
+    expect(other.body.data).toMatchObject({ info: 'Pump broke, says the caretaker', note: 'Replaced relay' });
+    const [config] = await t.database.query<{ remark: string }>(`SELECT remark FROM sys_config WHERE key = 'log.retentionDays'`);
+    expect(config.remark).toBe('[[setting.log.retentionDays]]');
   });
 });

@@ -49,7 +49,7 @@ UPDATE fall_detect SET board_name_en = 'Board ' || substring(board_name FROM '^(
 
 -- Warning reasons (and the automatic orders that copied them) in the forms the server and the demo
 -- seed used to write.
-CREATE FUNCTION pg_temp.language_text(t text, board_en text) RETURNS text LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION pg_temp.language_text(t text, board_en text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE m text[];
 BEGIN
   m := regexp_match(t, '^(.+) CH(\d+)( .+)?: switch fault \(1\)$');
