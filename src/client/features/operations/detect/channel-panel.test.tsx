@@ -20,6 +20,7 @@ const infoOf = (online: boolean): BoardInfo => ({
   ip: '',
   port: 502,
   boardName: 'Pump room',
+  boardNameEn: '',
   boardNo: 'DB-03',
   posX: null,
   posY: null,

@@ -9,6 +9,7 @@ const LAST_SEEN = '2026-11-20T08:30:00.000Z';
 const boardOf = (online: boolean, lastSeen: string | null): WallBoard => ({
   id: 7,
   boardName: 'Pump room',
+  boardNameEn: '',
   boardNo: 'DB-07',
   posX: null,
   posY: null,
