@@ -35,7 +35,7 @@ describe('server text in the reader language', () => {
     const en = await t.call('POST', '/api/ball/fallwarning/list', { token: admin, lang: 'en', body: { page: 1, limit: 5, projectId } });
     expect(en.body.data.list[0].info).toBe('Board 1 CH2: switch fault (1)');
     const latest = await t.call('POST', '/api/ball/fallwarning/latest', { token: admin, lang: 'zh', body: { projectId } });
-    expect(latest.body.data[0].info).toBe('1# 检测板 CH2：开关量故障（1）');
+    expect(latest.body.data.list[0].info).toBe('1# 检测板 CH2：开关量故障（1）');
 
     expect(out.orders).toHaveLength(1);
     const orderEn = await t.call('GET', `/api/ball/fallorder/info/${out.orders[0]}`, { token: admin, lang: 'en' });
