@@ -129,3 +129,18 @@ export const LOGIN_BACKOFF_BASE_SECONDS = 30;
 export const LOGIN_BACKOFF_CAP_SECONDS = 300;
 /** Wrong passwords on one account, from all addresses, after which every address gets one free try (times lockThreshold). */
 export const LOGIN_ACCOUNT_FACTOR = 4;
+
+
+// Devices: the demo simulator (livedemo).
+/**
+ * A board's switch input is a fault contact: closed (1) means fault, open (0) normal. The seed, the
+ * fault rule (readings.ts isFault) and the simulators all read it through these two names.
+ */
+export const SWITCH_NORMAL = 0 as const;
+export const SWITCH_FAULT = 1 as const;
+/** The built-in demo simulator: each demo board reports once per its poll period (pollSeconds). */
+export const DEMO_BOARD_POLL_SECONDS = 15;
+/** A scripted fault starts this often (DEMO_FAULT_EVERY_MS overrides) ... */
+export const DEMO_FAULT_EVERY_MS = 4 * 60_000;
+/** ... and its channel reads normal again this long after (DEMO_FAULT_RECOVER_MS overrides). */
+export const DEMO_FAULT_RECOVER_MS = 3 * 60_000;

@@ -16,6 +16,7 @@ import {
   sysXmlx,
 } from '../schema';
 import { PROJECT_AREA } from '@shared/contracts/project';
+import { DEMO_BOARD_POLL_SECONDS, SWITCH_FAULT, SWITCH_NORMAL } from '@shared/constants';
 import { storeFile } from '../../modules/files/files.service';
 import { CITY_NAMES, DEMO_DEVICES, DEMO_NOTICES, DEMO_PROJECT_TYPES, DEMO_PROJECTS } from './demo-data';
 import { serverText } from '@shared/server-text';
@@ -198,16 +199,18 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
 
 /**
  * Two or three detection boards per built project, nine channels each wired to the project's
- * equipment; channels of broken equipment read faulty and have an open warning. Closed warnings
- * cover the two years before. Demo boards report over HTTP (no address): the poller must never dial
- * an address that is not ours.
+ * equipment; channels of broken equipment read faulty (fault contact closed, SWITCH_FAULT) and have
+ * an open warning, the others read normal by the same rule readings.ts applies. Closed warnings cover
+ * the two years before. Demo boards have no address and no key: the poller must never dial an address
+ * that is not ours, and while the server runs in demo mode the built-in simulator reports for them
+ * (devices/demo-simulator.ts).
  */
 async function seedBoardsAndWarnings(database: Database, first: number, last: number): Promise<{ boards: number; warnings: number }> {
   const [{ boards }] = await database.query<{ boards: number }>(
     `WITH ins AS (
        INSERT INTO fall_detect (project_id, slave, ip, port, board_name, board_name_en, board_no, pos_x, pos_y, poll_seconds, last_seen, online)
        SELECT p.id, b, '', 502, b || '# 检测板', 'Board ' || b, 'DB-' || lpad(b::text, 2, '0'),
-              round((0.1 + ${R("p.id || 'bx' || b")} * 0.8)::numeric, 4)::float8, round((0.1 + ${R("p.id || 'by' || b")} * 0.8)::numeric, 4)::float8, 10,
+              round((0.1 + ${R("p.id || 'bx' || b")} * 0.8)::numeric, 4)::float8, round((0.1 + ${R("p.id || 'by' || b")} * 0.8)::numeric, 4)::float8, ${DEMO_BOARD_POLL_SECONDS},
               CASE WHEN ${R("p.id || 'off' || b")} < 0.06 THEN now() - interval '3 hours' ELSE now() - make_interval(secs => floor(${R("p.id || 'seen' || b")} * 9)::int) END,
               ${R("p.id || 'off' || b")} >= 0.06
          FROM fall_project p CROSS JOIN LATERAL generate_series(1, 2 + floor(${R("p.id || 'boards'")} * 2)::int) b
@@ -229,7 +232,7 @@ async function seedBoardsAndWarnings(database: Database, first: number, last: nu
      )
      INSERT INTO fall_detect_channel (detect_id, ch, label, equipment_id, switch_value, analog_value, analog_min, analog_max, result)
      SELECT s.detect_id, s.ch, 'CH' || s.ch || ' ' || coalesce(e.category, ''), e.id,
-            CASE WHEN e.state = 'broken' THEN 0 ELSE 1 END,
+            CASE WHEN e.state = 'broken' THEN ${SWITCH_FAULT} ELSE ${SWITCH_NORMAL} END,
             CASE WHEN e.state = 'broken' THEN round((${R("s.detect_id || 'lo' || s.ch")} * 8)::numeric, 2)::float8
                  ELSE round((45 + ${R("s.detect_id || 'av' || s.ch")} * 40)::numeric, 2)::float8 END,
             0, 100,

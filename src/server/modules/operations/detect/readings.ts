@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
+import { SWITCH_FAULT } from '@shared/constants';
 import type { Db } from '../../../db/client';
 import { fallDetect, fallDetectChannel, fallOrder, fallProject, fallWarning } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
@@ -29,13 +30,13 @@ export interface ReadingOutcome {
  * inside the channel's range [analogMin, analogMax]. Either one failing makes the channel faulty.
  */
 export function isFault(reading: Pick<ChannelReading, 'switch' | 'analog'>, range: { analogMin: number; analogMax: number }): boolean {
-  return reading.switch === 1 || reading.analog < range.analogMin || reading.analog > range.analogMax;
+  return reading.switch === SWITCH_FAULT || reading.analog < range.analogMin || reading.analog > range.analogMax;
 }
 
 /** The warning's reason as a message key and parameters (shown in each reader's language). */
 function describe(board: { boardName: string; boardNameEn: string }, ch: number, label: string, r: ChannelReading, range: { analogMin: number; analogMax: number }): string {
   const where = { board: board.boardName, boardEn: board.boardNameEn, ch, label: label ? ` ${label}` : '' };
-  return r.switch === 1
+  return r.switch === SWITCH_FAULT
     ? serverText('text.switchFault', where)
     : serverText('text.analogOut', { ...where, analog: r.analog, min: range.analogMin, max: range.analogMax });
 }
@@ -90,7 +91,7 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
             ch,
             equipmentId: channel.equipmentId,
             info: describe(board, ch, channel.label, reading, channel),
-            level: reading.switch === 1 ? 'critical' : 'warning',
+            level: reading.switch === SWITCH_FAULT ? 'critical' : 'warning',
             autoOrder: !!project?.autoOrder,
             now,
           });
