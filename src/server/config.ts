@@ -7,8 +7,10 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   production: boolean;
-  /** Demo mode: seeds demo users and data, shows the demo hint on the login page. */
+  /** Demo mode: seeds demo users and data, shows the demo hint on the login page, plays the demo boards. */
   demo: boolean;
+  /** The built-in demo simulator's timing (DEMO_FAULT_EVERY_MS, DEMO_FAULT_RECOVER_MS, DEMO_REPORT_EVERY_MS); unset: the defaults. */
+  demoSimulator: { faultEveryMs?: number; faultRecoverMs?: number; reportEveryMs?: number };
   adminPassword?: string;
   /** Overrides the captcha setting of sys_config when set (CAPTCHA=off for tests and kiosks). */
   captcha?: 'on' | 'off';
@@ -54,6 +56,13 @@ export function parseTrustProxy(value: string | undefined): string[] | false {
   return text.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/** A duration in ms from the environment; anything but a whole number (> 0, or 0 where allowed) leaves the default. */
+function millis(value: string | undefined, zeroAllowed = false): number | undefined {
+  if (!value || !/^\d+$/.test(value.trim())) return undefined;
+  const n = Number(value);
+  return n > 0 || (zeroAllowed && n === 0) ? n : undefined;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -65,6 +74,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     production,
     demo: env.DEMO ? env.DEMO !== 'off' && env.DEMO !== '0' : !production,
+    demoSimulator: {
+      faultEveryMs: millis(env.DEMO_FAULT_EVERY_MS, true),
+      faultRecoverMs: millis(env.DEMO_FAULT_RECOVER_MS),
+      reportEveryMs: millis(env.DEMO_REPORT_EVERY_MS),
+    },
     adminPassword: env.ADMIN_PASSWORD || undefined,
     captcha,
     apiPrefix: env.API_PREFIX ?? '/api',

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { mkdir } from 'node:fs/promises';
 import { startJobRunner } from './jobs/runner';
 import { startDeviceJobs } from './modules/operations/detect/device-jobs';
+import { demoLeaseHolder, startDemoSimulator } from './devices/demo-simulator';
 import { hostname } from 'node:os';
 
 /** Starts Cascade: migrations, first-start seeding, the HTTP server, background work; stops cleanly on signals. */
@@ -54,7 +55,24 @@ async function startBackground(app: import('fastify').FastifyInstance): Promise<
   const stops: (() => Promise<void> | void)[] = [];
   stops.push(startJobRunner(app));
   // Board polling and the offline check run on one instance of the cluster at a time.
-  stops.push(startDeviceJobs(app, { leaseHolder: `${hostname()}:${process.pid}` }));
+  const startDevices = () => startDeviceJobs(app, { leaseHolder: `${hostname()}:${process.pid}` });
+  if (!app.config.demo) stops.push(startDevices());
+  else {
+    // Demo boards report in-process (one instance of the cluster plays them). The offline check starts
+    // once the simulator's first round has reported every board, so none is flagged offline at start;
+    // the server listens meanwhile.
+    const simulator = startDemoSimulator(app, { leaseHolder: demoLeaseHolder(), ...app.config.demoSimulator });
+    let stopDevices: (() => void) | null = null;
+    let stopped = false;
+    void simulator.ready.then(() => {
+      if (!stopped) stopDevices = startDevices();
+    });
+    stops.push(async () => {
+      stopped = true;
+      stopDevices?.();
+      await simulator.stop();
+    });
+  }
   return async () => {
     for (const s of stops.reverse()) await s();
   };

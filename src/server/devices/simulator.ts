@@ -1,12 +1,19 @@
 import { createServer } from 'node:net';
 import { ServerTCP } from 'modbus-serial';
 import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
+import { SWITCH_FAULT, SWITCH_NORMAL } from '@shared/constants';
 import { ANALOG_SCALE } from '../modules/operations/detect/poller';
 
-/** What a simulated channel shows: its switch input and analog value (in engineering units). */
+/** What a simulated channel shows: its switch input (SWITCH_FAULT = fault contact closed) and analog value (in engineering units). */
 export interface SimChannel {
-  switch: 0 | 1;
+  switch: typeof SWITCH_NORMAL | typeof SWITCH_FAULT;
   analog: number;
+}
+
+/** Where a channel's analog value wanders while it is normal: centre ± jitter. */
+export interface SimDrift {
+  centre: number;
+  jitter: number;
 }
 
 export interface SimulatorOptions {
@@ -31,14 +38,69 @@ const ANALOG_JITTER = 5;
  */
 export class BoardSimulator {
   private readonly boards = new Map<number, SimChannel[]>();
+  private readonly drifts = new Map<number, SimDrift[]>();
   private readonly faults = new Map<string, number>();
+  /** Channels pinned to their value (a scripted or standing fault): no drift, no random fault. */
+  private readonly held = new Set<string>();
   private readonly random: () => number;
 
   constructor(private readonly opts: SimulatorOptions) {
     this.random = opts.random ?? Math.random;
-    for (const unit of opts.units) {
-      this.boards.set(unit, Array.from({ length: CHANNEL_COUNT }, () => ({ switch: 0, analog: NORMAL_ANALOG })));
+    for (const unit of opts.units) this.addBoard(unit);
+  }
+
+  /** Adds (or replaces) a board; each channel may start from a value and drift around its own centre. */
+  addBoard(unit: number, channels: Partial<SimChannel & SimDrift>[] = []): void {
+    const at = (i: number) => channels[i] ?? {};
+    this.boards.set(
+      unit,
+      Array.from({ length: CHANNEL_COUNT }, (_, i) => ({ switch: at(i).switch ?? SWITCH_NORMAL, analog: at(i).analog ?? at(i).centre ?? NORMAL_ANALOG })),
+    );
+    this.drifts.set(
+      unit,
+      Array.from({ length: CHANNEL_COUNT }, (_, i) => ({ centre: at(i).centre ?? NORMAL_ANALOG, jitter: at(i).jitter ?? ANALOG_JITTER })),
+    );
+  }
+
+  removeBoard(unit: number): void {
+    this.boards.delete(unit);
+    this.drifts.delete(unit);
+    for (let i = 0; i < CHANNEL_COUNT; i++) {
+      this.faults.delete(`${unit}:${i}`);
+      this.held.delete(`${unit}:${i}`);
     }
+  }
+
+  units(): number[] {
+    return [...this.boards.keys()];
+  }
+
+  /** Pins a channel to a value until release() (tick and drift leave it alone). */
+  hold(unit: number, ch: number, value: Partial<SimChannel>): void {
+    this.set(unit, ch, value);
+    this.held.add(`${unit}:${ch - 1}`);
+  }
+
+  isHeld(unit: number, ch: number): boolean {
+    return this.held.has(`${unit}:${ch - 1}`);
+  }
+
+  /** Lets a held channel go: switch normal, analog back at its centre. */
+  release(unit: number, ch: number): void {
+    this.held.delete(`${unit}:${ch - 1}`);
+    const centre = this.drifts.get(unit)?.[ch - 1]?.centre ?? NORMAL_ANALOG;
+    this.set(unit, ch, { switch: SWITCH_NORMAL, analog: centre });
+  }
+
+  /** Moves the analog value of every free channel of one board to a new point around its centre. */
+  drift(unit: number): void {
+    const drifts = this.drifts.get(unit) ?? [];
+    this.channels(unit).forEach((c, i) => {
+      const key = `${unit}:${i}`;
+      if (this.held.has(key) || this.faults.has(key)) return;
+      const { centre, jitter } = drifts[i] ?? { centre: NORMAL_ANALOG, jitter: ANALOG_JITTER };
+      c.analog = Math.round((centre + (this.random() * 2 - 1) * jitter) * ANALOG_SCALE) / ANALOG_SCALE;
+    });
   }
 
   channels(unit: number): SimChannel[] {
@@ -64,20 +126,19 @@ export class BoardSimulator {
       channels.forEach((c, i) => {
         const key = `${unit}:${i}`;
         const left = this.faults.get(key);
-        if (left !== undefined) {
-          if (left <= 1) {
-            this.faults.delete(key);
-            c.switch = 0;
-            c.analog = NORMAL_ANALOG;
-          } else this.faults.set(key, left - 1);
-          return;
-        }
-        c.analog = Math.round((NORMAL_ANALOG + (this.random() * 2 - 1) * ANALOG_JITTER) * ANALOG_SCALE) / ANALOG_SCALE;
+        if (left === undefined) return;
+        if (left <= 1) {
+          this.faults.delete(key);
+          c.switch = SWITCH_NORMAL;
+          c.analog = this.drifts.get(unit)?.[i]?.centre ?? NORMAL_ANALOG;
+        } else this.faults.set(key, left - 1);
       });
+      this.drift(unit);
       if (this.random() < faultRate) {
         const i = Math.floor(this.random() * CHANNEL_COUNT);
+        if (this.held.has(`${unit}:${i}`) || this.faults.has(`${unit}:${i}`)) continue;
         const c = channels[i];
-        if (this.random() < 0.5) c.switch = 1;
+        if (this.random() < 0.5) c.switch = SWITCH_FAULT;
         else c.analog = 150;
         this.faults.set(`${unit}:${i}`, faultTicks);
       }
@@ -89,7 +150,7 @@ export class BoardSimulator {
     // ServerTCP treats port 0 as "use 502", so a free port is found first.
     const port = requestedPort === 0 ? await freePort(host) : requestedPort;
     const vector = {
-      getDiscreteInput: (addr: number, unitID: number) => this.channels(unitID)[addr]?.switch === 1,
+      getDiscreteInput: (addr: number, unitID: number) => this.channels(unitID)[addr]?.switch === SWITCH_FAULT,
       getInputRegister: (addr: number, unitID: number) => {
         const value = this.channels(unitID)[addr]?.analog ?? 0;
         return Math.max(0, Math.min(0xffff, Math.round(value * ANALOG_SCALE)));
