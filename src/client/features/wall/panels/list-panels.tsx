@@ -121,6 +121,8 @@ function WarningsPanelOf({ query, box }: { query: UseQueryResult<WarningLatest<L
           const project = w.projectName ? localName(w.projectName, w.projectNameEn, locale) : '';
           return (
             <div
+              data-warning-id={w.id}
+              data-result={w.result ?? 'open'}
               style={{
                 height: ROW - 4,
                 display: 'grid',

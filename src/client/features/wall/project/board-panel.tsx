@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { WallBoard, WallEquipment } from '@shared/contracts/wall';
+import { SWITCH_FAULT } from '@shared/constants';
 import { TAG_HEX, WALL } from '../../../components/wall/theme';
 import { dateTime } from '@client/lib/date-time';
 import { channelShown } from '@shared/contracts/detect';
@@ -63,8 +64,9 @@ export function BoardChannels({ board, equipment }: { board: WallBoard; equipmen
             >
               <div style={{ display: 'flex', justifyContent: 'space-between', fontSize: 13, color: WALL.textDim }}>
                 <span style={{ fontWeight: 700, color: WALL.accent }}>CH{n + 1}</span>
-                <span style={{ color: c?.switchValue ? TAG_HEX.success : WALL.textFaint }}>
-                  {c ? (c.switchValue ? t('board.switchOn') : t('board.switchOff')) : '—'}
+                {/* The switch is a fault contact: closed (ON) is the fault, so it shows red, not green. */}
+                <span style={{ color: c?.switchValue === SWITCH_FAULT ? TAG_HEX.danger : WALL.textFaint }}>
+                  {c ? (c.switchValue === SWITCH_FAULT ? t('board.switchOn') : t('board.switchOff')) : '—'}
                 </span>
               </div>
               <div style={{ fontSize: 13, color: WALL.text, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={c?.label}>
