@@ -100,10 +100,10 @@ describe('the demo simulator on a demo database', () => {
         (await t.database.query<{ id: number; v: number }>(`SELECT id, analog_value AS v FROM fall_detect_channel WHERE result = 'normal'`)).map((r) => [r.id, r.v]),
       );
     const first = await snapshot();
-    await new Promise((r) => setTimeout(r, 1_500));
-    const second = await snapshot();
-    const moved = [...first].filter(([id, v]) => second.get(id) !== v).length;
-    expect(moved).toBeGreaterThan(first.size / 2);
+    await until(async () => {
+      const second = await snapshot();
+      return [...first].filter(([id, v]) => second.get(id) !== v).length > first.size / 2;
+    }, 30_000, 'most channel values to move');
     expect(await checkOffline(t.app)).toEqual([]);
     await sim.stop();
     // Stopped means stopped: no report after stop() returned.
@@ -114,7 +114,7 @@ describe('the demo simulator on a demo database', () => {
 
   async function faultCycle(autoOrder: boolean): Promise<{ fault: DemoFault; warningId: number; equipmentId: number; orderId: number | null }> {
     await t.database.query(`UPDATE fall_project SET auto_order = $1`, [autoOrder]);
-    const sim = startDemoSimulator(t.app, { reportEveryMs: 400, faultEveryMs: 1_500, faultRecoverMs: 2_000, tickMs: 100 });
+    const sim = startDemoSimulator(t.app, { reportEveryMs: 3_000, faultEveryMs: 1_500, faultRecoverMs: 2_000, tickMs: 100 });
     sims.push(sim);
     await sim.ready;
     const fault = await until(async () => sim.stats().faults[0], 10_000, 'a scripted fault');

@@ -173,18 +173,23 @@ export function startDemoSimulator(app: FastifyInstance, opts: DemoSimulatorOpti
     started.push(fault);
     if (started.length > FAULTS_KEPT) started.shift();
     const entry = schedule.get(pick.boardId);
-    if (entry) entry.due = now;
+    if (entry) entry.due = 0; // first in this round, ahead of boards merely due
+  }
+
+  /** Takes or renews the lease when due; false when another instance plays the boards. */
+  async function mayPlay(): Promise<boolean> {
+    if (!holder) return (playing = true);
+    const now = Date.now();
+    if (now < leaseCheckAt) return playing;
+    const held = await acquireLease(app, holder, leaseMs, DEMO_SIMULATOR_LEASE);
+    leaseCheckAt = now + leaseMs / 3;
+    if (held && !playing) reloadAt = 0; // taking over: every board reports in the first round
+    return (playing = held);
   }
 
   async function tick(): Promise<void> {
     const now = Date.now();
-    if (holder && now >= leaseCheckAt) {
-      const held = await acquireLease(app, holder, leaseMs, DEMO_SIMULATOR_LEASE);
-      leaseCheckAt = now + leaseMs / 3;
-      if (held && !playing) reloadAt = 0; // taking over: every board reports in the first round
-      playing = held;
-    } else if (!holder) playing = true;
-    if (!playing) return;
+    if (!(await mayPlay())) return;
 
     let first = false;
     if (now >= reloadAt) {
@@ -200,7 +205,7 @@ export function startDemoSimulator(app: FastifyInstance, opts: DemoSimulatorOpti
       active.splice(i, 1);
       sim.release(fault.boardId, fault.ch);
       const entry = schedule.get(fault.boardId);
-      if (entry) entry.due = now;
+      if (entry) entry.due = 0; // first in this round, ahead of boards merely due
     }
     if (faultEveryMs > 0 && now >= nextFaultAt) {
       nextFaultAt = now + faultEveryMs;
@@ -209,7 +214,8 @@ export function startDemoSimulator(app: FastifyInstance, opts: DemoSimulatorOpti
 
     const due = [...schedule.entries()].filter(([, s]) => s.due <= now).sort((a, b) => a[1].due - b[1].due);
     for (const [n, [id, entry]] of due.entries()) {
-      if (stopped) return;
+      // A long round (the first one, a slow database) renews the lease on the way, and stops when it is lost.
+      if (stopped || !(await mayPlay())) return;
       await report(id);
       // The first round spreads the next reports over one period, so the boards do not all report in
       // the same second again; after that each board keeps its own beat.
