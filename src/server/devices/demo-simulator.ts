@@ -213,6 +213,7 @@ export function startDemoSimulator(app: FastifyInstance, opts: DemoSimulatorOpti
     }
 
     const due = [...schedule.entries()].filter(([, s]) => s.due <= now).sort((a, b) => a[1].due - b[1].due);
+    const roundStart = performance.now();
     for (const [n, [id, entry]] of due.entries()) {
       // A long round (the first one, a slow database) renews the lease on the way, and stops when it is lost.
       if (stopped || !(await mayPlay())) return;
@@ -222,6 +223,7 @@ export function startDemoSimulator(app: FastifyInstance, opts: DemoSimulatorOpti
       if (first) entry.due = now + (entry.everyMs * (n + 1)) / due.length;
       else entry.due = entry.due + entry.everyMs > now ? entry.due + entry.everyMs : now + entry.everyMs;
     }
+    if (first) app.log.info(`demo simulator: ${due.length} boards reported in ${Math.round(performance.now() - roundStart)} ms`);
   }
 
   let settle: () => void = () => undefined;
