@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { seedDemo } from './db/seed/demo';
 import { startJobRunner } from './jobs/runner';
 import { startDeviceJobs } from './modules/operations/detect/device-jobs';
+import { startDemoSimulator } from './devices/demo-simulator';
 
 /** Every connection the process tries, by host; a non-loopback one is refused before it is made. */
 const attempts: string[] = [];
@@ -55,6 +56,9 @@ describe('a demo start calls nobody outside this machine (issue 14)', () => {
     await seedDemo(t.database, { filesDir });
     // The background work of a started server (main.ts): the job runner and board polling.
     stops.push(startJobRunner(t.app, { tickMs: 200 }), startDeviceJobs(t.app));
+    // … and the demo simulator, whose boards report in-process (a scripted fault soon, so one is played).
+    const simulator = startDemoSimulator(t.app, { faultEveryMs: 500, faultRecoverMs: 500 });
+    stops.push(() => simulator.stop());
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   }, 180_000);
   afterAll(async () => {
