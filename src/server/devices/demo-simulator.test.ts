@@ -172,10 +172,10 @@ describe('the demo simulator on a demo database', () => {
   }, 60_000);
 
   it('with several instances on one database, only the lease holder plays the boards', async () => {
-    const a = startDemoSimulator(t.app, { leaseHolder: 'instance-a', leaseMs: 3_000, reportEveryMs: 1_000, faultEveryMs: 0, tickMs: 100 });
+    const a = startDemoSimulator(t.app, { leaseHolder: 'instance-a', leaseMs: 9_000, reportEveryMs: 1_000, faultEveryMs: 0, tickMs: 100 });
     sims.push(a);
     await a.ready;
-    const b = startDemoSimulator(t.app, { leaseHolder: 'instance-b', leaseMs: 3_000, reportEveryMs: 1_000, faultEveryMs: 0, tickMs: 100 });
+    const b = startDemoSimulator(t.app, { leaseHolder: 'instance-b', leaseMs: 9_000, reportEveryMs: 1_000, faultEveryMs: 0, tickMs: 100 });
     sims.push(b);
     await b.ready;
     await new Promise((r) => setTimeout(r, 500));

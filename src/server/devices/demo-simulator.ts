@@ -152,14 +152,18 @@ export function startDemoSimulator(app: FastifyInstance, opts: DemoSimulatorOpti
     }
   }
 
-  /** Pins one normal channel of working equipment to a fault; the board reports it at once. */
+  /**
+   * Pins one normal channel of working equipment with no repair under way to a fault (so an automatic
+   * order is a new one, not the open order taking the warning); the board reports it at once.
+   */
   async function startFault(now: number): Promise<void> {
     const ids = [...schedule.keys()];
     if (!ids.length) return;
     const candidates = await app.database.query<{ boardId: number; ch: number; analogMax: number; analogMin: number }>(
       `SELECT c.detect_id AS "boardId", c.ch, c.analog_max AS "analogMax", c.analog_min AS "analogMin"
          FROM fall_detect_channel c JOIN fall_eq_info e ON e.id = c.equipment_id
-        WHERE c.detect_id = ANY($1::int[]) AND c.result = 'normal' AND e.state = 'normal'`,
+        WHERE c.detect_id = ANY($1::int[]) AND c.result = 'normal' AND e.state = 'normal'
+          AND NOT EXISTS (SELECT 1 FROM fall_order o WHERE o.equipment_id = e.id AND o.status IN ('submitted', 'accepted', 'repairing'))`,
       [ids],
     );
     const free = candidates.filter((c) => !sim.isHeld(c.boardId, c.ch));
