@@ -25,6 +25,11 @@ async function call(baseUrl, method, url, { token, body } = {}) {
   return envelope.data;
 }
 
+/** The newest open warnings (the wall ticker's call answers { list, openTotal }). */
+async function openWarnings(baseUrl, token, limit) {
+  return (await call(baseUrl, 'POST', '/ball/fallwarning/latest', { token, body: { limit, openOnly: true } })).list;
+}
+
 async function wallPage(browser, token, hash) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript((t) => {
@@ -68,7 +73,7 @@ export async function run({ screenshotsDir, browser }) {
     // One normal reading closes a channel warning (the setting a site may choose), so the recovery
     // shows within the test's minute instead of three report periods later.
     await call(baseUrl, 'POST', '/sys/config/update', { token, body: { key: 'detect.closeAfterNormal', value: 1 } });
-    const openBefore = new Set((await call(baseUrl, 'POST', '/ball/fallwarning/latest', { token, body: { limit: 100, openOnly: true } })).map((w) => w.id));
+    const openBefore = new Set((await openWarnings(baseUrl, token, 100)).map((w) => w.id));
     const started = Date.now();
 
     // 1. The overview wall of a fresh start, with its live-warning panel.
@@ -92,7 +97,7 @@ export async function run({ screenshotsDir, browser }) {
     // 2. A scripted fault opens a warning the overview wall shows as open …
     let fault = null;
     while (!fault && Date.now() - started < CYCLE_MS) {
-      const open = await call(baseUrl, 'POST', '/ball/fallwarning/latest', { token, body: { limit: 50, openOnly: true } });
+      const open = await openWarnings(baseUrl, token, 50);
       fault = open.find((w) => !openBefore.has(w.id) && w.kind !== 'offline') ?? null;
       if (!fault) await new Promise((r) => setTimeout(r, 1_000));
     }
@@ -100,7 +105,7 @@ export async function run({ screenshotsDir, browser }) {
     // Its equipment is broken while the warning is open (read the equipment, then see the warning still open).
     if (fault.equipmentId) {
       const eq = await call(baseUrl, 'GET', `/ball/falleqinfo/info/${fault.equipmentId}`, { token });
-      const stillOpen = (await call(baseUrl, 'POST', '/ball/fallwarning/latest', { token, body: { limit: 100, openOnly: true } })).some((w) => w.id === fault.id);
+      const stillOpen = (await openWarnings(baseUrl, token, 100)).some((w) => w.id === fault.id);
       if (stillOpen) assert.equal(eq.state, 'broken', 'the faulty equipment is broken');
     }
     const row = overview.page.locator(`[data-panel="warnings"] [data-warning-id="${fault.id}"]`).first();
@@ -133,7 +138,7 @@ export async function run({ screenshotsDir, browser }) {
     assert.ok(Date.now() - started < CYCLE_MS, 'values moved and the fault came and went within two minutes');
 
     // No board of the demo went offline meanwhile.
-    const offline = (await call(baseUrl, 'POST', '/ball/fallwarning/latest', { token, body: { limit: 100, openOnly: true } })).filter((w) => w.kind === 'offline');
+    const offline = (await openWarnings(baseUrl, token, 100)).filter((w) => w.kind === 'offline');
     assert.deepEqual(offline, [], 'no open offline warnings');
     await overview.context.close();
     await project.context.close();
