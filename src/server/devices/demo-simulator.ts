@@ -95,13 +95,13 @@ export function startDemoSimulator(app: FastifyInstance, opts: DemoSimulatorOpti
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<void> = Promise.resolve();
 
-  /** Reads the demo boards: new ones join (due now), gone ones leave; boards already played keep their values. */
+  /** Reads the demo boards: new ones join (due now), gone or archived ones leave; boards already played keep their values. */
   async function load(): Promise<void> {
     const rows = await app.database.query<BoardRow>(
       `SELECT d.id, d.poll_seconds AS "pollSeconds", c.ch, c.switch_value AS "switchValue", c.analog_value AS "analogValue",
               c.analog_min AS "analogMin", c.analog_max AS "analogMax", c.result
          FROM fall_detect d JOIN fall_detect_channel c ON c.detect_id = d.id
-        WHERE d.ip = '' AND d.board_key_hash = ''
+        WHERE d.ip = '' AND d.board_key_hash = '' AND d.archived_at IS NULL
         ORDER BY d.id, c.ch`,
     );
     const byBoard = new Map<number, BoardRow[]>();
