@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema } from './common';
+import { idSchema } from './common';
 
 /**
  * POST {api}/auth/ticket (header-authenticated): a short-lived ticket for a URL that cannot carry
@@ -9,7 +9,7 @@ import { idParamSchema } from './common';
  */
 export const ticketRequestSchema = z.discriminatedUnion('purpose', [
   z.strictObject({ purpose: z.literal('stream') }),
-  z.strictObject({ purpose: z.literal('download'), fileId: idParamSchema.shape.id }),
+  z.strictObject({ purpose: z.literal('download'), fileId: idSchema() }),
 ]);
 export type TicketRequest = z.infer<typeof ticketRequestSchema>;
 export type TicketPurpose = TicketRequest['purpose'];

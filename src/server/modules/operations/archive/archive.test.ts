@@ -62,7 +62,7 @@ describe('archive, not delete', () => {
     const counts = async () => (await t.call('GET', '/api/ball/fallproject/countProjects', { token: admin })).body.data.total;
     const devices = async () =>
       (await t.call('GET', '/api/ball/fallproject/groupDevice', { token: admin })).body.data.reduce((n: number, g: { total: number }) => n + g.total, 0);
-    const broken = async () => (await t.call('GET', '/api/ball/fallproject/brokenDevice', { token: admin })).body.data.map((b: { id: number }) => b.id);
+    const broken = async () => (await t.call('GET', '/api/ball/fallproject/brokenDevice', { token: admin })).body.data.list.map((b: { id: number }) => b.id);
     const [projectsBefore, devicesBefore] = [await counts(), await devices()];
     expect(await broken()).toContain(unit);
 
@@ -155,7 +155,7 @@ describe('archive, not delete', () => {
     const warnings = await t.call('POST', '/api/ball/fallwarning/list', { token: admin, body: { page: 1, limit: 50, detectId: boardId } });
     expect(warnings.body.data.total).toBe(1);
     const ticker = await t.call('POST', '/api/ball/fallwarning/latest', { token: admin, body: { projectId } });
-    expect(ticker.body.data).toHaveLength(0);
+    expect(ticker.body.data).toEqual({ list: [], openTotal: 0 });
 
     // With the project archived, the unit cannot come back on its own.
     await t.call('POST', '/api/ball/fallproject/delete', { token: admin, body: [projectId] });
