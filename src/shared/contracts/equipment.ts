@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { DEVICE_STATE } from '../dictionaries';
 import { idSchema, refIdSchema, requiredString } from './common';
 import { fileIdSchema } from './file';
-import { dictValue } from './project';
 import { archivedQueryField, type ArchivedColumns } from './archive';
 
 const text = (max: number) => z.string({ error: 'v.invalid' }).trim().max(max, { message: 'v.tooLong' });
@@ -13,12 +11,14 @@ const text = (max: number) => z.string({ error: 'v.invalid' }).trim().max(max, {
  */
 const fraction = z.number({ error: 'v.invalid' }).min(0, { message: 'v.fraction' }).max(1, { message: 'v.fraction' }).nullable();
 
-/** fall/eqInfo: an installed unit. A change of `state` sets `stateSince` (server side). */
+/**
+ * fall/eqInfo: an installed unit. Its `state` is not written here: it follows from open orders,
+ * warnings and board liveness (docs/invariants.md "Equipment state"), so a form cannot contradict them.
+ */
 export const equipmentSaveSchema = z.strictObject({
   name: requiredString(128),
   serial: text(128).optional(),
   handbook: fileIdSchema.optional(),
-  state: dictValue(DEVICE_STATE).optional(),
   projectId: refIdSchema('v.required'),
   deviceId: refIdSchema().nullable().optional(),
   posX: fraction.optional(),

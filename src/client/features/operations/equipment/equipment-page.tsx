@@ -22,19 +22,17 @@ interface EquipmentValues extends Record<string, unknown> {
   name: string;
   serial: string;
   handbook: number | null;
-  state: string;
   projectId: number | null;
   deviceId: number | null;
   posX: number | null;
   posY: number | null;
 }
-const INITIAL: EquipmentValues = { name: '', serial: '', handbook: null, state: 'normal', projectId: null, deviceId: null, posX: null, posY: null };
+const INITIAL: EquipmentValues = { name: '', serial: '', handbook: null, projectId: null, deviceId: null, posX: null, posY: null };
 
 const devicesQueryOptions = () => ({ queryKey: ['/ball/falldevice', 'listAll'], queryFn: () => api.post<DeviceRow[]>('/ball/falldevice/listAll', {}), staleTime: 60_000 });
 
 function EquipmentForm({ form }: FormBodyProps<EquipmentValues>) {
   const { t, i18n } = useTranslation('projects');
-  const state = useDictionary('device_state');
   const devices = useQuery(devicesQueryOptions());
   const project = useQuery(projectInfoQueryOptions(form.values.projectId));
   const siblings = useQuery({
@@ -56,7 +54,6 @@ function EquipmentForm({ form }: FormBodyProps<EquipmentValues>) {
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <Select label={f('deviceId')} data={deviceOptions} searchable clearable value={form.values.deviceId === null ? null : String(form.values.deviceId)} onChange={(v) => form.setFieldValue('deviceId', v ? Number(v) : null)} error={form.errors.deviceId} />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}><Select label={f('state')} data={state.options} allowDeselect={false} {...form.getInputProps('state')} /></Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <FileField label={f('handbook')} ownerType="fall_eq_info" accept=".pdf,.docx,.xlsx,.zip,image/*" value={form.values.handbook} onChange={(v) => form.setFieldValue('handbook', v)} error={form.errors.handbook as string | undefined} />
       </Grid.Col>

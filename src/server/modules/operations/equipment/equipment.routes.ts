@@ -65,7 +65,7 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
     save: equipmentSaveSchema,
     update: equipmentUpdateSchema,
     ownDelete: true,
-    async prepare(tx, values, current) {
+    async prepare(tx, values) {
       if (typeof values.projectId === 'number' && !(await exists(tx, fallProject, values.projectId))) {
         throw badRequest('v.option', { projectId: 'v.option' });
       }
@@ -73,8 +73,6 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
       if (typeof values.deviceId === 'number' && !(await exists(tx, fallDevice, values.deviceId))) {
         throw badRequest('v.option', { deviceId: 'v.option' });
       }
-      // stateSince answers "broken since when" on the wall: it moves only when the state changes.
-      if (values.state !== undefined && (!current || current.state !== values.state)) values.stateSince = new Date();
     },
   });
 
