@@ -11,8 +11,8 @@ describe('server text stored as [[key]]{params}', () => {
 
   it('falls back to the name itself when the English variant is empty, and renders nested messages', () => {
     const s = serverText('text.seedFaultPast', { board: 'Pump room', boardEn: '', ch: 2, equipment: '[[text.noEquipment]]' });
-    expect(renderText(s, 'en')).toBe('Pump room CH2 fault: no equipment switch open');
-    expect(renderText(s, 'cn')).toBe('Pump room CH2 故障：未接设备 开关量断开');
+    expect(renderText(s, 'en')).toBe('Pump room CH2 fault: no equipment switch contact closed');
+    expect(renderText(s, 'cn')).toBe('Pump room CH2 故障：未接设备 开关量闭合');
   });
 
   it('leaves plain text, unknown keys and broken parameters alone', () => {
