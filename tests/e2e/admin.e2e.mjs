@@ -83,7 +83,7 @@ export const tests = {
       const userDialog = page.getByRole('dialog', { name: '用户管理 · 新增' });
       await userDialog.getByRole('textbox', { name: '用户名' }).fill(username);
       await userDialog.getByLabel(/^密码/).fill(password);
-      await userDialog.getByRole('textbox', { name: '姓名' }).fill('账单文员');
+      await userDialog.getByRole('textbox', { name: '姓名', exact: true }).fill('账单文员');
       // The role picker searches as one types; the only match is picked with the keyboard.
       const rolePicker = userDialog.getByLabel('角色', { exact: true }).and(userDialog.locator('input:not([type="hidden"])'));
       await rolePicker.click();

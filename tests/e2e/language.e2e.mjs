@@ -127,7 +127,7 @@ function watch(page) {
   };
 }
 
-/** Visible text of the page, one entry per text node (inputs, code blocks and hidden nodes left out). */
+/** Visible text of the page, one entry per text node (inputs, raw data marked translate="no" and hidden nodes left out). */
 async function visibleTexts(page) {
   return page.evaluate(() => {
     const out = [];
@@ -136,7 +136,7 @@ async function visibleTexts(page) {
       const text = n.textContent?.trim();
       if (!text) continue;
       const el = n.parentElement;
-      if (!el || el.closest('script, style, noscript, textarea, [contenteditable="true"], svg title, .leaflet-control-attribution')) continue;
+      if (!el || el.closest('script, style, noscript, textarea, [contenteditable="true"], [translate="no"], svg title, .leaflet-control-attribution')) continue;
       const rect = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden' || style.display === 'none') continue;

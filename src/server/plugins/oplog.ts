@@ -13,6 +13,13 @@ export function redact(value: unknown, depth = 0): unknown {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const NO_MENU = new Set(['public', 'login', 'session']);
+
+/** The menu a route belongs to, from its permission code (`sys-role#save` → `sys-role`). */
+function menuCodeOf(permission: unknown): string {
+  const first = [permission].flat().find((p): p is string => typeof p === 'string' && !NO_MENU.has(p));
+  return first ? first.split('#')[0].slice(0, 64) : '';
+}
 const READ_ACTIONS = /\/(list|listAll|info|select|nav|dictionary|export|queryAllMenuId|existUniqueKey|selectProjects|repairSpeedList|repairQualityList)(\/|$)/;
 
 /** Writes the operation log (sys/log) for every change a signed-in user makes. */
@@ -31,6 +38,7 @@ export const oplogPlugin = fp(async (app) => {
         userId: request.auth.userId,
         username: request.auth.username,
         module,
+        menuCode: menuCodeOf(cfg.permission),
         action,
         target: (request.params as Record<string, string> | undefined)?.id ?? '',
         method: request.method,

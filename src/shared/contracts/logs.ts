@@ -46,6 +46,9 @@ export interface OpLogEntry {
   userId: number | null;
   username: string;
   module: string;
+  /** The menu the change was made on (0019), shown as the module in the reader's language; null before 0019. */
+  moduleName: string | null;
+  moduleNameEn: string | null;
   action: string;
   target: string;
   method: string;

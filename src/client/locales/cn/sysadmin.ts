@@ -22,7 +22,14 @@ const sysadmin = {
   },
   config: { title: '参数配置', key: '参数键', value: '参数值', type: '类型', remark: '说明', updatedAt: '修改时间', edit: '修改参数', saved: '参数已生效', types: { boolean: '布尔', number: '数字', string: '文本', json: 'JSON' } },
   content: { title: '通知公告', name: '标题', body: '内容', type: '类型', published: '发布', fromAt: '生效时间', toAt: '失效时间', createdAt: '创建时间', types: { notice: '通知', announcement: '公告', maintenance: '维护', wall: '大屏' } },
-  log: { title: '操作日志', username: '用户', module: '模块', action: '操作', target: '对象', method: '方法', path: '路径', ip: 'IP', durationMs: '耗时(ms)', statusCode: '状态码', success: '结果', params: '参数', at: '时间' },
+  log: { title: '操作日志', username: '用户', module: '模块', action: '操作', target: '对象', method: '方法', path: '路径', ip: 'IP', durationMs: '耗时(ms)', statusCode: '状态码', success: '结果', params: '参数', at: '时间',
+    // What the server logs as the action (the route's last path part); an unknown one shows as written.
+    actions: {
+      save: '新增', update: '修改', delete: '删除', restore: '恢复', accept: '受理', close: '关闭', deal: '处理', purge: '清理', run: '执行',
+      pause: '暂停', resume: '恢复运行', activate: '启用', revoke: '撤销', issue: '签发', key: '密钥', state: '状态', status: '状态',
+      updateState: '更新状态', upload: '上传', password: '修改密码', logout: '退出', ticket: '临时凭证', import: '导入',
+    },
+  },
   history: { title: '登录日志', username: '用户名', ip: 'IP', userAgent: '浏览器', success: '结果', message: '信息', at: '登录时间' },
   online: { title: '在线用户', username: '用户名', realName: '姓名', ip: 'IP', userAgent: '浏览器', loginAt: '登录时间', lastActiveAt: '最后活动', current: '当前会话', kickout: '强制下线', kickoutConfirm: '确定要强制 {{name}} 下线吗？', kicked: '已强制下线' },
   xmlx: {

@@ -24,7 +24,13 @@ const sysadmin: LocaleShape<typeof cnSysadmin> = {
   },
   config: { title: 'Configuration', key: 'Key', value: 'Value', type: 'Type', remark: 'Remark', updatedAt: 'Updated', edit: 'Edit setting', saved: 'Setting applied', types: { boolean: 'Yes/no', number: 'Number', string: 'Text', json: 'JSON' } },
   content: { title: 'Notices', name: 'Title', body: 'Body', type: 'Type', published: 'Published', fromAt: 'From', toAt: 'To', createdAt: 'Created', types: { notice: 'Notice', announcement: 'Announcement', maintenance: 'Maintenance', wall: 'Wall' } },
-  log: { title: 'Operation log', username: 'User', module: 'Module', action: 'Action', target: 'Target', method: 'Method', path: 'Path', ip: 'IP', durationMs: 'Duration (ms)', statusCode: 'Status', success: 'Outcome', params: 'Parameters', at: 'Time' },
+  log: { title: 'Operation log', username: 'User', module: 'Module', action: 'Action', target: 'Target', method: 'Method', path: 'Path', ip: 'IP', durationMs: 'Duration (ms)', statusCode: 'Status', success: 'Outcome', params: 'Parameters', at: 'Time',
+    actions: {
+      save: 'Add', update: 'Edit', delete: 'Delete', restore: 'Restore', accept: 'Accept', close: 'Close', deal: 'Deal with', purge: 'Purge', run: 'Run',
+      pause: 'Pause', resume: 'Resume', activate: 'Activate', revoke: 'Revoke', issue: 'Issue', key: 'Key', state: 'State', status: 'Status',
+      updateState: 'Update state', upload: 'Upload', password: 'Change password', logout: 'Sign out', ticket: 'Ticket', import: 'Import',
+    },
+  },
   history: { title: 'Login history', username: 'Username', ip: 'IP', userAgent: 'User agent', success: 'Outcome', message: 'Message', at: 'Time' },
   online: { title: 'Online users', username: 'Username', realName: 'Name', ip: 'IP', userAgent: 'User agent', loginAt: 'Signed in', lastActiveAt: 'Last activity', current: 'This session', kickout: 'Force logout', kickoutConfirm: 'Force {{name}} to log out?', kicked: 'Logged out' },
   xmlx: {

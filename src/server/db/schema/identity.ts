@@ -135,6 +135,8 @@ export const sysLog = pgTable('sys_log', {
   userId: integer('user_id'),
   username: varchar('username', { length: 64 }).notNull().default(''),
   module: varchar('module', { length: 64 }).notNull().default(''),
+  /** The menu of the route's permission (0019): its name is what a reader sees as the module. */
+  menuCode: varchar('menu_code', { length: 64 }).notNull().default(''),
   action: varchar('action', { length: 64 }).notNull().default(''),
   target: text('target').notNull().default(''),
   method: varchar('method', { length: 8 }).notNull().default(''),

@@ -7,11 +7,12 @@ import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import type { QueryField } from '@client/components/list-page/query-form';
 import { Ellipsis } from '@client/components/ellipsis/ellipsis';
 import { dateTime } from '@client/lib/date-time';
+import { localName } from '@shared/local-name';
 
 const BASE = '/sys/log';
 
 export default function LogPage() {
-  const { t } = useTranslation('sysadmin');
+  const { t, i18n } = useTranslation('sysadmin');
   const fields: QueryField[] = [
     { name: 'username', label: t('log.username') },
     { name: 'module', label: t('log.module') },
@@ -37,8 +38,9 @@ export default function LogPage() {
       columns={[
         { prop: 'at', label: t('log.at'), nowrap: true, render: (r) => dateTime(r.at, { seconds: true }), width: 170 },
         { prop: 'username', label: t('log.username') },
-        { prop: 'module', label: t('log.module') },
-        { prop: 'action', label: t('log.action') },
+        // The menu the change was made on, in the screen's language (rows from before 0019 show their API path).
+        { prop: 'module', label: t('log.module'), render: (r) => (r.moduleName ? localName(r.moduleName, r.moduleNameEn, i18n.language) : r.module) },
+        { prop: 'action', label: t('log.action'), render: (r) => t(`log.actions.${r.action}`, { defaultValue: r.action }) },
         { prop: 'target', label: t('log.target') },
         { prop: 'method', label: t('log.method'), display: false },
         { prop: 'path', label: t('log.path'), display: false },
@@ -46,7 +48,10 @@ export default function LogPage() {
         { prop: 'durationMs', label: t('log.durationMs'), align: 'right' },
         { prop: 'statusCode', label: t('log.statusCode'), display: false },
         { prop: 'success', label: t('log.success'), render: (r) => (r.success ? t('common.success') : t('common.failure')) },
-        { prop: 'params', label: t('log.params'), render: (r) => <Ellipsis size="xs" ff="monospace">{JSON.stringify(r.params ?? '')}</Ellipsis> },
+        { prop: 'params', label: t('log.params'), render: (r) => (
+          // The request as it was sent: data, not text of the screen (translate="no").
+          <div translate="no"><Ellipsis size="xs" ff="monospace">{JSON.stringify(r.params ?? '')}</Ellipsis></div>
+        ) },
       ]}
     />
   );

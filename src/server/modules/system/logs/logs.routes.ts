@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { desc, lt } from 'drizzle-orm';
+import { desc, lt, sql } from 'drizzle-orm';
 import { loginLogQuerySchema, opLogQuerySchema, purgeSchema } from '@shared/contracts/logs';
 import { sysLog, sysLoginLog } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 
 const DAY_MS = 86_400_000;
+
+/** The name of the menu an operation-log row was written on (its menu code), in one language. */
+const menuName = (column: 'name' | 'name_en') =>
+  sql<string | null>`(SELECT m.${sql.raw(column)} FROM sys_menu m WHERE m.type = 1 AND m.menu_code <> '' AND m.menu_code = sys_log.menu_code ORDER BY m.id LIMIT 1)`;
 
 /** sys/log (operation log) and sys/history-user (login history): read, filter, export, purge. */
 export async function logsRoutes(app: FastifyInstance): Promise<void> {
@@ -17,6 +21,7 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
     without: ['listAll', 'save', 'update', 'delete'],
     create: opLogQuerySchema,
     query: opLogQuerySchema,
+    extra: { moduleName: menuName('name'), moduleNameEn: menuName('name_en') },
     where: {
       username: filters.like(sysLog.username),
       module: filters.like(sysLog.module),

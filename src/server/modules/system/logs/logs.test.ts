@@ -50,6 +50,11 @@ describe('sys/log and sys/history-user', () => {
     await t.call('POST', '/api/sys/content/save', { token: admin, body: { title: 'Logged' } });
     const res = await t.call('POST', '/api/sys/log/list', { token: admin, body: { module: 'sys/content', page: 1, limit: 10 } });
     expect(res.body.data.list[0]).toMatchObject({ username: 'admin', module: 'sys/content', action: 'save', success: true });
+    // The module a reader sees is the menu of the route's permission, in both languages (0019).
+    expect(res.body.data.list[0]).toMatchObject({ moduleName: '通知公告', moduleNameEn: 'Notices' });
+    // Rows from before 0019 carry no menu and show their path.
+    const old = await t.call('POST', '/api/sys/log/list', { token: admin, body: { module: 'sys/user', page: 1, limit: 10 } });
+    expect(old.body.data.list[0]).toMatchObject({ module: 'sys/user', moduleName: null, moduleNameEn: null });
   });
 
   it('filters and exports the login history', async () => {
