@@ -64,7 +64,7 @@ async function api(baseUrl, token, url, body) {
   return (await res.json()).data;
 }
 
-/** Values of user fields in a JSON answer (records with an English variant of the field excluded). */
+/** Values of user fields in a JSON answer (records with a non-empty English variant of the field excluded). */
 function collectUserValues(value, out, skip, depth = 0) {
   if (depth > 10 || value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
@@ -72,7 +72,8 @@ function collectUserValues(value, out, skip, depth = 0) {
     return;
   }
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'string' && USER_FIELDS.has(k) && !skip.has(k) && !(`${k}En` in value) && v.trim()) out.add(v.trim());
+    // A record whose English variant is empty has none: its value is shown as the user wrote it.
+    if (typeof v === 'string' && USER_FIELDS.has(k) && !skip.has(k) && !value[`${k}En`] && v.trim()) out.add(v.trim());
     else if (typeof v === 'object') collectUserValues(v, out, skip, depth + 1);
     // The wall's first frame carries the answers it was drawn from as JSON text.
     else if (typeof v === 'string' && k === 'payload' && v.startsWith('{')) {

@@ -142,9 +142,12 @@ export interface NewOrder {
 export async function insertOrder(tx: Db, values: NewOrder, rules?: TimeRules): Promise<{ id: number; number: string }> {
   if (values.submittedAt) checkOrderTimes({ submittedAt: values.submittedAt }, rules ?? (await timeRules()));
   const number = await nextOrderNumber(tx);
+  // Submitted now, to the whole second: the forms give times to the second at most, and a report
+  // filed in the second its order was made must not read as before it (v.repairBeforeSubmission).
+  const submittedAt = values.submittedAt ?? new Date(Math.floor(Date.now() / 1000) * 1000);
   const [row] = await tx
     .insert(fallOrder)
-    .values({ ...values, number, status: 'submitted' satisfies OrderStatus })
+    .values({ ...values, submittedAt, number, status: 'submitted' satisfies OrderStatus })
     .returning({ id: fallOrder.id, number: fallOrder.number });
   return row;
 }

@@ -74,6 +74,18 @@ describe('order and report times (docs/invariants.md)', () => {
     expect((await call('fallreport/save', { ...base, orderId: second, repairAt: iso(Date.now() + 60_000), result: 'not_fixed' })).status).toBe(200);
   });
 
+  it('takes a report filed in the second its order was submitted (the forms give times to the second)', async () => {
+    const res = await call('fallorder/save', { name: 'Pump stopped', projectId, equipmentId: pump });
+    expect(res.status).toBe(200);
+    const order = await orderRow(res.body.data.id);
+    expect(order.submittedAt.getMilliseconds()).toBe(0);
+    // What the report form sends: now, written to the second in the browser's clock.
+    const now = new Date();
+    const repairAt = `${now.toISOString().slice(0, 19)}Z`;
+    const report = await call('fallreport/save', { orderId: order.id, repairer: 'R', result: 'not_fixed', repairAt, durationHours: 0 });
+    expect(report.status).toBe(200);
+  });
+
   it('takes the allowed clock skew from the setting orders.clockSkewMinutes', async () => {
     const id = await newOrder();
     const ahead = { orderId: id, repairer: 'Li', result: 'not_fixed', repairAt: iso(Date.now() + 30 * 60_000) };
