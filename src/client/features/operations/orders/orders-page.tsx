@@ -87,7 +87,8 @@ export default function OrdersPage() {
           </>
         )}
       />
-      <OrderDetail id={detailId} onClose={() => setDetailId(null)} />
+      {/* Mounted afresh per order: its report form's repair time is "now" as the detail opens, not when the list did. */}
+      <OrderDetail key={detailId ?? 'none'} id={detailId} onClose={() => setDetailId(null)} />
     </>
   );
 }
