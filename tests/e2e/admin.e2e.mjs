@@ -19,9 +19,17 @@ async function signIn(page, baseUrl, username, password) {
 async function openScreen(page, navName, dir, entry, url) {
   const nav = page.getByRole('navigation', { name: navName });
   const link = nav.getByText(entry, { exact: true });
-  if (!(await link.isVisible())) await nav.getByText(dir, { exact: true }).click();
+  if (!(await link.isVisible())) {
+    await nav.getByText(dir, { exact: true }).click();
+    await link.waitFor({ state: 'visible', ...WAIT });
+  }
+  // A click that lands while the directory is still opening can miss the entry on a loaded machine:
+  // one more click then (opening a screen twice is harmless).
   await link.click();
-  await page.waitForURL(url, WAIT);
+  if (!(await page.waitForURL(url, { timeout: 10_000 }).then(() => true, () => false))) {
+    await link.click();
+    await page.waitForURL(url, WAIT);
+  }
 }
 
 /**
