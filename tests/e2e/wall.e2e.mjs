@@ -31,10 +31,22 @@ async function makeProject(baseUrl, token) {
     token,
     body: { name: `E2E 喷泉 ${stamp}`, nameCn: `E2E 喷泉 ${stamp}`, nameEn: `E2E Fountain ${stamp}`, uniqueKey: `e2e-${stamp}`, isPublic: true, waterType: 'fountain', totalArea: 860, city: 'Hangzhou', country: 'China' },
   });
-  const states = ['normal', 'normal', 'broken', 'maintenance', 'offline', 'normal'];
-  for (const [n, state] of states.entries()) {
-    await call(baseUrl, 'POST', '/ball/falleqinfo/save', { token, body: { name: `E2E unit ${n + 1}`, projectId: id, state, posX: 0.15 + n * 0.14, posY: 0.3 + (n % 2) * 0.35 } });
+  const units = [];
+  for (let n = 0; n < 6; n += 1) {
+    units.push((await call(baseUrl, 'POST', '/ball/falleqinfo/save', { token, body: { name: `E2E unit ${n + 1}`, projectId: id, posX: 0.15 + n * 0.14, posY: 0.3 + (n % 2) * 0.35 } })).id);
   }
+  // States follow facts (docs/invariants.md): an open order makes unit 4 "maintenance", a faulty
+  // channel reported by a board of the project makes unit 3 "broken".
+  await call(baseUrl, 'POST', '/ball/fallorder/save', { token, body: { name: `E2E order ${stamp}`, projectId: id, equipmentId: units[3] } });
+  const board = await call(baseUrl, 'POST', '/ball/falldetect/save', { token, body: { projectId: id, boardName: 'E2E 检测板', boardNameEn: 'E2E board', boardNo: 'E2E-1', posX: 0.5, posY: 0.5 } });
+  await call(baseUrl, 'POST', '/ball/falldetect/channels/update', { token, body: { id: board.id, channels: [{ ch: 1, equipmentId: units[2] }] } });
+  const { boardKey } = await call(baseUrl, 'POST', '/ball/falldetect/key', { token, body: { id: board.id } });
+  const report = await fetch(`${baseUrl}/api/ball/detect/report`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-project-key': `e2e-${stamp}`, 'x-board-key': boardKey },
+    body: JSON.stringify({ boardNo: 'E2E-1', channels: [{ ch: 1, switch: 1, analog: 50 }] }),
+  });
+  if (!report.ok) throw new Error(`board report → ${report.status} ${await report.text()}`);
   // Introductions longer than their wall panel: the panel must scroll them, not cut them off.
   const paragraphs = (text) => Array.from({ length: 8 }, (_, i) => `<p>${text} ${i + 1}.</p>`).join('');
   for (const [language, title, text] of [
@@ -44,7 +56,7 @@ async function makeProject(baseUrl, token) {
     await call(baseUrl, 'POST', '/ball/fallproject/intro/save', { token, body: { projectId: id, type: 'overview', title, content: paragraphs(text), language } });
   }
   const { password } = await call(baseUrl, 'POST', '/ball/fallproject/password/issue', { token, body: { projectId: id, label: 'e2e visitor' } });
-  return { id, password, placed: states.length };
+  return { id, password, placed: units.length };
 }
 
 async function newPage(browser, viewport, { lang = 'cn', token } = {}) {

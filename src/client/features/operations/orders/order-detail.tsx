@@ -1,4 +1,5 @@
 import { Button, Divider, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +29,14 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
   const order = detail.data;
   // The order is this one; the form checks the other fields.
   const form = useForm<ReportValues>({ mode: 'controlled', initialValues: newReportValues(), validate: zodResolver(reportSaveSchema.extend({ orderId: z.unknown() }) as unknown as z.ZodType<ReportValues>) });
+  // The detail stays mounted under the list: each order it opens starts a report at "now", not at the
+  // time the list opened (a report on an order made since would read as before its submission).
+  const formFor = useRef(id);
+  useEffect(() => {
+    if (id === formFor.current) return;
+    formFor.current = id;
+    if (id !== null) form.setValues(newReportValues());
+  });
 
   const submit = useMutation({
     mutationFn: (values: ReportValues) => fileReport({ ...values, orderId: id }),

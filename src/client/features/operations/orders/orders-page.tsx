@@ -87,8 +87,7 @@ export default function OrdersPage() {
           </>
         )}
       />
-      {/* Mounted afresh per order: its report form's repair time is "now" as the detail opens, not when the list did. */}
-      <OrderDetail key={detailId ?? 'none'} id={detailId} onClose={() => setDetailId(null)} />
+      <OrderDetail id={detailId} onClose={() => setDetailId(null)} />
     </>
   );
 }
