@@ -64,21 +64,25 @@ async function api(baseUrl, token, url, body) {
   return (await res.json()).data;
 }
 
-/** Values of user fields in a JSON answer (records with a non-empty English variant of the field excluded). */
-function collectUserValues(value, out, skip, depth = 0) {
+/**
+ * Values of user fields in a JSON answer. On an English screen a record with a non-empty English
+ * variant of the field must show that variant, so its other value is not allowed there; a record
+ * whose English variant is empty has none, and its value shows as the user wrote it. On a Chinese
+ * screen the value itself is what shows.
+ */
+function collectUserValues(value, out, skip, lang, depth = 0) {
   if (depth > 10 || value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    for (const v of value) collectUserValues(v, out, skip, depth + 1);
+    for (const v of value) collectUserValues(v, out, skip, lang, depth + 1);
     return;
   }
   for (const [k, v] of Object.entries(value)) {
-    // A record whose English variant is empty has none: its value is shown as the user wrote it.
-    if (typeof v === 'string' && USER_FIELDS.has(k) && !skip.has(k) && !value[`${k}En`] && v.trim()) out.add(v.trim());
-    else if (typeof v === 'object') collectUserValues(v, out, skip, depth + 1);
+    if (typeof v === 'string' && USER_FIELDS.has(k) && !skip.has(k) && (lang === 'cn' || !value[`${k}En`]) && v.trim()) out.add(v.trim());
+    else if (typeof v === 'object') collectUserValues(v, out, skip, lang, depth + 1);
     // The wall's first frame carries the answers it was drawn from as JSON text.
     else if (typeof v === 'string' && k === 'payload' && v.startsWith('{')) {
       try {
-        collectUserValues(JSON.parse(v), out, skip, depth + 1);
+        collectUserValues(JSON.parse(v), out, skip, lang, depth + 1);
       } catch {
         // not JSON after all
       }
@@ -87,7 +91,7 @@ function collectUserValues(value, out, skip, depth = 0) {
 }
 
 /** Follows a page's API answers (the user values in them) and whether any is still on its way. */
-function watch(page) {
+function watch(page, lang) {
   const userValues = new Set();
   let inFlight = 0;
   let lastChange = Date.now();
@@ -108,7 +112,7 @@ function watch(page) {
       const res = await r.response();
       if (res && (res.headers()['content-type'] ?? '').includes('json')) {
         const skip = new Set(SERVER_WRITTEN.filter(([re]) => re.test(r.url())).flatMap(([, fields]) => fields));
-        collectUserValues(await res.json(), userValues, skip);
+        collectUserValues(await res.json(), userValues, skip, lang);
       }
     } catch {
       // a body already gone (navigation): nothing to learn from it
@@ -194,7 +198,7 @@ async function walk(browser, baseUrl, token, lang, targets, screenshotsDir) {
     [lang, token],
   );
   const page = await context.newPage();
-  const watcher = watch(page);
+  const watcher = watch(page, lang);
   const problems = {};
   try {
     for (const { name, url } of targets) {
