@@ -5,7 +5,7 @@
 // own server (the other tests') keeps the defaults. Screenshots go to screenshotsDir (livedemo-*.png).
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer } from './server.mjs';
+import { call, startServer } from './server.mjs';
 
 const VIEWPORT = { width: 1920, height: 1080 };
 const READY_MS = 60_000;
@@ -13,17 +13,6 @@ const READY_MS = 60_000;
 const CYCLE_MS = 120_000;
 const FAULT_EVERY_MS = 20_000;
 const FAULT_RECOVER_MS = 15_000;
-
-async function call(baseUrl, method, url, { token, body } = {}) {
-  const res = await fetch(`${baseUrl}/api${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = await res.json();
-  if (envelope.code !== 0) throw new Error(`${method} ${url} → ${envelope.code} ${envelope.msg} ${JSON.stringify(envelope.data)}`);
-  return envelope.data;
-}
 
 /** The newest open warnings (the wall ticker's call answers { list, openTotal }). */
 async function openWarnings(baseUrl, token, limit) {

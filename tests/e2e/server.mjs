@@ -40,6 +40,18 @@ function freePort() {
  * Polls `url` until it answers 2xx: true once it does, false when `timeoutMs` pass first. `check`
  * runs before each try and throws to stop waiting (the process behind the url has exited).
  */
+/** Calls the API and returns its data; an answer other than code 0 throws with what it said. */
+export async function call(baseUrl, method, url, { token, body } = {}) {
+  const res = await fetch(`${baseUrl}/api${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = await res.json();
+  if (envelope.code !== 0) throw new Error(`${method} ${url} → ${envelope.code} ${envelope.msg} ${JSON.stringify(envelope.data)}`);
+  return envelope.data;
+}
+
 export async function waitForUrl(url, timeoutMs, { intervalMs = 250, check = () => {} } = {}) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

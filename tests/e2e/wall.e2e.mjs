@@ -4,6 +4,7 @@
 // detail needs its password. Screenshots of each wall in cn and en go to screenshotsDir.
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { call } from './server.mjs';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const VIEWPORTS = [
@@ -12,17 +13,6 @@ const VIEWPORTS = [
 ];
 const LANGS = ['cn', 'en'];
 const READY_MS = 45_000;
-
-async function call(baseUrl, method, url, { token, body } = {}) {
-  const res = await fetch(`${baseUrl}/api${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = await res.json();
-  if (envelope.code !== 0) throw new Error(`${method} ${url} → ${envelope.code} ${envelope.msg} ${JSON.stringify(envelope.data)}`);
-  return envelope.data;
-}
 
 /** A public project of our own with placed equipment and an access password, so the test needs no particular demo data. */
 async function makeProject(baseUrl, token) {
