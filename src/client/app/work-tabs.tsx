@@ -8,6 +8,7 @@ import { findMenuByPath, useMenus } from './menu-store';
 import { menuLabel } from './menu-screen';
 import { HOME_TAB, closeTab, openTab, useTabs } from './tabs-store';
 import type { RouteHandle } from './navigation-check';
+import { useDocumentTitle } from '../lib/document-title';
 
 export const ACCOUNT_PATH = '/main/account';
 
@@ -31,6 +32,7 @@ export function WorkTabs() {
   const tabs = useTabs();
   const menus = useMenus();
   const visited = useRef(new Map<string, ReactNode>());
+  const tabList = useRef<HTMLDivElement>(null);
 
   const leaf = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   // The super user's unknown /main paths show a 404 in place; they do not become tabs.
@@ -45,6 +47,12 @@ export function WorkTabs() {
   }, [tabs]);
 
   if (isScreen) visited.current.set(pathname, outlet);
+  useDocumentTitle(isScreen ? tabTitle(pathname, menus, t, i18n.language) : null);
+
+  // With many tabs open the strip scrolls: the active one is always brought into view.
+  useEffect(() => {
+    tabList.current?.querySelector<HTMLElement>('[data-active]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, tabs.length]);
 
   const close = (path: string) => {
     const next = closeTab(path);
@@ -56,7 +64,7 @@ export function WorkTabs() {
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <Tabs value={isScreen ? pathname : null} onChange={(value) => value && void navigate(value)} variant="outline" keepMounted={false}>
-        <Tabs.List aria-label={t('tabs.label')} style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        <Tabs.List ref={tabList} aria-label={t('tabs.label')} style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {shown.map((path) => {
             const title = tabTitle(path, menus, t, i18n.language);
             return (

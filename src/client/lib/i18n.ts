@@ -66,9 +66,14 @@ export function storedLocale(): Locale {
 export function setLocale(locale: Locale): void {
   localStorage.setItem(STORAGE_KEYS.language, locale);
   dayjs.locale(locale === 'cn' ? 'zh-cn' : 'en');
-  document.documentElement.lang = locale === 'cn' ? 'zh-CN' : 'en';
+  markDocumentLanguage(locale);
   const parts = partsAskedFor(currentLocale());
   void loadLocale(locale, parts.length ? parts : ALL_PARTS).then(() => i18n.changeLanguage(locale));
+}
+
+/** `<html lang>` names the language on screen (screen readers, hyphenation, the browser's translate offer) from the first frame on. */
+function markDocumentLanguage(locale: Locale): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale === 'cn' ? 'zh-CN' : 'en';
 }
 
 export function currentLocale(): Locale {
@@ -91,6 +96,7 @@ if (!i18n.isInitialized) {
     returnNull: false,
   });
   dayjs.locale(i18n.language === 'cn' ? 'zh-cn' : 'en');
+  markDocumentLanguage(i18n.language as Locale);
 }
 
 // Tests render synchronously right after importing this module: they get both languages up front.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredString } from './common';
+import { passwordSchema } from './users';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../validation';
 
 /** POST /sys/login. Captcha and uuid may be empty when the captcha is switched off. */
@@ -59,7 +60,8 @@ export interface NavResult {
 export const changePasswordSchema = z
   .strictObject({
     password: z.string({ error: 'v.passwordEmpty' }).min(1, { message: 'v.passwordEmpty' }).max(128),
-    newPassword: z.string({ error: 'v.passwordEmpty' }).min(6, { message: 'v.passwordEmpty' }).max(128),
+    // The same rule as an administrator's: a short new password says it is short, not that it is empty.
+    newPassword: passwordSchema,
     confirmPassword: z.string({ error: 'v.confirmEmpty' }).min(1, { message: 'v.confirmEmpty' }).max(128),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: 'v.confirmMismatch', path: ['confirmPassword'] });

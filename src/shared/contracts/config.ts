@@ -7,6 +7,8 @@ export interface ConfigEntry {
   type: 'string' | 'number' | 'boolean' | 'json';
   remark: string;
   updatedAt: string;
+  /** Set when the server's environment decides this setting whatever is stored (CAPTCHA=off): the value in force and the variable. */
+  override?: { variable: string; value: string } | null;
 }
 
 export const configQuerySchema = z.object({

@@ -13,6 +13,9 @@ export interface TablePagerProps {
   pageSizes?: readonly number[];
 }
 
+/** Totals read like the dashboard's counts: 2,040, not 2040. */
+const totalFormat = new Intl.NumberFormat('en-US');
+
 /** The pager of seed §9, laid out from its layout string ('total, ->, prev, pager, next' by default). */
 export function TablePager({ total, page, pageSize, onPageChange, onPageSizeChange, layout = TABLE_PAGER_LAYOUT, pageSizes = PAGE_SIZES }: TablePagerProps) {
   const { t } = useTranslation('kit');
@@ -25,7 +28,7 @@ export function TablePager({ total, page, pageSize, onPageChange, onPageSizeChan
   const render = (part: string) => {
     switch (part) {
       case 'total':
-        return <Text key={part} size="sm" c="dimmed">{t('table.total', { total })}</Text>;
+        return <Text key={part} size="sm" c="dimmed">{t('table.total', { total: totalFormat.format(total) })}</Text>;
       case 'sizes':
         return (
           <Select
@@ -40,11 +43,11 @@ export function TablePager({ total, page, pageSize, onPageChange, onPageSizeChan
           />
         );
       case 'prev':
-        return <Pagination.Previous key={part} />;
+        return <Pagination.Previous key={part} aria-label={t('table.prevPage')} />;
       case 'pager':
         return <Pagination.Items key={part} />;
       case 'next':
-        return <Pagination.Next key={part} />;
+        return <Pagination.Next key={part} aria-label={t('table.nextPage')} />;
       default:
         return null;
     }

@@ -12,6 +12,7 @@ import { useLogin } from './api/login';
 import { AuthCard, SignInError } from './auth-backdrop';
 import { CaptchaImage, newCaptchaId } from './captcha';
 import { withMessage } from './form-error';
+import { useDocumentTitle } from '@client/lib/document-title';
 
 type Validate = (values: LoginBody) => Record<string, string>;
 
@@ -35,6 +36,7 @@ function redirectTarget(value: string | null): string {
 /** /login (seed §2, DOMAIN.md §2): username, password and, when switched on, the captcha. */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
+  useDocumentTitle(t('login.submit'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const withCaptcha = runtimeConfig().captcha;

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api';
 import { useVisitorLogin } from './api/visitor-login';
 import { AuthCard, SignInError } from './auth-backdrop';
 import { withMessage } from './form-error';
+import { useDocumentTitle } from '@client/lib/document-title';
 
 /**
  * /login2/:projectId? (DOMAIN.md §6): a visitor enters the password an administrator issued for one
@@ -16,6 +17,7 @@ import { withMessage } from './form-error';
  */
 export default function Login2Page() {
   const { t } = useTranslation('auth');
+  useDocumentTitle(t('login2.title'));
   const navigate = useNavigate();
   const { projectId } = useParams();
   const [serverError, setServerError] = useState<string | null>(null);

@@ -12,7 +12,7 @@ describe('/test page', { timeout: 60_000 }, () => {
     renderKit(<TestPage />, { route: '/test' });
     expect(await screen.findByText('运行正常')).toBeInTheDocument();
     expect(await screen.findByText('0.1.0')).toBeInTheDocument();
-    expect(screen.getByText('尚未连接（推送功能尚未建成）')).toBeInTheDocument();
+    expect(screen.getByText('未连接（登录后开始推送）')).toBeInTheDocument();
     for (const name of ['分页表格', '滚动加载表格', '虚拟表格（100,000 行）', '树形表格', '对话框', '消息框', '标签', '远程选择', '图标', '图片预览', '文本省略', '提示', '详情', '查询表单', '响应式'])
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
   });
@@ -21,7 +21,7 @@ describe('/test page', { timeout: 60_000 }, () => {
     server.use(http.get(`${API}/health`, () => fail(500, 'down')));
     renderKit(<TestPage />, { route: '/test', locale: 'en' });
     expect(await screen.findByText('Unavailable')).toBeInTheDocument();
-    expect(screen.getByText('not connected yet (push is not built yet)')).toBeInTheDocument();
+    expect(screen.getByText('not connected (push starts once signed in)')).toBeInTheDocument();
   });
 
   it('with bench=virtual shows only the 100,000-row virtual table', () => {

@@ -25,6 +25,7 @@ import { SexTag } from '@client/components/tags/sex-tag';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { isPhone } from '@shared/validation';
 import { SAMPLE_IMAGES, SAMPLE_TREE, sampleRows, type SampleRow } from './sample-data';
+import { useLiveStatus, type LiveStatus } from '@client/lib/live';
 
 const VIRTUAL_ROWS = 100_000;
 
@@ -59,9 +60,13 @@ function VirtualTable({ height }: { height: string }) {
   return <DataTable mode="virtual" label={t('diagnostics.sections.virtual')} columns={[{ type: 'index' }, ...columns]} data={rows} height={height} size="small" />;
 }
 
+const LIVE_COLORS: Record<LiveStatus, string> = { idle: 'gray', connecting: 'yellow', open: 'green', error: 'red', unsupported: 'gray' };
+
+/** The health, version and push rows show what is true now: the stream's state comes from the live client itself. */
 function Diagnostics() {
   const { t } = useTranslation('kit');
   const health = useQuery({ queryKey: ['/health'], queryFn: () => api.get<{ status: string; version?: string }>('/health'), retry: false });
+  const live = useLiveStatus();
   const version = runtimeConfig().version || health.data?.version || t('diagnostics.versionUnknown');
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -81,7 +86,8 @@ function Diagnostics() {
       </Paper>
       <Paper withBorder p="md" radius="md">
         <Text size="sm" c="dimmed">{t('diagnostics.live')}</Text>
-        <Badge color="gray" size="lg" variant="light">{t('diagnostics.liveNotYet')}</Badge>
+        <Badge color={LIVE_COLORS[live.status]} size="lg" variant="light">{t(`diagnostics.liveStatus.${live.status}`)}</Badge>
+        {live.lastEventAt ? <Text size="xs" c="dimmed" mt={4}>{t('diagnostics.liveLastEvent', { time: new Date(live.lastEventAt).toLocaleTimeString() })}</Text> : null}
       </Paper>
     </SimpleGrid>
   );

@@ -25,6 +25,7 @@ import { MapPanel } from './panels/map-panel';
 import { useWallText } from './use-wall-locale';
 import { overviewPeriod } from './overview-calls';
 import { useWallScene } from '../scenes/use-wall-scene';
+import { useDocumentTitle } from '@client/lib/document-title';
 
 // A scene's cards (charts, boards, cameras…) come only when the address or the display token names one.
 const SceneWall = lazy(() => import('../scenes/scene-wall').then((m) => ({ default: m.SceneWall })));
@@ -103,6 +104,7 @@ export function OverviewPanels() {
   const buildSpeed = useCallback((d: Parameters<typeof speedOption>[0]) => speedOption(d, ctx, false), [ctx]);
   const buildQuality = useCallback((d: Parameters<typeof qualityOption>[0]) => qualityOption(d, ctx), [ctx]);
   const last30 = `${t('last30')} · ${t('byDay')}`;
+  useDocumentTitle(t('overview'));
 
   return (
     <WallCanvas label={t('overview')}>

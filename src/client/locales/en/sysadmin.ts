@@ -22,7 +22,7 @@ const sysadmin: LocaleShape<typeof cnSysadmin> = {
     addType: 'Add type',
     deleteType: 'Delete type (and its items)',
   },
-  config: { title: 'Configuration', key: 'Key', value: 'Value', type: 'Type', remark: 'Remark', updatedAt: 'Updated', edit: 'Edit setting', saved: 'Setting applied', types: { boolean: 'Yes/no', number: 'Number', string: 'Text', json: 'JSON' } },
+  config: { title: 'Configuration', key: 'Key', value: 'Value', type: 'Type', remark: 'Remark', updatedAt: 'Updated', edit: 'Edit setting', saved: 'Setting applied', override: '{{value}} (set by {{variable}})', overrideHint: 'The server is started with {{variable}}, which decides this setting: the stored value applies once {{variable}} is removed.', types: { boolean: 'Yes/no', number: 'Number', string: 'Text', json: 'JSON' } },
   content: { title: 'Notices', name: 'Title', body: 'Body', type: 'Type', published: 'Published', fromAt: 'From', toAt: 'To', createdAt: 'Created', types: { notice: 'Notice', announcement: 'Announcement', maintenance: 'Maintenance', wall: 'Wall' } },
   log: { title: 'Operation log', username: 'User', module: 'Module', action: 'Action', target: 'Target', method: 'Method', path: 'Path', ip: 'IP', durationMs: 'Duration (ms)', statusCode: 'Status', success: 'Outcome', params: 'Parameters', at: 'Time',
     actions: {

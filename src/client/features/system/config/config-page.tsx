@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, NumberInput, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, NumberInput, Stack, Switch, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -64,7 +64,21 @@ export default function ConfigPage() {
         pageSize={ALL}
         columns={[
           { prop: 'key', label: t('config.key'), width: 220 },
-          { prop: 'value', label: t('config.value') },
+          {
+            prop: 'value',
+            label: t('config.value'),
+            render: (row) =>
+              row.override ? (
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" td="line-through" c="dimmed">{row.value}</Text>
+                  <Tooltip label={t('config.overrideHint', { variable: row.override.variable })} withArrow>
+                    <Badge color="orange" variant="light" tt="none">{t('config.override', { variable: row.override.variable, value: row.override.value })}</Badge>
+                  </Tooltip>
+                </Group>
+              ) : (
+                row.value
+              ),
+          },
           { prop: 'type', label: t('config.type'), width: 100, render: (row) => t(`config.types.${row.type}`, { defaultValue: row.type }) },
           { prop: 'remark', label: t('config.remark') },
           { prop: 'updatedAt', label: t('config.updatedAt'), nowrap: true, render: (row) => dateTime(row.updatedAt, { seconds: true }) },
@@ -84,6 +98,7 @@ export default function ConfigPage() {
       <Dialog opened={editing !== null} onChange={(o) => !o && setEditing(null)} title={editing?.key} footer onOk={() => save.mutate()} confirmLoading={save.isPending}>
         {editing && (
           <Stack>
+            {editing.override && <Alert color="orange" variant="light">{t('config.overrideHint', { variable: editing.override.variable })}</Alert>}
             <ValueInput entry={editing} value={value} onChange={setValue} error={errors.value && tMessage(errors.value)} />
             <TextInput label={t('config.remark')} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} error={errors.remark} />
           </Stack>

@@ -39,6 +39,12 @@ export function normaliseSetting(type: string, value: string | number | boolean)
   return { text: String(value) };
 }
 
+/** Settings the server's environment decides over the stored value: the variable and the value in force, or nothing. */
+export function environmentOverride(app: FastifyInstance, key: string): { variable: string; value: string } | null {
+  if (key === 'security.captcha' && app.config.captcha) return { variable: 'CAPTCHA', value: String(app.config.captcha === 'on') };
+  return null;
+}
+
 /** sys/config: the typed runtime settings of lib/settings.ts; a change applies without a restart. */
 export async function configRoutes(app: FastifyInstance): Promise<void> {
   const known = (key: string): key is SettingKey => Object.prototype.hasOwnProperty.call(SETTING_DEFAULTS, key);
@@ -47,14 +53,15 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
   app.post(`${BASE}/list`, { schema: { body: configQuerySchema.extend(pagingSchema.shape).strict() }, config: { permission: 'sys-config#list' } }, async (request) => {
     const q = request.body as { key?: string; page: number; limit: number };
     const rows = await app.database.db.select().from(sysConfig).where(where(q)).orderBy(asc(sysConfig.key));
-    return ok(pageOf(rows.slice((q.page - 1) * q.limit, q.page * q.limit), rows.length, q.page, q.limit));
+    const page = rows.slice((q.page - 1) * q.limit, q.page * q.limit).map((row) => ({ ...row, override: environmentOverride(app, row.key) }));
+    return ok(pageOf(page, rows.length, q.page, q.limit));
   });
 
   app.get(`${BASE}/info/:key`, { schema: { params: keyParamSchema }, config: { permission: 'sys-config#info' } }, async (request) => {
     const { key } = request.params as { key: string };
     const [row] = await app.database.db.select().from(sysConfig).where(eq(sysConfig.key, key));
     if (!row) throw notFound();
-    return ok(row);
+    return ok({ ...row, override: environmentOverride(app, row.key) });
   });
 
   app.post(`${BASE}/update`, { schema: { body: configUpdateSchema }, config: { permission: 'sys-config#update' } }, async (request) => {

@@ -71,3 +71,24 @@ describe('sys/config', () => {
     expect((await t.call('GET', '/api/sys/config/info/no.such', { token: admin })).status).toBe(404);
   });
 });
+
+describe('sys/config under an environment override', () => {
+  it('shows that CAPTCHA=off decides the captcha setting, and nothing when the variable is unset', async () => {
+    const withVariable = await createTestApp({ captcha: 'off' });
+    const withoutVariable = await createTestApp({ captcha: undefined });
+    try {
+      for (const [t, expected] of [[withVariable, { variable: 'CAPTCHA', value: 'false' }], [withoutVariable, null]] as const) {
+        const token = await t.tokenFor('admin');
+        const list = await t.call('POST', '/api/sys/config/list', { token, body: { page: 1, limit: 100 } });
+        const captcha = list.body.data.list.find((row: { key: string }) => row.key === 'security.captcha');
+        expect(captcha).toMatchObject({ value: 'true', override: expected });
+        expect(list.body.data.list.find((row: { key: string }) => row.key === 'system.title').override).toBeNull();
+        const info = await t.call('GET', '/api/sys/config/info/security.captcha', { token });
+        expect(info.body.data.override).toEqual(expected);
+      }
+    } finally {
+      await withVariable.close();
+      await withoutVariable.close();
+    }
+  });
+});
