@@ -16,10 +16,16 @@ import { useDocumentTitle } from '@client/lib/document-title';
  * as a visitor session belongs to the wall.
  */
 export default function Login2Page() {
+  const { projectId } = useParams();
+  // The form starts from the address: going from /login2 to /login2/1 in the same tab starts a new one
+  // (a kept form would still wait for the project number it no longer shows).
+  return <Login2Form key={projectId ?? ''} projectId={projectId} />;
+}
+
+function Login2Form({ projectId }: { projectId: string | undefined }) {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('login2.title'));
   const navigate = useNavigate();
-  const { projectId } = useParams();
   const [serverError, setServerError] = useState<string | null>(null);
   const mutation = useVisitorLogin();
   const fixedProject = projectId && /^\d+$/.test(projectId) ? Number(projectId) : null;
