@@ -63,10 +63,33 @@ describe('navigation check', () => {
     await waitFor(() => expect(path(second.router)).toBe('/login?redirect=%2Fmain%2Faccount'));
   });
 
-  it('leaves paths outside /main alone without a token', async () => {
-    const { router } = renderApp('/page/detail');
+  it('leaves a project wall alone without a token (a public project shows its public view)', async () => {
+    const { router } = renderApp('/page/project/7');
     await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
-    expect(path(router)).toBe('/page/detail');
+    expect(path(router)).toBe('/page/project/7');
+  });
+
+  it('sends an anonymous overview or detail wall to login before any call is made', async () => {
+    const calls: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url).pathname;
+      if (url.startsWith(API) && !url.endsWith('/captcha')) calls.push(url);
+    });
+    for (const wall of ['/page', '/page/detail', '/page/model/1/1']) {
+      const { router, unmount } = renderApp(wall);
+      await waitFor(() => expect(path(router)).toBe(`/login?redirect=${encodeURIComponent(wall)}`));
+      unmount();
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('sends a kiosk display or a visitor that opens the back-office to /403, not an error', async () => {
+    for (const kind of ['display', 'visitor'] as const) {
+      loginDisplay(`some-${kind}-token`, kind);
+      const { router, unmount } = renderApp('/main');
+      await waitFor(() => expect(path(router)).toBe('/403'));
+      unmount();
+    }
   });
 
   it('loads the menus once after login, then opens a menu route (a not-built screen shows a placeholder)', async () => {

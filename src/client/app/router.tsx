@@ -8,10 +8,10 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { CODE } from '@shared/constants';
+import { CODE, FORBIDDEN_PATH } from '@shared/constants';
 import type { NavMenu } from '@shared/contracts/auth';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
-import { clearSession, getSession, getToken } from '../lib/session';
+import { clearSession, getSession, getToken, sessionKind } from '../lib/session';
 import { runtimeConfig } from '../lib/runtime-config';
 import { currentLocale, loadLocale, localePartsFor } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
@@ -80,6 +80,8 @@ const startOverview = ({ request }: LoaderFunctionArgs) => {
   if (!runtimeConfig().tileUrl) loadWorldMap().then((m) => queryClient.prefetchQuery(m.worldMapQueryOptions()), () => undefined);
   return screen;
 };
+
+const WALL_NEEDS_SESSION = { access: ['login'] } satisfies RouteHandle;
 
 /** The id of the /main layout route, where menu routes are added. */
 export const MAIN_ROUTE_ID = 'main';
@@ -158,6 +160,9 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
     const { pathname, search } = new URL(request.url);
     // The texts of the screen it goes to (a wall has fewer than the back-office); cached after once.
     await loadLocale(currentLocale(), localePartsFor(pathname)).catch(() => undefined);
+    // A wall display or a project visitor has no back-office: /403, rather than the menus call's refusal.
+    const kind = sessionKind();
+    if ((kind === 'display' || kind === 'visitor') && isUnderMain(pathname)) throw redirect(FORBIDDEN_PATH);
     if (getToken() && isUnderMain(pathname)) {
       try {
         await ensureMenus();
@@ -221,9 +226,11 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
           element: <PageLayout />,
           loader: preload(PageLayout),
           children: [
-            { index: true, element: <OverviewWall />, loader: startOverview },
-            { path: 'detail', element: <DetailWall /> },
-            { path: 'model/:id/:i', element: <ModelView /> },
+            // The overview, the detail wall and drawings need a session (user, display or visitor): without
+            // one the navigation check sends to login before any call is made. A project wall may be public.
+            { index: true, element: <OverviewWall />, loader: startOverview, handle: WALL_NEEDS_SESSION },
+            { path: 'detail', element: <DetailWall />, handle: WALL_NEEDS_SESSION },
+            { path: 'model/:id/:i', element: <ModelView />, handle: WALL_NEEDS_SESSION },
             { path: 'project/:id', element: <ProjectWall /> },
             { path: 'ended', element: <DisplayEnded /> },
           ],

@@ -6,6 +6,7 @@ import { WALL } from '../../components/wall/theme';
 import { useProjectDrawings } from './project/api/get-project-drawings';
 import { useFileSrc } from '@client/lib/files';
 import { useKiosk } from './project/kiosk';
+import { wallId } from './wall-id';
 
 const MIN_ZOOM = 0.2;
 const MAX_ZOOM = 8;
@@ -38,8 +39,8 @@ export default function ModelView() {
   const { t } = useTranslation('wallProject');
   const params = useParams();
   const navigate = useNavigate();
-  const projectId = Number(params.id) || 0;
-  const index = Math.max(1, Number(params.i) || 1);
+  const projectId = wallId(params.id);
+  const index = Math.max(1, wallId(params.i) || 1);
   const { ready } = useKiosk();
   const drawings = useProjectDrawings(ready ? projectId : 0);
   const list = drawings.data ?? [];
@@ -91,8 +92,9 @@ export default function ModelView() {
   const endDrag = () => (drag.current = null);
 
   let message: string | null = null;
-  if (drawings.isSuccess && !list.length) message = t('model.none');
-  else if (drawings.isSuccess && !drawing) message = t('model.missing', { i: index });
+  if (!projectId) message = t('notFound');
+  else if (drawings.isSuccess && !list.length) message = t('model.none');
+  else if (drawings.isSuccess && !drawing) message = t('model.missing', { i: index, n: list.length });
   else if (drawing && !drawing.picture) message = t('model.noPicture');
   else if (drawings.isError) message = drawings.error.message;
 
@@ -132,7 +134,7 @@ export default function ModelView() {
         </Link>
         <h1 style={{ margin: 0, fontSize: 22, fontWeight: 600, flex: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {drawing ? drawing.name : ''}
-          {list.length ? <span style={{ marginLeft: 14, fontSize: 16, color: WALL.textDim }}>{t('model.title', { i: index, n: list.length })}</span> : null}
+          {drawing ? <span style={{ marginLeft: 14, fontSize: 16, color: WALL.textDim }}>{t('model.title', { i: index, n: list.length })}</span> : null}
         </h1>
         <span style={{ fontSize: 14, color: WALL.textFaint }}>{t('model.hint')}</span>
       </header>

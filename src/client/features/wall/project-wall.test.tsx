@@ -4,7 +4,11 @@ import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '../../../../tests/helpers/render';
 import { projectWallFixture } from '../../../../mocks/handlers/wall-project';
 import { clearSession, loginDisplay } from '../../lib/session';
+import { http } from 'msw';
+import { server } from '../../../../mocks/server';
+import { API, ok } from '../../../../mocks/envelope';
 import ProjectWall from './project-wall';
+import ModelView from './model-view';
 
 function renderWall(path: string, locale: 'cn' | 'en' = 'en') {
   return renderWithProviders(
@@ -64,5 +68,33 @@ describe('project wall', () => {
   it('says so when a project is not public', async () => {
     renderWall('/page/project/7', 'en');
     expect(await screen.findByText('This project is not public or does not exist')).toBeInTheDocument();
+  });
+
+  it('says there is no such project for an address that is not an id, instead of staying dark', async () => {
+    loginDisplay('display-token', 'display');
+    renderWall('/page/project/abc');
+    expect(await screen.findByText('No such project')).toBeInTheDocument();
+    clearSession();
+  });
+});
+
+describe('drawing view', () => {
+  beforeEach(() => clearSession());
+  it('names how many drawings there are when the address asks for one past the last, without a "99 / 4" title', async () => {
+    loginDisplay('display-token', 'display');
+    server.use(
+      http.get(`${API}/ball/falldraw/byProject/1`, () =>
+        ok([1, 2, 3, 4].map((n) => ({ id: n, name: `Drawing ${n}`, description: '', picture: null, file: null, sort: n }))),
+      ),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/page/model/:id/:i" element={<ModelView />} />
+      </Routes>,
+      { route: '/page/model/1/99', locale: 'en' },
+    );
+    expect(await screen.findByText('There is no drawing number 99 (this project has 4)')).toBeInTheDocument();
+    expect(screen.queryByText(/99 \/ 4/)).not.toBeInTheDocument();
+    clearSession();
   });
 });

@@ -12,6 +12,7 @@ import { useWallSession } from './project/api/get-wall-session';
 import { useKiosk } from './project/kiosk';
 import { ProjectDetail } from './project/project-detail';
 import { PublicView } from './project/public-view';
+import { wallId } from './wall-id';
 
 function Message({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
@@ -37,7 +38,8 @@ function Badge({ colour, children, testId }: { colour: string; children: ReactNo
  */
 export default function ProjectWall() {
   const { t } = useTranslation('wallProject');
-  const id = Number(useParams().id) || 0;
+  // Only a real id is asked for: /page/project/abc says there is no such project instead of staying dark.
+  const id = wallId(useParams().id);
   const location = useLocation();
   const navigate = useNavigate();
   const { kiosk, ready } = useKiosk();
@@ -54,13 +56,15 @@ export default function ProjectWall() {
   const settled = ready && !visitorToken;
   const wallSession = useWallSession(settled ? token : null);
   const visitorElsewhere = wallSession.data?.kind === 'visitor' && wallSession.data.projectId !== id;
-  const wall = useProjectWall(id, settled && wallSession.isSuccess && !visitorElsewhere);
+  const wall = useProjectWall(id, id > 0 && settled && wallSession.isSuccess && !visitorElsewhere);
   const refused = wall.error instanceof ApiError && wall.error.code === 403;
-  const showPublic = settled && (!token || wallSession.isError || visitorElsewhere || refused);
+  const showPublic = id > 0 && settled && (!token || wallSession.isError || visitorElsewhere || refused);
   const pub = usePublicProject(id, showPublic);
 
   let body: ReactNode = null;
-  if (showPublic) {
+  if (!id) {
+    body = <Message>{t('notFound')}</Message>;
+  } else if (showPublic) {
     if (pub.data) body = <PublicView project={pub.data} />;
     else if (pub.isError)
       body = (

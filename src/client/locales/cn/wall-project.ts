@@ -69,7 +69,7 @@ const wallProject = {
     zoomOut: '缩小',
     reset: '适应屏幕',
     none: '该项目暂无图纸',
-    missing: '没有第 {{i}} 张图纸',
+    missing: '没有第 {{i}} 张图纸（本项目共 {{n}} 张）',
     noPicture: '该图纸没有图片',
     back: '返回项目墙',
     hint: '滚轮缩放，拖动平移，← → 切换',

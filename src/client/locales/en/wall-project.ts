@@ -71,7 +71,7 @@ const wallProject: LocaleShape<typeof cn> = {
     zoomOut: 'Zoom out',
     reset: 'Fit to screen',
     none: 'This project has no drawings',
-    missing: 'There is no drawing number {{i}}',
+    missing: 'There is no drawing number {{i}} (this project has {{n}})',
     noPicture: 'This drawing has no picture',
     back: 'Back to the project wall',
     hint: 'Wheel to zoom, drag to pan, ← → to switch',
