@@ -167,4 +167,24 @@ export const tests = {
       await adminContext.close();
     }
   },
+
+  async 'a wall opened from the scene list in a new tab keeps the session, no second sign-in'({ baseUrl, browser }) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await signIn(page, baseUrl, 'admin', 'admin123');
+      await page.goto(`${baseUrl}/#/main/ship/scene-list`);
+      const open = page.getByRole('link', { name: '打开大屏' }).first();
+      await open.waitFor(WAIT);
+      const [wall] = await Promise.all([context.waitForEvent('page', WAIT), open.click()]);
+      await wall.waitForLoadState();
+      // The new tab starts with a copy of this tab's session: the wall draws, it does not ask to sign in.
+      await wall.locator('[data-panel], [data-testid="project-wall"]').first().waitFor(WAIT);
+      assert.doesNotMatch(wall.url(), /#\/login/);
+      assert.ok(await wall.evaluate(() => sessionStorage.getItem('TOKEN')), 'the wall tab has the session token');
+    } finally {
+      await context.close();
+    }
+  },
 };
+

@@ -80,7 +80,7 @@ export function SceneEditor({ sceneId, onClose }: { sceneId: number; onClose: ()
         </Group>
         <Group gap="xs">
           <Text size="xs" c="dimmed">{t('editor.grid', { cols: SCENE_COLUMNS, rows: SCENE_ROWS })}</Text>
-          <Button size="xs" variant="default" leftSection={<IconExternalLink size={14} />} component="a" href={`#/page?scene=${sceneId}`} target="_blank">
+          <Button size="xs" variant="default" leftSection={<IconExternalLink size={14} />} component="a" href={`#/page?scene=${sceneId}`} target="_blank" rel="opener">
             {t('editor.preview')}
           </Button>
           <Button size="xs" leftSection={<IconDeviceFloppy size={14} />} onClick={submit} loading={save.isPending} disabled={!draft}>

@@ -82,7 +82,7 @@ export default function SceneListPage() {
                   {t('scene.edit')}
                 </Button>
               ) : null}
-              <Button size="compact-xs" variant="subtle" component="a" href={`#/page${row.projectId ? `/project/${row.projectId}` : ''}?scene=${row.id}`} target="_blank" leftSection={<IconExternalLink size={12} />}>
+              <Button size="compact-xs" variant="subtle" component="a" href={`#/page${row.projectId ? `/project/${row.projectId}` : ''}?scene=${row.id}`} target="_blank" rel="opener" leftSection={<IconExternalLink size={12} />}>
                 {t('scene.open')}
               </Button>
             </Group>
