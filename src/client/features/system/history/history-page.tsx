@@ -5,9 +5,9 @@ import type { LoginLogEntry } from '@shared/contracts/logs';
 import { tMessage } from '@client/lib/i18n';
 import { PurgeButton } from '../purge-button';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
-import { Ellipsis } from '@client/components/ellipsis/ellipsis';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { dateTime } from '@client/lib/date-time';
+import { UserAgent } from '@client/components/ellipsis/user-agent';
 
 const BASE = '/sys/history-user';
 
@@ -42,7 +42,7 @@ export default function HistoryPage() {
         { prop: 'at', label: t('history.at'), nowrap: true, render: (r) => dateTime(r.at, { seconds: true }), width: 170 },
         { prop: 'username', label: t('history.username') },
         { prop: 'ip', label: t('history.ip') },
-        { prop: 'userAgent', label: t('history.userAgent'), render: (r) => <Ellipsis size="sm">{r.userAgent}</Ellipsis> },
+        { prop: 'userAgent', label: t('history.userAgent'), width: 190, render: (r) => <UserAgent value={r.userAgent} /> },
         { prop: 'success', label: t('history.success'), render: (r) => <StatusTag value={String(r.success)} dict={outcome} /> },
         // The server stores the message key (login.password, ok.success …): shown in the reader's language.
         { prop: 'message', label: t('history.message'), render: (r) => tMessage(r.message) },

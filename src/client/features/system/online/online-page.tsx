@@ -6,10 +6,10 @@ import type { OnlineSession } from '@shared/contracts/logs';
 import { api } from '@client/lib/api';
 import { useCan } from '@client/lib/session';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
-import { Ellipsis } from '@client/components/ellipsis/ellipsis';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
+import { UserAgent } from '@client/components/ellipsis/user-agent';
 
 const BASE = '/sys/online-user';
 const when = (v: string) => dateTime(v, { seconds: true });
@@ -44,7 +44,7 @@ export default function OnlinePage() {
         { prop: 'username', label: t('online.username'), render: (s) => (s.current ? <>{s.username} <Badge size="xs" variant="light">{t('online.current')}</Badge></> : s.username) },
         { prop: 'realName', label: t('online.realName') },
         { prop: 'ip', label: t('online.ip') },
-        { prop: 'userAgent', label: t('online.userAgent'), render: (s) => <Ellipsis size="sm">{s.userAgent}</Ellipsis> },
+        { prop: 'userAgent', label: t('online.userAgent'), width: 190, render: (s) => <UserAgent value={s.userAgent} /> },
         { prop: 'loginAt', label: t('online.loginAt'), nowrap: true, render: (s) => when(s.loginAt) },
         { prop: 'lastActiveAt', label: t('online.lastActiveAt'), nowrap: true, render: (s) => when(s.lastActiveAt) },
         ...(canKick
