@@ -6,28 +6,28 @@ import { StaleBadge } from '@client/components/wall/stale-badge';
 import { systemTitle } from '@client/lib/runtime-config';
 import type { PeriodQuery } from '@shared/contracts/stats';
 import { isoDaysAgo } from '@shared/iso-day';
-import { useCountProjects } from '../stats/api/get-count-projects';
-import { useGroupArea } from '../stats/api/get-group-area';
-import { useGroupWater } from '../stats/api/get-group-water';
-import { useGroupDevice } from '../stats/api/get-group-device';
-import { useBrokenDevice } from '../stats/api/get-broken-device';
-import { useRepairSpeed } from '../stats/api/get-repair-speed';
-import { useRepairQuality } from '../stats/api/get-repair-quality';
-import { useProjectPoints } from '../stats/api/get-project-points';
-import { useLatestWarnings } from '../stats/api/get-latest-warnings';
-import { useCurrentNotices } from '../stats/api/get-current-notices';
-import { wallRefreshMs } from '../stats/api/refresh';
-import { areaOption, deviceOption, qualityOption, speedOption, statusOption, waterOption } from '../stats/chart-options';
-import { ChartPanel } from './panels/chart-panel';
-import { KpiStrip, KPI_COLORS } from './panels/kpi-strip';
-import { BrokenDevicesPanel, NoticesPanel, WarningsPanel } from './panels/list-panels';
-import { MapPanel } from './panels/map-panel';
-import { useWallText } from './use-wall-locale';
-import { overviewPeriod } from './overview-calls';
-import { useWallScene } from '../scenes/use-wall-scene';
+import { useCountProjects } from '../../shared/stats/api/get-count-projects';
+import { useGroupArea } from '../../shared/stats/api/get-group-area';
+import { useGroupWater } from '../../shared/stats/api/get-group-water';
+import { useGroupDevice } from '../../shared/stats/api/get-group-device';
+import { useBrokenDevice } from '../../shared/stats/api/get-broken-device';
+import { useRepairSpeed } from '../../shared/stats/api/get-repair-speed';
+import { useRepairQuality } from '../../shared/stats/api/get-repair-quality';
+import { useProjectPoints } from '../../shared/stats/api/get-project-points';
+import { useLatestWarnings } from '../../shared/stats/api/get-latest-warnings';
+import { useCurrentNotices } from '../../shared/stats/api/get-current-notices';
+import { wallRefreshMs } from '../../shared/stats/api/refresh';
+import { areaOption, deviceOption, qualityOption, speedOption, statusOption, waterOption } from '../../shared/stats/chart-options';
+import { ChartPanel } from '../../shared/wall/panels/chart-panel';
+import { KpiStrip, KPI_COLORS } from '../../shared/wall/panels/kpi-strip';
+import { BrokenDevicesPanel, NoticesPanel, WarningsPanel } from '../../shared/wall/panels/list-panels';
+import { MapPanel } from '../../shared/wall/panels/map-panel';
+import { useWallText } from '../../shared/wall/use-wall-locale';
+import { overviewPeriod } from '../../components/wall/overview-calls';
+import { useWallScene } from '../../shared/scenes/use-wall-scene';
 
 // A scene's cards (charts, boards, cameras…) come only when the address or the display token names one.
-const SceneWall = lazy(() => import('../scenes/scene-wall').then((m) => ({ default: m.SceneWall })));
+const SceneWall = lazy(() => import('../../shared/scenes/scene-wall').then((m) => ({ default: m.SceneWall })));
 
 /** Panel boxes on the 1920×1080 design canvas: three columns under the title bar, the map in the middle. */
 const L = { x: 24, w: 440 };

@@ -6,10 +6,10 @@ import { loginDisplay, useSession } from '../../lib/session';
 import { StaleBadge } from '../../components/wall/stale-badge';
 import { WALL } from '../../components/wall/theme';
 import { WallCanvas } from '../../components/wall/wall-canvas';
-import { useProjectWall } from './project/api/get-project-wall';
+import { useProjectWall } from '../../shared/wall/project/api/get-project-wall';
 import { usePublicProject } from './project/api/get-public-project';
-import { useWallSession } from './project/api/get-wall-session';
-import { useKiosk } from './project/kiosk';
+import { useWallSession } from '../../shared/wall/project/api/get-wall-session';
+import { useKiosk } from '../../shared/wall/project/kiosk';
 import { ProjectDetail } from './project/project-detail';
 import { PublicView } from './project/public-view';
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FileOwnerType, UploadedFile } from '@shared/contracts/file';
 import { toast } from '@client/components/feedback/toast';
-import { fileMetaQueryOptions, openFileOnClick, uploadFile, useFileSrc } from './project-api';
+import { fileMetaQueryOptions, openFileOnClick, uploadFile, useFileSrc } from '../../../shared/projects/project-api';
 
 export interface FileFieldProps {
   label: string;

@@ -12,7 +12,7 @@ import { IntroPanel } from './intro-panel';
 import { LocationPicker } from './location-picker';
 import { PasswordPanel } from './password-panel';
 import type { ProjectRow } from '@shared/contracts/project';
-import { downloadUrl, useFileSrc, existUniqueKeyQueryOptions, projectInfoQueryOptions, projectTypesQueryOptions, type ProjectTypeRow } from './project-api';
+import { downloadUrl, useFileSrc, existUniqueKeyQueryOptions, projectInfoQueryOptions, projectTypesQueryOptions, type ProjectTypeRow } from '../../../shared/projects/project-api';
 import { localName } from '@shared/local-name';
 
 /** Form values of a project: the row's own fields; `id` only when editing, the secret write-only (empty keeps it). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { fallEqInfo, fallOrder, fallReport, ossFile } from '../../../db/schema';
-import { seedEquipment, seedFile, seedProject } from '../orders/work-fixtures';
+import { seedEquipment, seedFile, seedProject } from '@tests/helpers/work-fixtures';
 
 describe('fall/report moves its order', () => {
   let t: TestApp;
