@@ -1,27 +1,48 @@
 import { useRef, useState } from 'react';
-import { Anchor, Button, Group, Input, Stack } from '@mantine/core';
+import { Anchor, Button, Group, Image, Input, Stack } from '@mantine/core';
 import { IconPaperclip, IconUpload, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FileOwnerType, UploadedFile } from '@shared/contracts/file';
-import { toast } from '@client/components/feedback/toast';
-import { fileMetaQueryOptions, openFileOnClick, uploadFile } from '../../shared/work-kit/work-api';
+import { toast } from '../feedback/toast';
+import { fileMetaQueryOptions, openFileOnClick, uploadFile, useFileSrc } from '../../lib/files';
 
-export interface FilesFieldProps {
+interface FieldProps {
   label: string;
-  /** oss_file ids. */
-  value: number[];
-  onChange: (ids: number[]) => void;
   ownerType: FileOwnerType;
-  /** At most this many files; 1 makes it a single-file field. @default 20 */
-  max?: number;
+  /** The browser's file filter (the server checks the content anyway). */
   accept?: string;
+  /** Shows a thumbnail beside each file. */
+  image?: boolean;
   error?: string;
 }
 
-/** Files of a form: each uploads at once (unowned until the record is saved), listed with remove buttons. */
-export function FilesField({ label, value, onChange, ownerType, max = 20, accept, error }: FilesFieldProps) {
-  const { t } = useTranslation('work');
+export interface FilesFieldProps extends FieldProps {
+  /** oss_file ids. */
+  value: number[];
+  onChange: (ids: number[], uploaded: UploadedFile[]) => void;
+  /** At most this many files; 1 makes it a single-file field whose upload replaces the file. @default 20 */
+  max?: number;
+}
+
+export interface FileFieldProps extends FieldProps {
+  /** The oss_file id, or null. */
+  value: number | null;
+  onChange: (id: number | null, file?: UploadedFile) => void;
+}
+
+function FileThumb({ file }: { file: UploadedFile }) {
+  const src = useFileSrc(file.thumbUrl);
+  return src ? <Image src={src} alt={file.name} h={48} w="auto" radius="sm" /> : null;
+}
+
+/**
+ * The file field of every form: each file uploads at once (unowned until the record is saved, so a
+ * cancelled form leaves nothing attached), is listed by name (with a thumbnail for images) with a
+ * remove button, and an upload button adds more up to `max`, or replaces the one file when max is 1.
+ */
+export function FilesField({ label, value, onChange, ownerType, max = 20, accept, image, error }: FilesFieldProps) {
+  const { t } = useTranslation('kit');
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [fresh, setFresh] = useState<UploadedFile[]>([]);
@@ -29,16 +50,17 @@ export function FilesField({ label, value, onChange, ownerType, max = 20, accept
   const missing = value.filter((id) => !known.has(id));
   const meta = useQuery(fileMetaQueryOptions(missing));
   for (const f of meta.data ?? []) known.set(f.id, f);
+  const single = max === 1;
 
   const pick = async (chosen: FileList | null) => {
     if (!chosen?.length) return;
     setBusy(true);
     try {
-      const room = Math.max(0, max - (max === 1 ? 0 : value.length));
+      const room = Math.max(0, max - (single ? 0 : value.length));
       const uploaded: UploadedFile[] = [];
       for (const file of Array.from(chosen).slice(0, room)) uploaded.push(await uploadFile(file, ownerType));
       setFresh((f) => [...f, ...uploaded]);
-      onChange(max === 1 ? uploaded.slice(0, 1).map((u) => u.id) : [...value, ...uploaded.map((u) => u.id)]);
+      onChange(single ? uploaded.slice(0, 1).map((u) => u.id) : [...value, ...uploaded.map((u) => u.id)], uploaded);
     } catch (e) {
       toast.error((e as Error).message);
     } finally {
@@ -54,6 +76,7 @@ export function FilesField({ label, value, onChange, ownerType, max = 20, accept
           const file = known.get(id);
           return (
             <Group key={id} gap="xs">
+              {file && image && <FileThumb file={file} />}
               {file ? (
                 <Anchor href={file.url} onClick={openFileOnClick(file.url, (e) => toast.error(e.message))} target="_blank" rel="noreferrer" size="sm">
                   <IconPaperclip size={14} /> {file.name}
@@ -61,21 +84,26 @@ export function FilesField({ label, value, onChange, ownerType, max = 20, accept
               ) : (
                 <span>#{id}</span>
               )}
-              <Button size="compact-xs" variant="subtle" color="red" aria-label={`${t('common.remove')} ${file?.name ?? id}`} onClick={() => onChange(value.filter((v) => v !== id))}>
+              <Button size="compact-xs" variant="subtle" color="red" aria-label={`${t('file.remove')} ${file?.name ?? id}`} onClick={() => onChange(value.filter((v) => v !== id), [])}>
                 <IconX size={12} />
               </Button>
             </Group>
           );
         })}
-        {(max === 1 || value.length < max) && (
+        {(single || value.length < max) && (
           <Group>
             <Button size="xs" variant="light" loading={busy} leftSection={<IconUpload size={14} />} onClick={() => input.current?.click()}>
-              {t('common.upload')}
+              {single && value.length > 0 ? t('file.replace') : t('file.upload')}
             </Button>
           </Group>
         )}
-        <input ref={input} type="file" hidden multiple={max > 1} accept={accept} aria-label={label} onChange={(e) => void pick(e.currentTarget.files)} />
+        <input ref={input} type="file" hidden multiple={!single} accept={accept} aria-label={label} onChange={(e) => void pick(e.currentTarget.files)} />
       </Stack>
     </Input.Wrapper>
   );
+}
+
+/** One file of a form (a handbook, a site plan): the same field with at most one file, its id or null. */
+export function FileField({ value, onChange, ...rest }: FileFieldProps) {
+  return <FilesField {...rest} max={1} value={value === null ? [] : [value]} onChange={(ids, uploaded) => onChange(ids[0] ?? null, uploaded.find((u) => u.id === ids[0]))} />;
 }

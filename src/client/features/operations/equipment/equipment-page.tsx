@@ -9,7 +9,7 @@ import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
-import { FileField } from '../projects/file-field';
+import { FileField } from '@client/components/form/file-field';
 import { projectInfoQueryOptions } from '../../../shared/projects/project-api';
 import { ProjectPicker } from '../../../shared/work-kit/pickers';
 import { SitePlanPicker } from './site-plan-picker';

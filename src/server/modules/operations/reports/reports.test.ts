@@ -36,7 +36,7 @@ describe('fall/report moves its order', () => {
     expect(first.status).toBe(200);
     expect(first.body.data.orderStatus).toBe('repairing');
     expect(await order(id)).toMatchObject({ status: 'repairing', reportCount: 1, completedAt: null });
-    // An open order holds its unit in maintenance (equipment-state.ts).
+    // An open order holds its unit in maintenance (equipment-state.service.ts).
     expect(await equipmentState()).toBe('maintenance');
     const [f] = await t.database.db.select().from(ossFile).where(eq(ossFile.id, attachment));
     expect(f).toMatchObject({ ownerType: 'fall_report', ownerId: first.body.data.id });
