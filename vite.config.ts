@@ -18,7 +18,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
  * The overview wall's own modules, and those of them that stay out of its chunk (see the `wall`
  * group): the lazy adapters, and what the early start (src/client/early/wall-early.ts) imports.
  */
-const WALL_MODULES = /src[\\/]client[\\/](components[\\/]wall[\\/]|features[\\/]stats[\\/]|features[\\/]wall[\\/](overview-|use-wall-locale|panels[\\/]|project[\\/]kiosk|project[\\/]api[\\/]get-wall-session)|features[\\/]scenes[\\/]use-wall-scene|app[\\/]page-layout)/;
+const WALL_MODULES = /src[\\/]client[\\/](components[\\/]wall[\\/]|shared[\\/]stats[\\/]|features[\\/]wall[\\/]overview-|shared[\\/]wall[\\/](use-wall-locale|panels[\\/]|project[\\/]kiosk|project[\\/]api[\\/]get-wall-session)|shared[\\/]scenes[\\/]use-wall-scene|app[\\/]page-layout)/;
 const WALL_LAZY = /[\\/](wall-chart|wall-map|cluster|world-map-data|hint-tooltip|overview-calls|world-map-url)\.tsx?$/;
 
 /**

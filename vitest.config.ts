@@ -6,6 +6,8 @@ const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
   '@client': fileURLToPath(new URL('./src/client', import.meta.url)),
   '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
+  // Test helpers live outside src (tests/helpers); tests import them as @tests/helpers/...
+  '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
 };
 
 // Two projects: the server and shared code run in Node against a fresh embedded database per

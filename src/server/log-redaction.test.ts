@@ -9,7 +9,7 @@ import { newToken } from './lib/password';
 import { sysSession, sysUser } from './db/schema';
 import { eq } from 'drizzle-orm';
 import { freshDatabase } from '../../tests/helpers/test-db';
-import { PDF_BYTES } from './modules/files/files.test-helper';
+import { PDF_BYTES } from '@tests/helpers/file-uploads';
 
 /** Issue 14: the log of a running server, at info level, holds no token and no ticket. */
 describe('what the log never holds', () => {

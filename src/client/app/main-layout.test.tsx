@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@shared/constants';
 import i18n from '../lib/i18n';
-import { renderApp, resetClientState, warmUpShell, signIn } from './test-app';
+import { renderApp, resetClientState, warmUpShell, signIn } from '@tests/helpers/app-render';
 import { reloadTabs } from './tabs-store';
 import { SCREENS } from './screens';
 

@@ -8,7 +8,7 @@ import { MOCK_MENUS } from '../../../mocks/handlers/auth';
 import { getSession, getToken, loginDisplay } from '../lib/session';
 import { buildMenuRoutes } from './router';
 import { SCREENS } from './screens';
-import { renderApp, resetClientState, signIn, warmUpShell } from './test-app';
+import { renderApp, resetClientState, signIn, warmUpShell } from '@tests/helpers/app-render';
 
 const helpMenu = MOCK_MENUS.find((m) => m.url.startsWith('https://'))!;
 const path = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname + router.state.location.search;

@@ -42,7 +42,7 @@ const OverviewWall = lazyScreen(() => import('../features/wall/overview-wall'), 
 const loadWallChart = () => import('../components/wall/wall-chart');
 const loadWallMap = () => import('../components/wall/wall-map');
 const loadWorldMap = () => import('../components/wall/world-map-data');
-const loadSceneWall = () => import('../features/scenes/scene-wall');
+const loadSceneWall = () => import('../shared/scenes/scene-wall');
 // The calls' query options are a chunk of their own (a few hundred bytes), kept out of the login's.
 const loadOverviewData = () => import('../features/wall/overview-data');
 const DetailWall = lazyScreen(() => import('../features/wall/detail-wall'), { plain: true });

@@ -12,7 +12,7 @@ import type { EarlyCall } from '../lib/early-calls';
 import type { RuntimeConfig } from '../lib/runtime-config';
 import type { WallFrame } from '@shared/contracts/wall';
 import { WORLD_MAP_URL } from '../components/wall/world-map-url';
-import { isOverviewAddress, overviewCalls, wallToken } from '../features/wall/overview-calls';
+import { isOverviewAddress, overviewCalls, wallToken } from '../components/wall/overview-calls';
 import { showWallFrame } from '../components/wall/first-frame-dom';
 import { WALL } from '../components/wall/theme';
 

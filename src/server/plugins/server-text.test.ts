@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { fallOrder, fallWarning } from '../db/schema';
-import { seedEquipment, seedProject } from '../modules/operations/orders/work-fixtures';
+import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 import { applyReading, checkOffline } from '../modules/operations/detect/readings';
 
 /** Issue 13: text the server writes is a message key with parameters, read in the caller's language. */

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Button } from '@mantine/core';
-import { renderKit } from '../test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { Dialog, type DialogProps } from './dialog';
 
 function Harness(props: Partial<DialogProps> & { onVisible?: (v: boolean) => void }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderKit } from '../test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { Ellipsis } from './ellipsis';
 
 const long = 'The routine inspection of a water feature covers pumps, nozzles, lights and valves.';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { Notifications, notifications } from '@mantine/notifications';
 import i18n from '@client/lib/i18n';
-import { renderKit } from '../test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { notify, toast } from './toast';
 
 // Mantine starts the close timer from its own transition callbacks, which jsdom does not run, so

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderKit } from '../test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { ImageGallery } from './image-gallery';
 
 const images = [

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { IconDroplet } from '@tabler/icons-react';
 import { ICON_THEMES } from '@shared/constants';
-import { renderKit } from '../test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { Icon } from './icon';
 
 describe('Icon', () => {

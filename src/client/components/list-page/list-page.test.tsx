@@ -9,7 +9,7 @@ import { Notifications } from '@mantine/notifications';
 import { server } from '../../../../mocks/server';
 import { API, fail, paged, ok } from '../../../../mocks/envelope';
 import { login } from '@client/lib/session';
-import { renderKit } from '../test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { ListPage, crudPerms, type FormBodyProps } from './list-page';
 import { QueryForm, selectInput } from './query-form';
 

@@ -7,7 +7,7 @@ import { Notifications } from '@mantine/notifications';
 import { server } from '../../../../mocks/server';
 import { API, paged } from '../../../../mocks/envelope';
 import { login } from '@client/lib/session';
-import { renderKit } from '../test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { ReadOnlyList } from './read-only-list';
 
 interface Entry {

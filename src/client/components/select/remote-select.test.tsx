@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { server } from '../../../../mocks/server';
 import { API, ok } from '../../../../mocks/envelope';
 import { api } from '@client/lib/api';
-import { renderKit } from '../test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { RemoteSelect, type SelectOption } from './remote-select';
 
 const projects = ['Plaza fountain', 'Lake curtain', 'Harbour show', 'Garden jets'].map((name, i) => ({ id: i + 1, name }));

@@ -5,7 +5,7 @@ import { http } from 'msw';
 import { server } from '../../../../mocks/server';
 import { API, fail, ok } from '../../../../mocks/envelope';
 import { resetUiPrefs } from '../../../../mocks/handlers/kit';
-import { renderKit as renderWithProviders } from '../test-render';
+import { renderKit as renderWithProviders } from '@tests/helpers/kit-render';
 import { api } from '@client/lib/api';
 import { login } from '@client/lib/session';
 import { DataTable } from './data-table';

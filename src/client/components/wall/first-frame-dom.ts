@@ -1,5 +1,5 @@
 import type { Locale } from '@shared/constants';
-import { isOverviewAddress } from '../../features/wall/overview-calls';
+import { isOverviewAddress } from './overview-calls';
 import { formatClock } from './clock-format';
 import { canvasScale, parseFit } from './scale';
 import { fitTitle } from './title-fit';

@@ -6,7 +6,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { changePasswordSchema, profileSchema, type SessionUser } from '@shared/contracts/auth';
 import { ApiError } from '../../lib/api';
 import { getSession, setUser } from '../../lib/session';
-import { withMessage } from '../auth/form-error';
+import { withMessage } from '../../lib/form-error';
 import { useUserInfo } from './api/get-user-info';
 import { useUpdateProfile, type ProfileBody } from './api/update-profile';
 import { useChangePassword, type ChangePasswordBody } from './api/change-password';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@shared/constants';
 import { setLocale } from '../../lib/i18n';
-import { renderKit } from '../../components/test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { LanguageSwitch } from './language-switch';
 
 describe('language switch', () => {

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../../mocks/server';
 import { API, fail } from '../../../../mocks/envelope';
 import i18n from '../../lib/i18n';
-import { renderApp, resetClientState, warmUpShell } from '../../app/test-app';
+import { renderApp, resetClientState, warmUpShell } from '@tests/helpers/app-render';
 
 const captchaImage = () => screen.getByRole('img', { name: '验证码' });
 

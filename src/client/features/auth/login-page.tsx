@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api';
 import { useLogin } from './api/login';
 import { AuthCard, SignInError } from './auth-backdrop';
 import { CaptchaImage, newCaptchaId } from './captcha';
-import { withMessage } from './form-error';
+import { withMessage } from '../../lib/form-error';
 import { useDocumentTitle } from '@client/lib/document-title';
 
 type Validate = (values: LoginBody) => Record<string, string>;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderApp, resetClientState, warmUpShell } from '../../app/test-app';
+import { renderApp, resetClientState, warmUpShell } from '@tests/helpers/app-render';
 
 describe('visitor login page', () => {
   beforeAll(warmUpShell, 60_000);

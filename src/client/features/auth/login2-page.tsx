@@ -7,7 +7,7 @@ import { IconKey } from '@tabler/icons-react';
 import { ApiError } from '../../lib/api';
 import { useVisitorLogin } from './api/visitor-login';
 import { AuthCard, SignInError } from './auth-backdrop';
-import { withMessage } from './form-error';
+import { withMessage } from '../../lib/form-error';
 import { useDocumentTitle } from '@client/lib/document-title';
 
 /**

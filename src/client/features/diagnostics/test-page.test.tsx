@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { http } from 'msw';
 import { server } from '../../../../mocks/server';
 import { API, fail, ok } from '../../../../mocks/envelope';
-import { renderKit } from '@client/components/test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import TestPage from './test-page';
 
 describe('/test page', { timeout: 60_000 }, () => {

@@ -9,10 +9,10 @@ import { SCENE_COLUMNS, SCENE_ROWS, type Card, type SceneItem } from '@shared/co
 import { toast } from '../../components/feedback/toast';
 import { WALL } from '../../components/wall/theme';
 import { TITLE_BAR_HEIGHT } from '../../components/wall/wall-title-bar';
-import { useScene } from './api/get-scene';
+import { useScene } from '../../shared/scenes/api/get-scene';
 import { useAllCards } from './api/list-cards';
 import { useSaveSceneLayout } from './api/save-scene-layout';
-import { cardTitle } from './scene-renderer';
+import { cardTitle } from '../../shared/scenes/scene-renderer';
 
 /** Size of a card dropped from the palette, in grid cells. */
 const NEW_CARD = { w: 6, h: 5 };

@@ -5,7 +5,7 @@ import { runtimeConfig } from '../../lib/runtime-config';
 import { WALL } from '../../components/wall/theme';
 import { useProjectDrawings } from './project/api/get-project-drawings';
 import { useFileSrc } from '@client/lib/files';
-import { useKiosk } from './project/kiosk';
+import { useKiosk } from '../../shared/wall/project/kiosk';
 import { wallId } from './wall-id';
 
 const MIN_ZOOM = 0.2;

@@ -1,17 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isoDaysAgo } from '@shared/iso-day';
-import { countProjectsQueryOptions } from '../stats/api/get-count-projects';
-import { groupAreaQueryOptions } from '../stats/api/get-group-area';
-import { groupWaterQueryOptions } from '../stats/api/get-group-water';
-import { groupDeviceQueryOptions } from '../stats/api/get-group-device';
-import { brokenDeviceQueryOptions } from '../stats/api/get-broken-device';
-import { repairSpeedQueryOptions } from '../stats/api/get-repair-speed';
-import { repairQualityQueryOptions } from '../stats/api/get-repair-quality';
-import { projectPointsQueryOptions } from '../stats/api/get-project-points';
-import { latestWarningsQueryOptions } from '../stats/api/get-latest-warnings';
-import { currentNoticesQueryOptions } from '../stats/api/get-current-notices';
-import { wallSessionQueryOptions } from './project/api/get-wall-session';
-import { overviewPeriod } from './overview-calls';
+import { countProjectsQueryOptions } from '../../shared/stats/api/get-count-projects';
+import { groupAreaQueryOptions } from '../../shared/stats/api/get-group-area';
+import { groupWaterQueryOptions } from '../../shared/stats/api/get-group-water';
+import { groupDeviceQueryOptions } from '../../shared/stats/api/get-group-device';
+import { brokenDeviceQueryOptions } from '../../shared/stats/api/get-broken-device';
+import { repairSpeedQueryOptions } from '../../shared/stats/api/get-repair-speed';
+import { repairQualityQueryOptions } from '../../shared/stats/api/get-repair-quality';
+import { projectPointsQueryOptions } from '../../shared/stats/api/get-project-points';
+import { latestWarningsQueryOptions } from '../../shared/stats/api/get-latest-warnings';
+import { currentNoticesQueryOptions } from '../../shared/stats/api/get-current-notices';
+import { wallSessionQueryOptions } from '../../shared/wall/project/api/get-wall-session';
+import { overviewPeriod } from '../../components/wall/overview-calls';
 
 /**
  * Starts the overview wall's calls through the same query options (same keys) its panels use, so the

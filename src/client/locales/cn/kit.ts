@@ -144,5 +144,7 @@ const kit = {
     restored: '已恢复 {{count}} 条',
     outcome: '已删除 {{deleted}} 条，有历史记录的 {{archived}} 条已归档',
   },
+  // the one file field of every form (single and multi-file)
+  file: { upload: '上传', replace: '更换', remove: '移除' },
 } as const;
 export default kit;

@@ -145,5 +145,7 @@ const kit: LocaleShape<typeof cn> = {
     restored: '{{count}} restored',
     outcome: '{{deleted}} deleted; {{archived}} with history archived',
   },
+  // the one file field of every form (single and multi-file)
+  file: { upload: 'Upload', replace: 'Replace', remove: 'Remove' },
 };
 export default kit;

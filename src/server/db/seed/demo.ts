@@ -22,7 +22,7 @@ import { CITY_NAMES, DEMO_DEVICES, DEMO_NOTICES, DEMO_PROJECT_TYPES, DEMO_PROJEC
 import { serverText } from '@shared/server-text';
 import { dropSequence, insertEquipment, insertOrders, R } from './seed-sql';
 import { prng, schematicPng, sitePlanPng } from './site-plan';
-import { recomputeAllEquipmentStates } from '../../modules/operations/equipment-state';
+import { recomputeAllEquipmentStates } from '../../modules/operations/equipment-state.service';
 
 export interface DemoSeedOptions {
   /** Where uploaded files live (config.filesDir): the generated site plans and drawings go there. */
@@ -190,7 +190,7 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
   log(`boards: ${boards}, warnings: ${warnings}`);
   await seedSiteExtras(database, first, last);
   await seedOfficeData(database, rnd);
-  // The seed writes facts in bulk; the states follow from them by the one rule (equipment-state.ts).
+  // The seed writes facts in bulk; the states follow from them by the one rule (equipment-state.service.ts).
   await recomputeAllEquipmentStates(database.db);
 
   const [{ countries }] = await database.query<{ countries: number }>('SELECT count(DISTINCT country)::int AS countries FROM fall_project');

@@ -1,4 +1,4 @@
-import { recomputeAllEquipmentStates } from '../../modules/operations/equipment-state';
+import { recomputeAllEquipmentStates } from '../../modules/operations/equipment-state.service';
 import type { Database } from '../client';
 import { fallProject } from '../schema';
 import { seedAreaDictionary, seedCatalogues } from './demo';
@@ -103,7 +103,7 @@ export async function seedLarge(database: Database, opts: LargeSeedOptions = {})
   }).finally(() => log('recomputing the repair statistics …')));
   log(`indexes and statistics rebuilt (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   await dropSequence(database);
-  // Open orders written in bulk hold their units in maintenance by the one rule (equipment-state.ts).
+  // Open orders written in bulk hold their units in maintenance by the one rule (equipment-state.service.ts).
   await recomputeAllEquipmentStates(database.db);
   await database.exec('ANALYZE');
   return { projects: ids.length, equipment, orders, reports, ms: Date.now() - started };

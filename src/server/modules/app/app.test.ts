@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { appBill, appBillRecord, appUser } from '../../db/schema';
-import { itChecksAccess } from '../system/guard-cases';
+import { itChecksAccess } from '@tests/helpers/guard-cases';
 import { dailyNumberPrefix } from '../../lib/daily-number';
 
 const CARD = '6222021234567890';

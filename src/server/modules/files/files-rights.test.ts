@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { ossFile } from '../../db/schema';
 import { hashToken } from '../../lib/password';
 import { MAX_TICKETS_PER_SESSION } from '@shared/constants';
-import { PDF_BYTES, pngBytes, upload } from './files.test-helper';
+import { PDF_BYTES, pngBytes, upload } from '@tests/helpers/file-uploads';
 
 /** Issue 14: who may download, who may upload for which record, and downloads by ticket instead of ?token=. */
 describe('file rights with the demo roles, and download tickets', () => {

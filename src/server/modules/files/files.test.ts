@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { newToken } from '../../lib/password';
 import { fallProject, ossConfig, ossFile, sysSession } from '../../db/schema';
 import { purgeOrphanFiles, storageOf } from './files.service';
-import { PDF_BYTES, pngBytes, upload } from './files.test-helper';
+import { PDF_BYTES, pngBytes, upload } from '@tests/helpers/file-uploads';
 
 describe('file service', () => {
   let t: TestApp;

@@ -3,6 +3,7 @@ import { filesRoutes } from './files.routes';
 import './files.jobs';
 
 export { purgeOrphanFiles, attachFiles, replaceFiles, releaseFiles, storeFile, describeFile, storageOf } from './files.service';
+export { registerFileWrites } from './file-writes';
 
 /** The file service every module's file fields use (upload, download, thumbnails). */
 export async function filesModule(app: FastifyInstance): Promise<void> {

@@ -5,7 +5,7 @@ import type { NavMenu, NavResult, SessionUser } from '@shared/contracts/auth';
 import { sysMenu, sysSession, sysUser } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { buildTree, visibleMenus, type MenuRecord } from '../system/menus/menu-tree';
+import { buildTree, visibleMenus, type MenuRecord } from '../system/menus/menu-tree.service';
 
 export interface Grants {
   roles: string[];

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { jobSchedule, jobScheduleLog, sysCaptcha, sysLog, sysSession } from '../../db/schema';
 import { registerJobHandler } from '../../jobs/registry';
 import { acquireLease, startJobRunner } from '../../jobs/runner';
-import { itChecksAccess } from '../system/guard-cases';
+import { itChecksAccess } from '@tests/helpers/guard-cases';
 
 const DAY = 86_400_000;
 const ran: string[] = [];

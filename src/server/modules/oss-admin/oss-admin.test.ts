@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { ossConfig, ossFile } from '../../db/schema';
-import { itChecksAccess } from '../system/guard-cases';
+import { itChecksAccess } from '@tests/helpers/guard-cases';
 
 const S3 = { endpoint: 'https://s3.example.com', bucket: 'cascade', region: 'eu-west-1', accessKeyId: 'AKIA123', secretAccessKey: 'top-secret' };
 

@@ -15,7 +15,7 @@ import {
   type WaterGroup,
 } from '@shared/contracts/stats';
 import type { PageResult } from '@shared/envelope';
-import { countedEquipment } from '../operations/equipment-state';
+import { countedEquipment } from '../operations/equipment-state.service';
 import { pageOf } from '@shared/envelope';
 import { notArchivedSql } from '../operations/archive/archive.service';
 

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { fallDetect, fallOrder, fallWarning } from '../../db/schema';
 import { seedDemo } from '../../db/seed/demo';
 import { applyReading, checkOffline } from '../operations/detect/readings';
-import { seedEquipment, seedProject } from '../operations/orders/work-fixtures';
+import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 
 const OPEN_ORDER = ['submitted', 'accepted', 'repairing'] as const;
 

@@ -10,7 +10,7 @@ import { countHit } from '../../lib/limits';
 import { newToken } from '../../lib/password';
 import { projectPasswordLookup } from '../../lib/server-key';
 import { storageOf } from '../files/files.service';
-import { visitorSessionLabel } from '../operations/projects/passwords.routes';
+import { visitorSessionLabel } from '../operations/projects/passwords.service';
 import { publicFile, publicProjectView } from './wall.repository';
 
 /** Password guessing is slow on purpose: a few tries a minute per address, counted in the database. */

@@ -4,7 +4,7 @@ import type { Locale } from '@shared/constants';
 import type { ProjectWall, SitePlan, WallBoard, WallProject } from '@shared/contracts/wall';
 import type { PublicProject } from '@shared/contracts/public';
 import { storageOf } from '../files/files.service';
-import { countedEquipment } from '../operations/equipment-state';
+import { countedEquipment } from '../operations/equipment-state.service';
 import { notArchivedSql } from '../operations/archive/archive.service';
 
 type App = Pick<FastifyInstance, 'config' | 'database'>;

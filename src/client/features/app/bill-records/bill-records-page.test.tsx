@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { login } from '@client/lib/session';
-import { renderKit } from '@client/components/test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { resetApp } from '../../../../../mocks/handlers/app';
 import BillRecordsPage from './bill-records-page';
 

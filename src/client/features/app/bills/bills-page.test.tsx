@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
-import { renderKit } from '@client/components/test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { api } from '@client/lib/api';
 import type { BillRecordRow } from '@shared/contracts/app';
 import type { PageResult } from '@shared/envelope';

@@ -7,7 +7,7 @@ import { selectInput } from '@client/components/list-page/query-form';
 import { SexTag } from '@client/components/tags/sex-tag';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { useDictionary } from '@client/lib/dictionary';
-import { useStatusOptions } from '../status-options';
+import { useStatusOptions } from './status-options';
 import { dateTime } from '@client/lib/date-time';
 
 type Values = { name: string; sex: string; phone: string; idCard: string; email: string; status: string };

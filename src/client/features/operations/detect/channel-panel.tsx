@@ -7,10 +7,10 @@ import { useCan } from '@client/lib/session';
 import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
-import { when } from '../work-kit/format';
+import { when } from '../../../shared/work-kit/format';
 import { dateTime } from '@client/lib/date-time';
 import { channelShown } from '@shared/contracts/detect';
-import { EquipmentPicker } from '../work-kit/pickers';
+import { EquipmentPicker } from '../../../shared/work-kit/pickers';
 import { DETECT_BASE, boardInfoQueryOptions, issueBoardKey, updateChannels, type ChannelEdit } from './detect-api';
 import { localName } from '@shared/local-name';
 

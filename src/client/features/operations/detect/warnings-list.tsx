@@ -8,8 +8,8 @@ import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { selectInput } from '@client/components/list-page/query-form';
-import { projectColumn, when } from '../work-kit/format';
-import { projectQueryField } from '../work-kit/pickers';
+import { projectColumn, when } from '../../../shared/work-kit/format';
+import { projectQueryField } from '../../../shared/work-kit/pickers';
 import { WARNING_BASE, dealWarning } from './detect-api';
 import { localName } from '@shared/local-name';
 

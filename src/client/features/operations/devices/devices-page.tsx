@@ -5,7 +5,7 @@ import { deviceSaveSchema, type DeviceRow } from '@shared/contracts/device';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
-import { FileField } from '../projects/file-field';
+import { FileField } from '@client/components/form/file-field';
 
 const BASE = '/ball/falldevice';
 

@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import { drawingSaveSchema, type DrawingRow } from '@shared/contracts/drawing';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { ImageGallery } from '@client/components/gallery/image-gallery';
-import { FilesField } from '../work-kit/files-field';
-import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
-import { downloadUrl, openFileOnClick, useFileSrc } from '../work-kit/work-api';
-import { projectColumn } from '../work-kit/format';
+import { FilesField } from '../../../components/form/file-field';
+import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
+import { downloadUrl, openFileOnClick, useFileSrc } from '../../../shared/work-kit/work-api';
+import { projectColumn } from '../../../shared/work-kit/format';
 
 interface Values extends Record<string, unknown> {
   name: string;

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { login } from '@client/lib/session';
-import { renderKit } from '@client/components/test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { resetOperationsProjects } from '../../../../../mocks/handlers/operations-projects';
 import { http } from 'msw';
 import { server } from '../../../../../mocks/server';

@@ -9,11 +9,11 @@ import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
-import { FileField } from '../projects/file-field';
-import { projectInfoQueryOptions } from '../projects/project-api';
-import { ProjectPicker } from '../work-kit/pickers';
-import { SitePlanPicker } from '../projects/site-plan-picker';
-import { projectColumn } from '../work-kit/format';
+import { FileField } from '@client/components/form/file-field';
+import { projectInfoQueryOptions } from '../../../shared/projects/project-api';
+import { ProjectPicker } from '../../../shared/work-kit/pickers';
+import { SitePlanPicker } from './site-plan-picker';
+import { projectColumn } from '../../../shared/work-kit/format';
 import { dateTime } from '@client/lib/date-time';
 
 const BASE = '/ball/falleqinfo';

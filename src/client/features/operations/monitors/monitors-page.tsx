@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { monitorSaveSchema, type MonitorRow } from '@shared/contracts/monitor';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { Dialog } from '@client/components/dialog/dialog';
-import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
+import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
 import { MonitorLiveView } from './monitor-live';
-import { projectColumn } from '../work-kit/format';
+import { projectColumn } from '../../../shared/work-kit/format';
 
 interface Values extends Record<string, unknown> {
   name: string;

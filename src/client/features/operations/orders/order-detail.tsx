@@ -13,10 +13,10 @@ import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
 import { fieldErrors, zodResolver } from '@client/components/form/zod-resolver';
 import { StatusTag } from '@client/components/tags/status-tag';
-import { when } from '../work-kit/format';
-import { FilesField } from '../work-kit/files-field';
+import { when } from '../../../shared/work-kit/format';
+import { FilesField } from '../../../components/form/file-field';
 import { ORDER_BASE, fileReport, orderDetailQueryOptions } from './order-api';
-import { ReportFields, newReportValues, type ReportValues } from './report-fields';
+import { ReportFields, newReportValues, type ReportValues } from '../../../shared/work-kit/report-fields';
 import { localName } from '@shared/local-name';
 import { tMessage } from '@client/lib/i18n';
 

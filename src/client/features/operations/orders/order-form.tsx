@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_PRIORITIES } from '@shared/contracts/order';
 import { ORDER_PRIORITY } from '@shared/dictionaries';
 import type { FormBodyProps } from '@client/components/list-page/list-page';
-import { FilesField } from '../work-kit/files-field';
-import { EquipmentPicker, ProjectPicker } from '../work-kit/pickers';
+import { FilesField } from '../../../components/form/file-field';
+import { EquipmentPicker, ProjectPicker } from '../../../shared/work-kit/pickers';
 
 export interface OrderValues extends Record<string, unknown> {
   name: string;

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { login } from '@client/lib/session';
-import { renderKit } from '@client/components/test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { server } from '../../../../../mocks/server';
 import { API } from '../../../../../mocks/envelope';
 import { resetOperationsProjects, setOperationsIntros } from '../../../../../mocks/handlers/operations-projects';

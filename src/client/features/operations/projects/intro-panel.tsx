@@ -11,7 +11,7 @@ import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import { RichContent } from '@client/components/rich-text/rich-content';
 import { RichTextField } from '@client/components/rich-text/rich-text-field';
-import { deleteIntro, introsQueryOptions, saveIntro } from './project-api';
+import { deleteIntro, introsQueryOptions, saveIntro } from '../../../shared/projects/project-api';
 
 type Draft = { id?: number; type: string; title: string; content: string; language: 'cn' | 'en' };
 

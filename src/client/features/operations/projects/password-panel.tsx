@@ -9,7 +9,7 @@ import { useCan } from '@client/lib/session';
 import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import { StatusTag } from '@client/components/tags/status-tag';
-import { issuePassword, passwordsQueryOptions, revokePassword } from './project-api';
+import { issuePassword, passwordsQueryOptions, revokePassword } from '../../../shared/projects/project-api';
 import { dateTime } from '@client/lib/date-time';
 
 const STATE_DICT = (t: (k: string) => string) =>

@@ -7,12 +7,12 @@ import { tMessage } from '@client/lib/i18n';
 import { useDictionary } from '@client/lib/dictionary';
 import type { FormBodyProps } from '@client/components/list-page/list-page';
 import { COUNTRY_CODES, countryName } from './country';
-import { FileField } from './file-field';
+import { FileField } from '@client/components/form/file-field';
 import { IntroPanel } from './intro-panel';
 import { LocationPicker } from './location-picker';
 import { PasswordPanel } from './password-panel';
 import type { ProjectRow } from '@shared/contracts/project';
-import { downloadUrl, useFileSrc, existUniqueKeyQueryOptions, projectInfoQueryOptions, projectTypesQueryOptions, type ProjectTypeRow } from './project-api';
+import { downloadUrl, useFileSrc, existUniqueKeyQueryOptions, projectInfoQueryOptions, projectTypesQueryOptions, type ProjectTypeRow } from '../../../shared/projects/project-api';
 import { localName } from '@shared/local-name';
 
 /** Form values of a project: the row's own fields; `id` only when editing, the secret write-only (empty keeps it). */

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
-import { renderKit } from '@client/components/test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { resetOperationsProjects } from '../../../../../mocks/handlers/operations-projects';
 import ProjectsPage from './projects-page';
 

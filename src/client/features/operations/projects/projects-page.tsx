@@ -9,7 +9,7 @@ import { DictTag } from '@client/components/dict-tag/dict-tag';
 import { ListPage } from '@client/components/list-page/list-page';
 import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
 import { countryName } from './country';
-import { PROJECT_BASE } from './project-api';
+import { PROJECT_BASE } from '../../../shared/projects/project-api';
 import { PROJECT_INITIAL, ProjectForm, type ProjectValues } from './project-form';
 
 /** The save contract plus the id the edit form carries (the list page sends it as the update's id). */

@@ -6,9 +6,9 @@ import { REPAIR_RESULT } from '@shared/dictionaries';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { StatusTag } from '@client/components/tags/status-tag';
-import { projectColumn, when } from '../work-kit/format';
-import { OrderPicker, projectQueryField } from '../work-kit/pickers';
-import { ReportFields, reportInitialValues, type ReportValues } from '../orders/report-fields';
+import { projectColumn, when } from '../../../shared/work-kit/format';
+import { OrderPicker, projectQueryField } from '../../../shared/work-kit/pickers';
+import { ReportFields, reportInitialValues, type ReportValues } from '../../../shared/work-kit/report-fields';
 
 function ReportForm({ form, mode }: FormBodyProps<ReportValues>) {
   const { t } = useTranslation('work');

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { SENSOR_KINDS, sensorSaveSchema, type SensorRow } from '@shared/contracts/sensor';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
-import { projectColumn, when } from '../work-kit/format';
-import { ProjectPicker, projectQueryField } from '../work-kit/pickers';
+import { projectColumn, when } from '../../../shared/work-kit/format';
+import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
 
 interface Values extends Record<string, unknown> {
   name: string;

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { trainingSaveSchema, type TrainingRow } from '@shared/contracts/training';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
-import { projectColumn, when } from '../work-kit/format';
-import { FilesField } from '../work-kit/files-field';
-import { DevicePicker, ProjectPicker, projectQueryField } from '../work-kit/pickers';
+import { projectColumn, when } from '../../../shared/work-kit/format';
+import { FilesField } from '../../../components/form/file-field';
+import { DevicePicker, ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
 
 interface Values extends Record<string, unknown> {
   name: string;

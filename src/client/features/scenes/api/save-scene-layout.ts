@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SceneItem } from '@shared/contracts/scene';
 import { api } from '../../../lib/api';
-import { sceneQueryOptions } from './get-scene';
+import { sceneQueryOptions } from '../../../shared/scenes/api/get-scene';
 
 /** POST /ship/scene/update with the layout only (the server checks bounds, overlaps and cards). */
 export function useSaveSceneLayout(id: number) {

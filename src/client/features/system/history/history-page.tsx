@@ -3,7 +3,7 @@ import { DateTimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import type { LoginLogEntry } from '@shared/contracts/logs';
 import { tMessage } from '@client/lib/i18n';
-import { PurgeButton } from '../purge-button';
+import { PurgeButton } from '../../../shared/system/purge-button';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { dateTime } from '@client/lib/date-time';

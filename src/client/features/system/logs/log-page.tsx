@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import type { OpLogEntry } from '@shared/contracts/logs';
-import { PurgeButton } from '../purge-button';
+import { PurgeButton } from '../../../shared/system/purge-button';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import type { QueryField } from '@client/components/list-page/query-form';
 import { Ellipsis } from '@client/components/ellipsis/ellipsis';

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
-import { fill, renderKit } from '@client/components/test-render';
+import { fill, renderKit } from '@tests/helpers/kit-render';
 import { resetSystemIdentity } from '../../../../../mocks/handlers/system-identity';
 import MenusPage, { toTree } from './menus-page';
 import { componentName } from '@client/components/icon-glyph';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { http, HttpResponse } from 'msw';
 import { login } from '@client/lib/session';
-import { fill, renderKit } from '@client/components/test-render';
+import { fill, renderKit } from '@tests/helpers/kit-render';
 import { server } from '../../../../../mocks/server';
 import { API } from '../../../../../mocks/envelope';
 import { resetSystemIdentity } from '../../../../../mocks/handlers/system-identity';

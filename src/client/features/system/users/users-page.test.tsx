@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
-import { fill, renderKit } from '@client/components/test-render';
+import { fill, renderKit } from '@tests/helpers/kit-render';
 import { mockPasswords, resetSystemIdentity } from '../../../../../mocks/handlers/system-identity';
 import UsersPage from './users-page';
 

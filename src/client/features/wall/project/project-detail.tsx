@@ -5,11 +5,11 @@ import type { ProjectWall } from '@shared/contracts/wall';
 import { Panel } from '../../../components/wall/panel';
 import { TAG_HEX, WALL } from '../../../components/wall/theme';
 import { TITLE_BAR_HEIGHT, WallTitleBar } from '../../../components/wall/wall-title-bar';
-import { BoardChannels } from './board-panel';
-import { CameraGrid } from './camera-grid';
+import { BoardChannels } from '../../../shared/wall/project/board-panel';
+import { CameraGrid } from '../../../shared/wall/project/camera-grid';
 import { KpiGrid } from './kpi-grid';
 import { SitePlanMap } from './site-plan';
-import { WarningList } from './warning-list';
+import { WarningList } from '../../../shared/wall/project/warning-list';
 
 const GAP = 16;
 const SIDE = 440;

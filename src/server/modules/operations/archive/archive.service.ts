@@ -9,7 +9,7 @@ import { ok, type FilterFn } from '../../../lib/crud';
 import { badRequest, conflict, forbidden } from '../../../lib/errors';
 import { allows } from '../../../plugins/auth';
 import { releaseFiles } from '../../files';
-import { equipmentOfBoards, recomputeEquipmentState } from '../equipment-state';
+import { equipmentOfBoards, recomputeEquipmentState } from '../equipment-state.service';
 
 /**
  * Archive, not delete (issue 13, docs/invariants.md "Archive and delete"). A project, equipment or

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallOrder, fallProject, fallReport, fallWarning, sysRole, sysUserRole } from '../../../db/schema';
-import { seedEquipment, seedProject } from '../orders/work-fixtures';
+import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 
 /** Issue 13: deleting a project, unit or board with history archives it; history and statistics stay. */
 describe('archive, not delete', () => {

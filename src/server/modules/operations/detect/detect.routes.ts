@@ -9,7 +9,7 @@ import { filters, ok, registerCrud } from '../../../lib/crud';
 import { hashToken, newToken } from '../../../lib/password';
 import type { Db } from '../../../db/client';
 import { applyReading } from './readings';
-import { recomputeEquipmentState } from '../equipment-state';
+import { recomputeEquipmentState } from '../equipment-state.service';
 import { archivedFilter, assertLive, notArchived, registerArchiveRoutes, removeBoards, restoreBoards } from '../archive/archive.service';
 import { timingSafeEqual } from 'node:crypto';
 

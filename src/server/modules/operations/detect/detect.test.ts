@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallOrder, fallWarning } from '../../../db/schema';
 import { BoardSimulator, freePort } from '../../../devices/simulator';
-import { seedEquipment, seedProject } from '../orders/work-fixtures';
+import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 import { applyReading, checkOffline, isFault } from './readings';
 import { pollBoard, pollDueBoards } from './poller';
 import { renderText } from '@shared/server-text';

@@ -8,7 +8,7 @@ import { notFound } from '../../../lib/errors';
 import { serverText } from '@shared/server-text';
 import { publishLive } from '../../../live';
 import { insertOrder } from '../orders/orders.repository';
-import { equipmentOfBoards, recomputeEquipmentState } from '../equipment-state';
+import { equipmentOfBoards, recomputeEquipmentState } from '../equipment-state.service';
 
 /** Who closes warnings the readings themselves clear. */
 export const SYSTEM_ACTOR = 'system';
@@ -48,7 +48,7 @@ function describe(board: { boardName: string; boardNameEn: string }, ch: number,
  * ways (or links the equipment's order already open); a faulty channel read normal
  * `detect.closeAfterNormal` times in a row closes its warning as fixed. The board is marked seen and
  * online, an open "offline" warning of it is closed, and the units wired to it are recomputed
- * (equipment-state.ts: broken while a fault holds, back when nothing does).
+ * (equipment-state.service.ts: broken while a fault holds, back when nothing does).
  */
 export async function applyReading(app: FastifyInstance, boardId: number, channels: ChannelReading[]): Promise<ReadingOutcome> {
   const closeAfter = Math.max(1, await app.settings.get('detect.closeAfterNormal'));

@@ -5,8 +5,7 @@ import { deviceQuerySchema, deviceSaveSchema, deviceUpdateSchema } from '@shared
 import { fallDevice } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { conflict } from '../../../lib/errors';
-import { releaseFiles } from '../../files';
-import { registerFileWrites } from '../../files/file-writes';
+import { registerFileWrites, releaseFiles } from '../../files';
 
 /** fall/device: the catalogue of device models (fall-device, /ball/falldevice). */
 export async function deviceRoutes(app: FastifyInstance): Promise<void> {

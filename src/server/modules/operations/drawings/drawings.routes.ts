@@ -5,7 +5,7 @@ import { drawingQuerySchema, drawingSaveSchema, drawingUpdateSchema } from '@sha
 import { fallDraw, fallProject } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
-import { registerFileWrites } from '../../files/file-writes';
+import { registerFileWrites } from '../../files';
 import { idTextSchema } from '@shared/contracts/common';
 
 const BASE = '/ball/falldraw';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { ossFile } from '../../../db/schema';
-import { seedFile, seedProject } from '../orders/work-fixtures';
+import { seedFile, seedProject } from '@tests/helpers/work-fixtures';
 
 describe('fall/draw drawings and fall/train training', () => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client';
 import { fallDevice, fallEqInfo, fallProject } from '../../../db/schema';
 import { filters, registerCrud } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
-import { registerFileWrites } from '../../files/file-writes';
+import { registerFileWrites } from '../../files';
 import { archivedFilter, assertLive, registerArchiveRoutes, removeEquipment, restoreEquipment } from '../archive/archive.service';
 
 async function exists(tx: Db, table: typeof fallProject | typeof fallDevice, id: number): Promise<boolean> {

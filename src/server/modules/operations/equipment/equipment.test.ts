@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { fallEqInfo, ossFile } from '../../../db/schema';
-import { PDF_BYTES, upload } from '../../files/files.test-helper';
+import { PDF_BYTES, upload } from '@tests/helpers/file-uploads';
 
 describe('fall/device and fall/eqInfo', () => {
   let t: TestApp;

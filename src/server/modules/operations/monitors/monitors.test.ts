@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { freePort } from '../../../devices/simulator';
-import { seedProject } from '../orders/work-fixtures';
+import { seedProject } from '@tests/helpers/work-fixtures';
 
 const SECRET = 'very-secret-app-secret';
 

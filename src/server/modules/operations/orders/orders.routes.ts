@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
 import { sendExport } from '../../../lib/export';
 import { attachFiles, releaseFiles, replaceFiles } from '../../files/files.service';
-import { recomputeEquipmentState } from '../equipment-state';
+import { recomputeEquipmentState } from '../equipment-state.service';
 import {
   LIST_ALL_LIMIT,
   checkEquipment,
@@ -89,7 +89,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       await checkEquipment(tx, body.projectId, body.equipmentId);
       const row = await insertOrder(tx, { ...body, source: 'manual', createdBy: request.auth?.userId ?? null }, rules);
       await attachFiles(tx, 'fall_order', row.id, body.files ?? [], { field: 'files', userId: request.auth?.userId ?? null });
-      // An open order puts its unit in maintenance unless something worse holds it (equipment-state.ts).
+      // An open order puts its unit in maintenance unless something worse holds it (equipment-state.service.ts).
       await recomputeEquipmentState(tx, [body.equipmentId]);
       return row;
     });

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { fallEqInfo, fallOrder, fallOrderCount, ossFile } from '../../../db/schema';
 import { dailyNumberPrefix } from '../../../lib/daily-number';
-import { seedEquipment, seedFile, seedProject } from './work-fixtures';
+import { seedEquipment, seedFile, seedProject } from '@tests/helpers/work-fixtures';
 
 describe('fall/order', () => {
   let t: TestApp;

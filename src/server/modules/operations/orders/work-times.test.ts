@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-a
 import { fallOrder, fallReport } from '../../../db/schema';
 import { insertOrders } from '../../../db/seed/seed-sql';
 import { MESSAGES } from '@shared/messages';
-import { seedEquipment, seedProject } from './work-fixtures';
+import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 
 // The time rules of docs/invariants.md: each refused with a 400 whose message names the field, in
 // the caller's language, writing nothing; the database refuses what bypasses the server.

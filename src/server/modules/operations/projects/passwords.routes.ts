@@ -13,6 +13,7 @@ import { fallProject, fallProjectPassword } from '../../../db/schema';
 import { ok } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
 import { hashPassword } from '../../../lib/password';
+import { visitorSessionLabel } from './passwords.service';
 import { projectPasswordLookup } from '../../../lib/server-key';
 
 /** No 0/O, 1/l/I: the password is read out over the phone and typed on a kiosk. */
@@ -23,9 +24,6 @@ export function newAccessPassword(length = ACCESS_PASSWORD_LENGTH): string {
   for (let i = 0; i < length; i += 1) out += ALPHABET[randomInt(ALPHABET.length)];
   return out;
 }
-
-/** Visitor sessions opened with a password carry this label, so revoking it ends them. */
-export const visitorSessionLabel = (passwordId: number) => `password:${passwordId}`;
 
 /**
  * Access passwords of a public project (DOMAIN.md §6): issued with a label and an optional

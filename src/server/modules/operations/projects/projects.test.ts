@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-a
 import { fallProject, ossFile } from '../../../db/schema';
 import { verifyPassword } from '../../../lib/password';
 import { purgeOrphanFiles } from '../../files';
-import { PDF_BYTES, pngBytes, upload } from '../../files/files.test-helper';
+import { PDF_BYTES, pngBytes, upload } from '@tests/helpers/file-uploads';
 
 const SECRET = 'sk-live-7f3a9c2e51d04b88';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { fallOrder, fallReport, fallWarning } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { attachFiles } from '../../files/files.service';
-import { recomputeEquipmentState } from '../equipment-state';
+import { recomputeEquipmentState } from '../equipment-state.service';
 import { settleWarnings } from '../warnings/warnings.service';
 import { checkReportTimes, type TimeRules } from '../orders/work-times';
 
@@ -69,7 +69,7 @@ export async function fileReport(tx: Db, body: ReportSave, userId: number | null
       updatedAt: now,
     })
     .where(eq(fallOrder.id, order.id));
-  // The order left the open statuses (or came back to them): its unit follows (equipment-state.ts).
+  // The order left the open statuses (or came back to them): its unit follows (equipment-state.service.ts).
   await recomputeEquipmentState(tx, [order.equipmentId], now);
   return { id: report.id, orderStatus: status };
 }

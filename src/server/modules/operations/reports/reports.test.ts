@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { fallEqInfo, fallOrder, fallReport, ossFile } from '../../../db/schema';
-import { seedEquipment, seedFile, seedProject } from '../orders/work-fixtures';
+import { seedEquipment, seedFile, seedProject } from '@tests/helpers/work-fixtures';
 
 describe('fall/report moves its order', () => {
   let t: TestApp;
@@ -36,7 +36,7 @@ describe('fall/report moves its order', () => {
     expect(first.status).toBe(200);
     expect(first.body.data.orderStatus).toBe('repairing');
     expect(await order(id)).toMatchObject({ status: 'repairing', reportCount: 1, completedAt: null });
-    // An open order holds its unit in maintenance (equipment-state.ts).
+    // An open order holds its unit in maintenance (equipment-state.service.ts).
     expect(await equipmentState()).toBe('maintenance');
     const [f] = await t.database.db.select().from(ossFile).where(eq(ossFile.id, attachment));
     expect(f).toMatchObject({ ownerType: 'fall_report', ownerId: first.body.data.id });

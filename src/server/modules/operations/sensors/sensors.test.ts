@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
-import { seedProject } from '../orders/work-fixtures';
+import { seedProject } from '@tests/helpers/work-fixtures';
 
 describe('fall/others sensors', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { fallDetectChannel, fallWarning } from '../../../db/schema';
-import { recomputeEquipmentState, type EquipmentStateChange } from '../equipment-state';
+import { recomputeEquipmentState, type EquipmentStateChange } from '../equipment-state.service';
 
 export interface SettleOptions {
   result: 'fixed' | 'not_fixed';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
-import { itChecksAccess } from '../guard-cases';
+import { itChecksAccess } from '@tests/helpers/guard-cases';
 
 describe('sys/config', () => {
   let t: TestApp;

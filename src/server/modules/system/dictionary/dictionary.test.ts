@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { newToken } from '../../../lib/password';
 import { sysSession } from '../../../db/schema';
-import { itChecksAccess } from '../guard-cases';
+import { itChecksAccess } from '@tests/helpers/guard-cases';
 
 describe('sys/sysdictionary', () => {
   let t: TestApp;

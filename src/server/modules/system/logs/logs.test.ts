@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { sysLog, sysLoginLog } from '../../../db/schema';
-import { itChecksAccess } from '../guard-cases';
+import { itChecksAccess } from '@tests/helpers/guard-cases';
 import { LOG_PURGE_MIN_DAYS } from '@shared/constants';
 
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, isSelfOrDescendant, visibleMenus, type MenuRecord } from './menu-tree';
+import { buildTree, isSelfOrDescendant, visibleMenus, type MenuRecord } from './menu-tree.service';
 
 const m = (id: number, parentId: number, type: number, extra: Partial<MenuRecord> = {}): MenuRecord => ({
   id, parentId, type, name: `m${id}`, nameEn: '', url: type === 1 ? `u/${id}` : '', perms: type === 2 ? `c${parentId}#x` : '', menuCode: `c${id}`, icon: '', sort: 0, status: 0, ...extra,

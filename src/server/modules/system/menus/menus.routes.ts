@@ -16,7 +16,7 @@ import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
 import { allMenus, menuColumns } from '../../identity/session.service';
-import { buildTree, isSelfOrDescendant } from './menu-tree';
+import { buildTree, isSelfOrDescendant } from './menu-tree.service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { sysSession } from '../../../db/schema';
 import { hashToken } from '../../../lib/password';
-import { itChecksAccess } from '../guard-cases';
+import { itChecksAccess } from '@tests/helpers/guard-cases';
 
 describe('sys/online-user', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { fallProject } from '../../../db/schema';
-import { itChecksAccess } from '../guard-cases';
+import { itChecksAccess } from '@tests/helpers/guard-cases';
 import { parseCsv } from './xmlx.import';
 
 /** A multipart/form-data body with one file part. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { AppCore } from './core-providers';
-import { MantineShell } from './mantine-shell';
+import { AppCore } from '../../src/client/app/core-providers';
+import { MantineShell } from '../../src/client/app/mantine-shell';
 
 /**
  * The app's providers with Mantine around everything, for tests that render screens or the whole

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { MantineProvider } from '@mantine/core';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../tests/helpers/render';
+import { renderWithProviders } from './render';
 
 /**
  * renderWithProviders plus Mantine's test environment: jsdom never finishes Mantine's enter

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { TestApp } from '../../../../tests/helpers/test-app';
+import type { TestApp } from './test-app';
 
 /** A small real PNG (the sniffer and the thumbnailer read real bytes). */
 export function pngBytes(width = 64, height = 48, color = '#2a7fff'): Promise<Buffer> {

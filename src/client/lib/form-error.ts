@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { tMessage } from '../../lib/i18n';
+import { tMessage } from './i18n';
 
 /**
  * Form errors hold the shared message keys of the contracts (`v.required`); they are translated

@@ -1,14 +1,14 @@
 import { configure, render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import i18n from '../lib/i18n';
-import { clearSession, login } from '../lib/session';
-import { loginRequest } from '../features/auth/api/login';
-import { AppProviders } from './providers';
-import { createAppRouter } from './router';
-import { resetMenus } from './menu-store';
-import { reloadTabs } from './tabs-store';
-import { reloadLayoutPrefs } from './layout-store';
+import i18n from '../../src/client/lib/i18n';
+import { clearSession, login } from '../../src/client/lib/session';
+import { loginRequest } from '../../src/client/features/auth/api/login';
+import { AppProviders } from './app-providers';
+import { createAppRouter } from '../../src/client/app/router';
+import { resetMenus } from '../../src/client/app/menu-store';
+import { reloadTabs } from '../../src/client/app/tabs-store';
+import { reloadLayoutPrefs } from '../../src/client/app/layout-store';
 
 // Screens are lazy chunks that Vite transforms on first import, which can take seconds in a cold run.
 configure({ asyncUtilTimeout: 10_000 });
@@ -30,7 +30,7 @@ export function renderApp(path: string) {
  * screens, the back-office layout) before a test's clock starts: in a cold run each takes seconds.
  */
 export async function warmUpShell(): Promise<void> {
-  await Promise.all([import('./mantine-shell'), import('./screen-loading'), import('./menu-screen'), import('./main-layout'), import('./not-found-page')]);
+  await Promise.all([import('../../src/client/app/mantine-shell'), import('../../src/client/app/screen-loading'), import('../../src/client/app/menu-screen'), import('../../src/client/app/main-layout'), import('../../src/client/app/not-found-page')]);
 }
 
 /** Forgets the session, menus, tabs, layout and language left by an earlier test. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { WallBoard } from '@shared/contracts/wall';
 import { dateTime } from '@client/lib/date-time';
-import { renderWithProviders } from '../../../../../tests/helpers/render';
+import { renderWithProviders } from '@tests/helpers/render';
 import { BoardChannels } from './board-panel';
 
 const LAST_SEEN = '2026-11-20T08:30:00.000Z';

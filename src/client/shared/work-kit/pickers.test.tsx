@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import i18n from '@client/lib/i18n';
 import userEvent from '@testing-library/user-event';
-import { renderKit } from '@client/components/test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import { QueryForm } from '@client/components/list-page/query-form';
 import { ProjectPicker, projectQueryField } from './pickers';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { REPAIR_RESULT } from '@shared/dictionaries';
 import type { ReportResult } from '@shared/contracts/report';
-import { FilesField } from '../work-kit/files-field';
+import { FilesField } from '../../components/form/file-field';
 
 export interface ReportValues extends Record<string, unknown> {
   orderId: number | null;

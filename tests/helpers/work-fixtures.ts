@@ -1,6 +1,6 @@
 import type { FileOwnerType } from '@shared/contracts/file';
-import type { TestApp } from '../../../../../tests/helpers/test-app';
-import { fallEqInfo, fallProject, ossFile } from '../../../db/schema';
+import type { TestApp } from './test-app';
+import { fallEqInfo, fallProject, ossFile } from '../../src/server/db/schema';
 
 /** Rows the operations tests need, written straight to the test database. */
 let seq = 0;

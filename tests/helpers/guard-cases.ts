@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { TestApp } from '../../../../tests/helpers/test-app';
+import type { TestApp } from './test-app';
 
 /** One endpoint and the permission it needs, with a body that is valid for it. */
 export interface GuardCase {

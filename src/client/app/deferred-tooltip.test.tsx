@@ -1,10 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderKit } from '../test-render';
+import { renderKit } from '@tests/helpers/kit-render';
 import HintTooltip from '@client/app/hint-tooltip';
-import { TooltipSource } from '../tooltip-source';
-import { DeferredTooltip } from './deferred-tooltip';
+import { TooltipSource } from '../components/tooltip-source';
+import { DeferredTooltip } from '../components/wall/deferred-tooltip';
 
 const source = () => Promise.resolve({ default: HintTooltip });
 

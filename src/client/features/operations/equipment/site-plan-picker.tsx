@@ -3,7 +3,7 @@ import { Alert, Box, Group, Text, Button } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { tMessage } from '@client/lib/i18n';
-import { downloadUrl, useFileSrc } from './project-api';
+import { downloadUrl, useFileSrc } from '../../../shared/projects/project-api';
 
 export interface PlanPosition {
   x: number;
