@@ -149,7 +149,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${config.apiPrefix}/docs` });
-  await app.register(authPlugin, { apiPrefix: config.apiPrefix, headerName: process.env.AUTH_HEADER ?? 'Authorization' });
+  await app.register(authPlugin, { apiPrefix: config.apiPrefix, headerName: config.authHeader });
   await app.register(oplogPlugin);
   await app.register(livePlugin);
 

@@ -15,6 +15,8 @@ export interface ServerConfig {
   /** Overrides the captcha setting of sys_config when set (CAPTCHA=off for tests and kiosks). */
   captcha?: 'on' | 'off';
   apiPrefix: string;
+  /** The request header that carries the session token (AUTH_HEADER, default Authorization); /config.js tells the client. */
+  authHeader: string;
   /**
    * Which proxies may name the client in X-Forwarded-For (TRUST_PROXY): a list of addresses and
    * CIDR ranges. False (unset): the address is the socket's, so a caller cannot
@@ -43,6 +45,14 @@ function readVersion(): string {
   } catch {
     return '0.0.0';
   }
+}
+
+/** AUTH_HEADER: a plain header name (letters, digits, dashes); anything else is refused at start. */
+export function parseAuthHeader(value: string | undefined): string {
+  const text = value?.trim();
+  if (!text) return 'Authorization';
+  if (!/^[A-Za-z][A-Za-z0-9-]{0,63}$/.test(text)) throw new Error('AUTH_HEADER must be a header name of letters, digits and dashes');
+  return text;
 }
 
 /**
@@ -82,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     captcha,
     apiPrefix: env.API_PREFIX ?? '/api',
+    authHeader: parseAuthHeader(env.AUTH_HEADER),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     version: readVersion(),

@@ -1,4 +1,4 @@
-import { AUTH_HEADER, CODE, LOGIN_API_PATH } from '@shared/constants';
+import { CODE, LOGIN_API_PATH } from '@shared/constants';
 import type { Envelope } from '@shared/envelope';
 import { clearSession, getToken, sessionKind, type SessionKind } from './session';
 import { runtimeConfig } from './runtime-config';
@@ -63,7 +63,7 @@ export async function request<T>(method: string, url: string, body?: unknown, op
   if (!url) throw new Error('ajax url is required!');
   const headers: Record<string, string> = { 'Accept-Language': currentLocale() === 'en' ? 'en' : 'zh-CN', ...opts.headers };
   const token = getToken();
-  if (token && url !== LOGIN_API_PATH) headers[AUTH_HEADER] = token;
+  if (token && url !== LOGIN_API_PATH) headers[runtimeConfig().authHeader] = token;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const target = withParams(`${runtimeConfig().apiHost}${url}`, opts.params);

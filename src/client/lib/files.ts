@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { queryOptions } from '@tanstack/react-query';
-import { AUTH_HEADER } from '@shared/constants';
 import type { FileOwnerType, UploadedFile } from '@shared/contracts/file';
 import type { Ticket } from '@shared/contracts/ticket';
 import { api } from './api';
@@ -35,7 +34,7 @@ export function isApiUrl(url: string): boolean {
 /** GET of a stored file with the session in the header, as the API client sends it. */
 function fetchWithSession(url: string, signal: AbortSignal): Promise<Response> {
   const token = getToken();
-  return fetch(url, { headers: token ? { [AUTH_HEADER]: token } : {}, credentials: 'include', signal });
+  return fetch(url, { headers: token ? { [runtimeConfig().authHeader]: token } : {}, credentials: 'include', signal });
 }
 
 /**

@@ -1,6 +1,9 @@
+import { AUTH_HEADER } from '@shared/constants';
 /** Runtime configuration (seed §3), set by /config.js on a global object before the app starts. */
 export interface RuntimeConfig {
   apiHost: string;
+  /** The header the session token travels in (seed §7: configurable; the server's AUTH_HEADER). */
+  authHeader: string;
   title: string;
   /** The title in English (setting system.titleEn); empty = `title`. */
   titleEn: string;
@@ -25,6 +28,7 @@ declare global {
 
 const DEFAULTS: RuntimeConfig = {
   apiHost: '/api',
+  authHeader: AUTH_HEADER,
   title: '',
   titleEn: '',
   microservice: '',

@@ -7,6 +7,7 @@ export async function runtimeConfigOf(app: FastifyInstance, config: ServerConfig
   const titleEn = await app.settings.get('system.titleEn');
   return {
     apiHost: config.apiPrefix,
+    authHeader: config.authHeader,
     title: config.runtime.title || title,
     titleEn: config.runtime.title || titleEn,
     microservice: config.runtime.microservice,

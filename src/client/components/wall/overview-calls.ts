@@ -25,7 +25,7 @@ export function isOverviewAddress(hash: string): boolean {
 export function wallToken(hash: string, session: Pick<Storage, 'getItem'>, local: Pick<Storage, 'getItem'>): { header: string; value: string; language: string } | null {
   const value = kioskTokenOf(hash) ?? session.getItem(STORAGE_KEYS.token);
   if (!value) return null;
-  return { header: AUTH_HEADER, value, language: local.getItem(STORAGE_KEYS.language) === 'en' ? 'en' : 'zh-CN' };
+  return { header: window.__APP_CONFIG__?.authHeader || AUTH_HEADER, value, language: local.getItem(STORAGE_KEYS.language) === 'en' ? 'en' : 'zh-CN' };
 }
 
 export interface WallCall {
