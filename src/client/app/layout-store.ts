@@ -6,14 +6,20 @@ import { STORAGE_KEYS } from '@shared/constants';
 export interface LayoutPrefs {
   folded: boolean;
   skin: 'light' | 'dark';
+  /** The navbar type: the menus in a sidebar, or as a bar in the header (wide screens, fewer menus). */
+  navbar: NavbarType;
 }
 
-const DEFAULT_PREFS: LayoutPrefs = { folded: false, skin: 'light' };
+export const NAVBAR_TYPES = ['side', 'top'] as const;
+export type NavbarType = (typeof NAVBAR_TYPES)[number];
+
+const DEFAULT_PREFS: LayoutPrefs = { folded: false, skin: 'light', navbar: 'side' };
 
 function read(): LayoutPrefs {
   try {
     const raw = localStorage.getItem(STORAGE_KEYS.layout);
-    return raw ? { ...DEFAULT_PREFS, ...(JSON.parse(raw) as Partial<LayoutPrefs>) } : DEFAULT_PREFS;
+    const saved = raw ? { ...DEFAULT_PREFS, ...(JSON.parse(raw) as Partial<LayoutPrefs>) } : DEFAULT_PREFS;
+    return (NAVBAR_TYPES as readonly string[]).includes(saved.navbar) ? saved : { ...saved, navbar: DEFAULT_PREFS.navbar };
   } catch {
     return DEFAULT_PREFS;
   }

@@ -87,4 +87,21 @@ describe('back-office layout', () => {
     await user.click(desktopBurger);
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.layout)!)).toMatchObject({ folded: true });
   });
+
+  it('puts the menus in a bar at the top when the navbar type says so, and remembers it', async () => {
+    const { router } = renderApp('/main');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '菜单放在顶部' }));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.layout)!)).toMatchObject({ navbar: 'top' });
+    // Only the phone's burger is left: no sidebar to fold on a wide screen.
+    expect(screen.getAllByRole('button', { name: '折叠或展开侧边栏' })).toHaveLength(1);
+    const bars = screen.getAllByRole('navigation', { name: '主导航' });
+    const top = bars.find((nav) => nav.closest('header'))!;
+    await user.click(within(top).getByRole('button', { name: /系统管理/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /用户管理/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/sys/user'));
+    await user.click(screen.getByRole('button', { name: '菜单放在侧边' }));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.layout)!)).toMatchObject({ navbar: 'side' });
+  });
 });
+

@@ -3,6 +3,8 @@ const layout = {
   home: '首页',
   mainNav: '主导航',
   toggleNav: '折叠或展开侧边栏',
+  navbarTop: '菜单放在顶部',
+  navbarSide: '菜单放在侧边',
   darkSkin: '深色皮肤',
   lightSkin: '浅色皮肤',
   userMenu: '用户菜单',

@@ -5,6 +5,8 @@ const layout: LocaleShape<typeof cn> = {
   home: 'Home',
   mainNav: 'Main navigation',
   toggleNav: 'Fold or unfold the sidebar',
+  navbarTop: 'Menus at the top',
+  navbarSide: 'Menus at the side',
   darkSkin: 'Dark skin',
   lightSkin: 'Light skin',
   userMenu: 'User menu',
