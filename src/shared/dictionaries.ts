@@ -1,6 +1,7 @@
 /** Fixed code values of seed §3–§4 and DOMAIN.md §3, with labels in both languages and tag colours. */
 
-export type TagColor = 'primary' | 'success' | 'warning' | 'danger' | 'info' | 'default';
+/** The seed's tag colours, plus `accent` (violet) so seven project statuses get seven colours on the map. */
+export type TagColor = 'primary' | 'success' | 'warning' | 'danger' | 'info' | 'default' | 'accent';
 
 export interface DictItem {
   value: string;
@@ -16,7 +17,7 @@ export const XMZT: DictItem[] = [
   { value: 'B', cn: '设计', en: 'Design', color: 'info' },
   { value: 'D', cn: '拟建', en: 'Proposed', color: 'default' },
   { value: 'E', cn: '产品', en: 'Product', color: 'warning' },
-  { value: 'F', cn: '集团', en: 'Group', color: 'primary' },
+  { value: 'F', cn: '集团', en: 'Group', color: 'accent' },
   { value: 'G', cn: '公司总部', en: 'Company Headquarters', color: 'danger' },
 ];
 

@@ -9,4 +9,5 @@ export const TAG_COLOR_TO_MANTINE: Record<TagColor, MantineColor> = {
   danger: 'red',
   info: 'gray',
   default: 'dark',
+  accent: 'violet',
 };

@@ -17,18 +17,45 @@ export interface MapCluster {
 
 /**
  * Grid clustering in screen space: points whose projected pixels share a cell of `cellPx` become
- * one cluster at their mean position. `project` maps lat/lng to pixels at the current zoom.
+ * one cluster at their mean position. `project` maps lat/lng to pixels at the current zoom. Points
+ * in neighbouring cells can still sit a few pixels apart (two badges drawn over each other), so
+ * clusters whose centres are closer than a cell are then merged until none are.
  */
 export function gridCluster(points: MapPoint[], project: (lat: number, lng: number) => { x: number; y: number }, cellPx: number): MapCluster[] {
-  const cells = new Map<string, MapPoint[]>();
+  const cells = new Map<string, { pts: MapPoint[]; x: number; y: number }>();
   for (const p of points) {
     const { x, y } = project(p.lat, p.lng);
     const key = `${Math.floor(x / cellPx)}:${Math.floor(y / cellPx)}`;
     const cell = cells.get(key);
-    if (cell) cell.push(p);
-    else cells.set(key, [p]);
+    if (cell) {
+      cell.pts.push(p);
+      cell.x += x;
+      cell.y += y;
+    } else cells.set(key, { pts: [p], x, y });
   }
-  return [...cells].map(([key, pts]) => ({
+  // Sums of pixel positions per group; a group's centre is the sum over its size.
+  const groups = [...cells].map(([key, c]) => ({ key, pts: c.pts, x: c.x, y: c.y }));
+  const centre = (g: (typeof groups)[number]) => ({ x: g.x / g.pts.length, y: g.y / g.pts.length });
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < groups.length && !merged; i += 1) {
+      for (let j = i + 1; j < groups.length; j += 1) {
+        const a = centre(groups[i]);
+        const b = centre(groups[j]);
+        if (Math.hypot(a.x - b.x, a.y - b.y) >= cellPx) continue;
+        const [keep, drop] = [groups[i], groups[j]];
+        // The smaller cell key stays, whichever order the cells came in: the marker keeps its identity.
+        if (drop.key < keep.key) keep.key = drop.key;
+        keep.pts.push(...drop.pts);
+        keep.x += drop.x;
+        keep.y += drop.y;
+        groups.splice(j, 1);
+        merged = true;
+        break;
+      }
+    }
+  }
+  return groups.map(({ key, pts }) => ({
     key,
     points: pts,
     lat: pts.reduce((s, p) => s + p.lat, 0) / pts.length,

@@ -51,4 +51,22 @@ describe('map clustering', () => {
     expect(pair.lat).toBeCloseTo(1.25);
     expect(clusterColor(pair, ['r', 'g'])).toBe('r');
   });
+
+  it('merges clusters of neighbouring cells whose badges would overlap, and leaves distant ones apart', () => {
+    // Two pairs either side of a cell line 40 px wide, 6 px apart: one badge of four, not two on top of each other.
+    const pts = [
+      { id: 1, lat: -1, lng: 3.7, color: 'g', label: 'a' },
+      { id: 2, lat: -1, lng: 3.8, color: 'g', label: 'b' },
+      { id: 3, lat: -1, lng: 4.1, color: 'r', label: 'c' },
+      { id: 4, lat: -1, lng: 4.2, color: 'g', label: 'd' },
+      { id: 5, lat: -1, lng: 20, color: 'g', label: 'far' },
+    ];
+    const clusters = gridCluster(pts, project, 40);
+    expect(clusters.map((c) => c.points.length).sort()).toEqual([1, 4]);
+    const four = clusters.find((c) => c.points.length === 4)!;
+    expect(four.key).toBe('0:0');
+    expect(clusterColor(four, ['r', 'g'])).toBe('r');
+    // No two badges closer than a cell.
+    for (const a of clusters) for (const b of clusters) if (a !== b) expect(Math.hypot((a.lng - b.lng) * 10, (a.lat - b.lat) * 10)).toBeGreaterThanOrEqual(40);
+  });
 });

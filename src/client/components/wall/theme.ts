@@ -33,6 +33,7 @@ export const TAG_HEX: Record<TagColor, string> = {
   danger: '#ff4d5e',
   info: '#3cd3ff',
   default: '#8a9bb4',
+  accent: '#b08cff',
 };
 
 /** Series colours for categories that carry no status meaning (areas, water types, device categories). */

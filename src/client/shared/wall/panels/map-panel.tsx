@@ -76,7 +76,9 @@ function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<
           background: 'rgba(3, 14, 32, 0.78)',
           border: `1px solid ${WALL.border}`,
           display: 'grid',
-          gridTemplateColumns: 'auto auto',
+          // One column: in the south-west corner it stays clear of the South American markers (two
+          // columns of English labels covered Rio de Janeiro).
+          gridTemplateColumns: 'auto',
           columnGap: 18,
           rowGap: 4,
           fontSize: 14,
