@@ -17,6 +17,8 @@ import { toast } from '@client/components/feedback/toast';
 import { localName } from '@shared/local-name';
 
 const BASE = '/sys/xmlx';
+/** Project types are a few dozen: one page holds them all. */
+const TREE_PAGE = 1000;
 type Node = Xmlx & { children?: Node[] };
 type Values = { pid: number; xmbm: string; xmmc: string; xmmcEn: string; sort: number };
 
@@ -157,7 +159,9 @@ export default function XmlxPage() {
           data={tree}
           rowKey="id"
           childrenKey="children"
-          pageSize={tree.length || 1}
+          // One page for the whole tree: the table keeps the page size it first got, and that was 1 while the
+          // rows were loading (one root per page, "Total 6" over six pages).
+          pageSize={TREE_PAGE}
           columns={[
             { prop: 'xmmc', label: t('xmlx.xmmc'), render: (row) => localName(row.xmmc, row.xmmcEn, i18n.language) },
             { prop: 'xmbm', label: t('xmlx.xmbm') },
