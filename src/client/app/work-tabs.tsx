@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../lib/document-title';
 
 export const ACCOUNT_PATH = '/main/account';
 
-export function tabTitle(path: string, menus: NavMenu[], t: TFunction, language: string): string {
+export function tabTitle(path: string, menus: NavMenu[], t: TFunction<['layout', 'account']>, language: string): string {
   if (path === HOME_TAB) return t('layout:home');
   if (path === ACCOUNT_PATH) return t('account:title');
   const menu = findMenuByPath(path, menus);

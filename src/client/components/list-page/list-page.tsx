@@ -115,7 +115,8 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
     mutationFn: (ids: RowKey[]) => resource.remove(ids),
     onSuccess: (result) => {
       const outcome = result as { deleted?: number; archived?: number } | null;
-      if (outcome?.archived) toast.success(() => t('archive.outcome', { deleted: outcome.deleted ?? 0, archived: outcome.archived }));
+      const archived = outcome?.archived;
+      if (archived) toast.success(() => t('archive.outcome', { deleted: outcome?.deleted ?? 0, archived }));
       else toast.success(() => t('list.deleted'));
       setSelected({ keys: [], rows: [] });
       return invalidate();

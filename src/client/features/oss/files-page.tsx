@@ -23,7 +23,7 @@ function size(bytes: number): string {
 }
 
 export default function FilesPage() {
-  const { t } = useTranslation('sysadmin');
+  const { t } = useTranslation(['sysadmin', 'kit']);
   const queryClient = useQueryClient();
   const canDelete = useCan('oss-file#delete');
   const canDownload = useCan('oss-file#download');

@@ -8,6 +8,7 @@ import { tMessage } from '../../lib/i18n';
 import { projectOptions, projectOptionsKey } from './api/project-options';
 import { dateTime } from '@client/lib/date-time';
 import { localName } from '@shared/local-name';
+import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 
 interface CardValues extends Record<string, unknown> {
   name: string;
@@ -16,7 +17,8 @@ interface CardValues extends Record<string, unknown> {
 }
 
 /** The config keys each card type offers in the form (titles are common to all). */
-const TYPE_FIELDS: Record<CardType, string[]> = {
+type ConfigField = KeyOf<Texts['scenes']['fields']>;
+const TYPE_FIELDS: Record<CardType, ConfigField[]> = {
   map: ['cluster'],
   'repair-speed': ['granularity', 'periods', 'projectId'],
   'repair-quality': ['granularity', 'periods', 'projectId'],
@@ -40,7 +42,7 @@ function CardForm({ form }: FormBodyProps<CardValues>) {
   const type = form.getValues().type;
   const config = form.getValues().config ?? {};
   const set = (key: string, value: unknown) => form.setFieldValue('config', { ...config, [key]: value === '' || value === null ? undefined : value });
-  const field = (key: string) => {
+  const field = (key: ConfigField) => {
     const error = err(form.errors[`config.${key}`]);
     const value = config[key];
     switch (key) {

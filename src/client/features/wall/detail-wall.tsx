@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ORDER_PRIORITY, ORDER_STATUS } from '@shared/dictionaries';
-import { GRANULARITIES, isoDaysAgo, periodQuerySchema, type Granularity, type PeriodQuery, type StatMetric } from '@shared/contracts/stats';
+import { GRANULARITIES, PERIOD_DEFAULTS, isoDaysAgo, periodQuerySchema, type Granularity, type PeriodQuery, type StatMetric } from '@shared/contracts/stats';
 import { WallCanvas } from '@client/components/wall/wall-canvas';
 import { WallTitleBar } from '@client/components/wall/wall-title-bar';
 import { StaleBadge } from '@client/components/wall/stale-badge';
@@ -91,7 +91,7 @@ export default function DetailWall() {
   );
   const projectOptions = useMemo(() => (projects.data ?? []).map((p) => ({ id: p.id, name: localName(p.name, p.nameEn, locale) })), [projects.data, locale]);
   const set = (patch: Partial<PeriodQuery>) => setFilter((f) => ({ ...f, ...patch }));
-  const extra = `${filter.from} ~ ${filter.to} · ${t(`detail.granularities.${valid.granularity}`)}`;
+  const extra = `${filter.from} ~ ${filter.to} · ${t(`detail.granularities.${valid.granularity ?? PERIOD_DEFAULTS.granularity}`)}`;
   const cols = t('detail.columns', { returnObjects: true }) as Record<string, string>;
 
   const field = (label: string, name: string, input: React.ReactNode) => (

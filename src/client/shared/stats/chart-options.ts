@@ -10,7 +10,8 @@ import { deviceStateColor, projectStatusColor, SERIES, TAG_HEX } from '@client/c
 export const dictLabel = (items: DictItem[], value: string, locale: Locale) => items.find((i) => i.value === value)?.[locale] ?? value;
 
 interface Ctx {
-  t: TFunction;
+  /** Bound to the wall's texts (useWallText): keys are those of the wall namespace, without a prefix. */
+  t: TFunction<'wall'>;
   locale: Locale;
   tone: ChartTone;
 }
@@ -63,7 +64,7 @@ export function statusOption(data: CountProjects, { locale, tone }: Ctx): EChart
 
 /** Projects per area (bars) with their total area (line, right axis). */
 export function areaOption(data: AreaGroup[], { t, locale, tone }: Ctx): EChartsOption {
-  const names = data.map((a) => (a.area ? (locale === 'en' ? a.labelEn : a.label) || a.area : t('wall:unassigned')));
+  const names = data.map((a) => (a.area ? (locale === 'en' ? a.labelEn : a.label) || a.area : t('unassigned')));
   return {
     ...baseOption(tone),
     tooltip: { ...baseOption(tone).tooltip, trigger: 'axis' },
@@ -76,13 +77,13 @@ export function areaOption(data: AreaGroup[], { t, locale, tone }: Ctx): ECharts
     ],
     series: [
       {
-        name: t('wall:series.count'),
+        name: t('series.count'),
         type: 'bar',
         barMaxWidth: 22,
         data: data.map((a) => a.count),
         itemStyle: { borderRadius: [3, 3, 0, 0], color: { type: 'linear', x: 0, y: 0, x2: 0, y2: 1, colorStops: [{ offset: 0, color: SERIES[0] }, { offset: 1, color: 'rgba(60,157,255,0.25)' }] } },
       },
-      { name: `${t('wall:series.totalArea')} (${t('wall:unit.m2')})`, type: 'line', yAxisIndex: 1, smooth: true, symbolSize: 6, data: data.map((a) => a.totalArea), itemStyle: { color: SERIES[4] } },
+      { name: `${t('series.totalArea')} (${t('unit.m2')})`, type: 'line', yAxisIndex: 1, smooth: true, symbolSize: 6, data: data.map((a) => a.totalArea), itemStyle: { color: SERIES[4] } },
     ],
   };
 }
@@ -133,8 +134,8 @@ export function deviceOption(data: DeviceGroup[], { locale, tone }: Ctx): EChart
 
 /** Repair speed: orders and completions (bars) and hours to complete (lines, right axis). */
 export function speedOption(data: RepairSpeedPoint[], { t, tone }: Ctx, withP90 = true): EChartsOption {
-  const hours = t('wall:unit.hours');
-  const p90 = { name: t('wall:series.p90Hours'), type: 'line' as const, yAxisIndex: 1, smooth: true, showSymbol: false, data: data.map((p) => p.p90Hours), itemStyle: { color: TAG_HEX.danger }, lineStyle: { width: 1.5 } };
+  const hours = t('unit.hours');
+  const p90 = { name: t('series.p90Hours'), type: 'line' as const, yAxisIndex: 1, smooth: true, showSymbol: false, data: data.map((p) => p.p90Hours), itemStyle: { color: TAG_HEX.danger }, lineStyle: { width: 1.5 } };
   return {
     ...baseOption(tone),
     tooltip: { ...baseOption(tone).tooltip, trigger: 'axis' },
@@ -146,10 +147,10 @@ export function speedOption(data: RepairSpeedPoint[], { t, tone }: Ctx, withP90 
       { type: 'value', ...axisStyle(tone), splitLine: { show: false }, axisLabel: { ...axisStyle(tone).axisLabel, formatter: `{value}${hours}` } },
     ],
     series: [
-      { name: t('wall:series.orders'), type: 'bar', barMaxWidth: 10, data: data.map((p) => p.orders), itemStyle: { color: 'rgba(60,157,255,0.55)', borderRadius: [2, 2, 0, 0] } },
-      { name: t('wall:series.completed'), type: 'bar', barMaxWidth: 10, data: data.map((p) => p.completed), itemStyle: { color: TAG_HEX.success, borderRadius: [2, 2, 0, 0] } },
-      { name: t('wall:series.avgHours'), type: 'line', yAxisIndex: 1, smooth: true, showSymbol: false, data: data.map((p) => p.avgHours), itemStyle: { color: SERIES[0] }, lineStyle: { width: 2 } },
-      { name: t('wall:series.medianHours'), type: 'line', yAxisIndex: 1, smooth: true, showSymbol: false, data: data.map((p) => p.medianHours), itemStyle: { color: SERIES[4] }, lineStyle: { width: 2, type: 'dashed' } },
+      { name: t('series.orders'), type: 'bar', barMaxWidth: 10, data: data.map((p) => p.orders), itemStyle: { color: 'rgba(60,157,255,0.55)', borderRadius: [2, 2, 0, 0] } },
+      { name: t('series.completed'), type: 'bar', barMaxWidth: 10, data: data.map((p) => p.completed), itemStyle: { color: TAG_HEX.success, borderRadius: [2, 2, 0, 0] } },
+      { name: t('series.avgHours'), type: 'line', yAxisIndex: 1, smooth: true, showSymbol: false, data: data.map((p) => p.avgHours), itemStyle: { color: SERIES[0] }, lineStyle: { width: 2 } },
+      { name: t('series.medianHours'), type: 'line', yAxisIndex: 1, smooth: true, showSymbol: false, data: data.map((p) => p.medianHours), itemStyle: { color: SERIES[4] }, lineStyle: { width: 2, type: 'dashed' } },
       ...(withP90 ? [p90] : []),
     ],
   };
@@ -158,7 +159,7 @@ export function speedOption(data: RepairSpeedPoint[], { t, tone }: Ctx, withP90 
 /** Repair quality: the three rates in percent. */
 export function qualityOption(data: RepairQualityPoint[], { t, tone }: Ctx): EChartsOption {
   const line = (key: 'firstTimeFixRate' | 'repeatRate30d' | 'onTimeRate', color: string, area: boolean) => ({
-    name: t(`wall:series.${key}`),
+    name: t(`series.${key}`),
     type: 'line' as const,
     smooth: true,
     showSymbol: false,

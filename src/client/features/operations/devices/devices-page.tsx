@@ -6,6 +6,7 @@ import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { FileField } from '@client/components/form/file-field';
+import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 
 const BASE = '/ball/falldevice';
 
@@ -22,7 +23,7 @@ const INITIAL: DeviceValues = { name: '', category: 'pump', maker: '', model: ''
 function DeviceForm({ form }: FormBodyProps<DeviceValues>) {
   const { t } = useTranslation('projects');
   const category = useDictionary('device_category');
-  const f = (k: string) => t(`device.fields.${k}`);
+  const f = (k: KeyOf<Texts['projects']['device']['fields']>) => t(`device.fields.${k}`);
   return (
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
@@ -47,7 +48,7 @@ function DeviceForm({ form }: FormBodyProps<DeviceValues>) {
 /** fall/device: the catalogue of device models with makers and handbooks. */
 export default function DevicesPage() {
   const { t, i18n } = useTranslation('projects');
-  const f = (k: string) => t(`device.fields.${k}`);
+  const f = (k: KeyOf<Texts['projects']['device']['fields']>) => t(`device.fields.${k}`);
   return (
     <ListPage<DeviceRow, DeviceValues>
       key={i18n.language}

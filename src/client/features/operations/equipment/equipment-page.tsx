@@ -15,6 +15,7 @@ import { ProjectPicker } from '../../../shared/work-kit/pickers';
 import { SitePlanPicker } from './site-plan-picker';
 import { projectColumn } from '../../../shared/work-kit/format';
 import { dateTime } from '@client/lib/date-time';
+import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 
 const BASE = '/ball/falleqinfo';
 
@@ -40,7 +41,7 @@ function EquipmentForm({ form }: FormBodyProps<EquipmentValues>) {
     queryFn: () => api.post<EquipmentRow[]>(`${BASE}/listAll`, { projectId: form.values.projectId }),
     enabled: form.values.projectId !== null,
   });
-  const f = (k: string) => t(`equipment.fields.${k}`);
+  const f = (k: KeyOf<Texts['projects']['equipment']['fields']>) => t(`equipment.fields.${k}`);
   const deviceOptions = (devices.data ?? []).map((d) => ({ value: String(d.id), label: [d.name, d.model, d.maker].filter(Boolean).join(' · ') }));
   const others = (siblings.data ?? []).filter((e) => e.posX !== null && e.posY !== null && !(e.posX === form.values.posX && e.posY === form.values.posY)).map((e) => ({ x: e.posX!, y: e.posY! }));
   void i18n;
@@ -83,7 +84,7 @@ function DictSelect({ type, label, value, onChange }: QueryFieldInputProps & { t
 /** fall/eqInfo: installed equipment with its project, model, state and position on the site plan. */
 export default function EquipmentPage() {
   const { t, i18n } = useTranslation('projects');
-  const f = (k: string) => t(`equipment.fields.${k}`);
+  const f = (k: KeyOf<Texts['projects']['equipment']['fields']>) => t(`equipment.fields.${k}`);
   return (
     <ListPage<EquipmentRow, EquipmentValues>
       key={i18n.language}

@@ -11,8 +11,9 @@ import { messageBox } from '@client/components/message-box/message-box';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { issuePassword, passwordsQueryOptions, revokePassword } from '../../../shared/projects/project-api';
 import { dateTime } from '@client/lib/date-time';
+import type { TFunction } from 'i18next';
 
-const STATE_DICT = (t: (k: string) => string) =>
+const STATE_DICT = (t: TFunction<'projects'>) =>
   (['active', 'legacy', 'expired', 'revoked'] as const).map((v) => ({ value: v, cn: t(`password.states.${v}`), en: t(`password.states.${v}`), color: v === 'active' ? ('success' as const) : v === 'expired' || v === 'legacy' ? ('warning' as const) : ('default' as const) }));
 
 /**

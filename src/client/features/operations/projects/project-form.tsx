@@ -14,6 +14,7 @@ import { PasswordPanel } from './password-panel';
 import type { ProjectRow } from '@shared/contracts/project';
 import { downloadUrl, useFileSrc, existUniqueKeyQueryOptions, projectInfoQueryOptions, projectTypesQueryOptions, type ProjectTypeRow } from '../../../shared/projects/project-api';
 import { localName } from '@shared/local-name';
+import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 
 /** Form values of a project: the row's own fields; `id` only when editing, the secret write-only (empty keeps it). */
 export type ProjectValues = Omit<ProjectRow, 'id' | 'hasCameraSecret' | 'projectTypeName' | 'projectTypeNameEn' | 'createdAt' | 'updatedAt' | 'archivedAt' | 'archivedBy'> & {
@@ -87,7 +88,7 @@ export function ProjectForm({ form, mode }: FormBodyProps<ProjectValues>) {
     onChange: (v: number | string) => form.setFieldValue(field, num(v, 0) as number),
     min: 0,
   });
-  const f = (k: string) => t(`project.fields.${k}`);
+  const f = (k: KeyOf<Texts['projects']['project']['fields']>) => t(`project.fields.${k}`);
 
   return (
     <Tabs defaultValue="basic" keepMounted={false}>

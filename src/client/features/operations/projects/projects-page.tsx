@@ -11,6 +11,7 @@ import type { QueryFieldInputProps } from '@client/components/list-page/query-fo
 import { countryName } from './country';
 import { PROJECT_BASE } from '../../../shared/projects/project-api';
 import { PROJECT_INITIAL, ProjectForm, type ProjectValues } from './project-form';
+import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 
 /** The save contract plus the id the edit form carries (the list page sends it as the update's id). */
 const formSchema = projectSaveSchema.extend({ id: z.number().int().positive().optional() }) as unknown as z.ZodType<ProjectValues>;
@@ -24,7 +25,7 @@ function DictSelect({ type, label, value, onChange }: QueryFieldInputProps & { t
 export default function ProjectsPage() {
   const { t, i18n } = useTranslation('projects');
   const area = useDictionary('area');
-  const f = (k: string) => t(`project.fields.${k}`);
+  const f = (k: KeyOf<Texts['projects']['project']['fields']>) => t(`project.fields.${k}`);
   return (
     <ListPage<ProjectRow, ProjectValues>
       key={i18n.language}

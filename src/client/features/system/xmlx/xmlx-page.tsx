@@ -35,7 +35,7 @@ export function buildTree(rows: Xmlx[]): Node[] {
 }
 
 function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('sysadmin');
+  const { t } = useTranslation(['sysadmin', 'kit']);
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<XmlxImportResult | null>(null);
@@ -101,7 +101,7 @@ function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
 }
 
 export default function XmlxPage() {
-  const { t, i18n } = useTranslation('sysadmin');
+  const { t, i18n } = useTranslation(['sysadmin', 'kit']);
   const queryClient = useQueryClient();
   const can = { save: useCan('sys-xmlx#save'), update: useCan('sys-xmlx#update'), remove: useCan('sys-xmlx#delete'), upload: useCan('sys-xmlx#upload'), list: useCan('sys-xmlx#list') };
   const [filter, setFilter] = useState('');

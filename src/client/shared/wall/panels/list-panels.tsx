@@ -13,6 +13,7 @@ import type { CurrentNotice } from '../../stats/api/get-current-notices';
 import { useWallText } from '../use-wall-locale';
 import { samePanelProps } from './same-props';
 import { localName } from '@shared/local-name';
+import type { TFunction } from 'i18next';
 
 const ROW = 40;
 const LIST_PADDING = 8;
@@ -32,7 +33,7 @@ export function ShownOfTotal({ shown, total }: { shown: number; total: number })
   );
 }
 
-function placeholderOf(q: UseQueryResult<unknown>, t: (k: string) => string): string | null {
+function placeholderOf(q: UseQueryResult<unknown>, t: TFunction<'wall'>): string | null {
   if (q.isPending) return t('loading');
   if (q.isError && !q.data) return t('failed');
   return null;
