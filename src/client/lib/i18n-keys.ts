@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type cn from '../locales/cn';
 
 /**
@@ -12,3 +13,12 @@ export type Texts = typeof cn;
  */
 export type KeyOf<T> = Extract<keyof T, string>;
 
+
+/**
+ * Narrows a value from data (an action code the server logged) to a key of one group of texts, when
+ * i18next holds a text for it: `hasText<Texts['sysadmin']['log']['actions']>('sysadmin', 'log.actions', code)`.
+ * A key chosen by data goes through this check instead of a cast, and falls back to the value itself.
+ */
+export function hasText<T extends object>(ns: keyof Texts, group: string, value: string): value is KeyOf<T> {
+  return i18next.exists(`${group}.${value}`, { ns });
+}

@@ -12,5 +12,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: Omit<typeof cn, 'messages'> & { messages: Record<MessageKey, string> };
     returnNull: false;
+    strictKeyChecks: true;
+    strictInterpolationChecks: true;
   }
 }

@@ -8,6 +8,9 @@ import type { QueryField } from '@client/components/list-page/query-form';
 import { Ellipsis } from '@client/components/ellipsis/ellipsis';
 import { dateTime } from '@client/lib/date-time';
 import { localName } from '@shared/local-name';
+import { hasText, type Texts } from '@client/lib/i18n-keys';
+
+type LogActions = Texts['sysadmin']['log']['actions'];
 
 const BASE = '/sys/log';
 
@@ -40,7 +43,7 @@ export default function LogPage() {
         { prop: 'username', label: t('log.username') },
         // The menu the change was made on, in the screen's language (rows from before 0019 show their API path).
         { prop: 'module', label: t('log.module'), render: (r) => (r.moduleName ? localName(r.moduleName, r.moduleNameEn, i18n.language) : r.module) },
-        { prop: 'action', label: t('log.action'), render: (r) => t(`log.actions.${r.action}`, { defaultValue: r.action }) },
+        { prop: 'action', label: t('log.action'), render: (r) => (hasText<LogActions>('sysadmin', 'log.actions', r.action) ? t(`log.actions.${r.action}`) : r.action) },
         { prop: 'target', label: t('log.target') },
         { prop: 'method', label: t('log.method'), display: false },
         { prop: 'path', label: t('log.path'), display: false },

@@ -9,7 +9,6 @@ import { ScrollBox } from '../../../components/wall/scroll-list';
 import { projectStatusColor, WALL } from '../../../components/wall/theme';
 import { TITLE_BAR_HEIGHT, WallTitleBar } from '../../../components/wall/wall-title-bar';
 import { localName } from '@shared/local-name';
-import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 
 const GAP = 16;
 const LEFT_WIDTH = 560;
@@ -31,7 +30,7 @@ export function PublicView({ project }: { project: PublicProject }) {
   const pictures = [...(project.sitePlan ? [{ fileId: project.sitePlan.fileId, name: t('panels.sitePlan'), url: project.sitePlan.url }] : []), ...project.pictures];
   const [shown, setShown] = useState(0);
   const current = pictures[Math.min(shown, pictures.length - 1)];
-  const figures: { key: KeyOf<Texts['wallProject']['public']>; value: string; colour?: string }[] = [
+  const figures: { key: 'place' | 'status' | 'waterType' | 'totalArea' | 'equipmentCount' | 'dailyShowTime'; value: string; colour?: string }[] = [
     { key: 'place', value: [project.country, localName(project.city, project.cityEn, lang)].filter(Boolean).join(' · ') || '—' },
     { key: 'status', value: label(XMZT, project.status, lang), colour: projectStatusColor(project.status) },
     { key: 'waterType', value: label(WATER_TYPE, project.figures.waterType, lang) },
