@@ -6,7 +6,8 @@ import { exportOptionsSchema, idListSchema, idParamSchema, idSchema, pagingSchem
 import { pageOf } from '@shared/envelope';
 import { isUnchangedRendering } from '@shared/server-text';
 import { notFound } from './errors';
-import { sendExport } from './export';
+import { pagedBatches, sendExport } from './export';
+import { containsPattern } from './like';
 
 export const ok = <T>(data: T) => ({ code: 0, msg: 'success', data });
 
@@ -24,11 +25,11 @@ export type FilterFn = (value: any, request?: FastifyRequest) => SQL | undefined
 export const filters = {
   eq: (col: PgColumn): FilterFn => (v) => (v === undefined || v === '' || v === null ? undefined : eq(col, v)),
   like: (col: PgColumn): FilterFn => (v) =>
-    typeof v === 'string' && v.trim() ? sql`${col} ILIKE ${'%' + v.trim().replace(/[\\%_]/g, (c) => '\\' + c) + '%'}` : undefined,
+    typeof v === 'string' && v.trim() ? sql`${col} ILIKE ${containsPattern(v.trim())}` : undefined,
   /** Any of several columns contains the text. */
   search: (...cols: PgColumn[]): FilterFn => (v) =>
     typeof v === 'string' && v.trim()
-      ? sql`(${sql.join(cols.map((c) => sql`${c} ILIKE ${'%' + v.trim().replace(/[\\%_]/g, (ch) => '\\' + ch) + '%'}`), sql` OR `)})`
+      ? sql`(${sql.join(cols.map((c) => sql`${c} ILIKE ${containsPattern(v.trim())}`), sql` OR `)})`
       : undefined,
   gte: (col: PgColumn): FilterFn => (v) => (v === undefined || v === '' || v === null ? undefined : sql`${col} >= ${v}`),
   lte: (col: PgColumn): FilterFn => (v) => (v === undefined || v === '' || v === null ? undefined : sql`${col} <= ${v}`),
@@ -196,15 +197,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
         name: o.exportName ?? o.permission,
         format: q.format,
         columns,
-        batches: async function* () {
-          const size = 1000;
-          for (let offset = 0; offset < 200_000; offset += size) {
-            const rows = await base().where(where).orderBy(...order).limit(size).offset(offset);
-            if (!rows.length) return;
-            yield rows as Record<string, unknown>[];
-            if (rows.length < size) return;
-          }
-        },
+        batches: pagedBatches(200_000, (limit, offset) => base().where(where).orderBy(...order).limit(limit).offset(offset)),
       });
     });
   }

@@ -4,7 +4,7 @@ import { trainingQuerySchema, trainingSaveSchema, trainingUpdateSchema } from '@
 import { fallDevice, fallProject, fallTrain } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { filters, registerCrud } from '../../../lib/crud';
-import { registerOwnedListWrites } from '../orders/owned-writes';
+import { registerFileWrites } from '../../files/file-writes';
 
 const BASE = '/ball/falltrain';
 
@@ -31,7 +31,7 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     without: ['save', 'update', 'delete'],
     exportName: 'fall-train',
   });
-  registerOwnedListWrites(app, {
+  registerFileWrites(app, {
     base: BASE,
     table: fallTrain,
     id: fallTrain.id,
@@ -39,8 +39,10 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     ownerType: 'fall_train',
     save: trainingSaveSchema,
     update: trainingUpdateSchema,
-    filesField: 'files',
-    check: async (tx, row) => {
+    fileFields: [{ field: 'files', many: true }],
+    // The references are checked on the row as it will be (the stored row with the changes on top).
+    prepare: async (tx, values, current) => {
+      const row = { ...current, ...values };
       if (row.deviceId) {
         const [d] = await tx.select({ id: fallDevice.id }).from(fallDevice).where(eq(fallDevice.id, row.deviceId as number));
         if (!d) throw badRequest('v.invalid', { deviceId: 'v.invalid' });
