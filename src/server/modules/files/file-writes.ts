@@ -5,17 +5,20 @@ import type { ZodType } from 'zod';
 import type { FileOwnerType } from '@shared/contracts/file';
 import { idListSchema } from '@shared/contracts/common';
 import type { Db } from '../../db/client';
-import { ok } from '../../lib/crud';
+import { ok, resourceNames } from '../../lib/crud';
+import type { Resource } from '@shared/resources';
 import { notFound } from '../../lib/errors';
 import { attachFiles, releaseFiles, replaceFiles } from './files.service';
 
 export interface FileWritesOptions {
+  /** The resource's registry record: gives `base` and `permission` (src/shared/resources.ts). */
+  resource?: Resource;
   /** Path under the API prefix, e.g. '/ball/falldevice'. */
-  base: string;
+  base?: string;
   table: PgTable;
   id: PgColumn;
   /** Menu code: save, update and delete require `<code>#save|update|delete`. */
-  permission: string;
+  permission?: string;
   ownerType: FileOwnerType;
   /**
    * Columns holding files: one oss_file id each, or with `many` a list of ids (jsonb, e.g. a
@@ -47,7 +50,8 @@ function idsOf(f: { many?: boolean }, value: unknown): (number | null)[] {
  * files' ownership commit together, so a save that fails on any check leaves every upload unowned
  * (and the cleanup removes it), and a replaced file is released only if the update commits.
  */
-export function registerFileWrites(app: FastifyInstance, o: FileWritesOptions): void {
+export function registerFileWrites(app: FastifyInstance, options: FileWritesOptions): void {
+  const o = { ...options, ...resourceNames(options) };
   const cols = getTableColumns(o.table) as Record<string, PgColumn>;
   const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
 

@@ -4,6 +4,7 @@ import { SENSOR_DEFAULT_UNITS, sensorQuerySchema, sensorSaveSchema } from '@shar
 import { fallOthers, fallProject } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { filters, registerCrud } from '../../../lib/crud';
+import { RESOURCES } from '@shared/resources';
 
 const BASE = '/ball/fallothers';
 
@@ -22,10 +23,9 @@ export async function sensorRoutes(app: FastifyInstance): Promise<void> {
   }
 
   registerCrud(app, {
-    base: BASE,
+    resource: RESOURCES.sensor,
     table: fallOthers,
     id: fallOthers.id,
-    permission: 'fall-others',
     create: sensorSaveSchema,
     query: sensorQuerySchema,
     where: { name: filters.like(fallOthers.name), kind: filters.eq(fallOthers.kind), projectId: filters.eq(fallOthers.projectId) },

@@ -5,16 +5,16 @@ import { fallDevice, fallProject, fallTrain } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { filters, registerCrud } from '../../../lib/crud';
 import { registerFileWrites } from '../../files/file-writes';
+import { RESOURCES } from '@shared/resources';
 
 const BASE = '/ball/falltrain';
 
 /** fall/train: training material with attachments. */
 export async function trainingRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    base: BASE,
+    resource: RESOURCES.training,
     table: fallTrain,
     id: fallTrain.id,
-    permission: 'fall-train',
     create: trainingSaveSchema,
     query: trainingQuerySchema,
     where: {
@@ -32,10 +32,9 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     exportName: 'fall-train',
   });
   registerFileWrites(app, {
-    base: BASE,
+    resource: RESOURCES.training,
     table: fallTrain,
     id: fallTrain.id,
-    permission: 'fall-train',
     ownerType: 'fall_train',
     save: trainingSaveSchema,
     update: trainingUpdateSchema,
