@@ -15,7 +15,6 @@ type MenuResourceKey = { [K in ResourceKey]: (typeof RESOURCES)[K]['menu'] exten
  */
 const LOADERS: Partial<Record<MenuResourceKey, ScreenLoader>> = {
   user: () => import('../features/system/users/users-page'),
-  user: () => import('../features/system/users/users-page'),
   role: () => import('../features/system/roles/roles-page'),
   menu: () => import('../features/system/menus/menus-page'),
   dictionary: () => import('../features/system/dictionary/dictionary-page'),

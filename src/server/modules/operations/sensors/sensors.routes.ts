@@ -6,8 +6,6 @@ import { badRequest, notFound } from '../../../lib/errors';
 import { filters, registerCrud } from '../../../lib/crud';
 import { RESOURCES } from '@shared/resources';
 
-const BASE = '/ball/fallothers';
-
 /** fall/others: sensors of a project with their thresholds. */
 export async function sensorRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;

@@ -7,8 +7,6 @@ import { filters, registerCrud } from '../../../lib/crud';
 import { registerFileWrites } from '../../files/file-writes';
 import { RESOURCES } from '@shared/resources';
 
-const BASE = '/ball/falltrain';
-
 /** fall/train: training material with attachments. */
 export async function trainingRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
