@@ -4,7 +4,7 @@ import { trainingQuerySchema, trainingSaveSchema, trainingUpdateSchema } from '@
 import { fallDevice, fallProject, fallTrain } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { filters, registerCrud } from '../../../lib/crud';
-import { registerFileWrites } from '../../files/file-writes';
+import { registerFileWrites } from '../../files';
 import { RESOURCES } from '@shared/resources';
 
 /** fall/train: training material with attachments. */
