@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIVE_TOPICS, type LiveEvent, type LiveTopic } from '@shared/live';
 import type { Ticket } from '@shared/contracts/ticket';
+import { resourceTopicKeys } from '@shared/resources';
 import { api } from './api';
 import { runtimeConfig } from './runtime-config';
 import { getToken, useSession } from './session';
@@ -13,15 +14,28 @@ import { getToken, useSession } from './session';
  */
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'error' | 'unsupported';
 
-/** Which cached data a topic touches: any query whose key mentions one of these fragments. */
-export const TOPIC_KEYS: Record<LiveTopic, string[]> = {
-  warning: ['warning', 'stats', 'wall', 'falldetect'],
-  channel: ['falldetect', 'wall'],
-  board: ['falldetect', 'wall'],
-  equipment: ['falleqinfo', 'eqinfo', 'stats', 'wall'],
-  order: ['fallorder', 'fall-order', 'fallreport', 'stats', 'wall'],
-  notice: ['content'],
+/**
+ * Cached data that no single resource roots (statistics, the wall, notices' current banner, keys
+ * written with a resource's menu code), per topic. The resources' own keys come from the registry.
+ */
+const OTHER_TOPIC_KEYS: Record<LiveTopic, string[]> = {
+  warning: ['warning', 'stats', 'wall'],
+  channel: ['wall'],
+  board: ['wall'],
+  equipment: ['eqinfo', 'stats', 'wall'],
+  order: ['fall-order', 'stats', 'wall'],
+  notice: [],
 };
+
+/**
+ * Which cached data a topic touches: any query whose key mentions one of these fragments — each
+ * resource that refreshes on the topic (`live.refreshOn` in src/shared/resources.ts), by its API
+ * path, plus the keys above.
+ */
+export const TOPIC_KEYS: Record<LiveTopic, string[]> = (() => {
+  const fromRegistry = resourceTopicKeys();
+  return Object.fromEntries(LIVE_TOPICS.map((t) => [t, [...new Set([...(fromRegistry[t] ?? []), ...OTHER_TOPIC_KEYS[t]])]])) as Record<LiveTopic, string[]>;
+})();
 const COALESCE_MS = 400;
 
 let status: LiveStatus = 'idle';

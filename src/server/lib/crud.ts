@@ -6,7 +6,9 @@ import { exportOptionsSchema, idListSchema, idParamSchema, idSchema, pagingSchem
 import { pageOf } from '@shared/envelope';
 import { isUnchangedRendering } from '@shared/server-text';
 import { notFound } from './errors';
-import { sendExport } from './export';
+import { pagedBatches, sendExport } from './export';
+import { containsPattern } from './like';
+import type { Resource } from '@shared/resources';
 
 export const ok = <T>(data: T) => ({ code: 0, msg: 'success', data });
 
@@ -24,11 +26,11 @@ export type FilterFn = (value: any, request?: FastifyRequest) => SQL | undefined
 export const filters = {
   eq: (col: PgColumn): FilterFn => (v) => (v === undefined || v === '' || v === null ? undefined : eq(col, v)),
   like: (col: PgColumn): FilterFn => (v) =>
-    typeof v === 'string' && v.trim() ? sql`${col} ILIKE ${'%' + v.trim().replace(/[\\%_]/g, (c) => '\\' + c) + '%'}` : undefined,
+    typeof v === 'string' && v.trim() ? sql`${col} ILIKE ${containsPattern(v.trim())}` : undefined,
   /** Any of several columns contains the text. */
   search: (...cols: PgColumn[]): FilterFn => (v) =>
     typeof v === 'string' && v.trim()
-      ? sql`(${sql.join(cols.map((c) => sql`${c} ILIKE ${'%' + v.trim().replace(/[\\%_]/g, (ch) => '\\' + ch) + '%'}`), sql` OR `)})`
+      ? sql`(${sql.join(cols.map((c) => sql`${c} ILIKE ${containsPattern(v.trim())}`), sql` OR `)})`
       : undefined,
   gte: (col: PgColumn): FilterFn => (v) => (v === undefined || v === '' || v === null ? undefined : sql`${col} >= ${v}`),
   lte: (col: PgColumn): FilterFn => (v) => (v === undefined || v === '' || v === null ? undefined : sql`${col} <= ${v}`),
@@ -36,12 +38,17 @@ export const filters = {
 };
 
 export interface CrudOptions<TTable extends PgTable, TCreate extends ZodRawShape> {
-  /** Path under the API prefix, e.g. '/ball/fallorder'. */
-  base: string;
+  /**
+   * The resource's registry record (src/shared/resources.ts): gives `base` and `permission`, and
+   * `sortable` must name exactly its sortable columns.
+   */
+  resource?: Resource;
+  /** Path under the API prefix, e.g. '/ball/fallorder' (from `resource` when given). */
+  base?: string;
   table: TTable;
   id: PgColumn;
-  /** Menu code: routes require `<code>#list`, `#info`, `#save`, `#update`, `#delete`, `#export`. */
-  permission: string;
+  /** Menu code: routes require `<code>#list`, `#info`, `#save`, `#update`, `#delete`, `#export` (from `resource` when given). */
+  permission?: string;
   /** Body of save (strict); update takes the same fields, all optional, plus id. */
   create: ZodObject<TCreate>;
   /** Query model fields besides paging (strict). */
@@ -69,6 +76,25 @@ export interface CrudOptions<TTable extends PgTable, TCreate extends ZodRawShape
 }
 
 /**
+ * Base path and permission code of a route builder's options: from the registry record when one is
+ * given (a base or permission written beside it must agree), and its sortable names checked against
+ * the registry's, so the list a client may sort by is declared once.
+ */
+export function resourceNames(o: { resource?: Resource; base?: string; permission?: string; sortable?: Record<string, unknown> }): { base: string; permission: string } {
+  const r = o.resource;
+  const base = o.base ?? r?.api ?? undefined;
+  const permission = o.permission ?? r?.code;
+  if (!base || !permission) throw new Error('a route builder needs a resource, or a base and a permission');
+  if (r && (base !== r.api || permission !== r.code)) throw new Error(`${base}: base or permission differ from the registry's ${r.api} ${r.code}`);
+  if (r && o.sortable) {
+    const own = Object.keys(o.sortable).sort().join(',');
+    const declared = [...(r.sortable ?? [])].sort().join(',');
+    if (own !== declared) throw new Error(`${base}: sortable columns ${own} differ from the registry's ${declared}`);
+  }
+  return { base, permission };
+}
+
+/**
  * A form saves the whole record back, including text the server wrote as a message key (shown
  * rendered): such a field sent back unchanged keeps its stored, bilingual form.
  */
@@ -84,7 +110,8 @@ async function keepStoredTexts(app: FastifyInstance, table: PgTable, where: SQL 
  * The fall-project pattern of DOMAIN.md §1 for one table: list, listAll, info/{id}, save, update,
  * delete (body: ids), export (xlsx or csv, streamed) — each checking its own permission.
  */
-export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape>(app: FastifyInstance, o: CrudOptions<TTable, TCreate>) {
+export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape>(app: FastifyInstance, options: CrudOptions<TTable, TCreate>) {
+  const o = { ...options, ...resourceNames(options) };
   const skip = new Set(o.without ?? []);
   const hidden = new Set(o.hidden ?? []);
   const tableCols = getTableColumns(o.table) as Record<string, PgColumn>;
@@ -196,15 +223,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
         name: o.exportName ?? o.permission,
         format: q.format,
         columns,
-        batches: async function* () {
-          const size = 1000;
-          for (let offset = 0; offset < 200_000; offset += size) {
-            const rows = await base().where(where).orderBy(...order).limit(size).offset(offset);
-            if (!rows.length) return;
-            yield rows as Record<string, unknown>[];
-            if (rows.length < size) return;
-          }
-        },
+        batches: pagedBatches(200_000, (limit, offset) => base().where(where).orderBy(...order).limit(limit).offset(offset)),
       });
     });
   }

@@ -12,6 +12,26 @@ export interface ExportJob {
   batches: () => AsyncGenerator<Record<string, unknown>[]>;
 }
 
+/**
+ * The rows of a query read page by page for an export (ExportJob.batches): `page(limit, offset)`
+ * runs the list's query with its own filters and order; reading stops at an empty or short page,
+ * or at `maxRows`.
+ */
+export function pagedBatches(
+  maxRows: number,
+  page: (limit: number, offset: number) => Promise<unknown[]>,
+  size = 1000,
+): () => AsyncGenerator<Record<string, unknown>[]> {
+  return async function* () {
+    for (let offset = 0; offset < maxRows; offset += size) {
+      const rows = await page(size, offset);
+      if (!rows.length) return;
+      yield rows as Record<string, unknown>[];
+      if (rows.length < size) return;
+    }
+  };
+}
+
 /** A cell as the reader sees it: text the server wrote as a message key in the reader's language. */
 function cell(value: unknown, locale: Locale): string | number | boolean | Date | null {
   if (value === null || value === undefined) return null;

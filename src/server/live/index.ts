@@ -4,6 +4,7 @@ import type { LiveEvent, LiveTopic } from '@shared/live';
 import { CODE, MAX_STREAMS_PER_SESSION } from '@shared/constants';
 import { ApiError } from '../lib/errors';
 import { LiveHub } from './hub';
+import { routeTopics } from '@shared/resources';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,19 +23,11 @@ export async function publishLive(app: FastifyInstance, event: Omit<LiveEvent, '
 
 /**
  * Changes made through the back-office, by route: a successful change publishes its topic, so no
- * module has to remember to. Device readings publish from the reading service (they also arrive
+ * module has to remember to. Declared per resource in the registry (`live.publish` in
+ * src/shared/resources.ts). Device readings publish from the reading service (they also arrive
  * from the poller, outside any request).
  */
-export const ROUTE_TOPICS: [RegExp, LiveTopic[]][] = [
-  [/\/ball\/fallorder\/(save|update|accept|close|delete)$/, ['order', 'equipment']],
-  [/\/ball\/fallreport\/(save|update|delete)$/, ['order', 'equipment']],
-  [/\/ball\/falleqinfo\/(save|update|delete|restore)$/, ['equipment']],
-  [/\/ball\/fallwarning\/deal$/, ['warning', 'equipment']],
-  [/\/ball\/falldetect\/(save|update|delete|restore|channels\/update)$/, ['board', 'equipment']],
-  // Archiving or restoring a project takes its equipment and boards with it.
-  [/\/ball\/fallproject\/(delete|restore)$/, ['equipment', 'board']],
-  [/\/sys\/content\/(save|update|delete)$/, ['notice']],
-];
+export const ROUTE_TOPICS: [RegExp, LiveTopic[]][] = routeTopics();
 
 export function topicsForRoute(url: string): LiveTopic[] {
   return ROUTE_TOPICS.find(([re]) => re.test(url))?.[1] ?? [];

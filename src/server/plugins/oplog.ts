@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { sysLog } from '../db/schema';
+import { readActions, resourceOfPermission } from '@shared/resources';
 
 const SECRET_KEY = /pass(word)?|secret|token|ticket|captcha|boardkey|^key$/i;
 
@@ -13,14 +14,16 @@ export function redact(value: unknown, depth = 0): unknown {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const NO_MENU = new Set(['public', 'login', 'session']);
-
-/** The menu a route belongs to, from its permission code (`sys-role#save` → `sys-role`). */
+/**
+ * The menu a route belongs to: the first of its permission codes that names a resource of the
+ * registry (`sys-role#save` → `sys-role`).
+ */
 function menuCodeOf(permission: unknown): string {
-  const first = [permission].flat().find((p): p is string => typeof p === 'string' && !NO_MENU.has(p));
+  const first = [permission].flat().find((p): p is string => typeof p === 'string' && !!resourceOfPermission(p));
   return first ? first.split('#')[0].slice(0, 64) : '';
 }
-const READ_ACTIONS = /\/(list|listAll|info|select|nav|dictionary|export|queryAllMenuId|existUniqueKey|selectProjects|repairSpeedList|repairQualityList)(\/|$)/;
+/** Actions that only read (list, info, export… and each resource's own `reads` in the registry): not logged. */
+const READ_ACTIONS = new RegExp(`/(${readActions().join('|')})(/|$)`);
 
 /** Writes the operation log (sys/log) for every change a signed-in user makes. */
 export const oplogPlugin = fp(async (app) => {

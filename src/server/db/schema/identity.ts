@@ -54,6 +54,14 @@ export const sysMenu = pgTable('sys_menu', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/** What the resource registry last wrote into each menu row (0020_menu_origin.sql, db/seed/menu-sync.ts). */
+export const sysMenuOrigin = pgTable('sys_menu_origin', {
+  key: varchar('key', { length: 160 }).primaryKey(),
+  menuId: integer('menu_id').references(() => sysMenu.id, { onDelete: 'set null' }),
+  origin: jsonb('origin').notNull(),
+  syncedAt: ts('synced_at').notNull().defaultNow(),
+});
+
 export const sysRoleMenu = pgTable(
   'sys_role_menu',
   {

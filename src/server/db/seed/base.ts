@@ -5,47 +5,14 @@ import { BUILT_IN_DICTIONARIES } from '@shared/dictionaries';
 import { permissionMatches } from '@shared/access';
 import { SETTING_DEFAULTS } from '../../lib/settings';
 import { hashPassword } from '../../lib/password';
-import { MENU_TREE, ROLE_SEEDS, type MenuSeed } from './menus';
+import { ROLE_SEEDS } from './menus';
+import { syncMenus } from './menu-sync';
 import { DEMO_USER_NAMES } from './demo-data';
 
 export interface BaseSeedOptions {
   adminPassword: string;
   /** Demo mode adds one user per role: operator/operator123, manager/manager123, viewer/viewer123. */
   demoUsers: boolean;
-}
-
-async function insertMenus(database: Database, nodes: MenuSeed[], parentId: number): Promise<void> {
-  let sort = 0;
-  for (const node of nodes) {
-    sort += 1;
-    const isDir = !!node.children;
-    const [row] = await database.db
-      .insert(sysMenu)
-      .values({
-        parentId,
-        name: node.name,
-        nameEn: node.nameEn,
-        type: isDir ? 0 : 1,
-        url: node.url ?? '',
-        menuCode: node.menuCode ?? '',
-        icon: node.icon ?? '',
-        sort,
-      })
-      .returning({ id: sysMenu.id });
-    if (node.children) await insertMenus(database, node.children, row.id);
-    if (node.buttons) {
-      const buttons = Object.entries(node.buttons).map(([action, [name, nameEn]], i) => ({
-        parentId: row.id,
-        name,
-        nameEn,
-        type: 2,
-        perms: `${node.menuCode}#${action}`,
-        menuCode: node.menuCode ?? '',
-        sort: i + 1,
-      }));
-      if (buttons.length) await database.db.insert(sysMenu).values(buttons);
-    }
-  }
 }
 
 /** Menus a role gets: every button whose code a grant matches, plus the menus and directories above them. */
@@ -80,7 +47,7 @@ export async function seedBase(database: Database, opts: BaseSeedOptions): Promi
     ).onConflictDoNothing();
   }
 
-  await insertMenus(database, MENU_TREE, 0);
+  await syncMenus(database);
   const menus = await database.db.select({ id: sysMenu.id, parentId: sysMenu.parentId, perms: sysMenu.perms }).from(sysMenu);
 
   const roleIds = new Map<string, number>();

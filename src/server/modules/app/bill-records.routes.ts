@@ -3,14 +3,14 @@ import { desc, eq } from 'drizzle-orm';
 import { billRecordQuerySchema } from '@shared/contracts/app';
 import { appBill, appBillRecord } from '../../db/schema';
 import { filters, registerCrud } from '../../lib/crud';
+import { RESOURCES } from '@shared/resources';
 
 /** app/bill-record: the history the bill routes write; users only read and export it. */
 export async function billRecordRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    base: '/app/bill-record',
+    resource: RESOURCES.billRecord,
     table: appBillRecord,
     id: appBillRecord.id,
-    permission: 'app-bill-record',
     // Never registered (save and update are left out); registerCrud derives its update body from it.
     create: billRecordQuerySchema,
     query: billRecordQuerySchema,

@@ -7,6 +7,7 @@ import { appBill, appUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { conflict, notFound } from '../../lib/errors';
 import { checkCustomer, checkTransition, nextBillNumber, recordState } from './bills.repository';
+import { RESOURCES } from '@shared/resources';
 
 const BASE = '/app/bill';
 const who = (request: FastifyRequest) => request.auth?.username ?? '';
@@ -20,10 +21,9 @@ export async function billRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
 
   registerCrud(app, {
-    base: BASE,
+    resource: RESOURCES.bill,
     table: appBill,
     id: appBill.id,
-    permission: 'app-bill',
     create: billSchema,
     query: billQuerySchema,
     where: {

@@ -5,16 +5,16 @@ import { idListSchema } from '@shared/contracts/common';
 import { appBill, appUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { conflict } from '../../lib/errors';
+import { RESOURCES } from '@shared/resources';
 
 const BASE = '/app/user';
 
 /** app/user: customer accounts. */
 export async function customerRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    base: BASE,
+    resource: RESOURCES.customer,
     table: appUser,
     id: appUser.id,
-    permission: 'app-user',
     create: appUserSchema,
     query: appUserQuerySchema,
     where: {

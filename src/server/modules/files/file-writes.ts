@@ -5,20 +5,26 @@ import type { ZodType } from 'zod';
 import type { FileOwnerType } from '@shared/contracts/file';
 import { idListSchema } from '@shared/contracts/common';
 import type { Db } from '../../db/client';
-import { ok } from '../../lib/crud';
+import { ok, resourceNames } from '../../lib/crud';
+import type { Resource } from '@shared/resources';
 import { notFound } from '../../lib/errors';
 import { attachFiles, releaseFiles, replaceFiles } from './files.service';
 
 export interface FileWritesOptions {
+  /** The resource's registry record: gives `base` and `permission` (src/shared/resources.ts). */
+  resource?: Resource;
   /** Path under the API prefix, e.g. '/ball/falldevice'. */
-  base: string;
+  base?: string;
   table: PgTable;
   id: PgColumn;
   /** Menu code: save, update and delete require `<code>#save|update|delete`. */
-  permission: string;
+  permission?: string;
   ownerType: FileOwnerType;
-  /** Columns holding one oss_file id each. */
-  fileFields: { field: string; imageOnly?: boolean }[];
+  /**
+   * Columns holding files: one oss_file id each, or with `many` a list of ids (jsonb, e.g. a
+   * training's attachments).
+   */
+  fileFields: { field: string; imageOnly?: boolean; many?: boolean }[];
   save: ZodType;
   update: ZodType;
   /**
@@ -32,12 +38,20 @@ export interface FileWritesOptions {
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
+/** The file ids a field's value holds: one id (or null) for a single-file column, the list for `many`. */
+function idsOf(f: { many?: boolean }, value: unknown): (number | null)[] {
+  if (f.many) return (value as number[] | null | undefined) ?? [];
+  return [value as number | null];
+}
+
 /**
- * save / update / delete of a record with file fields, each in one transaction: the row and its
+ * save / update / delete of a record with file fields (single files and lists of attachments), each
+ * in one transaction: the row and its
  * files' ownership commit together, so a save that fails on any check leaves every upload unowned
  * (and the cleanup removes it), and a replaced file is released only if the update commits.
  */
-export function registerFileWrites(app: FastifyInstance, o: FileWritesOptions): void {
+export function registerFileWrites(app: FastifyInstance, options: FileWritesOptions): void {
+  const o = { ...options, ...resourceNames(options) };
   const cols = getTableColumns(o.table) as Record<string, PgColumn>;
   const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
 
@@ -48,7 +62,7 @@ export function registerFileWrites(app: FastifyInstance, o: FileWritesOptions): 
       const [row] = await tx.insert(o.table).values(values as never).returning({ id: o.id });
       const newId = (row as { id: number }).id;
       for (const f of o.fileFields) {
-        await attachFiles(tx, o.ownerType, newId, [values[f.field] as number | null], { field: f.field, imageOnly: f.imageOnly, userId: userOf(request) });
+        await attachFiles(tx, o.ownerType, newId, idsOf(f, values[f.field]), { field: f.field, imageOnly: f.imageOnly, userId: userOf(request) });
       }
       return newId;
     });
@@ -66,8 +80,8 @@ export function registerFileWrites(app: FastifyInstance, o: FileWritesOptions): 
       if (Object.keys(values).length) await tx.update(o.table).set(values as never).where(eq(o.id, id));
       for (const f of o.fileFields) {
         if (values[f.field] === undefined) continue;
-        const previous = (current as Record<string, unknown>)[f.field] as number | null;
-        await replaceFiles(tx, o.ownerType, id, [previous], [values[f.field] as number | null], {
+        const previous = (current as Record<string, unknown>)[f.field];
+        await replaceFiles(tx, o.ownerType, id, idsOf(f, previous), idsOf(f, values[f.field]), {
           field: f.field,
           imageOnly: f.imageOnly,
           userId: userOf(request),

@@ -1,4 +1,5 @@
 import type { FileOwnerType } from '@shared/contracts/file';
+import { RESOURCES, type Resource } from '@shared/resources';
 
 /**
  * Who may read and write the files of each kind of record.
@@ -15,29 +16,32 @@ export interface OwnerRule {
   projectOf?: string;
 }
 
-const crud = (menuCode: string, table: string, projectOf?: string): OwnerRule => ({
+/** A record kind whose files follow its resource's rights: read with `#info`, written with `#save` or `#update`. */
+const crud = (resource: Resource, table: string, projectOf?: string): OwnerRule => ({
   table,
-  read: `${menuCode}#info`,
-  write: [`${menuCode}#save`, `${menuCode}#update`],
+  read: `${resource.code}#info`,
+  write: [`${resource.code}#save`, `${resource.code}#update`],
   projectOf,
 });
 
+const R = RESOURCES;
+/** One rule per kind of owner; which resource owns which kind is declared in the registry (`fileOwners`). */
 export const OWNER_RULES: Record<FileOwnerType, OwnerRule> = {
-  fall_project: crud('fall-project', 'fall_project', 'SELECT id AS project_id FROM fall_project WHERE id = $1'),
+  fall_project: crud(R.project, 'fall_project', 'SELECT id AS project_id FROM fall_project WHERE id = $1'),
   fall_project_intro: {
-    ...crud('fall-project', 'fall_project_intro', 'SELECT project_id FROM fall_project_intro WHERE id = $1'),
-    write: ['fall-project#update'],
+    ...crud(R.project, 'fall_project_intro', 'SELECT project_id FROM fall_project_intro WHERE id = $1'),
+    write: [`${R.project.code}#update`],
   },
-  fall_device: crud('fall-device', 'fall_device'),
-  fall_eq_info: crud('fall-eqinfo', 'fall_eq_info'),
-  fall_order: crud('fall-order', 'fall_order'),
-  fall_report: crud('fall-report', 'fall_report'),
-  fall_train: crud('fall-train', 'fall_train'),
-  fall_draw: crud('fall-draw', 'fall_draw', 'SELECT project_id FROM fall_draw WHERE id = $1'),
-  fall_monitor: crud('fall-monitor', 'fall_monitor'),
-  sys_content: crud('sys-content', 'sys_content'),
-  sys_xmlx: { ...crud('sys-xmlx', 'sys_xmlx'), write: ['sys-xmlx#save', 'sys-xmlx#update', 'sys-xmlx#upload'] },
-  app_user: crud('app-user', 'app_user'),
+  fall_device: crud(R.device, 'fall_device'),
+  fall_eq_info: crud(R.equipment, 'fall_eq_info'),
+  fall_order: crud(R.order, 'fall_order'),
+  fall_report: crud(R.report, 'fall_report'),
+  fall_train: crud(R.training, 'fall_train'),
+  fall_draw: crud(R.drawing, 'fall_draw', 'SELECT project_id FROM fall_draw WHERE id = $1'),
+  fall_monitor: crud(R.monitor, 'fall_monitor'),
+  sys_content: crud(R.content, 'sys_content'),
+  sys_xmlx: { ...crud(R.projectType, 'sys_xmlx'), write: ['save', 'update', 'upload'].map((a) => `${R.projectType.code}#${a}`) },
+  app_user: crud(R.customer, 'app_user'),
 };
 
 /** Upload without an owner kind: the general file screens (oss/oss, oss/oss-upload). */

@@ -8,6 +8,7 @@ import { filters, ok, registerCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
 import { getJobHandler, listJobHandlers, paramsJsonSchema } from '../../jobs/registry';
 import { isValidCron, runJob } from '../../jobs/runner';
+import { RESOURCES } from '@shared/resources';
 
 type JobFields = { handler: string; params: Record<string, unknown>; cron: string };
 
@@ -33,10 +34,9 @@ function checkJob(job: JobFields): void {
 /** job/schedule and job/schedule-log: the jobs, pause / resume / run now, and their run log. */
 export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    base: '/job/schedule',
+    resource: RESOURCES.job,
     table: jobSchedule,
     id: jobSchedule.id,
-    permission: 'job-schedule',
     create: jobSchema,
     query: jobQuerySchema,
     where: { name: filters.like(jobSchedule.name), handler: filters.eq(jobSchedule.handler), status: filters.eq(jobSchedule.status) },
@@ -84,10 +84,9 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerCrud(app, {
-    base: '/job/schedule-log',
+    resource: RESOURCES.jobLog,
     table: jobScheduleLog,
     id: jobScheduleLog.id,
-    permission: 'job-schedule-log',
     without: ['listAll', 'save', 'update', 'delete'],
     create: jobLogQuerySchema,
     query: jobLogQuerySchema,

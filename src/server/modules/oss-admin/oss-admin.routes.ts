@@ -17,6 +17,7 @@ import { ossConfig, ossFile, sysUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { storageOf } from '../files';
+import { RESOURCES } from '@shared/resources';
 
 const SECRET = 'secretAccessKey';
 
@@ -65,10 +66,9 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.database.db;
 
   registerCrud(app, {
-    base: '/oss/config',
+    resource: RESOURCES.ossConfig,
     table: ossConfig,
     id: ossConfig.id,
-    permission: 'oss-config',
     without: ['save', 'update', 'delete'],
     create: ossConfigSchema,
     query: ossConfigQuerySchema,
@@ -135,10 +135,9 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerCrud(app, {
-    base: '/oss/file',
+    resource: RESOURCES.file,
     table: ossFile,
     id: ossFile.id,
-    permission: 'oss-file',
     // Uploads go through the files module (/oss/file/upload); storage keys stay on the server.
     without: ['save', 'update', 'listAll', 'delete'],
     create: ossFileQuerySchema,

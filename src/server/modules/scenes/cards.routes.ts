@@ -6,6 +6,7 @@ import { shipCard } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
 import { dropCardsFromLayouts } from './scenes.repository';
+import { RESOURCES } from '@shared/resources';
 
 const PERMISSION = 'ship-cards';
 const updateSchema = cardUpdateSchema;
@@ -19,10 +20,9 @@ function checkedConfig(type: CardType, config: unknown): Record<string, unknown>
 /** ship/cards: configured wall panels. The config is checked against the card's type on every write. */
 export async function cardRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    base: '/ship/cards',
+    resource: RESOURCES.card,
     table: shipCard,
     id: shipCard.id,
-    permission: PERMISSION,
     create: cardSaveSchema,
     query: cardQuerySchema,
     where: { name: filters.like(shipCard.name), type: filters.eq(shipCard.type) },

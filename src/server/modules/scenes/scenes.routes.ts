@@ -7,6 +7,7 @@ import { fallProject, shipScene } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
 import { checkLayoutCards, clearOtherDefaults, defaultSceneView, loadSceneView } from './scenes.repository';
+import { RESOURCES } from '@shared/resources';
 
 const PERMISSION = 'ship-scene';
 /** Walls read scenes with the wall permission; the back-office with its list/info buttons. */
@@ -15,10 +16,9 @@ const READ = [`${PERMISSION}#view`, `${PERMISSION}#list`, `${PERMISSION}#info`];
 /** ship/scene-list: saved arrangements of cards on the wall canvas, global or per project. */
 export async function sceneRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    base: '/ship/scene',
+    resource: RESOURCES.scene,
     table: shipScene,
     id: shipScene.id,
-    permission: PERMISSION,
     create: sceneSaveSchema,
     query: sceneQuerySchema,
     where: { name: filters.like(shipScene.name), projectId: filters.eq(shipScene.projectId), isPublic: filters.eq(shipScene.isPublic) },

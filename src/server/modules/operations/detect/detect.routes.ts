@@ -12,6 +12,7 @@ import { applyReading } from './readings';
 import { recomputeEquipmentState } from '../equipment-state.service';
 import { archivedFilter, assertLive, notArchived, registerArchiveRoutes, removeBoards, restoreBoards } from '../archive/archive.service';
 import { timingSafeEqual } from 'node:crypto';
+import { RESOURCES } from '@shared/resources';
 
 const BASE = '/ball/falldetect';
 const idBody = z.strictObject({ id: idSchema() });
@@ -36,10 +37,9 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
 
   registerCrud(app, {
-    base: BASE,
+    resource: RESOURCES.detect,
     table: fallDetect,
     id: fallDetect.id,
-    permission: 'fall-detect',
     create: boardSaveSchema,
     query: boardQuerySchema,
     where: {

@@ -6,14 +6,14 @@ import { fallDevice } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { conflict } from '../../../lib/errors';
 import { registerFileWrites, releaseFiles } from '../../files';
+import { RESOURCES } from '@shared/resources';
 
 /** fall/device: the catalogue of device models (fall-device, /ball/falldevice). */
 export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    base: '/ball/falldevice',
+    resource: RESOURCES.device,
     table: fallDevice,
     id: fallDevice.id,
-    permission: 'fall-device',
     create: deviceSaveSchema,
     query: deviceQuerySchema,
     where: {
@@ -31,10 +31,9 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerFileWrites(app, {
-    base: '/ball/falldevice',
+    resource: RESOURCES.device,
     table: fallDevice,
     id: fallDevice.id,
-    permission: 'fall-device',
     ownerType: 'fall_device',
     fileFields: [{ field: 'handbook' }],
     save: deviceSaveSchema,

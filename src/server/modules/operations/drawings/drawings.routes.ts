@@ -7,16 +7,16 @@ import { badRequest } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { registerFileWrites } from '../../files';
 import { idTextSchema } from '@shared/contracts/common';
+import { RESOURCES } from '@shared/resources';
 
 const BASE = '/ball/falldraw';
 
 /** fall/draw: drawings (picture + PDF/CAD file) of a project, in their viewing order. */
 export async function drawingRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    base: BASE,
+    resource: RESOURCES.drawing,
     table: fallDraw,
     id: fallDraw.id,
-    permission: 'fall-draw',
     create: drawingSaveSchema,
     query: drawingQuerySchema,
     where: { name: filters.like(fallDraw.name), projectId: filters.eq(fallDraw.projectId) },
@@ -28,10 +28,9 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
     exportName: 'fall-draw',
   });
   registerFileWrites(app, {
-    base: BASE,
+    resource: RESOURCES.drawing,
     table: fallDraw,
     id: fallDraw.id,
-    permission: 'fall-draw',
     ownerType: 'fall_draw',
     save: drawingSaveSchema,
     update: drawingUpdateSchema,

@@ -7,6 +7,7 @@ import { filters, registerCrud } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
 import { registerFileWrites } from '../../files';
 import { archivedFilter, assertLive, registerArchiveRoutes, removeEquipment, restoreEquipment } from '../archive/archive.service';
+import { RESOURCES } from '@shared/resources';
 
 async function exists(tx: Db, table: typeof fallProject | typeof fallDevice, id: number): Promise<boolean> {
   const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
@@ -20,10 +21,9 @@ async function exists(tx: Db, table: typeof fallProject | typeof fallDevice, id:
  */
 export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    base: '/ball/falleqinfo',
+    resource: RESOURCES.equipment,
     table: fallEqInfo,
     id: fallEqInfo.id,
-    permission: 'fall-eqinfo',
     create: equipmentSaveSchema,
     query: equipmentQuerySchema,
     where: {
@@ -56,10 +56,9 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerFileWrites(app, {
-    base: '/ball/falleqinfo',
+    resource: RESOURCES.equipment,
     table: fallEqInfo,
     id: fallEqInfo.id,
-    permission: 'fall-eqinfo',
     ownerType: 'fall_eq_info',
     fileFields: [{ field: 'handbook' }],
     save: equipmentSaveSchema,

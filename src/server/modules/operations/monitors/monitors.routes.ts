@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { CameraTokens, unavailable } from './camera-token';
 import { idTextSchema } from '@shared/contracts/common';
+import { RESOURCES } from '@shared/resources';
 
 const BASE = '/ball/fallmonitor';
 
@@ -20,10 +21,9 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
   };
 
   registerCrud(app, {
-    base: BASE,
+    resource: RESOURCES.monitor,
     table: fallMonitor,
     id: fallMonitor.id,
-    permission: 'fall-monitor',
     create: monitorSaveSchema,
     query: monitorQuerySchema,
     where: { name: filters.like(fallMonitor.name), serial: filters.like(fallMonitor.serial), projectId: filters.eq(fallMonitor.projectId) },

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client';
 import { fallEqInfo, fallOrder, fallOrderCount, fallProject } from '../../../db/schema';
 import { nextDailyNumber, type DailyNumbering } from '../../../lib/daily-number';
 import { badRequest } from '../../../lib/errors';
+import { escapeLike } from '../../../lib/like';
 import { assertLive } from '../archive/archive.service';
 import { checkOrderTimes, timeRules, type TimeRules } from './work-times';
 
@@ -30,7 +31,6 @@ export const orderSelection = {
 
 /** `WO-…` (any case), the start of an order number. */
 const NUMBER_LIKE = /^wo-/i;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 export function orderConditions(q: OrderQuery): SQL | undefined {
   const parts: (SQL | undefined)[] = [

@@ -15,7 +15,7 @@ import { fallOrder, fallReport, fallWarning } from '../../../db/schema';
 import { isUnchangedRendering } from '@shared/server-text';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
-import { sendExport } from '../../../lib/export';
+import { pagedBatches, sendExport } from '../../../lib/export';
 import { attachFiles, releaseFiles, replaceFiles } from '../../files/files.service';
 import { recomputeEquipmentState } from '../equipment-state.service';
 import {
@@ -175,15 +175,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       name: 'fall-order',
       format,
       columns,
-      batches: async function* () {
-        const size = 1000;
-        for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += size) {
-          const rows = await selectOrders(db).where(where).orderBy(...ordering).limit(size).offset(offset);
-          if (!rows.length) return;
-          yield rows as Record<string, unknown>[];
-          if (rows.length < size) return;
-        }
-      },
+      batches: pagedBatches(EXPORT_MAX_ROWS, (limit, offset) => selectOrders(db).where(where).orderBy(...ordering).limit(limit).offset(offset)),
     });
   });
 }

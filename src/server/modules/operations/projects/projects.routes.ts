@@ -16,6 +16,7 @@ import { filters, ok, registerCrud } from '../../../lib/crud';
 import { conflict, notFound } from '../../../lib/errors';
 import { attachFiles, replaceFiles } from '../../files';
 import { archivedFilter, notArchived, registerArchiveRoutes, removeProjects, restoreProjects } from '../archive/archive.service';
+import { RESOURCES } from '@shared/resources';
 
 const PERM = 'fall-project';
 
@@ -65,10 +66,9 @@ const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
  */
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    base: '/ball/fallproject',
+    resource: RESOURCES.project,
     table: fallProject,
     id: fallProject.id,
-    permission: PERM,
     create: projectSaveSchema,
     query: projectQuerySchema,
     where: {

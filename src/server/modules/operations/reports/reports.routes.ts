@@ -6,6 +6,7 @@ import { reportQuerySchema, reportSaveSchema, reportUpdateSchema } from '@shared
 import { fallOrder, fallProject, fallReport } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok, ownEntry } from '../../../lib/crud';
+import { escapeLike } from '../../../lib/like';
 import { pageOf } from '@shared/envelope';
 import { releaseFiles, replaceFiles } from '../../files/files.service';
 import { fileReport } from './reports.service';
@@ -32,7 +33,7 @@ function conditions(q: ReportQuery): SQL | undefined {
       q.orderId ? eq(fallReport.orderId, q.orderId) : undefined,
       q.projectId ? eq(fallOrder.projectId, q.projectId) : undefined,
       q.result ? eq(fallReport.result, q.result) : undefined,
-      q.repairer ? like(sql`lower(${fallReport.repairer})`, q.repairer.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c) + '%') : undefined,
+      q.repairer ? like(sql`lower(${fallReport.repairer})`, escapeLike(q.repairer.toLowerCase()) + '%') : undefined,
       q.repairFrom ? gte(fallReport.repairAt, q.repairFrom) : undefined,
       q.repairTo ? lte(fallReport.repairAt, q.repairTo) : undefined,
     ].filter((p): p is SQL => !!p),

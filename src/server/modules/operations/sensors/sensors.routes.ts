@@ -4,8 +4,7 @@ import { SENSOR_DEFAULT_UNITS, sensorQuerySchema, sensorSaveSchema } from '@shar
 import { fallOthers, fallProject } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { filters, registerCrud } from '../../../lib/crud';
-
-const BASE = '/ball/fallothers';
+import { RESOURCES } from '@shared/resources';
 
 /** fall/others: sensors of a project with their thresholds. */
 export async function sensorRoutes(app: FastifyInstance): Promise<void> {
@@ -22,10 +21,9 @@ export async function sensorRoutes(app: FastifyInstance): Promise<void> {
   }
 
   registerCrud(app, {
-    base: BASE,
+    resource: RESOURCES.sensor,
     table: fallOthers,
     id: fallOthers.id,
-    permission: 'fall-others',
     create: sensorSaveSchema,
     query: sensorQuerySchema,
     where: { name: filters.like(fallOthers.name), kind: filters.eq(fallOthers.kind), projectId: filters.eq(fallOthers.projectId) },

@@ -4,17 +4,15 @@ import { trainingQuerySchema, trainingSaveSchema, trainingUpdateSchema } from '@
 import { fallDevice, fallProject, fallTrain } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { filters, registerCrud } from '../../../lib/crud';
-import { registerOwnedListWrites } from '../orders/owned-writes';
-
-const BASE = '/ball/falltrain';
+import { registerFileWrites } from '../../files';
+import { RESOURCES } from '@shared/resources';
 
 /** fall/train: training material with attachments. */
 export async function trainingRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    base: BASE,
+    resource: RESOURCES.training,
     table: fallTrain,
     id: fallTrain.id,
-    permission: 'fall-train',
     create: trainingSaveSchema,
     query: trainingQuerySchema,
     where: {
@@ -31,16 +29,17 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     without: ['save', 'update', 'delete'],
     exportName: 'fall-train',
   });
-  registerOwnedListWrites(app, {
-    base: BASE,
+  registerFileWrites(app, {
+    resource: RESOURCES.training,
     table: fallTrain,
     id: fallTrain.id,
-    permission: 'fall-train',
     ownerType: 'fall_train',
     save: trainingSaveSchema,
     update: trainingUpdateSchema,
-    filesField: 'files',
-    check: async (tx, row) => {
+    fileFields: [{ field: 'files', many: true }],
+    // The references are checked on the row as it will be (the stored row with the changes on top).
+    prepare: async (tx, values, current) => {
+      const row = { ...current, ...values };
       if (row.deviceId) {
         const [d] = await tx.select({ id: fallDevice.id }).from(fallDevice).where(eq(fallDevice.id, row.deviceId as number));
         if (!d) throw badRequest('v.invalid', { deviceId: 'v.invalid' });

@@ -4,6 +4,7 @@ import { contentQuerySchema, contentSchema } from '@shared/contracts/content';
 import { sysContent } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
+import { RESOURCES } from '@shared/resources';
 
 const BASE = '/sys/content';
 /** How many notices the back-office banner and the wall ticker show at most. */
@@ -18,10 +19,9 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   }
 
   registerCrud(app, {
-    base: BASE,
+    resource: RESOURCES.content,
     table: sysContent,
     id: sysContent.id,
-    permission: 'sys-content',
     create: contentSchema,
     query: contentQuerySchema,
     where: { title: filters.like(sysContent.title), type: filters.eq(sysContent.type), published: filters.eq(sysContent.published) },

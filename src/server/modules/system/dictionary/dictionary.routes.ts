@@ -13,6 +13,7 @@ import { idListSchema } from '@shared/contracts/common';
 import { sysDictType, sysDictionary } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
+import { RESOURCES } from '@shared/resources';
 
 const BASE = '/sys/sysdictionary';
 
@@ -25,10 +26,9 @@ export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
   }
 
   registerCrud(app, {
-    base: BASE,
+    resource: RESOURCES.dictionary,
     table: sysDictionary,
     id: sysDictionary.id,
-    permission: 'sys-dictionary',
     create: dictionaryItemSchema,
     query: dictionaryQuerySchema,
     where: {

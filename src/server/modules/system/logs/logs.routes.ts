@@ -3,6 +3,7 @@ import { desc, lt, sql } from 'drizzle-orm';
 import { loginLogQuerySchema, opLogQuerySchema, purgeSchema } from '@shared/contracts/logs';
 import { sysLog, sysLoginLog } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
+import { RESOURCES } from '@shared/resources';
 
 const DAY_MS = 86_400_000;
 
@@ -13,10 +14,9 @@ const menuName = (column: 'name' | 'name_en') =>
 /** sys/log (operation log) and sys/history-user (login history): read, filter, export, purge. */
 export async function logsRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
-    base: '/sys/log',
+    resource: RESOURCES.log,
     table: sysLog,
     id: sysLog.id,
-    permission: 'sys-log',
     // The log is written by the server only (plugins/oplog.ts).
     without: ['listAll', 'save', 'update', 'delete'],
     create: opLogQuerySchema,
@@ -41,10 +41,9 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerCrud(app, {
-    base: '/sys/history-user',
+    resource: RESOURCES.loginLog,
     table: sysLoginLog,
     id: sysLoginLog.id,
-    permission: 'sys-history-user',
     without: ['listAll', 'save', 'update', 'delete'],
     create: loginLogQuerySchema,
     query: loginLogQuerySchema,

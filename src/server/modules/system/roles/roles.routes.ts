@@ -7,6 +7,7 @@ import type { Db } from '../../../db/client';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
+import { RESOURCES } from '@shared/resources';
 
 const ROLE_PICKERS = ['sys-role#list', 'sys-user#list', 'sys-user#save', 'sys-user#update'];
 
@@ -38,10 +39,9 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
   registerCrud(app, {
-    base: '/sys/role',
+    resource: RESOURCES.role,
     table: sysRole,
     id: sysRole.id,
-    permission: 'sys-role',
     create: roleSaveSchema,
     query: roleQuerySchema,
     where: { code: filters.like(sysRole.code), name: filters.search(sysRole.name, sysRole.nameEn) },

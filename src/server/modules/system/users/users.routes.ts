@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { hashPassword } from '../../../lib/password';
 import { endSessions } from '../../identity/session.service';
+import { RESOURCES } from '@shared/resources';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -49,10 +50,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
   registerCrud(app, {
-    base: '/sys/user',
+    resource: RESOURCES.user,
     table: sysUser,
     id: sysUser.id,
-    permission: 'sys-user',
     create: userSaveSchema,
     query: userQuerySchema,
     where: {
