@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { PreparedPglite } from './pglite-prepared';
 
 export type DbKind = 'pglite' | 'postgres';
 export type Db = PgDatabase<any, typeof schema>;
@@ -40,7 +41,11 @@ export async function openPglite(source?: string | Blob): Promise<Database> {
 const NUMERIC_PARSERS = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) };
 
 export function pgliteDatabase(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Statements outside transactions run prepared, in one call each (pglite-prepared.ts); Drizzle's
+  // transactions are PGlite's own.
+  const prepared = new PreparedPglite(client);
+  const driver = { query: prepared.query.bind(prepared), transaction: client.transaction.bind(client) };
+  const db = drizzlePglite(driver as unknown as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -48,7 +53,7 @@ export function pgliteDatabase(client: PGlite): Database {
       await client.exec(sql);
     },
     async query<T>(sql: string, params: unknown[] = []) {
-      const res = await client.query<T>(sql, params, { parsers: NUMERIC_PARSERS });
+      const res = await prepared.query<T>(sql, params, { parsers: NUMERIC_PARSERS });
       return res.rows;
     },
     async listen(channel, onPayload) {
@@ -56,7 +61,7 @@ export function pgliteDatabase(client: PGlite): Database {
       return async () => unsub();
     },
     async notify(channel, payload) {
-      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      await prepared.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
       if (!client.closed) await client.close();
