@@ -31,10 +31,22 @@ export interface Database {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/**
+ * PGlite's own buffer cache (shared_buffers, PGLITE_SHARED_BUFFERS). PostgreSQL's default of 128 MB
+ * lives in the process's WebAssembly memory and filled with the demo data to most of the idle
+ * server's database share (issue 18); the data folder's files stay in the kernel's page cache
+ * besides, so a smaller cache reads them from there.
+ */
+const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS || '32MB';
+const pgliteStartParams = () => [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
 /** Opens PGlite in a data folder, in memory, or from a dump made by `dumpDataDir`. */
 export async function openPglite(source?: string | Blob): Promise<Database> {
+  const startParams = pgliteStartParams();
   const client =
-    source instanceof Blob ? await PGlite.create({ loadDataDir: source }) : source ? await PGlite.create(source) : await PGlite.create();
+    source instanceof Blob
+      ? await PGlite.create({ loadDataDir: source, startParams })
+      : await PGlite.create({ dataDir: source, startParams });
   return pgliteDatabase(client);
 }
 
