@@ -67,9 +67,10 @@ function stop(child) {
   });
 }
 
-async function waitFor(url, ms, ready = () => true) {
+async function waitFor(url, ms, ready = () => true, child = null) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering on ${url}`);
     try {
       const res = await fetch(url);
       if (res.ok && ready(await res.json())) return;
@@ -143,7 +144,7 @@ async function measureServer(engine, hello) {
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     // Listening and warmed up (the wall's first frame): /health lists what is still warming.
-    await waitFor(`${base}/api/health`, 300_000, (h) => !h.data.warming?.length);
+    await waitFor(`${base}/api/health`, 300_000, (h) => !h.data.warming?.length, server);
     await new Promise((r) => setTimeout(r, IDLE_WAIT_MS));
     const idle = memoryOf(server.pid);
 
