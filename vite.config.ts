@@ -169,7 +169,8 @@ function firstFrameRenderer(): Plugin {
           ssr: 'src/client/ssr/overview-frame.tsx',
           outDir: path.resolve(outDir, '../ssr'),
           emptyOutDir: true,
-          rolldownOptions: { output: { entryFileNames: 'overview-frame.js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+          // One CommonJS file: the server compiles it past its TypeScript loader (frame.routes.ts loadModule).
+          rolldownOptions: { output: { format: 'cjs', entryFileNames: 'overview-frame.cjs', codeSplitting: false } },
         },
       });
     },

@@ -21,7 +21,7 @@ const sources = ['src/client', 'src/shared', 'index.html', 'public', 'vite.confi
   .map((p) => path.join(root, p))
   .filter(existsSync);
 // The wall's first-frame renderer is built with the client (dist/ssr); an older build lacks it.
-const stale = !existsSync(built) || !existsSync(path.join(root, 'dist/ssr/overview-frame.js')) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
+const stale = !existsSync(built) || !existsSync(path.join(root, 'dist/ssr/overview-frame.cjs')) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
 if (stale && process.env.SKIP_BUILD !== '1') {
   console.log('Building the client (first start or sources changed)…');
   const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {

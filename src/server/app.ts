@@ -101,6 +101,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
         ? false
         : { level: config.logLevel, redact: LOG_REDACT, serializers: { req: requestForLog as never }, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 1024 * 1024,
+    // Registering every module's routes took over Fastify's default 10 s on a machine shared by many
+    // busy processes (load ~25 on 2 cores), and the start failed; a slow start is not a broken one.
+    pluginTimeout: 60_000,
     // The socket's address unless TRUST_PROXY names the proxies in front (config.ts).
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false } },

@@ -98,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     version: readVersion(),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     // Built beside the client: dist/client → dist/ssr.
-    frameModule: path.resolve(env.FRAME_MODULE ?? path.join(env.CLIENT_DIR ?? 'dist/client', '../ssr/overview-frame.js')),
+    frameModule: path.resolve(env.FRAME_MODULE ?? path.join(env.CLIENT_DIR ?? 'dist/client', '../ssr/overview-frame.cjs')),
     filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
     runtime: {
       title: env.SYSTEM_TITLE ?? '',

@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { overBudget } from './budget.mjs';
+import { budgetText, overBudget } from './budget.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const only = process.argv.slice(2);
@@ -21,7 +21,7 @@ for (const file of files) {
   for (const r of results) {
     const ok = !overBudget(r);
     if (!ok) over += 1;
-    rows.push({ bench: file.replace('.bench.mjs', ''), name: r.name, value: `${r.value} ${r.unit}`, budget: r.budget === undefined ? '' : `${r.budget} ${r.unit}`, ok: ok ? 'ok' : 'OVER BUDGET', note: r.note ?? '' });
+    rows.push({ bench: file.replace('.bench.mjs', ''), name: r.name, value: `${r.value} ${r.unit}`, budget: budgetText(r), ok: ok ? 'ok' : 'OVER BUDGET', note: r.note ?? '' });
   }
 }
 console.log('');

@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { PreparedPglite } from './pglite-prepared';
 
 export type DbKind = 'pglite' | 'postgres';
 export type Db = PgDatabase<any, typeof schema>;
@@ -30,17 +31,33 @@ export interface Database {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/**
+ * PGlite's own buffer cache (shared_buffers, PGLITE_SHARED_BUFFERS). PostgreSQL's default of 128 MB
+ * lives in the process's WebAssembly memory and filled with the demo data to most of the idle
+ * server's database share (issue 18); the data folder's files stay in the kernel's page cache
+ * besides, so a smaller cache reads them from there.
+ */
+const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS || '32MB';
+const pgliteStartParams = () => [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
 /** Opens PGlite in a data folder, in memory, or from a dump made by `dumpDataDir`. */
 export async function openPglite(source?: string | Blob): Promise<Database> {
+  const startParams = pgliteStartParams();
   const client =
-    source instanceof Blob ? await PGlite.create({ loadDataDir: source }) : source ? await PGlite.create(source) : await PGlite.create();
+    source instanceof Blob
+      ? await PGlite.create({ loadDataDir: source, startParams })
+      : await PGlite.create({ dataDir: source, startParams });
   return pgliteDatabase(client);
 }
 
 const NUMERIC_PARSERS = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) };
 
 export function pgliteDatabase(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Statements outside transactions run prepared, in one call each (pglite-prepared.ts); Drizzle's
+  // transactions are PGlite's own.
+  const prepared = new PreparedPglite(client);
+  const driver = { query: prepared.query.bind(prepared), transaction: client.transaction.bind(client) };
+  const db = drizzlePglite(driver as unknown as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -48,7 +65,7 @@ export function pgliteDatabase(client: PGlite): Database {
       await client.exec(sql);
     },
     async query<T>(sql: string, params: unknown[] = []) {
-      const res = await client.query<T>(sql, params, { parsers: NUMERIC_PARSERS });
+      const res = await prepared.query<T>(sql, params, { parsers: NUMERIC_PARSERS });
       return res.rows;
     },
     async listen(channel, onPayload) {
@@ -56,7 +73,7 @@ export function pgliteDatabase(client: PGlite): Database {
       return async () => unsub();
     },
     async notify(channel, payload) {
-      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      await prepared.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
       if (!client.closed) await client.close();

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import vm from 'node:vm';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -60,11 +62,25 @@ const frameQuerySchema = z.object({ lang: z.enum(['cn', 'en']).default('cn') });
  * to its data (frame-cache.ts): a viewer whom every call it was drawn from would let through gets
  * that drawing; anyone else, or a request before any drawing, gets one made for them.
  */
+/**
+ * Loads the renderer. The build (dist/ssr/overview-frame.cjs) is one CommonJS file, compiled here
+ * as Node's require would, but past the TypeScript loader the server runs under (tsx): tsx rewrote
+ * the 3 MB bundle with a source map and kept both, ~250 MB of the idle server's memory (issue 18);
+ * compiled directly it costs ~20 MB. Anything else (the .tsx source in tests) is imported.
+ */
+async function loadModule(file: string): Promise<FrameRenderer> {
+  if (!file.endsWith('.cjs')) return (await import(pathToFileURL(file).href)) as FrameRenderer;
+  const compiled = vm.compileFunction(await readFile(file, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
+  const module = { exports: {} as FrameRenderer };
+  compiled.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
+  return module.exports;
+}
+
 export async function frameRoutes(app: FastifyInstance): Promise<void> {
   let renderer: Promise<FrameRenderer | null> | null = null;
   const loadRenderer = () =>
     (renderer ??= existsSync(app.config.frameModule)
-      ? (import(pathToFileURL(app.config.frameModule).href) as Promise<FrameRenderer>).catch((error: unknown) => {
+      ? loadModule(app.config.frameModule).catch((error: unknown) => {
           app.log.warn({ err: error }, 'the wall first-frame renderer did not load');
           return null;
         })

@@ -1,0 +1,102 @@
+import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+
+/**
+ * Queries on embedded PGlite as named prepared statements, each call one trip into the database.
+ *
+ * PGlite's own `query` makes six calls into WebAssembly per statement (parse, describe, bind,
+ * describe, execute, sync) and parses and plans the SQL every time; under the list load of issue 15
+ * that was most of a request's cost, and the database answers one call at a time. Here a SQL text is
+ * parsed once per connection (Parse + Describe, which gives its parameter types), and each call is
+ * Bind + Describe + Execute + Sync in one message. PostgreSQL then keeps the statement's plan as
+ * it does for any driver's named statements (plan_cache_mode auto: a generic plan only when it is
+ * estimated no worse than the custom ones, so a `LIKE $1` prefix search keeps its custom plan).
+ *
+ * Parameters are written and rows read exactly as PGlite's `query` does (its serializers by the
+ * parameter types the server reported, its parsers by column type, `parseResults`). Calls queue
+ * behind a running transaction like PGlite's own; statements inside a transaction still go through
+ * PGlite (`transaction` is PGlite's). At most `limit` statements are kept (least recently used
+ * closed first).
+ */
+export class PreparedPglite {
+  private readonly statements = new Map<string, { name: string; paramTypes: number[] }>();
+  private next = 0;
+
+  constructor(
+    private readonly client: PGlite,
+    private readonly limit = 300,
+  ) {}
+
+  query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    const client = this.client as PGlite & { _checkReady(): Promise<void> };
+    return client._checkReady().then(() => client._runExclusiveTransaction(() => client._runExclusiveQuery(() => this.run<T>(sql, params, options))));
+  }
+
+  /** How many statements are prepared (tests). */
+  get size(): number {
+    return this.statements.size;
+  }
+
+  private async run<T>(sql: string, params: unknown[], options: QueryOptions | undefined, retried = false): Promise<Results<T>> {
+    const { serialize } = protocol;
+    const statement = this.statements.get(sql) ?? (await this.prepare(sql, options));
+    this.statements.delete(sql);
+    this.statements.set(sql, statement);
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const type = statement.paramTypes[i];
+      const write = options?.serializers?.[type] ?? this.client.serializers[type];
+      return write ? write(value) : String(value);
+    });
+    const messages = await this.send([
+      serialize.bind({ statement: statement.name, values: values as string[] }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    const error = messages.find((m) => m.name === 'error') as (Error & { code?: string }) | undefined;
+    if (error) {
+      // A table changed under the statement (its row type), or the statement is gone: once more, parsed anew.
+      if (!retried && (error.code === '0A000' || error.code === '26000')) {
+        this.statements.delete(sql);
+        await this.send([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]);
+        return this.run<T>(sql, params, options, true);
+      }
+      throw error;
+    }
+    if (!this.client.isInTransaction()) await this.client.syncToFs();
+    return parse.parseResults(messages, this.client.parsers, options)[0] as Results<T>;
+  }
+
+  private async prepare(sql: string, options: QueryOptions | undefined): Promise<{ name: string; paramTypes: number[] }> {
+    const { serialize } = protocol;
+    const closing: Uint8Array[] = [];
+    while (this.statements.size >= this.limit) {
+      const [oldest, { name }] = this.statements.entries().next().value!;
+      this.statements.delete(oldest);
+      closing.push(serialize.close({ type: 'S', name }));
+    }
+    const name = `cascade_${++this.next}`;
+    const messages = await this.send([
+      ...closing,
+      serialize.parse({ name, text: sql, types: options?.paramTypes }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ]);
+    const error = messages.find((m) => m.name === 'error');
+    if (error) throw error;
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    this.statements.set(sql, statement);
+    return statement;
+  }
+
+  private async send(parts: Uint8Array[]) {
+    const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      message.set(p, at);
+      at += p.length;
+    }
+    const { messages } = await this.client.execProtocol(message, { syncToFs: false, throwOnError: false });
+    return messages;
+  }
+}

@@ -1,0 +1,208 @@
+// Throughput and server memory benchmark (issues 15 and 18): the real server (src/server/main.ts,
+// demo mode, its boards reporting in-process) on the demo data, once on the embedded database and
+// once on PostgreSQL, and a bare Fastify hello world started in the same run as the machine's floor.
+//  - POST /api/ball/fallorder/list (page 1 of 20, signed in) under 50 connections (autocannon) for
+//    DURATION s: requests per second, p99 latency, and the ratio to the hello world's requests per
+//    second at 50 connections;
+//  - GET /api/health from one more connection meanwhile: its p99 beside its p99 on the idle server
+//    ("unaffected");
+//  - the server process's memory measured from outside (/proc/<pid>/status): VmRSS ten seconds after
+//    it listens and has warmed up (idle), VmHWM after the load (peak).
+// The machine is often shared: each row's note carries the load average, and the ratio to the hello
+// world measured minutes apart on the same machine is the figure to compare between runs.
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/cascade_bench_throughput;
+// the database is created and seeded on first use). Run alone: node tests/bench/throughput.bench.mjs
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os, { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { runAlone } from './budget.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dataDir = path.join(root, 'tmp/bench-throughput');
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cascade_bench_throughput';
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const IDLE_WAIT_MS = 10_000;
+const LIST_BODY = JSON.stringify({ page: 1, limit: 20 });
+
+// Budgets (issue 15): the list at ≥ 1,000 requests/s with p99 < 100 ms on PostgreSQL, ≥ 500/s on the
+// embedded database; /api/health's p99 under that load within HEALTH_SLACK_MS of its idle p99.
+// Issue 18: idle RSS ≤ 300 MB, peak under the list load ≤ 450 MB (embedded database, demo data).
+const BUDGET = {
+  postgres: { rps: 1000, p99: 100, idleMb: 300, peakMb: 450 },
+  pglite: { rps: 500, p99: 100, idleMb: 300, peakMb: 450 },
+};
+const HEALTH_SLACK_MS = 20;
+
+const cores = () => (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length);
+const load = () => `load average ${loadavg()[0].toFixed(1)} on ${cores()} cores`;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** VmRSS and VmHWM of a process, in MB, from /proc (what the kernel charges it). */
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: Math.round(kb('VmRSS') / 1024), hwm: Math.round(kb('VmHWM') / 1024) };
+}
+
+function stop(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+  });
+}
+
+async function waitFor(url, ms, ready = () => true, child = null) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering on ${url}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok && ready(await res.json())) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer on ${url}`);
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+/** A wrong answer breaks the measurement; requests that timed out (10 s) count against the figures. */
+function checked(result, what) {
+  if (result.non2xx) throw new Error(`${what}: ${result.non2xx} non-2xx answers of ${result.requests.total}`);
+  return result;
+}
+
+const failures = (result) => (result.errors || result.timeouts ? `; ${result.errors} errors (${result.timeouts} timed out after 10 s)` : '');
+
+/** The bare Fastify hello world: the most requests per second this machine serves right now. */
+async function helloWorld() {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' });`],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  try {
+    for (let i = 0; i < 100; i++) {
+      if (await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const r = checked(await cannon({ url: `http://127.0.0.1:${port}/` }), 'hello world');
+    return { rps: Math.round(r.requests.average), p99: r.latency.p99 };
+  } finally {
+    await stop(child);
+  }
+}
+
+async function ensurePostgres() {
+  const url = new URL(PG_URL);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).toString() });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(`PostgreSQL at ${url.host} is not reachable (${error.message}): set BENCH_DATABASE_URL`);
+  }
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  await admin.end();
+}
+
+function seed(target) {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/throughput-seed.ts', target], { cwd: root, stdio: 'inherit' });
+  if (seeded.status !== 0) throw new Error(`seeding ${target} failed`);
+}
+
+/** One engine: a fresh server, its idle memory, then the list under load with /health beside it. */
+async function measureServer(engine, hello) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', DEMO: 'on', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+  if (engine === 'postgres') env.DATABASE_URL = PG_URL;
+  else delete env.DATABASE_URL;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    // Listening and warmed up (the wall's first frame): /health lists what is still warming.
+    await waitFor(`${base}/api/health`, 300_000, (h) => !h.data.warming?.length, server);
+    await new Promise((r) => setTimeout(r, IDLE_WAIT_MS));
+    const idle = memoryOf(server.pid);
+
+    const login = await (
+      await fetch(`${base}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123', captcha: '', uuid: '' }) })
+    ).json();
+    if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
+    const headers = { authorization: login.data.token, 'content-type': 'application/json' };
+    const first = await (await fetch(`${base}/api/ball/fallorder/list`, { method: 'POST', headers, body: LIST_BODY })).json();
+    if (first.code !== 0 || !(first.data.list.length > 0)) throw new Error(`the order list answered ${JSON.stringify(first).slice(0, 200)}`);
+
+    const healthIdle = checked(await cannon({ url: `${base}/api/health`, connections: 1, duration: Math.max(3, DURATION / 2) }), 'health, idle');
+    const loadAtStart = load();
+    const [list, health] = await Promise.all([
+      cannon({ url: `${base}/api/ball/fallorder/list`, method: 'POST', headers, body: LIST_BODY }),
+      cannon({ url: `${base}/api/health`, connections: 1 }),
+    ]);
+    checked(list, `${engine} list`);
+    checked(health, `${engine} health under load`);
+    const peak = memoryOf(server.pid);
+    const rps = Math.round(list.requests.average);
+    const b = BUDGET[engine];
+    const label = engine === 'pglite' ? 'embedded database' : 'PostgreSQL';
+    const loads = `${loadAtStart} at the start, ${load()} at the end`;
+    return [
+      {
+        name: `${label}: order list at ${CONNECTIONS} connections`,
+        value: rps,
+        unit: 'req/s',
+        floor: b.rps,
+        note: `${(rps / hello.rps).toFixed(3)}× the hello world (${hello.rps} req/s); ${list.requests.total} requests in ${DURATION} s${failures(list)}; ${loads}`,
+      },
+      { name: `${label}: order list p99`, value: list.latency.p99, unit: 'ms', budget: b.p99, note: `median ${list.latency.p50} ms; hello world p99 ${hello.p99} ms` },
+      {
+        name: `${label}: /api/health p99 under the list load`,
+        value: health.latency.p99,
+        unit: 'ms',
+        budget: Math.round(healthIdle.latency.p99 + HEALTH_SLACK_MS),
+        note: `idle p99 ${healthIdle.latency.p99} ms (budget: idle + ${HEALTH_SLACK_MS} ms); ${Math.round(health.requests.average)} req/s meanwhile${failures(health)}`,
+      },
+      { name: `${label}: server RSS idle`, value: idle.rss, unit: 'MB', budget: b.idleMb, note: `VmRSS ${IDLE_WAIT_MS / 1000} s after warm-up (demo data, boards reporting)` },
+      { name: `${label}: server RSS peak under the list load`, value: peak.hwm, unit: 'MB', budget: b.peakMb, note: `VmHWM of the process since start; VmRSS after the load ${peak.rss} MB` },
+    ];
+  } finally {
+    await stop(server);
+  }
+}
+
+export async function run() {
+  await ensurePostgres();
+  seed(dataDir);
+  seed(PG_URL);
+  const hello = await helloWorld();
+  const rows = [{ name: `bare Fastify hello world at ${CONNECTIONS} connections`, value: hello.rps, unit: 'req/s', note: `p99 ${hello.p99} ms; ${load()}` }];
+  rows.push(...(await measureServer('pglite', hello)));
+  rows.push(...(await measureServer('postgres', hello)));
+  return rows;
+}
+
+await runAlone(import.meta.url, run);
