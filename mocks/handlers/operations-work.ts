@@ -62,7 +62,7 @@ export function resetOperationsWork(): void {
   ];
   reports = [];
   warnings = [
-    { id: 31, at, info: '1号检测板 CH2 主泵 switch fault (1)', kind: 'channel', level: 'critical', projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', detectId: 21, boardName: '1号检测板', boardNameEn: 'Board 1', channel: 2, equipmentId: 12, equipmentName: '主泵 2', dealAt: null, result: null, note: '', dealtBy: '', orderId: null },
+    { id: 31, at, info: '1号检测板 CH2 主泵 switch fault (1)', kind: 'channel', level: 'critical', projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', detectId: 21, boardName: '1号检测板', boardNameEn: 'Board 1', channel: 2, equipmentId: 12, equipmentName: '主泵 2', dealAt: null, result: null, note: '', dealtBy: '', orderId: null, ackAt: null, ackBy: '', escalatedAt: null, overdue: true },
   ];
 }
 resetOperationsWork();
@@ -113,6 +113,14 @@ export const operationsWorkHandlers = [
     const q = (await request.json()) as { page: number; limit: number; result?: string };
     const rows = warnings.filter((w) => !q.result || (q.result === 'open' ? w.result === null : w.result === q.result));
     return paged(rows, q.page, q.limit);
+  }),
+  http.post(`${API}/ball/fallwarning/ack`, async ({ request }) => {
+    const { id } = (await request.json()) as { id: number };
+    const w = warnings.find((x) => x.id === id);
+    if (!w) return fail(404, '数据不存在');
+    if (w.ackAt) return fail(400, '该告警已确认');
+    Object.assign(w, { ackAt: at, ackBy: 'ops', overdue: false });
+    return ok({ id, ackAt: at, ackBy: 'ops' });
   }),
   http.post(`${API}/ball/fallwarning/deal`, async ({ request }) => {
     const body = (await request.json()) as { id: number; result: 'fixed' | 'not_fixed'; note: string };

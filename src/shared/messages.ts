@@ -189,6 +189,17 @@ export const MESSAGES = {
     en: 'Minutes a submission, repair or completion time may lie ahead of the server clock (device and browser clocks drift)',
   },
   'setting.log.retentionDays': { cn: '操作日志和登录日志的保留天数', en: 'Days operation and login logs are kept' },
+  // alarms on the walls (issue 15)
+  'setting.alarm.popupLevels': {
+    cn: '在大屏上弹出并报警的告警级别，用逗号分隔（info、warning、critical）',
+    en: 'Warning levels that pop up and sound on the walls, separated by commas (info, warning, critical)',
+  },
+  'setting.alarm.sounds': {
+    cn: '每个告警级别的提示音（JSON，例如 {"warning":"chime","critical":"siren"}；可选 none、beep、chime、siren）',
+    en: 'The sound of each warning level (JSON, e.g. {"warning":"chime","critical":"siren"}; none, beep, chime or siren)',
+  },
+  'setting.alarm.escalateMinutes': { cn: '告警多少分钟未确认即升级（再次弹出并标记超时；0 表示不升级）', en: 'Minutes an alarm may stay unacknowledged before it escalates (pops up again, marked overdue; 0 = never)' },
+  'err.warningAcked': { cn: '该告警已确认', en: 'This alarm has already been acknowledged' },
   'ok.success': { cn: '成功', en: 'success' },
   // archive and delete (issue 13): {name} and {deps} are filled in by the server (translateWith)
   'err.keptArchived': { cn: '{name} 有 {deps}，已归档保留，不能删除', en: '{name} has {deps}: it stays archived and cannot be deleted' },

@@ -37,6 +37,9 @@ async function makeProject(baseUrl, token) {
     body: JSON.stringify({ boardNo: 'E2E-1', channels: [{ ch: 1, switch: 1, analog: 50 }] }),
   });
   if (!report.ok) throw new Error(`board report → ${report.status} ${await report.text()}`);
+  // Seen (acknowledged): the alarm popup (alarms.e2e.mjs) stays off the walls this test measures.
+  const [fault] = (await call(baseUrl, 'POST', '/ball/fallwarning/list', { token, body: { page: 1, limit: 1, detectId: board.id, result: 'open' } })).list;
+  await call(baseUrl, 'POST', '/ball/fallwarning/ack', { token, body: { id: fault.id } });
   // Introductions longer than their wall panel: the panel must scroll them, not cut them off.
   const paragraphs = (text) => Array.from({ length: 8 }, (_, i) => `<p>${text} ${i + 1}.</p>`).join('');
   for (const [language, title, text] of [

@@ -82,4 +82,39 @@ describe('live updates', () => {
     expect(FakeEventSource.last!.url).not.toBe(first.url);
     close();
   });
+
+  it('reads everything again once the stream is back after a loss (a restart, a network cut), not on the first open', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    FakeEventSource.last = null;
+    loginDisplay('tok');
+    const qc = clientWith([['wall-project', 7], ['warning-alarms', 'all'], ['stats', 'groupArea'], ['content', 'current']]);
+    const close = connectLive(qc);
+    await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const source = FakeEventSource.last!;
+    source.emit('hello', {});
+    const stale = () => qc.getQueryCache().getAll().filter((q) => q.isStale()).map((q) => String(q.queryKey[0])).sort();
+    expect(stale()).toEqual([]);
+    // The browser lost the stream and is reconnecting by itself; events sent meanwhile are gone.
+    source.onerror?.();
+    source.emit('hello', {});
+    await vi.waitFor(() => expect(stale()).toEqual(['content', 'stats', 'wall-project', 'warning-alarms']));
+    close();
+  });
+
+  it('refreshes the alarm popup at once on a warning event, ahead of the coalesced burst', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    FakeEventSource.last = null;
+    loginDisplay('tok');
+    const qc = clientWith([['warning-alarms', 'all'], ['stats', 'groupArea']]);
+    const close = connectLive(qc);
+    await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const source = FakeEventSource.last!;
+    vi.useFakeTimers();
+    const stale = () => qc.getQueryCache().getAll().filter((q) => q.isStale()).map((q) => String(q.queryKey[0])).sort();
+    source.emit('warning', { topic: 'warning', projectId: 3 });
+    expect(stale()).toEqual(['warning-alarms']);
+    vi.advanceTimersByTime(500);
+    expect(stale()).toEqual(['stats', 'warning-alarms']);
+    close();
+  });
 });

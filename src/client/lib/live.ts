@@ -10,7 +10,9 @@ import { getToken, useSession } from './session';
 /**
  * Push from the server (GET {api}/live/stream, Server-Sent Events). An event marks the cached data
  * it touches as stale, so every screen refreshes through the same query hooks it already uses; a
- * burst of events costs one refresh. EventSource reconnects by itself after a restart or network loss.
+ * burst of events costs one refresh. EventSource reconnects by itself after a restart or network loss;
+ * once the stream is back after a loss, every topic counts as changed (events sent meanwhile are gone),
+ * so the wall reads what it missed without a reload by hand.
  */
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'error' | 'unsupported';
 
@@ -37,6 +39,13 @@ export const TOPIC_KEYS: Record<LiveTopic, string[]> = (() => {
   return Object.fromEntries(LIVE_TOPICS.map((t) => [t, [...new Set([...(fromRegistry[t] ?? []), ...OTHER_TOPIC_KEYS[t]])]])) as Record<LiveTopic, string[]>;
 })();
 const COALESCE_MS = 400;
+/**
+ * Queries a topic refreshes at once, ahead of the coalesced burst: a wall's alarm popup must show
+ * within a second (issue 15), not queue behind the statistics the same event also refreshes (a
+ * browser opens only a few connections per server, and the stream holds one).
+ */
+export const URGENT_KEYS: Partial<Record<LiveTopic, string>> = { warning: 'warning-alarms' };
+const URGENT = new Set(Object.values(URGENT_KEYS));
 
 let status: LiveStatus = 'idle';
 let lastEventAt: number | null = null;
@@ -63,6 +72,7 @@ export function invalidateFor(queryClient: QueryClient, topics: Set<LiveTopic>):
   const fragments = [...topics].flatMap((t) => TOPIC_KEYS[t]);
   void queryClient.invalidateQueries({
     predicate: (q) => {
+      if (URGENT.has(String(q.queryKey[0]))) return false;
       const key = JSON.stringify(q.queryKey).toLowerCase();
       return fragments.some((f) => key.includes(f));
     },
@@ -93,13 +103,19 @@ export function connectLive(queryClient: QueryClient): () => void {
   let source: EventSource | null = null;
   let closed = false;
   let delay = RETICKET_FIRST_MS;
+  /** True after the stream was lost: the next open refreshes everything it may have missed. */
+  let lost = false;
   const onEvent = (e: MessageEvent) => {
     lastEventAt = Date.now();
+    let topic: LiveTopic;
     try {
-      pending.add((JSON.parse(e.data) as LiveEvent).topic);
+      topic = (JSON.parse(e.data) as LiveEvent).topic;
     } catch {
       return;
     }
+    const urgent = URGENT_KEYS[topic];
+    if (urgent) void queryClient.invalidateQueries({ queryKey: [urgent] });
+    pending.add(topic);
     if (!timer) {
       timer = setTimeout(() => {
         timer = null;
@@ -119,6 +135,7 @@ export function connectLive(queryClient: QueryClient): () => void {
     try {
       ({ ticket } = await api.post<Ticket>('/auth/ticket', { purpose: 'stream' }));
     } catch {
+      lost = true;
       setStatus('error');
       later();
       return;
@@ -128,11 +145,17 @@ export function connectLive(queryClient: QueryClient): () => void {
     source = es;
     const opened = () => {
       delay = RETICKET_FIRST_MS;
+      if (lost) {
+        lost = false;
+        invalidateFor(queryClient, new Set(LIVE_TOPICS));
+        for (const key of URGENT) void queryClient.invalidateQueries({ queryKey: [key] });
+      }
       setStatus('open');
     };
     es.addEventListener('hello', opened);
     es.onopen = opened;
     es.onerror = () => {
+      lost = true;
       if (es.readyState !== EventSource.CLOSED) {
         setStatus('connecting');
         return;

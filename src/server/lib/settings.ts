@@ -29,6 +29,9 @@ export const SETTING_DEFAULTS = {
   'detect.closeAfterNormal': { type: 'number', value: 3, remark: serverText('setting.detect.closeAfterNormal') },
   'orders.clockSkewMinutes': { type: 'number', value: 5, remark: serverText('setting.orders.clockSkewMinutes') },
   'log.retentionDays': { type: 'number', value: 180, remark: serverText('setting.log.retentionDays') },
+  'alarm.popupLevels': { type: 'string', value: 'warning,critical', remark: serverText('setting.alarm.popupLevels') },
+  'alarm.sounds': { type: 'string', value: '{"info":"none","warning":"chime","critical":"siren"}', remark: serverText('setting.alarm.sounds') },
+  'alarm.escalateMinutes': { type: 'number', value: 10, remark: serverText('setting.alarm.escalateMinutes') },
 } as const satisfies Record<string, { type: 'boolean' | 'number' | 'string' | 'json'; value: unknown; remark: string }>;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

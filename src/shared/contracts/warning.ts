@@ -14,6 +14,8 @@ export const warningQuerySchema = z.strictObject({
   result: filterEnum(['open', ...WARNING_RESULTS] as const),
   level: filterEnum(WARNING_LEVELS),
   kind: filterEnum(WARNING_KINDS),
+  /** unacked = open and nobody has acknowledged it yet (issue 15). */
+  ack: filterEnum(['unacked', 'acked'] as const),
   from: filterDate(),
   to: filterDate(),
 }).superRefine(rangeOrder('from', 'to'));
@@ -24,6 +26,24 @@ export const warningDealSchema = z.strictObject({
   result: z.enum(WARNING_RESULTS, { error: 'v.required' }),
   note: textField(2000).optional(),
 });
+
+/** POST /ball/fallwarning/ack: someone has seen the alarm (it stays open until dealt with). */
+export const warningAckSchema = z.strictObject({
+  id: refId(),
+});
+
+/** POST /ball/fallwarning/alarms: the open, unacknowledged alarms a wall pops up (of one project, or all). */
+export const warningAlarmsSchema = z.strictObject({
+  projectId: filterId(),
+});
+
+/** The alarms call's answer: what pops up, and the settings that say how it sounds. */
+export interface WarningAlarms {
+  list: WarningRow[];
+  sounds: Record<(typeof WARNING_LEVELS)[number], 'none' | 'beep' | 'chime' | 'siren'>;
+  levels: (typeof WARNING_LEVELS)[number][];
+  escalateMinutes: number;
+}
 
 /** POST /ball/fallwarning/latest: the wall ticker. */
 export const warningLatestSchema = z.strictObject({
@@ -62,4 +82,11 @@ export interface WarningRow {
   note: string;
   dealtBy: string;
   orderId: number | null;
+  /** Acknowledged (issue 15): when and by whom; null while nobody has. */
+  ackAt: string | null;
+  ackBy: string;
+  /** When the alarm escalated (unacknowledged past alarm.escalateMinutes). */
+  escalatedAt: string | null;
+  /** Open, unacknowledged and past the escalation time, as of the answer. */
+  overdue: boolean;
 }

@@ -26,6 +26,8 @@ import { useWallText } from '../../shared/wall/use-wall-locale';
 import { overviewPeriod } from '../../components/wall/overview-calls';
 import { useWallScene } from '../../shared/scenes/use-wall-scene';
 import { useDocumentTitle } from '@client/lib/document-title';
+import { AlarmLayer } from '../../shared/wall/alarms/alarm-layer';
+import { sessionKind } from '@client/lib/session';
 
 // A scene's cards (charts, boards, cameras…) come only when the address or the display token names one.
 const SceneWall = lazy(() => import('../../shared/scenes/scene-wall').then((m) => ({ default: m.SceneWall })));
@@ -128,6 +130,7 @@ export function OverviewPanels() {
       <BrokenDevicesPanel query={broken} box={OVERVIEW_BOX.broken} />
       <WarningsPanel query={warnings} box={OVERVIEW_BOX.warnings} />
       <NoticesPanel query={notices} box={OVERVIEW_BOX.notices} />
+      <AlarmLayer wallKey="overview" kiosk={new URLSearchParams(search).get('kiosk') === '1' || sessionKind() === 'display'} />
     </WallCanvas>
   );
 }

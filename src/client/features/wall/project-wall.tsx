@@ -13,6 +13,7 @@ import { useKiosk } from '../../shared/wall/project/kiosk';
 import { ProjectDetail } from './project/project-detail';
 import { PublicView } from './project/public-view';
 import { wallId } from './wall-id';
+import { AlarmLayer } from '../../shared/wall/alarms/alarm-layer';
 
 function Message({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
@@ -80,7 +81,12 @@ export default function ProjectWall() {
         <StaleBadge label={(n) => t('stale', { n })} />
       </>
     );
-    body = <ProjectDetail wall={wall.data} badges={badges} kiosk={kiosk} />;
+    body = (
+      <>
+        <ProjectDetail wall={wall.data} badges={badges} kiosk={kiosk} updatedAt={wall.dataUpdatedAt} />
+        <AlarmLayer projectId={id} wallKey={`project:${id}`} kiosk={kiosk} />
+      </>
+    );
   } else if (wall.error instanceof ApiError && wall.error.code === 404) {
     body = <Message>{t('notFound')}</Message>;
   } else if (wall.isError || wall.failureCount > 0) {

@@ -80,5 +80,22 @@ const wall = {
   },
   // Equipment state and counts (issue 13): a capped list says how many there are in all.
   counts: { of: '{{shown}} / {{total}}', shownOfTotal: '{{shown}} / {{total}} 台', shownOfTotalTitle: '显示最近 {{shown}} 台，共 {{total}} 台' },
+  // Alarms on the walls (issue 15)
+  alarm: {
+    title: '告警',
+    count: '{{count}} 条告警未确认',
+    overdue: '超时未确认',
+    ack: '确认',
+    acking: '确认中…',
+    hide: '暂时隐藏',
+    mute: '本屏静音',
+    unmute: '取消静音',
+    muted: '已静音',
+    enableSound: '启用声音',
+    unlockTitle: '点击任意位置启用告警声音',
+    unlockText: '浏览器要求先点击一次才能播放声音。启用后，新告警会在这块大屏上弹出并按级别报警。',
+    unlockSkip: '不启用声音',
+    noAckRight: '此屏无确认权限',
+  },
 } as const;
 export default wall;

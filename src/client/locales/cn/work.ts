@@ -112,6 +112,14 @@ const work = {
     levels: { info: '提示', warning: '警告', critical: '严重' },
     kinds: { channel: '通道', offline: '离线', sensor: '传感器' },
     results: { fixed: '已修复', not_fixed: '未修复' },
+    // Alarms (issue 15): acknowledged = someone has seen it; it stays open until dealt with.
+    ack: '确认',
+    ackAt: '确认时间',
+    ackBy: '确认人',
+    ackState: '确认状态',
+    acks: { unacked: '未确认', acked: '已确认' },
+    overdue: '超时未确认',
+    acked: '告警已确认',
   },
   sensor: {
     title: '传感器',

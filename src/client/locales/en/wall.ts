@@ -82,5 +82,22 @@ const wall: LocaleShape<typeof cnWall> = {
   },
   // Equipment state and counts (issue 13): a capped list says how many there are in all.
   counts: { of: '{{shown}} of {{total}}', shownOfTotal: '{{shown}} of {{total}}', shownOfTotalTitle: 'The latest {{shown}} of {{total}} units' },
+  // Alarms on the walls (issue 15)
+  alarm: {
+    title: 'Alarm',
+    count: '{{count}} unacknowledged',
+    overdue: 'Overdue',
+    ack: 'Acknowledge',
+    acking: 'Acknowledging…',
+    hide: 'Hide for now',
+    mute: 'Mute this wall',
+    unmute: 'Unmute',
+    muted: 'Muted',
+    enableSound: 'Enable sound',
+    unlockTitle: 'Click anywhere to enable alarm sounds',
+    unlockText: 'Browsers need one click before a page may play sound. Once enabled, new alarms pop up on this wall and sound by level.',
+    unlockSkip: 'Continue without sound',
+    noAckRight: 'This wall may not acknowledge',
+  },
 };
 export default wall;

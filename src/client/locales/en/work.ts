@@ -114,6 +114,14 @@ const work: LocaleShape<typeof cn> = {
     levels: { info: 'Info', warning: 'Warning', critical: 'Critical' },
     kinds: { channel: 'Channel', offline: 'Offline', sensor: 'Sensor' },
     results: { fixed: 'Fixed', not_fixed: 'Not fixed' },
+    // Alarms (issue 15): acknowledged = someone has seen it; it stays open until dealt with.
+    ack: 'Acknowledge',
+    ackAt: 'Acknowledged',
+    ackBy: 'Acknowledged by',
+    ackState: 'Acknowledged',
+    acks: { unacked: 'Not acknowledged', acked: 'Acknowledged' },
+    overdue: 'Overdue',
+    acked: 'Alarm acknowledged',
   },
   sensor: {
     title: 'Sensors',

@@ -6,6 +6,8 @@ import { WallTitleBar } from '../../components/wall/wall-title-bar';
 import { useScene } from './api/get-scene';
 import { SceneRenderer } from './scene-renderer';
 import { localName } from '@shared/local-name';
+import { sessionKind } from '../../lib/session';
+import { AlarmLayer } from '../wall/alarms/alarm-layer';
 
 export { useWallScene } from './use-wall-scene';
 
@@ -17,6 +19,8 @@ export function SceneWall({ sceneId }: { sceneId: number }) {
     <WallCanvas label={scene.data ? localName(scene.data.name, scene.data.nameEn, i18n.language) : undefined}>
       <WallTitleBar title={systemTitle(i18n.language) || (scene.data ? localName(scene.data.name, scene.data.nameEn, i18n.language) : '')} left={<StaleBadge label={(n) => t('stale', { n })} />} />
       <SceneRenderer sceneId={sceneId} />
+      {/* A scene's wall shows every project's alarms, as the overview does (issue 15). */}
+      <AlarmLayer wallKey={`scene:${sceneId}`} kiosk={sessionKind() === 'display'} />
     </WallCanvas>
   );
 }

@@ -223,6 +223,11 @@ export const fallWarning = pgTable('fall_warning', {
   note: text('note').notNull().default(''),
   dealtBy: varchar('dealt_by', { length: 64 }).notNull().default(''),
   orderId: integer('order_id'),
+  /** Acknowledged on a wall or in the list (0022): who has seen the alarm; it stays open until dealt with. */
+  ackAt: ts('ack_at'),
+  ackBy: varchar('ack_by', { length: 64 }).notNull().default(''),
+  /** Set once when the alarm stayed unacknowledged past alarm.escalateMinutes. */
+  escalatedAt: ts('escalated_at'),
 });
 
 export const fallOthers = pgTable('fall_others', {

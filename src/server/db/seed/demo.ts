@@ -242,14 +242,17 @@ async function seedBoardsAndWarnings(database: Database, first: number, last: nu
   );
   const [{ open }] = await database.query<{ open: number }>(
     `WITH ins AS (
-       INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id)
+       -- The demo's open warnings were seen long ago (acknowledged): only a new fault pops up on its walls.
+       INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id, ack_at, ack_by)
        SELECT e.state_since,
               '[[text.seedFault]]' || jsonb_build_object('board', b.board_name, 'boardEn', b.board_name_en, 'ch', c.ch, 'equipment', e.name, 'analog', c.analog_value)::text,
-              'channel', CASE WHEN ${R("c.id || 'lvl'")} < 0.3 THEN 'critical' ELSE 'warning' END, b.project_id, b.id, c.ch, e.id
+              'channel', CASE WHEN ${R("c.id || 'lvl'")} < 0.3 THEN 'critical' ELSE 'warning' END, b.project_id, b.id, c.ch, e.id,
+              e.state_since + interval '4 minutes', 'operator'
          FROM fall_detect_channel c JOIN fall_detect b ON b.id = c.detect_id JOIN fall_eq_info e ON e.id = c.equipment_id
         WHERE c.result = 'fault' AND b.project_id BETWEEN $1 AND $2
        UNION ALL
-       SELECT b.last_seen + interval '30 seconds', '[[text.seedOffline]]' || jsonb_build_object('board', b.board_name, 'boardEn', b.board_name_en)::text, 'offline', 'warning', b.project_id, b.id, NULL, NULL
+       SELECT b.last_seen + interval '30 seconds', '[[text.seedOffline]]' || jsonb_build_object('board', b.board_name, 'boardEn', b.board_name_en)::text, 'offline', 'warning', b.project_id, b.id, NULL, NULL,
+              b.last_seen + interval '5 minutes', 'operator'
          FROM fall_detect b WHERE NOT b.online AND b.project_id BETWEEN $1 AND $2
        RETURNING 1
      ) SELECT count(*)::int AS open FROM ins`,

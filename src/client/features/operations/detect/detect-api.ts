@@ -18,4 +18,6 @@ export interface ChannelEdit {
 }
 export const updateChannels = (id: number, channels: ChannelEdit[]) => api.post<{ id: number }>(`${DETECT_BASE}/channels/update`, { id, channels });
 export const issueBoardKey = (id: number) => api.post<{ id: number; boardKey: string }>(`${DETECT_BASE}/key`, { id });
+/** Someone has seen the alarm: every wall stops sounding (issue 15). */
+export const ackWarning = (id: number) => api.post(`${WARNING_BASE}/ack`, { id });
 export const dealWarning = (body: { id: number; result: 'fixed' | 'not_fixed'; note: string }) => api.post(`${WARNING_BASE}/deal`, body);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, SegmentedControl, Stack, Textarea } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { WARNING_LEVELS, WARNING_RESULTS, type WarningRow } from '@shared/contracts/warning';
@@ -10,16 +10,20 @@ import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { selectInput } from '@client/components/list-page/query-form';
 import { projectColumn, when } from '../../../shared/work-kit/format';
 import { projectQueryField } from '../../../shared/work-kit/pickers';
-import { WARNING_BASE, dealWarning } from './detect-api';
+import { WARNING_BASE, ackWarning, dealWarning } from './detect-api';
 import { localName } from '@shared/local-name';
 
 const LEVEL_COLOR = { info: 'blue', warning: 'orange', critical: 'red' } as const;
 
-/** Warnings: time, info, deal time, result; open ones can be dealt with (fixed / not fixed + note). */
+/**
+ * Warnings: time, info, deal time, result; open ones can be acknowledged (the walls stop sounding;
+ * overdue ones are marked) and dealt with (fixed / not fixed + note).
+ */
 export function WarningsList() {
   const { t, i18n } = useTranslation('work');
   const queryClient = useQueryClient();
   const canDeal = useCan('fall-detect#deal');
+  const canAck = useCan('fall-detect#ack');
   const [dealing, setDealing] = useState<WarningRow | null>(null);
   const [result, setResult] = useState<(typeof WARNING_RESULTS)[number]>('fixed');
   const [note, setNote] = useState('');
@@ -32,6 +36,18 @@ export function WarningsList() {
       return queryClient.invalidateQueries({ queryKey: [WARNING_BASE] });
     },
     onError: (e) => toast.error(e.message),
+  });
+  // Acknowledging silences the alarm on every wall (the server pushes it); the warning stays open.
+  const ack = useMutation({
+    mutationFn: (id: number) => ackWarning(id),
+    onSuccess: () => {
+      toast.success(() => t('warning.acked'));
+      return queryClient.invalidateQueries({ queryKey: [WARNING_BASE] });
+    },
+    onError: (e) => {
+      toast.error(e.message);
+      return queryClient.invalidateQueries({ queryKey: [WARNING_BASE] });
+    },
   });
 
   return (
@@ -48,6 +64,7 @@ export function WarningsList() {
             render: selectInput([{ value: 'open', label: t('warning.open') }, ...WARNING_RESULTS.map((r) => ({ value: r, label: t(`warning.results.${r}`) }))]),
           },
           { name: 'level', label: t('warning.level'), render: selectInput(WARNING_LEVELS.map((l) => ({ value: l, label: t(`warning.levels.${l}`) }))) },
+          { name: 'ack', label: t('warning.ackState'), render: selectInput((['unacked', 'acked'] as const).map((a) => ({ value: a, label: t(`warning.acks.${a}`) }))) },
         ]}
         columns={[
           { prop: 'at', label: t('warning.at'), nowrap: true, render: (w) => when(w.at) },
@@ -56,17 +73,39 @@ export function WarningsList() {
           projectColumn(t('common.project'), i18n.language),
           { prop: 'boardName', label: t('detect.boardName'), render: (w) => (w.boardName === null ? '' : localName(w.boardName, w.boardNameEn, i18n.language)) },
           { prop: 'dealAt', label: t('warning.dealAt'), nowrap: true, render: (w) => when(w.dealAt) },
-          { prop: 'result', label: t('warning.result'), render: (w) => (w.result ? t(`warning.results.${w.result}`) : <Badge color="red" variant="outline">{t('warning.open')}</Badge>) },
+          {
+            prop: 'result',
+            label: t('warning.result'),
+            render: (w) =>
+              w.result ? (
+                t(`warning.results.${w.result}`)
+              ) : (
+                <Group gap={4} wrap="nowrap">
+                  <Badge color="red" variant="outline">{t('warning.open')}</Badge>
+                  {w.overdue ? <Badge color="red" variant="filled" data-testid="warning-overdue">{t('warning.overdue')}</Badge> : null}
+                </Group>
+              ),
+          },
+          { prop: 'ackAt', label: t('warning.ackAt'), nowrap: true, render: (w) => (w.ackAt ? `${when(w.ackAt)} · ${w.ackBy}` : '') },
           { prop: 'dealtBy', label: t('warning.dealtBy'), display: false },
           {
             prop: 'deal',
             label: t('common.actions'),
             ignore: true,
             render: (w) =>
-              canDeal && w.result === null ? (
-                <Button size="compact-xs" variant="subtle" onClick={() => { setResult('fixed'); setNote(''); setDealing(w); }}>
-                  {t('warning.deal')}
-                </Button>
+              w.result === null ? (
+                <Group gap={4} wrap="nowrap">
+                  {canAck && !w.ackAt ? (
+                    <Button size="compact-xs" variant="light" color="orange" loading={ack.isPending && ack.variables === w.id} onClick={() => ack.mutate(w.id)}>
+                      {t('warning.ack')}
+                    </Button>
+                  ) : null}
+                  {canDeal ? (
+                    <Button size="compact-xs" variant="subtle" onClick={() => { setResult('fixed'); setNote(''); setDealing(w); }}>
+                      {t('warning.deal')}
+                    </Button>
+                  ) : null}
+                </Group>
               ) : null,
           },
         ]}

@@ -10,6 +10,7 @@ import { CameraGrid } from '../../../shared/wall/project/camera-grid';
 import { KpiGrid } from './kpi-grid';
 import { SitePlanMap } from './site-plan';
 import { WarningList } from '../../../shared/wall/project/warning-list';
+import { PanelStale } from '../../../shared/wall/panels/panel-stale';
 
 const GAP = 16;
 const SIDE = 440;
@@ -33,10 +34,13 @@ export interface ProjectDetailProps {
   /** Badges for the title bar: visitor, kiosk, stale data. */
   badges?: React.ReactNode;
   kiosk: boolean;
+  /** When the wall's data were read (its query's dataUpdatedAt): each panel says so once they are stale. */
+  updatedAt?: number;
 }
 
 /** The detailed project wall on the 1920×1080 canvas: KPIs and warnings, the site plan, board channels and cameras. */
-export function ProjectDetail({ wall, badges, kiosk }: ProjectDetailProps) {
+export function ProjectDetail({ wall, badges, kiosk, updatedAt = 0 }: ProjectDetailProps) {
+  const stale = <PanelStale updatedAt={updatedAt} />;
   const { t, i18n } = useTranslation('wallProject');
   const [picked, setPicked] = useState<number | null>(null);
   const selected = wall.boards.find((b) => b.id === picked) ?? wall.boards.find((b) => b.id === firstBoard(wall)) ?? null;
@@ -61,7 +65,7 @@ export function ProjectDetail({ wall, badges, kiosk }: ProjectDetailProps) {
           </>
         }
       />
-      <Panel name="panel-kpis" ready padding={0} title={t('panels.kpis')} box={{ x: GAP, y: TOP, w: SIDE, h: KPI_HEIGHT }}>
+      <Panel name="panel-kpis" ready padding={0} title={t('panels.kpis')} extra={stale} box={{ x: GAP, y: TOP, w: SIDE, h: KPI_HEIGHT }}>
         <KpiGrid kpis={wall.kpis} />
       </Panel>
       <Panel
@@ -69,7 +73,12 @@ export function ProjectDetail({ wall, badges, kiosk }: ProjectDetailProps) {
         ready
         padding={0}
         title={t('panels.warnings')}
-        extra={openWarnings ? <span data-testid="open-warnings" style={{ color: TAG_HEX.danger }}>{t('warnings.open')} {shownOfTotal(openListed, openWarnings)}</span> : null}
+        extra={
+          <>
+            {openWarnings ? <span data-testid="open-warnings" style={{ color: TAG_HEX.danger }}>{t('warnings.open')} {shownOfTotal(openListed, openWarnings)}</span> : null}
+            {stale}
+          </>
+        }
         box={{ x: GAP, y: TOP + KPI_HEIGHT + GAP, w: SIDE, h: BODY_HEIGHT - KPI_HEIGHT - GAP }}
       >
         <WarningList warnings={wall.warnings} height={BODY_HEIGHT - KPI_HEIGHT - GAP - PANEL_CHROME} />
@@ -79,20 +88,25 @@ export function ProjectDetail({ wall, badges, kiosk }: ProjectDetailProps) {
         ready
         padding={0}
         title={t('panels.sitePlan')}
-        extra={<span data-testid="equipment-count">{wall.equipment.length < wall.kpis.equipmentTotal ? t('counts.equipmentOf', { shown: wall.equipment.length, total: wall.kpis.equipmentTotal }) : t('equipmentCount', { n: wall.kpis.equipmentTotal })}</span>}
+        extra={
+          <>
+            <span data-testid="equipment-count">{wall.equipment.length < wall.kpis.equipmentTotal ? t('counts.equipmentOf', { shown: wall.equipment.length, total: wall.kpis.equipmentTotal }) : t('equipmentCount', { n: wall.kpis.equipmentTotal })}</span>
+            {stale}
+          </>
+        }
         box={{ x: CENTER_LEFT, y: TOP, w: CENTER_WIDTH, h: BODY_HEIGHT }}
         style={{ backgroundImage: `linear-gradient(${WALL.grid} 1px, transparent 1px), linear-gradient(90deg, ${WALL.grid} 1px, transparent 1px)`, backgroundSize: '48px 48px' }}
       >
         <SitePlanMap sitePlan={wall.sitePlan} equipment={wall.equipment} boards={wall.boards} selectedBoard={selected?.id ?? null} onSelectBoard={setPicked} />
       </Panel>
-      <Panel name="panel-board" ready padding={0} title={t('panels.board')} box={{ x: 1920 - GAP - SIDE, y: TOP, w: SIDE, h: BOARD_HEIGHT }}>
+      <Panel name="panel-board" ready padding={0} title={t('panels.board')} extra={stale} box={{ x: 1920 - GAP - SIDE, y: TOP, w: SIDE, h: BOARD_HEIGHT }}>
         {selected ? (
           <BoardChannels board={selected} equipment={wall.equipment} />
         ) : (
           <div style={{ padding: 24, color: WALL.textDim, fontSize: 17, textAlign: 'center' }}>{wall.boards.length ? t('board.pick') : t('board.none')}</div>
         )}
       </Panel>
-      <Panel name="panel-cameras" ready padding={0} title={t('panels.cameras')} box={{ x: 1920 - GAP - SIDE, y: TOP + BOARD_HEIGHT + GAP, w: SIDE, h: BODY_HEIGHT - BOARD_HEIGHT - GAP }}>
+      <Panel name="panel-cameras" ready padding={0} title={t('panels.cameras')} extra={stale} box={{ x: 1920 - GAP - SIDE, y: TOP + BOARD_HEIGHT + GAP, w: SIDE, h: BODY_HEIGHT - BOARD_HEIGHT - GAP }}>
         <CameraGrid cameras={wall.cameras} />
       </Panel>
     </>

@@ -6,6 +6,7 @@ import type { ChartPoint } from '@client/components/wall/wall-chart';
 import type { EChartsOption } from '@client/lib/echarts';
 import { useWallText } from '../use-wall-locale';
 import { samePanelProps } from './same-props';
+import { PanelStale } from './panel-stale';
 
 export interface ChartPanelProps<T> {
   name: string;
@@ -37,16 +38,22 @@ function ChartPanelOf<T>({ name, title, hint, extra, box, query, build, onPointC
   const onReady = useCallback(() => setDrawn(true), []);
   const option = useMemo(() => (query.data === undefined ? null : build(query.data)), [query.data, build]);
   const placeholder = query.isPending ? t('loading') : query.isError && !query.data ? t('failed') : option ? null : t('empty');
+  const extras = (
+    <>
+      {extra}
+      <PanelStale updatedAt={query.dataUpdatedAt} />
+    </>
+  );
   if (frame && box) {
     const size = panelBodySize(box, CHART_PADDING);
     return (
-      <Panel name={name} title={title} hint={hint} extra={extra} box={box} ready={query.isSuccess} placeholder={placeholder} padding={CHART_PADDING}>
+      <Panel name={name} title={title} hint={hint} extra={extras} box={box} ready={query.isSuccess} placeholder={placeholder} padding={CHART_PADDING}>
         {option && <div style={{ width: '100%', height: '100%' }} dangerouslySetInnerHTML={{ __html: frame.chart(option, size.width, size.height) }} />}
       </Panel>
     );
   }
   return (
-    <Panel name={name} title={title} hint={hint} extra={extra} box={box} ready={(drawn && !!option) || (query.isSuccess && !option)} placeholder={placeholder} padding={CHART_PADDING}>
+    <Panel name={name} title={title} hint={hint} extra={extras} box={box} ready={(drawn && !!option) || (query.isSuccess && !option)} placeholder={placeholder} padding={CHART_PADDING}>
       {option && (
         <Suspense fallback={null}>
           <WallChart option={option} onReady={onReady} onPointClick={onPointClick} />

@@ -12,6 +12,7 @@ import type { LatestWarning } from '../../stats/api/get-latest-warnings';
 import type { CurrentNotice } from '../../stats/api/get-current-notices';
 import { useWallText } from '../use-wall-locale';
 import { samePanelProps } from './same-props';
+import { PanelStale } from './panel-stale';
 import { localName } from '@shared/local-name';
 import type { TFunction } from 'i18next';
 
@@ -50,7 +51,12 @@ function BrokenDevicesPanelOf({ query, box }: { query: UseQueryResult<BrokenDevi
       name="broken"
       title={t('panels.broken')}
       hint={t('hints.broken')}
-      extra={query.data && <ShownOfTotal shown={rows.length} total={query.data.total} />}
+      extra={
+        <>
+          {query.data && <ShownOfTotal shown={rows.length} total={query.data.total} />}
+          <PanelStale updatedAt={query.dataUpdatedAt} />
+        </>
+      }
       box={box}
       ready={query.isSuccess}
       placeholder={placeholderOf(query, t)}
@@ -105,7 +111,12 @@ function WarningsPanelOf({ query, box }: { query: UseQueryResult<WarningLatest<L
       name="warnings"
       title={t('panels.warnings')}
       hint={t('hints.warnings')}
-      extra={<span data-testid="open-warnings" style={{ color: TAG_HEX.warning }}>{`${t('warning.open')} ${listed < open ? t('counts.of', { shown: listed, total: open }) : open}`}</span>}
+      extra={
+        <>
+          <span data-testid="open-warnings" style={{ color: TAG_HEX.warning }}>{`${t('warning.open')} ${listed < open ? t('counts.of', { shown: listed, total: open }) : open}`}</span>
+          <PanelStale updatedAt={query.dataUpdatedAt} />
+        </>
+      }
       box={box}
       ready={query.isSuccess}
       placeholder={placeholderOf(query, t)}
@@ -159,7 +170,7 @@ function NoticesPanelOf({ query, box }: { query: UseQueryResult<CurrentNotice[]>
   const { t } = useWallText();
   const rows = query.data ?? [];
   return (
-    <Panel name="notices" title={t('panels.notices')} hint={t('hints.notices')} box={box} ready={query.isSuccess} placeholder={placeholderOf(query, t)} padding={LIST_PADDING}>
+    <Panel name="notices" title={t('panels.notices')} hint={t('hints.notices')} extra={<PanelStale updatedAt={query.dataUpdatedAt} />} box={box} ready={query.isSuccess} placeholder={placeholderOf(query, t)} padding={LIST_PADDING}>
       <ScrollList
         items={rows}
         height={panelBodySize(box, LIST_PADDING).height}

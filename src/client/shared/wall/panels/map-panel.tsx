@@ -12,6 +12,7 @@ import { worldMapQueryOptions } from '@client/components/wall/world-map-data';
 import { dictLabel } from '../../stats/chart-options';
 import { useWallText } from '../use-wall-locale';
 import { samePanelProps } from './same-props';
+import { PanelStale } from './panel-stale';
 import { localName } from '@shared/local-name';
 
 // Leaflet loads in its own chunk, requested as soon as this module is evaluated (in parallel with
@@ -51,7 +52,12 @@ function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<
       name="map"
       title={t('panels.map')}
       hint={t('hints.map')}
-      extra={`${mapPoints.length} / ${points.data?.length ?? 0}`}
+      extra={
+        <>
+          {`${mapPoints.length} / ${points.data?.length ?? 0}`}
+          <PanelStale updatedAt={points.dataUpdatedAt} />
+        </>
+      }
       box={box}
       ready={(drawn || !!frame) && points.isSuccess}
       placeholder={points.isPending ? t('loading') : points.isError && !points.data ? t('failed') : null}

@@ -5,7 +5,7 @@ const isQuery = (v: unknown): v is UseQueryResult<unknown> => typeof v === 'obje
 /**
  * Props comparison for React.memo on the wall's panels: the wall renders again each time one of its
  * calls answers, and a panel whose own call has not changed need not. A query result is a new object
- * on every render, so it counts as the same while its data and status are.
+ * on every render, so it counts as the same while its data, status and age are.
  */
 export function samePanelProps<P extends object>(prev: P, next: P): boolean {
   const keys = Object.keys(next) as (keyof P)[];
@@ -13,6 +13,7 @@ export function samePanelProps<P extends object>(prev: P, next: P): boolean {
   return keys.every((key) => {
     const a = prev[key];
     const b = next[key];
-    return a === b || (isQuery(a) && isQuery(b) && a.data === b.data && a.status === b.status);
+    // dataUpdatedAt too: a refresh that brought the same data still makes the panel's data fresh (its stale badge).
+    return a === b || (isQuery(a) && isQuery(b) && a.data === b.data && a.status === b.status && a.dataUpdatedAt === b.dataUpdatedAt);
   });
 }

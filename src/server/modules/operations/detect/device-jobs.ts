@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { checkOffline } from './readings';
 import { pollDueBoards } from './poller';
 import { acquireLease } from '../../../jobs/runner';
+import { escalateAlarms } from '../warnings/warnings.service';
 
 export interface DeviceJobOptions {
   /** How often the poller looks for boards whose poll period has passed. */
   pollEverySeconds?: number;
   /** How often silent boards are looked for. */
   offlineEverySeconds?: number;
+  /** How often unacknowledged alarms are checked for escalation. */
+  escalateEverySeconds?: number;
   /** With several instances, only the one holding this lease polls (the name of this instance). */
   leaseHolder?: string;
 }
@@ -16,7 +19,7 @@ const LEASE_NAME = 'device-jobs';
 const LEASE_MS = 30_000;
 
 /**
- * Starts the board poller and the offline check on timers (main.ts calls this once; tests call the
+ * Starts the board poller, the offline check and the alarm escalation on timers (main.ts calls this once; tests call the
  * functions directly). A sweep never overlaps the previous one. Returns a stop function for shutdown.
  */
 export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {}): () => void {
@@ -39,6 +42,7 @@ export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {
   const timers = [
     every(opts.pollEverySeconds ?? 2, () => pollDueBoards(app), 'board poll'),
     every(opts.offlineEverySeconds ?? 15, () => checkOffline(app), 'offline check'),
+    every(opts.escalateEverySeconds ?? 15, () => escalateAlarms(app), 'alarm escalation'),
   ];
   return () => timers.forEach((t) => clearInterval(t));
 }

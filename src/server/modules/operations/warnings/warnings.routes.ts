@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { idTextSchema, pagingSchema } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
-import { warningDealSchema, warningLatestSchema, warningQuerySchema } from '@shared/contracts/warning';
-import { fallDetect, fallEqInfo, fallProject, fallWarning } from '../../../db/schema';
+import { warningAckSchema, warningAlarmsSchema, warningDealSchema, warningLatestSchema, warningQuerySchema, type WarningAlarms } from '@shared/contracts/warning';
+import { isOverdue, parseAlarmSounds, parsePopupLevels } from '@shared/alarm';
+import { fallDetect, fallEqInfo, fallProject, fallWarning, sysLog, sysSession } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
 import { settleWarnings } from './warnings.service';
 import { notArchived } from '../archive/archive.service';
+import { publishLive } from '../../../live';
 
 const BASE = '/ball/fallwarning';
 const listSchema = warningQuerySchema.extend(pagingSchema.shape);
@@ -35,7 +37,13 @@ const selection = {
   note: fallWarning.note,
   dealtBy: fallWarning.dealtBy,
   orderId: fallWarning.orderId,
+  ackAt: fallWarning.ackAt,
+  ackBy: fallWarning.ackBy,
+  escalatedAt: fallWarning.escalatedAt,
 };
+/** Who may see the alarms a wall pops up: the same callers as the wall's ticker. */
+const ALARM_READ = ['fall-detect#list', 'ship-scene#view'];
+const ALARMS_MAX = 50;
 
 function conditions(q: WarningQuery): SQL | undefined {
   return and(
@@ -45,6 +53,7 @@ function conditions(q: WarningQuery): SQL | undefined {
       q.result === 'open' ? isNull(fallWarning.result) : q.result ? eq(fallWarning.result, q.result) : undefined,
       q.level ? eq(fallWarning.level, q.level) : undefined,
       q.kind ? eq(fallWarning.kind, q.kind) : undefined,
+      q.ack === 'unacked' ? and(isNull(fallWarning.ackAt), isNull(fallWarning.result)) : q.ack === 'acked' ? isNotNull(fallWarning.ackAt) : undefined,
       q.from ? gte(fallWarning.at, q.from) : undefined,
       q.to ? lte(fallWarning.at, q.to) : undefined,
     ].filter((p): p is SQL => !!p),
@@ -54,6 +63,12 @@ function conditions(q: WarningQuery): SQL | undefined {
 /** Warnings of boards (DOMAIN.md §3, §5): list, info, deal with one, and the latest for the wall ticker. */
 export async function warningRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
+  /** Each row with `overdue` as of now (computed on read, so a changed setting applies at once). */
+  const marked = async <R extends { at: Date; ackAt: Date | null; result: string | null }>(rows: R[]): Promise<(R & { overdue: boolean })[]> => {
+    const minutes = await app.settings.get('alarm.escalateMinutes');
+    const now = Date.now();
+    return rows.map((r) => ({ ...r, overdue: isOverdue(r, minutes, now) }));
+  };
   const select = () =>
     db
       .select(selection)
@@ -73,13 +88,13 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
         .offset((page - 1) * limit),
       db.select({ n: sql<number>`count(*)::int` }).from(fallWarning).where(where),
     ]);
-    return ok(pageOf(list, n, page, limit));
+    return ok(pageOf(await marked(list), n, page, limit));
   });
 
   app.get(`${BASE}/info/:id`, { schema: { params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-detect#info' } }, async (request) => {
     const [row] = await select().where(eq(fallWarning.id, (request.params as { id: number }).id));
     if (!row) throw notFound();
-    return ok(row);
+    return ok((await marked([row]))[0]);
   });
 
   /**
@@ -119,7 +134,85 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
           .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
           .where(and(live, isNull(fallWarning.result))),
       ]);
-      return ok({ list, openTotal });
+      return ok({ list: await marked(list), openTotal });
     },
   );
+
+  /**
+   * Someone has seen the alarm (issue 15): on a wall (a user, or a display whose role is granted the
+   * button) or in the list. It stays open until dealt with; every wall stops sounding at once (the
+   * push below). The operation log records users by itself; a display is written here, by its label.
+   */
+  app.post(
+    `${BASE}/ack`,
+    { schema: { body: warningAckSchema }, config: { permission: 'fall-detect#ack', log: { module: 'ball/fallwarning', action: 'ack' } } },
+    async (request, reply) => {
+      const { id } = request.body as z.infer<typeof warningAckSchema>;
+      const auth = request.auth!;
+      let by = auth.username;
+      if (auth.kind !== 'user') {
+        const [s] = await db.select({ label: sysSession.label }).from(sysSession).where(eq(sysSession.id, auth.sessionId));
+        by = (s?.label || auth.kind).slice(0, 64);
+      }
+      const [w] = await db.select({ result: fallWarning.result, ackAt: fallWarning.ackAt, projectId: fallWarning.projectId }).from(fallWarning).where(eq(fallWarning.id, id));
+      if (!w) throw notFound();
+      if (w.result !== null) throw badRequest('err.warningDealt');
+      const now = new Date();
+      const [done] = await db
+        .update(fallWarning)
+        .set({ ackAt: now, ackBy: by })
+        .where(and(eq(fallWarning.id, id), isNull(fallWarning.ackAt), isNull(fallWarning.result)))
+        .returning({ id: fallWarning.id });
+      // Two walls pressed at once: the second one learns it was already done.
+      if (!done) throw badRequest('err.warningAcked');
+      if (auth.kind !== 'user') {
+        await db.insert(sysLog).values({
+          userId: null,
+          username: by,
+          module: 'ball/fallwarning',
+          menuCode: 'fall-detect',
+          action: 'ack',
+          target: String(id),
+          method: 'POST',
+          path: request.url.split('?')[0],
+          ip: request.ip,
+          durationMs: Math.round(reply.elapsedTime),
+          statusCode: 200,
+          success: true,
+          params: { body: { id } },
+        });
+      }
+      await publishLive(app, { topic: 'warning', projectId: w.projectId, id });
+      return ok({ id, ackAt: now, ackBy: by });
+    },
+  );
+
+  /**
+   * What a wall pops up: open warnings of the levels that pop up (alarm.popupLevels) that nobody has
+   * acknowledged yet, newest first, with how each level sounds. Archived projects and boards stay off walls.
+   */
+  app.post(`${BASE}/alarms`, { schema: { body: warningAlarmsSchema }, config: { permission: ALARM_READ } }, async (request) => {
+    const { projectId } = request.body as z.infer<typeof warningAlarmsSchema>;
+    const levels = parsePopupLevels(await app.settings.get('alarm.popupLevels'));
+    const list = await select()
+      .where(
+        and(
+          projectId ? eq(fallWarning.projectId, projectId) : undefined,
+          notArchived(fallProject),
+          isNull(fallDetect.archivedAt),
+          isNull(fallWarning.result),
+          isNull(fallWarning.ackAt),
+          inArray(fallWarning.level, levels),
+        ),
+      )
+      .orderBy(desc(fallWarning.at), desc(fallWarning.id))
+      .limit(ALARMS_MAX);
+    const answer = {
+      list: await marked(list),
+      levels,
+      sounds: parseAlarmSounds(await app.settings.get('alarm.sounds')),
+      escalateMinutes: await app.settings.get('alarm.escalateMinutes'),
+    };
+    return ok(answer as unknown as WarningAlarms);
+  });
 }

@@ -1,7 +1,10 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { parsePopupLevels } from '@shared/alarm';
 import type { Db } from '../../../db/client';
 import { fallDetectChannel, fallWarning } from '../../../db/schema';
 import { recomputeEquipmentState, type EquipmentStateChange } from '../equipment-state.service';
+import { publishLive } from '../../../live';
 
 export interface SettleOptions {
   result: 'fixed' | 'not_fixed';
@@ -35,4 +38,30 @@ export async function settleWarnings(tx: Db, where: SQL, o: SettleOptions): Prom
     }
   }
   return { ids: closed.map((w) => w.id), changed: await recomputeEquipmentState(tx, units, o.now) };
+}
+
+/**
+ * Alarms left unacknowledged past alarm.escalateMinutes escalate, once each (issue 15): escalated_at
+ * is stamped and every wall of their projects hears of it, pops them up again and marks them
+ * overdue. For the device jobs' timer; returns the escalated warnings.
+ */
+export async function escalateAlarms(app: FastifyInstance): Promise<{ id: number; projectId: number }[]> {
+  const minutes = await app.settings.get('alarm.escalateMinutes');
+  if (!(minutes > 0)) return [];
+  const levels = parsePopupLevels(await app.settings.get('alarm.popupLevels'));
+  const rows = await app.database.db
+    .update(fallWarning)
+    .set({ escalatedAt: sql`now()` })
+    .where(
+      and(
+        isNull(fallWarning.result),
+        isNull(fallWarning.ackAt),
+        isNull(fallWarning.escalatedAt),
+        inArray(fallWarning.level, levels),
+        sql`${fallWarning.at} <= now() - make_interval(secs => ${Math.round(minutes * 60)})`,
+      ),
+    )
+    .returning({ id: fallWarning.id, projectId: fallWarning.projectId });
+  for (const projectId of new Set(rows.map((r) => r.projectId))) await publishLive(app, { topic: 'warning', projectId });
+  return rows;
 }

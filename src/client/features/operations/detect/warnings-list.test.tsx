@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Notifications } from '@mantine/notifications';
+import { login } from '@client/lib/session';
+import { renderKit } from '@tests/helpers/kit-render';
+import { resetOperationsWork } from '../../../../../mocks/handlers/operations-work';
+import { WarningsList } from './warnings-list';
+
+configure({ asyncUtilTimeout: 15_000 });
+
+function renderList(perms: string[], locale: 'cn' | 'en' = 'en') {
+  login('t-warnings', { id: 8, username: 'ops', realName: '', email: '', phone: '', avatar: '', roles: ['operator'], perms, menus: [] });
+  return renderKit(
+    <>
+      <Notifications />
+      <WarningsList />
+    </>,
+    { locale },
+  );
+}
+
+/** The back-office side of the wall alarms (issue 15): overdue marked, acknowledged with the button permission. */
+describe('warnings list: acknowledge', { timeout: 60_000 }, () => {
+  beforeEach(() => resetOperationsWork());
+
+  it('marks an overdue alarm and acknowledges it, recording who and when', async () => {
+    renderList(['fall-detect#list', 'fall-detect#deal', 'fall-detect#ack']);
+    const table = await screen.findByRole('table', { name: 'Warnings' });
+    expect(await within(table).findByTestId('warning-overdue')).toHaveTextContent('Overdue');
+    await userEvent.click(within(table).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(within(table).queryByRole('button', { name: 'Acknowledge' })).toBeNull());
+    expect(within(table).queryByTestId('warning-overdue')).toBeNull();
+    expect(within(table).getByText(/· ops$/)).toBeInTheDocument();
+    // Still open: acknowledging is not dealing with it.
+    expect(within(table).getByRole('button', { name: 'Deal with' })).toBeInTheDocument();
+  });
+
+  it('shows no acknowledge button without the permission, in Chinese too', async () => {
+    renderList(['fall-detect#list', 'fall-detect#deal'], 'cn');
+    const table = await screen.findByRole('table', { name: '告警记录' });
+    expect(await within(table).findByTestId('warning-overdue')).toHaveTextContent('超时未确认');
+    expect(within(table).queryByRole('button', { name: '确认' })).toBeNull();
+    expect(within(table).getByRole('button', { name: '处理' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,160 @@
+// Browser test of the wall alarms (issue 15): a board's channel faults through the device path (the
+// HTTP report; MQTT may take its place), and within a second the project wall (a signed-in user,
+// English) and the overview wall (a kiosk display token, Chinese) pop the alarm up with its level.
+// Acknowledging it on the project wall silences it on the kiosk's page, a second browser context;
+// the channel reads normal again and the warning closes. Screenshots: alarms-*.png.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { call } from './server.mjs';
+
+const VIEWPORT = { width: 1920, height: 1080 };
+const READY_MS = 60_000;
+/** The issue's budget from the reading to the popup on both walls (ALARM_POPUP_MS widens it for a run on an overloaded machine, to see the rest). */
+const POPUP_MS = Number(process.env.ALARM_POPUP_MS) || 1000;
+
+async function wallPage(browser, url, { lang, token }) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.addInitScript(([l, t]) => {
+    localStorage.setItem('LANGUAGE', l);
+    if (t && !sessionStorage.getItem('TOKEN')) sessionStorage.setItem('TOKEN', t);
+    // When each alarm row first appears, by the page's clock (the same machine's as the test's).
+    window.__alarmSeen = {};
+    new MutationObserver(() => {
+      for (const row of document.querySelectorAll('[data-alarm-id]')) {
+        const id = row.getAttribute('data-alarm-id');
+        if (!window.__alarmSeen[id]) window.__alarmSeen[id] = Date.now();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, [lang, token ?? null]);
+  const page = await context.newPage();
+  // A loaded machine (the suite beside other builds) can take a while to serve the first load.
+  await page.goto(url, { timeout: READY_MS, waitUntil: 'domcontentloaded' });
+  // The wall is up (its panels, not the server's first frame) and listening for alarms.
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-panel]').length > 0 && !document.getElementById('wall-frame') && document.querySelector('[data-testid="alarm-watch"]')?.getAttribute('data-state') === 'ready',
+    undefined,
+    { timeout: 2 * READY_MS },
+  );
+  return { context, page };
+}
+
+/** Posts a board's reading as a field controller does (POST /api/ball/detect/report with its keys). */
+async function report(baseUrl, projectKey, boardKey, boardNo, channels) {
+  const res = await fetch(`${baseUrl}/api/ball/detect/report`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-project-key': projectKey, 'x-board-key': boardKey },
+    body: JSON.stringify({ boardNo, channels }),
+  });
+  if (!res.ok) throw new Error(`board report → ${res.status} ${await res.text()}`);
+}
+
+const channels = (faulty) => Array.from({ length: 9 }, (_, i) => ({ ch: i + 1, switch: i + 1 === faulty ? 1 : 0, analog: 50 }));
+
+export async function run({ baseUrl, screenshotsDir, browser }) {
+  const shot = (name) => path.join(screenshotsDir, name);
+  const { token } = await call(baseUrl, 'POST', '/sys/login', { body: { username: 'admin', password: 'admin123', captcha: '', uuid: '' } });
+  const stamp = Date.now().toString(36);
+  const projectKey = `alarm-${stamp}`;
+  const { id: projectId } = await call(baseUrl, 'POST', '/ball/fallproject/save', {
+    token,
+    body: { name: `告警喷泉 ${stamp}`, nameCn: `告警喷泉 ${stamp}`, nameEn: `Alarm Fountain ${stamp}`, uniqueKey: projectKey, waterType: 'fountain', city: 'Hangzhou', country: 'China' },
+  });
+  const unit = (await call(baseUrl, 'POST', '/ball/falleqinfo/save', { token, body: { name: `Jet pump ${stamp}`, projectId, posX: 0.4, posY: 0.5 } })).id;
+  // Reports only over HTTP, and rarely: silent for an hour before it counts as offline (no offline alarm in the way).
+  const board = await call(baseUrl, 'POST', '/ball/falldetect/save', { token, body: { projectId, boardName: '告警检测板', boardNameEn: 'Alarm board', boardNo: 'AL-1', posX: 0.5, posY: 0.5, pollSeconds: 3600 } });
+  await call(baseUrl, 'POST', '/ball/falldetect/channels/update', { token, body: { id: board.id, channels: [{ ch: 1, label: 'Jet', equipmentId: unit }] } });
+  const { boardKey } = await call(baseUrl, 'POST', '/ball/falldetect/key', { token, body: { id: board.id } });
+  // One normal reading closes the warning, so the recovery shows within the test.
+  await call(baseUrl, 'POST', '/sys/config/update', { token, body: { key: 'detect.closeAfterNormal', value: 1 } });
+  await report(baseUrl, projectKey, boardKey, 'AL-1', channels(0));
+  const kiosk = await call(baseUrl, 'POST', '/wall/display-token', { token, body: { label: 'Alarm e2e kiosk' } });
+
+  const project = await wallPage(browser, `${baseUrl}/#/page/project/${projectId}`, { lang: 'en', token });
+  const overview = await wallPage(browser, `${baseUrl}/${kiosk.path.replace(/^\//, '')}`, { lang: 'cn' });
+  try {
+    // Nothing pops up on a quiet wall; the kiosk asks once for the click that lets it sound.
+    assert.equal(await project.page.getByTestId('alarm-popup').count(), 0, 'no popup before the fault');
+    const unlock = overview.page.getByTestId('alarm-unlock');
+    if (await unlock.isVisible()) {
+      await overview.page.screenshot({ path: shot('alarms-kiosk-unlock-cn.png') });
+      assert.match(await unlock.textContent(), /点击任意位置启用告警声音/);
+      await unlock.click();
+      await unlock.waitFor({ state: 'detached', timeout: 5000 });
+    }
+
+    // 1. The fault, through the device path: both walls pop it up with its level within a second.
+    const t0 = Date.now();
+    await report(baseUrl, projectKey, boardKey, 'AL-1', channels(1));
+    const [warning] = (await call(baseUrl, 'POST', '/ball/fallwarning/list', { token, body: { page: 1, limit: 1, detectId: board.id, result: 'open' } })).list;
+    assert.ok(warning, 'the fault opened a warning');
+    assert.equal(warning.level, 'critical');
+    const row = (page) => page.locator(`[data-testid="alarm-popup"] [data-alarm-id="${warning.id}"]`);
+    await Promise.all([row(project.page).waitFor({ timeout: 10_000 }), row(overview.page).waitFor({ timeout: 10_000 })]);
+    const seen = async (page) => (await page.evaluate((id) => window.__alarmSeen[id], String(warning.id))) - t0;
+    const lag = { project: await seen(project.page), overview: await seen(overview.page) };
+    console.log(`    reading → popup: project wall ${lag.project} ms, overview (kiosk) ${lag.overview} ms`);
+    assert.ok(lag.project <= POPUP_MS, `project wall popped up in ${lag.project} ms`);
+    assert.ok(lag.overview <= POPUP_MS, `overview popped up in ${lag.overview} ms`);
+    for (const { page } of [project, overview]) {
+      assert.equal(await row(page).getAttribute('data-level'), 'critical');
+      assert.equal(await page.getByTestId('alarm-popup').getAttribute('data-sounding'), 'true');
+    }
+    assert.match(await row(project.page).textContent(), /Critical/);
+    assert.match(await row(overview.page).textContent(), /严重/);
+    // The kiosk (viewer role) may not acknowledge; the signed-in administrator may.
+    assert.equal(await overview.page.getByTestId('alarm-ack').count(), 0);
+    await project.page.screenshot({ path: shot('alarms-popup-project-en.png') });
+    await overview.page.screenshot({ path: shot('alarms-popup-overview-cn.png') });
+
+    // 2. Acknowledged on the project wall: the kiosk's page stops sounding at once (the push).
+    const t1 = Date.now();
+    await row(project.page).getByTestId('alarm-ack').click();
+    await row(overview.page).waitFor({ state: 'detached', timeout: 5000 });
+    console.log(`    acknowledge → silenced on the second page: ${Date.now() - t1} ms`);
+    const sounding = await overview.page.getByTestId('alarm-popup').getAttribute('data-sounding').catch(() => null);
+    const others = await overview.page.locator('[data-testid="alarm-popup"] [data-alarm-id]').count();
+    // Another project's alarm may still be up on the overview; this one is gone and nothing sounds for it.
+    if (others === 0) assert.equal(sounding, null, 'the overview popup closed');
+    await row(project.page).waitFor({ state: 'detached', timeout: 5000 });
+    const acked = await call(baseUrl, 'GET', `/ball/fallwarning/info/${warning.id}`, { token });
+    assert.equal(acked.ackBy, 'admin');
+    assert.ok(acked.ackAt, 'acknowledged time recorded');
+    assert.equal(acked.result, null, 'acknowledged, still open');
+    const log = await call(baseUrl, 'POST', '/sys/log/list', { token, body: { page: 1, limit: 5 } });
+    assert.ok(log.list.some((l) => l.action === 'ack' && l.username === 'admin'), 'the operation log has the acknowledgement');
+
+    // 3. The channel recovers: the warning closes.
+    await report(baseUrl, projectKey, boardKey, 'AL-1', channels(0));
+    const closed = await call(baseUrl, 'GET', `/ball/fallwarning/info/${warning.id}`, { token });
+    assert.equal(closed.result, 'fixed');
+    assert.equal(closed.dealtBy, 'system');
+    await project.page.waitForTimeout(800);
+    assert.equal(await row(project.page).count(), 0);
+    assert.equal(await row(overview.page).count(), 0);
+
+    // 4. The popup in the other languages, for the record: a second fault, left for the screenshots.
+    await report(baseUrl, projectKey, boardKey, 'AL-1', channels(1));
+    await project.page.evaluate(() => localStorage.setItem('LANGUAGE', 'cn'));
+    await project.page.reload();
+    await project.page.getByTestId('alarm-popup').waitFor({ timeout: READY_MS });
+    await project.page.waitForTimeout(500);
+    await project.page.screenshot({ path: shot('alarms-popup-project-cn.png') });
+    await overview.page.evaluate(() => localStorage.setItem('LANGUAGE', 'en'));
+    const overviewEn = await wallPage(browser, `${baseUrl}/#/page`, { lang: 'en', token });
+    try {
+      await overviewEn.page.getByTestId('alarm-popup').waitFor({ timeout: READY_MS });
+      await overviewEn.page.waitForTimeout(500);
+      await overviewEn.page.screenshot({ path: shot('alarms-popup-overview-en.png') });
+    } finally {
+      await overviewEn.context.close();
+    }
+  } finally {
+    await project.context.close();
+    await overview.context.close();
+    await call(baseUrl, 'POST', '/wall/display-token/revoke', { token, body: { id: kiosk.id } }).catch(() => undefined);
+    await call(baseUrl, 'POST', '/sys/config/update', { token, body: { key: 'detect.closeAfterNormal', value: 3 } }).catch(() => undefined);
+    // Leaves no open fault for the next test file on the same server.
+    const open = (await call(baseUrl, 'POST', '/ball/fallwarning/list', { token, body: { page: 1, limit: 10, detectId: board.id, result: 'open' } }).catch(() => ({ list: [] }))).list;
+    for (const w of open) await call(baseUrl, 'POST', '/ball/fallwarning/deal', { token, body: { id: w.id, result: 'fixed' } }).catch(() => undefined);
+  }
+}
