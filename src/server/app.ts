@@ -16,6 +16,7 @@ import { databaseRateStore } from './lib/limits';
 import { lookupKey } from './lib/server-key';
 import { runtimeConfigOf } from './lib/runtime-config';
 import { RequestValidationError } from './lib/errors';
+import { answerSerializer, recordRoutes } from './lib/answers';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { oplogPlugin } from './plugins/oplog';
@@ -119,7 +120,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       ? { value: result.data }
       : { error: new RequestValidationError(httpPart ?? 'body', result.error.issues as never) };
   });
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Answers leave through their route's contract: checked, secrets the contract does not name dropped (lib/answers.ts).
+  app.setSerializerCompiler(answerSerializer);
+  recordRoutes(app);
 
   await app.register(envelopePlugin);
   await app.register(helmet, {

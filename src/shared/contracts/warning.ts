@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantText } from './common';
 import { filterDate, filterEnum, filterId, intField, refId, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
 
@@ -40,26 +41,28 @@ export interface WarningLatest<Row = WarningRow> {
   list: Row[];
   openTotal: number;
 }
+export const warningLatestAnswerSchema = (row: z.ZodType) => z.object({ list: z.array(row), openTotal: z.number() });
 
-export interface WarningRow {
-  id: number;
-  at: string;
-  info: string;
-  kind: (typeof WARNING_KINDS)[number];
-  level: (typeof WARNING_LEVELS)[number];
-  projectId: number;
-  projectName: string | null;
+export const warningRowSchema = z.object({
+  id: z.number(),
+  at: instantText(),
+  info: z.string(),
+  kind: z.enum(WARNING_KINDS),
+  level: z.enum(WARNING_LEVELS),
+  projectId: z.number(),
+  projectName: z.string().nullable(),
   /** The project's English name; empty when it has none. */
-  projectNameEn: string | null;
-  detectId: number | null;
-  boardName: string | null;
-  boardNameEn: string | null;
-  channel: number | null;
-  equipmentId: number | null;
-  equipmentName: string | null;
-  dealAt: string | null;
-  result: (typeof WARNING_RESULTS)[number] | null;
-  note: string;
-  dealtBy: string;
-  orderId: number | null;
-}
+  projectNameEn: z.string().nullable(),
+  detectId: z.number().nullable(),
+  boardName: z.string().nullable(),
+  boardNameEn: z.string().nullable(),
+  channel: z.number().nullable(),
+  equipmentId: z.number().nullable(),
+  equipmentName: z.string().nullable(),
+  dealAt: instantText().nullable(),
+  result: z.enum(WARNING_RESULTS).nullable(),
+  note: z.string(),
+  dealtBy: z.string(),
+  orderId: z.number().nullable(),
+});
+export type WarningRow = z.output<typeof warningRowSchema>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
-import { billRecordQuerySchema } from '@shared/contracts/app';
+import { billRecordQuerySchema, billRecordRowSchema } from '@shared/contracts/app';
 import { appBill, appBillRecord } from '../../db/schema';
 import { filters, registerCrud } from '../../lib/crud';
 
@@ -9,6 +9,7 @@ export async function billRecordRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: '/app/bill-record',
     table: appBillRecord,
+    row: billRecordRowSchema,
     id: appBillRecord.id,
     permission: 'app-bill-record',
     // Never registered (save and update are left out); registerCrud derives its update body from it.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, inArray } from 'drizzle-orm';
-import { appUserQuerySchema, appUserSchema } from '@shared/contracts/app';
+import { appUserQuerySchema, appUserSchema, appUserRowSchema } from '@shared/contracts/app';
 import { idListSchema } from '@shared/contracts/common';
 import { appBill, appUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
@@ -13,6 +13,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: BASE,
     table: appUser,
+    row: appUserRowSchema,
     id: appUser.id,
     permission: 'app-user',
     create: appUserSchema,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { idListSchema } from '@shared/contracts/common';
 import { isMessageKey, translate } from '@shared/messages';
-import { JOB_STATUS, jobLogQuerySchema, jobQuerySchema, jobRunSchema, jobSchema } from '@shared/contracts/jobs';
+import { JOB_STATUS, jobLogQuerySchema, jobQuerySchema, jobRunSchema, jobSchema, jobRowSchema, jobLogEntrySchema } from '@shared/contracts/jobs';
 import { jobSchedule, jobScheduleLog } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
@@ -35,6 +35,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: '/job/schedule',
     table: jobSchedule,
+    row: jobRowSchema,
     id: jobSchedule.id,
     permission: 'job-schedule',
     create: jobSchema,
@@ -86,6 +87,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: '/job/schedule-log',
     table: jobScheduleLog,
+    row: jobLogEntrySchema,
     id: jobScheduleLog.id,
     permission: 'job-schedule-log',
     without: ['listAll', 'save', 'update', 'delete'],

@@ -12,6 +12,8 @@ import {
   ossFileQuerySchema,
   s3ConfigSchema,
   type OssProvider,
+  ossConfigRowSchema,
+  ossFileSchema,
 } from '@shared/contracts/oss-config';
 import { ossConfig, ossFile, sysUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
@@ -67,6 +69,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: '/oss/config',
     table: ossConfig,
+    row: ossConfigRowSchema,
     id: ossConfig.id,
     permission: 'oss-config',
     without: ['save', 'update', 'delete'],
@@ -137,6 +140,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: '/oss/file',
     table: ossFile,
+    row: ossFileSchema,
     id: ossFile.id,
     permission: 'oss-file',
     // Uploads go through the files module (/oss/file/upload); storage keys stay on the server.

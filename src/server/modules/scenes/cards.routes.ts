@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { cardQuerySchema, cardSaveSchema, cardUpdateSchema, parseCardConfig, type CardType } from '@shared/contracts/scene';
+import { cardQuerySchema, cardSaveSchema, cardUpdateSchema, parseCardConfig, type CardType, cardSchema } from '@shared/contracts/scene';
 import { shipCard } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
@@ -21,6 +21,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: '/ship/cards',
     table: shipCard,
+    row: cardSchema,
     id: shipCard.id,
     permission: PERMISSION,
     create: cardSaveSchema,

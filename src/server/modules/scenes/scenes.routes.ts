@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { idParamSchema } from '@shared/contracts/common';
-import { sceneDefaultQuerySchema, sceneQuerySchema, sceneSaveSchema, sceneUpdateSchema } from '@shared/contracts/scene';
+import { sceneDefaultQuerySchema, sceneQuerySchema, sceneSaveSchema, sceneUpdateSchema, sceneSchema } from '@shared/contracts/scene';
 import { fallProject, shipScene } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
@@ -17,6 +17,7 @@ export async function sceneRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: '/ship/scene',
     table: shipScene,
+    row: sceneSchema,
     id: shipScene.id,
     permission: PERMISSION,
     create: sceneSaveSchema,

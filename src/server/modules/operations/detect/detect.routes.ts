@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, channelsUpdateSchema } from '@shared/contracts/detect';
+import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, channelsUpdateSchema, boardRowSchema } from '@shared/contracts/detect';
 import { idParamSchema, idSchema } from '@shared/contracts/common';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../../db/schema';
 import { ApiError, badRequest, notFound, unauthorized } from '../../../lib/errors';
@@ -38,6 +38,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: BASE,
     table: fallDetect,
+    row: boardRowSchema,
     id: fallDetect.id,
     permission: 'fall-detect',
     create: boardSaveSchema,

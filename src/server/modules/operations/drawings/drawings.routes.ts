@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { drawingQuerySchema, drawingSaveSchema, drawingUpdateSchema } from '@shared/contracts/drawing';
+import { drawingQuerySchema, drawingSaveSchema, drawingUpdateSchema, drawingRowSchema } from '@shared/contracts/drawing';
 import { fallDraw, fallProject } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
@@ -15,6 +15,7 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: BASE,
     table: fallDraw,
+    row: drawingRowSchema,
     id: fallDraw.id,
     permission: 'fall-draw',
     create: drawingSaveSchema,

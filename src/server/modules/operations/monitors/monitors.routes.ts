@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { monitorQuerySchema, monitorSaveSchema, type MonitorLive } from '@shared/contracts/monitor';
+import { monitorQuerySchema, monitorSaveSchema, type MonitorLive, monitorRowSchema } from '@shared/contracts/monitor';
 import { fallMonitor, fallProject } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
@@ -22,6 +22,7 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: BASE,
     table: fallMonitor,
+    row: monitorRowSchema,
     id: fallMonitor.id,
     permission: 'fall-monitor',
     create: monitorSaveSchema,

@@ -8,6 +8,7 @@ import {
   selectProjectsSchema,
   type ProjectSave,
   type ProjectUpdate,
+  projectRowSchema,
 } from '@shared/contracts/project';
 import type { ProjectOption } from '@shared/contracts/project';
 import type { Db } from '../../../db/client';
@@ -67,6 +68,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: '/ball/fallproject',
     table: fallProject,
+    row: projectRowSchema,
     id: fallProject.id,
     permission: PERM,
     create: projectSaveSchema,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, isNull, lte, gte, or } from 'drizzle-orm';
-import { contentQuerySchema, contentSchema } from '@shared/contracts/content';
+import { contentQuerySchema, contentSchema, contentRowSchema } from '@shared/contracts/content';
 import { sysContent } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
@@ -20,6 +20,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: BASE,
     table: sysContent,
+    row: contentRowSchema,
     id: sysContent.id,
     permission: 'sys-content',
     create: contentSchema,

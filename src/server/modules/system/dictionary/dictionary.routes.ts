@@ -8,6 +8,7 @@ import {
   dictionaryLoadSchema,
   dictionaryQuerySchema,
   type DictionaryEntry,
+  dictionaryItemRowSchema,
 } from '@shared/contracts/dictionary';
 import { idListSchema } from '@shared/contracts/common';
 import { sysDictType, sysDictionary } from '../../../db/schema';
@@ -27,6 +28,7 @@ export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: BASE,
     table: sysDictionary,
+    row: dictionaryItemRowSchema,
     id: sysDictionary.id,
     permission: 'sys-dictionary',
     create: dictionaryItemSchema,

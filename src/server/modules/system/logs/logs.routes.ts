@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, lt, sql } from 'drizzle-orm';
-import { loginLogQuerySchema, opLogQuerySchema, purgeSchema } from '@shared/contracts/logs';
+import { loginLogQuerySchema, opLogQuerySchema, purgeSchema, opLogEntrySchema, loginLogEntrySchema } from '@shared/contracts/logs';
 import { sysLog, sysLoginLog } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 
@@ -15,6 +15,7 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: '/sys/log',
     table: sysLog,
+    row: opLogEntrySchema,
     id: sysLog.id,
     permission: 'sys-log',
     // The log is written by the server only (plugins/oplog.ts).
@@ -43,6 +44,7 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: '/sys/history-user',
     table: sysLoginLog,
+    row: loginLogEntrySchema,
     id: sysLoginLog.id,
     permission: 'sys-history-user',
     without: ['listAll', 'save', 'update', 'delete'],

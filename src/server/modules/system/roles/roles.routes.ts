@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { roleQuerySchema, roleSaveSchema, roleUpdateSchema } from '@shared/contracts/roles';
+import { roleQuerySchema, roleSaveSchema, roleUpdateSchema, roleRowSchema } from '@shared/contracts/roles';
 import { idListSchema } from '@shared/contracts/common';
 import type { Db } from '../../../db/client';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
@@ -40,6 +40,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: '/sys/role',
     table: sysRole,
+    row: roleRowSchema,
     id: sysRole.id,
     permission: 'sys-role',
     create: roleSaveSchema,

@@ -8,6 +8,7 @@ import {
   userSaveSchema,
   userStatusBodySchema,
   userUpdateSchema,
+  userRowSchema,
 } from '@shared/contracts/users';
 import { idListSchema } from '@shared/contracts/common';
 import type { Db } from '../../../db/client';
@@ -51,6 +52,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     base: '/sys/user',
     table: sysUser,
+    row: userRowSchema,
     id: sysUser.id,
     permission: 'sys-user',
     create: userSaveSchema,
