@@ -16,7 +16,7 @@ import { databaseRateStore } from './lib/limits';
 import { lookupKey } from './lib/server-key';
 import { runtimeConfigOf } from './lib/runtime-config';
 import { RequestValidationError } from './lib/errors';
-import { answerSerializer, recordRoutes } from './lib/answers';
+import { answerSerializer, healthAnswer, recordRoutes } from './lib/answers';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { oplogPlugin } from './plugins/oplog';
@@ -156,7 +156,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(oplogPlugin);
   await app.register(livePlugin);
 
-  app.get(`${config.apiPrefix}/health`, { config: { permission: 'public' } }, async () => ({
+  app.get(`${config.apiPrefix}/health`, { schema: { response: { 200: healthAnswer } }, config: { permission: 'public' } }, async () => ({
     code: 0,
     msg: 'success',
     data: { status: 'ok', db: database.kind, version: config.version, warming: [...app.warming] },

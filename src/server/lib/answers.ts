@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifySerializerCompiler, RouteOptions } from 'fastify';
 import { z, type ZodType } from 'zod';
+import { envelopeOf } from '@shared/contracts/common';
 
 /**
  * Answers checked by their contracts (issue 16). A route declares `response: { 200: schema }` with
@@ -73,3 +74,6 @@ export function recordRoutes(app: FastifyInstance): void {
     }
   });
 }
+
+/** GET /health: liveness, the database engine, the version and the start-up work still running. */
+export const healthAnswer = envelopeOf(z.object({ status: z.literal('ok'), db: z.string(), version: z.string(), warming: z.array(z.string()) }));

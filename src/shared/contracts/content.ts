@@ -35,3 +35,6 @@ export const contentRowSchema = z.object({
   updatedAt: instantText(),
 });
 export type Content = z.output<typeof contentRowSchema>;
+
+/** GET /sys/content/current: the notices shown now. */
+export const currentContentSchema = contentRowSchema.pick({ id: true, title: true, body: true, type: true, fromAt: true, toAt: true, updatedAt: true });

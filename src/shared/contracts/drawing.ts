@@ -35,3 +35,13 @@ export const drawingRowSchema = z.object({
   createdAt: instantText(),
 });
 export type DrawingRow = z.output<typeof drawingRowSchema>;
+
+/** GET /ball/falldraw/byProject/{projectId}: a project's drawings in viewer order. */
+export const drawingViewSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  picture: z.number().nullable(),
+  file: z.number().nullable(),
+  sort: z.number(),
+});

@@ -48,3 +48,9 @@ export type MonitorRow = z.output<typeof monitorRowSchema>;
 export type MonitorLive =
   | { kind: 'hls'; url: string }
   | { kind: 'ezviz'; url: string; accessToken: string; expiresAt: number; serial: string; channel: number };
+
+/** GET /ball/fallmonitor/live/{id}: how to play the camera (the project's app secret is never in it). */
+export const monitorLiveSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('hls'), url: z.string() }),
+  z.object({ kind: z.literal('ezviz'), url: z.string(), accessToken: z.string(), expiresAt: z.number(), serial: z.string(), channel: z.number() }),
+]);

@@ -3,6 +3,7 @@ import { requiredString, instantText, pageSchemaOf } from './common';
 import { fileIdListSchema } from './file';
 import { filterDate, filterEnum, filterId, filterText, optionalInstant, optionalRefId, refId, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
+import { REPORT_RESULTS } from './report';
 
 /** Maintenance orders (fall/order, DOMAIN.md §3). */
 export const ORDER_STATUSES = ['submitted', 'accepted', 'repairing', 'completed', 'closed'] as const;
@@ -96,3 +97,24 @@ export type OrderRow = z.output<typeof orderRowSchema>;
 /** A paged order list; `totalExact: false` when the total is the planner's estimate (see orders.repository). */
 export const orderPageSchema = pageSchemaOf(orderRowSchema).extend({ totalExact: z.boolean() });
 export type OrderPage = z.output<typeof orderPageSchema>;
+
+/** GET /ball/fallorder/info: the order with its reports (the report rows as stored). */
+export const orderDetailSchema = orderRowSchema.extend({
+  reports: z.array(
+    z.object({
+      id: z.number(),
+      orderId: z.number(),
+      repairer: z.string(),
+      repairAt: instantText(),
+      durationHours: z.number(),
+      completedAt: instantText().nullable(),
+      result: z.enum(REPORT_RESULTS),
+      notes: z.string(),
+      files: z.array(z.number()),
+      createdAt: instantText(),
+    }),
+  ),
+});
+export type OrderDetail = z.output<typeof orderDetailSchema>;
+/** listAll with title=1: pickers get id, name and number. */
+export const orderOptionSchema = z.object({ id: z.number(), name: z.string(), number: z.string() });

@@ -178,3 +178,13 @@ export const wallFrameSchema = z.object({
   calls: z.array(frameCallSchema),
 });
 export type WallFrame = z.output<typeof wallFrameSchema>;
+
+/** GET /wall/session: what the current token may see on a wall (kiosks and visitors have no user). */
+export const wallSessionSchema = z.object({
+  kind: z.enum(['user', 'display', 'visitor']),
+  projectId: z.number().nullable(),
+  sceneId: z.number().nullable(),
+  label: z.string(),
+  perms: z.array(z.string()),
+});
+export type WallSession = z.output<typeof wallSessionSchema>;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { idTextSchema, pagingSchema } from '@shared/contracts/common';
+import { idTextSchema, pagingSchema, listAnswerOf, envelopeOf } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
-import { warningDealSchema, warningLatestSchema, warningQuerySchema } from '@shared/contracts/warning';
+import { warningDealSchema, warningLatestSchema, warningQuerySchema, warningRowSchema, warningLatestAnswerSchema } from '@shared/contracts/warning';
 import { fallDetect, fallEqInfo, fallProject, fallWarning } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
@@ -62,7 +62,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
       .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
       .leftJoin(fallEqInfo, eq(fallEqInfo.id, fallWarning.equipmentId));
 
-  app.post(`${BASE}/list`, { schema: { body: listSchema }, config: { permission: 'fall-detect#list' } }, async (request) => {
+  app.post(`${BASE}/list`, { schema: { response: { 200: listAnswerOf(warningRowSchema) }, body: listSchema }, config: { permission: 'fall-detect#list' } }, async (request) => {
     const { page, limit, order, ...q } = request.body as z.infer<typeof listSchema>;
     const where = conditions(q);
     const [list, [{ n }]] = await Promise.all([
@@ -76,7 +76,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
     return ok(pageOf(list, n, page, limit));
   });
 
-  app.get(`${BASE}/info/:id`, { schema: { params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-detect#info' } }, async (request) => {
+  app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(warningRowSchema) }, params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-detect#info' } }, async (request) => {
     const [row] = await select().where(eq(fallWarning.id, (request.params as { id: number }).id));
     if (!row) throw notFound();
     return ok(row);
@@ -102,7 +102,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     `${BASE}/latest`,
-    { schema: { body: warningLatestSchema }, config: { permission: ['fall-detect#list', 'ship-scene#view'] } },
+    { schema: { response: { 200: envelopeOf(warningLatestAnswerSchema(warningRowSchema)) }, body: warningLatestSchema }, config: { permission: ['fall-detect#list', 'ship-scene#view'] } },
     async (request) => {
       const { projectId, limit, openOnly } = request.body as z.infer<typeof warningLatestSchema>;
       // The wall's ticker: warnings of archived projects and boards stay in the list, not on walls.
