@@ -159,7 +159,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.get(`${config.apiPrefix}/health`, { schema: { response: { 200: healthAnswer } }, config: { permission: 'public' } }, async () => ({
     code: 0,
     msg: 'success',
-    data: { status: 'ok', db: database.kind, version: config.version, warming: [...app.warming] },
+    data: { status: 'ok' as const, db: database.kind, version: config.version, warming: [...app.warming] },
   }));
 
   // Runtime configuration (seed §3), read by the client from a global object before it starts.
