@@ -64,7 +64,7 @@ describe('Drizzle schema matches the migrated database', () => {
   });
   afterAll(async () => drop?.());
 
-  const tables = Object.values(schema).filter((v): v is PgTable => is(v, PgTable));
+  const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
 
   it('finds the tables', () => {
     expect(tables.length).toBeGreaterThan(20);
