@@ -1,6 +1,7 @@
 import { http } from 'msw';
 import { periodQuerySchema, resolvePeriod, statOrdersQuerySchema, type AreaGroup, type BrokenDevice, type BrokenDeviceList, type CountProjects, type DeviceGroup, type RepairQualityPoint, type RepairSpeedPoint, type StatOrder, type WaterGroup } from '@shared/contracts/stats';
 import type { ProjectPoint } from '@shared/contracts/project';
+import type { WarningRow } from '@shared/contracts/warning';
 import { translate } from '@shared/messages';
 import { API, demoDelay, fail, ok, paged } from '../envelope';
 
@@ -52,10 +53,10 @@ export const statsFixtures = {
     { id: 5, name: '百乐宫瀑布', nameEn: 'Bellagio Cascade', status: 'G', longitude: -115.17, latitude: 36.11, area: 'North America', waterType: 'waterfall' },
   ] satisfies ProjectPoint[],
   warnings: [
-    { id: 71, at: '2026-01-20T11:58:00Z', info: 'CH3 pump pressure low', projectName: '迪拜喷泉广场', projectNameEn: 'Dubai Fountain Plaza', level: 'critical', result: null },
-    { id: 70, at: '2026-01-20T11:40:00Z', info: 'Board B-02 offline', projectName: '日内瓦湖喷泉', projectNameEn: 'Lake Geneva Jet', level: 'warning', result: null },
-    { id: 69, at: '2026-01-20T10:05:00Z', info: 'CH7 light driver fault', projectName: '滨海湾水幕', projectNameEn: 'Marina Bay Curtain', level: 'warning', result: 'fixed' },
-  ],
+    { id: 71, at: '2026-01-20T11:58:00Z', info: 'CH3 pump pressure low', projectId: 1, projectName: '迪拜喷泉广场', projectNameEn: 'Dubai Fountain Plaza', level: 'critical', result: null, kind: 'channel' as const, detectId: 1, boardName: 'B-01', boardNameEn: 'B-01', channel: 3, equipmentId: null, equipmentName: null, dealAt: null, note: '', dealtBy: '', orderId: null },
+    { id: 70, at: '2026-01-20T11:40:00Z', info: 'Board B-02 offline', projectId: 4, projectName: '日内瓦湖喷泉', projectNameEn: 'Lake Geneva Jet', level: 'warning', result: null, kind: 'offline' as const, detectId: 1, boardName: 'B-01', boardNameEn: 'B-01', channel: 3, equipmentId: null, equipmentName: null, dealAt: null, note: '', dealtBy: '', orderId: null },
+    { id: 69, at: '2026-01-20T10:05:00Z', info: 'CH7 light driver fault', projectId: 3, projectName: '滨海湾水幕', projectNameEn: 'Marina Bay Curtain', level: 'warning', result: 'fixed', kind: 'channel' as const, detectId: 1, boardName: 'B-01', boardNameEn: 'B-01', channel: 3, equipmentId: null, equipmentName: null, dealAt: '2026-01-20T10:30:00Z', note: '', dealtBy: '', orderId: null },
+  ] satisfies WarningRow[],
   notices: [{ id: 1, title: 'Spring maintenance window', body: 'Pumps of zone A are serviced on Monday 06:00–09:00.' }],
 };
 

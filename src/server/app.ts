@@ -16,6 +16,7 @@ import { databaseRateStore } from './lib/limits';
 import { lookupKey } from './lib/server-key';
 import { runtimeConfigOf } from './lib/runtime-config';
 import { RequestValidationError } from './lib/errors';
+import { answerSerializer, healthAnswer, recordRoutes } from './lib/answers';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { oplogPlugin } from './plugins/oplog';
@@ -122,7 +123,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       ? { value: result.data }
       : { error: new RequestValidationError(httpPart ?? 'body', result.error.issues as never) };
   });
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Answers leave through their route's contract: checked, secrets the contract does not name dropped (lib/answers.ts).
+  app.setSerializerCompiler(answerSerializer);
+  recordRoutes(app);
 
   await app.register(envelopePlugin);
   await app.register(helmet, {
@@ -156,10 +159,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(oplogPlugin);
   await app.register(livePlugin);
 
-  app.get(`${config.apiPrefix}/health`, { config: { permission: 'public' } }, async () => ({
+  app.get(`${config.apiPrefix}/health`, { schema: { response: { 200: healthAnswer } }, config: { permission: 'public' } }, async () => ({
     code: 0,
     msg: 'success',
-    data: { status: 'ok', db: database.kind, version: config.version, warming: [...app.warming] },
+    data: { status: 'ok' as const, db: database.kind, version: config.version, warming: [...app.warming] },
   }));
 
   // Runtime configuration (seed §3), read by the client from a global object before it starts.

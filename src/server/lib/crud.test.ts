@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { asc } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { sysContent } from '../db/schema';
+import { contentRowSchema } from '@shared/contracts/content';
 import { filters, registerCrud } from './crud';
 
 // The factory on a real table (sys_content), under a test path, with the sys-content permissions.
@@ -18,6 +19,7 @@ describe('registerCrud', () => {
             base: '/test/content',
             table: sysContent,
             id: sysContent.id,
+            row: contentRowSchema,
             permission: 'sys-content',
             create: z.object({ title: z.string().min(1, { message: 'v.required' }).max(200), body: z.string().default(''), published: z.boolean().default(false) }),
             query: z.object({ title: z.string().optional(), published: z.boolean().optional() }),
@@ -25,6 +27,24 @@ describe('registerCrud', () => {
             sortable: { title: sysContent.title },
             defaultSort: [asc(sysContent.id)],
             hidden: ['createdBy'],
+          }),
+        { prefix: '/api' },
+      );
+      // The same table with nothing hidden: the row schema alone keeps createdBy in.
+      await app.register(
+        async (api) =>
+          registerCrud(api, {
+            base: '/test/content-all',
+            table: sysContent,
+            id: sysContent.id,
+            row: contentRowSchema.pick({ id: true, title: true }),
+            permission: 'sys-content',
+            create: z.object({ title: z.string() }),
+            query: z.object({}),
+            where: {},
+            sortable: {},
+            defaultSort: [asc(sysContent.id)],
+            without: ['save', 'update', 'delete', 'export'],
           }),
         { prefix: '/api' },
       );
@@ -121,6 +141,16 @@ describe('registerCrud', () => {
     });
     expect(csv.status).toBe(200);
     expect(String(csv.body).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('T');
+  });
+
+  it('answers only what the row schema names, whatever the query selected', async () => {
+    await t.call('POST', '/api/test/content/save', { token: admin, body: { title: 'Schema strips' } });
+    const page = await t.call('POST', '/api/test/content-all/list', { token: admin, body: { page: 1, limit: 5 } });
+    expect(page.body.code).toBe(0);
+    expect(page.body.data.list.length).toBeGreaterThan(0);
+    for (const row of page.body.data.list) expect(Object.keys(row).sort()).toEqual(['id', 'title']);
+    const info = await t.call('GET', `/api/test/content-all/info/${page.body.data.list[0].id}`, { token: admin });
+    expect(Object.keys(info.body.data).sort()).toEqual(['id', 'title']);
   });
 
   it('refuses to start when a route declares no permission', async () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, desc, getTableColumns, inArray, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ZodObject, ZodRawShape } from 'zod';
-import { exportOptionsSchema, idListSchema, idParamSchema, idSchema, pagingSchema, partialWithoutDefaults } from '@shared/contracts/common';
+import { z, type ZodObject, type ZodRawShape, type ZodType } from 'zod';
+import { deletedAnswer, envelopeOf, exportOptionsSchema, idAnswer, idListSchema, idParamSchema, idSchema, listAnswerOf, pagingSchema, partialWithoutDefaults } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
 import { isUnchangedRendering } from '@shared/server-text';
 import { notFound } from './errors';
@@ -51,6 +51,11 @@ export interface CrudOptions<TTable extends PgTable, TCreate extends ZodRawShape
   permission?: string;
   /** Body of save (strict); update takes the same fields, all optional, plus id. */
   create: ZodObject<TCreate>;
+  /**
+   * What one row of the list, listAll and info answers holds (a schema of src/shared/contracts):
+   * the answers are serialised and checked by it, so a column it does not name never leaves.
+   */
+  row: ZodType;
   /** Query model fields besides paging (strict). */
   query: ZodObject<ZodRawShape>;
   where: Record<string, FilterFn>;
@@ -124,6 +129,9 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   const exportSchema = o.query.extend(exportOptionsSchema.shape).extend({ sort: pagingSchema.shape.sort, order: pagingSchema.shape.order }).strict();
   const updateSchema = partialWithoutDefaults(o.create).extend({ id: idSchema() }).strict();
   const perm = (a: string) => `${o.permission}#${a}`;
+  const listAnswer = listAnswerOf(o.row);
+  const allAnswer = envelopeOf(z.array(o.row));
+  const infoAnswer = envelopeOf(o.row);
 
   function conditions(q: Record<string, unknown>, request: FastifyRequest): SQL | undefined {
     const parts: (SQL | undefined)[] = Object.entries(o.where).map(([k, f]) => f(q[k], request));
@@ -149,7 +157,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
     return row.n;
   }
 
-  app.post(`${o.base}/list`, { schema: { body: listSchema }, config: { permission: perm('list') } }, async (request) => {
+  app.post(`${o.base}/list`, { schema: { body: listSchema, response: { 200: listAnswer } }, config: { permission: perm('list') } }, async (request) => {
     const q = request.body as Record<string, unknown> & { page: number; limit: number; sort?: string; order?: 'asc' | 'desc' };
     const where = conditions(q, request);
     const [list, total] = await Promise.all([
@@ -160,14 +168,14 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   });
 
   if (!skip.has('listAll')) {
-    app.post(`${o.base}/listAll`, { schema: { body: allSchema }, config: { permission: perm('list') } }, async (request) => {
+    app.post(`${o.base}/listAll`, { schema: { body: allSchema, response: { 200: allAnswer } }, config: { permission: perm('list') } }, async (request) => {
       const q = request.body as Record<string, unknown>;
       return ok(await base().where(conditions(q, request)).orderBy(...o.defaultSort, desc(o.id)).limit(5000));
     });
   }
 
   if (!skip.has('info')) {
-    app.get(`${o.base}/info/:id`, { schema: { params: idParamSchema }, config: { permission: perm('info') } }, async (request) => {
+    app.get(`${o.base}/info/:id`, { schema: { params: idParamSchema, response: { 200: infoAnswer } }, config: { permission: perm('info') } }, async (request) => {
       const { id } = request.params as { id: number };
       const [row] = await base().where(and(eq(o.id, id), o.scope?.(request)));
       if (!row) throw notFound();
@@ -176,7 +184,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   }
 
   if (!skip.has('save')) {
-    app.post(`${o.base}/save`, { schema: { body: o.create.strict() }, config: { permission: perm('save') } }, async (request) => {
+    app.post(`${o.base}/save`, { schema: { body: o.create.strict(), response: { 200: idAnswer } }, config: { permission: perm('save') } }, async (request) => {
       const values = o.beforeSave ? await o.beforeSave(request.body, request) : (request.body as Record<string, unknown>);
       const [row] = await app.database.db.insert(o.table).values(values as never).returning({ id: o.id });
       return ok({ id: (row as { id: number }).id });
@@ -184,7 +192,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   }
 
   if (!skip.has('update')) {
-    app.post(`${o.base}/update`, { schema: { body: updateSchema }, config: { permission: perm('update') } }, async (request) => {
+    app.post(`${o.base}/update`, { schema: { body: updateSchema, response: { 200: idAnswer } }, config: { permission: perm('update') } }, async (request) => {
       const { id, ...rest } = request.body as { id: number } & Record<string, unknown>;
       const values = o.beforeUpdate ? await o.beforeUpdate({ id, ...rest }, request) : rest;
       const changes = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== 'id' && v !== undefined));
@@ -200,7 +208,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   }
 
   if (!skip.has('delete')) {
-    app.post(`${o.base}/delete`, { schema: { body: idListSchema }, config: { permission: perm('delete') } }, async (request) => {
+    app.post(`${o.base}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: perm('delete') } }, async (request) => {
       const ids = request.body as number[];
       const rows = await app.database.db.delete(o.table).where(and(inArray(o.id, ids), o.scope?.(request))).returning({ id: o.id });
       if (o.afterDelete) await o.afterDelete(rows.map((r) => (r as { id: number }).id), request);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BILL_RATE, BILL_STATE, BILL_TYPE, SEX, type DictItem } from '../dictionaries';
 import { isEmail, isIdCard, isPhone } from '../validation';
-import { partialWithoutDefaults, requiredString } from './common';
+import { partialWithoutDefaults, requiredString, instantText } from './common';
 import { optionalFilter, rangeOrder } from './query-filters';
 import { filterDate, filterEnum, filterId, filterText, optionalDate, refId, textField } from './work-fields';
 
@@ -47,16 +47,17 @@ export const appUserQuerySchema = z.strictObject({
   status: optionalFilter(z.coerce.number({ error: 'v.invalid' }).int().min(0).max(1)),
 });
 
-export interface AppUserRow {
-  id: number;
-  name: string;
-  sex: string;
-  phone: string;
-  idCard: string;
-  email: string;
-  status: number;
-  createdAt: string;
-}
+export const appUserRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  sex: z.string(),
+  phone: z.string(),
+  idCard: z.string(),
+  email: z.string(),
+  status: z.number(),
+  createdAt: instantText(),
+});
+export type AppUserRow = z.output<typeof appUserRowSchema>;
 
 // ---- app/bill ----
 
@@ -104,18 +105,19 @@ export const billQuerySchema = z.strictObject({
   atTo: filterDate(),
 }).superRefine(rangeOrder('atFrom', 'atTo'));
 
-export interface BillRow {
-  id: number;
-  number: string;
-  userId: number;
-  userName: string | null;
-  cardNumber: string;
-  amount: number;
-  billType: string;
-  billRate: string;
-  billState: string;
-  at: string;
-}
+export const billRowSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  userId: z.number(),
+  userName: z.string().nullable(),
+  cardNumber: z.string(),
+  amount: z.number(),
+  billType: z.string(),
+  billRate: z.string(),
+  billState: z.string(),
+  at: instantText(),
+});
+export type BillRow = z.output<typeof billRowSchema>;
 
 // ---- app/bill-record: read-only history of state changes ----
 
@@ -126,13 +128,14 @@ export const billRecordQuerySchema = z.strictObject({
   toState: filterEnum(BILL_STATE_VALUES),
 });
 
-export interface BillRecordRow {
-  id: number;
-  billId: number;
-  billNumber: string | null;
-  fromState: string | null;
-  toState: string;
-  byUser: string;
-  reason: string;
-  at: string;
-}
+export const billRecordRowSchema = z.object({
+  id: z.number(),
+  billId: z.number(),
+  billNumber: z.string().nullable(),
+  fromState: z.string().nullable(),
+  toState: z.string(),
+  byUser: z.string(),
+  reason: z.string(),
+  at: instantText(),
+});
+export type BillRecordRow = z.output<typeof billRecordRowSchema>;

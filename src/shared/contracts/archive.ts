@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantText } from './common';
 
 /**
  * Archive, not delete (issue 13): projects, equipment and detection boards with history are
@@ -9,17 +10,15 @@ import { z } from 'zod';
 export const archivedQueryField = z.boolean().optional();
 
 /** Columns every archivable row carries; `archivedAt` null = live. */
-export interface ArchivedColumns {
-  archivedAt: string | null;
-  archivedBy: number | null;
-}
+export const archivedColumnsShape = {
+  archivedAt: instantText().nullable(),
+  archivedBy: z.number().nullable(),
+};
+export type ArchivedColumns = z.output<z.ZodObject<typeof archivedColumnsShape>>;
 
 /** What a delete call did: rows without history deleted, rows with history archived. */
-export interface ArchiveOutcome {
-  deleted: number;
-  archived: number;
-}
+export const archiveOutcomeSchema = z.object({ deleted: z.number(), archived: z.number() });
+export type ArchiveOutcome = z.output<typeof archiveOutcomeSchema>;
 
-export interface RestoreOutcome {
-  restored: number;
-}
+export const restoreOutcomeSchema = z.object({ restored: z.number() });
+export type RestoreOutcome = z.output<typeof restoreOutcomeSchema>;

@@ -14,29 +14,31 @@ export const loginBodySchema = z.strictObject({
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** The signed-in user as the client keeps it (USER_INFO). */
-export interface SessionUser {
-  id: number;
-  username: string;
-  realName: string;
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  realName: z.string(),
   /** The display name in English; empty shows realName. */
-  realNameEn?: string;
-  email: string;
-  phone: string;
-  avatar: string;
+  realNameEn: z.string().optional(),
+  email: z.string(),
+  phone: z.string(),
+  avatar: z.string(),
   /** Role codes. */
-  roles: string[];
+  roles: z.array(z.string()),
   /** Permission codes (PERMS). */
-  perms: string[];
+  perms: z.array(z.string()),
   /** Menus with their menuCode, for <HasMenu>. */
-  menus: { menuId: number; menuCode: string }[];
-}
+  menus: z.array(z.object({ menuId: z.number(), menuCode: z.string() })),
+});
+export type SessionUser = z.output<typeof sessionUserSchema>;
 
-export interface LoginResult {
-  token: string;
+export const loginResultSchema = z.object({
+  token: z.string(),
   /** Seconds until the session expires without activity. */
-  expire: number;
-  user: SessionUser;
-}
+  expire: z.number(),
+  user: sessionUserSchema,
+});
+export type LoginResult = z.output<typeof loginResultSchema>;
 
 /** A menu of GET /sys/menu/nav: directories and menus, never buttons. */
 export interface NavMenu {
@@ -50,11 +52,25 @@ export interface NavMenu {
   type: number;
   list: NavMenu[];
 }
+export const navMenuSchema: z.ZodType<NavMenu> = z.object({
+  menuId: z.number(),
+  parentId: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+  url: z.string(),
+  icon: z.string(),
+  menuCode: z.string(),
+  type: z.number(),
+  get list() {
+    return z.array(navMenuSchema);
+  },
+});
 
-export interface NavResult {
-  menuList: NavMenu[];
-  permissions: string[];
-}
+export const navResultSchema = z.object({
+  menuList: z.array(navMenuSchema),
+  permissions: z.array(z.string()),
+});
+export type NavResult = z.output<typeof navResultSchema>;
 
 /** POST /sys/user/password: change one's own password. */
 export const changePasswordSchema = z

@@ -96,3 +96,33 @@ export function partialWithoutDefaults<T extends ZodRawShape>(schema: ZodObject<
   );
   return z.object(shape);
 }
+
+/*
+ * Answers (issue 16 "one declaration per resource"). Each row schema says what the JSON of an
+ * answer holds — dates as the ISO text JSON carries, never Date objects — and the server serialises
+ * every JSON answer through its route's schema (app.ts): a field the schema does not name is
+ * dropped (so a secret a query selected never leaves), a field it names but the answer lacks or
+ * types differently is a 500 the answers test finds first.
+ */
+
+/** An instant as JSON carries it: ISO 8601 text in UTC (a Date's toJSON). */
+export const instantText = () => z.iso.datetime({ offset: true });
+
+/** The envelope of DOMAIN.md §1 around an answer's data. */
+export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
+
+/** One page of a list: rows, total and the paging sent back (shared/envelope.ts pageOf). */
+export const pageSchemaOf = <T extends z.ZodType>(row: T) =>
+  z.object({ list: z.array(row), total: z.number().int().min(0), page: z.number().int(), limit: z.number().int(), pages: z.number().int().min(0) });
+
+/** The answer of a list call: the envelope of a page of rows. */
+export const listAnswerOf = <T extends z.ZodType>(row: T) => envelopeOf(pageSchemaOf(row));
+
+/** The answer of a save (and of most updates): the record's id. */
+export const idAnswer = envelopeOf(z.object({ id: z.number().int() }));
+/** The answer of a delete: how many rows went. */
+export const deletedAnswer = envelopeOf(z.object({ deleted: z.number().int().min(0) }));
+/** An answer without data (`data: null`). */
+export const emptyAnswer = envelopeOf(z.null());
+/** A yes/no answer. */
+export const booleanAnswer = envelopeOf(z.boolean());

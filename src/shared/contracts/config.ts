@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { instantText } from './common';
 
 /** A typed runtime setting as the config screen shows it (sys_config). */
-export interface ConfigEntry {
-  key: string;
-  value: string;
-  type: 'string' | 'number' | 'boolean' | 'json';
-  remark: string;
-  updatedAt: string;
+export const configEntrySchema = z.object({
+  key: z.string(),
+  value: z.string(),
+  type: z.enum(['string', 'number', 'boolean', 'json']),
+  remark: z.string(),
+  updatedAt: instantText(),
   /** Set when the server's environment decides this setting whatever is stored (CAPTCHA=off): the value in force and the variable. */
-  override?: { variable: string; value: string } | null;
-}
+  override: z.object({ variable: z.string(), value: z.string() }).nullable().optional(),
+});
+export type ConfigEntry = z.output<typeof configEntrySchema>;
 
 export const configQuerySchema = z.object({
   key: z.string().max(64).optional(),

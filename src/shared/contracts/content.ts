@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalFilter } from './query-filters';
-import { instantSchema, optionalString, requiredString } from './common';
+import { instantSchema, optionalString, requiredString, instantText } from './common';
 
 export const CONTENT_TYPES = ['notice', 'announcement', 'maintenance', 'wall'] as const;
 
@@ -23,14 +23,18 @@ export const contentQuerySchema = z.object({
   published: optionalFilter(z.boolean()),
 });
 
-export interface Content {
-  id: number;
-  title: string;
-  body: string;
-  type: (typeof CONTENT_TYPES)[number];
-  published: boolean;
-  fromAt: string | null;
-  toAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const contentRowSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  body: z.string(),
+  type: z.enum(CONTENT_TYPES),
+  published: z.boolean(),
+  fromAt: instantText().nullable(),
+  toAt: instantText().nullable(),
+  createdAt: instantText(),
+  updatedAt: instantText(),
+});
+export type Content = z.output<typeof contentRowSchema>;
+
+/** GET /sys/content/current: the notices shown now. */
+export const currentContentSchema = contentRowSchema.pick({ id: true, title: true, body: true, type: true, fromAt: true, toAt: true, updatedAt: true });

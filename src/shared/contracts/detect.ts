@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { requiredString } from './common';
+import { requiredString, instantText } from './common';
 import { filterId, filterText, numberField, intField, optionalRefId, refId, textField } from './work-fields';
-import { archivedQueryField, type ArchivedColumns } from './archive';
+import { archivedColumnsShape, archivedQueryField } from './archive';
 
 /** Detection boards (fall/detect) with their nine channels CH1–CH9 (DOMAIN.md §3, §5). */
 export const CHANNEL_COUNT = 9;
@@ -83,43 +83,47 @@ export const boardReportSchema = z
   })
   .refine((b) => b.boardNo !== undefined || b.boardId !== undefined, { message: 'v.required', path: ['boardNo'] });
 
-export interface ChannelRow {
-  id: number;
-  ch: number;
-  label: string;
-  equipmentId: number | null;
-  equipmentName: string | null;
-  switchValue: number;
-  analogValue: number;
-  analogMin: number;
-  analogMax: number;
-  result: (typeof CHANNEL_RESULTS)[number];
-  updatedAt: string;
-}
+export const channelRowSchema = z.object({
+  id: z.number(),
+  ch: z.number(),
+  label: z.string(),
+  equipmentId: z.number().nullable(),
+  equipmentName: z.string().nullable(),
+  switchValue: z.number(),
+  analogValue: z.number(),
+  analogMin: z.number(),
+  analogMax: z.number(),
+  result: z.enum(CHANNEL_RESULTS),
+  updatedAt: instantText(),
+});
+export type ChannelRow = z.output<typeof channelRowSchema>;
 
-export interface BoardRow extends ArchivedColumns {
-  id: number;
-  projectId: number;
-  projectName: string | null;
+export const boardRowSchema = z.object({
+  ...archivedColumnsShape,
+  id: z.number(),
+  projectId: z.number(),
+  projectName: z.string().nullable(),
   /** The project's English name; empty when it has none. */
-  projectNameEn: string | null;
-  slave: number;
-  ip: string;
-  port: number;
-  boardName: string;
-  boardNameEn: string;
-  boardNo: string;
-  posX: number | null;
-  posY: number | null;
-  pollSeconds: number;
+  projectNameEn: z.string().nullable(),
+  slave: z.number(),
+  ip: z.string(),
+  port: z.number(),
+  boardName: z.string(),
+  boardNameEn: z.string(),
+  boardNo: z.string(),
+  posX: z.number().nullable(),
+  posY: z.number().nullable(),
+  pollSeconds: z.number(),
   /** Whether a report key has been issued (the key itself is never shown again). */
-  hasKey: boolean;
-  lastSeen: string | null;
-  online: boolean;
-  faultCount: number;
-  createdAt: string;
-}
+  hasKey: z.boolean(),
+  lastSeen: instantText().nullable(),
+  online: z.boolean(),
+  faultCount: z.number(),
+  createdAt: instantText(),
+});
+export type BoardRow = z.output<typeof boardRowSchema>;
 
-export interface BoardInfo extends BoardRow {
-  channels: ChannelRow[];
-}
+export const boardInfoSchema = boardRowSchema.extend({
+  channels: z.array(channelRowSchema),
+});
+export type BoardInfo = z.output<typeof boardInfoSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_CATEGORY } from '../dictionaries';
-import { idSchema, requiredString } from './common';
+import { idSchema, requiredString, instantText } from './common';
 import { fileIdSchema } from './file';
 import { dictValue } from './project';
 
@@ -25,15 +25,16 @@ export const deviceQuerySchema = z.object({
   maker: z.string().max(128).optional(),
 });
 
-export interface DeviceRow {
-  id: number;
-  name: string;
-  category: string;
-  maker: string;
-  model: string;
-  handbook: number | null;
-  remark: string;
-  createdAt: string;
+export const deviceRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: z.string(),
+  maker: z.string(),
+  model: z.string(),
+  handbook: z.number().nullable(),
+  remark: z.string(),
+  createdAt: instantText(),
   /** Installed units of this model. */
-  equipmentCount: number;
-}
+  equipmentCount: z.number(),
+});
+export type DeviceRow = z.output<typeof deviceRowSchema>;

@@ -33,19 +33,21 @@ export const dictionaryQuerySchema = z.object({
 export const dictionaryLoadSchema = z.strictObject({ type: dictTypeCode() });
 
 /** One entry of the dictionary call's answer. */
-export interface DictionaryEntry {
-  label: string;
-  labelEn: string;
-  value: string;
-  color: string;
-  sort: number;
-}
+export const dictionaryEntrySchema = z.object({
+  label: z.string(),
+  labelEn: z.string(),
+  value: z.string(),
+  color: z.string(),
+  sort: z.number(),
+});
+export type DictionaryEntry = z.output<typeof dictionaryEntrySchema>;
 
-export interface DictionaryItem extends DictionaryEntry {
-  id: number;
-  type: string;
-  status: number;
-}
+export const dictionaryItemRowSchema = dictionaryEntrySchema.extend({
+  id: z.number(),
+  type: z.string(),
+  status: z.number(),
+});
+export type DictionaryItem = z.output<typeof dictionaryItemRowSchema>;
 
 export const dictTypeSchema = z.strictObject({
   type: dictTypeCode(),
@@ -56,12 +58,13 @@ export const dictTypeSchema = z.strictObject({
 export const dictTypeUpdateSchema = partialWithoutDefaults(dictTypeSchema).extend({ id: idSchema() }).strict();
 export const dictTypeQuerySchema = z.strictObject({ keyword: z.string().max(64).optional() });
 
-export interface DictType {
-  id: number;
-  type: string;
-  name: string;
-  nameEn: string;
-  remark: string;
+export const dictTypeRowSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  remark: z.string(),
   /** Items of this type. */
-  items: number;
-}
+  items: z.number(),
+});
+export type DictType = z.output<typeof dictTypeRowSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from './common';
+import { requiredString, instantText } from './common';
 import { fileIdSchema } from './file';
 import { filterId, filterText, intField, refId, textField } from './work-fields';
 
@@ -21,16 +21,27 @@ export const drawingUpdateSchema = z.strictObject({
 });
 export const drawingQuerySchema = z.strictObject({ name: filterText(200), projectId: filterId() });
 
-export interface DrawingRow {
-  id: number;
-  name: string;
-  description: string;
-  picture: number | null;
-  file: number | null;
-  projectId: number;
-  projectName: string | null;
+export const drawingRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  picture: z.number().nullable(),
+  file: z.number().nullable(),
+  projectId: z.number(),
+  projectName: z.string().nullable(),
   /** The project's English name; empty when it has none. */
-  projectNameEn: string | null;
-  sort: number;
-  createdAt: string;
-}
+  projectNameEn: z.string().nullable(),
+  sort: z.number(),
+  createdAt: instantText(),
+});
+export type DrawingRow = z.output<typeof drawingRowSchema>;
+
+/** GET /ball/falldraw/byProject/{projectId}: a project's drawings in viewer order. */
+export const drawingViewSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  picture: z.number().nullable(),
+  file: z.number().nullable(),
+  sort: z.number(),
+});

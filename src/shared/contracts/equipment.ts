@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema, refIdSchema, requiredString } from './common';
+import { idSchema, refIdSchema, requiredString, instantText } from './common';
 import { fileIdSchema } from './file';
-import { archivedQueryField, type ArchivedColumns } from './archive';
+import { archivedColumnsShape, archivedQueryField } from './archive';
 
 const text = (max: number) => z.string({ error: 'v.invalid' }).trim().max(max, { message: 'v.tooLong' });
 /**
@@ -41,21 +41,23 @@ export const equipmentQuerySchema = z.object({
 });
 export type EquipmentQuery = z.infer<typeof equipmentQuerySchema>;
 
-export interface EquipmentRow extends ArchivedColumns {
-  id: number;
-  name: string;
-  serial: string;
-  handbook: number | null;
-  state: string;
-  stateSince: string;
-  projectId: number;
-  projectName: string;
+export const equipmentRowSchema = z.object({
+  ...archivedColumnsShape,
+  id: z.number(),
+  name: z.string(),
+  serial: z.string(),
+  handbook: z.number().nullable(),
+  state: z.string(),
+  stateSince: instantText(),
+  projectId: z.number(),
+  projectName: z.string(),
   /** The project's English name; empty when it has none. */
-  projectNameEn: string;
-  deviceId: number | null;
-  deviceName: string | null;
-  category: string | null;
-  posX: number | null;
-  posY: number | null;
-  createdAt: string;
-}
+  projectNameEn: z.string(),
+  deviceId: z.number().nullable(),
+  deviceName: z.string().nullable(),
+  category: z.string().nullable(),
+  posX: z.number().nullable(),
+  posY: z.number().nullable(),
+  createdAt: instantText(),
+});
+export type EquipmentRow = z.output<typeof equipmentRowSchema>;

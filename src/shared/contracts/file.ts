@@ -27,15 +27,16 @@ export const fileOwnerTypeSchema = z.enum(FILE_OWNER_TYPES, { error: 'v.invalid'
 export const uploadQuerySchema = z.strictObject({ ownerType: fileOwnerTypeSchema.optional() });
 
 /** What an upload returns, and what file fields show: `url`/`thumbUrl` are read with the header (or a download ticket), never `?token=`. */
-export interface UploadedFile {
-  id: number;
-  name: string;
-  url: string;
+export const uploadedFileSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
   /** Null when the file is not an image (or the image could not be read). */
-  thumbUrl: string | null;
-  contentType: string;
-  size: number;
-}
+  thumbUrl: z.string().nullable(),
+  contentType: z.string(),
+  size: z.number(),
+});
+export type UploadedFile = z.output<typeof uploadedFileSchema>;
 
 /** GET /oss/file/meta?ids=1,2 — names and links of files a form already references. */
 export const fileMetaQuerySchema = z.strictObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { intField } from './work-fields';
 import { optionalFilter, rangeOrder } from './query-filters';
-import { idSchema, instantSchema, optionalString, refIdSchema, requiredString } from './common';
+import { idSchema, instantSchema, optionalString, refIdSchema, requiredString, instantText } from './common';
 
 /** job_schedule.status: 0 running, 1 paused. */
 export const JOB_STATUS = { running: 0, paused: 1 } as const;
@@ -37,38 +37,42 @@ export const jobLogQuerySchema = z.object({
   to: optionalFilter(instantSchema()),
 }).superRefine(rangeOrder('from', 'to'));
 
-export interface Job {
-  id: number;
-  name: string;
-  handler: string;
-  params: Record<string, unknown>;
-  cron: string;
-  status: number;
-  remark: string;
-  createdAt: string;
-}
+export const jobRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  handler: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  cron: z.string(),
+  status: z.number(),
+  remark: z.string(),
+  createdAt: instantText(),
+});
+export type Job = z.output<typeof jobRowSchema>;
 
 /** GET /job/schedule/handlers: what the registry offers, with the JSON schema of its parameters. */
-export interface JobHandlerInfo {
-  name: string;
-  description: string;
-  paramsSchema: unknown;
-}
+export const jobHandlerInfoSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  paramsSchema: z.unknown(),
+});
+export type JobHandlerInfo = z.output<typeof jobHandlerInfoSchema>;
 
-export interface JobRunResult {
-  success: boolean;
-  error: string;
-  durationMs: number;
-  result?: unknown;
-}
+export const jobRunResultSchema = z.object({
+  success: z.boolean(),
+  error: z.string(),
+  durationMs: z.number(),
+  result: z.unknown().optional(),
+});
+export type JobRunResult = z.output<typeof jobRunResultSchema>;
 
-export interface JobLogEntry {
-  id: number;
-  jobId: number;
-  handler: string;
-  params: unknown;
-  success: boolean;
-  error: string;
-  durationMs: number;
-  at: string;
-}
+export const jobLogEntrySchema = z.object({
+  id: z.number(),
+  jobId: z.number(),
+  handler: z.string(),
+  params: z.unknown(),
+  success: z.boolean(),
+  error: z.string(),
+  durationMs: z.number(),
+  at: instantText(),
+});
+export type JobLogEntry = z.output<typeof jobLogEntrySchema>;

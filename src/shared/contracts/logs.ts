@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOG_PURGE_MIN_DAYS } from '../constants';
-import { idSchema, instantSchema } from './common';
+import { idSchema, instantSchema, instantText } from './common';
 import { optionalFilter, rangeOrder } from './query-filters';
 
 const time = optionalFilter(instantSchema());
@@ -41,47 +41,50 @@ export const onlineQuerySchema = z.object({
 /** POST /sys/online-user/kickout. */
 export const kickoutSchema = z.strictObject({ sessionId: idSchema() });
 
-export interface OpLogEntry {
-  id: number;
-  userId: number | null;
-  username: string;
-  module: string;
+export const opLogEntrySchema = z.object({
+  id: z.number(),
+  userId: z.number().nullable(),
+  username: z.string(),
+  module: z.string(),
   /** The menu the change was made on (0019), shown as the module in the reader's language; null before 0019. */
-  moduleName: string | null;
-  moduleNameEn: string | null;
-  action: string;
-  target: string;
-  method: string;
-  path: string;
-  ip: string;
-  durationMs: number;
-  statusCode: number;
-  success: boolean;
-  params: unknown;
-  at: string;
-}
+  moduleName: z.string().nullable(),
+  moduleNameEn: z.string().nullable(),
+  action: z.string(),
+  target: z.string(),
+  method: z.string(),
+  path: z.string(),
+  ip: z.string(),
+  durationMs: z.number(),
+  statusCode: z.number(),
+  success: z.boolean(),
+  params: z.unknown(),
+  at: instantText(),
+});
+export type OpLogEntry = z.output<typeof opLogEntrySchema>;
 
-export interface LoginLogEntry {
-  id: number;
-  username: string;
-  userId: number | null;
-  ip: string;
-  userAgent: string;
-  success: boolean;
-  message: string;
-  at: string;
-}
+export const loginLogEntrySchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  userId: z.number().nullable(),
+  ip: z.string(),
+  userAgent: z.string(),
+  success: z.boolean(),
+  message: z.string(),
+  at: instantText(),
+});
+export type LoginLogEntry = z.output<typeof loginLogEntrySchema>;
 
-export interface OnlineSession {
-  sessionId: number;
-  userId: number;
-  username: string;
-  realName: string;
-  ip: string;
-  userAgent: string;
-  loginAt: string;
-  lastActiveAt: string;
-  expiresAt: string | null;
+export const onlineSessionSchema = z.object({
+  sessionId: z.number(),
+  userId: z.number(),
+  username: z.string(),
+  realName: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  loginAt: instantText(),
+  lastActiveAt: instantText(),
+  expiresAt: instantText().nullable(),
   /** The caller's own session. */
-  current: boolean;
-}
+  current: z.boolean(),
+});
+export type OnlineSession = z.output<typeof onlineSessionSchema>;

@@ -49,20 +49,21 @@ export const menuIdParamSchema = z.object({ menuId: idTextSchema() });
 export const queryAllMenuIdSchema = z.object({ roleId: refIdSchema().optional() });
 
 /** A menu as listAll and info return it (flat; the client builds the tree from parentId). */
-export interface MenuRow {
-  menuId: number;
-  parentId: number;
-  parentName: string;
-  name: string;
-  nameEn: string;
-  type: number;
-  url: string;
-  perms: string;
-  menuCode: string;
-  icon: string;
-  sort: number;
-  status: number;
-}
+export const menuRowSchema = z.object({
+  menuId: z.number(),
+  parentId: z.number(),
+  parentName: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  type: z.number(),
+  url: z.string(),
+  perms: z.string(),
+  menuCode: z.string(),
+  icon: z.string(),
+  sort: z.number(),
+  status: z.number(),
+});
+export type MenuRow = z.output<typeof menuRowSchema>;
 
 /** GET /sys/menu/select: directories and menus as a tree, for the parent picker. */
 export interface MenuSelectNode {
@@ -73,3 +74,13 @@ export interface MenuSelectNode {
   type: number;
   list: MenuSelectNode[];
 }
+export const menuSelectNodeSchema: z.ZodType<MenuSelectNode> = z.object({
+  menuId: z.number(),
+  parentId: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+  type: z.number(),
+  get list() {
+    return z.array(menuSelectNodeSchema);
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from './common';
+import { requiredString, instantText } from './common';
 import { isUrl } from '../validation';
 import { filterId, filterText, intField, refId, textField } from './work-fields';
 
@@ -26,19 +26,20 @@ export const monitorUpdateSchema = z.strictObject({
 });
 export const monitorQuerySchema = z.strictObject({ name: filterText(128), serial: filterText(128), projectId: filterId() });
 
-export interface MonitorRow {
-  id: number;
-  name: string;
-  serial: string;
-  remark: string;
-  projectId: number;
-  projectName: string | null;
+export const monitorRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  serial: z.string(),
+  remark: z.string(),
+  projectId: z.number(),
+  projectName: z.string().nullable(),
   /** The project's English name; empty when it has none. */
-  projectNameEn: string | null;
-  channel: number;
-  streamUrl: string;
-  createdAt: string;
-}
+  projectNameEn: z.string().nullable(),
+  channel: z.number(),
+  streamUrl: z.string(),
+  createdAt: instantText(),
+});
+export type MonitorRow = z.output<typeof monitorRowSchema>;
 
 /**
  * GET /ball/fallmonitor/live/:id. `hls`: play `url` directly. `ezviz`: the camera cloud's player
@@ -47,3 +48,9 @@ export interface MonitorRow {
 export type MonitorLive =
   | { kind: 'hls'; url: string }
   | { kind: 'ezviz'; url: string; accessToken: string; expiresAt: number; serial: string; channel: number };
+
+/** GET /ball/fallmonitor/live/{id}: how to play the camera (the project's app secret is never in it). */
+export const monitorLiveSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('hls'), url: z.string() }),
+  z.object({ kind: z.literal('ezviz'), url: z.string(), accessToken: z.string(), expiresAt: z.number(), serial: z.string(), channel: z.number() }),
+]);

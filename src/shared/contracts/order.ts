@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { requiredString } from './common';
+import { requiredString, instantText, pageSchemaOf } from './common';
 import { fileIdListSchema } from './file';
 import { filterDate, filterEnum, filterId, filterText, optionalInstant, optionalRefId, refId, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
+import { REPORT_RESULTS } from './report';
 
 /** Maintenance orders (fall/order, DOMAIN.md §3). */
 export const ORDER_STATUSES = ['submitted', 'accepted', 'repairing', 'completed', 'closed'] as const;
@@ -64,40 +65,56 @@ export const orderListAllSchema = orderQuerySchema.extend({
   title: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional()),
 });
 
-export interface OrderRow {
-  id: number;
-  number: string;
-  name: string;
-  description: string;
-  submitter: string;
-  contact: string;
-  submittedAt: string;
-  files: number[];
-  projectId: number;
-  projectName: string | null;
+export const orderRowSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  name: z.string(),
+  description: z.string(),
+  submitter: z.string(),
+  contact: z.string(),
+  submittedAt: instantText(),
+  files: z.array(z.number()),
+  projectId: z.number(),
+  projectName: z.string().nullable(),
   /** The project's English name; empty when it has none. */
-  projectNameEn: string | null;
-  equipmentId: number | null;
-  equipmentName: string | null;
-  priority: OrderPriority;
-  source: (typeof ORDER_SOURCES)[number];
-  status: OrderStatus;
-  acceptedAt: string | null;
-  completedAt: string | null;
-  closedAt: string | null;
-  reportCount: number;
-  warningId: number | null;
-  updatedAt: string;
+  projectNameEn: z.string().nullable(),
+  equipmentId: z.number().nullable(),
+  equipmentName: z.string().nullable(),
+  priority: z.enum(ORDER_PRIORITIES),
+  source: z.enum(ORDER_SOURCES),
+  status: z.enum(ORDER_STATUSES),
+  acceptedAt: instantText().nullable(),
+  completedAt: instantText().nullable(),
+  closedAt: instantText().nullable(),
+  reportCount: z.number(),
+  warningId: z.number().nullable(),
+  updatedAt: instantText(),
   /** The time rule this stored row breaks (a message key, docs/invariants.md); null when it keeps them all. */
-  dataIssue: string | null;
-}
+  dataIssue: z.string().nullable(),
+});
+export type OrderRow = z.output<typeof orderRowSchema>;
 
 /** A paged order list; `totalExact: false` when the total is the planner's estimate (see orders.repository). */
-export interface OrderPage {
-  list: OrderRow[];
-  total: number;
-  page: number;
-  limit: number;
-  pages: number;
-  totalExact: boolean;
-}
+export const orderPageSchema = pageSchemaOf(orderRowSchema).extend({ totalExact: z.boolean() });
+export type OrderPage = z.output<typeof orderPageSchema>;
+
+/** GET /ball/fallorder/info: the order with its reports (the report rows as stored). */
+export const orderDetailSchema = orderRowSchema.extend({
+  reports: z.array(
+    z.object({
+      id: z.number(),
+      orderId: z.number(),
+      repairer: z.string(),
+      repairAt: instantText(),
+      durationHours: z.number(),
+      completedAt: instantText().nullable(),
+      result: z.enum(REPORT_RESULTS),
+      notes: z.string(),
+      files: z.array(z.number()),
+      createdAt: instantText(),
+    }),
+  ),
+});
+export type OrderDetail = z.output<typeof orderDetailSchema>;
+/** listAll with title=1: pickers get id, name and number. */
+export const orderOptionSchema = z.object({ id: z.number(), name: z.string(), number: z.string() });

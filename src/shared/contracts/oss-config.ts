@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalFilter, rangeOrder } from './query-filters';
-import { idSchema, instantSchema, optionalString, partialWithoutDefaults, requiredString } from './common';
+import { idSchema, instantSchema, optionalString, partialWithoutDefaults, requiredString, instantText } from './common';
 
 export const OSS_PROVIDERS = ['local', 's3'] as const;
 export type OssProvider = (typeof OSS_PROVIDERS)[number];
@@ -42,17 +42,18 @@ export const ossConfigQuerySchema = z.object({
 /** POST /oss/config/activate: the one configuration new uploads go to. */
 export const ossActivateSchema = z.strictObject({ id: idSchema() });
 
-export interface OssConfig {
-  id: number;
-  name: string;
-  provider: OssProvider;
+export const ossConfigRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  provider: z.enum(OSS_PROVIDERS),
   /** Without the secret. */
-  config: Record<string, unknown>;
+  config: z.record(z.string(), z.unknown()),
   /** Whether a secret is stored. */
-  hasSecret: boolean;
-  active: boolean;
-  createdAt: string;
-}
+  hasSecret: z.boolean(),
+  active: z.boolean(),
+  createdAt: instantText(),
+});
+export type OssConfig = z.output<typeof ossConfigRowSchema>;
 
 export const ossFileQuerySchema = z.object({
   originalName: z.string().max(200).optional(),
@@ -63,15 +64,16 @@ export const ossFileQuerySchema = z.object({
   to: optionalFilter(instantSchema()),
 }).superRefine(rangeOrder('from', 'to'));
 
-export interface OssFile {
-  id: number;
-  originalName: string;
-  contentType: string;
-  size: number;
-  provider: string;
-  ownerType: string;
-  ownerId: number | null;
-  createdBy: number | null;
-  createdByName: string | null;
-  createdAt: string;
-}
+export const ossFileSchema = z.object({
+  id: z.number(),
+  originalName: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  provider: z.string(),
+  ownerType: z.string(),
+  ownerId: z.number().nullable(),
+  createdBy: z.number().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: instantText(),
+});
+export type OssFile = z.output<typeof ossFileSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CONTROL_MODE, WATER_TYPE, XMZT, type DictItem } from '../dictionaries';
-import { idSchema, instantSchema, refIdSchema, requiredString } from './common';
+import { idSchema, instantSchema, refIdSchema, requiredString, instantText } from './common';
 import { fileIdSchema } from './file';
-import { archivedQueryField, type ArchivedColumns } from './archive';
+import { archivedColumnsShape, archivedQueryField } from './archive';
 
 /** A dictionary value; the message names the problem in the caller's language. */
 export const dictValue = (items: DictItem[]) =>
@@ -86,37 +86,39 @@ export const projectQuerySchema = z.object({
 export type ProjectQuery = z.infer<typeof projectQuerySchema>;
 
 /** A project as every response shows it. */
-export interface ProjectRow extends ArchivedColumns {
-  id: number;
-  name: string;
-  nameCn: string;
-  nameEn: string;
-  area: string;
-  country: string;
-  city: string;
-  cityEn: string;
-  controlMode: string;
-  longitude: number | null;
-  latitude: number | null;
-  totalArea: number;
-  powerConsumption: number;
-  runTime: number;
-  status: string;
-  isRdm: boolean;
-  dailyShowTime: string;
-  uniqueKey: string;
-  isPublic: boolean;
-  mapBackground: number | null;
-  cameraAppKey: string;
-  hasCameraSecret: boolean;
-  projectType: string;
-  projectTypeName: string | null;
-  projectTypeNameEn: string | null;
-  waterType: string;
-  autoOrder: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const projectRowSchema = z.object({
+  ...archivedColumnsShape,
+  id: z.number(),
+  name: z.string(),
+  nameCn: z.string(),
+  nameEn: z.string(),
+  area: z.string(),
+  country: z.string(),
+  city: z.string(),
+  cityEn: z.string(),
+  controlMode: z.string(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  totalArea: z.number(),
+  powerConsumption: z.number(),
+  runTime: z.number(),
+  status: z.string(),
+  isRdm: z.boolean(),
+  dailyShowTime: z.string(),
+  uniqueKey: z.string(),
+  isPublic: z.boolean(),
+  mapBackground: z.number().nullable(),
+  cameraAppKey: z.string(),
+  hasCameraSecret: z.boolean(),
+  projectType: z.string(),
+  projectTypeName: z.string().nullable(),
+  projectTypeNameEn: z.string().nullable(),
+  waterType: z.string(),
+  autoOrder: z.boolean(),
+  createdAt: instantText(),
+  updatedAt: instantText(),
+});
+export type ProjectRow = z.output<typeof projectRowSchema>;
 
 /** GET /ball/fallproject/existUniqueKey?uniqueKey=…&id=… → data true when another project has it. */
 export const existUniqueKeyQuerySchema = z.strictObject({
@@ -129,18 +131,20 @@ export const selectProjectsSchema = z.strictObject({
   title: z.union([z.literal(1), z.literal('1')]).optional(),
   keyword: z.string().max(64).optional(),
 });
-export interface ProjectOption {
-  id: number;
-  name: string;
-  nameEn: string;
-}
-export interface ProjectPoint extends ProjectOption {
-  status: string;
-  longitude: number | null;
-  latitude: number | null;
-  area: string;
-  waterType: string;
-}
+export const projectOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+});
+export type ProjectOption = z.output<typeof projectOptionSchema>;
+export const projectPointSchema = projectOptionSchema.extend({
+  status: z.string(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  area: z.string(),
+  waterType: z.string(),
+});
+export type ProjectPoint = z.output<typeof projectPointSchema>;
 
 /** Project introductions (type, title, rich content) per language. */
 export const introSaveSchema = z.strictObject({
@@ -157,15 +161,16 @@ export const introListQuerySchema = z.strictObject({
   projectId: refIdSchema(),
   language: z.enum(['cn', 'en']).optional(),
 });
-export interface IntroRow {
-  id: number;
-  projectId: number;
-  type: string;
-  title: string;
-  content: string;
-  language: 'cn' | 'en';
-  sort: number;
-}
+export const introRowSchema = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  type: z.string(),
+  title: z.string(),
+  content: z.string(),
+  language: z.enum(['cn', 'en']),
+  sort: z.number(),
+});
+export type IntroRow = z.output<typeof introRowSchema>;
 
 /** Access passwords of a public project (DOMAIN.md §6). The clear password is returned once, on issue. */
 export const passwordIssueSchema = z.strictObject({
@@ -175,22 +180,24 @@ export const passwordIssueSchema = z.strictObject({
 });
 export const passwordRevokeSchema = z.strictObject({ id: idSchema() });
 export const passwordListQuerySchema = z.strictObject({ projectId: refIdSchema() });
-export interface IssuedPassword {
-  id: number;
-  label: string;
-  password: string;
-  expiresAt: string | null;
-}
-export interface PasswordRow {
-  id: number;
-  projectId: number;
-  label: string;
-  createdAt: string;
-  createdBy: number | null;
-  expiresAt: string | null;
-  revokedAt: string | null;
+export const issuedPasswordSchema = z.object({
+  id: z.number(),
+  label: z.string(),
+  password: z.string(),
+  expiresAt: instantText().nullable(),
+});
+export type IssuedPassword = z.output<typeof issuedPasswordSchema>;
+export const passwordRowSchema = z.object({
+  id: z.number(),
+  projectId: z.number(),
+  label: z.string(),
+  createdAt: instantText(),
+  createdBy: z.number().nullable(),
+  expiresAt: instantText().nullable(),
+  revokedAt: instantText().nullable(),
   /** legacy: live, but issued before keyed lookup (0012_login_limits.sql); it no longer opens, reissue it. */
-  state: 'active' | 'legacy' | 'expired' | 'revoked';
-}
+  state: z.enum(['active', 'legacy', 'expired', 'revoked']),
+});
+export type PasswordRow = z.output<typeof passwordRowSchema>;
 /** Length of an issued access password. */
 export const ACCESS_PASSWORD_LENGTH = 12;

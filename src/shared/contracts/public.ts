@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { refIdSchema } from './common';
-import type { SitePlan } from './wall';
+import { sitePlanSchema } from './wall';
 
 /** Public projects (DOMAIN.md §6): the view without login, and the visitor password (login2). */
 
@@ -10,46 +10,50 @@ export const login2Schema = z.strictObject({
 });
 export type Login2Body = z.input<typeof login2Schema>;
 
-export interface Login2Result {
-  token: string;
+export const login2ResultSchema = z.object({
+  token: z.string(),
   /** Seconds until the visitor session ends. */
-  expire: number;
-  projectId: number;
-}
+  expire: z.number(),
+  projectId: z.number(),
+});
+export type Login2Result = z.output<typeof login2ResultSchema>;
 
-export interface PublicPicture {
-  fileId: number;
-  name: string;
-  url: string;
-}
+export const publicPictureSchema = z.object({
+  fileId: z.number(),
+  name: z.string(),
+  url: z.string(),
+});
+export type PublicPicture = z.output<typeof publicPictureSchema>;
 
-export interface PublicIntro {
-  id: number;
-  type: string;
-  title: string;
-  content: string;
-}
+export const publicIntroSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  title: z.string(),
+  content: z.string(),
+});
+export type PublicIntro = z.output<typeof publicIntroSchema>;
 
-export interface PublicProject {
-  id: number;
-  name: string;
-  nameCn: string;
-  nameEn: string;
-  country: string;
-  city: string;
+export const publicProjectSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  nameCn: z.string(),
+  nameEn: z.string(),
+  country: z.string(),
+  city: z.string(),
   /** The city in English; empty shows the city. */
-  cityEn: string;
-  area: string;
-  status: string;
-  introduction: PublicIntro[];
-  pictures: PublicPicture[];
-  sitePlan: SitePlan | null;
-  figures: {
-    equipmentCount: number;
-    waterType: string;
-    totalArea: number;
-    dailyShowTime: string;
-  };
+  cityEn: z.string(),
+  area: z.string(),
+  status: z.string(),
+  introduction: z.array(publicIntroSchema),
+  pictures: z.array(publicPictureSchema),
+  sitePlan: sitePlanSchema.nullable(),
+  figures: z.object({
+    equipmentCount: z.number(),
+    waterType: z.string(),
+    totalArea: z.number(),
+    dailyShowTime: z.string(),
+  }),
   /** Whether visitors can ask for the detailed view (a live password exists). */
-  hasPassword: boolean;
-}
+  hasPassword: z.boolean(),
+});
+export type PublicProject = z.output<typeof publicProjectSchema>;

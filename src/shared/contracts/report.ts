@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from './common';
+import { requiredString, instantText } from './common';
 import { fileIdListSchema } from './file';
 import { filterDate, filterEnum, filterId, filterText, optionalDate, refId, requiredDate, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
@@ -51,23 +51,24 @@ export const reportQuerySchema = z.strictObject({
   repairTo: filterDate(),
 }).superRefine(rangeOrder('repairFrom', 'repairTo'));
 
-export interface ReportRow {
-  id: number;
-  orderId: number;
-  orderNumber: string;
-  orderName: string;
-  projectId: number;
-  projectName: string;
+export const reportRowSchema = z.object({
+  id: z.number(),
+  orderId: z.number(),
+  orderNumber: z.string(),
+  orderName: z.string(),
+  projectId: z.number(),
+  projectName: z.string(),
   /** The project's English name; empty when it has none. */
-  projectNameEn: string;
-  repairer: string;
-  repairAt: string;
-  durationHours: number;
-  completedAt: string | null;
-  result: ReportResult;
-  notes: string;
-  files: number[];
-  createdAt: string;
+  projectNameEn: z.string(),
+  repairer: z.string(),
+  repairAt: instantText(),
+  durationHours: z.number(),
+  completedAt: instantText().nullable(),
+  result: z.enum(REPORT_RESULTS),
+  notes: z.string(),
+  files: z.array(z.number()),
+  createdAt: instantText(),
   /** The time rule this stored row breaks (a message key, docs/invariants.md); null when it keeps them all. */
-  dataIssue: string | null;
-}
+  dataIssue: z.string().nullable(),
+});
+export type ReportRow = z.output<typeof reportRowSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString, requiredString } from './common';
+import { optionalString, requiredString, instantText } from './common';
 
 const roleFields = {
   code: requiredString(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'v.code' }),
@@ -30,18 +30,20 @@ export const roleQuerySchema = z.object({
 });
 export type RoleQuery = z.input<typeof roleQuerySchema>;
 
-export interface RoleRow {
-  id: number;
-  code: string;
-  name: string;
-  nameEn: string;
-  remark: string;
-  createdAt: string;
-  menuIdList: number[];
-  userCount: number;
-}
+export const roleRowSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  remark: z.string(),
+  createdAt: instantText(),
+  menuIdList: z.array(z.number()),
+  userCount: z.number(),
+});
+export type RoleRow = z.output<typeof roleRowSchema>;
 
 /** GET /sys/role/select: roles to pick from on the user screen. */
+export const roleOptionSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), nameEn: z.string() });
 export interface RoleOption {
   id: number;
   code: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalString, refIdSchema, requiredString } from './common';
+import { idSchema, optionalString, refIdSchema, requiredString, instantText } from './common';
 import { GRANULARITIES } from './stats';
 import { filterEnum, filterId, filterText } from './work-fields';
 import { SCENE_COLUMNS, SCENE_MAX_ITEMS, SCENE_ROWS } from '../scene-grid';
@@ -116,14 +116,15 @@ export const cardQuerySchema = z.strictObject({
   type: filterEnum(CARD_TYPES),
 });
 
-export interface Card {
-  id: number;
-  name: string;
-  nameEn: string;
-  type: CardType;
-  config: Record<string, unknown>;
-  createdAt: string;
-}
+export const cardSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+  type: z.enum(CARD_TYPES),
+  config: z.record(z.string(), z.unknown()),
+  createdAt: instantText(),
+});
+export type Card = z.output<typeof cardSchema>;
 
 const int = (min: number, max: number) =>
   z.number({ error: 'v.invalid' }).int({ message: 'v.invalid' }).min(min, { message: 'v.invalid' }).max(max, { message: 'v.invalid' });
@@ -190,21 +191,23 @@ export const sceneDefaultQuerySchema = z.strictObject({
   projectId: refIdSchema().optional(),
 });
 
-export interface Scene {
-  id: number;
-  name: string;
-  nameEn: string;
-  projectId: number | null;
-  projectName?: string | null;
-  projectNameEn?: string | null;
-  isPublic: boolean;
-  isDefault: boolean;
-  layout: SceneItem[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const sceneSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+  projectId: z.number().nullable(),
+  projectName: z.string().nullable().optional(),
+  projectNameEn: z.string().nullable().optional(),
+  isPublic: z.boolean(),
+  isDefault: z.boolean(),
+  layout: z.array(sceneItemSchema),
+  createdAt: instantText(),
+  updatedAt: instantText(),
+});
+export type Scene = z.output<typeof sceneSchema>;
 
 /** A scene as a wall renders it: its layout and the cards it places. */
-export interface SceneView extends Scene {
-  cards: Card[];
-}
+export const sceneViewSchema = sceneSchema.extend({
+  cards: z.array(cardSchema),
+});
+export type SceneView = z.output<typeof sceneViewSchema>;

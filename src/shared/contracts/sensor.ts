@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from './common';
+import { requiredString, instantText } from './common';
 import { filterEnum, filterId, filterText, numberField, refId, textField } from './work-fields';
 
 /** Sensors (fall/others): water level, pressure, flow, temperature, wind. */
@@ -27,19 +27,20 @@ export const sensorSaveSchema = z.strictObject({
 });
 export const sensorQuerySchema = z.strictObject({ name: filterText(128), kind: filterEnum(SENSOR_KINDS), projectId: filterId() });
 
-export interface SensorRow {
-  id: number;
-  name: string;
-  kind: (typeof SENSOR_KINDS)[number];
-  unit: string;
-  value: number;
-  minValue: number | null;
-  maxValue: number | null;
-  projectId: number;
-  projectName: string | null;
+export const sensorRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(SENSOR_KINDS),
+  unit: z.string(),
+  value: z.number(),
+  minValue: z.number().nullable(),
+  maxValue: z.number().nullable(),
+  projectId: z.number(),
+  projectName: z.string().nullable(),
   /** The project's English name; empty when it has none. */
-  projectNameEn: string | null;
+  projectNameEn: z.string().nullable(),
   /** The value is outside its thresholds. */
-  outOfRange: boolean;
-  updatedAt: string;
-}
+  outOfRange: z.boolean(),
+  updatedAt: instantText(),
+});
+export type SensorRow = z.output<typeof sensorRowSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_MIN_YEAR } from '../constants';
-import { pagingSchema, refIdSchema } from './common';
+import { pagingSchema, refIdSchema, instantText } from './common';
 import { isoDaysAgo } from '../iso-day';
 
 export { isoDaysAgo };
@@ -101,84 +101,93 @@ export const statOrdersQuerySchema = z
   .superRefine(checkSpan);
 export type StatOrdersQuery = z.input<typeof statOrdersQuerySchema>;
 
-export interface CountProjects {
-  total: number;
-  byStatus: { status: string; count: number }[];
-}
-export interface AreaGroup {
-  area: string;
-  count: number;
-  totalArea: number;
+export const countProjectsSchema = z.object({
+  total: z.number(),
+  byStatus: z.array(z.object({ status: z.string(), count: z.number() })),
+});
+export type CountProjects = z.output<typeof countProjectsSchema>;
+export const areaGroupSchema = z.object({
+  area: z.string(),
+  count: z.number(),
+  totalArea: z.number(),
   /** Name of the area in the `area` dictionary (the code itself when it is not there). */
-  label: string;
-  labelEn: string;
-}
-export interface WaterGroup {
-  waterType: string;
-  count: number;
-}
-export interface DeviceGroup {
-  category: string;
-  total: number;
-  normal: number;
-  broken: number;
-  maintenance: number;
-  offline: number;
-}
-export interface BrokenDevice {
-  id: number;
-  name: string;
-  projectId: number;
-  projectName: string;
+  label: z.string(),
+  labelEn: z.string(),
+});
+export type AreaGroup = z.output<typeof areaGroupSchema>;
+export const waterGroupSchema = z.object({
+  waterType: z.string(),
+  count: z.number(),
+});
+export type WaterGroup = z.output<typeof waterGroupSchema>;
+export const deviceGroupSchema = z.object({
+  category: z.string(),
+  total: z.number(),
+  normal: z.number(),
+  broken: z.number(),
+  maintenance: z.number(),
+  offline: z.number(),
+});
+export type DeviceGroup = z.output<typeof deviceGroupSchema>;
+export const brokenDeviceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  projectId: z.number(),
+  projectName: z.string(),
   /** The project's English name; empty when it has none. */
-  projectNameEn: string;
-  deviceName: string | null;
-  category: string | null;
+  projectNameEn: z.string(),
+  deviceName: z.string().nullable(),
+  category: z.string().nullable(),
   /** When the unit turned broken (ISO time). */
-  since: string;
-}
+  since: instantText(),
+});
+export type BrokenDevice = z.output<typeof brokenDeviceSchema>;
 /**
  * `brokenDevice`: the newest BROKEN_DEVICE_LIMIT broken units, and how many are broken in all (the
  * same figure as the broken KPI, so a panel shows "50 / 67" rather than the length of its list).
  */
-export interface BrokenDeviceList {
-  list: BrokenDevice[];
-  total: number;
-}
-export interface RepairSpeedPoint {
+export const brokenDeviceListSchema = z.object({
+  list: z.array(brokenDeviceSchema),
+  total: z.number(),
+});
+export type BrokenDeviceList = z.output<typeof brokenDeviceListSchema>;
+export const repairSpeedPointSchema = z.object({
   /** YYYY-MM-DD for day and week (the Monday), YYYY-MM for month. */
-  period: string;
+  period: z.string(),
   /** Orders submitted in the period. */
-  orders: number;
+  orders: z.number(),
   /** Orders completed in the period. */
-  completed: number;
+  completed: z.number(),
   /** Hours from submission to completion of the orders completed in the period; null without any. */
-  avgHours: number | null;
-  medianHours: number | null;
-  p90Hours: number | null;
-}
-export interface RepairQualityPoint {
-  period: string;
-  completed: number;
+  avgHours: z.number().nullable(),
+  medianHours: z.number().nullable(),
+  p90Hours: z.number().nullable(),
+});
+export type RepairSpeedPoint = z.output<typeof repairSpeedPointSchema>;
+export const repairQualityPointSchema = z.object({
+  period: z.string(),
+  completed: z.number(),
   /** Shares 0..1 of the orders completed in the period; null without any. */
-  firstTimeFixRate: number | null;
-  repeatRate30d: number | null;
-  onTimeRate: number | null;
-}
-export interface StatOrder {
-  id: number;
-  number: string;
-  name: string;
-  projectId: number;
-  projectName: string;
+  firstTimeFixRate: z.number().nullable(),
+  repeatRate30d: z.number().nullable(),
+  onTimeRate: z.number().nullable(),
+});
+export type RepairQualityPoint = z.output<typeof repairQualityPointSchema>;
+export const statOrderSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  name: z.string(),
+  projectId: z.number(),
+  projectName: z.string(),
   /** The project's English name; empty when it has none. */
-  projectNameEn: string;
-  equipmentName: string | null;
-  priority: string;
-  status: string;
-  submittedAt: string;
-  completedAt: string | null;
-  hours: number | null;
-  reportCount: number;
-}
+  projectNameEn: z.string(),
+  equipmentName: z.string().nullable(),
+  priority: z.string(),
+  status: z.string(),
+  submittedAt: instantText(),
+  completedAt: instantText().nullable(),
+  hours: z.number().nullable(),
+  reportCount: z.number(),
+});
+export type StatOrder = z.output<typeof statOrderSchema>;
 

@@ -14,8 +14,9 @@ export const ticketRequestSchema = z.discriminatedUnion('purpose', [
 export type TicketRequest = z.infer<typeof ticketRequestSchema>;
 export type TicketPurpose = TicketRequest['purpose'];
 
-export interface Ticket {
-  ticket: string;
+export const ticketSchema = z.object({
+  ticket: z.string(),
   /** Milliseconds since the epoch. */
-  expiresAt: number;
-}
+  expiresAt: z.number(),
+});
+export type Ticket = z.output<typeof ticketSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from './common';
+import { requiredString, instantText } from './common';
 import { fileIdListSchema } from './file';
 import { filterDate, filterId, filterText, optionalDate, optionalRefId, refId, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
@@ -23,17 +23,18 @@ export const trainingQuerySchema = z.strictObject({
   trainTo: filterDate(),
 }).superRefine(rangeOrder('trainFrom', 'trainTo'));
 
-export interface TrainingRow {
-  id: number;
-  name: string;
-  content: string;
-  trainAt: string | null;
-  deviceId: number | null;
-  deviceName: string | null;
-  projectId: number | null;
-  projectName: string | null;
+export const trainingRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  content: z.string(),
+  trainAt: instantText().nullable(),
+  deviceId: z.number().nullable(),
+  deviceName: z.string().nullable(),
+  projectId: z.number().nullable(),
+  projectName: z.string().nullable(),
   /** The project's English name; empty when it has none. */
-  projectNameEn: string | null;
-  files: number[];
-  createdAt: string;
-}
+  projectNameEn: z.string().nullable(),
+  files: z.array(z.number()),
+  createdAt: instantText(),
+});
+export type TrainingRow = z.output<typeof trainingRowSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString, requiredString } from './common';
+import { optionalString, requiredString, instantText } from './common';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PHONE_PATTERN } from '../validation';
 
 /** Shortest password an administrator may set (not a seed number: our policy). */
@@ -86,24 +86,25 @@ export const userStatusBodySchema = z.strictObject({
 });
 
 /** A user as lists and info return it: never a password hash. */
-export interface UserRow {
-  id: number;
-  username: string;
-  realName: string;
-  realNameEn: string;
-  phone: string;
-  email: string;
-  sex: string;
-  avatar: string;
-  status: number;
-  expireAt: string | null;
+export const userRowSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  realName: z.string(),
+  realNameEn: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  sex: z.string(),
+  avatar: z.string(),
+  status: z.number(),
+  expireAt: instantText().nullable(),
   /** True when expireAt has passed: the third user state of seed §4 (normal, disabled, expired). */
-  expired: boolean;
-  createdAt: string;
-  updatedAt: string;
-  roleIdList: number[];
+  expired: z.boolean(),
+  createdAt: instantText(),
+  updatedAt: instantText(),
+  roleIdList: z.array(z.number()),
   /** Role names joined with commas, for the list column and the export. */
-  roleNames: string;
+  roleNames: z.string(),
   /** The role names in English (each role's name where it has none). */
-  roleNamesEn: string;
-}
+  roleNamesEn: z.string(),
+});
+export type UserRow = z.output<typeof userRowSchema>;

@@ -1,121 +1,131 @@
 import { z } from 'zod';
-import { idSchema, requiredString } from './common';
+import { idSchema, requiredString, instantText } from './common';
 
 /**
  * The project wall (/page/project/:id) and the kiosk display tokens (DOMAIN.md §2 "a display token a
  * manager issues for a wall, revocable, read-only, never logs out").
  */
 
-export type EquipmentState = 'normal' | 'broken' | 'maintenance' | 'offline';
+export const EQUIPMENT_STATES = ['normal', 'broken', 'maintenance', 'offline'] as const;
+export type EquipmentState = (typeof EQUIPMENT_STATES)[number];
 
-export interface WallProject {
-  id: number;
-  name: string;
-  nameCn: string;
-  nameEn: string;
-  area: string;
-  country: string;
-  city: string;
+export const wallProjectSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  nameCn: z.string(),
+  nameEn: z.string(),
+  area: z.string(),
+  country: z.string(),
+  city: z.string(),
   /** The city in English; empty shows the city. */
-  cityEn: string;
-  status: string;
-  waterType: string;
-  totalArea: number;
-  controlMode: string;
-  dailyShowTime: string;
-  longitude: number | null;
-  latitude: number | null;
-  isPublic: boolean;
-}
+  cityEn: z.string(),
+  status: z.string(),
+  waterType: z.string(),
+  totalArea: z.number(),
+  controlMode: z.string(),
+  dailyShowTime: z.string(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  isPublic: z.boolean(),
+});
+export type WallProject = z.output<typeof wallProjectSchema>;
 
-export interface SitePlan {
-  fileId: number;
-  url: string;
-  width: number;
-  height: number;
-}
+export const sitePlanSchema = z.object({
+  fileId: z.number(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type SitePlan = z.output<typeof sitePlanSchema>;
 
-export interface WallEquipment {
-  id: number;
-  name: string;
-  state: EquipmentState;
+export const wallEquipmentSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  state: z.enum(EQUIPMENT_STATES),
   /** Position on the site plan as fractions (0..1) of its width and height; null when not placed. */
-  posX: number | null;
-  posY: number | null;
-  deviceName: string | null;
-  category: string | null;
-}
+  posX: z.number().nullable(),
+  posY: z.number().nullable(),
+  deviceName: z.string().nullable(),
+  category: z.string().nullable(),
+});
+export type WallEquipment = z.output<typeof wallEquipmentSchema>;
 
-export interface WallChannel {
-  ch: number;
-  label: string;
-  switchValue: number;
-  analogValue: number;
-  analogMin: number;
-  analogMax: number;
-  result: 'normal' | 'fault';
-  equipmentId: number | null;
-}
+export const wallChannelSchema = z.object({
+  ch: z.number(),
+  label: z.string(),
+  switchValue: z.number(),
+  analogValue: z.number(),
+  analogMin: z.number(),
+  analogMax: z.number(),
+  result: z.enum(['normal', 'fault']),
+  equipmentId: z.number().nullable(),
+});
+export type WallChannel = z.output<typeof wallChannelSchema>;
 
-export interface WallBoard {
-  id: number;
-  boardName: string;
-  boardNameEn: string;
-  boardNo: string;
-  posX: number | null;
-  posY: number | null;
-  online: boolean;
-  lastSeen: string | null;
-  channels: WallChannel[];
-}
+export const wallBoardSchema = z.object({
+  id: z.number(),
+  boardName: z.string(),
+  boardNameEn: z.string(),
+  boardNo: z.string(),
+  posX: z.number().nullable(),
+  posY: z.number().nullable(),
+  online: z.boolean(),
+  lastSeen: instantText().nullable(),
+  channels: z.array(wallChannelSchema),
+});
+export type WallBoard = z.output<typeof wallBoardSchema>;
 
-export interface WallWarning {
-  id: number;
-  at: string;
-  info: string;
-  level: string;
-  kind: string;
-  boardName: string | null;
-  boardNameEn: string | null;
-  channel: number | null;
-  equipmentName: string | null;
+export const wallWarningSchema = z.object({
+  id: z.number(),
+  at: instantText(),
+  info: z.string(),
+  level: z.string(),
+  kind: z.string(),
+  boardName: z.string().nullable(),
+  boardNameEn: z.string().nullable(),
+  channel: z.number().nullable(),
+  equipmentName: z.string().nullable(),
   /** Null while open. */
-  dealAt: string | null;
-  result: string | null;
-}
+  dealAt: instantText().nullable(),
+  result: z.string().nullable(),
+});
+export type WallWarning = z.output<typeof wallWarningSchema>;
 
-export interface WallCamera {
-  id: number;
-  name: string;
+export const wallCameraSchema = z.object({
+  id: z.number(),
+  name: z.string(),
   /** HLS or MP4 address when the camera has one; the wall shows a placeholder otherwise. */
-  streamUrl?: string;
-}
+  streamUrl: z.string().optional(),
+});
+export type WallCamera = z.output<typeof wallCameraSchema>;
 
-export interface WallKpis {
-  openOrders: number;
+export const wallKpisSchema = z.object({
+  openOrders: z.number(),
   /** Average hours from submission to completion over the last 30 days; null without completions. */
-  repairSpeed: number | null;
+  repairSpeed: z.number().nullable(),
   /** Share (0..1) of orders completed in the last 30 days that needed one report; null without completions. */
-  repairQuality: number | null;
+  repairQuality: z.number().nullable(),
   /** Share (0..1) of equipment neither broken nor offline; null without equipment. */
-  availability: number | null;
+  availability: z.number().nullable(),
   /** All the project's units (the site plan's list is capped: it shows "2000 / 2100" past the cap). */
-  equipmentTotal: number;
+  equipmentTotal: z.number(),
   /** All its open warnings (the warnings list holds the latest few, open first). */
-  openWarnings: number;
-}
+  openWarnings: z.number(),
+});
+export type WallKpis = z.output<typeof wallKpisSchema>;
 
-export interface ProjectWall {
-  project: WallProject;
-  sitePlan: SitePlan | null;
-  equipment: WallEquipment[];
-  boards: WallBoard[];
-  warnings: WallWarning[];
-  cameras: WallCamera[];
-  kpis: WallKpis;
+export const projectWallSchema = z.object({
+  project: wallProjectSchema,
+  sitePlan: sitePlanSchema.nullable(),
+  equipment: z.array(wallEquipmentSchema),
+  boards: z.array(wallBoardSchema),
+  warnings: z.array(wallWarningSchema),
+  cameras: z.array(wallCameraSchema),
+  kpis: wallKpisSchema,
   /** Server time the figures were read, so a stale wall can say how old its data is. */
-  at: string;
-}
+  at: instantText(),
+});
+export type ProjectWall = z.output<typeof projectWallSchema>;
 
 /** POST /wall/display-token */
 export const displayTokenIssueSchema = z.strictObject({
@@ -129,38 +139,52 @@ export const displayTokenRevokeSchema = z.strictObject({
 });
 
 /** A display token as listed: never the token itself, which is shown once when issued. */
-export interface DisplayToken {
-  id: number;
-  label: string;
-  sceneId: number | null;
-  issuedAt: string;
-  lastActiveAt: string;
-  ip: string;
-}
+export const displayTokenSchema = z.object({
+  id: z.number(),
+  label: z.string(),
+  sceneId: z.number().nullable(),
+  issuedAt: instantText(),
+  lastActiveAt: instantText(),
+  ip: z.string(),
+});
+export type DisplayToken = z.output<typeof displayTokenSchema>;
 
-export interface DisplayTokenIssued {
-  id: number;
+export const displayTokenIssuedSchema = z.object({
+  id: z.number(),
   /** The clear token, returned once. */
-  token: string;
-  label: string;
+  token: z.string(),
+  label: z.string(),
   /** The wall address with the token, ready to open on a kiosk. */
-  path: string;
-}
+  path: z.string(),
+});
+export type DisplayTokenIssued = z.output<typeof displayTokenIssuedSchema>;
 
 /** One of the overview's calls the server made to draw its first frame, with its answer. */
-export interface FrameCall {
-  method: 'GET' | 'POST';
+export const frameCallSchema = z.object({
+  method: z.enum(['GET', 'POST']),
   /** As the client sends it: the API prefix and the path. */
-  url: string;
+  url: z.string(),
   /** The JSON body as sent, or null. */
-  body: string | null;
-  status: number;
+  body: z.string().nullable(),
+  status: z.number(),
   /** The answer's envelope as sent. */
-  payload: string;
-}
+  payload: z.string(),
+});
+export type FrameCall = z.output<typeof frameCallSchema>;
 
 /** GET /wall/frame: the overview drawn on the server (null when one of its calls failed) and the calls' answers. */
-export interface WallFrame {
-  html: string | null;
-  calls: FrameCall[];
-}
+export const wallFrameSchema = z.object({
+  html: z.string().nullable(),
+  calls: z.array(frameCallSchema),
+});
+export type WallFrame = z.output<typeof wallFrameSchema>;
+
+/** GET /wall/session: what the current token may see on a wall (kiosks and visitors have no user). */
+export const wallSessionSchema = z.object({
+  kind: z.enum(['user', 'display', 'visitor']),
+  projectId: z.number().nullable(),
+  sceneId: z.number().nullable(),
+  label: z.string(),
+  perms: z.array(z.string()),
+});
+export type WallSession = z.output<typeof wallSessionSchema>;

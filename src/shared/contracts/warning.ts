@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantText } from './common';
 import { filterDate, filterEnum, filterId, intField, refId, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
 
@@ -37,14 +38,6 @@ export const warningAlarmsSchema = z.strictObject({
   projectId: filterId(),
 });
 
-/** The alarms call's answer: what pops up, and the settings that say how it sounds. */
-export interface WarningAlarms {
-  list: WarningRow[];
-  sounds: Record<(typeof WARNING_LEVELS)[number], 'none' | 'beep' | 'chime' | 'siren'>;
-  levels: (typeof WARNING_LEVELS)[number][];
-  escalateMinutes: number;
-}
-
 /** POST /ball/fallwarning/latest: the wall ticker. */
 export const warningLatestSchema = z.strictObject({
   projectId: filterId(),
@@ -60,33 +53,50 @@ export interface WarningLatest<Row = WarningRow> {
   list: Row[];
   openTotal: number;
 }
+export const warningLatestAnswerSchema = (row: z.ZodType) => z.object({ list: z.array(row), openTotal: z.number() });
 
-export interface WarningRow {
-  id: number;
-  at: string;
-  info: string;
-  kind: (typeof WARNING_KINDS)[number];
-  level: (typeof WARNING_LEVELS)[number];
-  projectId: number;
-  projectName: string | null;
+export const warningRowSchema = z.object({
+  id: z.number(),
+  at: instantText(),
+  info: z.string(),
+  kind: z.enum(WARNING_KINDS),
+  level: z.enum(WARNING_LEVELS),
+  projectId: z.number(),
+  projectName: z.string().nullable(),
   /** The project's English name; empty when it has none. */
-  projectNameEn: string | null;
-  detectId: number | null;
-  boardName: string | null;
-  boardNameEn: string | null;
-  channel: number | null;
-  equipmentId: number | null;
-  equipmentName: string | null;
-  dealAt: string | null;
-  result: (typeof WARNING_RESULTS)[number] | null;
-  note: string;
-  dealtBy: string;
-  orderId: number | null;
-  /** Acknowledged (issue 15): when and by whom; null while nobody has. */
-  ackAt: string | null;
-  ackBy: string;
+  projectNameEn: z.string().nullable(),
+  detectId: z.number().nullable(),
+  boardName: z.string().nullable(),
+  boardNameEn: z.string().nullable(),
+  channel: z.number().nullable(),
+  equipmentId: z.number().nullable(),
+  equipmentName: z.string().nullable(),
+  dealAt: instantText().nullable(),
+  result: z.enum(WARNING_RESULTS).nullable(),
+  note: z.string(),
+  dealtBy: z.string(),
+  orderId: z.number().nullable(),
+  /** Acknowledged: when and by whom; null while nobody has. */
+  ackAt: instantText().nullable(),
+  ackBy: z.string(),
   /** When the alarm escalated (unacknowledged past alarm.escalateMinutes). */
-  escalatedAt: string | null;
+  escalatedAt: instantText().nullable(),
   /** Open, unacknowledged and past the escalation time, as of the answer. */
-  overdue: boolean;
-}
+  overdue: z.boolean(),
+});
+export type WarningRow = z.output<typeof warningRowSchema>;
+
+const ALARM_TONES = ['none', 'beep', 'chime', 'siren'] as const;
+
+/** The alarms call's answer: what pops up, and the settings that say how it sounds. */
+export const warningAlarmsAnswerSchema = z.object({
+  list: z.array(warningRowSchema),
+  sounds: z.object({ info: z.enum(ALARM_TONES), warning: z.enum(ALARM_TONES), critical: z.enum(ALARM_TONES) }),
+  levels: z.array(z.enum(WARNING_LEVELS)),
+  escalateMinutes: z.number(),
+});
+export type WarningAlarms = z.output<typeof warningAlarmsAnswerSchema>;
+
+/** POST /ball/fallwarning/ack's answer: who acknowledged, and when. */
+export const warningAckAnswerSchema = z.object({ id: z.number(), ackAt: instantText(), ackBy: z.string() });
+

@@ -26,32 +26,35 @@ export const xmlxUploadQuerySchema = z.object({
   dryRun: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
-export interface Xmlx {
-  id: number;
-  pid: number;
-  xmbm: string;
-  xmmc: string;
-  xmmcEn: string;
-  sort: number;
-}
+export const xmlxRowSchema = z.object({
+  id: z.number(),
+  pid: z.number(),
+  xmbm: z.string(),
+  xmmc: z.string(),
+  xmmcEn: z.string(),
+  sort: z.number(),
+});
+export type Xmlx = z.output<typeof xmlxRowSchema>;
 
 /** Spreadsheet columns of an import, in order. */
 export const XMLX_IMPORT_COLUMNS = ['xmbm', 'xmmc', 'pxmbm', 'sort'] as const;
 
-export interface ImportRowError {
+export const importRowErrorSchema = z.object({
   /** Row number as the spreadsheet shows it (the header is row 1). */
-  row: number;
-  field: string;
-  message: string;
-}
+  row: z.number(),
+  field: z.string(),
+  message: z.string(),
+});
+export type ImportRowError = z.output<typeof importRowErrorSchema>;
 
-export interface XmlxImportResult {
-  dryRun: boolean;
-  total: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  errors: ImportRowError[];
+export const xmlxImportResultSchema = z.object({
+  dryRun: z.boolean(),
+  total: z.number(),
+  inserted: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  errors: z.array(importRowErrorSchema),
   /** The errors as CSV (row, field, message) for the user to download; empty when there are none. */
-  errorsCsv: string;
-}
+  errorsCsv: z.string(),
+});
+export type XmlxImportResult = z.output<typeof xmlxImportResultSchema>;

@@ -258,7 +258,7 @@ export const ossFile = pgTable('oss_file', {
   id: serial('id').primaryKey(),
   originalName: text('original_name').notNull(),
   contentType: varchar('content_type', { length: 128 }).notNull(),
-  size: integer('size').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
   storageKey: text('storage_key').notNull(),
   thumbKey: text('thumb_key'),
   provider: varchar('provider', { length: 16 }).notNull().default('local'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char } from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char, bigint } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const fileIds = (name: string) => jsonb(name).$type<number[]>().notNull().default([]);
@@ -120,7 +120,7 @@ export const fallOrder = pgTable('fall_order', {
 /** Orders per status, kept by triggers (0004_orders.sql): list totals without count(*) over the table. */
 export const fallOrderCount = pgTable('fall_order_count', {
   status: varchar('status', { length: 16 }).primaryKey(),
-  n: integer('n').notNull().default(0),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
 
 export const fallReport = pgTable('fall_report', {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
-import { billRecordQuerySchema } from '@shared/contracts/app';
+import { billRecordQuerySchema, billRecordRowSchema } from '@shared/contracts/app';
 import { appBill, appBillRecord } from '../../db/schema';
 import { filters, registerCrud } from '../../lib/crud';
 import { RESOURCES } from '@shared/resources';
@@ -10,6 +10,7 @@ export async function billRecordRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.billRecord,
     table: appBillRecord,
+    row: billRecordRowSchema,
     id: appBillRecord.id,
     // Never registered (save and update are left out); registerCrud derives its update body from it.
     create: billRecordQuerySchema,

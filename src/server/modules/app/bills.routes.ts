@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { billQuerySchema, billSchema, billStateSchema, billUpdateSchema, type BillUpdate } from '@shared/contracts/app';
+import { billQuerySchema, billSchema, billStateSchema, billUpdateSchema, type BillUpdate, billRowSchema } from '@shared/contracts/app';
 import { idListSchema } from '@shared/contracts/common';
 import { appBill, appUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
@@ -23,6 +23,7 @@ export async function billRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.bill,
     table: appBill,
+    row: billRowSchema,
     id: appBill.id,
     create: billSchema,
     query: billQuerySchema,

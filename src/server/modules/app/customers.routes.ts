@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, inArray } from 'drizzle-orm';
-import { appUserQuerySchema, appUserSchema } from '@shared/contracts/app';
+import { appUserQuerySchema, appUserSchema, appUserRowSchema } from '@shared/contracts/app';
 import { idListSchema } from '@shared/contracts/common';
 import { appBill, appUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
@@ -14,6 +14,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.customer,
     table: appUser,
+    row: appUserRowSchema,
     id: appUser.id,
     create: appUserSchema,
     query: appUserQuerySchema,

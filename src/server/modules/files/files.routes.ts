@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { fileMetaQuerySchema, fileOwnerTypeSchema, isImageType, uploadQuerySchema, type FileOwnerType } from '@shared/contracts/file';
-import { idParamSchema } from '@shared/contracts/common';
+import { fileMetaQuerySchema, fileOwnerTypeSchema, isImageType, uploadQuerySchema, type FileOwnerType, uploadedFileSchema } from '@shared/contracts/file';
+import { idParamSchema, envelopeOf } from '@shared/contracts/common';
 import { ossFile } from '../../db/schema';
 import { ok } from '../../lib/crud';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
@@ -103,7 +103,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     return stream(reply, row.thumbKey, 'image/webp', row.originalName.replace(/\.[^.]*$/, '') + '.webp');
   });
 
-  app.get('/oss/file/meta', { schema: { querystring: fileMetaQuerySchema }, config: { permission: 'public' } }, async (request) => {
+  app.get('/oss/file/meta', { schema: { response: { 200: envelopeOf(z.array(uploadedFileSchema)) }, querystring: fileMetaQuerySchema }, config: { permission: 'public' } }, async (request) => {
     if (!request.auth) throw unauthorized();
     const { ids } = request.query as { ids: number[] };
     const rows = await app.database.db.select().from(ossFile).where(inArray(ossFile.id, ids));

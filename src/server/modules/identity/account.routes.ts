@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { envelopeOf } from '@shared/contracts/common';
 import type { z } from 'zod';
-import { changePasswordSchema, profileSchema } from '@shared/contracts/auth';
+import { changePasswordSchema, profileSchema, sessionUserSchema, navResultSchema } from '@shared/contracts/auth';
 import { sysUser } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { ok } from '../../lib/crud';
@@ -12,9 +13,9 @@ import { endSessions, navFor, sessionUserOf } from './session.service';
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
-  app.get('/sys/user/info', { config: { permission: 'login' } }, async (request) => ok(await sessionUserOf(app, request.auth!.userId!)));
+  app.get('/sys/user/info', { schema: { response: { 200: envelopeOf(sessionUserSchema) } }, config: { permission: 'login' } }, async (request) => ok(await sessionUserOf(app, request.auth!.userId!)));
 
-  app.get('/sys/menu/nav', { config: { permission: 'login' } }, async (request) => {
+  app.get('/sys/menu/nav', { schema: { response: { 200: envelopeOf(navResultSchema) } }, config: { permission: 'login' } }, async (request) => {
     const { menuList, permissions } = await navFor(app, request.auth!.userId!);
     return ok({ menuList, permissions });
   });

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { idListSchema } from '@shared/contracts/common';
+import { z } from 'zod';
+import { idListSchema, envelopeOf } from '@shared/contracts/common';
 import { isMessageKey, translate } from '@shared/messages';
-import { JOB_STATUS, jobLogQuerySchema, jobQuerySchema, jobRunSchema, jobSchema } from '@shared/contracts/jobs';
+import { JOB_STATUS, jobLogQuerySchema, jobQuerySchema, jobRunSchema, jobSchema, jobRowSchema, jobLogEntrySchema, jobHandlerInfoSchema } from '@shared/contracts/jobs';
 import { jobSchedule, jobScheduleLog } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
@@ -36,6 +37,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.job,
     table: jobSchedule,
+    row: jobRowSchema,
     id: jobSchedule.id,
     create: jobSchema,
     query: jobQuerySchema,
@@ -60,7 +62,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/job/schedule/handlers', { config: { permission: 'job-schedule#list' } }, async (request) =>
+  app.get('/job/schedule/handlers', { schema: { response: { 200: envelopeOf(z.array(jobHandlerInfoSchema)) } }, config: { permission: 'job-schedule#list' } }, async (request) =>
     ok(listJobHandlers().map((h) => ({ name: h.name, description: translate(h.description, request.locale), paramsSchema: paramsJsonSchema(h) }))),
   );
 
@@ -86,6 +88,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.jobLog,
     table: jobScheduleLog,
+    row: jobLogEntrySchema,
     id: jobScheduleLog.id,
     without: ['listAll', 'save', 'update', 'delete'],
     create: jobLogQuerySchema,

@@ -12,6 +12,8 @@ import {
   ossFileQuerySchema,
   s3ConfigSchema,
   type OssProvider,
+  ossConfigRowSchema,
+  ossFileSchema,
 } from '@shared/contracts/oss-config';
 import { ossConfig, ossFile, sysUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
@@ -68,6 +70,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.ossConfig,
     table: ossConfig,
+    row: ossConfigRowSchema,
     id: ossConfig.id,
     without: ['save', 'update', 'delete'],
     create: ossConfigSchema,
@@ -137,6 +140,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.file,
     table: ossFile,
+    row: ossFileSchema,
     id: ossFile.id,
     // Uploads go through the files module (/oss/file/upload); storage keys stay on the server.
     without: ['save', 'update', 'listAll', 'delete'],

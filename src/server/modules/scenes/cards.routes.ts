@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { cardQuerySchema, cardSaveSchema, cardUpdateSchema, parseCardConfig, type CardType } from '@shared/contracts/scene';
+import { cardQuerySchema, cardSaveSchema, cardUpdateSchema, parseCardConfig, type CardType, cardSchema } from '@shared/contracts/scene';
 import { shipCard } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
@@ -22,6 +22,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.card,
     table: shipCard,
+    row: cardSchema,
     id: shipCard.id,
     create: cardSaveSchema,
     query: cardQuerySchema,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { idParamSchema } from '@shared/contracts/common';
-import { sceneDefaultQuerySchema, sceneQuerySchema, sceneSaveSchema, sceneUpdateSchema } from '@shared/contracts/scene';
+import { idParamSchema, envelopeOf } from '@shared/contracts/common';
+import { sceneDefaultQuerySchema, sceneQuerySchema, sceneSaveSchema, sceneUpdateSchema, sceneSchema, sceneViewSchema } from '@shared/contracts/scene';
 import { fallProject, shipScene } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
@@ -18,6 +18,7 @@ export async function sceneRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.scene,
     table: shipScene,
+    row: sceneSchema,
     id: shipScene.id,
     create: sceneSaveSchema,
     query: sceneQuerySchema,
@@ -30,12 +31,12 @@ export async function sceneRoutes(app: FastifyInstance): Promise<void> {
     exportName: 'scenes',
   });
 
-  app.get('/ship/scene/default', { schema: { querystring: sceneDefaultQuerySchema }, config: { permission: READ } }, async (request) => {
+  app.get('/ship/scene/default', { schema: { response: { 200: envelopeOf(sceneViewSchema.nullable()) }, querystring: sceneDefaultQuerySchema }, config: { permission: READ } }, async (request) => {
     const { projectId } = request.query as z.output<typeof sceneDefaultQuerySchema>;
     return ok(await defaultSceneView(app.database.db, projectId));
   });
 
-  app.get('/ship/scene/info/:id', { schema: { params: idParamSchema }, config: { permission: READ } }, async (request) => {
+  app.get('/ship/scene/info/:id', { schema: { response: { 200: envelopeOf(sceneViewSchema) }, params: idParamSchema }, config: { permission: READ } }, async (request) => {
     const { id } = request.params as { id: number };
     const scene = await loadSceneView(app.database.db, eq(shipScene.id, id));
     if (!scene) throw notFound();

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { periodQuerySchema, projectFilterSchema, resolvePeriod, statOrdersQuerySchema, type Granularity, type StatMetric } from '@shared/contracts/stats';
+import { z } from 'zod';
+import { envelopeOf, listAnswerOf } from '@shared/contracts/common';
+import { periodQuerySchema, projectFilterSchema, resolvePeriod, statOrdersQuerySchema, type Granularity, type StatMetric, countProjectsSchema, areaGroupSchema, waterGroupSchema, deviceGroupSchema, brokenDeviceListSchema, repairSpeedPointSchema, repairQualityPointSchema, statOrderSchema } from '@shared/contracts/stats';
 import { ok } from '../../lib/crud';
 import { StatsRepository, type SlaHours } from './stats.repository';
 
@@ -24,24 +26,24 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     return { low, normal, high, urgent };
   }
 
-  app.get(`${BASE}/countProjects`, { config }, async () => ok(await repo.countProjects()));
-  app.get(`${BASE}/groupArea`, { config }, async () => ok(await repo.groupArea()));
-  app.get(`${BASE}/groupWater`, { config }, async () => ok(await repo.groupWater()));
-  app.get(`${BASE}/groupDevice`, { schema: { querystring: projectFilterSchema }, config }, async (request) => {
+  app.get(`${BASE}/countProjects`, { schema: { response: { 200: envelopeOf(countProjectsSchema) } }, config }, async () => ok(await repo.countProjects()));
+  app.get(`${BASE}/groupArea`, { schema: { response: { 200: envelopeOf(z.array(areaGroupSchema)) } }, config }, async () => ok(await repo.groupArea()));
+  app.get(`${BASE}/groupWater`, { schema: { response: { 200: envelopeOf(z.array(waterGroupSchema)) } }, config }, async () => ok(await repo.groupWater()));
+  app.get(`${BASE}/groupDevice`, { schema: { response: { 200: envelopeOf(z.array(deviceGroupSchema)) }, querystring: projectFilterSchema }, config }, async (request) => {
     const { projectId } = request.query as { projectId?: number };
     return ok(await repo.groupDevice(projectId));
   });
-  app.get(`${BASE}/brokenDevice`, { schema: { querystring: projectFilterSchema }, config }, async (request) => {
+  app.get(`${BASE}/brokenDevice`, { schema: { response: { 200: envelopeOf(brokenDeviceListSchema) }, querystring: projectFilterSchema }, config }, async (request) => {
     const { projectId } = request.query as { projectId?: number };
     return ok(await repo.brokenDevice(projectId));
   });
-  app.post(`${BASE}/repairSpeedList`, { schema: { body: periodQuerySchema }, config }, async (request) =>
+  app.post(`${BASE}/repairSpeedList`, { schema: { response: { 200: envelopeOf(z.array(repairSpeedPointSchema)) }, body: periodQuerySchema }, config }, async (request) =>
     ok(await repo.repairSpeed(resolvePeriod(request.body as Period))),
   );
-  app.post(`${BASE}/repairQualityList`, { schema: { body: periodQuerySchema }, config }, async (request) =>
+  app.post(`${BASE}/repairQualityList`, { schema: { response: { 200: envelopeOf(z.array(repairQualityPointSchema)) }, body: periodQuerySchema }, config }, async (request) =>
     ok(await repo.repairQuality(resolvePeriod(request.body as Period), await sla())),
   );
-  app.post(`${BASE}/statOrders`, { schema: { body: statOrdersQuerySchema }, config }, async (request) =>
+  app.post(`${BASE}/statOrders`, { schema: { response: { 200: listAnswerOf(statOrderSchema) }, body: statOrdersQuerySchema }, config }, async (request) =>
     ok(await repo.statOrders(resolvePeriod(request.body as Period & { period?: string; metric?: StatMetric; page: number; limit: number }))),
   );
 }

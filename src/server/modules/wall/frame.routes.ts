@@ -6,6 +6,8 @@ import vm from 'node:vm';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { wallFrameSchema } from '@shared/contracts/wall';
+import { envelopeOf } from '@shared/contracts/common';
 import { z } from 'zod';
 import { sysSession } from '../../db/schema';
 import { ok } from '../../lib/crud';
@@ -185,7 +187,7 @@ export async function frameRoutes(app: FastifyInstance): Promise<void> {
     return !row?.sceneId;
   }
 
-  app.get('/wall/frame', { schema: { querystring: frameQuerySchema }, config: { permission: WALL_READ } }, async (request) => {
+  app.get('/wall/frame', { schema: { response: { 200: envelopeOf(wallFrameSchema.nullable()) }, querystring: frameQuerySchema }, config: { permission: WALL_READ } }, async (request) => {
     const { lang } = request.query as z.output<typeof frameQuerySchema>;
     const viewer = request.auth!;
     const render = await loadRenderer();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { idParamSchema, idTextSchema } from '@shared/contracts/common';
-import { login2Schema, type Login2Result } from '@shared/contracts/public';
+import { idParamSchema, idTextSchema, envelopeOf } from '@shared/contracts/common';
+import { login2Schema, type Login2Result, publicProjectSchema } from '@shared/contracts/public';
 import { sysSession } from '../../db/schema';
 import { ok } from '../../lib/crud';
 import { CODE, LOGIN2_PER_ADDRESS_PER_MINUTE, LOGIN2_PER_PROJECT_PER_MINUTE } from '@shared/constants';
@@ -19,7 +19,7 @@ const fileParams = z.object({ id: idTextSchema(), fileId: idTextSchema() });
 
 /** Public projects (DOMAIN.md §6): the view without login and the project password (login2). */
 export async function publicRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/public/project/:id', { schema: { params: idParamSchema }, config: { permission: 'public' } }, async (request) => {
+  app.get('/public/project/:id', { schema: { response: { 200: envelopeOf(publicProjectSchema) }, params: idParamSchema }, config: { permission: 'public' } }, async (request) => {
     const { id } = request.params as { id: number };
     const view = await publicProjectView(app, id, request.locale);
     // A project that is not public looks exactly like one that does not exist.

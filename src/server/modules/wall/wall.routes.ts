@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import { idParamSchema } from '@shared/contracts/common';
-import { displayTokenIssueSchema, displayTokenRevokeSchema, type DisplayToken, type DisplayTokenIssued } from '@shared/contracts/wall';
+import { z } from 'zod';
+import { idParamSchema, envelopeOf } from '@shared/contracts/common';
+import { displayTokenIssueSchema, displayTokenRevokeSchema, type DisplayToken, type DisplayTokenIssued, projectWallSchema, wallSessionSchema, displayTokenSchema } from '@shared/contracts/wall';
 import { shipScene, sysSession } from '../../db/schema';
 import { ok } from '../../lib/crud';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -20,7 +20,7 @@ export function assertProjectScope(auth: AuthContext | null, projectId: number):
 }
 
 export async function wallRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/wall/project/:id', { schema: { params: idParamSchema }, config: { permission: WALL_READ } }, async (request) => {
+  app.get('/wall/project/:id', { schema: { response: { 200: envelopeOf(projectWallSchema) }, params: idParamSchema }, config: { permission: WALL_READ } }, async (request) => {
     const { id } = request.params as { id: number };
     assertProjectScope(request.auth, id);
     const wall = await projectWall(app, id);
@@ -29,7 +29,7 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** What the wall is signed in as: kiosks and visitors have no user, but need their scope and scene. */
-  app.get('/wall/session', { config: { permission: WALL_READ } }, async (request) => {
+  app.get('/wall/session', { schema: { response: { 200: envelopeOf(wallSessionSchema) } }, config: { permission: WALL_READ } }, async (request) => {
     const auth = request.auth!;
     const [row] = await app.database.db
       .select({ label: sysSession.label, sceneId: sysSession.sceneId })
@@ -60,7 +60,7 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/wall/display-token/list', { config: { permission: TOKEN_PERMISSION } }, async () => {
+  app.get('/wall/display-token/list', { schema: { response: { 200: envelopeOf(z.array(displayTokenSchema)) } }, config: { permission: TOKEN_PERMISSION } }, async () => {
     const rows = await app.database.db
       .select({ id: sysSession.id, label: sysSession.label, sceneId: sysSession.sceneId, issuedAt: sysSession.loginAt, lastActiveAt: sysSession.lastActiveAt, ip: sysSession.ip })
       .from(sysSession)

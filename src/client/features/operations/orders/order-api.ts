@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import type { OrderRow } from '@shared/contracts/order';
-import type { ReportRow } from '@shared/contracts/report';
+import type { OrderDetail } from '@shared/contracts/order';
 
 /** Maintenance orders beyond the list pattern: detail with reports, accept, close, file a report. */
 export const ORDER_BASE = '/ball/fallorder';
 export const REPORT_BASE = '/ball/fallreport';
 
-export type OrderDetail = OrderRow & { reports: Omit<ReportRow, 'orderNumber' | 'orderName' | 'projectId' | 'projectName'>[] };
+/** The order with its stored reports (the contract the server answers through: no projectNameEn or dataIssue on a report). */
+export type { OrderDetail };
 
 export const orderDetailQueryOptions = (id: number | null) =>
   queryOptions({ queryKey: [ORDER_BASE, 'info', id], queryFn: () => api.get<OrderDetail>(`${ORDER_BASE}/info/${id}`), enabled: id !== null });

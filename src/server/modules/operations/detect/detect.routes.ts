@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, channelsUpdateSchema } from '@shared/contracts/detect';
-import { idParamSchema, idSchema } from '@shared/contracts/common';
+import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, channelsUpdateSchema, boardRowSchema, boardInfoSchema } from '@shared/contracts/detect';
+import { idParamSchema, idSchema, envelopeOf } from '@shared/contracts/common';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../../db/schema';
 import { ApiError, badRequest, notFound, unauthorized } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
@@ -39,6 +39,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.detect,
     table: fallDetect,
+    row: boardRowSchema,
     id: fallDetect.id,
     create: boardSaveSchema,
     query: boardQuerySchema,
@@ -76,7 +77,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id });
   });
 
-  app.get(`${BASE}/info/:id`, { schema: { params: idParamSchema }, config: { permission: 'fall-detect#info' } }, async (request) => {
+  app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(boardInfoSchema) }, params: idParamSchema }, config: { permission: 'fall-detect#info' } }, async (request) => {
     const { id } = request.params as { id: number };
     const [board] = await db
       .select({
@@ -97,6 +98,9 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
         online: fallDetect.online,
         faultCount,
         createdAt: fallDetect.createdAt,
+        // BoardInfo is a BoardRow: the form and the wall tell an archived board by these (the answers test found them missing).
+        archivedAt: fallDetect.archivedAt,
+        archivedBy: fallDetect.archivedBy,
       })
       .from(fallDetect)
       .leftJoin(fallProject, eq(fallProject.id, fallDetect.projectId))

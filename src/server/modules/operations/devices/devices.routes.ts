@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { idListSchema } from '@shared/contracts/common';
-import { deviceQuerySchema, deviceSaveSchema, deviceUpdateSchema } from '@shared/contracts/device';
+import { deviceQuerySchema, deviceSaveSchema, deviceUpdateSchema, deviceRowSchema } from '@shared/contracts/device';
 import { fallDevice } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { conflict } from '../../../lib/errors';
@@ -13,6 +13,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.device,
     table: fallDevice,
+    row: deviceRowSchema,
     id: fallDevice.id,
     create: deviceSaveSchema,
     query: deviceQuerySchema,

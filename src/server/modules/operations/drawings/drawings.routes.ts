@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { drawingQuerySchema, drawingSaveSchema, drawingUpdateSchema } from '@shared/contracts/drawing';
+import { drawingQuerySchema, drawingSaveSchema, drawingUpdateSchema, drawingRowSchema, drawingViewSchema } from '@shared/contracts/drawing';
 import { fallDraw, fallProject } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { registerFileWrites } from '../../files';
-import { idTextSchema } from '@shared/contracts/common';
+import { idTextSchema, envelopeOf } from '@shared/contracts/common';
 import { RESOURCES } from '@shared/resources';
 
 const BASE = '/ball/falldraw';
@@ -16,6 +16,7 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.drawing,
     table: fallDraw,
+    row: drawingRowSchema,
     id: fallDraw.id,
     create: drawingSaveSchema,
     query: drawingQuerySchema,
@@ -45,7 +46,7 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
   // The drawing viewer (/page/model/{id}/{i}) shows drawing i of a project in this order.
   app.get(
     `${BASE}/byProject/:projectId`,
-    { schema: { params: z.object({ projectId: idTextSchema() }) }, config: { permission: ['fall-draw#list', 'ship-scene#view'] } },
+    { schema: { response: { 200: envelopeOf(z.array(drawingViewSchema)) }, params: z.object({ projectId: idTextSchema() }) }, config: { permission: ['fall-draw#list', 'ship-scene#view'] } },
     async (request) => {
       const { projectId } = request.params as { projectId: number };
       const rows = await app.database.db

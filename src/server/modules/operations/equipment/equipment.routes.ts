@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
-import { equipmentQuerySchema, equipmentSaveSchema, equipmentUpdateSchema } from '@shared/contracts/equipment';
+import { equipmentQuerySchema, equipmentSaveSchema, equipmentUpdateSchema, equipmentRowSchema } from '@shared/contracts/equipment';
 import type { Db } from '../../../db/client';
 import { fallDevice, fallEqInfo, fallProject } from '../../../db/schema';
 import { filters, registerCrud } from '../../../lib/crud';
@@ -23,6 +23,7 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.equipment,
     table: fallEqInfo,
+    row: equipmentRowSchema,
     id: fallEqInfo.id,
     create: equipmentSaveSchema,
     query: equipmentQuerySchema,

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { monitorQuerySchema, monitorSaveSchema, type MonitorLive } from '@shared/contracts/monitor';
+import { monitorQuerySchema, monitorSaveSchema, type MonitorLive, monitorRowSchema, monitorLiveSchema } from '@shared/contracts/monitor';
 import { fallMonitor, fallProject } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { CameraTokens, unavailable } from './camera-token';
-import { idTextSchema } from '@shared/contracts/common';
+import { idTextSchema, envelopeOf } from '@shared/contracts/common';
 import { RESOURCES } from '@shared/resources';
 
 const BASE = '/ball/fallmonitor';
@@ -23,6 +23,7 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.monitor,
     table: fallMonitor,
+    row: monitorRowSchema,
     id: fallMonitor.id,
     create: monitorSaveSchema,
     query: monitorQuerySchema,
@@ -44,7 +45,7 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     `${BASE}/live/:id`,
-    { schema: { params: z.object({ id: idTextSchema() }) }, config: { permission: ['fall-monitor#list', 'fall-monitor#info', 'ship-scene#view'] } },
+    { schema: { response: { 200: envelopeOf(monitorLiveSchema) }, params: z.object({ id: idTextSchema() }) }, config: { permission: ['fall-monitor#list', 'fall-monitor#info', 'ship-scene#view'] } },
     async (request) => {
       const { id } = request.params as { id: number };
       const [row] = await app.database.db

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { exportOptionsSchema, idListSchema, idTextSchema, pagingSchema } from '@shared/contracts/common';
+import { exportOptionsSchema, idListSchema, idTextSchema, pagingSchema, envelopeOf } from '@shared/contracts/common';
 import {
   ORDER_TRANSITIONS,
   orderActionSchema,
@@ -10,6 +10,10 @@ import {
   orderSaveSchema,
   orderUpdateSchema,
   type OrderQuery,
+  orderPageSchema,
+  orderRowSchema,
+  orderOptionSchema,
+  orderDetailSchema,
 } from '@shared/contracts/order';
 import { fallOrder, fallReport, fallWarning } from '../../../db/schema';
 import { isUnchangedRendering } from '@shared/server-text';
@@ -42,7 +46,7 @@ const infoQuerySchema = z.strictObject({ id: idTextSchema() });
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
 
-  app.post(`${BASE}/list`, { schema: { body: listSchema }, config: { permission: 'fall-order#list' } }, async (request) => {
+  app.post(`${BASE}/list`, { schema: { response: { 200: envelopeOf(orderPageSchema) }, body: listSchema }, config: { permission: 'fall-order#list' } }, async (request) => {
     const { page, limit, sort, order, ...q } = request.body as z.infer<typeof listSchema>;
     const [list, count] = await Promise.all([
       selectOrders(db).where(orderConditions(q)).orderBy(...orderOrdering(sort, order)).limit(limit).offset((page - 1) * limit),
@@ -52,7 +56,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Pickers (seed §7 "Other calls") send title=1 and get id and name only.
-  app.post(`${BASE}/listAll`, { schema: { body: orderListAllSchema }, config: { permission: 'fall-order#list' } }, async (request) => {
+  app.post(`${BASE}/listAll`, { schema: { response: { 200: envelopeOf(z.union([z.array(orderRowSchema), z.array(orderOptionSchema)])) }, body: orderListAllSchema }, config: { permission: 'fall-order#list' } }, async (request) => {
     const { title, ...q } = request.body as z.infer<typeof orderListAllSchema>;
     const where = orderConditions(q);
     if (title === 1) {
@@ -75,10 +79,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   }
 
   // The seed sends the id as a query parameter; the DOMAIN.md pattern puts it in the path. Both work.
-  app.get(`${BASE}/info/:id`, { schema: { params: infoQuerySchema }, config: { permission: 'fall-order#info' } }, async (request) =>
+  app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(orderDetailSchema) }, params: infoQuerySchema }, config: { permission: 'fall-order#info' } }, async (request) =>
     ok(await info((request.params as { id: number }).id)),
   );
-  app.get(`${BASE}/info`, { schema: { querystring: infoQuerySchema }, config: { permission: 'fall-order#info' } }, async (request) =>
+  app.get(`${BASE}/info`, { schema: { response: { 200: envelopeOf(orderDetailSchema) }, querystring: infoQuerySchema }, config: { permission: 'fall-order#info' } }, async (request) =>
     ok(await info((request.query as { id: number }).id)),
   );
 

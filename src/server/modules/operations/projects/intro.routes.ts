@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { introListQuerySchema, introSaveSchema, introUpdateSchema } from '@shared/contracts/project';
-import { idListSchema, idTextSchema } from '@shared/contracts/common';
+import { introListQuerySchema, introSaveSchema, introUpdateSchema, introRowSchema } from '@shared/contracts/project';
+import { idListSchema, idTextSchema, envelopeOf } from '@shared/contracts/common';
 import { fallProject, fallProjectIntro } from '../../../db/schema';
 import { ok } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
@@ -16,7 +16,7 @@ import { sanitizeHtml } from './sanitize-html';
 export async function introRoutes(app: FastifyInstance): Promise<void> {
   const base = '/ball/fallproject/intro';
 
-  app.get(`${base}/list`, { schema: { querystring: introListQuerySchema }, config: { permission: 'fall-project#info' } }, async (request) => {
+  app.get(`${base}/list`, { schema: { response: { 200: envelopeOf(z.array(introRowSchema)) }, querystring: introListQuerySchema }, config: { permission: 'fall-project#info' } }, async (request) => {
     const q = request.query as z.infer<typeof introListQuerySchema>;
     const rows = await app.database.db
       .select()
@@ -26,7 +26,7 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
     return ok(rows);
   });
 
-  app.get(`${base}/info/:id`, { schema: { params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-project#info' } }, async (request) => {
+  app.get(`${base}/info/:id`, { schema: { response: { 200: envelopeOf(introRowSchema) }, params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-project#info' } }, async (request) => {
     const [row] = await app.database.db.select().from(fallProjectIntro).where(eq(fallProjectIntro.id, (request.params as { id: number }).id));
     if (!row) throw notFound();
     return ok(row);

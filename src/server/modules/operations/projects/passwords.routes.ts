@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { envelopeOf } from '@shared/contracts/common';
 import { z } from 'zod';
 import {
   ACCESS_PASSWORD_LENGTH,
@@ -8,6 +9,7 @@ import {
   passwordListQuerySchema,
   passwordRevokeSchema,
   type PasswordRow,
+  passwordRowSchema,
 } from '@shared/contracts/project';
 import { fallProject, fallProjectPassword } from '../../../db/schema';
 import { ok } from '../../../lib/crud';
@@ -54,7 +56,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id: row.id, label: body.label, password, expiresAt: row.expiresAt });
   });
 
-  app.get(`${base}/list`, { schema: { querystring: passwordListQuerySchema }, config: { permission } }, async (request) => {
+  app.get(`${base}/list`, { schema: { response: { 200: envelopeOf(z.array(passwordRowSchema)) }, querystring: passwordListQuerySchema }, config: { permission } }, async (request) => {
     const { projectId } = request.query as { projectId: number };
     const rows = await app.database.db
       .select({

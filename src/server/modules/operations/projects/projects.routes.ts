@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { booleanAnswer, envelopeOf } from '@shared/contracts/common';
 import {
   existUniqueKeyQuerySchema,
   projectQuerySchema,
@@ -8,6 +10,9 @@ import {
   selectProjectsSchema,
   type ProjectSave,
   type ProjectUpdate,
+  projectRowSchema,
+  projectOptionSchema,
+  projectPointSchema,
 } from '@shared/contracts/project';
 import type { ProjectOption } from '@shared/contracts/project';
 import type { Db } from '../../../db/client';
@@ -68,6 +73,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.project,
     table: fallProject,
+    row: projectRowSchema,
     id: fallProject.id,
     create: projectSaveSchema,
     query: projectQuerySchema,
@@ -148,7 +154,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/ball/fallproject/existUniqueKey',
-    { schema: { querystring: existUniqueKeyQuerySchema }, config: { permission: [`${PERM}#save`, `${PERM}#update`] } },
+    { schema: { response: { 200: booleanAnswer }, querystring: existUniqueKeyQuerySchema }, config: { permission: [`${PERM}#save`, `${PERM}#update`] } },
     async (request) => {
       const { uniqueKey, id } = request.query as { uniqueKey: string; id?: number };
       if (!uniqueKey.trim()) return ok(false);
@@ -164,7 +170,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   // Pickers (title=1) and the wall map; display sessions carry ship-scene#view.
   app.post(
     '/ball/fallproject/selectProjects',
-    { schema: { body: selectProjectsSchema }, config: { permission: [`${PERM}#list`, 'ship-scene#view'] } },
+    { schema: { response: { 200: envelopeOf(z.union([z.array(projectOptionSchema), z.array(projectPointSchema)])) }, body: selectProjectsSchema }, config: { permission: [`${PERM}#list`, 'ship-scene#view'] } },
     async (request) => {
       const { title, keyword } = request.body as { title?: 1 | '1'; keyword?: string };
       const where = and(notArchived(fallProject), filters.search(fallProject.name, fallProject.nameEn, fallProject.uniqueKey)(keyword));

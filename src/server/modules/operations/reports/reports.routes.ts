@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { idListSchema, idTextSchema, pagingSchema } from '@shared/contracts/common';
-import { reportQuerySchema, reportSaveSchema, reportUpdateSchema } from '@shared/contracts/report';
+import { idListSchema, idTextSchema, pagingSchema, listAnswerOf, envelopeOf } from '@shared/contracts/common';
+import { reportQuerySchema, reportSaveSchema, reportUpdateSchema, reportRowSchema } from '@shared/contracts/report';
 import { fallOrder, fallProject, fallReport } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok, ownEntry } from '../../../lib/crud';
@@ -46,7 +46,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const select = () =>
     db.select(reportSelection).from(fallReport).innerJoin(fallOrder, eq(fallOrder.id, fallReport.orderId)).leftJoin(fallProject, eq(fallProject.id, fallOrder.projectId));
 
-  app.post(`${BASE}/list`, { schema: { body: listSchema }, config: { permission: 'fall-report#list' } }, async (request) => {
+  app.post(`${BASE}/list`, { schema: { response: { 200: listAnswerOf(reportRowSchema) }, body: listSchema }, config: { permission: 'fall-report#list' } }, async (request) => {
     const { page, limit, sort, order, ...q } = request.body as z.infer<typeof listSchema>;
     const col = ownEntry<(typeof SORTS)[keyof typeof SORTS]>(SORTS, sort) ?? fallReport.repairAt;
     const where = conditions(q);
@@ -57,11 +57,11 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     return ok(pageOf(list, n, page, limit));
   });
 
-  app.post(`${BASE}/listAll`, { schema: { body: reportQuerySchema }, config: { permission: 'fall-report#list' } }, async (request) =>
+  app.post(`${BASE}/listAll`, { schema: { response: { 200: envelopeOf(z.array(reportRowSchema)) }, body: reportQuerySchema }, config: { permission: 'fall-report#list' } }, async (request) =>
     ok(await select().where(conditions(request.body as ReportQuery)).orderBy(desc(fallReport.repairAt), desc(fallReport.id)).limit(1000)),
   );
 
-  app.get(`${BASE}/info/:id`, { schema: { params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-report#info' } }, async (request) => {
+  app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(reportRowSchema) }, params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-report#info' } }, async (request) => {
     const [row] = await select().where(eq(fallReport.id, (request.params as { id: number }).id));
     if (!row) throw notFound();
     return ok(row);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
-import { SENSOR_DEFAULT_UNITS, sensorQuerySchema, sensorSaveSchema } from '@shared/contracts/sensor';
+import { SENSOR_DEFAULT_UNITS, sensorQuerySchema, sensorSaveSchema, sensorRowSchema } from '@shared/contracts/sensor';
 import { fallOthers, fallProject } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { filters, registerCrud } from '../../../lib/crud';
@@ -23,6 +23,7 @@ export async function sensorRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.sensor,
     table: fallOthers,
+    row: sensorRowSchema,
     id: fallOthers.id,
     create: sensorSaveSchema,
     query: sensorQuerySchema,

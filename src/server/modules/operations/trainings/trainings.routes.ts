@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
-import { trainingQuerySchema, trainingSaveSchema, trainingUpdateSchema } from '@shared/contracts/training';
+import { trainingQuerySchema, trainingSaveSchema, trainingUpdateSchema, trainingRowSchema } from '@shared/contracts/training';
 import { fallDevice, fallProject, fallTrain } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { filters, registerCrud } from '../../../lib/crud';
@@ -12,6 +12,7 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.training,
     table: fallTrain,
+    row: trainingRowSchema,
     id: fallTrain.id,
     create: trainingSaveSchema,
     query: trainingQuerySchema,

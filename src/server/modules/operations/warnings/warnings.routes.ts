@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { idTextSchema, pagingSchema } from '@shared/contracts/common';
+import { idTextSchema, pagingSchema, listAnswerOf, envelopeOf } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
-import { warningAckSchema, warningAlarmsSchema, warningDealSchema, warningLatestSchema, warningQuerySchema, type WarningAlarms } from '@shared/contracts/warning';
+import { warningAckSchema, warningAlarmsSchema, warningDealSchema, warningLatestSchema, warningQuerySchema, warningRowSchema, warningLatestAnswerSchema, warningAlarmsAnswerSchema, warningAckAnswerSchema, type WarningAlarms } from '@shared/contracts/warning';
 import { isOverdue, parseAlarmSounds, parsePopupLevels } from '@shared/alarm';
 import { fallDetect, fallEqInfo, fallProject, fallWarning, sysLog, sysSession } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
@@ -77,7 +77,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
       .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
       .leftJoin(fallEqInfo, eq(fallEqInfo.id, fallWarning.equipmentId));
 
-  app.post(`${BASE}/list`, { schema: { body: listSchema }, config: { permission: 'fall-detect#list' } }, async (request) => {
+  app.post(`${BASE}/list`, { schema: { response: { 200: listAnswerOf(warningRowSchema) }, body: listSchema }, config: { permission: 'fall-detect#list' } }, async (request) => {
     const { page, limit, order, ...q } = request.body as z.infer<typeof listSchema>;
     const where = conditions(q);
     const [list, [{ n }]] = await Promise.all([
@@ -91,7 +91,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
     return ok(pageOf(await marked(list), n, page, limit));
   });
 
-  app.get(`${BASE}/info/:id`, { schema: { params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-detect#info' } }, async (request) => {
+  app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(warningRowSchema) }, params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-detect#info' } }, async (request) => {
     const [row] = await select().where(eq(fallWarning.id, (request.params as { id: number }).id));
     if (!row) throw notFound();
     return ok((await marked([row]))[0]);
@@ -117,7 +117,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     `${BASE}/latest`,
-    { schema: { body: warningLatestSchema }, config: { permission: ['fall-detect#list', 'ship-scene#view'] } },
+    { schema: { response: { 200: envelopeOf(warningLatestAnswerSchema(warningRowSchema)) }, body: warningLatestSchema }, config: { permission: ['fall-detect#list', 'ship-scene#view'] } },
     async (request) => {
       const { projectId, limit, openOnly } = request.body as z.infer<typeof warningLatestSchema>;
       // The wall's ticker: warnings of archived projects and boards stay in the list, not on walls.
@@ -145,7 +145,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
    */
   app.post(
     `${BASE}/ack`,
-    { schema: { body: warningAckSchema }, config: { permission: 'fall-detect#ack', log: { module: 'ball/fallwarning', action: 'ack' } } },
+    { schema: { response: { 200: envelopeOf(warningAckAnswerSchema) }, body: warningAckSchema }, config: { permission: 'fall-detect#ack', log: { module: 'ball/fallwarning', action: 'ack' } } },
     async (request, reply) => {
       const { id } = request.body as z.infer<typeof warningAckSchema>;
       const auth = request.auth!;
@@ -191,7 +191,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
    * What a wall pops up: open warnings of the levels that pop up (alarm.popupLevels) that nobody has
    * acknowledged yet, newest first, with how each level sounds. Archived projects and boards stay off walls.
    */
-  app.post(`${BASE}/alarms`, { schema: { body: warningAlarmsSchema }, config: { permission: ALARM_READ } }, async (request) => {
+  app.post(`${BASE}/alarms`, { schema: { response: { 200: envelopeOf(warningAlarmsAnswerSchema) }, body: warningAlarmsSchema }, config: { permission: ALARM_READ } }, async (request) => {
     const { projectId } = request.body as z.infer<typeof warningAlarmsSchema>;
     const levels = parsePopupLevels(await app.settings.get('alarm.popupLevels'));
     const list = await select()

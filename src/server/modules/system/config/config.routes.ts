@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { configQuerySchema, configUpdateSchema, type ConfigUpdate } from '@shared/contracts/config';
-import { exportOptionsSchema, pagingSchema } from '@shared/contracts/common';
+import { configQuerySchema, configUpdateSchema, type ConfigUpdate, configEntrySchema } from '@shared/contracts/config';
+import { exportOptionsSchema, pagingSchema, listAnswerOf, envelopeOf } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
 import { isUnchangedRendering } from '@shared/server-text';
 import { sysConfig } from '../../../db/schema';
@@ -50,14 +50,14 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
   const known = (key: string): key is SettingKey => Object.prototype.hasOwnProperty.call(SETTING_DEFAULTS, key);
   const where = (q: { key?: string }): SQL | undefined => and(filters.search(sysConfig.key, sysConfig.remark)(q.key));
 
-  app.post(`${BASE}/list`, { schema: { body: configQuerySchema.extend(pagingSchema.shape).strict() }, config: { permission: 'sys-config#list' } }, async (request) => {
+  app.post(`${BASE}/list`, { schema: { response: { 200: listAnswerOf(configEntrySchema) }, body: configQuerySchema.extend(pagingSchema.shape).strict() }, config: { permission: 'sys-config#list' } }, async (request) => {
     const q = request.body as { key?: string; page: number; limit: number };
     const rows = await app.database.db.select().from(sysConfig).where(where(q)).orderBy(asc(sysConfig.key));
     const page = rows.slice((q.page - 1) * q.limit, q.page * q.limit).map((row) => ({ ...row, override: environmentOverride(app, row.key) }));
     return ok(pageOf(page, rows.length, q.page, q.limit));
   });
 
-  app.get(`${BASE}/info/:key`, { schema: { params: keyParamSchema }, config: { permission: 'sys-config#info' } }, async (request) => {
+  app.get(`${BASE}/info/:key`, { schema: { response: { 200: envelopeOf(configEntrySchema) }, params: keyParamSchema }, config: { permission: 'sys-config#info' } }, async (request) => {
     const { key } = request.params as { key: string };
     const [row] = await app.database.db.select().from(sysConfig).where(eq(sysConfig.key, key));
     if (!row) throw notFound();

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, isNull, lte, gte, or } from 'drizzle-orm';
-import { contentQuerySchema, contentSchema } from '@shared/contracts/content';
+import { z } from 'zod';
+import { envelopeOf } from '@shared/contracts/common';
+import { contentQuerySchema, contentSchema, contentRowSchema, currentContentSchema } from '@shared/contracts/content';
 import { sysContent } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
@@ -21,6 +23,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.content,
     table: sysContent,
+    row: contentRowSchema,
     id: sysContent.id,
     create: contentSchema,
     query: contentQuerySchema,
@@ -42,7 +45,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The back-office banner and the wall both show these: any session may read them.
-  app.get(`${BASE}/current`, { config: { permission: 'session' } }, async () => {
+  app.get(`${BASE}/current`, { schema: { response: { 200: envelopeOf(z.array(currentContentSchema)) } }, config: { permission: 'session' } }, async () => {
     const now = new Date();
     const rows = await app.database.db
       .select({ id: sysContent.id, title: sysContent.title, body: sysContent.body, type: sysContent.type, fromAt: sysContent.fromAt, toAt: sysContent.toAt, updatedAt: sysContent.updatedAt })

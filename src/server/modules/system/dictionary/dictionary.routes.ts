@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   dictTypeQuerySchema,
   dictTypeSchema,
@@ -8,8 +9,11 @@ import {
   dictionaryLoadSchema,
   dictionaryQuerySchema,
   type DictionaryEntry,
+  dictionaryItemRowSchema,
+  dictionaryEntrySchema,
+  dictTypeRowSchema,
 } from '@shared/contracts/dictionary';
-import { idListSchema } from '@shared/contracts/common';
+import { idListSchema, envelopeOf } from '@shared/contracts/common';
 import { sysDictType, sysDictionary } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
@@ -28,6 +32,7 @@ export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.dictionary,
     table: sysDictionary,
+    row: dictionaryItemRowSchema,
     id: sysDictionary.id,
     create: dictionaryItemSchema,
     query: dictionaryQuerySchema,
@@ -50,7 +55,7 @@ export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Every signed-in screen (and the wall) loads dictionaries: any session may read them.
-  app.post(`${BASE}/dictionary`, { schema: { body: dictionaryLoadSchema }, config: { permission: 'session' } }, async (request) => {
+  app.post(`${BASE}/dictionary`, { schema: { response: { 200: envelopeOf(z.array(dictionaryEntrySchema)) }, body: dictionaryLoadSchema }, config: { permission: 'session' } }, async (request) => {
     const { type } = request.body as { type: string };
     const rows: DictionaryEntry[] = await app.database.db
       .select({ label: sysDictionary.label, labelEn: sysDictionary.labelEn, value: sysDictionary.value, color: sysDictionary.color, sort: sysDictionary.sort })
@@ -69,7 +74,7 @@ export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
     items: sql<number>`(SELECT count(*)::int FROM sys_dictionary d WHERE d.type = sys_dict_type.type)`,
   };
 
-  app.post(`${BASE}/type/listAll`, { schema: { body: dictTypeQuerySchema }, config: { permission: 'sys-dictionary#list' } }, async (request) => {
+  app.post(`${BASE}/type/listAll`, { schema: { response: { 200: envelopeOf(z.array(dictTypeRowSchema)) }, body: dictTypeQuerySchema }, config: { permission: 'sys-dictionary#list' } }, async (request) => {
     const { keyword } = request.body as { keyword?: string };
     const rows = await app.database.db
       .select(typeSelection)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, lt, sql } from 'drizzle-orm';
-import { loginLogQuerySchema, opLogQuerySchema, purgeSchema } from '@shared/contracts/logs';
+import { loginLogQuerySchema, opLogQuerySchema, purgeSchema, opLogEntrySchema, loginLogEntrySchema } from '@shared/contracts/logs';
 import { sysLog, sysLoginLog } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { RESOURCES } from '@shared/resources';
@@ -16,6 +16,7 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.log,
     table: sysLog,
+    row: opLogEntrySchema,
     id: sysLog.id,
     // The log is written by the server only (plugins/oplog.ts).
     without: ['listAll', 'save', 'update', 'delete'],
@@ -43,6 +44,7 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.loginLog,
     table: sysLoginLog,
+    row: loginLogEntrySchema,
     id: sysLoginLog.id,
     without: ['listAll', 'save', 'update', 'delete'],
     create: loginLogQuerySchema,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { envelopeOf } from '@shared/contracts/common';
+import { z } from 'zod';
 import {
   MENU_TYPE,
   menuIdParamSchema,
@@ -10,6 +11,8 @@ import {
   queryAllMenuIdSchema,
   type MenuRow,
   type MenuSelectNode,
+  menuRowSchema,
+  menuSelectNodeSchema,
 } from '@shared/contracts/menus';
 import type { Db } from '../../../db/client';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
@@ -43,19 +46,19 @@ async function assertParent(tx: Tx, parentId: number, menuId?: number): Promise<
 export async function menuRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
-  app.get('/sys/menu/listAll', { config: { permission: READ_TREE } }, async () => {
+  app.get('/sys/menu/listAll', { schema: { response: { 200: envelopeOf(z.array(menuRowSchema)) } }, config: { permission: READ_TREE } }, async () => {
     const rows: MenuRow[] = await db.select(rowSelection).from(sysMenu).orderBy(asc(sysMenu.parentId), asc(sysMenu.sort), asc(sysMenu.id));
     return ok(rows);
   });
 
-  app.get('/sys/menu/info/:menuId', { schema: { params: menuIdParamSchema }, config: { permission: 'sys-menu#info' } }, async (request) => {
+  app.get('/sys/menu/info/:menuId', { schema: { response: { 200: envelopeOf(menuRowSchema) }, params: menuIdParamSchema }, config: { permission: 'sys-menu#info' } }, async (request) => {
     const { menuId } = request.params as z.infer<typeof menuIdParamSchema>;
     const [row] = await db.select(rowSelection).from(sysMenu).where(eq(sysMenu.id, menuId));
     if (!row) throw notFound();
     return ok(row);
   });
 
-  app.get('/sys/menu/queryAllMenuId', { schema: { querystring: queryAllMenuIdSchema }, config: { permission: READ_TREE } }, async (request) => {
+  app.get('/sys/menu/queryAllMenuId', { schema: { response: { 200: envelopeOf(z.array(z.number())) }, querystring: queryAllMenuIdSchema }, config: { permission: READ_TREE } }, async (request) => {
     const { roleId } = request.query as z.infer<typeof queryAllMenuIdSchema>;
     if (roleId === undefined) {
       const rows = await db.select({ id: sysMenu.id }).from(sysMenu).orderBy(asc(sysMenu.id));
@@ -67,7 +70,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     return ok(rows.map((r) => r.id));
   });
 
-  app.get('/sys/menu/select', { config: { permission: PICK_PARENT } }, async () => {
+  app.get('/sys/menu/select', { schema: { response: { 200: envelopeOf(z.array(menuSelectNodeSchema)) } }, config: { permission: PICK_PARENT } }, async () => {
     const parents = (await allMenus(app)).filter((m) => m.type !== MENU_TYPE.button);
     const tree = buildTree<(typeof parents)[number], MenuSelectNode>(parents, (m, list) => ({
       menuId: m.id,

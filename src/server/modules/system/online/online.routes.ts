@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { kickoutSchema, onlineQuerySchema } from '@shared/contracts/logs';
-import { pagingSchema } from '@shared/contracts/common';
+import { kickoutSchema, onlineQuerySchema, onlineSessionSchema } from '@shared/contracts/logs';
+import { pagingSchema, listAnswerOf } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
 import { SUPER_USER_ID } from '@shared/constants';
 import { sysSession, sysUser } from '../../../db/schema';
@@ -12,7 +12,7 @@ import { forbidden, notFound } from '../../../lib/errors';
 export async function onlineRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/sys/online-user/list',
-    { schema: { body: onlineQuerySchema.extend(pagingSchema.shape).strict() }, config: { permission: 'sys-online-user#list' } },
+    { schema: { response: { 200: listAnswerOf(onlineSessionSchema) }, body: onlineQuerySchema.extend(pagingSchema.shape).strict() }, config: { permission: 'sys-online-user#list' } },
     async (request) => {
       const q = request.body as { username?: string; ip?: string; page: number; limit: number };
       const where = and(

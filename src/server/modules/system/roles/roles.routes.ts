@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { roleQuerySchema, roleSaveSchema, roleUpdateSchema } from '@shared/contracts/roles';
-import { idListSchema } from '@shared/contracts/common';
+import { z } from 'zod';
+import { roleQuerySchema, roleSaveSchema, roleUpdateSchema, roleRowSchema, roleOptionSchema } from '@shared/contracts/roles';
+import { idListSchema, envelopeOf } from '@shared/contracts/common';
 import type { Db } from '../../../db/client';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
@@ -41,6 +41,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.role,
     table: sysRole,
+    row: roleRowSchema,
     id: sysRole.id,
     create: roleSaveSchema,
     query: roleQuerySchema,
@@ -56,7 +57,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The user screen picks roles (form and filter) without needing the role screen's list permission.
-  app.get('/sys/role/select', { config: { permission: ROLE_PICKERS } }, async () => {
+  app.get('/sys/role/select', { schema: { response: { 200: envelopeOf(z.array(roleOptionSchema)) } }, config: { permission: ROLE_PICKERS } }, async () => {
     const rows = await db.select({ id: sysRole.id, code: sysRole.code, name: sysRole.name, nameEn: sysRole.nameEn }).from(sysRole).orderBy(asc(sysRole.id));
     return ok(rows);
   });

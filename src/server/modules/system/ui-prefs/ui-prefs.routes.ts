@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
+import { envelopeOf } from '@shared/contracts/common';
 import { z } from 'zod';
 import { sysUiPref } from '../../../db/schema';
 import { ok } from '../../../lib/crud';
@@ -21,7 +22,7 @@ const uiPrefBodySchema = z.strictObject({
 export async function uiPrefRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
-  app.get('/sys/ui-pref/:screen', { schema: { params: screenParamSchema }, config: { permission: 'login' } }, async (request) => {
+  app.get('/sys/ui-pref/:screen', { schema: { response: { 200: envelopeOf(z.unknown()) }, params: screenParamSchema }, config: { permission: 'login' } }, async (request) => {
     const { screen } = request.params as z.infer<typeof screenParamSchema>;
     const [row] = await db
       .select({ value: sysUiPref.value })

@@ -8,6 +8,7 @@ import {
   userSaveSchema,
   userStatusBodySchema,
   userUpdateSchema,
+  userRowSchema,
 } from '@shared/contracts/users';
 import { idListSchema } from '@shared/contracts/common';
 import type { Db } from '../../../db/client';
@@ -52,6 +53,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.user,
     table: sysUser,
+    row: userRowSchema,
     id: sysUser.id,
     create: userSaveSchema,
     query: userQuerySchema,

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { asc, eq, sql } from 'drizzle-orm';
-import { idParamSchema } from '@shared/contracts/common';
+import { z } from 'zod';
+import { idParamSchema, envelopeOf, deletedAnswer } from '@shared/contracts/common';
 import { translate } from '@shared/messages';
 import {
   xmlxListQuerySchema,
@@ -9,6 +10,7 @@ import {
   xmlxUpdateSchema,
   xmlxUploadQuerySchema,
   type XmlxImportResult,
+  xmlxRowSchema,
 } from '@shared/contracts/xmlx';
 import { fallProject, sysLog, sysXmlx } from '../../../db/schema';
 import { filters, ok } from '../../../lib/crud';
@@ -45,13 +47,13 @@ export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
     if (!parent) throw badRequest('v.parentUnknown', { pid: 'v.parentUnknown' });
   }
 
-  app.get(`${BASE}/listAll`, { schema: { querystring: xmlxListQuerySchema }, config: { permission: 'sys-xmlx#list' } }, async (request) => {
+  app.get(`${BASE}/listAll`, { schema: { response: { 200: envelopeOf(z.array(xmlxRowSchema)) }, querystring: xmlxListQuerySchema }, config: { permission: 'sys-xmlx#list' } }, async (request) => {
     const { xmmc } = request.query as { xmmc?: string };
     const rows = await db().select(columns).from(sysXmlx).where(filters.search(sysXmlx.xmmc, sysXmlx.xmbm)(xmmc)).orderBy(asc(sysXmlx.pid), asc(sysXmlx.sort), asc(sysXmlx.id));
     return ok(rows);
   });
 
-  app.get(`${BASE}/info/:id`, { schema: { params: idParamSchema }, config: { permission: 'sys-xmlx#info' } }, async (request) => {
+  app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(xmlxRowSchema) }, params: idParamSchema }, config: { permission: 'sys-xmlx#info' } }, async (request) => {
     const { id } = request.params as { id: number };
     const [row] = await db().select(columns).from(sysXmlx).where(eq(sysXmlx.id, id));
     if (!row) throw notFound();
@@ -81,7 +83,7 @@ export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // GET, as seed §7 says; the operation log skips GETs, so this one writes its own entry.
-  app.get(`${BASE}/delete/:id`, { schema: { params: idParamSchema }, config: { permission: 'sys-xmlx#delete' } }, async (request) => {
+  app.get(`${BASE}/delete/:id`, { schema: { response: { 200: deletedAnswer }, params: idParamSchema }, config: { permission: 'sys-xmlx#delete' } }, async (request) => {
     const { id } = request.params as { id: number };
     const [row] = await db().select({ xmbm: sysXmlx.xmbm }).from(sysXmlx).where(eq(sysXmlx.id, id));
     if (!row) throw notFound();

@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 
-export interface WallSession {
-  kind: 'user' | 'display' | 'visitor';
-  projectId: number | null;
-  sceneId: number | null;
-  label: string;
-  perms: string[];
-}
+import type { WallSession } from '@shared/contracts/wall';
+
+export type { WallSession };
 
 /** GET /wall/session — what the current token may see on a wall (kiosks and visitors have no user). */
 export function getWallSession(signal?: AbortSignal): Promise<WallSession> {

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifySerializerCompiler, RouteOptions } from 'fastify';
+import { z, type ZodType } from 'zod';
+import { envelopeOf } from '@shared/contracts/common';
+
+/**
+ * Answers checked by their contracts (issue 16). A route declares `response: { 200: schema }` with
+ * a schema from src/shared/contracts; the server turns the answer into what JSON would carry
+ * (Dates to ISO text), parses it with that schema and sends the parsed value. Parsing strips what
+ * the schema does not name (a secret a query selected never leaves) and refuses an answer that does
+ * not match (a 500 whose log line names the fields: the contract and the code disagree, a bug).
+ * Answers without a JSON schema (files, streams, the event stream) are sent as they are.
+ */
+
+/** A value as JSON.stringify would see it: toJSON applied (Dates become ISO text), recursively. */
+export function toWire(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 64) return value;
+  const withJson = value as { toJSON?: () => unknown };
+  if (typeof withJson.toJSON === 'function') return toWire(withJson.toJSON(), depth + 1);
+  if (Array.isArray(value)) return value.map((v) => toWire(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = toWire(v, depth + 1);
+  return out;
+}
+
+/** An answer its route's contract refused: the server's fault, logged with the fields that differ. */
+export class AnswerShapeError extends Error {
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
+    super(`answer of ${method} ${url} does not match its contract: ${issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+    this.name = 'AnswerShapeError';
+  }
+}
+
+export const answerSerializer: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
+  if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
+  const contract = schema as ZodType;
+  return (data) => {
+    const result = contract.safeParse(toWire(data));
+    if (!result.success) throw new AnswerShapeError(method, url, result.error.issues);
+    return JSON.stringify(result.data);
+  };
+};
+
+/** A route as registered, with its declared answer schema (the answers test walks these). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** The schema of a 200 answer, when the route declares one. */
+  answer?: ZodType;
+  hidden: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its answer contract, in registration order. */
+    routeEntries: RouteEntry[];
+  }
+}
+
+/** Records every route registered after this call (with its answer schema) on app.routeEntries. */
+export function recordRoutes(app: FastifyInstance): void {
+  const entries: RouteEntry[] = [];
+  app.decorate('routeEntries', entries);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    const answer = response?.['200'] ?? response?.[200];
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      entries.push({ method: String(method), url: route.url, answer: answer instanceof z.ZodType ? answer : undefined, hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide) });
+    }
+  });
+}
+
+/** GET /health: liveness, the database engine, the version and the start-up work still running. */
+export const healthAnswer = envelopeOf(z.object({ status: z.literal('ok'), db: z.string(), version: z.string(), warming: z.array(z.string()) }));
