@@ -3,18 +3,18 @@ import { Button, Group, Select, Stack, Switch, Textarea, TextInput } from '@mant
 import { IconPlayerPause, IconPlayerPlay, IconBolt } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { JOB_STATUS, jobSchema, type Job, type JobHandlerInfo, type JobRunResult } from '@shared/contracts/jobs';
 import { api } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
 
 const BASE = '/job/schedule';
-type Values = { name: string; handler: string; params: Record<string, unknown>; cron: string; status: 0 | 1; remark: string };
+type Values = FormValues<typeof jobSchema>;
 const initialValues: Values = { name: '', handler: '', params: {}, cron: '', status: 0, remark: '' };
 
 const handlersQuery = { queryKey: [BASE, 'handlers'], queryFn: () => api.get<JobHandlerInfo[]>(`${BASE}/handlers`) };
@@ -88,7 +88,7 @@ export default function JobsPage() {
       key={i18n.language}
       title={t('job.title')}
       base={BASE}
-      schema={jobSchema as unknown as z.ZodType<Values>}
+      schema={jobSchema}
       initialValues={initialValues}
       formBody={JobForm}
       perms={crudPerms('job-schedule')}

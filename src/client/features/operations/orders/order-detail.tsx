@@ -28,7 +28,7 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
   const canReport = useCan('fall-report#save');
   const order = detail.data;
   // The order is this one; the form checks the other fields.
-  const form = useForm<ReportValues>({ mode: 'controlled', initialValues: newReportValues(), validate: zodResolver(reportSaveSchema.extend({ orderId: z.unknown() }) as unknown as z.ZodType<ReportValues>) });
+  const form = useForm<ReportValues>({ mode: 'controlled', initialValues: newReportValues(), validate: zodResolver(reportSaveSchema.extend({ orderId: z.unknown() })) });
   // The detail stays mounted under the list: each order it opens starts a report at "now", not at the
   // time the list opened (a report on an order made since would read as before its submission).
   const formFor = useRef(id);

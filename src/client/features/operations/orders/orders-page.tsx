@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { orderSaveSchema, type OrderRow } from '@shared/contracts/order';
 import { ORDER_PRIORITY, ORDER_STATUS } from '@shared/dictionaries';
 import { useCan } from '@client/lib/session';
@@ -43,7 +42,7 @@ export default function OrdersPage() {
         key={i18n.language}
         title={t('order.title')}
         base={ORDER_BASE}
-        schema={orderSaveSchema as unknown as z.ZodType<OrderValues>}
+        schema={orderSaveSchema}
         initialValues={orderInitialValues}
         formBody={OrderForm}
         perms={crudPerms('fall-order')}

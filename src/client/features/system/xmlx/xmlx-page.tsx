@@ -4,13 +4,13 @@ import { useForm } from '@mantine/form';
 import { IconDownload, IconPencil, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { xmlxSchema, type Xmlx, type XmlxImportResult } from '@shared/contracts/xmlx';
 import { api, ApiError, request } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
 import { DataTable } from '@client/components/table/data-table';
 import { Dialog } from '@client/components/dialog/dialog';
+import type { FormValues } from '@client/components/form/form-values';
 import { fieldErrors, zodResolver } from '@client/components/form/zod-resolver';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
@@ -20,7 +20,7 @@ const BASE = '/sys/xmlx';
 /** Project types are a few dozen: one page holds them all. */
 const TREE_PAGE = 1000;
 type Node = Xmlx & { children?: Node[] };
-type Values = { pid: number; xmbm: string; xmmc: string; xmmcEn: string; sort: number };
+type Values = FormValues<typeof xmlxSchema>;
 
 /** Builds the tree from pid 0 (seed §3); rows whose parent is filtered out become roots. */
 export function buildTree(rows: Xmlx[]): Node[] {
@@ -114,7 +114,7 @@ export default function XmlxPage() {
   const tree = useMemo(() => buildTree(rows.data ?? []), [rows.data]);
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const [importing, setImporting] = useState(false);
-  const form = useForm<Values>({ initialValues: { pid: 0, xmbm: '', xmmc: '', xmmcEn: '', sort: 0 }, validate: zodResolver(xmlxSchema as unknown as z.ZodType<Values>) });
+  const form = useForm<Values>({ initialValues: { pid: 0, xmbm: '', xmmc: '', xmmcEn: '', sort: 0 }, validate: zodResolver(xmlxSchema) });
   const parents = (rows.data ?? []).filter((r) => r.id !== editing?.id).map((r) => ({ value: String(r.id), label: `${localName(r.xmmc, r.xmmcEn, i18n.language)} (${r.xmbm})` }));
 
   const save = useMutation({
