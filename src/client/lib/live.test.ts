@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
+import { listApi } from '@client/components/list-page/list-api';
 import { connectLive, invalidateFor } from './live';
+import { resourceKeys } from './resource-keys';
 import { clearSession, loginDisplay } from './session';
 
 class FakeEventSource {
@@ -42,6 +44,26 @@ describe('live updates', () => {
     invalidateFor(qc, new Set(['warning']));
     const stale = qc.getQueryCache().getAll().filter((q) => q.isStale()).map((q) => q.queryKey[0]);
     expect(stale.sort()).toEqual(['stats', 'warnings']);
+  });
+
+  it('refreshes what the resource key factories key, by their API-path roots: an order event reaches the order list pages and counts, not the equipment', () => {
+    const orders = listApi('/ball/fallorder');
+    const equipment = listApi('/ball/falleqinfo');
+    const keys = [
+      orders.listQueryOptions({ status: 'submitted' }, 1, 10).queryKey,
+      orders.infoQueryOptions(7).queryKey,
+      resourceKeys('/ball/fallorder').view('open-count', 'submitted'),
+      resourceKeys('/ball/fallreport').list({}),
+      equipment.listQueryOptions({}, 1, 10).queryKey,
+      resourceKeys('/ball/falleqinfo').options(null),
+    ];
+    const qc = clientWith(keys.map((k) => [...k]));
+    invalidateFor(qc, new Set(['order']));
+    const stale = qc.getQueryCache().getAll().filter((q) => q.isStale()).map((q) => q.queryKey[0]);
+    expect(stale.sort()).toEqual(['/ball/fallorder', '/ball/fallorder', '/ball/fallorder', '/ball/fallreport']);
+
+    invalidateFor(qc, new Set(['equipment']));
+    expect(qc.getQueryCache().getAll().filter((q) => q.isStale())).toHaveLength(keys.length);
   });
 
   it('opens the stream with a ticket asked for with the header, never the token, and coalesces a burst of events into one refresh', async () => {

@@ -19,7 +19,7 @@ export const TOPIC_KEYS: Record<LiveTopic, string[]> = {
   channel: ['falldetect', 'wall'],
   board: ['falldetect', 'wall'],
   equipment: ['falleqinfo', 'eqinfo', 'stats', 'wall'],
-  order: ['fallorder', 'fall-order', 'fallreport', 'stats', 'wall'],
+  order: ['fallorder', 'fallreport', 'stats', 'wall'],
   notice: ['content'],
 };
 const COALESCE_MS = 400;

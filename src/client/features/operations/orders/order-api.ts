@@ -1,16 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
+import { resourceKeys } from '@client/lib/resource-keys';
 import type { OrderRow } from '@shared/contracts/order';
 import type { ReportRow } from '@shared/contracts/report';
 
 /** Maintenance orders beyond the list pattern: detail with reports, accept, close, file a report. */
 export const ORDER_BASE = '/ball/fallorder';
 export const REPORT_BASE = '/ball/fallreport';
+export const orderKeys = resourceKeys(ORDER_BASE);
+export const reportKeys = resourceKeys(REPORT_BASE);
 
 export type OrderDetail = OrderRow & { reports: Omit<ReportRow, 'orderNumber' | 'orderName' | 'projectId' | 'projectName'>[] };
 
 export const orderDetailQueryOptions = (id: number | null) =>
-  queryOptions({ queryKey: [ORDER_BASE, 'info', id], queryFn: () => api.get<OrderDetail>(`${ORDER_BASE}/info/${id}`), enabled: id !== null });
+  queryOptions({ queryKey: orderKeys.info(id), queryFn: () => api.get<OrderDetail>(`${ORDER_BASE}/info/${id}`), enabled: id !== null });
 
 export const acceptOrder = (id: number) => api.post<{ id: number; status: string }>(`${ORDER_BASE}/accept`, { id });
 export const closeOrder = (id: number) => api.post<{ id: number; status: string }>(`${ORDER_BASE}/close`, { id });

@@ -12,7 +12,7 @@ import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import { projectColumn, when } from '../../../shared/work-kit/format';
 import { projectQueryField } from '../../../shared/work-kit/pickers';
-import { ORDER_BASE, acceptOrder, closeOrder } from './order-api';
+import { ORDER_BASE, acceptOrder, closeOrder, orderKeys } from './order-api';
 import { OrderDetail } from './order-detail';
 import { OrderForm, orderInitialValues, type OrderValues } from './order-form';
 
@@ -30,7 +30,7 @@ export default function OrdersPage() {
     try {
       await run();
       toast.success(() => t('common.done'));
-      await queryClient.invalidateQueries({ queryKey: [ORDER_BASE] });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
     } catch (e) {
       toast.error((e as Error).message);
     }
