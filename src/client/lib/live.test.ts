@@ -70,7 +70,7 @@ describe('live updates', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     FakeEventSource.last = null;
     loginDisplay('tok en');
-    const qc = clientWith([['fall-order', 'open-count'], ['content', 'current']]);
+    const qc = clientWith([['/ball/fallorder', 'open-count'], ['content', 'current']]);
     const spy = vi.spyOn(qc, 'invalidateQueries');
     const close = connectLive(qc);
     await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
@@ -85,7 +85,7 @@ describe('live updates', () => {
     vi.advanceTimersByTime(500);
     expect(spy).toHaveBeenCalledTimes(1);
     expect(qc.getQueryState(['content', 'current'])?.isInvalidated).toBe(true);
-    expect(qc.getQueryState(['fall-order', 'open-count'])?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(['/ball/fallorder', 'open-count'])?.isInvalidated).toBe(true);
     close();
     expect(source.readyState).toBe(2);
   });

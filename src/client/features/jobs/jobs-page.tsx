@@ -12,12 +12,15 @@ import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list
 import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
+import { resourceKeys } from '@client/lib/resource-keys';
 
 const BASE = '/job/schedule';
+const keys = resourceKeys(BASE);
+const logKeys = resourceKeys('/job/schedule-log');
 type Values = FormValues<typeof jobSchema>;
 const initialValues: Values = { name: '', handler: '', params: {}, cron: '', status: 0, remark: '' };
 
-const handlersQuery = { queryKey: [BASE, 'handlers'], queryFn: () => api.get<JobHandlerInfo[]>(`${BASE}/handlers`) };
+const handlersQuery = { queryKey: keys.view('handlers'), queryFn: () => api.get<JobHandlerInfo[]>(`${BASE}/handlers`) };
 
 function JobForm({ form }: FormBodyProps<Values>) {
   const { t } = useTranslation('sysadmin');
@@ -74,8 +77,8 @@ export default function JobsPage() {
     try {
       const result = await api.post<JobRunResult>(`${BASE}/${path}`, body);
       done?.(result);
-      await queryClient.invalidateQueries({ queryKey: [BASE] });
-      await queryClient.invalidateQueries({ queryKey: ['/job/schedule-log'] });
+      await queryClient.invalidateQueries({ queryKey: keys.all });
+      await queryClient.invalidateQueries({ queryKey: logKeys.all });
     } catch (e) {
       toast.error((e as Error).message);
     }

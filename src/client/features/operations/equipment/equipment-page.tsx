@@ -16,20 +16,23 @@ import { SitePlanPicker } from './site-plan-picker';
 import { projectColumn } from '../../../shared/work-kit/format';
 import { dateTime } from '@client/lib/date-time';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
+import { resourceKeys } from '@client/lib/resource-keys';
 
 const BASE = '/ball/falleqinfo';
+const keys = resourceKeys(BASE);
+const deviceKeys = resourceKeys('/ball/falldevice');
 
 type EquipmentValues = FormValues<typeof equipmentSaveSchema>;
 const INITIAL: EquipmentValues = { name: '', serial: '', handbook: null, projectId: null, deviceId: null, posX: null, posY: null };
 
-const devicesQueryOptions = () => ({ queryKey: ['/ball/falldevice', 'listAll'], queryFn: () => api.post<DeviceRow[]>('/ball/falldevice/listAll', {}), staleTime: 60_000 });
+const devicesQueryOptions = () => ({ queryKey: deviceKeys.listAll(), queryFn: () => api.post<DeviceRow[]>('/ball/falldevice/listAll', {}), staleTime: 60_000 });
 
 function EquipmentForm({ form }: FormBodyProps<EquipmentValues>) {
   const { t, i18n } = useTranslation('projects');
   const devices = useQuery(devicesQueryOptions());
   const project = useQuery(projectInfoQueryOptions(form.values.projectId));
   const siblings = useQuery({
-    queryKey: [BASE, 'placed', form.values.projectId],
+    queryKey: keys.view('placed', form.values.projectId),
     queryFn: () => api.post<EquipmentRow[]>(`${BASE}/listAll`, { projectId: form.values.projectId }),
     enabled: form.values.projectId !== null,
   });

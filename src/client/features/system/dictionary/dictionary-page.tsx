@@ -17,12 +17,14 @@ import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import type { TagColor } from '@shared/dictionaries';
 import { localName } from '@shared/local-name';
+import { resourceKeys } from '@client/lib/resource-keys';
 
 const BASE = '/sys/sysdictionary';
+const keys = resourceKeys(BASE);
 type Values = FormValues<typeof dictionaryItemSchema>;
 const initialValues: Values = { type: '', label: '', labelEn: '', value: '', color: '', sort: 0, status: 1 };
 
-const typesQuery = { queryKey: [BASE, 'types'], queryFn: () => api.post<DictType[]>(`${BASE}/type/listAll`, {}) };
+const typesQuery = { queryKey: keys.view('types'), queryFn: () => api.post<DictType[]>(`${BASE}/type/listAll`, {}) };
 
 function useTypeOptions() {
   const { i18n } = useTranslation();
@@ -69,7 +71,7 @@ function TypesDialog({ opened, onClose }: { opened: boolean; onClose: () => void
   const { data = [] } = useQuery({ ...typesQuery, enabled: opened });
   const [draft, setDraft] = useState({ type: '', name: '', nameEn: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [BASE] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.all });
   const add = useMutation({
     mutationFn: () => api.post(`${BASE}/type/save`, dictTypeSchema.parse(draft)),
     onSuccess: () => {

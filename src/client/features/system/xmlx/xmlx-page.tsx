@@ -15,8 +15,10 @@ import { fieldErrors, zodResolver } from '@client/components/form/zod-resolver';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
 import { localName } from '@shared/local-name';
+import { resourceKeys } from '@client/lib/resource-keys';
 
 const BASE = '/sys/xmlx';
+const keys = resourceKeys(BASE);
 /** Project types are a few dozen: one page holds them all. */
 const TREE_PAGE = 1000;
 type Node = Xmlx & { children?: Node[] };
@@ -48,7 +50,7 @@ function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
     onSuccess: (data) => {
       setResult(data);
       toast.success(data.dryRun ? t('xmlx.dryRunDone') : t('xmlx.imported'));
-      if (!data.dryRun) void queryClient.invalidateQueries({ queryKey: [BASE] });
+      if (!data.dryRun) void queryClient.invalidateQueries({ queryKey: keys.all });
     },
     onError: (e) => toast.error(e.message),
   });
@@ -107,7 +109,7 @@ export default function XmlxPage() {
   const [filter, setFilter] = useState('');
   const [applied, setApplied] = useState('');
   const rows = useQuery({
-    queryKey: [BASE, 'listAll', applied],
+    queryKey: keys.listAll(applied),
     queryFn: () => api.get<Xmlx[]>(`${BASE}/listAll${applied ? `?xmmc=${encodeURIComponent(applied)}` : ''}`),
     enabled: can.list,
   });
@@ -122,7 +124,7 @@ export default function XmlxPage() {
     onSuccess: () => {
       toast.success(() => tMessage('ok.success'));
       setEditing(null);
-      return queryClient.invalidateQueries({ queryKey: [BASE] });
+      return queryClient.invalidateQueries({ queryKey: keys.all });
     },
     onError: (e) => (e instanceof ApiError && Object.keys(e.fields).length ? form.setErrors(fieldErrors(e.fields)) : toast.error(e.message)),
   });
@@ -135,7 +137,7 @@ export default function XmlxPage() {
     if (!(await messageBox.confirm(tMessage('v.confirmDelete')))) return;
     try {
       await api.get(`${BASE}/delete/${row.id}`);
-      await queryClient.invalidateQueries({ queryKey: [BASE] });
+      await queryClient.invalidateQueries({ queryKey: keys.all });
     } catch (e) {
       toast.error((e as Error).message);
     }
