@@ -113,7 +113,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
   const [editing, setEditing] = useState<Editing>(null);
 
   const keyOf = (row: Row): RowKey => (row as Record<string, RowKey>)[rowKey];
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: [base] });
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: resource.keys.all });
 
   const remove = useMutation({
     mutationFn: (ids: RowKey[]) => resource.remove(ids),

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, type TableMode } from '@shared/constants';
 import { normalizePage, type NormalizedPage, type PageResponse } from './normalize-page';
 
@@ -17,7 +17,8 @@ export interface TableLoadResult<Row> extends NormalizedPage<Row> {
  */
 export interface PageQueryOptions<Row> {
   queryKey: QueryKey;
-  queryFn: () => Promise<PageResponse<Row> | null | undefined>;
+  /** As `queryOptions` gives it: called with the query's context. */
+  queryFn?: (context: never) => PageResponse<Row> | null | undefined | Promise<PageResponse<Row> | null | undefined>;
 }
 
 export interface TableLoaderOptions<Row> {
@@ -90,20 +91,23 @@ export function useTableLoader<Row>(options: TableLoaderOptions<Row>): TableLoad
   const pagerPage = position.reloadKey === reloadKey ? position.page : DEFAULT_PAGE;
 
   const root: QueryKey = queryKey ?? (options.pageQuery ? [...options.pageQuery(DEFAULT_PAGE, pageSize).queryKey, 'batches'] : ['data-table', instance, reloadKey, mode]);
-  const fetchPage = (page: number, size: number): Promise<PageResponse<Row> | null | undefined> => {
+  const fetchPage = async (page: number, size: number, context: QueryFunctionContext): Promise<PageResponse<Row> | null | undefined> => {
     const { pageQuery, loader } = latest.current;
-    if (pageQuery) return pageQuery(page, size).queryFn();
+    const queryFn = pageQuery?.(page, size).queryFn;
+    // The page query's own function, given the context TanStack Query gives this one (its key is
+    // the page query's key in pager mode); `never` is how its parameter is declared above.
+    if (queryFn) return queryFn(context as never);
     if (!loader) throw new Error('a table needs a loader, a page query or rows');
     return loader(page, size);
   };
-  const load = async (page: number, size: number): Promise<NormalizedPage<Row>> => normalizePage(await fetchPage(page, size));
+  const load = async (page: number, size: number, context: QueryFunctionContext): Promise<NormalizedPage<Row>> => normalizePage(await fetchPage(page, size, context));
 
   // The cache holds what was answered (a resource's page is shared with whoever else asks for it).
   const pagedKey: QueryKey = options.pageQuery ? options.pageQuery(pagerPage, pageSize).queryKey : [...root, { page: pagerPage, pageSize }];
   const batchKey: QueryKey = [...root, { pageSize, infinite: true }];
   const paged = useQuery({
     queryKey: pagedKey,
-    queryFn: () => fetchPage(pagerPage, pageSize),
+    queryFn: (context) => fetchPage(pagerPage, pageSize, context),
     select: normalizePage<Row>,
     enabled: enabled && !scroll,
     placeholderData: keepPreviousData,
@@ -114,7 +118,7 @@ export function useTableLoader<Row>(options: TableLoaderOptions<Row>): TableLoad
   });
   const batches = useInfiniteQuery({
     queryKey: batchKey,
-    queryFn: ({ pageParam }) => load(pageParam, pageSize),
+    queryFn: (context) => load(context.pageParam, pageSize, context),
     initialPageParam: DEFAULT_PAGE as number,
     getNextPageParam: (last, all) => (isFinished(all.length, last.total, pageSize) ? undefined : all.length + 1),
     enabled: enabled && scroll,
