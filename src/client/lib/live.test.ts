@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { listApi } from '@client/components/list-page/list-api';
 import { connectLive, invalidateFor } from './live';
 import { resourceKeys } from './resource-keys';
 import { clearSession, loginDisplay } from './session';
@@ -47,14 +46,15 @@ describe('live updates', () => {
   });
 
   it('refreshes what the resource key factories key, by their API-path roots: an order event reaches the order list pages and counts, not the equipment', () => {
-    const orders = listApi('/ball/fallorder');
-    const equipment = listApi('/ball/falleqinfo');
+    // As the list table (listApi's listQueryOptions) and the record dialogs key them.
+    const orders = resourceKeys('/ball/fallorder');
+    const equipment = resourceKeys('/ball/falleqinfo');
     const keys = [
-      orders.listQueryOptions({ status: 'submitted' }, 1, 10).queryKey,
-      orders.infoQueryOptions(7).queryKey,
+      [...orders.list({ status: 'submitted' }), { page: 1, pageSize: 10 }],
+      orders.info(7),
       resourceKeys('/ball/fallorder').view('open-count', 'submitted'),
       resourceKeys('/ball/fallreport').list({}),
-      equipment.listQueryOptions({}, 1, 10).queryKey,
+      [...equipment.list({}), { page: 1, pageSize: 10 }],
       resourceKeys('/ball/falleqinfo').options(null),
     ];
     const qc = clientWith(keys.map((k) => [...k]));
