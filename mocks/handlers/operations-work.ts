@@ -54,6 +54,23 @@ let reports: MockReport[] = [];
 let warnings: WarningRow[] = [];
 let nextId = 100;
 
+/**
+ * What a screen test states the server did (the status flow itself is the server's, tested in
+ * src/server/modules/operations/orders/orders.test.ts): an order's new fields, and a report filed.
+ */
+export function setMockOrder(id: number, fields: Partial<OrderRow>): void {
+  const o = orders.find((x) => x.id === id);
+  if (!o) throw new Error(`no mock order ${id}`);
+  Object.assign(o, fields);
+}
+export function addMockReport(report: Omit<MockReport, 'id' | 'createdAt'>): number {
+  const id = nextId++;
+  reports.push({ ...report, id, createdAt: at });
+  const o = orders.find((x) => x.id === report.orderId);
+  if (o) o.reportCount += 1;
+  return id;
+}
+
 export function resetOperationsWork(): void {
   orders = [
     order(1, { name: '主泵异响', priority: 'high' }),

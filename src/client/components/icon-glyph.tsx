@@ -16,6 +16,7 @@ export function componentName(name: string): string {
  * outside its own short list (app/menu-icon.tsx).
  */
 export default function IconGlyph({ name, size = 18, fallback = null }: { name: string; size?: number; fallback?: ReactNode }) {
-  const Glyph = (icons as unknown as Record<string, TablerIcon | undefined>)[componentName(name)];
+  const byName: Record<string, TablerIcon | undefined> = icons;
+  const Glyph = byName[componentName(name)];
   return Glyph ? <Glyph size={size} stroke={1.6} aria-hidden /> : fallback;
 }

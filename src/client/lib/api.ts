@@ -71,7 +71,9 @@ export async function request<T>(method: string, url: string, body?: unknown, op
   // The wall's first calls may already be under way (started before the app loaded): take the answer.
   const early = isForm ? undefined : takeEarlyCall(method, target, payload as string | undefined, headers);
   const res = await (early ?? send(target, { method, headers, credentials: 'include', body: payload, signal: opts.signal }));
-  if (opts.raw && res.ok) return res as unknown as T;
+  // `raw` callers ask for the Response itself (request<Response>); one generic call serves both kinds,
+  // so this one return is asserted rather than inferred.
+  if (opts.raw && res.ok) return res as T;
   let envelope: Envelope<T>;
   try {
     envelope = (await res.json()) as Envelope<T>;

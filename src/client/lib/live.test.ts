@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { connectLive, invalidateFor } from './live';
+import { resourceKeys } from './resource-keys';
 import { clearSession, loginDisplay } from './session';
 
 class FakeEventSource {
@@ -44,11 +45,32 @@ describe('live updates', () => {
     expect(stale.sort()).toEqual(['stats', 'warnings']);
   });
 
+  it('refreshes what the resource key factories key, by their API-path roots: an order event reaches the order list pages and counts, not the equipment', () => {
+    // As the list table (listApi's listQueryOptions) and the record dialogs key them.
+    const orders = resourceKeys('/ball/fallorder');
+    const equipment = resourceKeys('/ball/falleqinfo');
+    const keys = [
+      [...orders.list({ status: 'submitted' }), { page: 1, pageSize: 10 }],
+      orders.info(7),
+      resourceKeys('/ball/fallorder').view('open-count', 'submitted'),
+      resourceKeys('/ball/fallreport').list({}),
+      [...equipment.list({}), { page: 1, pageSize: 10 }],
+      resourceKeys('/ball/falleqinfo').options(null),
+    ];
+    const qc = clientWith(keys.map((k) => [...k]));
+    invalidateFor(qc, new Set(['order']));
+    const stale = qc.getQueryCache().getAll().filter((q) => q.isStale()).map((q) => q.queryKey[0]);
+    expect(stale.sort()).toEqual(['/ball/fallorder', '/ball/fallorder', '/ball/fallorder', '/ball/fallreport']);
+
+    invalidateFor(qc, new Set(['equipment']));
+    expect(qc.getQueryCache().getAll().filter((q) => q.isStale())).toHaveLength(keys.length);
+  });
+
   it('opens the stream with a ticket asked for with the header, never the token, and coalesces a burst of events into one refresh', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     FakeEventSource.last = null;
     loginDisplay('tok en');
-    const qc = clientWith([['fall-order', 'open-count'], ['content', 'current']]);
+    const qc = clientWith([['/ball/fallorder', 'open-count'], ['content', 'current']]);
     const spy = vi.spyOn(qc, 'invalidateQueries');
     const close = connectLive(qc);
     await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
@@ -63,7 +85,7 @@ describe('live updates', () => {
     vi.advanceTimersByTime(500);
     expect(spy).toHaveBeenCalledTimes(1);
     expect(qc.getQueryState(['content', 'current'])?.isInvalidated).toBe(true);
-    expect(qc.getQueryState(['fall-order', 'open-count'])?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(['/ball/fallorder', 'open-count'])?.isInvalidated).toBe(true);
     close();
     expect(source.readyState).toBe(2);
   });

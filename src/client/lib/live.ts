@@ -25,7 +25,7 @@ const OTHER_TOPIC_KEYS: Record<LiveTopic, string[]> = {
   channel: ['wall'],
   board: ['wall'],
   equipment: ['eqinfo', 'stats', 'wall'],
-  order: ['fall-order', 'stats', 'wall'],
+  order: ['stats', 'wall'],
   notice: [],
 };
 

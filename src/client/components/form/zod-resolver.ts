@@ -6,7 +6,7 @@ import { tMessage } from '@client/lib/i18n';
  * (Mantine's dotted path, e.g. `contacts.0.phone`); message keys such as `v.phone` are translated in
  * the current language, other messages pass through.
  */
-export function zodResolver<T>(schema: ZodType<T>) {
+export function zodResolver(schema: ZodType) {
   return (values: unknown): Record<string, string> => {
     const result = schema.safeParse(values);
     if (result.success) return {};

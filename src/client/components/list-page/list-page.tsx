@@ -11,6 +11,7 @@ import { useCan } from '@client/lib/session';
 import { SelectionBasket } from '../basket/selection-basket';
 import { Dialog } from '../dialog/dialog';
 import { toast } from '../feedback/toast';
+import { pickFormValues } from '../form/form-values';
 import { fieldErrors, zodResolver } from '../form/zod-resolver';
 import { messageBox } from '../message-box/message-box';
 import type { RowKey, TableColumn } from '../table/types';
@@ -56,8 +57,11 @@ export interface ListPageProps<Row, Values extends Record<string, unknown>> {
   columns: TableColumn<Row>[];
   /** The form fields, written once for add and edit. */
   formBody: ComponentType<FormBodyProps<Values>>;
-  /** The shared zod contract of the form (src/shared/contracts). */
-  schema: ZodType<Values>;
+  /**
+   * The shared zod contract of the form (src/shared/contracts), read for its issues only; derive
+   * `Values` from it with `FormValues<typeof schema>` (components/form/form-values).
+   */
+  schema: ZodType;
   initialValues: Values;
   /** Turns the info answer into form values. @default the initial values' keys picked from it */
   toFormValues?: (row: Row) => Values;
@@ -109,7 +113,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
   const [editing, setEditing] = useState<Editing>(null);
 
   const keyOf = (row: Row): RowKey => (row as Record<string, RowKey>)[rowKey];
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: [base] });
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: resource.keys.all });
 
   const remove = useMutation({
     mutationFn: (ids: RowKey[]) => resource.remove(ids),
@@ -148,8 +152,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
   const [filledFrom, setFilledFrom] = useState<unknown>(null);
   if (editId !== null && info.data && filledFrom !== info.data) {
     setFilledFrom(info.data);
-    const source = info.data as Record<string, unknown>;
-    form.setValues(props.toFormValues ? props.toFormValues(info.data) : (Object.fromEntries(Object.keys(initialValues).map((k) => [k, source[k] ?? initialValues[k]])) as Values));
+    form.setValues(props.toFormValues ? props.toFormValues(info.data) : pickFormValues(info.data as object, initialValues));
   }
 
   const openAdd = () => {

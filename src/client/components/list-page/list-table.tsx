@@ -11,7 +11,7 @@ import type { ExportFormat, ListApi } from './list-api';
 
 export interface ListTableProps<Row> {
   title: string;
-  resource: Pick<ListApi<Row>, 'list' | 'listKey' | 'exportFile'>;
+  resource: Pick<ListApi<Row>, 'listQueryOptions' | 'exportFile'>;
   /** The applied query model: the table reloads from page 1 when it changes, and export sends it. */
   query: Record<string, unknown>;
   columns: TableColumn<Row>[];
@@ -54,8 +54,7 @@ export function ListTable<Row>({ title, resource, query, columns, columnState, r
       columnState={columnState}
       columnChooser
       rowKey={rowKey}
-      loader={(page, limit) => resource.list(query, page, limit)}
-      queryKey={resource.listKey(query)}
+      pageQuery={(page, limit) => resource.listQueryOptions(query, page, limit)}
       reloadKey={JSON.stringify(query)}
       pagerLayout={PAGINATION_LAYOUT}
       selectedKeys={selectedKeys}

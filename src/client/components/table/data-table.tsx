@@ -23,7 +23,7 @@ import { TablePager } from './table-pager';
 import { isSpecialColumn, type RowKey, type TableColumn } from './types';
 import { useColumnState, type ColumnState } from './use-column-state';
 import { moveItem, useDragSort } from './use-drag-sort';
-import { useTableLoader, type TableLoader, type TableLoadResult } from './use-table-loader';
+import { useTableLoader, type PageQueryOptions, type TableLoader, type TableLoadResult } from './use-table-loader';
 
 export interface DataTableProps<Row> {
   columns: TableColumn<Row>[];
@@ -35,6 +35,11 @@ export interface DataTableProps<Row> {
   data?: Row[];
   /** Loads through the query cache under this key, so invalidating it reloads the table. */
   queryKey?: QueryKey;
+  /**
+   * The page query of a resource (`queryOptions` from its feature's api module, e.g.
+   * listApi(base).listQueryOptions): takes the place of `loader` and `queryKey`.
+   */
+  pageQuery?: (page: number, pageSize: number) => PageQueryOptions<Row>;
   /** Starts again from page 1 when this changes. */
   reloadKey?: string;
   onLoadSuccess?: (result: TableLoadResult<Row>) => void;
@@ -131,7 +136,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     },
     [loader, data, mode],
   );
-  const dataKey = loader ? (props.reloadKey ?? '') : `${props.reloadKey ?? ''}|${data?.length ?? 0}`;
+  const dataKey = loader || props.pageQuery ? (props.reloadKey ?? '') : `${props.reloadKey ?? ''}|${data?.length ?? 0}`;
   const [dataVersion, setDataVersion] = useState(0);
   const previousData = useRef(data);
   useEffect(() => {
@@ -143,6 +148,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   const table = useTableLoader<Row>({
     loader: dataLoader,
+    pageQuery: props.pageQuery,
     mode,
     pageSize: props.pageSize,
     queryKey: props.queryKey,

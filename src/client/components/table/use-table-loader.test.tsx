@@ -51,4 +51,39 @@ describe('useTableLoader (seed §4 table load cycle)', () => {
     expect(result.current.list).toEqual([1, 2]);
     expect(loader).toHaveBeenCalledTimes(2);
   });
+
+  it('keeps no rows of its own: the page is the cached answer under the resource key, and invalidating the key root refetches it', async () => {
+    const client = new QueryClient();
+    const own = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    let version = 1;
+    const loader = vi.fn(async (page: number) => ({ list: [{ page, version }], total: 1 }));
+    const { result } = renderHook(() => useTableLoader({ loader, queryKey: ['/ball/fallorder', 'list', { status: 'open' }] }), { wrapper: own });
+    await waitFor(() => expect(result.current.list).toEqual([{ page: 1, version: 1 }]));
+    expect(client.getQueryData(['/ball/fallorder', 'list', { status: 'open' }, { page: 1, pageSize: 10 }])).toEqual({ list: [{ page: 1, version: 1 }], total: 1 });
+
+    version = 2;
+    await act(() => client.invalidateQueries({ queryKey: ['/ball/fallorder'] }));
+    await waitFor(() => expect(result.current.list).toEqual([{ page: 1, version: 2 }]));
+    expect(loader).toHaveBeenCalledTimes(2);
+
+    await act(() => client.invalidateQueries({ queryKey: ['/ball/falleqinfo'] }));
+    expect(loader).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks a page query (queryOptions of a resource) for each page and keeps the previous page on screen while the next loads', async () => {
+    let release: () => void = () => undefined;
+    const pageQuery = (page: number, pageSize: number) => ({
+      queryKey: ['/kit/things', 'list', {}, { page, pageSize }],
+      queryFn: () => (page === 1 ? Promise.resolve({ list: ['a'], total: 11 }) : new Promise<{ list: string[]; total: number }>((done) => (release = () => done({ list: ['b'], total: 11 })))),
+    });
+    const { result } = renderHook(() => useTableLoader<string>({ pageQuery }), { wrapper });
+    await waitFor(() => expect(result.current.list).toEqual(['a']));
+    act(() => result.current.setPage(2));
+    await waitFor(() => expect(result.current.loading).toBe(true));
+    expect(result.current.list).toEqual(['a']);
+    expect(result.current.page).toBe(2);
+    act(() => release());
+    await waitFor(() => expect(result.current.list).toEqual(['b']));
+    expect(result.current.total).toBe(11);
+  });
 });

@@ -73,7 +73,7 @@ export function WallChart({ option, onPointClick, onReady, style }: WallChartPro
     const { width, height } = size.current;
     const instance = echarts.init(el, undefined, { devicePixelRatio: ratio, renderer: 'canvas', ...(width && height ? { width, height } : {}) });
     chart.current = instance;
-    instance.on('click', (p) => handlers.current.onPointClick?.(p as unknown as ChartPoint));
+    instance.on('click', (p) => handlers.current.onPointClick?.({ seriesName: p.seriesName, seriesIndex: p.seriesIndex, dataIndex: p.dataIndex, name: p.name, value: p.value }));
     instance.on('rendered', () => {
       if (!drawing.current) return;
       drawing.current = false;

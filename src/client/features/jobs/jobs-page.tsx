@@ -3,21 +3,24 @@ import { Button, Group, Select, Stack, Switch, Textarea, TextInput } from '@mant
 import { IconPlayerPause, IconPlayerPlay, IconBolt } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { JOB_STATUS, jobSchema, type Job, type JobHandlerInfo, type JobRunResult } from '@shared/contracts/jobs';
 import { api } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
+import { resourceKeys } from '@client/lib/resource-keys';
 
 const BASE = '/job/schedule';
-type Values = { name: string; handler: string; params: Record<string, unknown>; cron: string; status: 0 | 1; remark: string };
+const keys = resourceKeys(BASE);
+const logKeys = resourceKeys('/job/schedule-log');
+type Values = FormValues<typeof jobSchema>;
 const initialValues: Values = { name: '', handler: '', params: {}, cron: '', status: 0, remark: '' };
 
-const handlersQuery = { queryKey: [BASE, 'handlers'], queryFn: () => api.get<JobHandlerInfo[]>(`${BASE}/handlers`) };
+const handlersQuery = { queryKey: keys.view('handlers'), queryFn: () => api.get<JobHandlerInfo[]>(`${BASE}/handlers`) };
 
 function JobForm({ form }: FormBodyProps<Values>) {
   const { t } = useTranslation('sysadmin');
@@ -74,8 +77,8 @@ export default function JobsPage() {
     try {
       const result = await api.post<JobRunResult>(`${BASE}/${path}`, body);
       done?.(result);
-      await queryClient.invalidateQueries({ queryKey: [BASE] });
-      await queryClient.invalidateQueries({ queryKey: ['/job/schedule-log'] });
+      await queryClient.invalidateQueries({ queryKey: keys.all });
+      await queryClient.invalidateQueries({ queryKey: logKeys.all });
     } catch (e) {
       toast.error((e as Error).message);
     }
@@ -88,7 +91,7 @@ export default function JobsPage() {
       key={i18n.language}
       title={t('job.title')}
       base={BASE}
-      schema={jobSchema as unknown as z.ZodType<Values>}
+      schema={jobSchema}
       initialValues={initialValues}
       formBody={JobForm}
       perms={crudPerms('job-schedule')}

@@ -2,16 +2,16 @@ import { Badge, Button, PasswordInput, Select, Stack, Switch, TextInput } from '
 import { IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { OSS_PROVIDERS, ossConfigSchema, type OssConfig, type OssProvider } from '@shared/contracts/oss-config';
 import { api } from '@client/lib/api';
 import { useCan } from '@client/lib/session';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
 
 const BASE = '/oss/config';
-type Values = { name: string; provider: OssProvider; config: Record<string, unknown>; active: boolean };
+type Values = FormValues<typeof ossConfigSchema>;
 const initialValues: Values = { name: '', provider: 'local', config: { folder: '' }, active: false };
 const S3_DEFAULTS = { endpoint: '', bucket: '', region: '', accessKeyId: '', secretAccessKey: '', forcePathStyle: true };
 
@@ -79,7 +79,7 @@ export default function OssConfigPage() {
       key={i18n.language}
       title={t('ossConfig.title')}
       base={BASE}
-      schema={ossConfigSchema as unknown as z.ZodType<Values>}
+      schema={ossConfigSchema}
       initialValues={initialValues}
       formBody={OssConfigForm}
       // The secret never comes back: the form starts empty and an empty secret keeps the stored one.

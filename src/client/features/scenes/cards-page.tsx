@@ -124,7 +124,7 @@ export default function CardsPage() {
         { prop: 'createdAt', label: t('cards.createdAt'), nowrap: true, render: (row) => dateTime(row.createdAt) },
       ]}
       formBody={CardForm}
-      schema={cardFormSchema as never}
+      schema={cardFormSchema}
       initialValues={{ name: '', type: 'kpi', config: {} }}
       toFormValues={(row) => ({ name: row.name, type: row.type, config: row.config })}
       perms={crudPerms('ship-cards')}

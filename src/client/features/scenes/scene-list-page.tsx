@@ -90,7 +90,7 @@ export default function SceneListPage() {
         },
       ]}
       formBody={SceneForm}
-      schema={sceneSaveSchema as never}
+      schema={sceneSaveSchema}
       initialValues={{ name: '', projectId: null, isPublic: false, isDefault: false, layout: [] }}
       toFormValues={(row) => ({ name: row.name, projectId: row.projectId, isPublic: row.isPublic, isDefault: row.isDefault, layout: row.layout })}
       perms={crudPerms('ship-scene')}

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
+import { resourceKeys } from '@client/lib/resource-keys';
 import type { IntroRow, IssuedPassword, PasswordRow, ProjectRow } from '@shared/contracts/project';
 
 /**
@@ -8,10 +9,12 @@ import type { IntroRow, IssuedPassword, PasswordRow, ProjectRow } from '@shared/
  * invalidation of ['/ball/fallproject'] refreshes them too.
  */
 export const PROJECT_BASE = '/ball/fallproject';
+export const projectKeys = resourceKeys(PROJECT_BASE);
+const projectTypeKeys = resourceKeys('/sys/xmlx');
 
 export const existUniqueKeyQueryOptions = (uniqueKey: string, id?: number | string | null) =>
   queryOptions({
-    queryKey: [PROJECT_BASE, 'existUniqueKey', uniqueKey, id ?? null],
+    queryKey: projectKeys.view('existUniqueKey', uniqueKey, id ?? null),
     queryFn: () => api.get<boolean>(`${PROJECT_BASE}/existUniqueKey`, { params: { uniqueKey, ...(id ? { id: String(id) } : {}) } }),
     enabled: uniqueKey.trim() !== '',
     staleTime: 0,
@@ -20,7 +23,7 @@ export const existUniqueKeyQueryOptions = (uniqueKey: string, id?: number | stri
 /** Pickers send title=1 and get id and name (seed §7 "Other calls"). */
 export const projectInfoQueryOptions = (id: number | null) =>
   queryOptions({
-    queryKey: [PROJECT_BASE, 'info', id],
+    queryKey: projectKeys.info(id),
     queryFn: () => api.get<ProjectRow>(`${PROJECT_BASE}/info/${id}`),
     enabled: id !== null,
   });
@@ -33,16 +36,16 @@ export interface ProjectTypeRow {
   xmmcEn: string;
 }
 export const projectTypesQueryOptions = () =>
-  queryOptions({ queryKey: ['/sys/xmlx', 'listAll'], queryFn: () => api.get<ProjectTypeRow[]>('/sys/xmlx/listAll'), staleTime: 60_000 });
+  queryOptions({ queryKey: projectTypeKeys.listAll(), queryFn: () => api.get<ProjectTypeRow[]>('/sys/xmlx/listAll'), staleTime: 60_000 });
 
 export const introsQueryOptions = (projectId: number) =>
-  queryOptions({ queryKey: [PROJECT_BASE, 'intro', projectId], queryFn: () => api.get<IntroRow[]>(`${PROJECT_BASE}/intro/list`, { params: { projectId: String(projectId) } }) });
+  queryOptions({ queryKey: projectKeys.view('intro', projectId), queryFn: () => api.get<IntroRow[]>(`${PROJECT_BASE}/intro/list`, { params: { projectId: String(projectId) } }) });
 export const saveIntro = (body: Omit<IntroRow, 'id' | 'sort'> & { id?: number }) =>
   body.id ? api.post(`${PROJECT_BASE}/intro/update`, { id: body.id, type: body.type, title: body.title, content: body.content, language: body.language }) : api.post(`${PROJECT_BASE}/intro/save`, body);
 export const deleteIntro = (id: number) => api.post(`${PROJECT_BASE}/intro/delete`, [id]);
 
 export const passwordsQueryOptions = (projectId: number) =>
-  queryOptions({ queryKey: [PROJECT_BASE, 'password', projectId], queryFn: () => api.get<PasswordRow[]>(`${PROJECT_BASE}/password/list`, { params: { projectId: String(projectId) } }) });
+  queryOptions({ queryKey: projectKeys.view('password', projectId), queryFn: () => api.get<PasswordRow[]>(`${PROJECT_BASE}/password/list`, { params: { projectId: String(projectId) } }) });
 export const issuePassword = (body: { projectId: number; label: string; expiresAt: string | null }) => api.post<IssuedPassword>(`${PROJECT_BASE}/password/issue`, body);
 export const revokePassword = (id: number) => api.post(`${PROJECT_BASE}/password/revoke`, { id });
 

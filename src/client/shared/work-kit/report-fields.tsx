@@ -4,19 +4,12 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { REPAIR_RESULT } from '@shared/dictionaries';
-import type { ReportResult } from '@shared/contracts/report';
+import { reportSaveSchema } from '@shared/contracts/report';
+import type { FormValues } from '../../components/form/form-values';
 import { FilesField } from '../../components/form/file-field';
 
-export interface ReportValues extends Record<string, unknown> {
-  orderId: number | null;
-  repairer: string;
-  repairAt: string | null;
-  durationHours: number;
-  completedAt: string | null;
-  result: ReportResult;
-  notes: string;
-  files: number[];
-}
+/** A report form holds a draft of what the save contract takes (the order chosen by the caller). */
+export type ReportValues = FormValues<typeof reportSaveSchema>;
 
 export const reportInitialValues: ReportValues = {
   orderId: null,
@@ -58,7 +51,7 @@ export function ReportFields({ form, lockResult }: { form: UseFormReturnType<Rep
             disabled={lockResult}
             data={REPAIR_RESULT.map((r) => ({ value: r.value, label: r[lang] }))}
             value={form.values.result}
-            onChange={(v) => form.setFieldValue('result', v as ReportResult)}
+            onChange={(v) => form.setFieldValue('result', v as ReportValues['result'])}
           />
         </Input.Wrapper>
       </Grid.Col>

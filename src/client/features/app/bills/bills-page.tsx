@@ -3,10 +3,10 @@ import { Button, Group, NumberInput, Select, Stack, Textarea, TextInput } from '
 import { DateTimePicker } from '@mantine/dates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { FINAL_BILL_STATES, billSchema, type AppUserRow, type BillRow, type BillStateInput } from '@shared/contracts/app';
 import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { RemoteSelect } from '@client/components/select/remote-select';
@@ -18,8 +18,8 @@ import { useCan } from '@client/lib/session';
 import { dateTime } from '@client/lib/date-time';
 
 const BASE = '/app/bill';
-type Values = { userId: string | null; cardNumber: string; amount: number | string; billType: string; billRate: string; billState: string; at: string | null; reason: string };
-const initialValues: Values = { userId: null, cardNumber: '', amount: '', billType: '1', billRate: '0', billState: '0', at: null, reason: '' };
+type Values = FormValues<typeof billSchema>;
+const initialValues: Values = { userId: null, cardNumber: '', amount: null, billType: '1', billRate: '0', billState: '0', at: null, reason: '' };
 
 /** Customers for the pickers, searched by name on the server. */
 const loadCustomers = async (search: string) =>
@@ -37,9 +37,9 @@ function BillForm({ form }: FormBodyProps<Values>) {
   const customer = form.getInputProps('userId');
   return (
     <Stack gap="sm">
-      <CustomerSelect label={t('bills.customer')} value={form.values.userId} onChange={(v) => form.setFieldValue('userId', v)} error={customer.error as string | undefined} />
+      <CustomerSelect label={t('bills.customer')} value={form.values.userId === null ? null : String(form.values.userId)} onChange={(v) => form.setFieldValue('userId', v ? Number(v) : null)} error={customer.error as string | undefined} />
       <TextInput label={t('bills.cardNumber')} withAsterisk inputMode="numeric" {...form.getInputProps('cardNumber')} />
-      <NumberInput label={t('bills.amount')} withAsterisk min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('amount')} />
+      <NumberInput label={t('bills.amount')} withAsterisk min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('amount')} value={form.values.amount ?? ''} />
       <Select label={t('bills.billType')} data={type.options} allowDeselect={false} {...form.getInputProps('billType')} />
       <Select label={t('bills.billRate')} data={rate.options} allowDeselect={false} {...form.getInputProps('billRate')} />
       <Select label={t('bills.billState')} data={state.options} allowDeselect={false} {...form.getInputProps('billState')} />
@@ -114,11 +114,11 @@ export default function BillsPage() {
         key={i18n.language}
         title={t('bills.title')}
         base={BASE}
-        schema={billSchema as unknown as z.ZodType<Values>}
+        schema={billSchema}
         initialValues={initialValues}
         formBody={BillForm}
         toFormValues={(row) => ({
-          userId: String(row.userId),
+          userId: row.userId,
           cardNumber: row.cardNumber,
           amount: row.amount,
           billType: row.billType,

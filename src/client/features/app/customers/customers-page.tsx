@@ -1,7 +1,7 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { appUserSchema, type AppUserRow } from '@shared/contracts/app';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { SexTag } from '@client/components/tags/sex-tag';
@@ -10,8 +10,8 @@ import { useDictionary } from '@client/lib/dictionary';
 import { useStatusOptions } from './status-options';
 import { dateTime } from '@client/lib/date-time';
 
-type Values = { name: string; sex: string; phone: string; idCard: string; email: string; status: string };
-const initialValues: Values = { name: '', sex: '2', phone: '', idCard: '', email: '', status: '1' };
+type Values = FormValues<typeof appUserSchema>;
+const initialValues: Values = { name: '', sex: '2', phone: '', idCard: '', email: '', status: 1 };
 
 function CustomerForm({ form }: FormBodyProps<Values>) {
   const { t } = useTranslation('app');
@@ -24,7 +24,7 @@ function CustomerForm({ form }: FormBodyProps<Values>) {
       <TextInput label={t('customers.phone')} {...form.getInputProps('phone')} />
       <TextInput label={t('customers.idCard')} {...form.getInputProps('idCard')} />
       <TextInput label={t('customers.email')} {...form.getInputProps('email')} />
-      <Select label={t('customers.status')} data={status} allowDeselect={false} {...form.getInputProps('status')} />
+      <Select label={t('customers.status')} data={status} allowDeselect={false} value={form.values.status === null ? null : String(form.values.status)} onChange={(v) => form.setFieldValue('status', v === null ? null : Number(v))} error={form.errors.status} />
     </Stack>
   );
 }
@@ -39,10 +39,10 @@ export default function CustomersPage() {
       key={i18n.language}
       title={t('customers.title')}
       base="/app/user"
-      schema={appUserSchema as unknown as z.ZodType<Values>}
+      schema={appUserSchema}
       initialValues={initialValues}
       formBody={CustomerForm}
-      toFormValues={(row) => ({ name: row.name, sex: row.sex, phone: row.phone, idCard: row.idCard, email: row.email, status: String(row.status) })}
+      toFormValues={(row) => ({ name: row.name, sex: row.sex, phone: row.phone, idCard: row.idCard, email: row.email, status: row.status })}
       perms={crudPerms('app-user')}
       queryFields={[
         { name: 'name', label: t('customers.name') },

@@ -11,7 +11,7 @@ import { when } from '../../../shared/work-kit/format';
 import { dateTime } from '@client/lib/date-time';
 import { channelShown } from '@shared/contracts/detect';
 import { EquipmentPicker } from '../../../shared/work-kit/pickers';
-import { DETECT_BASE, boardInfoQueryOptions, issueBoardKey, updateChannels, type ChannelEdit } from './detect-api';
+import { boardInfoQueryOptions, detectKeys, issueBoardKey, updateChannels, type ChannelEdit } from './detect-api';
 import { localName } from '@shared/local-name';
 
 /**
@@ -59,7 +59,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
       setEdits({});
       setErrors({});
       toast.success(() => t('common.done'));
-      return queryClient.invalidateQueries({ queryKey: [DETECT_BASE] });
+      return queryClient.invalidateQueries({ queryKey: detectKeys.all });
     },
     onError: (e) => {
       if (e instanceof ApiError && Object.keys(e.fields).length) setErrors(e.fields);
@@ -71,7 +71,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
     if (!(await messageBox.confirm(t('detect.confirmKey')))) return;
     try {
       setIssued((await issueBoardKey(id!)).boardKey);
-      await queryClient.invalidateQueries({ queryKey: [DETECT_BASE] });
+      await queryClient.invalidateQueries({ queryKey: detectKeys.all });
     } catch (e) {
       toast.error((e as Error).message);
     }

@@ -1,13 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
+import { resourceKeys } from '@client/lib/resource-keys';
 import type { BoardInfo } from '@shared/contracts/detect';
 
 /** Detection boards beyond the list pattern: channels, report keys, and dealing with warnings. */
 export const DETECT_BASE = '/ball/falldetect';
 export const WARNING_BASE = '/ball/fallwarning';
+export const detectKeys = resourceKeys(DETECT_BASE);
+export const warningKeys = resourceKeys(WARNING_BASE);
 
 export const boardInfoQueryOptions = (id: number | null) =>
-  queryOptions({ queryKey: [DETECT_BASE, 'info', id], queryFn: () => api.get<BoardInfo>(`${DETECT_BASE}/info/${id}`), enabled: id !== null });
+  queryOptions({ queryKey: detectKeys.info(id), queryFn: () => api.get<BoardInfo>(`${DETECT_BASE}/info/${id}`), enabled: id !== null });
 
 export interface ChannelEdit {
   ch: number;

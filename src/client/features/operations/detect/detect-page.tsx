@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Grid, NumberInput, Tabs, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { MODBUS_DEFAULT_PORT, boardSaveSchema, type BoardRow } from '@shared/contracts/detect';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { projectColumn, when } from '../../../shared/work-kit/format';
 import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
@@ -11,18 +11,7 @@ import { DETECT_BASE } from './detect-api';
 import { WarningsList } from './warnings-list';
 import { localName } from '@shared/local-name';
 
-interface Values extends Record<string, unknown> {
-  projectId: number | null;
-  slave: number;
-  ip: string;
-  port: number;
-  boardName: string;
-  boardNameEn: string;
-  boardNo: string;
-  posX: number | null;
-  posY: number | null;
-  pollSeconds: number;
-}
+type Values = FormValues<typeof boardSaveSchema>;
 const initialValues: Values = { projectId: null, slave: 1, ip: '', port: MODBUS_DEFAULT_PORT, boardName: '', boardNameEn: '', boardNo: '', posX: null, posY: null, pollSeconds: 10 };
 const fraction = (v: string | number) => (v === '' ? null : Number(v));
 
@@ -59,7 +48,7 @@ export default function DetectPage() {
           key={i18n.language}
           title={t('detect.title')}
           base={DETECT_BASE}
-          schema={boardSaveSchema as unknown as z.ZodType<Values>}
+          schema={boardSaveSchema}
           initialValues={initialValues}
           formBody={BoardForm}
           perms={crudPerms('fall-detect')}

@@ -10,7 +10,7 @@ import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { selectInput } from '@client/components/list-page/query-form';
 import { projectColumn, when } from '../../../shared/work-kit/format';
 import { projectQueryField } from '../../../shared/work-kit/pickers';
-import { WARNING_BASE, ackWarning, dealWarning } from './detect-api';
+import { WARNING_BASE, ackWarning, dealWarning, warningKeys } from './detect-api';
 import { localName } from '@shared/local-name';
 
 const LEVEL_COLOR = { info: 'blue', warning: 'orange', critical: 'red' } as const;
@@ -33,7 +33,7 @@ export function WarningsList() {
     onSuccess: () => {
       toast.success(() => t('common.done'));
       setDealing(null);
-      return queryClient.invalidateQueries({ queryKey: [WARNING_BASE] });
+      return queryClient.invalidateQueries({ queryKey: warningKeys.all });
     },
     onError: (e) => toast.error(e.message),
   });

@@ -1,23 +1,16 @@
 import { Grid, Select, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { deviceSaveSchema, type DeviceRow } from '@shared/contracts/device';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { FileField } from '@client/components/form/file-field';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 
 const BASE = '/ball/falldevice';
 
-interface DeviceValues extends Record<string, unknown> {
-  name: string;
-  category: string;
-  maker: string;
-  model: string;
-  handbook: number | null;
-  remark: string;
-}
+type DeviceValues = FormValues<typeof deviceSaveSchema>;
 const INITIAL: DeviceValues = { name: '', category: 'pump', maker: '', model: '', handbook: null, remark: '' };
 
 function DeviceForm({ form }: FormBodyProps<DeviceValues>) {
@@ -54,7 +47,7 @@ export default function DevicesPage() {
       key={i18n.language}
       title={t('device.title')}
       base={BASE}
-      schema={deviceSaveSchema as unknown as z.ZodType<DeviceValues>}
+      schema={deviceSaveSchema}
       initialValues={INITIAL}
       formBody={DeviceForm}
       perms={crudPerms('fall-device')}

@@ -1,7 +1,7 @@
 import { Grid, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { drawingSaveSchema, type DrawingRow } from '@shared/contracts/drawing';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { ImageGallery } from '@client/components/gallery/image-gallery';
 import { FilesField } from '../../../components/form/file-field';
@@ -9,14 +9,7 @@ import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/picke
 import { downloadUrl, openFileOnClick, useFileSrc } from '../../../shared/work-kit/work-api';
 import { projectColumn } from '../../../shared/work-kit/format';
 
-interface Values extends Record<string, unknown> {
-  name: string;
-  description: string;
-  picture: number | null;
-  file: number | null;
-  projectId: number | null;
-  sort: number;
-}
+type Values = FormValues<typeof drawingSaveSchema>;
 const initialValues: Values = { name: '', description: '', picture: null, file: null, projectId: null, sort: 0 };
 const one = (id: number | null) => (id === null ? [] : [id]);
 
@@ -52,7 +45,7 @@ export default function DrawingsPage() {
       key={i18n.language}
       title={t('drawing.title')}
       base="/ball/falldraw"
-      schema={drawingSaveSchema as unknown as z.ZodType<Values>}
+      schema={drawingSaveSchema}
       initialValues={initialValues}
       formBody={DrawingForm}
       perms={crudPerms('fall-draw')}

@@ -1,12 +1,12 @@
 import { Alert, Grid, Select, TextInput, Input } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { equipmentSaveSchema, type EquipmentRow } from '@shared/contracts/equipment';
 import type { DeviceRow } from '@shared/contracts/device';
 import { api } from '@client/lib/api';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
 import { FileField } from '@client/components/form/file-field';
@@ -16,28 +16,23 @@ import { SitePlanPicker } from './site-plan-picker';
 import { projectColumn } from '../../../shared/work-kit/format';
 import { dateTime } from '@client/lib/date-time';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
+import { resourceKeys } from '@client/lib/resource-keys';
 
 const BASE = '/ball/falleqinfo';
+const keys = resourceKeys(BASE);
+const deviceKeys = resourceKeys('/ball/falldevice');
 
-interface EquipmentValues extends Record<string, unknown> {
-  name: string;
-  serial: string;
-  handbook: number | null;
-  projectId: number | null;
-  deviceId: number | null;
-  posX: number | null;
-  posY: number | null;
-}
+type EquipmentValues = FormValues<typeof equipmentSaveSchema>;
 const INITIAL: EquipmentValues = { name: '', serial: '', handbook: null, projectId: null, deviceId: null, posX: null, posY: null };
 
-const devicesQueryOptions = () => ({ queryKey: ['/ball/falldevice', 'listAll'], queryFn: () => api.post<DeviceRow[]>('/ball/falldevice/listAll', {}), staleTime: 60_000 });
+const devicesQueryOptions = () => ({ queryKey: deviceKeys.listAll(), queryFn: () => api.post<DeviceRow[]>('/ball/falldevice/listAll', {}), staleTime: 60_000 });
 
 function EquipmentForm({ form }: FormBodyProps<EquipmentValues>) {
   const { t, i18n } = useTranslation('projects');
   const devices = useQuery(devicesQueryOptions());
   const project = useQuery(projectInfoQueryOptions(form.values.projectId));
   const siblings = useQuery({
-    queryKey: [BASE, 'placed', form.values.projectId],
+    queryKey: keys.view('placed', form.values.projectId),
     queryFn: () => api.post<EquipmentRow[]>(`${BASE}/listAll`, { projectId: form.values.projectId }),
     enabled: form.values.projectId !== null,
   });
@@ -90,7 +85,7 @@ export default function EquipmentPage() {
       key={i18n.language}
       title={t('equipment.title')}
       base={BASE}
-      schema={equipmentSaveSchema as unknown as z.ZodType<EquipmentValues>}
+      schema={equipmentSaveSchema}
       initialValues={INITIAL}
       formBody={EquipmentForm}
       perms={crudPerms('fall-eqinfo')}

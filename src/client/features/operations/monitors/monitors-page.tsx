@@ -2,22 +2,15 @@ import { useState } from 'react';
 import { Button, Grid, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { monitorSaveSchema, type MonitorRow } from '@shared/contracts/monitor';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { Dialog } from '@client/components/dialog/dialog';
 import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
 import { MonitorLiveView } from './monitor-live';
 import { projectColumn } from '../../../shared/work-kit/format';
 
-interface Values extends Record<string, unknown> {
-  name: string;
-  serial: string;
-  remark: string;
-  projectId: number | null;
-  channel: number;
-  streamUrl: string;
-}
+type Values = FormValues<typeof monitorSaveSchema>;
 const initialValues: Values = { name: '', serial: '', remark: '', projectId: null, channel: 1, streamUrl: '' };
 
 function MonitorForm({ form }: FormBodyProps<Values>) {
@@ -44,7 +37,7 @@ export default function MonitorsPage() {
         key={i18n.language}
         title={t('monitor.title')}
         base="/ball/fallmonitor"
-        schema={monitorSaveSchema as unknown as z.ZodType<Values>}
+        schema={monitorSaveSchema}
         initialValues={initialValues}
         formBody={MonitorForm}
         perms={crudPerms('fall-monitor')}

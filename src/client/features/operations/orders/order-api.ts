@@ -1,16 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import type { OrderDetail } from '@shared/contracts/order';
+import { resourceKeys } from '@client/lib/resource-keys';
+import type { OrderDetail, OrderRow } from '@shared/contracts/order';
+import type { ReportRow } from '@shared/contracts/report';
 
 /** Maintenance orders beyond the list pattern: detail with reports, accept, close, file a report. */
 export const ORDER_BASE = '/ball/fallorder';
 export const REPORT_BASE = '/ball/fallreport';
+export const orderKeys = resourceKeys(ORDER_BASE);
+export const reportKeys = resourceKeys(REPORT_BASE);
 
 /** The order with its stored reports (the contract the server answers through: no projectNameEn or dataIssue on a report). */
 export type { OrderDetail };
 
 export const orderDetailQueryOptions = (id: number | null) =>
-  queryOptions({ queryKey: [ORDER_BASE, 'info', id], queryFn: () => api.get<OrderDetail>(`${ORDER_BASE}/info/${id}`), enabled: id !== null });
+  queryOptions({ queryKey: orderKeys.info(id), queryFn: () => api.get<OrderDetail>(`${ORDER_BASE}/info/${id}`), enabled: id !== null });
 
 export const acceptOrder = (id: number) => api.post<{ id: number; status: string }>(`${ORDER_BASE}/accept`, { id });
 export const closeOrder = (id: number) => api.post<{ id: number; status: string }>(`${ORDER_BASE}/close`, { id });

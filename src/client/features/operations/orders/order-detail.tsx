@@ -15,7 +15,7 @@ import { fieldErrors, zodResolver } from '@client/components/form/zod-resolver';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { when } from '../../../shared/work-kit/format';
 import { FilesField } from '../../../components/form/file-field';
-import { ORDER_BASE, fileReport, orderDetailQueryOptions } from './order-api';
+import { fileReport, orderDetailQueryOptions, orderKeys } from './order-api';
 import { ReportFields, newReportValues, type ReportValues } from '../../../shared/work-kit/report-fields';
 import { localName } from '@shared/local-name';
 import { tMessage } from '@client/lib/i18n';
@@ -28,7 +28,7 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
   const canReport = useCan('fall-report#save');
   const order = detail.data;
   // The order is this one; the form checks the other fields.
-  const form = useForm<ReportValues>({ mode: 'controlled', initialValues: newReportValues(), validate: zodResolver(reportSaveSchema.extend({ orderId: z.unknown() }) as unknown as z.ZodType<ReportValues>) });
+  const form = useForm<ReportValues>({ mode: 'controlled', initialValues: newReportValues(), validate: zodResolver(reportSaveSchema.extend({ orderId: z.unknown() })) });
   // The detail stays mounted under the list: each order it opens starts a report at "now", not at the
   // time the list opened (a report on an order made since would read as before its submission).
   const formFor = useRef(id);
@@ -43,7 +43,7 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
     onSuccess: () => {
       toast.success(() => t('common.done'));
       form.setValues(newReportValues());
-      return queryClient.invalidateQueries({ queryKey: [ORDER_BASE] });
+      return queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
     onError: (error) => {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(fieldErrors(error.fields));

@@ -1,23 +1,15 @@
 import { Grid, Select, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { ORDER_PRIORITIES } from '@shared/contracts/order';
+import { orderSaveSchema } from '@shared/contracts/order';
 import { ORDER_PRIORITY } from '@shared/dictionaries';
+import type { FormValues } from '@client/components/form/form-values';
 import type { FormBodyProps } from '@client/components/list-page/list-page';
 import { FilesField } from '../../../components/form/file-field';
 import { EquipmentPicker, ProjectPicker } from '../../../shared/work-kit/pickers';
 
-export interface OrderValues extends Record<string, unknown> {
-  name: string;
-  description: string;
-  submitter: string;
-  contact: string;
-  submittedAt: string | null;
-  projectId: number | null;
-  equipmentId: number | null;
-  priority: (typeof ORDER_PRIORITIES)[number];
-  files: number[];
-}
+/** The order form holds a draft of what the save contract takes. */
+export type OrderValues = FormValues<typeof orderSaveSchema>;
 
 export const orderInitialValues: OrderValues = {
   name: '',

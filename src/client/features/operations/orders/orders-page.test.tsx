@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
-import { resetOperationsWork } from '../../../../../mocks/handlers/operations-work';
+import { http } from 'msw';
+import type { OrderStatus } from '@shared/contracts/order';
+import { server } from '../../../../../mocks/server';
+import { API, ok } from '../../../../../mocks/envelope';
+import { addMockReport, resetOperationsWork, setMockOrder } from '../../../../../mocks/handlers/operations-work';
 import OrdersPage from './orders-page';
 
 const ALL = ['fall-order#list', 'fall-order#info', 'fall-order#save', 'fall-order#update', 'fall-order#accept', 'fall-order#close', 'fall-report#save'];
@@ -24,10 +28,39 @@ const rowOf = (text: string) => within(table()).getByText(text).closest('tr')!;
 
 configure({ asyncUtilTimeout: 15_000 });
 
+/**
+ * The status flow is the server's (which step is allowed, what a report does to its order: tested
+ * server-side in src/server/modules/operations/orders/orders.test.ts). Here the flow calls answer
+ * with the status the test states, so what these tests check is the screen: the calls it sends, and
+ * that it shows what the server answers afterwards, never a status it worked out by itself.
+ */
+function serverAnswers(next: { accept?: OrderStatus; reports?: OrderStatus[] }) {
+  const sent: Array<{ path: string; body: Record<string, unknown> }> = [];
+  const reportStatuses = [...(next.reports ?? [])];
+  server.use(
+    http.post(`${API}/ball/fallorder/accept`, async ({ request }) => {
+      const body = (await request.json()) as { id: number };
+      sent.push({ path: 'accept', body });
+      setMockOrder(body.id, { status: next.accept });
+      return ok({ id: body.id, status: next.accept });
+    }),
+    http.post(`${API}/ball/fallreport/save`, async ({ request }) => {
+      const body = (await request.json()) as Parameters<typeof addMockReport>[0];
+      sent.push({ path: 'report', body });
+      const status = reportStatuses.shift();
+      const id = addMockReport(body);
+      setMockOrder(body.orderId, { status });
+      return ok({ id, orderStatus: status });
+    }),
+  );
+  return sent;
+}
+
 describe('maintenance orders screen', { timeout: 60_000 }, () => {
   beforeEach(() => resetOperationsWork());
 
   it('shows status and priority tags in their colours, and accepts a submitted order', async () => {
+    const sent = serverAnswers({ accept: 'accepted' });
     renderOrders();
     expect(await within(table()).findByText('主泵异响')).toBeInTheDocument();
     expect(within(rowOf('主泵异响')).getByText('已提交').closest('[data-color]')).toHaveAttribute('data-color', 'info');
@@ -39,6 +72,7 @@ describe('maintenance orders screen', { timeout: 60_000 }, () => {
     expect(within(rowOf('灯光不亮')).queryByRole('button', { name: '受理' })).not.toBeInTheDocument();
     await userEvent.click(within(rowOf('主泵异响')).getByRole('button', { name: '受理' }));
     await waitFor(() => expect(within(rowOf('主泵异响')).getByText('已受理')).toBeInTheDocument());
+    expect(sent).toEqual([{ path: 'accept', body: { id: 1 } }]);
   });
 
   it('names each order\'s project in the screen\'s language', async () => {
@@ -57,6 +91,7 @@ describe('maintenance orders screen', { timeout: 60_000 }, () => {
   });
 
   it('files a "not fixed" then a "fixed" report from the detail and sees the order completed', async () => {
+    const sent = serverAnswers({ reports: ['repairing', 'completed'] });
     renderOrders();
     await within(table()).findByText('主泵异响');
     await userEvent.click(within(rowOf('主泵异响')).getByRole('button', { name: '详情' }));
@@ -81,5 +116,9 @@ describe('maintenance orders screen', { timeout: 60_000 }, () => {
     await userEvent.click(within(reportForm).getByRole('button', { name: '填写维修报告' }));
     await waitFor(() => expect(within(dialog).getAllByText('已完成').length).toBeGreaterThan(0));
     await waitFor(() => expect(within(rowOf('主泵异响')).getByText('已完成')).toBeInTheDocument());
+    expect(sent.map((c) => [c.path, c.body.orderId, c.body.result, c.body.repairer])).toEqual([
+      ['report', 1, 'not_fixed', '张师傅'],
+      ['report', 1, 'fixed', '张师傅'],
+    ]);
   });
 });

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { orderSaveSchema, type OrderRow } from '@shared/contracts/order';
 import { ORDER_PRIORITY, ORDER_STATUS } from '@shared/dictionaries';
 import { useCan } from '@client/lib/session';
@@ -13,7 +12,7 @@ import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import { projectColumn, when } from '../../../shared/work-kit/format';
 import { projectQueryField } from '../../../shared/work-kit/pickers';
-import { ORDER_BASE, acceptOrder, closeOrder } from './order-api';
+import { ORDER_BASE, acceptOrder, closeOrder, orderKeys } from './order-api';
 import { OrderDetail } from './order-detail';
 import { OrderForm, orderInitialValues, type OrderValues } from './order-form';
 
@@ -31,7 +30,7 @@ export default function OrdersPage() {
     try {
       await run();
       toast.success(() => t('common.done'));
-      await queryClient.invalidateQueries({ queryKey: [ORDER_BASE] });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
     } catch (e) {
       toast.error((e as Error).message);
     }
@@ -43,7 +42,7 @@ export default function OrdersPage() {
         key={i18n.language}
         title={t('order.title')}
         base={ORDER_BASE}
-        schema={orderSaveSchema as unknown as z.ZodType<OrderValues>}
+        schema={orderSaveSchema}
         initialValues={orderInitialValues}
         formBody={OrderForm}
         perms={crudPerms('fall-order')}

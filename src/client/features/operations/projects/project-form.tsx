@@ -5,22 +5,24 @@ import { useTranslation } from 'react-i18next';
 import { SELECT_SEARCH_DEBOUNCE_MS } from '@shared/constants';
 import { tMessage } from '@client/lib/i18n';
 import { useDictionary } from '@client/lib/dictionary';
+import type { FormValues } from '@client/components/form/form-values';
 import type { FormBodyProps } from '@client/components/list-page/list-page';
 import { COUNTRY_CODES, countryName } from './country';
 import { FileField } from '@client/components/form/file-field';
 import { IntroPanel } from './intro-panel';
 import { LocationPicker } from './location-picker';
 import { PasswordPanel } from './password-panel';
-import type { ProjectRow } from '@shared/contracts/project';
+import type { projectSaveSchema } from '@shared/contracts/project';
 import { downloadUrl, useFileSrc, existUniqueKeyQueryOptions, projectInfoQueryOptions, projectTypesQueryOptions, type ProjectTypeRow } from '../../../shared/projects/project-api';
 import { localName } from '@shared/local-name';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 
-/** Form values of a project: the row's own fields; `id` only when editing, the secret write-only (empty keeps it). */
-export type ProjectValues = Omit<ProjectRow, 'id' | 'hasCameraSecret' | 'projectTypeName' | 'projectTypeNameEn' | 'createdAt' | 'updatedAt' | 'archivedAt' | 'archivedBy'> & {
-  id?: number;
-  cameraAppSecret: string;
-} & Record<string, unknown>;
+/**
+ * Form values of a project: a draft of what the save contract takes, plus `id` only when editing
+ * (left out, not null, when adding: the save contract refuses an id); the secret is write-only
+ * (empty keeps it).
+ */
+export type ProjectValues = FormValues<typeof projectSaveSchema> & { id?: number };
 
 export const PROJECT_INITIAL: ProjectValues = {
   id: undefined,

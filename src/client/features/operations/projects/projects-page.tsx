@@ -6,6 +6,7 @@ import { projectSaveSchema, type ProjectRow } from '@shared/contracts/project';
 import { localName } from '@shared/local-name';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
+import { pickFormValues } from '@client/components/form/form-values';
 import { ListPage } from '@client/components/list-page/list-page';
 import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
 import { countryName } from './country';
@@ -14,7 +15,7 @@ import { PROJECT_INITIAL, ProjectForm, type ProjectValues } from './project-form
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 
 /** The save contract plus the id the edit form carries (the list page sends it as the update's id). */
-const formSchema = projectSaveSchema.extend({ id: z.number().int().positive().optional() }) as unknown as z.ZodType<ProjectValues>;
+const formSchema = projectSaveSchema.extend({ id: z.number().int().positive().optional() });
 
 function DictSelect({ type, label, value, onChange }: QueryFieldInputProps & { type: string }) {
   const dict = useDictionary(type);
@@ -36,7 +37,7 @@ export default function ProjectsPage() {
       formBody={ProjectForm}
       // The secret never comes back: the field starts empty and empty keeps the stored one.
       toFormValues={(row) => ({
-        ...(Object.fromEntries(Object.keys(PROJECT_INITIAL).map((k) => [k, (row as unknown as Record<string, unknown>)[k] ?? PROJECT_INITIAL[k]])) as ProjectValues),
+        ...pickFormValues(row, PROJECT_INITIAL),
         id: row.id,
         cameraAppSecret: '',
       })}

@@ -1,6 +1,5 @@
 import { Grid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { reportSaveSchema, type ReportRow } from '@shared/contracts/report';
 import { REPAIR_RESULT } from '@shared/dictionaries';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
@@ -31,7 +30,7 @@ export default function ReportsPage() {
       key={i18n.language}
       title={t('report.title')}
       base="/ball/fallreport"
-      schema={reportSaveSchema as unknown as z.ZodType<ReportValues>}
+      schema={reportSaveSchema}
       initialValues={reportInitialValues}
       formBody={ReportForm}
       perms={crudPerms('fall-report')}

@@ -1,21 +1,13 @@
 import { Badge, Grid, NumberInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { SENSOR_KINDS, sensorSaveSchema, type SensorRow } from '@shared/contracts/sensor';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { projectColumn, when } from '../../../shared/work-kit/format';
 import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
 
-interface Values extends Record<string, unknown> {
-  name: string;
-  kind: (typeof SENSOR_KINDS)[number];
-  unit: string;
-  value: number;
-  minValue: number | null;
-  maxValue: number | null;
-  projectId: number | null;
-}
+type Values = FormValues<typeof sensorSaveSchema>;
 const initialValues: Values = { name: '', kind: 'water_level', unit: '', value: 0, minValue: null, maxValue: null, projectId: null };
 const numberOrNull = (v: string | number) => (v === '' ? null : Number(v));
 
@@ -48,7 +40,7 @@ export default function SensorsPage() {
       key={i18n.language}
       title={t('sensor.title')}
       base="/ball/fallothers"
-      schema={sensorSaveSchema as unknown as z.ZodType<Values>}
+      schema={sensorSaveSchema}
       initialValues={initialValues}
       formBody={SensorForm}
       perms={crudPerms('fall-others')}

@@ -1,21 +1,14 @@
 import { Grid, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { trainingSaveSchema, type TrainingRow } from '@shared/contracts/training';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { projectColumn, when } from '../../../shared/work-kit/format';
 import { FilesField } from '../../../components/form/file-field';
 import { DevicePicker, ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
 
-interface Values extends Record<string, unknown> {
-  name: string;
-  content: string;
-  trainAt: string | null;
-  deviceId: number | null;
-  projectId: number | null;
-  files: number[];
-}
+type Values = FormValues<typeof trainingSaveSchema>;
 const initialValues: Values = { name: '', content: '', trainAt: null, deviceId: null, projectId: null, files: [] };
 
 function TrainingForm({ form }: FormBodyProps<Values>) {
@@ -42,7 +35,7 @@ export default function TrainingsPage() {
       key={i18n.language}
       title={t('training.title')}
       base="/ball/falltrain"
-      schema={trainingSaveSchema as unknown as z.ZodType<Values>}
+      schema={trainingSaveSchema}
       initialValues={initialValues}
       formBody={TrainingForm}
       perms={crudPerms('fall-train')}

@@ -12,8 +12,10 @@ import { DataTable } from '@client/components/table/data-table';
 import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
+import { resourceKeys } from '@client/lib/resource-keys';
 
 const BASE = '/sys/config';
+const keys = resourceKeys(BASE);
 /** Every setting fits on one page; the server caps a page at 1000. */
 const ALL = 1000;
 
@@ -31,7 +33,7 @@ export default function ConfigPage() {
   const { t } = useTranslation('sysadmin');
   const queryClient = useQueryClient();
   const canUpdate = useCan('sys-config#update');
-  const list = useQuery({ queryKey: [BASE, 'list'], queryFn: () => api.post<PageResult<ConfigEntry>>(`${BASE}/list`, { page: 1, limit: ALL }) });
+  const list = useQuery({ queryKey: keys.list({}), queryFn: () => api.post<PageResult<ConfigEntry>>(`${BASE}/list`, { page: 1, limit: ALL }) });
   const [editing, setEditing] = useState<ConfigEntry | null>(null);
   const [value, setValue] = useState('');
   const [remark, setRemark] = useState('');
@@ -42,7 +44,7 @@ export default function ConfigPage() {
     onSuccess: () => {
       toast.success(() => t('config.saved'));
       setEditing(null);
-      return queryClient.invalidateQueries({ queryKey: [BASE] });
+      return queryClient.invalidateQueries({ queryKey: keys.all });
     },
     onError: (e) => (e instanceof ApiError && Object.keys(e.fields).length ? setErrors(e.fields) : toast.error(e.message)),
   });

@@ -1,13 +1,13 @@
 import { Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { CONTENT_TYPES, contentSchema, type Content } from '@shared/contracts/content';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { dateTime } from '@client/lib/date-time';
 
-type Values = { title: string; body: string; type: (typeof CONTENT_TYPES)[number]; published: boolean; fromAt: string | null; toAt: string | null };
+type Values = FormValues<typeof contentSchema>;
 const initialValues: Values = { title: '', body: '', type: 'notice', published: false, fromAt: null, toAt: null };
 const when = (v: string | null) => dateTime(v);
 
@@ -32,7 +32,7 @@ export default function ContentPage() {
       key={i18n.language}
       title={t('content.title')}
       base="/sys/content"
-      schema={contentSchema as unknown as z.ZodType<Values>}
+      schema={contentSchema}
       initialValues={initialValues}
       formBody={ContentForm}
       toFormValues={(row) => ({ title: row.title, body: row.body, type: row.type, published: row.published, fromAt: row.fromAt, toAt: row.toAt })}

@@ -3,11 +3,11 @@ import { Button, ColorSwatch, Group, NumberInput, Select, Stack, Switch, Table, 
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { DICT_COLORS, dictTypeSchema, dictionaryItemSchema, type DictType, type DictionaryItem } from '@shared/contracts/dictionary';
 import { tMessage } from '@client/lib/i18n';
 import { api, ApiError } from '@client/lib/api';
 import { useCan } from '@client/lib/session';
+import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { Dialog } from '@client/components/dialog/dialog';
@@ -17,12 +17,14 @@ import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import type { TagColor } from '@shared/dictionaries';
 import { localName } from '@shared/local-name';
+import { resourceKeys } from '@client/lib/resource-keys';
 
 const BASE = '/sys/sysdictionary';
-type Values = z.input<typeof dictionaryItemSchema>;
+const keys = resourceKeys(BASE);
+type Values = FormValues<typeof dictionaryItemSchema>;
 const initialValues: Values = { type: '', label: '', labelEn: '', value: '', color: '', sort: 0, status: 1 };
 
-const typesQuery = { queryKey: [BASE, 'types'], queryFn: () => api.post<DictType[]>(`${BASE}/type/listAll`, {}) };
+const typesQuery = { queryKey: keys.view('types'), queryFn: () => api.post<DictType[]>(`${BASE}/type/listAll`, {}) };
 
 function useTypeOptions() {
   const { i18n } = useTranslation();
@@ -69,7 +71,7 @@ function TypesDialog({ opened, onClose }: { opened: boolean; onClose: () => void
   const { data = [] } = useQuery({ ...typesQuery, enabled: opened });
   const [draft, setDraft] = useState({ type: '', name: '', nameEn: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [BASE] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.all });
   const add = useMutation({
     mutationFn: () => api.post(`${BASE}/type/save`, dictTypeSchema.parse(draft)),
     onSuccess: () => {
@@ -148,7 +150,7 @@ export default function DictionaryPage() {
       <ListPage<DictionaryItem, Values>
         title={t('dictionary.title')}
         base={BASE}
-        schema={dictionaryItemSchema as unknown as z.ZodType<Values>}
+        schema={dictionaryItemSchema}
         initialValues={initialValues}
         formBody={DictionaryForm}
         perms={crudPerms('sys-dictionary')}

@@ -4,23 +4,25 @@ import { useForm } from '@mantine/form';
 import { IconDownload, IconPencil, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { xmlxSchema, type Xmlx, type XmlxImportResult } from '@shared/contracts/xmlx';
 import { api, ApiError, request } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
 import { DataTable } from '@client/components/table/data-table';
 import { Dialog } from '@client/components/dialog/dialog';
+import type { FormValues } from '@client/components/form/form-values';
 import { fieldErrors, zodResolver } from '@client/components/form/zod-resolver';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
 import { localName } from '@shared/local-name';
+import { resourceKeys } from '@client/lib/resource-keys';
 
 const BASE = '/sys/xmlx';
+const keys = resourceKeys(BASE);
 /** Project types are a few dozen: one page holds them all. */
 const TREE_PAGE = 1000;
 type Node = Xmlx & { children?: Node[] };
-type Values = { pid: number; xmbm: string; xmmc: string; xmmcEn: string; sort: number };
+type Values = FormValues<typeof xmlxSchema>;
 
 /** Builds the tree from pid 0 (seed §3); rows whose parent is filtered out become roots. */
 export function buildTree(rows: Xmlx[]): Node[] {
@@ -48,7 +50,7 @@ function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
     onSuccess: (data) => {
       setResult(data);
       toast.success(data.dryRun ? t('xmlx.dryRunDone') : t('xmlx.imported'));
-      if (!data.dryRun) void queryClient.invalidateQueries({ queryKey: [BASE] });
+      if (!data.dryRun) void queryClient.invalidateQueries({ queryKey: keys.all });
     },
     onError: (e) => toast.error(e.message),
   });
@@ -107,14 +109,14 @@ export default function XmlxPage() {
   const [filter, setFilter] = useState('');
   const [applied, setApplied] = useState('');
   const rows = useQuery({
-    queryKey: [BASE, 'listAll', applied],
+    queryKey: keys.listAll(applied),
     queryFn: () => api.get<Xmlx[]>(`${BASE}/listAll${applied ? `?xmmc=${encodeURIComponent(applied)}` : ''}`),
     enabled: can.list,
   });
   const tree = useMemo(() => buildTree(rows.data ?? []), [rows.data]);
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const [importing, setImporting] = useState(false);
-  const form = useForm<Values>({ initialValues: { pid: 0, xmbm: '', xmmc: '', xmmcEn: '', sort: 0 }, validate: zodResolver(xmlxSchema as unknown as z.ZodType<Values>) });
+  const form = useForm<Values>({ initialValues: { pid: 0, xmbm: '', xmmc: '', xmmcEn: '', sort: 0 }, validate: zodResolver(xmlxSchema) });
   const parents = (rows.data ?? []).filter((r) => r.id !== editing?.id).map((r) => ({ value: String(r.id), label: `${localName(r.xmmc, r.xmmcEn, i18n.language)} (${r.xmbm})` }));
 
   const save = useMutation({
@@ -122,7 +124,7 @@ export default function XmlxPage() {
     onSuccess: () => {
       toast.success(() => tMessage('ok.success'));
       setEditing(null);
-      return queryClient.invalidateQueries({ queryKey: [BASE] });
+      return queryClient.invalidateQueries({ queryKey: keys.all });
     },
     onError: (e) => (e instanceof ApiError && Object.keys(e.fields).length ? form.setErrors(fieldErrors(e.fields)) : toast.error(e.message)),
   });
@@ -135,7 +137,7 @@ export default function XmlxPage() {
     if (!(await messageBox.confirm(tMessage('v.confirmDelete')))) return;
     try {
       await api.get(`${BASE}/delete/${row.id}`);
-      await queryClient.invalidateQueries({ queryKey: [BASE] });
+      await queryClient.invalidateQueries({ queryKey: keys.all });
     } catch (e) {
       toast.error((e as Error).message);
     }

@@ -1,7 +1,11 @@
 import { useQueries } from '@tanstack/react-query';
 import type { PageResult } from '@shared/envelope';
 import { api } from '../../../lib/api';
+import { resourceKeys } from '../../../lib/resource-keys';
 import { wallRefreshMs } from '../../stats/api/refresh';
+
+/** Keyed under the order resource, so an order's push event or save refreshes the counts. */
+const orderKeys = resourceKeys('/ball/fallorder');
 
 /** The statuses of an order nobody has finished yet. */
 const OPEN = ['submitted', 'accepted', 'repairing'] as const;
@@ -10,7 +14,7 @@ const OPEN = ['submitted', 'accepted', 'repairing'] as const;
 export function useOpenOrders(enabled = true): { value: number | undefined; isSuccess: boolean } {
   const results = useQueries({
     queries: OPEN.map((status) => ({
-      queryKey: ['fall-order', 'open-count', status],
+      queryKey: orderKeys.view('open-count', status),
       queryFn: ({ signal }: { signal: AbortSignal }) => api.post<PageResult<unknown>>('/ball/fallorder/list', { status, page: 1, limit: 1 }, { signal }),
       enabled,
       refetchInterval: wallRefreshMs(),

@@ -7,7 +7,7 @@ const IconGlyph = lazy(() => import('@client/components/icon-glyph'));
 /** Options shown at once while searching the ~6,000 Tabler names. */
 const VISIBLE_OPTIONS = 60;
 // The package exports the name list as a module namespace whose default is the array.
-const NAMES: string[] = (iconsList as unknown as { default: string[] }).default;
+const NAMES: string[] = iconsList.default;
 
 export function MenuIconView({ name, size }: { name: string; size?: number }) {
   if (!name) return null;

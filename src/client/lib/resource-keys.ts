@@ -1,0 +1,28 @@
+import type { QueryKey } from '@tanstack/react-query';
+
+/**
+ * The query keys of one resource. The root is the resource's API path (e.g. '/ball/fallorder', the
+ * path the resource registry records for it), so every key of the resource starts with it: a save,
+ * a delete or a push event invalidates `keys.all` and every list page, record, picker option and
+ * count of the resource refetches. Nothing of the resource is keyed otherwise.
+ */
+export function resourceKeys<const Path extends string>(path: Path) {
+  return {
+    /** The root: invalidate this after a write. */
+    all: [path] as const,
+    /** A list page's query model (the page itself is added by the table: `{ page, pageSize }`). */
+    list: (query: Record<string, unknown>) => [path, 'list', query] as const,
+    /** Everything of the resource without paging (listAll), with what narrows it. */
+    listAll: (...narrowing: unknown[]) => [path, 'listAll', ...narrowing] as const,
+    info: (id: unknown) => [path, 'info', id] as const,
+    /** A picker's options, with what narrows them (project, language, search). */
+    options: (...narrowing: unknown[]) => [path, 'options', ...narrowing] as const,
+    /** Any other view of the resource: `[path, name, ...args]`. */
+    view: (name: string, ...args: unknown[]) => [path, name, ...args] as const,
+  };
+}
+
+export type ResourceKeys = ReturnType<typeof resourceKeys>;
+
+/** Whether a cached query belongs to the resource at `path` (its key starts with the path). */
+export const isKeyOf = (path: string, key: QueryKey): boolean => key[0] === path;
