@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
 import { resourceKeys } from '@client/lib/resource-keys';
-import type { OrderDetail, OrderRow } from '@shared/contracts/order';
-import type { ReportRow } from '@shared/contracts/report';
+import type { OrderDetail } from '@shared/contracts/order';
 
 /** Maintenance orders beyond the list pattern: detail with reports, accept, close, file a report. */
 export const ORDER_BASE = '/ball/fallorder';
