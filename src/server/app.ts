@@ -21,6 +21,7 @@ import { authPlugin } from './plugins/auth';
 import { oplogPlugin } from './plugins/oplog';
 import { registerModules } from './modules';
 import { livePlugin } from './live';
+import { ingestPlugin } from './modules/operations/detect/ingest';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,6 +153,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(authPlugin, { apiPrefix: config.apiPrefix, headerName: config.authHeader });
   await app.register(oplogPlugin);
   await app.register(livePlugin);
+  // Board readings are written in batches (after live: the last batch publishes before the hub stops).
+  await app.register(ingestPlugin, { maxWaitMs: config.ingestBatchMs });
 
   app.get(`${config.apiPrefix}/health`, { config: { permission: 'public' } }, async () => ({
     code: 0,

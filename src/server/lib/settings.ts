@@ -29,6 +29,9 @@ export const SETTING_DEFAULTS = {
   'detect.closeAfterNormal': { type: 'number', value: 3, remark: serverText('setting.detect.closeAfterNormal') },
   'orders.clockSkewMinutes': { type: 'number', value: 5, remark: serverText('setting.orders.clockSkewMinutes') },
   'log.retentionDays': { type: 'number', value: 180, remark: serverText('setting.log.retentionDays') },
+  'detect.rawRetentionHours': { type: 'number', value: 48, remark: serverText('setting.detect.rawRetentionHours') },
+  'detect.minuteRetentionDays': { type: 'number', value: 7, remark: serverText('setting.detect.minuteRetentionDays') },
+  'detect.hourRetentionDays': { type: 'number', value: 400, remark: serverText('setting.detect.hourRetentionDays') },
 } as const satisfies Record<string, { type: 'boolean' | 'number' | 'string' | 'json'; value: unknown; remark: string }>;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
