@@ -67,9 +67,9 @@ declare module 'fastify' {
  *   last-seen time, under the same board row locks applyReading takes;
  * - a reading for a bucket the trend job has already rolled up (a late, retried batch) is merged
  *   into the trend directly, so the trend misses nothing.
- * Readings that do change a state (a new fault, a recovery under way, a board back online), and a
- * board's second reading in one batch, then go through applyReading one at a time, in arrival
- * order: the one place warnings, orders and equipment state are decided.
+ * A board's readings that do change a state (a new fault, a recovery under way, a board back
+ * online) then go through applyReading one at a time, in arrival order (all of that board's
+ * readings in the batch): the one place warnings, orders and equipment state are decided.
  * A failed write is retried with back-off (the readings stay queued, in order); after the last
  * attempt they are rejected and counted lost, with an error in the log.
  */
@@ -252,50 +252,70 @@ export class ReadingIngest {
       if (late.length) await mergeLate(tx, late, minuteMark, markOf.get('h') ?? 0);
 
       // The quiet boards: lock them (in id order, as applyReading locks one) and read their channels.
-      const candidates = [...perBoard].filter(([, n]) => n === 1).map(([id]) => id).sort((a, b) => a - b);
+      // A board is quiet when none of its readings in this batch changes a channel's state: judged
+      // against the same stored state, they add up to the last values and one streak step per reading.
+      const ids = [...perBoard.keys()].sort((a, b) => a - b);
       const quiet = new Set<number>();
-      const updates: { b: number; ch: number; s: number; a: number; f: boolean; t: string }[] = [];
-      if (candidates.length) {
+      const updates = new Map<string, { b: number; ch: number; s: number; a: number; f: boolean; t: string; n: number }>();
+      const seen = new Map<number, string>();
+      if (ids.length) {
         const rows = (
           await tx.execute(sql`
             SELECT d.id, d.project_id AS "projectId", d.online, c.ch, c.result, c.analog_min AS "analogMin", c.analog_max AS "analogMax"
               FROM fall_detect d JOIN fall_detect_channel c ON c.detect_id = d.id
-             WHERE d.id IN (SELECT id FROM fall_detect WHERE id = ANY(${`{${candidates.join(',')}}`}::int[]) ORDER BY id FOR UPDATE)`)
+             WHERE d.id IN (SELECT id FROM fall_detect WHERE id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY id FOR UPDATE)`)
         ).rows as { id: number; projectId: number; online: boolean; ch: number; result: string; analogMin: number; analogMax: number }[];
         const channelsOf = new Map<number, typeof rows>();
-        for (const r of rows) channelsOf.set(Number(r.id), [...(channelsOf.get(Number(r.id)) ?? []), r]);
+        for (const r of rows) {
+          const list = channelsOf.get(Number(r.id)) ?? [];
+          if (!list.length) channelsOf.set(Number(r.id), list);
+          list.push(r);
+        }
+        const moving = new Set<number>();
         for (const p of batch) {
           const stored = channelsOf.get(p.boardId);
-          if (!stored || perBoard.get(p.boardId) !== 1 || !stored[0].online) continue;
+          if (!stored || !stored[0].online) {
+            moving.add(p.boardId);
+            continue;
+          }
           const byCh = new Map(stored.map((c) => [Number(c.ch), c]));
-          const mine: typeof updates = [];
-          let moves = false;
           for (const r of p.channels) {
             const c = byCh.get(r.ch);
             if (!c) continue;
-            const fault = isFault(r, { analogMin: Number(c.analogMin), analogMax: Number(c.analogMax) });
             // Normal stays normal, a fault stays a fault: nothing but values and counters move.
-            if (fault !== (c.result === 'fault')) moves = true;
-            mine.push({ b: p.boardId, ch: r.ch, s: r.switch, a: r.analog, f: fault, t: p.at.toISOString() });
+            if (isFault(r, { analogMin: Number(c.analogMin), analogMax: Number(c.analogMax) }) !== (c.result === 'fault')) moving.add(p.boardId);
           }
-          if (moves) continue;
+        }
+        for (const p of batch) {
+          const stored = channelsOf.get(p.boardId);
+          if (!stored || moving.has(p.boardId)) continue;
+          const byCh = new Map(stored.map((c) => [Number(c.ch), c]));
+          const t = p.at.toISOString();
+          for (const r of p.channels) {
+            if (!byCh.has(r.ch)) continue;
+            const key = `${p.boardId}:${r.ch}`;
+            const before = updates.get(key);
+            updates.set(key, { b: p.boardId, ch: r.ch, s: r.switch, a: r.analog, f: byCh.get(r.ch)!.result === 'fault', t, n: (before?.n ?? 0) + 1 });
+          }
+          seen.set(p.boardId, t);
+          if (quiet.has(p.boardId)) continue;
           quiet.add(p.boardId);
-          updates.push(...mine);
           const project = Number(stored[0].projectId);
           published.set(project, [...(published.get(project) ?? []), p.boardId]);
         }
       }
-      if (updates.length) {
+      if (updates.size) {
         await tx.execute(sql`
           UPDATE fall_detect_channel c
              SET switch_value = (u->>'s')::smallint, analog_value = (u->>'a')::double precision, updated_at = (u->>'t')::timestamptz,
-                 normal_streak = CASE WHEN (u->>'f')::boolean THEN 0 ELSE LEAST(c.normal_streak + 1, 1000000) END
-            FROM jsonb_array_elements(${JSON.stringify(updates)}::jsonb) AS u
+                 normal_streak = CASE WHEN (u->>'f')::boolean THEN 0 ELSE LEAST(c.normal_streak + (u->>'n')::int, 1000000) END
+            FROM jsonb_array_elements(${JSON.stringify([...updates.values()])}::jsonb) AS u
            WHERE c.detect_id = (u->>'b')::int AND c.ch = (u->>'ch')::int`);
-        const seen = batch.filter((p) => quiet.has(p.boardId)).map((p) => ({ b: p.boardId, t: p.at.toISOString() }));
+      }
+      if (seen.size) {
         await tx.execute(sql`
           UPDATE fall_detect d SET last_seen = (s->>'t')::timestamptz
-            FROM jsonb_array_elements(${JSON.stringify(seen)}::jsonb) AS s
+            FROM jsonb_array_elements(${JSON.stringify([...seen].map(([b, t]) => ({ b, t })))}::jsonb) AS s
            WHERE d.id = (s->>'b')::int`);
       }
       return batch.filter((p) => !quiet.has(p.boardId));
