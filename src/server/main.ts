@@ -60,7 +60,12 @@ async function startBackground(app: import('fastify').FastifyInstance): Promise<
   // MQTT ingestion (MQTT_URL): one subscriber per cluster, the holder of the mqtt-ingest lease.
   if (app.config.mqtt) {
     const ingest = startMqttIngest(app, { ...app.config.mqtt, leaseHolder: demoLeaseHolder() });
+    // INGEST_STATS_EVERY_MS: the ingest's counters in the log this often (the fleet bench watches them).
+    const every = Number(process.env.INGEST_STATS_EVERY_MS);
+    const statsTimer = every > 0 ? setInterval(() => app.log.info({ ingest: app.readings.stats(), mqtt: ingest.stats() }, 'ingest progress'), every) : null;
+    statsTimer?.unref();
     stops.push(async () => {
+      if (statsTimer) clearInterval(statsTimer);
       await ingest.stop();
       app.log.info({ mqtt: ingest.stats() }, 'mqtt ingest stats');
     });

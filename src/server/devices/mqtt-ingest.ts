@@ -11,8 +11,11 @@ import { notArchived } from '../modules/operations/archive/archive.service';
 /** The lease row that makes one instance of a cluster the MQTT subscriber. */
 export const MQTT_LEASE = 'mqtt-ingest';
 const LEASE_MS = 30_000;
-/** Board lookups (project key + board number → board id and key hash) are remembered this long. */
-const BOARD_CACHE_MS = 10_000;
+/** A project's boards (number → id and key hash) are remembered this long… */
+const BOARD_CACHE_MS = 60_000;
+/** …and read again for an unknown board or a key that does not match once this old. */
+const BOARD_RECHECK_MS = 5_000;
+const PROJECTS_KEPT = 1_000;
 /** A state message is a few hundred bytes; anything much larger is refused unread. */
 const MAX_PAYLOAD = 16_384;
 
@@ -47,7 +50,6 @@ export interface MqttIngest {
 interface BoardRef {
   id: number;
   keyHash: string;
-  at: number;
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -75,7 +77,7 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
   const prefix = (opts.topicPrefix ?? 'cascade').replace(/\/+$/, '');
   const filter = `${prefix}/+/boards/+/state`;
   const leaseMs = opts.leaseMs ?? LEASE_MS;
-  const boards = new Map<string, BoardRef | null>();
+  const projects = new Map<string, { at: number; boards: Map<string, BoardRef> }>();
   const counts = { received: 0, accepted: 0, refused: { topic: 0, payload: 0, key: 0, board: 0 } as Record<RefusedReason, number> };
   let client: MqttClient | null = null;
   let stopped = false;
@@ -89,20 +91,29 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
     app.log.warn({ topic, reason, detail }, 'mqtt reading refused');
   }
 
-  async function lookup(projectKey: string, boardNo: string): Promise<BoardRef | null> {
-    const cacheKey = `${projectKey}\u0000${boardNo}`;
-    const hit = boards.get(cacheKey);
-    if (hit !== undefined && hit !== null && Date.now() - hit.at < BOARD_CACHE_MS) return hit;
-    const [board] = await app.database.db
-      .select({ id: fallDetect.id, keyHash: fallDetect.boardKeyHash })
+  /**
+   * A project's boards (number → id and key hash) are read in one query and kept BOARD_CACHE_MS:
+   * 200 messages a second must not each cost a query. A board unknown, or a key not matching, is
+   * looked up again once the project's boards are older than BOARD_RECHECK_MS (a board just added,
+   * a key just issued).
+   */
+  async function projectBoards(projectKey: string, recheck: boolean): Promise<Map<string, BoardRef>> {
+    const hit = projects.get(projectKey);
+    const age = hit ? Date.now() - hit.at : Infinity;
+    if (hit && age < BOARD_CACHE_MS && !(recheck && age >= BOARD_RECHECK_MS)) return hit.boards;
+    const rows = await app.database.db
+      .select({ id: fallDetect.id, boardNo: fallDetect.boardNo, keyHash: fallDetect.boardKeyHash })
       .from(fallDetect)
       .innerJoin(fallProject, eq(fallProject.id, fallDetect.projectId))
-      .where(and(eq(fallProject.uniqueKey, projectKey), eq(fallDetect.boardNo, boardNo), notArchived(fallDetect), notArchived(fallProject)));
-    const ref = board ? { id: board.id, keyHash: board.keyHash, at: Date.now() } : null;
-    if (ref) boards.set(cacheKey, ref);
-    else boards.delete(cacheKey);
-    return ref;
+      .where(and(eq(fallProject.uniqueKey, projectKey), notArchived(fallDetect), notArchived(fallProject)));
+    const boards = new Map(rows.filter((r) => r.boardNo).map((r) => [r.boardNo, { id: r.id, keyHash: r.keyHash }]));
+    projects.set(projectKey, { at: Date.now(), boards });
+    // Topics name projects freely: keep the cache to the projects seen lately.
+    if (projects.size > PROJECTS_KEPT) projects.delete(projects.keys().next().value!);
+    return boards;
   }
+
+  const keyMatches = (board: BoardRef | undefined, key: string) => !!board?.keyHash && sameHash(board.keyHash, hashToken(key));
 
   /** Checks and hands one message to the reading service; resolves when it may be acknowledged. */
   async function handle(packet: IPublishPacket): Promise<void> {
@@ -127,12 +138,10 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
     const parsed = boardReportSchema.safeParse({ boardNo, ...report });
     if (!parsed.success) return refuse('payload', topic, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     if (parsed.data.boardNo !== boardNo || parsed.data.boardId !== undefined) return refuse('payload', topic, 'names another board');
-    const board = await lookup(projectKey, boardNo);
+    let board = (await projectBoards(projectKey, false)).get(boardNo);
+    if (!keyMatches(board, key)) board = (await projectBoards(projectKey, true)).get(boardNo);
     if (!board) return refuse('board', topic);
-    if (!board.keyHash || !sameHash(board.keyHash, hashToken(key))) {
-      boards.delete(`${projectKey}\u0000${boardNo}`); // a key just issued is seen on the next message
-      return refuse('key', topic);
-    }
+    if (!keyMatches(board, key)) return refuse('key', topic);
     // Taken by the reading service: acknowledged now; stored with the next batch (its failure is logged and counted there).
     await app.readings.room();
     const sent = Number(packet.properties?.userProperties?.sent);
