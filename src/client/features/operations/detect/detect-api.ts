@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import type { BoardInfo } from '@shared/contracts/detect';
+import type { BoardInfo, BoardTrend } from '@shared/contracts/detect';
 
 /** Detection boards beyond the list pattern: channels, report keys, and dealing with warnings. */
 export const DETECT_BASE = '/ball/falldetect';
@@ -19,3 +19,7 @@ export interface ChannelEdit {
 export const updateChannels = (id: number, channels: ChannelEdit[]) => api.post<{ id: number }>(`${DETECT_BASE}/channels/update`, { id, channels });
 export const issueBoardKey = (id: number) => api.post<{ id: number; boardKey: string }>(`${DETECT_BASE}/key`, { id });
 export const dealWarning = (body: { id: number; result: 'fixed' | 'not_fixed'; note: string }) => api.post(`${WARNING_BASE}/deal`, body);
+
+/** Each channel's last `hours` from the downsampled history (issue 15). */
+export const boardTrendQueryOptions = (id: number | null, hours = 24) =>
+  queryOptions({ queryKey: [DETECT_BASE, 'trend', id, hours], queryFn: () => api.get<BoardTrend>(`${DETECT_BASE}/trend/${id}?hours=${hours}`), enabled: id !== null });
