@@ -3,7 +3,7 @@ import { connect as netConnect } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { seedProject } from '../modules/operations/orders/work-fixtures';
+import { seedProject } from '@tests/helpers/work-fixtures';
 import { seedBoards } from '../modules/operations/detect/board-fixtures';
 import { startMqttIngest, type MqttIngest } from './mqtt-ingest';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { boardTrendSchema } from '@shared/contracts/detect';
-import { seedProject } from '../orders/work-fixtures';
+import { seedProject } from '@tests/helpers/work-fixtures';
 import { seedBoards } from './board-fixtures';
 import { ReadingIngest } from './ingest';
 import { boardTrend, purgeReadings, rollUpTrends } from './trends';
