@@ -22,6 +22,7 @@ import { authPlugin } from './plugins/auth';
 import { oplogPlugin } from './plugins/oplog';
 import { registerModules } from './modules';
 import { livePlugin } from './live';
+import { ingestPlugin } from './modules/operations/detect/ingest';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -158,6 +159,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(authPlugin, { apiPrefix: config.apiPrefix, headerName: config.authHeader });
   await app.register(oplogPlugin);
   await app.register(livePlugin);
+  // Board readings are written in batches (after live: the last batch publishes before the hub stops).
+  await app.register(ingestPlugin, { maxWaitMs: config.ingestBatchMs });
 
   app.get(`${config.apiPrefix}/health`, { schema: { response: { 200: healthAnswer } }, config: { permission: 'public' } }, async () => ({
     code: 0,

@@ -12,6 +12,10 @@ export interface ServerConfig {
   /** The built-in demo simulator's timing (DEMO_FAULT_EVERY_MS, DEMO_FAULT_RECOVER_MS, DEMO_REPORT_EVERY_MS); unset: the defaults. */
   demoSimulator: { faultEveryMs?: number; faultRecoverMs?: number; reportEveryMs?: number };
   adminPassword?: string;
+  /** Board readings are written in batches: at most this many ms after the first one waits (INGEST_BATCH_MS; 250, 10 in tests). */
+  ingestBatchMs: number;
+  /** The MQTT broker Cascade subscribes to for board readings (MQTT_URL); unset: no MQTT ingestion. */
+  mqtt?: { url: string; clientId: string; topicPrefix: string };
   /** Overrides the captcha setting of sys_config when set (CAPTCHA=off for tests and kiosks). */
   captcha?: 'on' | 'off';
   apiPrefix: string;
@@ -90,6 +94,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       reportEveryMs: millis(env.DEMO_REPORT_EVERY_MS),
     },
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    ingestBatchMs: millis(env.INGEST_BATCH_MS) ?? (env.NODE_ENV === 'test' ? 10 : 250),
+    mqtt: env.MQTT_URL
+      ? { url: env.MQTT_URL, clientId: env.MQTT_CLIENT_ID || 'cascade-ingest', topicPrefix: (env.MQTT_TOPIC_PREFIX || 'cascade').replace(/\/+$/, '') }
+      : undefined,
     captcha,
     apiPrefix: env.API_PREFIX ?? '/api',
     authHeader: parseAuthHeader(env.AUTH_HEADER),

@@ -8,6 +8,7 @@ import { startJobRunner } from './jobs/runner';
 import { startDeviceJobs } from './modules/operations/detect/device-jobs';
 import { demoLeaseHolder, startDemoSimulator } from './devices/demo-simulator';
 import { hostname } from 'node:os';
+import { startMqttIngest } from './devices/mqtt-ingest';
 
 /** Starts Cascade: migrations, first-start seeding, the HTTP server, background work; stops cleanly on signals. */
 async function main(): Promise<void> {
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: stopping`);
     await stopBackground();
     await app.close();
+    // What the reading ingest did over this run (the fleet bench reads this line).
+    app.log.info({ ingest: app.readings.stats() }, 'reading ingest stats');
     await database.close();
     process.exit(0);
   };
@@ -54,6 +57,19 @@ async function main(): Promise<void> {
 async function startBackground(app: import('fastify').FastifyInstance): Promise<() => Promise<void>> {
   const stops: (() => Promise<void> | void)[] = [];
   stops.push(startJobRunner(app));
+  // MQTT ingestion (MQTT_URL): one subscriber per cluster, the holder of the mqtt-ingest lease.
+  if (app.config.mqtt) {
+    const ingest = startMqttIngest(app, { ...app.config.mqtt, leaseHolder: demoLeaseHolder() });
+    // INGEST_STATS_EVERY_MS: the ingest's counters in the log this often (the fleet bench watches them).
+    const every = Number(process.env.INGEST_STATS_EVERY_MS);
+    const statsTimer = every > 0 ? setInterval(() => app.log.info({ ingest: app.readings.stats(), mqtt: ingest.stats() }, 'ingest progress'), every) : null;
+    statsTimer?.unref();
+    stops.push(async () => {
+      if (statsTimer) clearInterval(statsTimer);
+      await ingest.stop();
+      app.log.info({ mqtt: ingest.stats() }, 'mqtt ingest stats');
+    });
+  }
   // Board polling and the offline check run on one instance of the cluster at a time.
   const startDevices = () => startDeviceJobs(app, { leaseHolder: `${hostname()}:${process.pid}` });
   if (!app.config.demo) stops.push(startDevices());

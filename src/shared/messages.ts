@@ -226,6 +226,19 @@ export const MESSAGES = {
   'dep.users': { cn: '{n} 个用户', en: '{n} users' },
   'dep.record': { cn: '{n} 条状态变更记录', en: '{n} state change' },
   'dep.records': { cn: '{n} 条状态变更记录', en: '{n} state changes' },
+  // readings at fleet scale (issue 15): raw readings, per-minute and per-hour trends, their purge
+  'setting.detect.rawRetentionHours': { cn: '检测板原始读数的保留小时数（至少 1）', en: 'Hours raw board readings are kept (at least 1)' },
+  'setting.detect.minuteRetentionDays': { cn: '通道每分钟趋势的保留天数', en: 'Days the per-minute channel trends are kept' },
+  'setting.detect.hourRetentionDays': { cn: '通道每小时趋势的保留天数', en: 'Days the per-hour channel trends are kept' },
+  'job.detectTrends.name': { cn: '读数趋势汇总', en: 'Reading trends' },
+  'job.detectTrends.remark': {
+    cn: '每分钟把检测板读数汇总为每分钟和每小时趋势，并删除超过保留期的读数和趋势',
+    en: 'Every minute: rolls board readings up into per-minute and per-hour trends and deletes readings and trends past their retention',
+  },
+  'job.handler.detect.trends': {
+    cn: '把原始读数汇总为每分钟和每小时趋势（最小、最大、平均、次数），删除超过 detect.*Retention* 设置的数据',
+    en: 'Rolls raw readings up into per-minute and per-hour trends (min, max, average, count) and deletes what is older than the detect.*Retention* settings',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

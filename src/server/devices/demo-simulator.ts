@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DEMO_FAULT_EVERY_MS, DEMO_FAULT_RECOVER_MS, SWITCH_FAULT, SWITCH_NORMAL } from '@shared/constants';
 import { acquireLease } from '../jobs/runner';
-import { applyReading } from '../modules/operations/detect/readings';
 import { ANALOG_SCALE } from '../modules/operations/detect/poller';
 import { BoardSimulator } from './simulator';
 
@@ -62,8 +61,8 @@ interface BoardRow {
 /**
  * The demo's boards, played in-process: a seeded demo board has neither an address to poll nor a
  * key to push with, so without this nothing would ever report for it and every one would go offline
- * half a minute after start. Each such board reports through the reading service (applyReading,
- * exactly what a pushed or polled reading goes through) once per its poll period, staggered, with
+ * half a minute after start. Each such board reports through the reading service (app.readings,
+ * exactly what a pushed, polled or MQTT reading goes through) once per its poll period, staggered, with
  * analog values wandering around their seeded value; channels the seed left faulty stay faulty. Now
  * and then a scripted fault pins one normal channel of working equipment to a fault (switch contact
  * or analog over range) and lets it go minutes later, so the reading service opens and closes a real
@@ -142,7 +141,7 @@ export function startDemoSimulator(app: FastifyInstance, opts: DemoSimulatorOpti
   async function report(id: number): Promise<void> {
     sim.drift(id);
     try {
-      await applyReading(app, id, sim.reading(id));
+      await app.readings.submit(id, sim.reading(id), 'demo');
       reports += 1;
     } catch (err) {
       failed += 1;
@@ -218,15 +217,18 @@ export function startDemoSimulator(app: FastifyInstance, opts: DemoSimulatorOpti
 
     const due = [...schedule.entries()].filter(([, s]) => s.due <= now).sort((a, b) => a[1].due - b[1].due);
     const roundStart = performance.now();
+    // The round's reports join the ingest's batches together; the round ends when all are applied.
+    const sent: Promise<void>[] = [];
     for (const [n, [id, entry]] of due.entries()) {
       // A long round (the first one, a slow database) renews the lease on the way, and stops when it is lost.
-      if (stopped || !(await mayPlay())) return;
-      await report(id);
+      if (stopped || !(await mayPlay())) break;
+      sent.push(report(id));
       // The first round spreads the next reports over one period, so the boards do not all report in
       // the same second again; after that each board keeps its own beat.
       if (first) entry.due = now + (entry.everyMs * (n + 1)) / due.length;
       else entry.due = entry.due + entry.everyMs > now ? entry.due + entry.everyMs : now + entry.everyMs;
     }
+    await Promise.all(sent);
     if (first) app.log.info(`demo simulator: ${due.length} boards reported in ${Math.round(performance.now() - roundStart)} ms`);
   }
 

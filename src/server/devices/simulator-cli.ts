@@ -1,46 +1,81 @@
 import { parseArgs } from 'node:util';
-import { BoardSimulator } from './simulator';
+import mqtt from 'mqtt';
+import { BoardSimulator, stateTopic, statePayload } from './simulator';
 
 /**
- * npm run simulate -- [--boards 3] [--port 1502] [--host 127.0.0.1] [--interval 2] [--fault-rate 0.02]
- *                     [--report-url http://localhost:3000/api/ball/detect/report --project-key K
- *                      --board BOARD_NO:BOARD_KEY ...]
- * Serves N boards (unit ids 1..N) over Modbus TCP and, with --report-url, also pushes their readings.
+ * npm run simulate -- [--protocol modbus|http|mqtt] [--boards 3] [--interval 2] [--fault-rate 0.02]
+ *   modbus (default): serves the boards over Modbus TCP [--host 127.0.0.1 --port 1502] (unit ids 1..N)
+ *   http:  pushes each board's reading to [--report-url http://localhost:8080/api/ball/detect/report]
+ *   mqtt:  publishes each board's state (QoS 1) to [--mqtt-url mqtt://127.0.0.1:1883] [--topic-prefix cascade]
+ *   http and mqtt need --project-key K and the boards: --board BOARD_NO:BOARD_KEY (repeated), or
+ *   --board-prefix P --board-key KEY for boards P0001…P<N> sharing one key (load tests).
+ * Modbus with --report-url also pushes over HTTP (as before).
  */
 const { values } = parseArgs({
   options: {
+    protocol: { type: 'string', default: 'modbus' },
     boards: { type: 'string', default: '3' },
     port: { type: 'string', default: '1502' },
     host: { type: 'string', default: '127.0.0.1' },
     interval: { type: 'string', default: '2' },
     'fault-rate': { type: 'string', default: '0.02' },
     'report-url': { type: 'string' },
+    'mqtt-url': { type: 'string', default: 'mqtt://127.0.0.1:1883' },
+    'topic-prefix': { type: 'string', default: 'cascade' },
     'project-key': { type: 'string' },
     board: { type: 'string', multiple: true, default: [] },
+    'board-prefix': { type: 'string' },
+    'board-key': { type: 'string' },
   },
 });
 
+const protocol = values.protocol;
+if (!['modbus', 'http', 'mqtt'].includes(protocol ?? '')) {
+  process.stderr.write(`--protocol must be modbus, http or mqtt\n`);
+  process.exit(2);
+}
 const count = Number(values.boards);
 const sim = new BoardSimulator({ units: Array.from({ length: count }, (_, i) => i + 1), faultRate: Number(values['fault-rate']) });
-const served = await sim.serveModbus(values.host, Number(values.port));
-process.stdout.write(`Simulating ${count} board(s) on modbus tcp://${values.host}:${served.port} (unit ids 1..${count})\n`);
+const projectKey = values['project-key'];
+const pushBoards = values['board-prefix']
+  ? Array.from({ length: count }, (_, i) => ({ unit: i + 1, boardNo: `${values['board-prefix']}${String(i + 1).padStart(4, '0')}`, boardKey: values['board-key'] ?? '' }))
+  : (values.board ?? []).map((spec, i) => {
+      const [boardNo, boardKey] = spec.split(':');
+      return { unit: i + 1, boardNo, boardKey };
+    });
+if (protocol !== 'modbus' && (!projectKey || !pushBoards.length)) {
+  process.stderr.write(`--protocol ${protocol} needs --project-key and --board NO:KEY (or --board-prefix and --board-key)\n`);
+  process.exit(2);
+}
 
-const pushTo = values['report-url'];
-const pushBoards = (values.board ?? []).map((spec, i) => {
-  const [boardNo, boardKey] = spec.split(':');
-  return { unit: i + 1, boardNo, boardKey };
-});
+let served: { port: number; close: () => Promise<void> } | null = null;
+let client: mqtt.MqttClient | null = null;
+if (protocol === 'modbus') {
+  served = await sim.serveModbus(values.host, Number(values.port));
+  process.stdout.write(`Simulating ${count} board(s) on modbus tcp://${values.host}:${served.port} (unit ids 1..${count})\n`);
+} else if (protocol === 'mqtt') {
+  client = await mqtt.connectAsync(values['mqtt-url']!, { clientId: `cascade-sim-${process.pid}`, clean: true });
+  process.stdout.write(`Simulating ${pushBoards.length} board(s) publishing to ${values['mqtt-url']} under ${stateTopic(projectKey!, '<boardNo>', values['topic-prefix'])}\n`);
+} else {
+  process.stdout.write(`Simulating ${pushBoards.length} board(s) pushing to ${values['report-url'] ?? 'http://localhost:8080/api/ball/detect/report'}\n`);
+}
 
+const reportUrl = values['report-url'] ?? (protocol === 'http' ? 'http://localhost:8080/api/ball/detect/report' : undefined);
 const timer = setInterval(() => {
   sim.tick();
-  if (pushTo && values['project-key'] && pushBoards.length) {
-    sim.pushReports(pushTo, values['project-key'], pushBoards).catch((err: Error) => process.stderr.write(`report failed: ${err.message}\n`));
+  if (client) {
+    for (const b of pushBoards) {
+      client.publishAsync(stateTopic(projectKey!, b.boardNo, values['topic-prefix']), statePayload(b.boardNo, b.boardKey, sim.reading(b.unit)), { qos: 1 }).catch((err: Error) => process.stderr.write(`publish failed: ${err.message}\n`));
+    }
+  } else if (reportUrl && projectKey && pushBoards.length) {
+    sim.pushReports(reportUrl, projectKey, pushBoards).catch((err: Error) => process.stderr.write(`report failed: ${err.message}\n`));
   }
 }, Number(values.interval) * 1000);
 
 const stop = async () => {
   clearInterval(timer);
-  await served.close();
+  await served?.close();
+  await client?.endAsync();
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

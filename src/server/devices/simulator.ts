@@ -182,6 +182,16 @@ export class BoardSimulator {
   }
 }
 
+/** The MQTT topic a board publishes its state to (docs/devices.md): `<prefix>/<projectKey>/boards/<boardNo>/state`. */
+export function stateTopic(projectKey: string, boardNo: string, prefix = 'cascade'): string {
+  return `${prefix}/${projectKey}/boards/${boardNo}/state`;
+}
+
+/** The MQTT payload of a board's state: the HTTP report's body plus the board's report key. */
+export function statePayload(boardNo: string, boardKey: string, channels: ChannelReading[]): string {
+  return JSON.stringify({ key: boardKey, boardNo, channels });
+}
+
 /** A port free right now on `host` (bound, read, released). */
 export async function freePort(host = '127.0.0.1'): Promise<number> {
   const probe = createServer();

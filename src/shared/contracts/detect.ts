@@ -127,3 +127,21 @@ export const boardInfoSchema = boardRowSchema.extend({
   channels: z.array(channelRowSchema),
 });
 export type BoardInfo = z.output<typeof boardInfoSchema>;
+
+/** GET /ball/falldetect/trend/:id?hours=24: each channel's trend from the downsampled history (issue 15). */
+export const TREND_MAX_HOURS = 24 * 31;
+export const boardTrendQuerySchema = z.strictObject({ hours: intField(1, TREND_MAX_HOURS).optional() });
+
+/** One bucket of a channel's trend: its analog values' minimum, maximum, average and how many readings. */
+export const trendPointSchema = z.strictObject({ t: z.string(), min: z.number(), max: z.number(), avg: z.number(), count: z.number().int() });
+export const boardTrendSchema = z.strictObject({
+  id: z.number().int(),
+  hours: z.number().int(),
+  /** 'minute': minute buckets grouped by stepSeconds (up to 48 h); 'hour': hour buckets. */
+  grain: z.enum(['minute', 'hour']),
+  stepSeconds: z.number().int(),
+  channels: z.array(
+    z.strictObject({ ch: z.number().int(), label: z.string(), analogMin: z.number(), analogMax: z.number(), points: z.array(trendPointSchema) }),
+  ),
+});
+export type BoardTrend = z.infer<typeof boardTrendSchema>;

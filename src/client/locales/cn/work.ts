@@ -96,6 +96,10 @@ const work = {
     issueKey: '签发上报密钥',
     keyIssued: '上报密钥（仅显示一次，请妥善保存）：',
     confirmKey: '签发新密钥后旧密钥立即失效，确定继续吗？',
+    // readings trend (issue 15)
+    trend: '近 24 小时',
+    trendEmpty: '暂无读数',
+    trendLabel: 'CH{{ch}}：每 {{minutes}} 分钟平均值及最小、最大值',
   },
   warning: {
     title: '告警记录',

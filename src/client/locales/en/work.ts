@@ -98,6 +98,10 @@ const work: LocaleShape<typeof cn> = {
     issueKey: 'Issue report key',
     keyIssued: 'Report key (shown once, keep it safe):',
     confirmKey: 'A new key replaces the old one at once. Continue?',
+    // readings trend (issue 15)
+    trend: 'Last 24 h',
+    trendEmpty: 'No readings yet',
+    trendLabel: 'CH{{ch}}: average per {{minutes}} min, with min and max',
   },
   warning: {
     title: 'Warnings',

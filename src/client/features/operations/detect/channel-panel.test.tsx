@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import type { BoardInfo } from '@shared/contracts/detect';
+import type { BoardInfo, BoardTrend } from '@shared/contracts/detect';
 import { dateTime } from '@client/lib/date-time';
 import { renderWithProviders } from '../../../../../tests/helpers/render';
 import { server } from '../../../../../mocks/server';
@@ -45,6 +45,22 @@ const infoOf = (online: boolean): BoardInfo => ({
   })),
 });
 
+const emptyTrend: BoardTrend = { id: 3, hours: 24, grain: 'minute', stepSeconds: 300, channels: [] };
+const trendOf = (): BoardTrend => {
+  const now = Date.now();
+  return {
+    ...emptyTrend,
+    channels: Array.from({ length: 9 }, (_, i) => ({
+      ch: i + 1,
+      label: '',
+      analogMin: 0,
+      analogMax: 100,
+      // CH1 has three buckets, the others nothing yet.
+      points: i === 0 ? [3, 2, 1].map((h) => ({ t: new Date(now - h * 3_600_000).toISOString(), min: 40, max: 60, avg: 50, count: 12 })) : [],
+    })),
+  };
+};
+
 const results = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((r) => r.querySelector('[data-result]'));
 
 // Issue 13: the back-office channel dialog of an offline board showed nine green "Normal".
@@ -53,6 +69,7 @@ describe('fall/detect channel dialog', () => {
     server.use(
       http.get(`${API}/ball/falldetect/info/3`, () => ok(infoOf(false))),
       http.post(`${API}/ball/falleqinfo/listAll`, () => ok([])),
+      http.get(`${API}/ball/falldetect/trend/3`, () => ok(emptyTrend)),
     );
     renderWithProviders(<ChannelPanel id={3} onClose={() => undefined} />, { locale: 'en' });
     await waitFor(() => expect(results()).toHaveLength(9), { timeout: 5000 });
@@ -67,9 +84,23 @@ describe('fall/detect channel dialog', () => {
     server.use(
       http.get(`${API}/ball/falldetect/info/3`, () => ok(infoOf(true))),
       http.post(`${API}/ball/falleqinfo/listAll`, () => ok([])),
+      http.get(`${API}/ball/falldetect/trend/3`, () => ok(emptyTrend)),
     );
     renderWithProviders(<ChannelPanel id={3} onClose={() => undefined} />, { locale: 'cn' });
     await waitFor(() => expect(results()).toHaveLength(9), { timeout: 5000 });
     for (const r of results()) expect(r).toHaveTextContent('正常');
+  });
+
+  // Issue 15: each channel's last 24 h as a small trend from the downsampled history.
+  it('shows each channel\'s 24 h trend, and says so where there are no readings yet', async () => {
+    server.use(
+      http.get(`${API}/ball/falldetect/info/3`, () => ok(infoOf(true))),
+      http.post(`${API}/ball/falleqinfo/listAll`, () => ok([])),
+      http.get(`${API}/ball/falldetect/trend/3`, () => ok(trendOf())),
+    );
+    renderWithProviders(<ChannelPanel id={3} onClose={() => undefined} />, { locale: 'en' });
+    await waitFor(() => expect(screen.getByRole('img', { name: 'CH1: average per 5 min, with min and max' })).toHaveAttribute('data-trend', '3'), { timeout: 5000 });
+    expect(screen.getByRole('columnheader', { name: 'Last 24 h' })).toBeInTheDocument();
+    expect(screen.getAllByText('No readings yet')).toHaveLength(8);
   });
 });

@@ -11,7 +11,8 @@ import { when } from '../../../shared/work-kit/format';
 import { dateTime } from '@client/lib/date-time';
 import { channelShown } from '@shared/contracts/detect';
 import { EquipmentPicker } from '../../../shared/work-kit/pickers';
-import { boardInfoQueryOptions, detectKeys, issueBoardKey, updateChannels, type ChannelEdit } from './detect-api';
+import { DETECT_BASE, boardInfoQueryOptions, boardTrendQueryOptions, detectKeys, issueBoardKey, updateChannels, type ChannelEdit } from './detect-api';
+import { ChannelTrend } from './channel-trend';
 import { localName } from '@shared/local-name';
 
 /**
@@ -40,6 +41,8 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
   const { t, i18n } = useTranslation('work');
   const queryClient = useQueryClient();
   const info = useQuery({ ...boardInfoQueryOptions(id), refetchInterval: 5000 });
+  // The trend moves by the minute: read again every minute, not with every live value.
+  const trend = useQuery({ ...boardTrendQueryOptions(id), refetchInterval: 60_000 });
   const canEdit = useCan('fall-detect#update');
   const canKey = useCan('fall-detect#key');
   const [edits, setEdits] = useState<Record<number, ChannelEdit>>({});
@@ -90,7 +93,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
   };
 
   return (
-    <Dialog opened={id !== null} onChange={(open) => !open && close()} title={board ? `${localName(board.boardName, board.boardNameEn, i18n.language)} ${board.boardNo}` : t('detect.channels')} loading={info.isPending && id !== null}>
+    <Dialog width="min(1180px, 96vw)" opened={id !== null} onChange={(open) => !open && close()} title={board ? `${localName(board.boardName, board.boardNameEn, i18n.language)} ${board.boardNo}` : t('detect.channels')} loading={info.isPending && id !== null}>
       {board && (
         <Stack>
           <Group gap="xs">
@@ -114,6 +117,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
                 <Table.Th>{t('detect.min')}</Table.Th>
                 <Table.Th>{t('detect.max')}</Table.Th>
                 <Table.Th>{t('detect.result')}</Table.Th>
+                <Table.Th>{t('detect.trend')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -138,6 +142,9 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
                     </Table.Td>
                     <Table.Td>
                       <ChannelResult online={board.online} result={c.result} lastSeen={board.lastSeen} />
+                    </Table.Td>
+                    <Table.Td>
+                      <ChannelTrend trend={trend.data} channel={trend.data?.channels.find((x) => x.ch === c.ch)} />
                     </Table.Td>
                   </Table.Tr>
                 );

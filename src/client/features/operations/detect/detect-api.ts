@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
 import { resourceKeys } from '@client/lib/resource-keys';
-import type { BoardInfo } from '@shared/contracts/detect';
+import type { BoardInfo, BoardTrend } from '@shared/contracts/detect';
 
 /** Detection boards beyond the list pattern: channels, report keys, and dealing with warnings. */
 export const DETECT_BASE = '/ball/falldetect';
@@ -24,3 +24,7 @@ export const issueBoardKey = (id: number) => api.post<{ id: number; boardKey: st
 /** Someone has seen the alarm: every wall stops sounding (issue 15). */
 export const ackWarning = (id: number) => api.post(`${WARNING_BASE}/ack`, { id });
 export const dealWarning = (body: { id: number; result: 'fixed' | 'not_fixed'; note: string }) => api.post(`${WARNING_BASE}/deal`, body);
+
+/** Each channel's last `hours` from the downsampled history (issue 15). */
+export const boardTrendQueryOptions = (id: number | null, hours = 24) =>
+  queryOptions({ queryKey: [DETECT_BASE, 'trend', id, hours], queryFn: () => api.get<BoardTrend>(`${DETECT_BASE}/trend/${id}?hours=${hours}`), enabled: id !== null });

@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, channelsUpdateSchema, boardRowSchema, boardInfoSchema } from '@shared/contracts/detect';
+import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, boardTrendQuerySchema, channelsUpdateSchema, boardRowSchema, boardInfoSchema, type BoardTrend } from '@shared/contracts/detect';
 import { idParamSchema, idSchema, envelopeOf } from '@shared/contracts/common';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../../db/schema';
 import { ApiError, badRequest, notFound, unauthorized } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { hashToken, newToken } from '../../../lib/password';
 import type { Db } from '../../../db/client';
-import { applyReading } from './readings';
 import { recomputeEquipmentState } from '../equipment-state.service';
 import { archivedFilter, assertLive, notArchived, registerArchiveRoutes, removeBoards, restoreBoards } from '../archive/archive.service';
 import { timingSafeEqual } from 'node:crypto';
 import { RESOURCES } from '@shared/resources';
+import { boardTrend } from './trends';
 
 const BASE = '/ball/falldetect';
 const idBody = z.strictObject({ id: idSchema() });
@@ -127,6 +127,32 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
     return ok({ ...board, channels });
   });
 
+  // Each channel's trend over the last hours (24 by default) from the downsampled history, for the board's detail.
+  app.get(
+    `${BASE}/trend/:id`,
+    { schema: { params: idParamSchema, querystring: boardTrendQuerySchema }, config: { permission: 'fall-detect#info' } },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const { hours = 24 } = request.query as z.infer<typeof boardTrendQuerySchema>;
+      const [board] = await db.select({ id: fallDetect.id }).from(fallDetect).where(eq(fallDetect.id, id));
+      if (!board) throw notFound();
+      const channels = await db
+        .select({ ch: fallDetectChannel.ch, label: fallDetectChannel.label, analogMin: fallDetectChannel.analogMin, analogMax: fallDetectChannel.analogMax })
+        .from(fallDetectChannel)
+        .where(eq(fallDetectChannel.detectId, id))
+        .orderBy(asc(fallDetectChannel.ch));
+      const trend = await boardTrend(app, id, hours);
+      const body: BoardTrend = {
+        id,
+        hours,
+        grain: trend.grain,
+        stepSeconds: trend.stepSeconds,
+        channels: channels.map((c) => ({ ...c, points: trend.series.get(c.ch) ?? [] })),
+      };
+      return ok(body);
+    },
+  );
+
   app.post(`${BASE}/channels/update`, { schema: { body: channelsUpdateSchema }, config: { permission: 'fall-detect#update' } }, async (request) => {
     const { id, channels } = request.body as z.infer<typeof channelsUpdateSchema>;
     await db.transaction(async (tx) => {
@@ -191,7 +217,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
           ),
         );
       if (!board || !board.keyHash || !sameHash(board.keyHash, hashToken(boardKey))) throw new ApiError(403, 'err.boardKey');
-      const outcome = await applyReading(app, board.id, body.channels);
+      const outcome = await app.readings.submit(board.id, body.channels, 'http');
       return ok(outcome);
     },
   );

@@ -3,7 +3,7 @@ import ModbusRTU from 'modbus-serial';
 import { and, asc, ne, sql } from 'drizzle-orm';
 import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
 import { fallDetect } from '../../../db/schema';
-import { applyReading, type ReadingOutcome } from './readings';
+import type { ReadingOutcome } from './readings';
 import { notArchived } from '../archive/archive.service';
 
 /**
@@ -60,17 +60,24 @@ export async function pollDueBoards(app: FastifyInstance): Promise<{ polled: num
     .orderBy(asc(fallDetect.lastSeen));
   let failed = 0;
   const outcomes: ReadingOutcome[] = [];
+  // Boards are read a few at a time; their readings join the ingest's batches without waiting for each other.
+  const applied: Promise<void>[] = [];
+  const fail = (board: number, err: unknown) => {
+    failed += 1;
+    app.log.warn({ board, err: (err as Error).message }, 'board poll failed');
+  };
   for (let i = 0; i < due.length; i += POLL_CONCURRENCY) {
     await Promise.all(
       due.slice(i, i + POLL_CONCURRENCY).map(async (board) => {
         try {
-          outcomes.push(await applyReading(app, board.id, await pollBoard(board)));
+          const reading = await pollBoard(board);
+          applied.push(app.readings.submit(board.id, reading, 'modbus').then((o) => void outcomes.push(o), (err) => fail(board.id, err)));
         } catch (err) {
-          failed += 1;
-          app.log.warn({ board: board.id, err: (err as Error).message }, 'board poll failed');
+          fail(board.id, err);
         }
       }),
     );
   }
+  await Promise.all(applied);
   return { polled: due.length - failed, failed, outcomes };
 }

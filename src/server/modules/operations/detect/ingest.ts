@@ -1,0 +1,357 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
+import { SWITCH_FAULT } from '@shared/constants';
+import type { Db } from '../../../db/client';
+import { publishLive } from '../../../live';
+import { applyReading, isFault, type ReadingOutcome } from './readings';
+
+/** Where a reading came from (stored with the raw reading). */
+export type ReadingSource = 'http' | 'modbus' | 'mqtt' | 'demo';
+
+export interface IngestOptions {
+  /** A batch is written once it holds this many readings… */
+  maxRows?: number;
+  /** …or this long after its first reading arrived. */
+  maxWaitMs?: number;
+  /** Attempts for a batch whose write fails, with doubling back-off, before its readings are reported lost. */
+  attempts?: number;
+  retryBaseMs?: number;
+  /** Readings waiting beyond this: `room()` makes producers (the MQTT subscriber) wait. */
+  highWater?: number;
+}
+
+export interface IngestStats {
+  /** Readings taken in (submit called). */
+  accepted: number;
+  /** Readings whose raw row is committed. */
+  stored: number;
+  /** Readings given up after every attempt failed (logged as an error each time). */
+  lost: number;
+  /** Batches written, and write attempts that failed and were retried. */
+  batches: number;
+  retries: number;
+  /** Readings that changed a channel's state and went through applyReading one by one. */
+  slow: number;
+  queued: number;
+  /** Ingest lag (reading sent, or accepted, to stored) in ms: p50, p95, max over the recent window. */
+  lagMs: { p50: number; p95: number; max: number; samples: number };
+}
+
+interface Pending {
+  boardId: number;
+  channels: ChannelReading[];
+  at: Date;
+  /** When the reading left its board, where the protocol says so (lag measurement only). */
+  sentAt?: number;
+  source: ReadingSource;
+  resolve: (outcome: ReadingOutcome) => void;
+  reject: (err: unknown) => void;
+}
+
+const LAG_WINDOW = 20_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readings: ReadingIngest;
+  }
+}
+
+/**
+ * Every board reading (HTTP push, Modbus poll, MQTT) enters here. Readings are collected for up to
+ * maxWaitMs or maxRows and written together in one transaction:
+ * - one multi-row INSERT of the raw readings (detect_reading);
+ * - for boards whose reading changes no channel's state (the usual case: normal stays normal,
+ *   a fault stays a fault), one UPDATE of their channels' latest values and one of their boards'
+ *   last-seen time, under the same board row locks applyReading takes;
+ * - a reading for a bucket the trend job has already rolled up (a late, retried batch) is merged
+ *   into the trend directly, so the trend misses nothing.
+ * A board's readings that do change a state (a new fault, a recovery under way, a board back
+ * online) then go through applyReading one at a time, in arrival order (all of that board's
+ * readings in the batch): the one place warnings, orders and equipment state are decided.
+ * A failed write is retried with back-off (the readings stay queued, in order); after the last
+ * attempt they are rejected and counted lost, with an error in the log.
+ */
+export class ReadingIngest {
+  private queue: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+  private waiters: (() => void)[] = [];
+  private readonly lags: number[] = [];
+  private lagAt = 0;
+  private counts = { accepted: 0, stored: 0, lost: 0, batches: 0, retries: 0, slow: 0 };
+  private readonly maxRows: number;
+  private readonly maxWaitMs: number;
+  private readonly attempts: number;
+  private readonly retryBaseMs: number;
+  private readonly highWater: number;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    opts: IngestOptions = {},
+  ) {
+    this.maxRows = opts.maxRows ?? 500;
+    this.maxWaitMs = opts.maxWaitMs ?? 250;
+    this.attempts = opts.attempts ?? 6;
+    this.retryBaseMs = opts.retryBaseMs ?? 250;
+    this.highWater = opts.highWater ?? 5_000;
+  }
+
+  /** Queues one reading; settles with its outcome once it is stored (and applied). */
+  submit(boardId: number, channels: ChannelReading[], source: ReadingSource, sentAt?: number): Promise<ReadingOutcome> {
+    if (this.closed) return Promise.reject(new Error('reading ingest is closed'));
+    this.counts.accepted += 1;
+    return new Promise<ReadingOutcome>((resolve, reject) => {
+      this.queue.push({ boardId, channels, at: new Date(), sentAt, source, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Resolves when the queue is below its high-water mark (producers that can wait call this first). */
+  room(): Promise<void> {
+    if (this.queue.length < this.highWater) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Writes everything queued now; resolves when the queue is empty. */
+  async drain(): Promise<void> {
+    while (this.queue.length || this.flushing) {
+      if (this.flushing) await this.flushing;
+      else await this.flushNow();
+    }
+  }
+
+  /** Stops taking readings and writes what is queued. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.drain();
+  }
+
+  stats(): IngestStats {
+    const sorted = [...this.lags].sort((a, b) => a - b);
+    const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
+    return {
+      ...this.counts,
+      queued: this.queue.length,
+      lagMs: { p50: Math.round(at(0.5)), p95: Math.round(at(0.95)), max: Math.round(sorted[sorted.length - 1] ?? 0), samples: sorted.length },
+    };
+  }
+
+  private schedule(): void {
+    if (this.flushing) return; // the running flush looks at the queue again when done
+    if (this.queue.length >= this.maxRows) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      void this.flushNow();
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        void this.flushNow();
+      }, this.maxWaitMs);
+      this.timer.unref?.();
+    }
+  }
+
+  private flushNow(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    this.flushing = this.flushLoop().finally(() => {
+      this.flushing = null;
+      if (this.queue.length) this.schedule();
+    });
+    return this.flushing;
+  }
+
+  private async flushLoop(): Promise<void> {
+    const batch = this.queue.slice(0, this.maxRows);
+    if (!batch.length) return;
+    let slow: Pending[] = [];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        slow = await this.write(batch);
+        break;
+      } catch (err) {
+        if (attempt >= this.attempts) {
+          this.queue.splice(0, batch.length);
+          this.counts.lost += batch.length;
+          this.app.log.error({ err: (err as Error).message, readings: batch.length, attempts: attempt }, 'reading batch lost: the database refused it on every attempt');
+          for (const p of batch) p.reject(err);
+          this.wake();
+          return;
+        }
+        this.counts.retries += 1;
+        this.app.log.warn({ err: (err as Error).message, readings: batch.length, attempt }, 'reading batch failed; retrying');
+        await new Promise((r) => setTimeout(r, this.retryBaseMs * 2 ** (attempt - 1)));
+      }
+    }
+    this.queue.splice(0, batch.length);
+    this.counts.batches += 1;
+    this.counts.stored += batch.length;
+    this.wake();
+    const storedAt = Date.now();
+    for (const p of batch) this.lag(storedAt - (p.sentAt ?? p.at.getTime()));
+
+    const slowSet = new Set(slow);
+    for (const p of batch) if (!slowSet.has(p)) p.resolve({ opened: [], closed: [], orders: [] });
+    // Readings that move a state: the reading service, one at a time, in arrival order.
+    this.counts.slow += slow.length;
+    for (const p of slow) {
+      try {
+        p.resolve(await applyReading(this.app, p.boardId, p.channels));
+      } catch (err) {
+        p.reject(err);
+      }
+    }
+  }
+
+  private wake(): void {
+    while (this.waiters.length && this.queue.length < this.highWater) this.waiters.shift()!();
+  }
+
+  private lag(ms: number): void {
+    // A ring of recent samples: the percentile describes now, not the whole uptime.
+    if (this.lags.length < LAG_WINDOW) this.lags.push(ms);
+    else this.lags[this.lagAt++ % LAG_WINDOW] = ms;
+  }
+
+  /** One transaction: raw rows, late trend merges, the quiet boards' latest values. Returns the readings left for applyReading. */
+  private async write(batch: Pending[]): Promise<Pending[]> {
+    const perBoard = new Map<number, number>();
+    for (const p of batch) perBoard.set(p.boardId, (perBoard.get(p.boardId) ?? 0) + 1);
+    const published = new Map<number | undefined, number[]>();
+
+    const slow = await this.app.database.db.transaction(async (tx) => {
+      // Shared lock on the roll-up marks: the trend job (FOR UPDATE) waits for this batch, and this
+      // batch sees where it got to, so a reading is either rolled by the job or merged here.
+      const marks = await tx.execute(sql`SELECT grain, upto FROM detect_trend_mark ORDER BY grain FOR SHARE`);
+      const markOf = new Map((marks.rows as { grain: string; upto: Date | string }[]).map((m) => [m.grain.trim(), new Date(m.upto).getTime()]));
+
+      const raw = batch.map((p) => {
+        const switches: (number | null)[] = Array(CHANNEL_COUNT).fill(null);
+        const analogs: (number | null)[] = Array(CHANNEL_COUNT).fill(null);
+        for (const c of p.channels) {
+          if (c.ch < 1 || c.ch > CHANNEL_COUNT) continue;
+          switches[c.ch - 1] = c.switch;
+          analogs[c.ch - 1] = c.analog;
+        }
+        // Array literals ('{0,1,NULL,…}') cast in one go: cheaper than unpacking JSON arrays row by row.
+        const literal = (values: (number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+        return { b: p.boardId, t: p.at.toISOString(), s: literal(switches), a: literal(analogs), o: p.source };
+      });
+      await tx.execute(sql`
+        INSERT INTO detect_reading (detect_id, at, switches, analogs, source)
+        SELECT (r->>'b')::int, (r->>'t')::timestamptz, (r->>'s')::smallint[], (r->>'a')::double precision[], r->>'o'
+          FROM jsonb_array_elements(${JSON.stringify(raw)}::jsonb) AS r`);
+
+      const minuteMark = markOf.get('m') ?? 0;
+      const late = batch.filter((p) => p.at.getTime() < minuteMark);
+      if (late.length) await mergeLate(tx, late, minuteMark, markOf.get('h') ?? 0);
+
+      // The quiet boards: lock them (in id order, as applyReading locks one) and read their channels.
+      // A board is quiet when none of its readings in this batch changes a channel's state: judged
+      // against the same stored state, they add up to the last values and one streak step per reading.
+      const ids = [...perBoard.keys()].sort((a, b) => a - b);
+      const quiet = new Set<number>();
+      const updates = new Map<string, { b: number; ch: number; s: number; a: number; f: boolean; t: string; n: number }>();
+      const seen = new Map<number, string>();
+      if (ids.length) {
+        const rows = (
+          await tx.execute(sql`
+            SELECT d.id, d.project_id AS "projectId", d.online, c.ch, c.result, c.analog_min AS "analogMin", c.analog_max AS "analogMax"
+              FROM fall_detect d JOIN fall_detect_channel c ON c.detect_id = d.id
+             WHERE d.id IN (SELECT id FROM fall_detect WHERE id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY id FOR UPDATE)`)
+        ).rows as { id: number; projectId: number; online: boolean; ch: number; result: string; analogMin: number; analogMax: number }[];
+        const channelsOf = new Map<number, typeof rows>();
+        for (const r of rows) {
+          const list = channelsOf.get(Number(r.id)) ?? [];
+          if (!list.length) channelsOf.set(Number(r.id), list);
+          list.push(r);
+        }
+        const moving = new Set<number>();
+        for (const p of batch) {
+          const stored = channelsOf.get(p.boardId);
+          if (!stored || !stored[0].online) {
+            moving.add(p.boardId);
+            continue;
+          }
+          const byCh = new Map(stored.map((c) => [Number(c.ch), c]));
+          for (const r of p.channels) {
+            const c = byCh.get(r.ch);
+            if (!c) continue;
+            // Normal stays normal, a fault stays a fault: nothing but values and counters move.
+            if (isFault(r, { analogMin: Number(c.analogMin), analogMax: Number(c.analogMax) }) !== (c.result === 'fault')) moving.add(p.boardId);
+          }
+        }
+        for (const p of batch) {
+          const stored = channelsOf.get(p.boardId);
+          if (!stored || moving.has(p.boardId)) continue;
+          const byCh = new Map(stored.map((c) => [Number(c.ch), c]));
+          const t = p.at.toISOString();
+          for (const r of p.channels) {
+            if (!byCh.has(r.ch)) continue;
+            const key = `${p.boardId}:${r.ch}`;
+            const before = updates.get(key);
+            updates.set(key, { b: p.boardId, ch: r.ch, s: r.switch, a: r.analog, f: byCh.get(r.ch)!.result === 'fault', t, n: (before?.n ?? 0) + 1 });
+          }
+          seen.set(p.boardId, t);
+          if (quiet.has(p.boardId)) continue;
+          quiet.add(p.boardId);
+          const project = Number(stored[0].projectId);
+          published.set(project, [...(published.get(project) ?? []), p.boardId]);
+        }
+      }
+      if (updates.size) {
+        await tx.execute(sql`
+          UPDATE fall_detect_channel c
+             SET switch_value = (u->>'s')::smallint, analog_value = (u->>'a')::double precision, updated_at = (u->>'t')::timestamptz,
+                 normal_streak = CASE WHEN (u->>'f')::boolean THEN 0 ELSE LEAST(c.normal_streak + (u->>'n')::int, 1000000) END
+            FROM jsonb_array_elements(${JSON.stringify([...updates.values()])}::jsonb) AS u
+           WHERE c.detect_id = (u->>'b')::int AND c.ch = (u->>'ch')::int`);
+      }
+      if (seen.size) {
+        await tx.execute(sql`
+          UPDATE fall_detect d SET last_seen = (s->>'t')::timestamptz
+            FROM jsonb_array_elements(${JSON.stringify([...seen].map(([b, t]) => ({ b, t })))}::jsonb) AS s
+           WHERE d.id = (s->>'b')::int`);
+      }
+      return batch.filter((p) => !quiet.has(p.boardId));
+    });
+    // The walls hear of the quiet boards once per project and batch (the slow ones publish themselves).
+    for (const [projectId, boards] of published) {
+      await publishLive(this.app, { topic: 'channel', projectId, ...(boards.length === 1 ? { id: boards[0] } : {}) });
+    }
+    return slow;
+  }
+}
+
+/** Late readings (their minute already rolled up): merged into the minute trend, and the hour trend when that is rolled too. */
+async function mergeLate(tx: Db, late: Pending[], minuteMark: number, hourMark: number): Promise<void> {
+  const cells = late.flatMap((p) =>
+    p.channels.map((c) => ({ b: p.boardId, ch: c.ch, t: p.at.toISOString(), a: c.analog, s: c.switch === SWITCH_FAULT ? 1 : 0, h: p.at.getTime() < hourMark })),
+  );
+  if (!cells.length || minuteMark <= 0) return;
+  const merge = (grain: 'm' | 'h', unit: 'minute' | 'hour', only: typeof cells) =>
+    only.length
+      ? tx.execute(sql`
+          INSERT INTO detect_trend (grain, detect_id, ch, bucket, min, max, sum, count, faults)
+          SELECT ${grain}, (c->>'b')::int, (c->>'ch')::smallint, date_trunc(${unit}, (c->>'t')::timestamptz),
+                 min((c->>'a')::float8), max((c->>'a')::float8), sum((c->>'a')::float8), count(*), sum((c->>'s')::int)
+            FROM jsonb_array_elements(${JSON.stringify(only)}::jsonb) AS c
+           GROUP BY 2, 3, 4
+          ON CONFLICT (grain, detect_id, ch, bucket) DO UPDATE SET
+            min = LEAST(detect_trend.min, EXCLUDED.min), max = GREATEST(detect_trend.max, EXCLUDED.max),
+            sum = detect_trend.sum + EXCLUDED.sum, count = detect_trend.count + EXCLUDED.count, faults = detect_trend.faults + EXCLUDED.faults`)
+      : Promise.resolve();
+  await merge('m', 'minute', cells);
+  await merge('h', 'hour', cells.filter((c) => c.h));
+}
+
+/** Decorates the app with its reading ingest (app.readings) and writes what is queued when the app closes. */
+export const ingestPlugin = fp(async (app: FastifyInstance, opts: IngestOptions) => {
+  const ingest = new ReadingIngest(app, opts);
+  app.decorate('readings', ingest);
+  app.addHook('onClose', async () => ingest.close());
+});

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { registerJobHandler } from '../../../jobs/registry';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface RollupResult {
+  /** Minute and hour cells written (inserted or merged). */
+  minutes: number;
+  hours: number;
+  /** The marks after the run: raw readings before `minuteUpto` are in the minute trend, minutes before `hourUpto` in the hour trend. */
+  minuteUpto: string;
+  hourUpto: string;
+}
+
+/**
+ * Rolls the raw readings of every closed minute since the last run into the per-minute trend, and
+ * the minutes of every closed hour into the per-hour trend. The marks are locked FOR UPDATE, so a
+ * batch being written (which holds them FOR SHARE) finishes first and is seen; a batch written after
+ * sees the new marks and merges its late readings itself (ingest.ts).
+ */
+export async function rollUpTrends(app: FastifyInstance, now = new Date()): Promise<RollupResult> {
+  return app.database.db.transaction(async (tx) => {
+    const marks = (await tx.execute(sql`SELECT grain, upto FROM detect_trend_mark ORDER BY grain FOR UPDATE`)).rows as { grain: string; upto: Date | string }[];
+    const mark = (g: string) => new Date(marks.find((m) => m.grain.trim() === g)?.upto ?? 0);
+    const minuteFrom = mark('m');
+    const minuteTo = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    const hourFrom = mark('h');
+    const hourTo = new Date(Math.floor(minuteTo.getTime() / HOUR_MS) * HOUR_MS);
+    let minutes = 0;
+    let hours = 0;
+    if (minuteTo > minuteFrom) {
+      const res = await tx.execute(sql`
+        INSERT INTO detect_trend (grain, detect_id, ch, bucket, min, max, sum, count, faults)
+        SELECT 'm', r.detect_id, c.ch, date_trunc('minute', r.at), min(c.a), max(c.a), sum(c.a), count(*), sum(CASE WHEN c.s = 1 THEN 1 ELSE 0 END)
+          FROM detect_reading r, unnest(r.analogs, r.switches) WITH ORDINALITY AS c(a, s, ch)
+         WHERE r.at >= ${minuteFrom.toISOString()}::timestamptz AND r.at < ${minuteTo.toISOString()}::timestamptz AND c.a IS NOT NULL
+         GROUP BY r.detect_id, c.ch, date_trunc('minute', r.at)
+        ON CONFLICT (grain, detect_id, ch, bucket) DO UPDATE SET
+          min = LEAST(detect_trend.min, EXCLUDED.min), max = GREATEST(detect_trend.max, EXCLUDED.max),
+          sum = detect_trend.sum + EXCLUDED.sum, count = detect_trend.count + EXCLUDED.count, faults = detect_trend.faults + EXCLUDED.faults
+        RETURNING 1`);
+      minutes = res.rows.length;
+      await tx.execute(sql`UPDATE detect_trend_mark SET upto = ${minuteTo.toISOString()}::timestamptz WHERE grain = 'm'`);
+    }
+    if (hourTo > hourFrom) {
+      const res = await tx.execute(sql`
+        INSERT INTO detect_trend (grain, detect_id, ch, bucket, min, max, sum, count, faults)
+        SELECT 'h', detect_id, ch, date_trunc('hour', bucket), min(min), max(max), sum(sum), sum(count), sum(faults)
+          FROM detect_trend
+         WHERE grain = 'm' AND bucket >= ${hourFrom.toISOString()}::timestamptz AND bucket < ${hourTo.toISOString()}::timestamptz
+         GROUP BY detect_id, ch, date_trunc('hour', bucket)
+        ON CONFLICT (grain, detect_id, ch, bucket) DO UPDATE SET
+          min = LEAST(detect_trend.min, EXCLUDED.min), max = GREATEST(detect_trend.max, EXCLUDED.max),
+          sum = detect_trend.sum + EXCLUDED.sum, count = detect_trend.count + EXCLUDED.count, faults = detect_trend.faults + EXCLUDED.faults
+        RETURNING 1`);
+      hours = res.rows.length;
+      await tx.execute(sql`UPDATE detect_trend_mark SET upto = ${hourTo.toISOString()}::timestamptz WHERE grain = 'h'`);
+    }
+    return { minutes, hours, minuteUpto: (minuteTo > minuteFrom ? minuteTo : minuteFrom).toISOString(), hourUpto: (hourTo > hourFrom ? hourTo : hourFrom).toISOString() };
+  });
+}
+
+/**
+ * Deletes raw readings older than detect.rawRetentionHours (never one not yet rolled up, and never
+ * less than an hour), minute trends older than detect.minuteRetentionDays and hour trends older than
+ * detect.hourRetentionDays.
+ */
+export async function purgeReadings(app: FastifyInstance, now = new Date()): Promise<{ raw: number; minutes: number; hours: number }> {
+  const rawHours = Math.max(1, await app.settings.get('detect.rawRetentionHours'));
+  const minuteDays = Math.max(1, await app.settings.get('detect.minuteRetentionDays'));
+  const hourDays = Math.max(1, await app.settings.get('detect.hourRetentionDays'));
+  const db = app.database.db;
+  const rawBefore = new Date(now.getTime() - rawHours * HOUR_MS).toISOString();
+  const raw = await db.execute(sql`
+    DELETE FROM detect_reading
+     WHERE at < LEAST(${rawBefore}::timestamptz, (SELECT upto FROM detect_trend_mark WHERE grain = 'm'))
+    RETURNING 1`);
+  const minutes = await db.execute(sql`
+    DELETE FROM detect_trend
+     WHERE grain = 'm' AND bucket < LEAST(${new Date(now.getTime() - minuteDays * DAY_MS).toISOString()}::timestamptz, (SELECT upto FROM detect_trend_mark WHERE grain = 'h'))
+    RETURNING 1`);
+  const hours = await db.execute(sql`
+    DELETE FROM detect_trend WHERE grain = 'h' AND bucket < ${new Date(now.getTime() - hourDays * DAY_MS).toISOString()}::timestamptz RETURNING 1`);
+  return { raw: raw.rows.length, minutes: minutes.rows.length, hours: hours.rows.length };
+}
+
+export interface TrendPoint {
+  /** Bucket start (ISO). */
+  t: string;
+  min: number;
+  max: number;
+  avg: number;
+  count: number;
+}
+
+/**
+ * A board's channels over the last `hours`: up to 48 h from the minute trend in `stepMinutes`
+ * buckets (plus the raw readings not rolled up yet, so the trend reaches now), beyond that from the
+ * hour trend.
+ */
+export async function boardTrend(app: FastifyInstance, boardId: number, hours: number, now = new Date()): Promise<{ grain: 'minute' | 'hour'; stepSeconds: number; series: Map<number, TrendPoint[]> }> {
+  const from = new Date(now.getTime() - hours * HOUR_MS).toISOString();
+  const hourly = hours > 48;
+  // About 288 points per channel (every 5 minutes for a day).
+  const stepSeconds = hourly ? 3600 : Math.max(60, Math.round((hours * 3600) / 288 / 60) * 60);
+  const bin = (col: string) => `to_timestamp(floor(extract(epoch FROM ${col}) / ${stepSeconds}) * ${stepSeconds})`;
+  const rows = await app.database.query<{ ch: number; t: Date | string; min: number; max: number; sum: number; count: number }>(
+    hourly
+      ? `SELECT ch, bucket AS t, min, max, sum, count FROM detect_trend
+          WHERE grain = 'h' AND detect_id = $1 AND bucket >= date_trunc('hour', $2::timestamptz) ORDER BY ch, bucket`
+      : `SELECT ch, t, min(min) AS min, max(max) AS max, sum(sum) AS sum, sum(count)::int AS count FROM (
+           SELECT ch, ${bin('bucket')} AS t, min, max, sum, count FROM detect_trend
+            WHERE grain = 'm' AND detect_id = $1 AND bucket >= $2::timestamptz
+           UNION ALL
+           SELECT c.ch::smallint, ${bin('r.at')}, c.a, c.a, c.a, 1
+             FROM detect_reading r, unnest(r.analogs) WITH ORDINALITY AS c(a, ch)
+            WHERE r.detect_id = $1 AND r.at >= GREATEST($2::timestamptz, (SELECT upto FROM detect_trend_mark WHERE grain = 'm')) AND c.a IS NOT NULL
+         ) x GROUP BY ch, t ORDER BY ch, t`,
+    [boardId, from],
+  );
+  const series = new Map<number, TrendPoint[]>();
+  for (const r of rows) {
+    const ch = Number(r.ch);
+    const count = Number(r.count);
+    const point = { t: new Date(r.t).toISOString(), min: Number(r.min), max: Number(r.max), avg: count ? Number(r.sum) / count : 0, count };
+    const list = series.get(ch) ?? [];
+    if (!list.length) series.set(ch, list);
+    list.push(point);
+  }
+  return { grain: hourly ? 'hour' : 'minute', stepSeconds, series };
+}
+
+registerJobHandler({
+  name: 'detect.trends',
+  description: 'job.handler.detect.trends',
+  params: z.strictObject({}),
+  async run({ app }) {
+    const rolled = await rollUpTrends(app);
+    const purged = await purgeReadings(app);
+    return { ...rolled, purged };
+  },
+});

@@ -1,0 +1,259 @@
+// Fleet benchmark (issue 15): N simulated boards (FLEET_BOARDS, 1,000) each publish their state over
+// MQTT every 5 s (200 readings/s for 1,000) to the machine's broker (FLEET_MQTT_URL, mqtt://127.0.0.1:1883)
+// for FLEET_SECONDS (300; 30 when CI is set), against the real server (src/server/main.ts with
+// MQTT_URL) on the embedded database and on PostgreSQL (BENCH_DATABASE_URL, or TEST_DATABASE_URL's
+// server with a cascade_bench_fleet database; skipped when neither answers). FLEET_ENGINES=pglite
+// or =postgres runs one. Measures, per engine:
+//   - readings published (acknowledged by the broker) and stored (raw rows counted after the server
+//     stopped and drained): every one must be stored;
+//   - ingest lag p95: from the board's publish (MQTT 5 user property `sent`) to its batch committed,
+//     as the server's reading ingest reports it at shutdown;
+//   - the server's CPU over the run, in cores.
+// Every board is live from the start (the steady state); now and then one channel faults for three
+// readings, so warnings open and close through the reading service during the run.
+// Run alone: node tests/bench/fleet.bench.mjs
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, connect as netConnect } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import mqtt from 'mqtt';
+import pg from 'pg';
+import { runAlone } from './budget.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BOARDS = Number(process.env.FLEET_BOARDS ?? 1000);
+const SECONDS = Number(process.env.FLEET_SECONDS ?? (process.env.CI ? 30 : 300));
+const EVERY_MS = 5000;
+const MQTT_URL = process.env.FLEET_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const LAG_BUDGET_MS = 1000;
+// A 2-core machine: the server must leave room for everything else it does.
+const CPU_BUDGET_CORES = { pglite: 1.0, postgres: 0.8 };
+const FAULT_EVERY_MS = 10_000;
+/** After the last publish, how long the server may take to catch up before it is stopped anyway. */
+const DRAIN_MS = 120_000;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const reachable = (url, defaultPort) =>
+  new Promise((resolve) => {
+    const u = new URL(url);
+    const s = netConnect({ host: u.hostname, port: Number(u.port || defaultPort) });
+    s.setTimeout(1000);
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => (s.destroy(), resolve(false)));
+  });
+
+/** CPU seconds used so far by `pid` and every process under it (Linux /proc). */
+function cpuSeconds(pid) {
+  const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+  const children = new Map();
+  const used = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      children.set(Number(fields[1]), [...(children.get(Number(fields[1])) ?? []), Number(entry)]);
+      used.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let ticks = 0;
+  const walk = (p) => {
+    ticks += used.get(p) ?? 0;
+    for (const c of children.get(p) ?? []) walk(c);
+  };
+  walk(pid);
+  return ticks / ticksPerSecond;
+}
+
+function fleetDb(args) {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/fleet-db.ts', ...args], { cwd: root, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`fleet-db ${args[0]} failed: ${res.stderr}`);
+  return res.stdout;
+}
+
+async function runEngine(engine, target) {
+  const run = randomBytes(4).toString('hex');
+  const projectKey = `fleet-${run}`;
+  const boardKey = `fleet-key-${run}`;
+  const prefix = `cascade-bench-${run}`;
+  process.stdout.write(`  ${engine}: seeding ${BOARDS} boards…\n`);
+  fleetDb(['seed', target, String(BOARDS), projectKey, boardKey]);
+
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO: 'off',
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    CAPTCHA: 'off',
+    MQTT_URL,
+    MQTT_CLIENT_ID: `cascade-bench-${run}`,
+    MQTT_TOPIC_PREFIX: prefix,
+    INGEST_STATS_EVERY_MS: '1000',
+  };
+  if (engine === 'pglite') {
+    env.DATA_DIR = path.dirname(target);
+    delete env.DATABASE_URL;
+  } else env.DATABASE_URL = target;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines = [];
+  let buffered = '';
+  let onLine = () => undefined;
+  server.stdout.on('data', (chunk) => {
+    buffered += chunk.toString();
+    const parts = buffered.split('\n');
+    buffered = parts.pop();
+    for (const l of parts) {
+      lines.push(l);
+      onLine(l);
+    }
+  });
+  let stderr = '';
+  server.stderr.on('data', (c) => (stderr += c.toString()));
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+
+  const publisher = await mqtt.connectAsync(MQTT_URL, { clientId: `cascade-bench-pub-${run}`, clean: true, protocolVersion: 5 });
+  try {
+    await new Promise((resolve, reject) => {
+      const timeout = setTimeout(() => reject(new Error(`the server did not subscribe within 120 s\n${stderr}`)), 120_000);
+      const check = (l) => {
+        if (l.includes('mqtt ingest connected')) {
+          clearTimeout(timeout);
+          resolve();
+        }
+      };
+      lines.forEach(check);
+      onLine = check;
+      server.once('exit', () => reject(new Error(`the server exited\n${stderr}`)));
+    });
+    await new Promise((r) => setTimeout(r, 1000)); // its subscription is in place
+
+    let published = 0;
+    let failed = 0;
+    const faults = new Map(); // board index → readings left faulty
+    let nextFault = Date.now() + FAULT_EVERY_MS;
+    const startedAt = Date.now();
+    const cpuStart = cpuSeconds(server.pid);
+    const due = Array.from({ length: BOARDS }, (_, i) => startedAt + (i * EVERY_MS) / BOARDS);
+    const inflight = new Set();
+    await new Promise((resolve) => {
+      const tick = setInterval(() => {
+        const now = Date.now();
+        if (now - startedAt >= SECONDS * 1000) {
+          clearInterval(tick);
+          resolve();
+          return;
+        }
+        if (now >= nextFault) {
+          nextFault = now + FAULT_EVERY_MS;
+          faults.set(Math.floor(Math.random() * BOARDS), 3);
+        }
+        for (let i = 0; i < BOARDS; i++) {
+          if (due[i] > now) continue;
+          due[i] += EVERY_MS;
+          const left = faults.get(i) ?? 0;
+          if (left > 0) faults.set(i, left - 1);
+          const channels = Array.from({ length: 9 }, (_, c) => ({ ch: c + 1, switch: left > 0 && c === 0 ? 1 : 0, analog: Math.round((50 + (Math.random() * 2 - 1) * 5) * 10) / 10 }));
+          const boardNo = `F${String(i + 1).padStart(4, '0')}`;
+          const p = publisher
+            .publishAsync(`${prefix}/${projectKey}/boards/${boardNo}/state`, JSON.stringify({ key: boardKey, channels }), {
+              qos: 1,
+              properties: { userProperties: { sent: String(Date.now()) } },
+            })
+            .then(
+              () => (published += 1),
+              () => (failed += 1),
+            )
+            .finally(() => inflight.delete(p));
+          inflight.add(p);
+        }
+      }, 20);
+    });
+    await Promise.all(inflight);
+    const elapsed = (Date.now() - startedAt) / 1000;
+    const cpu = (cpuSeconds(server.pid) - cpuStart) / elapsed;
+    // Wait until the server has taken every published reading off the broker and written it (or
+    // DRAIN_MS passed), then stop it: it drains what is left and reports.
+    const drainUntil = Date.now() + DRAIN_MS;
+    let caughtUpMs = null;
+    while (Date.now() < drainUntil) {
+      const last = [...lines].reverse().find((l) => l.includes('ingest progress'));
+      if (last) {
+        const p = JSON.parse(last);
+        const taken = p.mqtt.accepted + Object.values(p.mqtt.refused).reduce((a, b) => a + b, 0);
+        if (taken >= published && p.ingest.queued === 0) {
+          caughtUpMs = Date.now() - startedAt - SECONDS * 1000;
+          break;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    server.kill('SIGTERM');
+    await exited;
+    if (process.env.FLEET_LOG) (await import('node:fs')).writeFileSync(process.env.FLEET_LOG, lines.join('\n') + '\n' + stderr);
+    const statsLine = lines.find((l) => l.includes('reading ingest stats'));
+    if (!statsLine) throw new Error(`the server did not report its ingest stats\n${stderr}`);
+    const ingest = JSON.parse(statsLine).ingest;
+    const mqttLine = lines.find((l) => l.includes('mqtt ingest stats'));
+    const mqttStats = mqttLine ? JSON.parse(mqttLine).mqtt : null;
+    const stored = JSON.parse(fleetDb(['count', target, projectKey]).trim());
+    const rate = Math.round(published / elapsed);
+    const load = os.loadavg()[0].toFixed(1);
+    const note = `${BOARDS} boards, ${SECONDS} s, ${rate} readings/s, caught up ${caughtUpMs === null ? 'never' : `${(caughtUpMs / 1000).toFixed(1)} s`} after the last publish, load average ${load} on ${os.availableParallelism?.() ?? os.cpus().length} cores; ingest: ${ingest.batches} batches, ${ingest.slow} one by one, ${ingest.retries} retries, ${ingest.lost} lost; refused ${JSON.stringify(mqttStats?.refused ?? {})}`;
+    process.stdout.write(`  ${engine}: ${note}; published ${published}, stored ${stored.stored}, lag p50 ${ingest.lagMs.p50} ms p95 ${ingest.lagMs.p95} ms max ${ingest.lagMs.max} ms, cpu ${cpu.toFixed(2)} cores\n`);
+    if (failed) throw new Error(`${failed} publishes were not acknowledged by the broker`);
+    return [
+      { name: `${engine}: readings published − stored`, value: published - stored.stored, unit: 'readings', budget: 0, note: `published ${published}, stored ${stored.stored}` },
+      { name: `${engine}: ingest lag p95 (publish → stored)`, value: ingest.lagMs.p95, unit: 'ms', budget: LAG_BUDGET_MS, note: `p50 ${ingest.lagMs.p50} ms, max ${ingest.lagMs.max} ms` },
+      { name: `${engine}: server CPU`, value: Math.round(cpu * 100) / 100, unit: 'cores', budget: CPU_BUDGET_CORES[engine], note },
+    ];
+  } finally {
+    await publisher.endAsync().catch(() => undefined);
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await exited;
+    }
+    // Leave no session behind on the broker.
+    const cleanup = await mqtt.connectAsync(MQTT_URL, { clientId: `cascade-bench-${run}`, clean: true }).catch(() => null);
+    await cleanup?.endAsync();
+  }
+}
+
+export async function run() {
+  if (!(await reachable(MQTT_URL, 1883))) throw new Error(`no MQTT broker on ${MQTT_URL} (start Mosquitto: mosquitto -d -c /etc/mosquitto/mosquitto.conf)`);
+  const engines = (process.env.FLEET_ENGINES ?? 'pglite,postgres').split(',');
+  const results = [];
+  if (engines.includes('pglite')) results.push(...(await runEngine('pglite', path.join(root, 'tmp/bench-fleet/pglite'))));
+  if (engines.includes('postgres')) {
+    const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const url = new URL(base);
+    if (!process.env.BENCH_DATABASE_URL) url.pathname = '/cascade_bench_fleet';
+    const client = new pg.Client({ connectionString: url.toString().replace(/\/[^/]*$/, '/postgres') });
+    const up = await client.connect().then(
+      () => true,
+      () => false,
+    );
+    await client.end().catch(() => undefined);
+    if (up) results.push(...(await runEngine('postgres', url.toString())));
+    else process.stdout.write(`  postgres: no server at ${url.host}, skipped\n`);
+  }
+  return results;
+}
+
+await runAlone(import.meta.url, run);
