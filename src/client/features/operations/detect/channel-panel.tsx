@@ -11,7 +11,7 @@ import { when } from '../../../shared/work-kit/format';
 import { dateTime } from '@client/lib/date-time';
 import { channelShown } from '@shared/contracts/detect';
 import { EquipmentPicker } from '../../../shared/work-kit/pickers';
-import { DETECT_BASE, boardInfoQueryOptions, boardTrendQueryOptions, detectKeys, issueBoardKey, updateChannels, type ChannelEdit } from './detect-api';
+import { boardInfoQueryOptions, boardTrendQueryOptions, detectKeys, issueBoardKey, updateChannels, type ChannelEdit } from './detect-api';
 import { ChannelTrend } from './channel-trend';
 import { localName } from '@shared/local-name';
 
