@@ -7,7 +7,7 @@ import { localeFromHeader, translate } from '@shared/messages';
 import { API, demoDelay, fail, ok } from '../envelope';
 
 /**
- * Sign-in, menus and one's own account (DOMAIN.md §2), for client tests and `npm run dev:mock`.
+ * Sign-in, menus and one's own account (docs/domain.md §2), for client tests and `npm run dev:mock`.
  * Accounts: admin / admin123 (the super user, every menu) and operator / operator123 (operations
  * menus only). A captcha is checked only when the client sends a uuid (captcha switched on).
  */
@@ -113,7 +113,7 @@ export const authHandlers = [
     return ok<LoginResult>({ token, expire: 43_200, user: found.user });
   }),
 
-  // Tickets for URLs that cannot carry the header (event streams, download links): issue 14.
+  // Tickets for URLs that cannot carry the header (event streams, download links): docs/decisions.md "API".
   http.post(`${API}/auth/ticket`, async ({ request }) => {
     if (!request.headers.get('authorization')) return fail(CODE.unauthorized, message(request, 'err.unauthorized'));
     const parsed = ticketRequestSchema.safeParse(await request.json());

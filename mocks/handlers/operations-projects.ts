@@ -53,7 +53,7 @@ function seedProjects(): ProjectRow[] {
   ];
 }
 let projects = seedProjects();
-/** Rows with history (orders, warnings): delete archives them, as the server does (issue 13). */
+/** Rows with history (orders, warnings): delete archives them, as the server does (docs/invariants.md "Archive and delete"). */
 const PROJECTS_WITH_HISTORY = new Set([1, 3]);
 const EQUIPMENT_WITH_HISTORY = new Set([1]);
 /** Archived rows show only when a list asks for them (`archived: true`). */

@@ -6,7 +6,7 @@ import { API, demoDelay, fail, ok, paged } from '../envelope';
 
 /**
  * Maintenance orders, their reports and board warnings, held in memory so screens can walk the
- * status flow (DOMAIN.md §3) as the server does: accept, close, and reports that move the order.
+ * status flow (docs/domain.md §3) as the server does: accept, close, and reports that move the order.
  */
 interface MockReport {
   id: number;

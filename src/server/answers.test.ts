@@ -52,7 +52,7 @@ const QUERIES: Record<string, (ids: Map<string, number>) => string | null> = {
   'GET /api/oss/file/meta': () => '/api/oss/file/meta?ids=1',
   'GET /api/ship/scene/info/:id': (ids) => (ids.has('/api/ship/scene') ? `/api/ship/scene/info/${ids.get('/api/ship/scene')}` : null),
   'GET /api/ball/fallmonitor/live/:id': () => null,
-  // A GET that deletes (seed §7): never called here.
+  // A GET that deletes (spec §7): never called here.
   'GET /api/sys/xmlx/delete/:id': () => null,
 };
 /** Bodies of POST reads that need one. */

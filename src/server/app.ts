@@ -168,7 +168,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     data: { status: 'ok' as const, db: database.kind, version: config.version, warming: [...app.warming] },
   }));
 
-  // Runtime configuration (seed §3), read by the client from a global object before it starts.
+  // Runtime configuration (spec §3), read by the client from a global object before it starts.
   app.get('/config.js', async (_req, reply) => {
     const runtime = await runtimeConfigOf(app, config);
     reply.header('cache-control', 'no-store').type('application/javascript');

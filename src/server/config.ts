@@ -33,7 +33,7 @@ export interface ServerConfig {
   /** The overview wall's first-frame renderer `npm run build` puts beside the client (dist/ssr); without it walls start without a frame. */
   frameModule: string;
   filesDir: string;
-  /** Runtime configuration served as /config.js (seed §3). */
+  /** Runtime configuration served as /config.js (spec §3). */
   runtime: {
     title: string;
     microservice: string;

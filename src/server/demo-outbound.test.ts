@@ -43,7 +43,7 @@ function guardConnections(): () => void {
   };
 }
 
-describe('a demo start calls nobody outside this machine (issue 14)', () => {
+describe('a demo start calls nobody outside this machine', () => {
   let t: TestApp;
   let filesDir: string;
   let release: () => void;

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { seedDemo } from './db/seed/demo';
 
 /**
- * The attacker's fuzz run, kept (issue 14 "every input"): every route of the OpenAPI document gets
+ * The attacker's fuzz run, kept (docs/decisions.md "Bad input"): every route of the OpenAPI document gets
  * at least MIN_INPUTS malformed inputs as the administrator, the strongest caller, on a demo
  * database. A route fails on any 5xx, on an answer slower than HANG_MS, or when a main table's row
  * count changed: a bad input must change nothing. Deterministic: no random source, so a failure
@@ -184,7 +184,7 @@ export function inputsOf(route: Route): Input[] {
   return sample(route, inputs);
 }
 
-/** Inputs every route gets: the ones that deleted real records or reached a 500 before (issue 14). */
+/** Inputs every route gets: the ones that deleted real records or reached a 500 before (docs/decisions.md "Bad input"). */
 const ALWAYS = /^(no body|bad json|proto key|nested ids|string ids|boolean ids|padded ids|id (nested|string|boolean)|(proto|constructor) sort|purge (null|zero)|multipart .*|every field (NUL|far past date|impossible date)|query .* (NUL|far past date)|query proto)$/;
 const TURNS = 3;
 

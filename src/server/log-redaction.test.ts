@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { freshDatabase } from '../../tests/helpers/test-db';
 import { PDF_BYTES } from '@tests/helpers/file-uploads';
 
-/** Issue 14: the log of a running server, at info level, holds no token and no ticket. */
+/** No credential in a log (docs/security.md): the log of a running server, at info level, holds no token and no ticket. */
 describe('what the log never holds', () => {
   let app: FastifyInstance;
   let drop: () => Promise<void>;

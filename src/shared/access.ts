@@ -1,5 +1,5 @@
 /**
- * Route access rules of seed §5, shared by the client router and anything else that decides access.
+ * Route access rules of spec §5, shared by the client router and anything else that decides access.
  *
  * Rules are written `name:args`:
  *   login                      the user must be logged in

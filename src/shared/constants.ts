@@ -1,4 +1,4 @@
-/** Every number of seed §9 (and the seed's other fixed values) lives here, named once. */
+/** Every number of spec §9 (and the spec's other fixed values) lives here, named once. */
 
 export const DESIGN_WIDTH = 1920;
 export const DESIGN_HEIGHT = 1080;
@@ -9,7 +9,7 @@ export type Locale = (typeof LOCALES)[number];
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
-/** Pagination layouts of seed §9, kept verbatim. */
+/** Pagination layouts of spec §9, kept verbatim. */
 export const PAGINATION_LAYOUT = 'total, sizes, prev, pager, next';
 export const TABLE_PAGER_LAYOUT = 'total, ->, prev, pager, next';
 
@@ -74,7 +74,7 @@ export const DETAIL_LABEL_WIDTH = 120;
 export const ICON_THEMES = ['default', 'success', 'warning', 'danger', 'info', 'primary'] as const;
 export type IconTheme = (typeof ICON_THEMES)[number];
 
-/** Response codes of seed §8 plus the ones DOMAIN.md §1 adds. */
+/** Response codes of spec §8 plus the ones docs/domain.md §1 adds. */
 export const CODE = {
   success: 0,
   badRequest: 400,
@@ -90,7 +90,7 @@ export const CODE = {
 export const SUPER_USER_ID = 1;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 
-// Secrets and limits (issue 14: nothing sent where it should not go)
+// Secrets and limits: nothing sent where it should not go (docs/security.md)
 /** How long a ticket for a stream, a download or a frame stays valid after it is issued. */
 export const TICKET_TTL_MS = 60_000;
 /** Unexpired tickets one session may hold: a page's clicks and reconnects need a few, a loop asking for them gets 429. */
@@ -113,7 +113,7 @@ export const DATE_MAX_YEAR = 9999;
 /** A purge of the operation log or login history keeps at least this many days: never "delete everything". */
 export const LOG_PURGE_MIN_DAYS = 7;
 
-// The front door (issue 14): request limits and wrong-password back-off, kept in the database.
+// The front door (docs/decisions.md "Front door"): request limits and wrong-password back-off, kept in the database.
 /** Captcha images one address may ask for per minute. */
 export const CAPTCHA_PER_MINUTE = 60;
 /** Project password (login2) tries one address may make per minute. */

@@ -1,6 +1,6 @@
-/** Fixed code values of seed §3–§4 and DOMAIN.md §3, with labels in both languages and tag colours. */
+/** Fixed code values of spec §3–§4 and docs/domain.md §3, with labels in both languages and tag colours. */
 
-/** The seed's tag colours, plus `accent` (violet) so seven project statuses get seven colours on the map. */
+/** The spec's tag colours (spec §4), plus `accent` (violet) so seven project statuses get seven colours on the map. */
 export type TagColor = 'primary' | 'success' | 'warning' | 'danger' | 'info' | 'default' | 'accent';
 
 export interface DictItem {
@@ -10,7 +10,7 @@ export interface DictItem {
   color?: TagColor;
 }
 
-/** Project status (xmzt), seed §3. */
+/** Project status (xmzt), spec §3. */
 export const XMZT: DictItem[] = [
   { value: 'A', cn: '已建', en: 'Build', color: 'success' },
   { value: 'C', cn: '在建', en: 'Building', color: 'primary' },
@@ -21,12 +21,12 @@ export const XMZT: DictItem[] = [
   { value: 'G', cn: '公司总部', en: 'Company Headquarters', color: 'danger' },
 ];
 
-/** userStatus: 0 disabled (禁用), 1 normal (正常), in the tag colours of seed §4. */
+/** userStatus: 0 disabled (禁用), 1 normal (正常), in the tag colours of spec §4. */
 export const USER_STATUS: DictItem[] = [
   { value: '1', cn: '正常', en: 'Normal', color: 'success' },
   { value: '0', cn: '禁用', en: 'Disabled', color: 'warning' },
 ];
-/** menuStatus: 1 disabled, 0 normal (the reverse of userStatus, as the seed says). */
+/** menuStatus: 1 disabled, 0 normal (the reverse of userStatus, as spec §3 says). */
 export const MENU_STATUS: DictItem[] = [
   { value: '0', cn: '正常', en: 'Normal', color: 'success' },
   { value: '1', cn: '禁用', en: 'Disabled', color: 'warning' },
@@ -90,7 +90,7 @@ export const REPAIR_RESULT: DictItem[] = [
   { value: 'fixed', cn: '已修复', en: 'Fixed', color: 'success' },
   { value: 'not_fixed', cn: '未修复', en: 'Not fixed', color: 'danger' },
 ];
-/** The bill dictionaries, in the tag colours of seed §4 verbatim. */
+/** The bill dictionaries, in the tag colours of spec §4 verbatim. */
 export const BILL_TYPE: DictItem[] = [
   { value: '0', cn: '支出', en: 'Expense', color: 'danger' },
   { value: '1', cn: '收入', en: 'Income', color: 'primary' },

@@ -1,4 +1,4 @@
-/** The response envelope of DOMAIN.md §1 and the paged list shape. */
+/** The response envelope of docs/domain.md §1 and the paged list shape. */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;

@@ -6,7 +6,7 @@ import { LOG_PURGE_MIN_DAYS, type Locale } from './constants';
  * Accept-Language, by the client from its i18n resources (which import this catalogue).
  */
 export const MESSAGES = {
-  // seed §5 validation
+  // spec §5 validation
   'v.required': { cn: '必填项', en: 'This field is required' },
   'v.passwordEmpty': { cn: '密码不能为空', en: 'Password cannot be empty' },
   'v.confirmEmpty': { cn: '确认密码不能为空', en: 'Confirm password cannot be empty' },
@@ -33,13 +33,13 @@ export const MESSAGES = {
   'v.username': { cn: '用户名只能包含字母、数字和 _ . @ -', en: 'Use only letters, digits and _ . @ - in a username' },
   'v.code': { cn: '编码只能包含字母、数字、_ 和 -', en: 'Use only letters, digits, _ and - in a code' },
   'v.perms': { cn: '授权标识格式为 模块#操作，多个用逗号分隔', en: 'Write authorisation ids as module#action, several separated by commas' },
-  // seed §8 login
+  // spec §8 login
   'login.captcha': { cn: '验证码不正确', en: 'Verification code incorrect' },
   'login.noAccount': { cn: '账号不存在', en: 'Account does not exist' },
   'login.password': { cn: '密码不正确', en: 'Password incorrect' },
   'login.locked': { cn: '账号已被锁定，请联系管理员', en: 'Account locked, contact administrator' },
   'login.expired': { cn: '账号已过期，请联系管理员', en: 'Account expired, contact administrator' },
-  // The front door (issue 14): wrong passwords slow an address down, they never lock the account.
+  // The front door: wrong passwords slow an address down, they never lock the account (or a stranger could lock anyone out).
   'login.tooMany': { cn: '密码错误次数过多，请稍后再试', en: 'Too many wrong passwords, try again later' },
   // envelope errors
   'err.badRequest': { cn: '请求参数错误', en: 'Bad request' },
@@ -113,7 +113,7 @@ export const MESSAGES = {
   'v.cardNumber': { cn: '卡号应为 12 到 19 位数字', en: 'A card number has 12 to 19 digits' },
   'err.billFinal': { cn: '已完成或已取消的账单不能再变更状态', en: 'A completed or cancelled bill cannot change state' },
   'err.billSameState': { cn: '账单已处于该状态', en: 'The bill is already in this state' },
-  // secrets and limits: tickets, streams, outbound calls, spreadsheet sizes (issue 14)
+  // secrets and limits: tickets, streams, outbound calls, spreadsheet sizes (docs/security.md)
   'err.tooManyStreams': { cn: '此会话打开的实时连接过多，请关闭其他页面后重试', en: 'This session has too many live connections open: close other tabs and try again' },
   'err.ticket': { cn: '访问凭证无效或已过期，请刷新页面', en: 'The access ticket is invalid or has expired: reload the page' },
   'err.outboundRefused': { cn: '目标地址不在系统配置的外部地址允许列表（security.outboundHosts）中', en: 'The address is not on the allowed outbound hosts (setting security.outboundHosts)' },
@@ -201,7 +201,7 @@ export const MESSAGES = {
   'setting.alarm.escalateMinutes': { cn: '告警多少分钟未确认即升级（再次弹出并标记超时；0 表示不升级）', en: 'Minutes an alarm may stay unacknowledged before it escalates (pops up again, marked overdue; 0 = never)' },
   'err.warningAcked': { cn: '该告警已确认', en: 'This alarm has already been acknowledged' },
   'ok.success': { cn: '成功', en: 'success' },
-  // archive and delete (issue 13): {name} and {deps} are filled in by the server (translateWith)
+  // archive and delete (docs/invariants.md "Archive and delete"): {name} and {deps} are filled in by the server (translateWith)
   'err.keptArchived': { cn: '{name} 有 {deps}，已归档保留，不能删除', en: '{name} has {deps}: it stays archived and cannot be deleted' },
   'err.deviceInUse': { cn: '设备型号 {name} 被 {deps} 使用，不能删除', en: 'Device model {name} is used by {deps}: it cannot be deleted' },
   'err.roleInUse': { cn: '角色 {name} 有 {deps}，不能删除', en: 'Role {name} has {deps}: it cannot be deleted' },
@@ -258,7 +258,7 @@ export function localeFromHeader(header: string | undefined | null): Locale {
   return first.startsWith('en') ? 'en' : 'cn';
 }
 
-// archive and delete (issue 13): messages with parameters.
+// archive and delete (docs/invariants.md "Archive and delete"): messages with parameters.
 /** A parameter: plain text or a number, or a list of counted message keys ("12 orders and 3 boards"). */
 export type MessageParam = string | number | { key: MessageKey; n: number }[];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_MAX_LENGTH, isCreditCode, isEmail, isIdCard, isPhone, isUrl, isValidGridColumns } from './validation';
 
-describe('validation formats (seed §5)', () => {
+describe('validation formats (spec §5)', () => {
   it('email: local part and domain of letters, digits, _ or -, suffix of 2–3 letters once or twice, under 255 long', () => {
     for (const good of ['ops@cascade.cn', 'a_b-c@water-works.com', 'x.y@mail.com.cn', 'user1@d.io']) expect(isEmail(good), good).toBe(true);
     for (const bad of ['', 'ops', 'ops@', '@cascade.cn', 'ops@cascade', 'ops@cascade.c', 'ops@cascade.info', 'ops@cascade.com.cn.hk', 'o ps@cascade.cn', 'ops@casc@ade.cn'])

@@ -1,5 +1,5 @@
 /**
- * Validation formats of seed §5, used by the Mantine forms and the server contracts alike.
+ * Validation formats of spec §5, used by the Mantine forms and the server contracts alike.
  * Messages are keys of the shared validation catalogue (messages.ts), translated where shown.
  */
 
@@ -10,7 +10,7 @@ export const EMAIL_MAX_LENGTH = 255;
 export const PHONE_PATTERN = /^1\d{10}$/;
 /** Unified credit code style: 15, 17, 18 or 20 upper-case letters or digits. */
 export const CREDIT_CODE_PATTERN = /^(?:[0-9A-Z]{15}|[0-9A-Z]{17}|[0-9A-Z]{18}|[0-9A-Z]{20})$/;
-/** ID-card-like number, as seed §5 words it: a first digit 1–9 followed by 15 or 18 digits. */
+/** ID-card-like number, as spec §5 words it: a first digit 1–9 followed by 15 or 18 digits. */
 export const ID_CARD_PATTERN = /^[1-9](?:\d{15}|\d{18})$/;
 
 export function isEmail(value: string): boolean {

@@ -1,4 +1,4 @@
-// Order-list benchmark (issue 5): POST /ball/fallorder/list on ~1,000,000 orders in embedded PGlite
+// Order-list benchmark (docs/operations-work.md "A million orders"): POST /ball/fallorder/list on ~1,000,000 orders in embedded PGlite
 // (the seed:large folder cached in tmp/bench-large, shared with stats.bench.mjs), median of N calls,
 // each next to the bare SQL of the same page. Budget: 100 ms per call.
 // Run alone: node tests/bench/orders.bench.mjs

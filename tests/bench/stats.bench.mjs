@@ -1,4 +1,4 @@
-// Statistics benchmark (issue 6): every statistics call on seed:large data (1,000 projects, 100,000
+// Statistics benchmark (budget 100 ms a call): every statistics call on seed:large data (1,000 projects, 100,000
 // units, ~1,000,000 orders) in embedded PGlite, median of N runs through app.inject and as bare SQL.
 // Budget: 100 ms per call for every query the walls send (30 days by day, 90 days by week, 12 months
 // by month, all projects or one). The seeded folder is cached in tmp/bench-large (the first run seeds

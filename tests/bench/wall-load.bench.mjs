@@ -1,4 +1,4 @@
-// Wall first-load benchmark (issue 6): the real server (src/server/main.ts) on a random port with a
+// Wall first-load benchmark (docs/decisions.md "Wall first load"): the real server (src/server/main.ts) on a random port with a
 // demo-seeded data folder in tmp/bench-wall, the built client, and /#/page opened in headless
 // Chromium at 1920×1080 in a fresh browser context (cold cache). Measures navigation start → every
 // panel on screen painted (each panel sets data-ready="true" once its data is drawn; first those of

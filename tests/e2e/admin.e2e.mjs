@@ -1,4 +1,4 @@
-// Browser test of issue 4 (Proof): an administrator grants a new role two menus and one button
+// Browser test of system administration: an administrator grants a new role two menus and one button
 // through the role screen, gives it to a new user, and that user sees exactly that; the server
 // refuses what the grant does not cover; a forced logout from online users sends the user's next
 // action to the login page. Screenshots of the role dialog, user list and online users in cn and en.

@@ -1,4 +1,4 @@
-// Browser test of issue 13, "one language at a time": every wall and every back-office screen of the
+// Browser test of "one language at a time": every wall and every back-office screen of the
 // admin's menu, in English and in Chinese. In English no CJK character may show outside what people
 // typed into a field that has no English variant; in Chinese no English word may show outside that,
 // the small allow-list below (units, codes, brands, ids, emails, URLs) and those same fields.
@@ -31,7 +31,7 @@ const EN_ALLOWED = new Set(
     'S3', 'OSS', 'SLA', 'KPI', 'MiB', 'MB', 'KB', 'GB', 'MPa', 'kW', 'kWh', 'km', 'm', 's', 'h', 'min', 'px', 'true', 'false', 'null',
     'Excel', 'PostgreSQL', 'PGlite', 'Redis', 'Chrome', 'Safari', 'Firefox', 'Mozilla', 'AppleWebKit', 'KHTML', 'like', 'Gecko',
     'HeadlessChrome', 'Linux', 'Windows', 'NT', 'Win64', 'x64', 'X11', 'OpenStreetMap', 'Leaflet', 'Esri', 'CARTO', 'Natural', 'Earth',
-    // 'No Data': the product spec's empty-table text, kept verbatim in both languages (seed §, kit.table.empty).
+    // 'No Data': the product spec's empty-table text, kept verbatim in both languages (spec §, kit.table.empty).
     'No', 'Data',
     'admin', 'manager', 'operator', 'viewer', 'system', 'login2', 'ms', 'png', 'jpg', 'jpeg', 'pdf', 'docx', 'mp4', 'webp', 'WO', 'BL', 'DB', 'E2E', 'No', 'am', 'pm', 'AM', 'PM',
   ].map((w) => w.toLowerCase()),

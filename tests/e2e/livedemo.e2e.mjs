@@ -1,4 +1,4 @@
-// Browser test of the live demo (issue 13): a fresh `npm start`-like server with demo data, whose
+// Browser test of the live demo: a fresh `npm start`-like server with demo data, whose
 // boards the built-in simulator keeps reporting. On the walls a channel value changes, a scripted
 // fault turns up as an open warning and clears again, and no board goes offline. The fault timing
 // comes from DEMO_FAULT_EVERY_MS / DEMO_FAULT_RECOVER_MS so this runs in about a minute; the demo's

@@ -1,4 +1,4 @@
-// Browser test of issue 5 (Proof): through the operations screens a user creates a project (the
+// Browser test of the installation operations: through the operations screens a user creates a project (the
 // unique key checked live, a location picked on the world map, a site plan uploaded), places new
 // equipment on that site plan, opens a maintenance order on it, files a "not fixed" and then a
 // "fixed" report, and sees the order completed — once in Chinese and once in English, each with

@@ -1,4 +1,4 @@
-// Browser tests of the back-office shell (issue 2): sign-in, menus as tabs, language, reload, logout,
+// Browser tests of the back-office shell: sign-in, menus as tabs, language, reload, logout,
 // and a limited user who sees only their menus and gets /403 on a direct link.
 import assert from 'node:assert/strict';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Browser tests of the walls (issue 6): the overview wall at 1920×1080 and 1366×768 with the API's
+// Browser tests of the walls: the overview wall at 1920×1080 and 1366×768 with the API's
 // numbers, no scrollbars and no overlapping panels; a project wall with its site plan and equipment;
 // a kiosk display token that opens a wall without a login; a public project without login whose
 // detail needs its password. Screenshots of each wall in cn and en go to screenshotsDir.

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button, Group } from '@mantine/core';
 import { StatusScreen } from './status-screen';
 
-/** /403 (seed §2): the user is not authorised for what they asked for. */
+/** /403 (spec §2): the user is not authorised for what they asked for. */
 export function ForbiddenPage() {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();

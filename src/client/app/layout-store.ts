@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 import { STORAGE_KEYS } from '@shared/constants';
 
-/** Back-office layout preferences of seed §2 ("a sidebar with fold state, a skin"), kept in localStorage. */
+/** Back-office layout preferences of spec §2 ("a sidebar with fold state, a skin"), kept in localStorage. */
 export interface LayoutPrefs {
   folded: boolean;
   skin: 'light' | 'dark';

@@ -66,7 +66,7 @@ export interface LazyScreenOptions {
 
 /**
  * A screen loaded as its own chunk. Unlike React.lazy, a failure is not cached forever: a chunk that
- * fails or takes longer than CHUNK_LOAD_TIMEOUT_MS (seed §9) shows an error with a Retry button,
+ * fails or takes longer than CHUNK_LOAD_TIMEOUT_MS (spec §9) shows an error with a Retry button,
  * and Retry asks the loader again.
  */
 export type LazyScreen<P extends object> = ComponentType<P> & {

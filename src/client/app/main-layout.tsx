@@ -13,7 +13,7 @@ import { UserMenu } from './user-menu';
 import { WorkTabs } from './work-tabs';
 
 /**
- * /main, the back-office layout of seed §2/§9: a 60px header, a 256px sidebar that folds (the fold
+ * /main, the back-office layout of spec §2/§9: a 60px header, a 256px sidebar that folds (the fold
  * is remembered), a light or dark skin, and the tabbed work area.
  */
 export default function MainLayout() {

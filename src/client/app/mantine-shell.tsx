@@ -34,7 +34,7 @@ function LazyNotifications() {
 /**
  * Mantine (theme, skin, its stylesheets, notifications) for everything but the walls: a chunk of its
  * own that the router loads for the login, the back-office and the status screens. The walls draw
- * themselves without it (issue 6: a fifth of a wall's JavaScript and a 270 KB stylesheet they did
+ * themselves without it (a fifth of a wall's JavaScript and a 270 KB stylesheet they did
  * not use). Inside another Mantine provider (tests, a status screen under the shell) it adds nothing.
  */
 export function MantineShell({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {

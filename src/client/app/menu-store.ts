@@ -4,7 +4,7 @@ import { api } from '../lib/api';
 import { getToken, setPermissions } from '../lib/session';
 
 /**
- * The signed-in user's menus of GET /sys/menu/nav (seed §4 "dynamic menu routes are added once
+ * The signed-in user's menus of GET /sys/menu/nav (spec §4 "dynamic menu routes are added once
  * after login"). They are fetched once per token; a new login (another token) fetches them again.
  */
 export const NAV_PATH = '/sys/menu/nav';

@@ -4,9 +4,9 @@ import type { NavMenu } from '@shared/contracts/auth';
 import type { SessionKind } from '../lib/session';
 import { findMenuByPath } from './menu-store';
 
-/** What a route may carry in its `handle` (seed §2 "each route may carry an access requirement"). */
+/** What a route may carry in its `handle` (spec §2 "each route may carry an access requirement"). */
 export interface RouteHandle {
-  /** Access rules of seed §5, checked one after another. */
+  /** Access rules of spec §5, checked one after another. */
   access?: string[];
   /** Set on the routes built from the user's menus: the full path the menu opens. */
   menuPath?: string;
@@ -16,7 +16,7 @@ export interface RouteHandle {
 
 export type NavigationDecision =
   | { action: 'pass' }
-  /** `logout`: the session must be cleared first (seed §2, no token on a /main path). */
+  /** `logout`: the session must be cleared first (spec §2, no token on a /main path). */
   | { action: 'login'; to: string; logout: boolean }
   | { action: 'forbidden'; to: string };
 
@@ -73,7 +73,7 @@ export function safeRedirect(value: string | null | undefined): string | null {
 }
 
 /**
- * The navigation check of seed §2 and §4, as a pure decision:
+ * The navigation check of spec §2 and §4, as a pure decision:
  * 1. no token on a /main path that is not allow-listed: log out and go to login;
  * 2. the access rules of every matched route, one after another: a failed `login` goes to login,
  *    any other failure to /403;

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@mantine/core';
 import { StatusScreen } from './status-screen';
 
-/** Any unknown path (seed §2). Inside /main it shows in the work area. */
+/** Any unknown path (spec §2). Inside /main it shows in the work area. */
 export function NotFoundPage({ inLayout = false }: { inLayout?: boolean }) {
   const { t } = useTranslation('layout');
   return (

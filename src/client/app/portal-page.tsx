@@ -20,7 +20,7 @@ const ENTRIES: Entry[] = [
   { to: '/test', key: 'test', icon: IconActivityHeartbeat },
 ];
 
-/** The index page (seed §2 root path): the ways into the product. */
+/** The index page (spec §2 root path): the ways into the product. */
 export default function PortalPage() {
   const { t, i18n } = useTranslation(['layout', 'common']);
   const title = systemTitle(i18n.language) || t('common:appName');

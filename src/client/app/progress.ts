@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The top-of-page progress indicator of seed §2: navigations and lazy screen chunks both count as
+ * The top-of-page progress indicator of spec §2: navigations and lazy screen chunks both count as
  * work in flight; the bar shows while any is running.
  */
 let active = 0;

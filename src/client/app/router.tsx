@@ -23,7 +23,7 @@ import { ensureMenus, flattenMenus, getMenus, menuRoutePath, menusLoaded, resetM
 import { resetTabs } from './tabs-store';
 
 // Mantine (theme, stylesheets, notifications) wraps every screen but the walls, loaded as a layout
-// route: the walls draw without it (issue 6).
+// route: the walls draw without it (docs/decisions.md "Wall first load").
 const MantineLayout = lazyScreen(() => import('./mantine-shell'), { plain: true });
 const RouteErrorScreen = lazyScreen(() => import('./route-error').then((m) => ({ default: m.RouteError })), { plain: true });
 const NotFoundPage = lazyScreen<{ inLayout?: boolean }>(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
@@ -87,7 +87,7 @@ const WALL_NEEDS_SESSION = { access: ['login'] } satisfies RouteHandle;
 export const MAIN_ROUTE_ID = 'main';
 
 /**
- * One child route of /main per menu of the user (seed §2): path = the menu url without its leading
+ * One child route of /main per menu of the user (spec §2): path = the menu url without its leading
  * slash; an external (http/https) url becomes `iframe/<menuId>`, i.e. /main/iframe/<menuId>.
  */
 export function buildMenuRoutes(menus: NavMenu[]): RouteObject[] {
@@ -140,7 +140,7 @@ type PatchRoutesOnNavigation = NonNullable<NonNullable<Parameters<typeof createH
 export type RouterFactory = (routes: RouteObject[], opts: { patchRoutesOnNavigation: PatchRoutesOnNavigation }) => AppRouter;
 
 /**
- * The app router (seed §2): hash history with base /, lazy screens, the navigation check before
+ * The app router (spec §2): hash history with base /, lazy screens, the navigation check before
  * every navigation, and the user's menu routes added under /main once after login.
  * Tests pass a memory-router factory.
  */
@@ -255,7 +255,7 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
   });
 
   const appRouter = router;
-  // Seed §4/§8: a 401 from any call has cleared the session; forget the menus and tabs and go to login
+  // Spec §4/§8: a 401 from any call has cleared the session; forget the menus and tabs and go to login
   // (a wall display to its notice, a project visitor to the project's password form).
   setUnauthorizedHandler((ended) => {
     resetMenus();

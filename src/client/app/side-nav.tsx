@@ -43,7 +43,7 @@ function NavGroup({ menu, label, pathname, language }: { menu: NavMenu; label: s
   );
 }
 
-/** Side navigation from the nav menu tree (seed §2): links to /main/{url}, nested children. */
+/** Side navigation from the nav menu tree (spec §2): links to /main/{url}, nested children. */
 export function SideNav() {
   const { t, i18n } = useTranslation('layout');
   const { pathname } = useLocation();

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@shared/constants';
 
 /**
- * The tabbed work area's open screens (seed §2 "a tabbed main area with an active tab"), by path,
+ * The tabbed work area's open screens (spec §2 "a tabbed main area with an active tab"), by path,
  * kept in sessionStorage so a reload restores them. Titles are not stored: they follow the language.
  */
 export const HOME_TAB = '/main';

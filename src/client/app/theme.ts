@@ -3,7 +3,7 @@ import { BREAKPOINTS } from '@shared/constants';
 
 const em = (px: number) => `${px / 16}em`;
 
-/** Water blues; breakpoints of seed §9 (Mantine has no xxl, so it stops at xl). */
+/** Water blues; breakpoints of spec §9 (Mantine has no xxl, so it stops at xl). */
 export const theme = createTheme({
   primaryColor: 'cyan',
   primaryShade: { light: 7, dark: 6 },

@@ -7,7 +7,7 @@ import { logoutRequest } from '../features/auth/api/logout';
 import { resetMenus } from './menu-store';
 import { resetTabs } from './tabs-store';
 
-/** Logout (seed §4): tell the server, clear the session, menus, tabs and cached data, go to login. */
+/** Logout (spec §4): tell the server, clear the session, menus, tabs and cached data, go to login. */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {

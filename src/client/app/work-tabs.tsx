@@ -20,7 +20,7 @@ export function tabTitle(path: string, menus: NavMenu[], t: TFunction<['layout',
 }
 
 /**
- * The tabbed work area of seed §2: every screen opened under /main becomes a tab. Visited tabs stay
+ * The tabbed work area of spec §2: every screen opened under /main becomes a tab. Visited tabs stay
  * mounted and hidden while another is active, so each keeps its state (filters, pages, open forms).
  */
 export function WorkTabs() {

@@ -11,7 +11,7 @@ describe('the API client', () => {
     clearSession();
   });
 
-  it('sends the token in the header /config.js names (seed §7: the header name is configurable)', async () => {
+  it('sends the token in the header /config.js names (spec §7: the header name is configurable)', async () => {
     const seen: Record<string, string | null>[] = [];
     server.use(
       http.get(`${API}/probe`, ({ request }) => {

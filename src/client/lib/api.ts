@@ -56,7 +56,7 @@ function withParams(url: string, params?: Record<string, unknown>): string {
 }
 
 /**
- * One call of seed §7: JSON, credentials sent, no timeout, cancellable, token in the Authorization
+ * One call of spec §7: JSON, credentials sent, no timeout, cancellable, token in the Authorization
  * header except for /sys/login. Resolves with `data` when code is 0; a 401 signs out.
  */
 export async function request<T>(method: string, url: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {

@@ -5,7 +5,7 @@ import { server } from '../../../mocks/server';
 import { fileIdOf, isApiUrl, useFileSrc } from './files';
 import { clearSession, loginDisplay } from './session';
 
-describe('stored files without a token in any URL (issue 14)', () => {
+describe('stored files without a token in any URL', () => {
   afterEach(() => clearSession());
 
   it('knows which addresses are the API\'s and which file they name', () => {

@@ -40,7 +40,7 @@ function fetchWithSession(url: string, signal: AbortSignal): Promise<Response> {
 
 /**
  * An address an <img> or a map overlay can show for a stored file. They cannot send the
- * Authorization header and a token never goes in a URL (logs, history, Referer: issue 14), so the
+ * Authorization header and a token never goes in a URL (logs, history and Referer keep URLs), so the
  * file is fetched with the header and shown from memory (an object URL, released with the
  * component). Undefined until it has loaded, or when the file cannot be read.
  */

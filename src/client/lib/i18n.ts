@@ -62,7 +62,7 @@ export function storedLocale(): Locale {
   return (LOCALES as readonly string[]).includes(saved ?? '') ? (saved as Locale) : DEFAULT_LOCALE;
 }
 
-/** The language choice lives in localStorage (seed §1); Chinese by default. */
+/** The language choice lives in localStorage (spec §1); Chinese by default. */
 export function setLocale(locale: Locale): void {
   localStorage.setItem(STORAGE_KEYS.language, locale);
   dayjs.locale(locale === 'cn' ? 'zh-cn' : 'en');

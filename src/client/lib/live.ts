@@ -85,7 +85,7 @@ const RETICKET_MAX_MS = 30_000;
 
 /**
  * Opens the stream for the current session; returns a function that closes it. An EventSource
- * cannot send the header and a token never goes in a URL (issue 14): the stream opens with a
+ * cannot send the header and a token never goes in a URL (docs/decisions.md "API"): the stream opens with a
  * ticket asked for with the header (POST /auth/ticket). The browser reconnects by itself with the
  * same URL after a short loss, which the ticket allows within its minute; once it is refused (the
  * ticket expired during a long outage, the server restarted) the source closes, and a new ticket

@@ -1,8 +1,8 @@
 import { AUTH_HEADER } from '@shared/constants';
-/** Runtime configuration (seed §3), set by /config.js on a global object before the app starts. */
+/** Runtime configuration (spec §3), set by /config.js on a global object before the app starts. */
 export interface RuntimeConfig {
   apiHost: string;
-  /** The header the session token travels in (seed §7: configurable; the server's AUTH_HEADER). */
+  /** The header the session token travels in (spec §7: configurable; the server's AUTH_HEADER). */
   authHeader: string;
   title: string;
   /** The title in English (setting system.titleEn); empty = `title`. */

@@ -5,7 +5,7 @@ import type { SessionUser } from '@shared/contracts/auth';
 import { kioskTokenOf } from './kiosk-token';
 
 /**
- * The session of seed §3–§4: token in session storage (TOKEN), user info (USER_INFO), permissions
+ * The session of spec §3–§4: token in session storage (TOKEN), user info (USER_INFO), permissions
  * (PERMS) and the access state cached under __MY_ACCESS__. Components read it through hooks; the
  * API client and the router through the plain functions.
  */

@@ -112,7 +112,7 @@ async function keepStoredTexts(app: FastifyInstance, table: PgTable, where: SQL 
 }
 
 /**
- * The fall-project pattern of DOMAIN.md §1 for one table: list, listAll, info/{id}, save, update,
+ * The fall-project pattern of docs/domain.md §1 for one table: list, listAll, info/{id}, save, update,
  * delete (body: ids), export (xlsx or csv, streamed) — each checking its own permission.
  */
 export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape>(app: FastifyInstance, options: CrudOptions<TTable, TCreate>) {

@@ -5,7 +5,7 @@ import { sysMenu, sysRole, sysRoleMenu, sysSession, sysUserRole } from '../db/sc
 import { newToken } from '../lib/password';
 
 /**
- * Grants are cached per instance between requests (issue 6), stamped with sys_grants_version: every
+ * Grants are cached per instance between requests (each of a wall's ten calls paid for the grants query), stamped with sys_grants_version: every
  * change of who holds what must still be enforced on the very next request, and the session itself
  * (logout, revoked display tokens) is never cached.
  */

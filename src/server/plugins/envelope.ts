@@ -68,7 +68,7 @@ function send(reply: FastifyReply, code: number, msg: string, data: unknown = nu
   return reply.status(code).send({ code, msg, data });
 }
 
-/** Every error becomes the envelope of DOMAIN.md §1; a 5xx never shows its stack or SQL. */
+/** Every error becomes the envelope of docs/domain.md §1; a 5xx never shows its stack or SQL. */
 export const envelopePlugin = fp(async (app) => {
   app.decorateRequest('locale', 'cn');
   app.addHook('onRequest', async (request) => {

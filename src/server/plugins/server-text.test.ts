@@ -6,7 +6,7 @@ import { fallOrder, fallWarning } from '../db/schema';
 import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 import { applyReading, checkOffline } from '../modules/operations/detect/readings';
 
-/** Issue 13: text the server writes is a message key with parameters, read in the caller's language. */
+/** One language per screen: text the server writes is a message key with parameters, read in the caller's language. */
 describe('server text in the reader language', () => {
   let t: TestApp;
   let admin: string;

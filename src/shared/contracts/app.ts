@@ -6,7 +6,7 @@ import { optionalFilter, rangeOrder } from './query-filters';
 import { filterDate, filterEnum, filterId, filterText, optionalDate, refId, textField } from './work-fields';
 
 /**
- * Application area (seed §2 "Application", DOMAIN.md §3): customer accounts (app/user), their bills
+ * Application area (spec §2 "Application", docs/domain.md §3): customer accounts (app/user), their bills
  * (app/bill) and the record of every bill state change (app/bill-record).
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { instantText } from './common';
 
 /**
- * Archive, not delete (issue 13): projects, equipment and detection boards with history are
+ * Archive, not delete (docs/invariants.md "Archive and delete"): projects, equipment and detection boards with history are
  * archived by their delete call and restored by an administrator (docs/invariants.md).
  */
 

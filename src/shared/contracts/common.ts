@@ -60,7 +60,7 @@ export const instantSchema = () =>
     z.date({ error: 'v.invalid' }).refine(inDateRange, { message: 'v.dateRange' }),
   );
 
-/** Paging sent by every list page with its query model (seed §7 "List pages send the query model plus page and limit"). */
+/** Paging sent by every list page with its query model (spec §7 "List pages send the query model plus page and limit"). */
 export const pagingSchema = z.object({
   page: z.number({ error: 'v.invalid' }).int().min(1).max(1_000_000).default(DEFAULT_PAGE),
   limit: z.number({ error: 'v.invalid' }).int().min(1).max(Math.max(...PAGE_SIZES) * 10).default(DEFAULT_PAGE_SIZE),
@@ -80,7 +80,7 @@ export const exportOptionsSchema = z.object({
   format: z.enum(['xlsx', 'csv']).default('xlsx'),
 });
 
-/** Helpers so contracts carry the shared message keys of seed §5. */
+/** Helpers so contracts carry the shared message keys of spec §5. */
 export const requiredString = (max = 255) =>
   z.string({ error: 'v.required' }).trim().min(1, { message: 'v.required' }).max(max, { message: 'v.tooLong' }).refine((s) => !hasNul(s), { message: 'v.nul' });
 export const optionalString = (max = 255) =>
@@ -108,7 +108,7 @@ export function partialWithoutDefaults<T extends ZodRawShape>(schema: ZodObject<
 /** An instant as JSON carries it: ISO 8601 text in UTC (a Date's toJSON). */
 export const instantText = () => z.iso.datetime({ offset: true });
 
-/** The envelope of DOMAIN.md §1 around an answer's data. */
+/** The envelope of docs/domain.md §1 around an answer's data. */
 export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
 
 /** One page of a list: rows, total and the paging sent back (shared/envelope.ts pageOf). */

@@ -3,7 +3,7 @@ import { requiredString, instantText } from './common';
 import { filterId, filterText, numberField, intField, optionalRefId, refId, textField } from './work-fields';
 import { archivedColumnsShape, archivedQueryField } from './archive';
 
-/** Detection boards (fall/detect) with their nine channels CH1–CH9 (DOMAIN.md §3, §5). */
+/** Detection boards (fall/detect) with their nine channels CH1–CH9 (docs/domain.md §3, §5). */
 export const CHANNEL_COUNT = 9;
 export const MODBUS_DEFAULT_PORT = 502;
 export const SLAVE_MIN = 1;

@@ -7,7 +7,7 @@ import { idSchema, optionalString, partialWithoutDefaults, requiredString } from
 const TYPE_PATTERN = /^[a-z][a-z0-9_]*$/;
 export const dictTypeCode = () => requiredString(64).regex(TYPE_PATTERN, { message: 'v.invalid' });
 
-/** Tag colours an item may carry (seed §4 tag themes). */
+/** Tag colours an item may carry (spec §4 tag themes). */
 export const DICT_COLORS = ['', 'primary', 'success', 'warning', 'danger', 'info', 'default'] as const;
 
 /** POST /sys/sysdictionary/save; update takes the same fields, all optional, plus id. */

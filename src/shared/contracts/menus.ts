@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { idTextSchema, optionalString, refIdSchema, requiredString } from './common';
 
-/** Menu type of seed §3/§4: 0 directory, 1 menu, 2 button. */
+/** Menu type of spec §3/§4: 0 directory, 1 menu, 2 button. */
 export const MENU_TYPE = { directory: 0, menu: 1, button: 2 } as const;
-/** menuStatus of seed §3: 0 normal, 1 disabled. */
+/** menuStatus of spec §3: 0 normal, 1 disabled. */
 export const MENU_STATUS_VALUE = { normal: 0, disabled: 1 } as const;
 
 const menuType = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'v.invalid' });

@@ -6,7 +6,7 @@ import { filterId, filterText, intField, refId, textField } from './work-fields'
 /** Camera monitors (fall/monitor). */
 const monitorFields = {
   name: requiredString(128),
-  /** Seed §5: "please fill in the device serial number first". */
+  /** Spec §5: "please fill in the device serial number first". */
   serial: z.string({ error: 'v.serialFirst' }).trim().min(1, { message: 'v.serialFirst' }).max(128, { message: 'v.tooLong' }),
   remark: textField(2000).optional(),
   projectId: refId(),

@@ -5,7 +5,7 @@ import { filterDate, filterEnum, filterId, filterText, optionalInstant, optional
 import { rangeOrder } from './query-filters';
 import { REPORT_RESULTS } from './report';
 
-/** Maintenance orders (fall/order, DOMAIN.md §3). */
+/** Maintenance orders (fall/order, docs/domain.md §3). */
 export const ORDER_STATUSES = ['submitted', 'accepted', 'repairing', 'completed', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;

@@ -126,7 +126,7 @@ export const existUniqueKeyQuerySchema = z.strictObject({
   id: refIdSchema().optional(),
 });
 
-/** POST /ball/fallproject/selectProjects: pickers send title=1 and get id and name (seed §7), and the English name. */
+/** POST /ball/fallproject/selectProjects: pickers send title=1 and get id and name (spec §7), and the English name. */
 export const selectProjectsSchema = z.strictObject({
   title: z.union([z.literal(1), z.literal('1')]).optional(),
   keyword: z.string().max(64).optional(),
@@ -172,7 +172,7 @@ export const introRowSchema = z.object({
 });
 export type IntroRow = z.output<typeof introRowSchema>;
 
-/** Access passwords of a public project (DOMAIN.md §6). The clear password is returned once, on issue. */
+/** Access passwords of a public project (docs/domain.md §6). The clear password is returned once, on issue. */
 export const passwordIssueSchema = z.strictObject({
   projectId: refIdSchema(),
   label: requiredString(128),

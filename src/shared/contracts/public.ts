@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refIdSchema } from './common';
 import { sitePlanSchema } from './wall';
 
-/** Public projects (DOMAIN.md §6): the view without login, and the visitor password (login2). */
+/** Public projects (docs/domain.md §6): the view without login, and the visitor password (login2). */
 
 export const login2Schema = z.strictObject({
   projectId: refIdSchema('v.required'),

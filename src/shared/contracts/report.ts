@@ -4,7 +4,7 @@ import { fileIdListSchema } from './file';
 import { filterDate, filterEnum, filterId, filterText, optionalDate, refId, requiredDate, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
 
-/** Maintenance reports (fall/report): filing one moves its order (DOMAIN.md §3). */
+/** Maintenance reports (fall/report): filing one moves its order (docs/domain.md §3). */
 export const REPORT_RESULTS = ['fixed', 'not_fixed'] as const;
 export type ReportResult = (typeof REPORT_RESULTS)[number];
 

@@ -6,7 +6,7 @@ const roleFields = {
   name: requiredString(64),
   nameEn: optionalString(64),
   remark: optionalString(500),
-  /** Granted directories, menus and buttons (seed §6: roles authorise menus and buttons). */
+  /** Granted directories, menus and buttons (spec §6: roles authorise menus and buttons). */
   menuIdList: z.array(z.number({ error: 'v.invalid' }).int().positive()).max(2000).default([]),
 };
 

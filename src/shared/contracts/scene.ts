@@ -6,7 +6,7 @@ import { SCENE_COLUMNS, SCENE_MAX_ITEMS, SCENE_ROWS } from '../scene-grid';
 
 /**
  * Cards (ship/cards) and scenes (ship/scene-list): a card is a configured wall panel, a scene a
- * react-grid-layout arrangement of cards on the 1920×1080 canvas (DOMAIN.md §3 "Cards and scenes").
+ * react-grid-layout arrangement of cards on the 1920×1080 canvas (docs/domain.md §3 "Cards and scenes").
  */
 
 export { SCENE_COLUMNS, SCENE_ROWS, SCENE_MAX_ITEMS };

@@ -6,7 +6,7 @@ import { isoDaysAgo } from '../iso-day';
 export { isoDaysAgo };
 
 /**
- * The big-screen statistics of DOMAIN.md §4 (seed §7 "Fall project"): one contract for the server
+ * The big-screen statistics of docs/domain.md §4 (spec §7 "Fall project"): one contract for the server
  * routes, the wall, the /main dashboard and the MSW handlers.
  */
 

@@ -3,7 +3,7 @@ import { idSchema } from './common';
 
 /**
  * POST {api}/auth/ticket (header-authenticated): a short-lived ticket for a URL that cannot carry
- * the Authorization header, so the session token never appears in a URL (issue 14).
+ * the Authorization header, so the session token never appears in a URL (logs, history and Referer keep URLs).
  *   stream    GET {api}/live/stream?ticket=…              reusable until it expires (EventSource reconnects)
  *   download  GET {api}/oss/file/{download|thumb}/{id}?ticket=…  one use, that one file
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalString, requiredString, instantText } from './common';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PHONE_PATTERN } from '../validation';
 
-/** Shortest password an administrator may set (not a seed number: our policy). */
+/** Shortest password an administrator may set (not a number of the spec: our policy). */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -17,7 +17,7 @@ const emailSchema = z.union(
   [z.literal(''), z.string().max(EMAIL_MAX_LENGTH - 1, { message: 'v.email' }).regex(EMAIL_PATTERN, { message: 'v.email' })],
   { error: 'v.email' },
 );
-/** userStatus of seed §3: 1 normal, 0 disabled. */
+/** userStatus of spec §3: 1 normal, 0 disabled. */
 export const userStatusSchema = z.union([z.literal(0), z.literal(1)], { error: 'v.invalid' });
 /** An instant as ISO text; null or empty means the account never expires. */
 const expireAtSchema = z
@@ -97,7 +97,7 @@ export const userRowSchema = z.object({
   avatar: z.string(),
   status: z.number(),
   expireAt: instantText().nullable(),
-  /** True when expireAt has passed: the third user state of seed §4 (normal, disabled, expired). */
+  /** True when expireAt has passed: the third user state of spec §4 (normal, disabled, expired). */
   expired: z.boolean(),
   createdAt: instantText(),
   updatedAt: instantText(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, requiredString, instantText } from './common';
 
 /**
- * The project wall (/page/project/:id) and the kiosk display tokens (DOMAIN.md §2 "a display token a
+ * The project wall (/page/project/:id) and the kiosk display tokens (docs/domain.md §2 "a display token a
  * manager issues for a wall, revocable, read-only, never logs out").
  */
 

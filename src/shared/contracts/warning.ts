@@ -3,7 +3,7 @@ import { instantText } from './common';
 import { filterDate, filterEnum, filterId, intField, refId, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
 
-/** Warnings raised by boards (DOMAIN.md §3, §5): open until dealt with or cleared by normal readings. */
+/** Warnings raised by boards (docs/domain.md §3, §5): open until dealt with or cleared by normal readings. */
 export const WARNING_RESULTS = ['fixed', 'not_fixed'] as const;
 export const WARNING_LEVELS = ['info', 'warning', 'critical'] as const;
 export const WARNING_KINDS = ['channel', 'offline', 'sensor'] as const;

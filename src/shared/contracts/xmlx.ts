@@ -6,7 +6,7 @@ import { idSchema, partialWithoutDefaults, refIdSchema, requiredString } from '.
 export const XMBM_PATTERN = /^[A-Za-z0-9_.-]+$/;
 const xmbm = () => requiredString(64).regex(XMBM_PATTERN, { message: 'v.invalid' });
 
-/** Project type (seed §3): a tree by pid from 0; xmbm is the value, xmmc the label. */
+/** Project type (spec §3): a tree by pid from 0; xmbm is the value, xmmc the label. */
 export const xmlxSchema = z.strictObject({
   pid: z.union([z.literal(0), refIdSchema()], { error: 'v.invalid' }).default(0),
   xmbm: xmbm(),

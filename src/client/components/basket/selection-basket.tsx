@@ -18,7 +18,7 @@ export interface SelectionBasketProps<Row> {
 
 const SHOWN_COLUMNS = 3;
 
-/** The selection basket of seed §2: a count badge opening the selected rows, each removable. */
+/** The selection basket of spec §2: a count badge opening the selected rows, each removable. */
 export function SelectionBasket<Row>({ rows, columns, rowKey = 'id', onRemove, onClear }: SelectionBasketProps<Row>) {
   const { t } = useTranslation('kit');
   const shown = columns.filter((c) => !isSpecialColumn(c)).slice(0, SHOWN_COLUMNS);

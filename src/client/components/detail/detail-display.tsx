@@ -18,7 +18,7 @@ export interface DetailDisplayProps {
   labelWidth?: number;
 }
 
-/** Read-only label/value pairs (seed §2 detail form display), labels 120px wide on the 24-column grid. */
+/** Read-only label/value pairs (spec §2 detail form display), labels 120px wide on the 24-column grid. */
 export function DetailDisplay({ items, columns = 2, labelWidth = DETAIL_LABEL_WIDTH }: DetailDisplayProps) {
   const span = gridSpan(columns);
   return (

@@ -59,7 +59,7 @@ export interface DialogProps {
 const openStack: string[] = [];
 
 /**
- * The dialog of seed §2: draggable, resizable (min 300×150), maximizable, minimizable and modal,
+ * The dialog of spec §2: draggable, resizable (min 300×150), maximizable, minimizable and modal,
  * portalled into document.body, 60%×70% by default with a 46px header and a 54px footer.
  */
 export function Dialog({

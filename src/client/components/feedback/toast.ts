@@ -17,7 +17,7 @@ function LiveText({ text }: { text: () => ReactNode }) {
 const content = (text: ToastText) => (typeof text === 'function' ? createElement(LiveText, { text }) : text);
 
 /**
- * Short message toasts (3000 ms, top centre) and notifications (4500 ms, top right) of seed §9.
+ * Short message toasts (3000 ms, top centre) and notifications (4500 ms, top right) of spec §9.
  * They need Mantine's <Notifications /> mounted once by the app providers.
  */
 function message(level: Level, text: ToastText) {

@@ -29,7 +29,7 @@ function SafeImage({ image, fit, h, w }: { image: GalleryImage; fit: 'cover' | '
   return <Image src={image.src} alt={image.alt} fit={fit} h={h} w={w} onError={() => setFailed(true)} />;
 }
 
-/** Thumbnails that open a large preview with previous / next (seed §2 image preview gallery). */
+/** Thumbnails that open a large preview with previous / next (spec §2 image preview gallery). */
 export function ImageGallery({ images, thumbSize = '6rem' }: ImageGalleryProps) {
   const { t } = useTranslation('kit');
   const [index, setIndex] = useState<number | null>(null);

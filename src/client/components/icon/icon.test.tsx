@@ -6,7 +6,7 @@ import { renderKit } from '@tests/helpers/kit-render';
 import { Icon } from './icon';
 
 describe('Icon', () => {
-  it('accepts each seed theme', () => {
+  it('accepts each icon theme of spec §5', () => {
     renderKit(<>{ICON_THEMES.map((theme) => <Icon key={theme} icon={IconDroplet} theme={theme} label={theme} />)}</>);
     for (const theme of ICON_THEMES) expect(screen.getByRole('img', { name: theme })).toHaveAttribute('data-theme', theme);
     expect(screen.getByRole('img', { name: 'danger' })).toHaveStyle({ color: 'var(--mantine-color-red-filled)' });

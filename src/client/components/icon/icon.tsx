@@ -13,7 +13,7 @@ export interface IconProps {
   label?: string;
 }
 
-/** An icon coloured by theme (seed §5 "Icon theme"). */
+/** An icon coloured by theme (spec §5 "Icon theme"). */
 export function Icon({ icon: Glyph, theme = 'default', size = '1em', label }: IconProps) {
   if (!(ICON_THEMES as readonly string[]).includes(theme)) throw new DeveloperError(`icon theme must be one of ${ICON_THEMES.join(', ')}, got '${String(theme)}'`);
   const color = theme === 'default' ? 'currentColor' : `var(--mantine-color-${TAG_COLOR_TO_MANTINE[theme]}-filled)`;

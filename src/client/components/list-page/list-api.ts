@@ -10,7 +10,7 @@ export interface ExportColumn {
 }
 
 /**
- * The calls every list-and-edit resource answers (seed §7 pattern), e.g. base '/ball/fallorder':
+ * The calls every list-and-edit resource answers (spec §7 pattern), e.g. base '/ball/fallorder':
  * POST list, GET info/{id}, POST save, POST update, POST delete (ids), POST export (file).
  * Query keys start with the base path (resourceKeys), so invalidating `[base]` refreshes everything of
  * the resource: its pages, its records, its options.

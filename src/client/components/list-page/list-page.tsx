@@ -76,7 +76,7 @@ export interface ListPageProps<Row, Values extends Record<string, unknown>> {
    */
   rowActions?: (row: Row) => ReactNode;
   /**
-   * The resource archives rows with history instead of deleting them (issue 13): delete says so,
+   * The resource archives rows with history instead of deleting them (docs/invariants.md "Archive and delete"): delete says so,
    * archived rows are marked, and holders of `restore` get a "show archived" switch and a restore
    * button (`<base>/restore`).
    */
@@ -88,7 +88,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; id: RowKey } | null;
 const allowed = (code: string | undefined, granted: boolean) => code === undefined || granted;
 
 /**
- * The list-and-edit screen every back-office module is declared from (seed §2): query form, paged
+ * The list-and-edit screen every back-office module is declared from (spec §2): query form, paged
  * table with toolbar, selection basket and export, add/edit dialog and delete with confirmation.
  */
 export function ListPage<Row, Values extends Record<string, unknown>>(props: ListPageProps<Row, Values>) {

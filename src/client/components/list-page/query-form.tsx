@@ -51,7 +51,7 @@ export const inlineLabelStyles = {
 };
 
 /**
- * The query form of seed §2: fields on the 24-column grid (gutter 12, labels 100px), query and clear
+ * The query form of spec §2: fields on the 24-column grid (gutter 12, labels 100px), query and clear
  * buttons, an optional add button, and a simple/expanded toggle when the fields need more than one row.
  */
 export function QueryForm({ fields, values, onChange, onQuery, onClear, onAdd, columns = 4 }: QueryFormProps) {

@@ -112,7 +112,7 @@ function open(kind: Kind, message: ReactNode, options: PromptOptions): Promise<{
   });
 }
 
-/** Confirm, alert and prompt of seed §2, as promises. */
+/** Confirm, alert and prompt of spec §2, as promises. */
 export const messageBox = {
   /** Resolves when closed. */
   alert: (message: ReactNode, options: MessageBoxOptions = {}): Promise<void> => open('alert', message, options).then(() => undefined),

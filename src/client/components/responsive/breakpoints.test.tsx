@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { breakpointOf, gridSpan, useBreakpoint } from './breakpoints';
 
-describe('breakpoints (seed §9)', () => {
+describe('breakpoints (spec §9)', () => {
   it('puts widths in xs below 576, then sm, md, lg, xl, xxl', () => {
     expect([0, 575, 576, 767, 768, 991, 992, 1199, 1200, 1599, 1600, 1920].map(breakpointOf)).toEqual(['xs', 'xs', 'sm', 'sm', 'md', 'md', 'lg', 'lg', 'xl', 'xl', 'xxl', 'xxl']);
   });

@@ -6,7 +6,7 @@ import { DeveloperError } from '../developer-error';
 export type Breakpoint = keyof typeof BREAKPOINTS;
 const ORDER = Object.keys(BREAKPOINTS) as Breakpoint[];
 
-/** The breakpoint a width falls in (seed §9): xs below 576, sm from 576, md 768, lg 992, xl 1200, xxl 1600. */
+/** The breakpoint a width falls in (spec §9): xs below 576, sm from 576, md 768, lg 992, xl 1200, xxl 1600. */
 export function breakpointOf(width: number): Breakpoint {
   let found: Breakpoint = 'xs';
   for (const name of ORDER) if (width >= BREAKPOINTS[name]) found = name;

@@ -29,7 +29,7 @@ export interface DataTableProps<Row> {
   columns: TableColumn<Row>[];
   /** 'pager' (default), 'scroll' (infinite loading) or 'virtual' (windowed rows); anything else is a developer error. */
   mode?: TableMode;
-  /** Loads a page; either response shape of seed §3. Use `data` instead for rows already at hand. */
+  /** Loads a page; either response shape of spec §3. Use `data` instead for rows already at hand. */
   loader?: TableLoader<Row>;
   /** Rows at hand (paged client-side in pager mode). */
   data?: Row[];
@@ -118,7 +118,7 @@ function fixedStyles<Row>(columns: TableColumn<Row>[]): CSSProperties[] {
   return styles;
 }
 
-/** The data table of seed §2/§4: pager, scroll or virtual, with toolbar, column chooser and drag-sorting. */
+/** The data table of spec §2/§4: pager, scroll or virtual, with toolbar, column chooser and drag-sorting. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, mode = 'pager', data, loader, rowKey, childrenKey, size = 'default', title, toolbarExtra, label } = props;
   if (!(TABLE_MODES as readonly string[]).includes(mode)) throw new DeveloperError(`table mode must be one of ${TABLE_MODES.join(', ')}, got '${String(mode)}'`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePage } from './normalize-page';
 
-describe('normalizePage (seed §3 paged list response)', () => {
+describe('normalizePage (spec §3 paged list response)', () => {
   it('reads a page object with total', () => {
     expect(normalizePage({ page: { list: [{ id: 1 }], total: 7 } })).toEqual({ list: [{ id: 1 }], total: 7 });
   });

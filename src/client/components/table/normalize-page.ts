@@ -5,7 +5,7 @@ export interface NormalizedPage<Row> {
 }
 
 type Counted<Row> = { list?: Row[] | null; total?: number | string | null; totalCount?: number | string | null };
-/** Either response shape of seed §3: `{ page: { list, total|totalCount } }` or `{ list, total|totalCount }`. */
+/** Either response shape of spec §3: `{ page: { list, total|totalCount } }` or `{ list, total|totalCount }`. */
 export type PageResponse<Row> = Counted<Row> | { page: Counted<Row> };
 
 function isWrapped<Row>(value: PageResponse<Row>): value is { page: Counted<Row> } {

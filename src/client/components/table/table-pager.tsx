@@ -16,7 +16,7 @@ export interface TablePagerProps {
 /** Totals read like the dashboard's counts: 2,040, not 2040. */
 const totalFormat = new Intl.NumberFormat('en-US');
 
-/** The pager of seed §9, laid out from its layout string ('total, ->, prev, pager, next' by default). */
+/** The pager of spec §9, laid out from its layout string ('total, ->, prev, pager, next' by default). */
 export function TablePager({ total, page, pageSize, onPageChange, onPageSizeChange, layout = TABLE_PAGER_LAYOUT, pageSizes = PAGE_SIZES }: TablePagerProps) {
   const { t } = useTranslation('kit');
   const parts = layout.split(',').map((p) => p.trim());

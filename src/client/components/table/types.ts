@@ -4,7 +4,7 @@ import type { RowSize, TableMode } from '@shared/constants';
 export type { RowSize, TableMode };
 export type RowKey = string | number;
 
-/** A column of seed §3 "Table column definition". */
+/** A column of spec §3 "Table column definition". */
 export interface TableColumn<Row> {
   /** Field of the row shown in this column; also the column's id in the chooser, the export and saved preferences. */
   prop?: string;

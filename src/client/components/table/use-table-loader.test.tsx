@@ -8,7 +8,7 @@ function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
 }
 
-describe('useTableLoader (seed §4 table load cycle)', () => {
+describe('useTableLoader (spec §4 table load cycle)', () => {
   it('sets loading, clears the error, stores list and total, emits success; keeps the error and emits on failure', async () => {
     let fail = true;
     const loader = vi.fn(async (page: number, pageSize: number) => {

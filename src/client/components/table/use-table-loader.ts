@@ -70,7 +70,7 @@ const EMPTY: NormalizedPage<never> = { list: [], total: 0 };
 const isFinished = (loaded: number, total: number, pageSize: number) => loaded > 0 && Math.ceil(total / pageSize) < loaded + 1;
 
 /**
- * The table load cycle of seed §4 on the query cache: the rows shown are the cached answer of the
+ * The table load cycle of spec §4 on the query cache: the rows shown are the cached answer of the
  * page on screen (useQuery, the previous page kept while the next loads) or of the batches loaded so
  * far (useInfiniteQuery in scroll mode); the table keeps no copy of its own. Every visit of a page
  * asks again (staleTime 0) and a failed load is not retried, as the table always did.

@@ -4,13 +4,13 @@ import { BILL_RATE, BILL_STATE, BILL_TYPE, USER_STATUS, type DictItem, type TagC
 import type { Locale } from '@shared/constants';
 import { TAG_COLOR_TO_MANTINE } from './tag-colors';
 
-/** The dictionaries whose items carry the tag colours of seed §4. */
+/** The dictionaries whose items carry the tag colours of spec §4. */
 const KINDS = { billState: BILL_STATE, billRate: BILL_RATE, billType: BILL_TYPE, userStatus: USER_STATUS } as const;
 export type StatusKind = keyof typeof KINDS;
 
 export interface StatusTagProps {
   value: string | number | null | undefined;
-  /** One of the seed's colour tables… */
+  /** One of the spec's colour tables… */
   kind?: StatusKind;
   /** …or any dictionary whose items carry a colour. */
   dict?: DictItem[];
@@ -43,7 +43,7 @@ const STYLE_BY_COLOR = Object.fromEntries(
   Object.entries(TAG_COLOR_TO_MANTINE).map(([tag, mantine]) => [tag, { ...TAG_STYLE, background: `var(--mantine-color-${mantine}-light)`, color: `var(--mantine-color-${mantine}-light-color)` }]),
 ) as Record<TagColor, CSSProperties>;
 
-/** A status shown as a coloured tag (seed §4 "Tag colours"); unknown values show as they are, uncoloured. */
+/** A status shown as a coloured tag (spec §4 "Tag colours"); unknown values show as they are, uncoloured. */
 export function StatusTag({ value, kind, dict }: StatusTagProps) {
   const { i18n } = useTranslation();
   if (value === null || value === undefined || value === '') return null;

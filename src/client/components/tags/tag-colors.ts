@@ -1,7 +1,7 @@
 import type { MantineColor } from '@mantine/core';
 import type { TagColor } from '@shared/dictionaries';
 
-/** The seed's tag colour names (Element-style) mapped onto Mantine colours. */
+/** The spec's tag colour names (Element-style) mapped onto Mantine colours. */
 export const TAG_COLOR_TO_MANTINE: Record<TagColor, MantineColor> = {
   primary: 'blue',
   success: 'green',

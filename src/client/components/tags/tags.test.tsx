@@ -7,7 +7,7 @@ import { CardNumber, formatCardNumber } from './card-number';
 
 const colorOf = (text: string) => screen.getByText(text).closest('[data-color]')?.getAttribute('data-color');
 
-describe('StatusTag (seed §4 tag colours)', () => {
+describe('StatusTag (spec §4 tag colours)', () => {
   it('colours bill states 0 primary, 1 warning, 2 primary, 3 success, 4 danger', () => {
     renderKit(<>{['0', '1', '2', '3', '4'].map((v) => <StatusTag key={v} kind="billState" value={v} />)}</>);
     expect(['新建', '待支付', '处理中', '已完成', '已取消'].map(colorOf)).toEqual(['primary', 'warning', 'primary', 'success', 'danger']);

@@ -14,7 +14,7 @@ export interface PanelProps {
   children: ReactNode;
   /** Position and size on the design canvas; without it the panel fills its parent. */
   box?: PanelBox;
-  /** What the figures mean (DOMAIN.md §4), shown on hover over the title. */
+  /** What the figures mean (docs/domain.md §4), shown on hover over the title. */
   hint?: ReactNode;
   /** Right side of the title bar (a unit, a period, a count). */
   extra?: ReactNode;

@@ -116,7 +116,7 @@ function PasswordForm() {
   );
 }
 
-/** /main/account (seed §2): personal information and password. */
+/** /main/account (spec §2): personal information and password. */
 export default function AccountPage() {
   const { t } = useTranslation(['account', 'common']);
   const info = useUserInfo();

@@ -5,7 +5,7 @@ const loadMenu = () => import('./language-menu');
 const LanguageMenu = lazy(loadMenu);
 
 /**
- * 中文 / English (seed §1); the choice is saved in localStorage by setLocale. The login page shows this
+ * 中文 / English (spec §1); the choice is saved in localStorage by setLocale. The login page shows this
  * switch, so the menu (Menu, Popover and floating-ui, about a tenth of the login's JavaScript) is
  * fetched when the pointer or focus reaches the button and opened by the first click, not downloaded
  * with the page.

@@ -33,7 +33,7 @@ function redirectTarget(value: string | null): string {
   return runtimeConfig().loginRedirect;
 }
 
-/** /login (seed §2, DOMAIN.md §2): username, password and, when switched on, the captcha. */
+/** /login (spec §2, docs/domain.md §2): username, password and, when switched on, the captcha. */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('login.submit'));

@@ -11,7 +11,7 @@ import { withMessage } from '../../lib/form-error';
 import { useDocumentTitle } from '@client/lib/document-title';
 
 /**
- * /login2/:projectId? (DOMAIN.md §6): a visitor enters the password an administrator issued for one
+ * /login2/:projectId? (docs/domain.md §6): a visitor enters the password an administrator issued for one
  * public project. The visitor token travels to the project wall in the navigation state; keeping it
  * as a visitor session belongs to the wall.
  */

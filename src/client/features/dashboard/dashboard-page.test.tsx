@@ -10,7 +10,7 @@ import DashboardPage from './dashboard-page';
 // jsdom has no canvas: the charts are stand-ins (what they draw is the overview wall test's business).
 vi.mock('@client/components/wall/wall-chart', () => ({ WallChart: () => <div data-testid="chart" /> }));
 
-// Issue 13: the "Broken equipment" card said 50 (its list's length) beside a KPI of 67.
+// Seen before: the "Broken equipment" card said 50 (its list's length) beside a KPI of 67.
 describe('dashboard broken equipment', () => {
   it('shows how many of how many it lists, the total being the broken KPI', async () => {
     const list = Array.from({ length: 50 }, (_, i) => ({ ...statsFixtures.brokenDevice[0], id: 7000 + i }));

@@ -60,7 +60,7 @@ describe('overview wall', () => {
     expect(panel('quality')).toHaveTextContent('?');
   });
 
-  // Issue 13: the panel header said 50 (the length of its capped list) under a KPI of 67.
+  // Seen before: the panel header said 50 (the length of its capped list) under a KPI of 67.
   it('shows the broken total beside the capped list, the same figure as the broken KPI', async () => {
     const list = Array.from({ length: 50 }, (_, i) => ({ ...statsFixtures.brokenDevice[i % statsFixtures.brokenDevice.length], id: 5000 + i }));
     const groups = statsFixtures.groupDevice.map((g, i) => ({ ...g, broken: i === 0 ? 67 : 0 }));

@@ -36,7 +36,7 @@ describe('project wall', () => {
 
     // The board with a fault is shown first: nine channels, CH2 faulty.
     const board = within(panel('panel-board'));
-    // The wall is in English: the board's English name (issue 13).
+    // The wall is in English: the board's English name (one language per screen).
     expect(board.getByText('Board 1')).toBeInTheDocument();
     expect(document.querySelectorAll('[data-testid^="channel-"]')).toHaveLength(9);
     expect(screen.getByTestId('channel-2')).toHaveAttribute('data-result', 'fault');

@@ -6,7 +6,7 @@ const identity = {
       username: '用户名',
       password: '密码',
       realName: '姓名',
-      // language (issue 13)
+      // the English variant: each screen shows one language
       realNameEn: '英文姓名',
       phone: '手机号',
       email: '邮箱',

@@ -136,7 +136,7 @@ const kit = {
     linkInternal: '在当前窗口打开',
     linkSave: '确定',
   },
-  // archive and delete (issue 13)
+  // archive and delete (docs/invariants.md)
   archive: {
     show: '显示已归档',
     badge: '已归档',

@@ -10,7 +10,7 @@ const projects = {
       area: '区域',
       country: '国家/地区',
       city: '城市',
-      // language (issue 13)
+      // the English variant: each screen shows one language
       cityEn: '城市（英文）',
       controlMode: '控制方式',
       longitude: '经度',

@@ -37,7 +37,7 @@ const sysadmin = {
     title: '项目类型',
     xmbm: '类型编码',
     xmmc: '类型名称',
-    // language (issue 13)
+    // the English variant: each screen shows one language
     xmmcEn: '英文名称',
     parent: '上级类型',
     root: '顶级',

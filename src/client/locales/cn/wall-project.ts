@@ -74,7 +74,7 @@ const wallProject = {
     back: '返回项目墙',
     hint: '滚轮缩放，拖动平移，← → 切换',
   },
-  // Equipment state (issue 13): channels of an offline board tell nothing since it was last seen.
+  // Equipment state (docs/invariants.md): channels of an offline board tell nothing since it was last seen.
   channelOffline: { since: '{{time}} 起无数据', never: '从未上报数据' },
   counts: { shownOfTotal: '{{shown}} / {{total}}', equipmentOf: '设备 {{shown}} / {{total}} 台' },
 } as const;

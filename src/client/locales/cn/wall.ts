@@ -78,7 +78,7 @@ const wall = {
     openWall: '打开大屏',
     openDetail: '统计详情',
   },
-  // Equipment state and counts (issue 13): a capped list says how many there are in all.
+  // Equipment state and counts (docs/invariants.md): a capped list says how many there are in all.
   counts: { of: '{{shown}} / {{total}}', shownOfTotal: '{{shown}} / {{total}} 台', shownOfTotalTitle: '显示最近 {{shown}} 台，共 {{total}} 台' },
   // Alarms on the walls (issue 15)
   alarm: {

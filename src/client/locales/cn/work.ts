@@ -69,7 +69,7 @@ const work = {
   detect: {
     title: '检测板',
     boardName: '板卡名称',
-    // language (issue 13)
+    // the English variant: each screen shows one language
     boardNameEn: '板卡名称（英文）',
     boardNo: '板卡编号',
     slave: '从站号',
@@ -136,7 +136,7 @@ const work = {
     outOfRange: '超限',
     kinds: { water_level: '水位', pressure: '压力', flow: '流量', temperature: '温度', wind: '风速' },
   },
-  // Equipment state (issue 13): channels of an offline board tell nothing since it was last seen.
+  // Equipment state (docs/invariants.md): channels of an offline board tell nothing since it was last seen.
   channelOffline: { since: '{{time}} 起无数据', never: '从未上报数据', lastKnown: '最后数值' },
 };
 export default work;

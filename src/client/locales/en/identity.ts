@@ -8,7 +8,7 @@ const identity: LocaleShape<typeof cn> = {
       username: 'Username',
       password: 'Password',
       realName: 'Real name',
-      // language (issue 13)
+      // the English variant: each screen shows one language
       realNameEn: 'Name in English',
       phone: 'Phone',
       email: 'Email',

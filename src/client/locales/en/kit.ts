@@ -137,7 +137,7 @@ const kit: LocaleShape<typeof cn> = {
     linkInternal: 'Opens in the same window',
     linkSave: 'OK',
   },
-  // archive and delete (issue 13)
+  // archive and delete (docs/invariants.md)
   archive: {
     show: 'Show archived',
     badge: 'Archived',

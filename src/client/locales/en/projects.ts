@@ -12,7 +12,7 @@ const projects: LocaleShape<typeof cn> = {
       area: 'Area',
       country: 'Country / region',
       city: 'City',
-      // language (issue 13)
+      // the English variant: each screen shows one language
       cityEn: 'City (English)',
       controlMode: 'Control mode',
       longitude: 'Longitude',

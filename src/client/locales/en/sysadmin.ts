@@ -38,7 +38,7 @@ const sysadmin: LocaleShape<typeof cnSysadmin> = {
     title: 'Project types',
     xmbm: 'Code',
     xmmc: 'Name',
-    // language (issue 13)
+    // the English variant: each screen shows one language
     xmmcEn: 'Name in English',
     parent: 'Parent',
     root: 'Top level',

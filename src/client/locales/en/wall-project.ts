@@ -76,7 +76,7 @@ const wallProject: LocaleShape<typeof cn> = {
     back: 'Back to the project wall',
     hint: 'Wheel to zoom, drag to pan, ← → to switch',
   },
-  // Equipment state (issue 13): channels of an offline board tell nothing since it was last seen.
+  // Equipment state (docs/invariants.md): channels of an offline board tell nothing since it was last seen.
   channelOffline: { since: 'No data since {{time}}', never: 'No data yet' },
   counts: { shownOfTotal: '{{shown}} of {{total}}', equipmentOf: '{{shown}} of {{total}} units' },
 };

@@ -80,7 +80,7 @@ const wall: LocaleShape<typeof cnWall> = {
     openWall: 'Open the wall',
     openDetail: 'Statistics detail',
   },
-  // Equipment state and counts (issue 13): a capped list says how many there are in all.
+  // Equipment state and counts (docs/invariants.md): a capped list says how many there are in all.
   counts: { of: '{{shown}} of {{total}}', shownOfTotal: '{{shown}} of {{total}}', shownOfTotalTitle: 'The latest {{shown}} of {{total}} units' },
   // Alarms on the walls (issue 15)
   alarm: {

@@ -71,7 +71,7 @@ const work: LocaleShape<typeof cn> = {
   detect: {
     title: 'Detection boards',
     boardName: 'Board name',
-    // language (issue 13)
+    // the English variant: each screen shows one language
     boardNameEn: 'Board name (English)',
     boardNo: 'Board number',
     slave: 'Slave number',
@@ -138,7 +138,7 @@ const work: LocaleShape<typeof cn> = {
     outOfRange: 'Out of range',
     kinds: { water_level: 'Water level', pressure: 'Pressure', flow: 'Flow', temperature: 'Temperature', wind: 'Wind' },
   },
-  // Equipment state (issue 13): channels of an offline board tell nothing since it was last seen.
+  // Equipment state (docs/invariants.md): channels of an offline board tell nothing since it was last seen.
   channelOffline: { since: 'No data since {{time}}', never: 'No data yet', lastKnown: 'Last value' },
 };
 export default work;

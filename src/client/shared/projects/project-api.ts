@@ -4,7 +4,7 @@ import { resourceKeys } from '@client/lib/resource-keys';
 import type { IntroRow, IssuedPassword, PasswordRow, ProjectRow } from '@shared/contracts/project';
 
 /**
- * The project calls beyond the list pattern (seed §7 "Fall project"), and the file service every
+ * The project calls beyond the list pattern (spec §7 "Fall project"), and the file service every
  * file field of this area uses. Query keys start with the resource path, so the list page's
  * invalidation of ['/ball/fallproject'] refreshes them too.
  */
@@ -20,7 +20,7 @@ export const existUniqueKeyQueryOptions = (uniqueKey: string, id?: number | stri
     staleTime: 0,
   });
 
-/** Pickers send title=1 and get id and name (seed §7 "Other calls"). */
+/** Pickers send title=1 and get id and name (spec §7 "Other calls"). */
 export const projectInfoQueryOptions = (id: number | null) =>
   queryOptions({
     queryKey: projectKeys.info(id),

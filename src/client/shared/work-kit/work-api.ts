@@ -14,7 +14,7 @@ const toOptions = (rows: { id: number; name: string; number?: string }[]): Selec
 /** What a project picker caches its options under: per language, the label is the name in it. */
 export const projectOptionsKey = (language: string) => ['/ball/fallproject', 'options', language] as const;
 
-/** Pickers send title=1 and get id and name (seed §7 "Other calls"); an English screen shows the English name. */
+/** Pickers send title=1 and get id and name (spec §7 "Other calls"); an English screen shows the English name. */
 export const fetchProjectOptions = async (keyword: string): Promise<SelectOption[]> => {
   const rows = await api.post<ProjectOption[]>('/ball/fallproject/selectProjects', { title: 1, ...(keyword ? { keyword } : {}) });
   const language = currentLocale();

@@ -8,7 +8,7 @@ CREATE TABLE sys_user (
   email         varchar(254) NOT NULL DEFAULT '',
   sex           varchar(1)   NOT NULL DEFAULT '2',
   avatar        text         NOT NULL DEFAULT '',
-  status        smallint     NOT NULL DEFAULT 1,          -- 1 normal, 0 disabled (seed §3 userStatus)
+  status        smallint     NOT NULL DEFAULT 1,          -- 1 normal, 0 disabled (spec §3 userStatus)
   expire_at     timestamptz,                              -- null: never expires
   failed_count  integer      NOT NULL DEFAULT 0,
   last_failed_at timestamptz,
@@ -43,7 +43,7 @@ CREATE TABLE sys_menu (
   menu_code  varchar(64)  NOT NULL DEFAULT '',
   icon       varchar(64)  NOT NULL DEFAULT '',
   sort       integer      NOT NULL DEFAULT 0,
-  status     smallint     NOT NULL DEFAULT 0,             -- 0 normal, 1 disabled (seed §3 menuStatus)
+  status     smallint     NOT NULL DEFAULT 0,             -- 0 normal, 1 disabled (spec §3 menuStatus)
   created_at timestamptz  NOT NULL DEFAULT now()
 );
 CREATE INDEX sys_menu_parent_idx ON sys_menu(parent_id, sort);

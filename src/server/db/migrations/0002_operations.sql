@@ -1,4 +1,4 @@
--- Installation operations (DOMAIN.md §3): projects, equipment, orders, reports, boards, warnings.
+-- Installation operations (docs/domain.md §3): projects, equipment, orders, reports, boards, warnings.
 CREATE TABLE fall_project (
   id                serial PRIMARY KEY,
   name              varchar(128) NOT NULL,
@@ -42,7 +42,7 @@ CREATE TABLE fall_project_intro (
 );
 CREATE INDEX fall_project_intro_project_idx ON fall_project_intro(project_id);
 
--- Passwords an administrator issues so visitors can see more of a public project (DOMAIN.md §6).
+-- Passwords an administrator issues so visitors can see more of a public project (docs/domain.md §6).
 CREATE TABLE fall_project_password (
   id            serial PRIMARY KEY,
   project_id    integer      NOT NULL REFERENCES fall_project(id) ON DELETE CASCADE,

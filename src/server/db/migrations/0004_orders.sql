@@ -1,4 +1,4 @@
--- Maintenance orders at a million rows (issue 5): every list sort has an index whose order matches
+-- Maintenance orders at a million rows (lists under 100 ms, docs/operations-work.md): every list sort has an index whose order matches
 -- the ORDER BY exactly (with id as the tiebreak), keyword search is a prefix search that an index
 -- can serve (no trigram in PGlite), and the unfiltered / status-only totals come from a counter
 -- kept by statement-level triggers instead of count(*) over the table.

@@ -1,4 +1,4 @@
--- Detection boards and warnings (issue 5): a board number identifies a board inside its project
+-- Detection boards and warnings (docs/operations-work.md): a board number identifies a board inside its project
 -- (the HTTP report sends it), and the warning list filters by board and open state.
 CREATE UNIQUE INDEX fall_detect_board_no_uq ON fall_detect(project_id, board_no) WHERE board_no <> '';
 CREATE INDEX fall_detect_channel_equipment_idx ON fall_detect_channel(equipment_id) WHERE equipment_id IS NOT NULL;

@@ -1,4 +1,4 @@
--- Big-screen statistics (DOMAIN.md §4) at a million orders: every repair speed and quality figure is
+-- Big-screen statistics (docs/domain.md §4) at a million orders: every repair speed and quality figure is
 -- computed over the orders completed in a period, so completed orders get a partial index on
 -- completed_at that carries every column those figures read (index-only scans), and one per project
 -- for the project walls. The 30-day repeat check probes fall_order_equipment_idx of 0002.

@@ -1,4 +1,4 @@
--- Wall statistics at a million orders in under 100 ms (issue 6, DOMAIN.md §4), exactly.
+-- Wall statistics at a million orders in under 100 ms (the wall's budget; docs/domain.md §4), exactly.
 --
 -- Every repair figure is computed over the orders completed in a period, so each completed order
 -- keeps one row of facts (stats_order_fact: microseconds to completion, histogram bin, priority,

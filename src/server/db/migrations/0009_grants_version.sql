@@ -1,7 +1,7 @@
 -- Every request checks its session's grants (roles and permission codes). Each instance keeps the
 -- grants it has read in memory, stamped with this version; any statement that changes who holds what
 -- (user roles, roles, role menus, menus and their perms or status) moves the version on in the same
--- transaction, so the next request on every instance reads the grants again (issue 6: the wall's ten
+-- transaction, so the next request on every instance reads the grants again (the wall's ten
 -- calls each paid for the grants query).
 CREATE TABLE sys_grants_version (
   id      smallint PRIMARY KEY DEFAULT 1 CHECK (id = 1),

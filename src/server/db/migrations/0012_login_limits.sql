@@ -1,4 +1,4 @@
--- The front door (issue 14): request limits, wrong-password back-off and the project password
+-- The front door (docs/decisions.md "Front door"): request limits, wrong-password back-off and the project password
 -- lookup live in the database, so every instance on it counts the same requests.
 
 -- Fixed-window request counters, one row per limit and key (route + address, project, ...).

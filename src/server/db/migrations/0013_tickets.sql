@@ -1,4 +1,4 @@
--- Tickets (issue 14): what an event stream or a download link carries in its URL instead of the
+-- Tickets (docs/decisions.md "API"): what an event stream or a download link carries in its URL instead of the
 -- session token, which URLs would write into logs, proxies and browser history. A ticket is random,
 -- stored as its SHA-256 like a token, for one purpose (and for a download, one file), and lives
 -- TICKET_TTL_MS; kept in the database so a ticket issued by one instance opens on any other.

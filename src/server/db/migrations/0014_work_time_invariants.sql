@@ -1,4 +1,4 @@
--- Order and report times a control room can trust (issue 13, docs/invariants.md).
+-- Order and report times a control room can trust (docs/invariants.md).
 --
 -- A report could be completed before its order was submitted, and one day of the repair-speed chart
 -- averaged -107.68 h. The server now refuses such writes (operations/orders/work-times.ts, called by

@@ -1,4 +1,4 @@
--- History survives (issue 13, docs/invariants.md "Archive and delete"). Deleting a project took its
+-- History survives (docs/invariants.md "Archive and delete"). Deleting a project took its
 -- equipment, boards, orders, reports and warnings with it (ON DELETE CASCADE of 0002). Projects,
 -- equipment and detection boards with history are now archived instead: archived_at set, hidden
 -- from lists, pickers and walls, their history kept and counted, restorable by an administrator.

@@ -1,4 +1,4 @@
--- One language at a time (issue 13).
+-- One language at a time: no English on Chinese screens, no Chinese on English ones.
 -- 1. English variants where a wall or list shows a value that had only one language.
 ALTER TABLE fall_detect ADD COLUMN IF NOT EXISTS board_name_en varchar(128) NOT NULL DEFAULT '';
 ALTER TABLE fall_project ADD COLUMN IF NOT EXISTS city_en varchar(64) NOT NULL DEFAULT '';

@@ -1,4 +1,4 @@
--- The operation log names the screen a change was made on (issue 13: one language at a time): the
+-- The operation log names the screen a change was made on (one language per screen): the
 -- menu code of the route's permission ('sys-role' for sys-role#save), so a reader sees the menu's
 -- name in their own language rather than the API path. Rows written before this keep '' and show
 -- their path.

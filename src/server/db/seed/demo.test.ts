@@ -125,7 +125,7 @@ describe('seedDemo', () => {
     expect(rest.secrets).toBeGreaterThan(0);
   });
 
-  it('fills the English variant of every name a wall shows, and writes its own text as message keys (issue 13)', async () => {
+  it('fills the English variant of every name a wall shows, and writes its own text as message keys (one language per screen)', async () => {
     const missing = await one<Record<string, number>>(
       `SELECT (SELECT count(*) FROM fall_project WHERE city_en = '' OR name_en = '')::int AS projects,
               (SELECT count(*) FROM fall_project WHERE city !~ '[\u4e00-\u9fff]')::int AS latin_cities,

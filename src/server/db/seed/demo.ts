@@ -47,7 +47,7 @@ export interface DemoSeedSummary {
 
 const SHOW_TIMES = ['19:00-21:30', '19:30-22:00', '20:00-21:00', '12:00-12:30,19:30-21:30', '18:30-22:30'];
 
-/** The `area` dictionary (regions of DOMAIN.md §4 groupArea). */
+/** The `area` dictionary (regions of docs/domain.md §4 groupArea). */
 export async function seedAreaDictionary(database: Database): Promise<void> {
   await database.db.insert(sysDictType).values({ type: 'area', name: '区域', nameEn: 'Area' }).onConflictDoNothing();
   await database.db

@@ -1,7 +1,7 @@
 import { MENU_GROUPS, RESOURCE_LIST } from '@shared/resources';
 
 /**
- * The seeded menu tree: every back-office module of seed §2 with its buttons, declared in the
+ * The seeded menu tree: every back-office module of spec §2 with its buttons, declared in the
  * resource registry (src/shared/resources.ts) and synced into sys_menu on every start (menu-sync.ts). A menu's url is its
  * route under /main; its menuCode names it for <HasMenu>; its buttons carry the permission codes
  * `<menuCode>#<action>` that routes declare and roles are granted.
@@ -17,7 +17,7 @@ export interface MenuSeed {
   children?: MenuSeed[];
 }
 
-/** Showing and restoring archived rows (issue 13): administrators only, see ROLE_SEEDS' `except`. */
+/** Showing and restoring archived rows (docs/invariants.md "Archive and delete"): administrators only, see ROLE_SEEDS' `except`. */
 export const RESTORE_PERMISSIONS = ['fall-project#restore', 'fall-eqinfo#restore', 'fall-detect#restore'];
 
 /** The menu tree, from the resource registry: each group's directory, then its resources' menus in registry order. */

@@ -6,7 +6,7 @@ import { hashToken } from '../../lib/password';
 import { MAX_TICKETS_PER_SESSION } from '@shared/constants';
 import { PDF_BYTES, pngBytes, upload } from '@tests/helpers/file-uploads';
 
-/** Issue 14: who may download, who may upload for which record, and downloads by ticket instead of ?token=. */
+/** Files and rights (docs/security.md): who may download, who may upload for which record, and downloads by ticket instead of ?token=. */
 describe('file rights with the demo roles, and download tickets', () => {
   let t: TestApp;
   let admin: string;

@@ -21,7 +21,7 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
 }
 
 /**
- * Files of every module (DOMAIN.md §3 "Files"):
+ * Files of every module (docs/domain.md §3 "Files"):
  *   POST /oss/file/upload?ownerType=…   any signed-in user holding an upload permission for that kind
  *                                       of record (its save/update); without ownerType, oss-file#upload
  *                                       or oss-upload#upload

@@ -120,7 +120,7 @@ describe('file service', () => {
     expect(meta.body.data).toEqual([]);
 
     // Unowned: the uploader and file administrators (file list and download) only; the download
-    // right alone no longer opens other users' uploads (issue 14).
+    // right alone no longer opens other users' uploads (a viewer could download them).
     const uploader = await t.userWith(['oss-upload#upload']);
     const mine = (await upload(t, { token: uploader.token, name: 'mine.pdf', data: PDF_BYTES })).body.data;
     expect((await raw(mine.url, uploader.token)).statusCode).toBe(200);

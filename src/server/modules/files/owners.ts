@@ -7,7 +7,7 @@ import { RESOURCES, type Resource } from '@shared/resources';
  *  - write: permissions that let a user upload a file for such a record (its save or update).
  *  - table: the owning table, so the cleanup can find files whose record is gone.
  *  - projectOf: SQL giving the record's project, so a project visitor can see the pictures of
- *    the one public project their password opened (DOMAIN.md §6).
+ *    the one public project their password opened (docs/domain.md §6).
  */
 export interface OwnerRule {
   table: string;
@@ -50,6 +50,6 @@ export const GENERAL_UPLOAD = ['oss-file#upload', 'oss-upload#upload'];
  * Unowned files (uploads not attached to a record yet, files of the general file screens) are
  * readable by their uploader and by file administrators: whoever holds both the file list (every
  * file's name) and its download. `oss-file#download` alone, which the viewer role holds for the
- * files of records it may see, no longer opens other users' unattached uploads (issue 14).
+ * files of records it may see, no longer opens other users' unattached uploads (a viewer could download them).
  */
 export const GENERAL_DOWNLOAD = ['oss-file#list', 'oss-file#download'] as const;

@@ -97,7 +97,7 @@ describe('current user: nav, info, password, profile, screen preferences', () =>
     expect(JSON.stringify(oplog)).not.toContain('brand-new-1');
   });
 
-  it('updates the own profile with the seed §5 phone and email formats', async () => {
+  it('updates the own profile with the spec §5 phone and email formats', async () => {
     const { token } = await t.userWith([]);
     const bad = await t.call('POST', '/api/sys/user/profile', { token, body: { realName: 'Ann', phone: '123', email: 'ann@' } });
     expect(bad.status).toBe(400);

@@ -6,7 +6,7 @@ import { parseTrustProxy } from '../../config';
 import { sysLoginLog, sysUser } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
-/** Issue 14, the front door: client addresses, limits across instances, parallel guesses, no lockout by strangers. */
+/** The front door (docs/decisions.md "Front door"): client addresses, limits across instances, parallel guesses, no lockout by strangers. */
 
 const login = (app: FastifyInstance, body: Record<string, unknown>, ip: string, headers: Record<string, string> = {}) =>
   app

@@ -63,7 +63,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  /** A failed attempt: written to the login history, answered with 400 and the message of seed §8. */
+  /** A failed attempt: written to the login history, answered with 400 and the message of spec §8. */
   async function refuse(request: FastifyRequest, username: string, userId: number | null, key: MessageKey): Promise<never> {
     await logAttempt(request, username, userId, false, key);
     const field = FIELD_OF[key];
@@ -105,7 +105,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
         return refuse(request, username, user.id, 'login.password');
       }
       await forgiveAttempts(app, user.id, request.ip);
-      // Disabled by an administrator (seed §8 "account locked, contact administrator"): said only to the right password.
+      // Disabled by an administrator (spec §8 "account locked, contact administrator"): said only to the right password.
       if (user.status !== 1) return refuse(request, username, user.id, 'login.locked');
       if (user.expireAt && new Date(user.expireAt).getTime() <= Date.now()) return refuse(request, username, user.id, 'login.expired');
 

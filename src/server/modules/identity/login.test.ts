@@ -38,7 +38,7 @@ describe('login without captcha (CAPTCHA=off)', () => {
     expect(info.body.data.username).toBe('admin');
   });
 
-  it('answers each failure with 400 and the seed §8 message in Chinese and English', async () => {
+  it('answers each failure with 400 and the spec §8 message in Chinese and English', async () => {
     await t.database.db.update(sysUser).set({ status: 0 }).where(eq(sysUser.username, 'viewer'));
     await t.database.db.update(sysUser).set({ expireAt: new Date(Date.now() - 1000) }).where(eq(sysUser.username, 'manager'));
     const cases: [Record<string, string>, keyof typeof MESSAGES][] = [
@@ -72,7 +72,7 @@ describe('login without captcha (CAPTCHA=off)', () => {
     expect(JSON.stringify(await t.database.query('SELECT * FROM sys_log'))).not.toContain('secret-wrong-1');
   });
 
-  // Issue 14: wrong passwords slow the address down (429, 30 s doubling up to 5 min), they no longer lock the account;
+  // Wrong passwords slow the address down (429, 30 s doubling up to 5 min), they no longer lock the account;
   // 'login.locked' is the administrator's lock (status 0) only. The earlier lockout tests became these.
   it('makes an address wait after the threshold of wrong passwords, without locking the account', async () => {
     await t.app.settings.set('security.lockThreshold', '3');
@@ -210,7 +210,7 @@ describe('captcha', () => {
     const res = await t.call('GET', '/api/sys/captcha?uuid=u-draw');
     const [row] = await t.database.db.select().from(sysCaptcha).where(eq(sysCaptcha.uuid, 'u-draw'));
     expect(row.code).toMatch(/^[A-Z2-9]{4}$/);
-    // Issue 14: the characters are glyph outlines, not text a script could read off the markup.
+    // The characters are glyph outlines, not text a script could read off the markup (plain <text> was read 10 times in 10).
     const svg = String(res.body);
     expect(svg).not.toMatch(/<text/i);
     expect(svg.toUpperCase()).not.toContain(row.code);

@@ -127,7 +127,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('move' as const), eq: fc.nat(3), project: fc.nat(1) }) },
-  // A unit with history is archived by its delete call (issue 13): it leaves the equipment counts,
+  // A unit with history is archived by its delete call (docs/invariants.md "Archive and delete"): it leaves the equipment counts,
   // its orders stay in every repair figure; restored, it counts again.
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('archive' as const), eq: fc.nat(3) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('restore' as const) }) },

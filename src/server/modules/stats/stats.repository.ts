@@ -128,7 +128,7 @@ function inDictionaryOrder<T>(values: string[], rows: Map<string, T>, empty: (v:
 }
 
 /**
- * The statistics of DOMAIN.md §4 as hand-written SQL over the indexes of 0002/0004/0007 and the trigger-kept rollup of 0008.
+ * The statistics of docs/domain.md §4 as hand-written SQL over the indexes of 0002/0004/0007 and the trigger-kept rollup of 0008.
  * Counts of projects and equipment leave archived rows out (0015: stats_eq_count does too); repair
  * speed and quality keep every order, an archived project's included.
  */

@@ -11,7 +11,7 @@ const BASE = '/ball/fallproject';
 
 type Period = { projectId?: number | null; from?: string; to?: string; granularity?: Granularity };
 
-/** Statistics of DOMAIN.md §4 at the seed §7 paths; read-only, so nothing goes to the operation log. */
+/** Statistics of docs/domain.md §4 at the spec §7 paths; read-only, so nothing goes to the operation log. */
 export async function statsRoutes(app: FastifyInstance): Promise<void> {
   const repo = new StatsRepository(app.database);
   const config = { permission: STATS_PERMISSION, log: false as const };

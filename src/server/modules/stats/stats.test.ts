@@ -150,7 +150,7 @@ describe('statistics of the big screen', () => {
     expect((await t.call('GET', '/api/ball/fallproject/groupDevice?projectId=abc', { token: admin })).status).toBe(400);
   });
 
-  // Seen: `{}` and `{"granularity":"month"}` answered 400, though the seed calls the payload "a query
+  // Seen: `{}` and `{"granularity":"month"}` answered 400, though spec §7 calls the payload "a query
   // object". Every statistics call takes any query object, with the wall's own defaults (the last 30
   // days by day, PERIOD_DEFAULTS), and refuses only a contradiction.
   it('takes any query object, filling in the wall defaults (the last 30 days by day)', async () => {

@@ -16,7 +16,7 @@ import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 const OPEN_ORDER = ['submitted', 'accepted', 'repairing'] as const;
 
 /**
- * Every count agrees (issue 13): each KPI the overview and the project walls show equals the count
+ * Every count agrees (docs/invariants.md): each KPI the overview and the project walls show equals the count
  * of the list calls of the same thing, and every unit's state is what the one rule gives for its
  * facts (0016_equipment_state.sql). Checked through the API the walls call, with app.inject.
  */

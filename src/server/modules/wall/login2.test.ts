@@ -20,7 +20,7 @@ vi.mock('../../lib/password', async (importOriginal) => {
   };
 });
 
-/** Issue 14: login2 costs one keyed hash and one index lookup, whatever the project and the guess. */
+/** The front door (docs/decisions.md "Front door"): login2 costs one keyed hash and one index lookup, whatever the project and the guess. */
 describe('project password login (login2)', () => {
   let t: TestApp;
   let admin: string;

@@ -17,7 +17,7 @@ import { publicFile, publicProjectView } from './wall.repository';
 const LOGIN2_RATE = { max: LOGIN2_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 };
 const fileParams = z.object({ id: idTextSchema(), fileId: idTextSchema() });
 
-/** Public projects (DOMAIN.md §6): the view without login and the project password (login2). */
+/** Public projects (docs/domain.md §6): the view without login and the project password (login2). */
 export async function publicRoutes(app: FastifyInstance): Promise<void> {
   app.get('/public/project/:id', { schema: { response: { 200: envelopeOf(publicProjectSchema) }, params: idParamSchema }, config: { permission: 'public' } }, async (request) => {
     const { id } = request.params as { id: number };

@@ -139,7 +139,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
   };
 }
 
-/** The public form of a public project (DOMAIN.md §6); null when the project is missing or not public. */
+/** The public form of a public project (docs/domain.md §6); null when the project is missing or not public. */
 export async function publicProjectView(app: App, id: number, locale: Locale): Promise<PublicProject | null> {
   const project = await findProject(app, id);
   if (!project || !project.isPublic) return null;

@@ -29,7 +29,7 @@ const colorOf = (row: HTMLElement, text: string) => within(row).getByText(text).
 describe('bills screen', { timeout: 60_000 }, () => {
   beforeEach(() => resetApp());
 
-  it('shows card numbers in groups of four and the seed §4 colours of type, rate and state', async () => {
+  it('shows card numbers in groups of four and the spec §4 colours of type, rate and state', async () => {
     renderBills();
     expect(await within(table()).findByText('BL-20260101-0001')).toBeInTheDocument();
     const first = rowOf('BL-20260101-0001');

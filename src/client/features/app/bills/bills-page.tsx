@@ -101,7 +101,7 @@ function StateDialog({ bill, onClose }: { bill: BillRow | null; onClose: () => v
   );
 }
 
-/** app/bill: bills with the seed §4 tag colours; every state change is recorded by the server. */
+/** app/bill: bills with the spec §4 tag colours; every state change is recorded by the server. */
 export default function BillsPage() {
   const { t, i18n } = useTranslation('app');
   const type = useDictionary('bill_type');

@@ -6,7 +6,7 @@ export function dictOptions(items: DictItem[], language: string): { value: strin
   return items.map((i) => ({ value: i.value, label: language === 'en' ? i.en : i.cn }));
 }
 
-/** userStatus of seed §3 (1 normal, 0 disabled) as select options. */
+/** userStatus of spec §3 (1 normal, 0 disabled) as select options. */
 export function useStatusOptions() {
   const { i18n } = useTranslation();
   return dictOptions(USER_STATUS, i18n.language);

@@ -8,7 +8,7 @@ export interface VisitorLoginBody {
   password: string;
 }
 
-/** POST /ball/public/login2 → {token}: a read-only visitor token for one public project (DOMAIN.md §6). */
+/** POST /ball/public/login2 → {token}: a read-only visitor token for one public project (docs/domain.md §6). */
 export function visitorLoginRequest(body: VisitorLoginBody): Promise<{ token: string }> {
   return api.post<{ token: string }>(VISITOR_LOGIN_PATH, body);
 }

@@ -63,7 +63,7 @@ const trendOf = (): BoardTrend => {
 
 const results = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((r) => r.querySelector('[data-result]'));
 
-// Issue 13: the back-office channel dialog of an offline board showed nine green "Normal".
+// Seen before: the back-office channel dialog of an offline board showed nine green "Normal".
 describe('fall/detect channel dialog', () => {
   it('shows "no data since" on every channel of an offline board', async () => {
     server.use(

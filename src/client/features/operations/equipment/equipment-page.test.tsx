@@ -30,7 +30,7 @@ describe('equipment screen', { timeout: 60_000 }, () => {
     expect(within(dialog).getByText('请先选择所属项目')).toBeInTheDocument();
     const picker = within(dialog).getByRole('combobox', { name: '所属项目' });
 
-    // A project without a site plan: the seed's message asks for the map background first.
+    // A project without a site plan: the spec's message asks for the map background first.
     await userEvent.type(picker, '迪拜');
     await userEvent.click(await screen.findByRole('option', { name: '迪拜购物中心湖面喷泉' }));
     expect(await within(dialog).findByText('请先上传地图背景图片')).toBeInTheDocument();

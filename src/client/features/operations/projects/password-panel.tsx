@@ -17,7 +17,7 @@ const STATE_DICT = (t: TFunction<'projects'>) =>
   (['active', 'legacy', 'expired', 'revoked'] as const).map((v) => ({ value: v, cn: t(`password.states.${v}`), en: t(`password.states.${v}`), color: v === 'active' ? ('success' as const) : v === 'expired' || v === 'legacy' ? ('warning' as const) : ('default' as const) }));
 
 /**
- * Access passwords of a public project (DOMAIN.md §6): issue with a label and an optional expiry;
+ * Access passwords of a public project (docs/domain.md §6): issue with a label and an optional expiry;
  * the clear password is shown once, here, and never again; revoke ends the visitors' sessions.
  */
 export function PasswordPanel({ projectId, isPublic }: { projectId: number; isPublic: boolean }) {

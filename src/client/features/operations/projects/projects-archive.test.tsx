@@ -22,7 +22,7 @@ function renderProjects(perms: string[]) {
   );
 }
 
-/** Issue 13: archived projects are hidden, shown on request to those who may restore, and restored. */
+/** Archive and delete (docs/invariants.md): archived projects are hidden, shown on request to those who may restore, and restored. */
 describe('projects: archive and restore', { timeout: 60_000 }, () => {
   beforeEach(() => resetOperationsProjects());
 

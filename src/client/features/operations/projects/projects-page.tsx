@@ -22,7 +22,7 @@ function DictSelect({ type, label, value, onChange }: QueryFieldInputProps & { t
   return <Select label={label} data={dict.options} clearable value={(value as string) || null} onChange={(v) => onChange(v ?? '')} />;
 }
 
-/** fall/project: the project list with status tags, and one dialog for every field of DOMAIN.md §3. */
+/** fall/project: the project list with status tags, and one dialog for every field of docs/domain.md §3. */
 export default function ProjectsPage() {
   const { t, i18n } = useTranslation('projects');
   const area = useDictionary('area');

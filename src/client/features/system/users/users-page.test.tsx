@@ -27,7 +27,7 @@ configure({ asyncUtilTimeout: 15_000 });
 describe('users screen', { timeout: 60_000 }, () => {
   beforeEach(() => resetSystemIdentity());
 
-  it('lists users with their roles and the user status tags of seed §4', async () => {
+  it('lists users with their roles and the user status tags of spec §4', async () => {
     renderUsers();
     expect(await within(table()).findByText('operator')).toBeInTheDocument();
     expect(within(rowOf('operator')).getByText('运维人员')).toBeInTheDocument();

@@ -24,7 +24,7 @@ const TREE_PAGE = 1000;
 type Node = Xmlx & { children?: Node[] };
 type Values = FormValues<typeof xmlxSchema>;
 
-/** Builds the tree from pid 0 (seed §3); rows whose parent is filtered out become roots. */
+/** Builds the tree from pid 0 (spec §3); rows whose parent is filtered out become roots. */
 export function buildTree(rows: Xmlx[]): Node[] {
   const byId = new Map<number, Node>(rows.map((r) => [r.id, { ...r }]));
   const roots: Node[] = [];

@@ -20,7 +20,7 @@ function label(items: { value: string; cn: string; en: string }[], value: string
 }
 
 /**
- * The public form of a public project (DOMAIN.md §6): name, place, status, introduction, pictures
+ * The public form of a public project (docs/domain.md §6): name, place, status, introduction, pictures
  * and headline figures, and the way to the password that opens the detailed view.
  */
 export function PublicView({ project }: { project: PublicProject }) {

@@ -27,7 +27,7 @@ const boardOf = (online: boolean, lastSeen: string | null): WallBoard => ({
   })),
 });
 
-// Issue 13: an offline board showed CH1–CH9 green "Normal" with its old values.
+// Seen before: an offline board showed CH1–CH9 green "Normal" with its old values.
 describe('detection board channels on the walls', () => {
   it('shows every channel of an offline board as "no data since" its last-seen time, never Normal', () => {
     renderWithProviders(<BoardChannels board={boardOf(false, LAST_SEEN)} equipment={[]} />, { locale: 'en' });

@@ -12,7 +12,7 @@ import { releaseFiles } from '../../files';
 import { equipmentOfBoards, recomputeEquipmentState } from '../equipment-state.service';
 
 /**
- * Archive, not delete (issue 13, docs/invariants.md "Archive and delete"). A project, equipment or
+ * Archive, not delete (docs/invariants.md "Archive and delete"). A project, equipment or
  * detection board with history (orders, warnings, trainings) is archived by its delete call: it
  * leaves lists, pickers and walls, keeps its history, and statistics keep counting its orders. A
  * row without history is deleted. Every query of live rows uses `notArchived` (or `notArchivedSql`

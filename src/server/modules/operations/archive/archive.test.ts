@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-a
 import { fallDetect, fallDetectChannel, fallEqInfo, fallOrder, fallProject, fallReport, fallWarning, sysRole, sysUserRole } from '../../../db/schema';
 import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 
-/** Issue 13: deleting a project, unit or board with history archives it; history and statistics stay. */
+/** Archive and delete (docs/invariants.md): deleting a project, unit or board with history archives it; history and statistics stay. */
 describe('archive, not delete', () => {
   let t: TestApp;
   let admin: string;

@@ -104,7 +104,7 @@ describe('fall/detect boards, the device protocol and warnings', () => {
     const open = await t.database.db.select().from(fallWarning).where(and(eq(fallWarning.detectId, boardId), isNull(fallWarning.result)));
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ kind: 'channel', channel: 1, level: 'critical', equipmentId: pump, projectId });
-    // Stored as a message key with parameters (issue 13), read in the reader's language.
+    // Stored as a message key with parameters, read in the reader's language (one language per screen).
     expect(renderText(open[0].info, 'en')).toContain('Pump room CH1 Main pump');
     const [e] = await t.database.db.select().from(fallEqInfo).where(eq(fallEqInfo.id, pump));
     expect(e.state).toBe('broken');

@@ -12,7 +12,7 @@ import { equipmentOfBoards, recomputeEquipmentState } from '../equipment-state.s
 
 /** Who closes warnings the readings themselves clear. */
 export const SYSTEM_ACTOR = 'system';
-/** A board silent for this many poll periods is offline (DOMAIN.md §5). */
+/** A board silent for this many poll periods is offline (docs/domain.md §5). */
 export const OFFLINE_PERIODS = 3;
 const OPEN_ORDER_STATUSES = ['submitted', 'accepted', 'repairing'];
 

@@ -77,7 +77,7 @@ describe('fall/device and fall/eqInfo', () => {
     const before = await since();
     await t.call('POST', '/api/ball/falleqinfo/update', { token: admin, body: { id, name: '1# 主泵 (A)' } });
     expect(await since()).toBe(before);
-    // The state is not the form's to set: it follows open orders, warnings and boards (issue 13).
+    // The state is not the form's to set: it follows open orders, warnings and boards (docs/invariants.md "Equipment state").
     const handSet = await t.call('POST', '/api/ball/falleqinfo/update', { token: admin, body: { id, state: 'broken' } });
     expect(handSet.status).toBe(400);
     expect(handSet.body.data.fields).toEqual({ state: 'Unknown field' });
@@ -97,7 +97,7 @@ describe('fall/device and fall/eqInfo', () => {
 
     const pumpsUsed = await t.call('GET', `/api/ball/falldevice/info/${pump.id}`, { token: admin });
     expect(pumpsUsed.body.data.equipmentCount).toBe(2);
-    // No history: really deleted (issue 13; one with history is archived, see archive.test.ts).
+    // No history: really deleted (one with history is archived: docs/invariants.md "Archive and delete", archive.test.ts).
     expect((await t.call('POST', '/api/ball/falleqinfo/delete', { token: admin, body: [id] })).body.data).toEqual({ deleted: 1, archived: 0 });
   });
 

@@ -43,7 +43,7 @@ describe('fall/monitor cameras and live streams', () => {
     await t.call('POST', '/api/sys/config/update', { token: admin, body: { key, value } });
     t.app.settings.invalidate();
   };
-  /** The token endpoint, its host put on the outbound allow-list as an administrator must (issue 14). */
+  /** The token endpoint, its host put on the outbound allow-list as an administrator must (docs/decisions.md "Outbound calls"). */
   const setTokenUrl = async (url: string) => {
     await setSetting('camera.tokenUrl', url);
     await setSetting('security.outboundHosts', new URL(url).host);

@@ -42,7 +42,7 @@ const listSchema = orderQuerySchema.extend(pagingSchema.shape);
 const exportSchema = orderQuerySchema.extend(exportOptionsSchema.shape).extend({ sort: pagingSchema.shape.sort, order: pagingSchema.shape.order });
 const infoQuerySchema = z.strictObject({ id: idTextSchema() });
 
-/** fall/order: seed §7 "Fall order" calls plus accept and close (DOMAIN.md §3 status flow). */
+/** fall/order: spec §7 "Fall order" calls plus accept and close (docs/domain.md §3 status flow). */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
 
@@ -55,7 +55,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     return ok({ list, total: count.total, page, limit, pages: Math.ceil(count.total / limit), totalExact: count.exact });
   });
 
-  // Pickers (seed §7 "Other calls") send title=1 and get id and name only.
+  // Pickers (spec §7 "Other calls") send title=1 and get id and name only.
   app.post(`${BASE}/listAll`, { schema: { response: { 200: envelopeOf(z.union([z.array(orderRowSchema), z.array(orderOptionSchema)])) }, body: orderListAllSchema }, config: { permission: 'fall-order#list' } }, async (request) => {
     const { title, ...q } = request.body as z.infer<typeof orderListAllSchema>;
     const where = orderConditions(q);
@@ -78,7 +78,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     return { ...row, reports };
   }
 
-  // The seed sends the id as a query parameter; the DOMAIN.md pattern puts it in the path. Both work.
+  // Spec §7 sends the id as a query parameter; the docs/domain.md §1 pattern puts it in the path. Both work.
   app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(orderDetailSchema) }, params: infoQuerySchema }, config: { permission: 'fall-order#info' } }, async (request) =>
     ok(await info((request.params as { id: number }).id)),
   );

@@ -28,7 +28,7 @@ export function newAccessPassword(length = ACCESS_PASSWORD_LENGTH): string {
 }
 
 /**
- * Access passwords of a public project (DOMAIN.md §6): issued with a label and an optional
+ * Access passwords of a public project (docs/domain.md §6): issued with a label and an optional
  * expiry, shown in clear once, stored as a salted hash, listed without the hash, revocable.
  */
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {

@@ -64,7 +64,7 @@ function columnsOf(body: Partial<ProjectSave>): Record<string, unknown> {
 const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
 
 /**
- * fall/project (seed §7 "Fall project"): list, listAll, info/{id}, export from the route factory
+ * fall/project (spec §7 "Fall project"): list, listAll, info/{id}, export from the route factory
  * with the secret column hidden; save and update written out because they run in one transaction
  * with the unique-key check and the site-plan file; delete archives (archive.service); existUniqueKey
  * (an archived project keeps its key: boards report by it); selectProjects (live projects only).

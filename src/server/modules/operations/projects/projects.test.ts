@@ -64,7 +64,7 @@ describe('fall/project', () => {
     await t.call('POST', `${base}/update`, { token: admin, body: { id, cameraAppSecret: null } });
     expect((await t.call('GET', `${base}/info/${id}`, { token: admin })).body.data.hasCameraSecret).toBe(false);
     const del = await t.call('POST', `${base}/delete`, { token: admin, body: [id] });
-    // No history: really deleted (issue 13; one with history is archived, see archive.test.ts).
+    // No history: really deleted (one with history is archived: docs/invariants.md "Archive and delete", archive.test.ts).
     expect(del.body.data).toEqual({ deleted: 1, archived: 0 });
     expect((await t.call('GET', `${base}/info/${id}`, { token: admin })).status).toBe(404);
   });

@@ -12,7 +12,7 @@ import { checkReportTimes, type TimeRules } from '../orders/work-times';
 const COMPLETION_ISSUES: readonly string[] = ['v.completedBeforeSubmission', 'v.completedInFuture'];
 
 /**
- * Files a report and moves its order, in the caller's transaction (DOMAIN.md §3):
+ * Files a report and moves its order, in the caller's transaction (docs/domain.md §3):
  *  - a report on a submitted or accepted order starts the repair (repairing);
  *  - "not fixed" leaves the order repairing, or sends a completed order back to repairing;
  *  - the first "fixed" report completes the order (completedAt = the report's completion time or

@@ -60,7 +60,7 @@ function conditions(q: WarningQuery): SQL | undefined {
   );
 }
 
-/** Warnings of boards (DOMAIN.md §3, §5): list, info, deal with one, and the latest for the wall ticker. */
+/** Warnings of boards (docs/domain.md §3, §5): list, info, deal with one, and the latest for the wall ticker. */
 export async function warningRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   /** Each row with `overdue` as of now (computed on read, so a changed setting applies at once). */

@@ -21,7 +21,7 @@ import { RESOURCES } from '@shared/resources';
 
 const BASE = '/sys/sysdictionary';
 
-/** System dictionary (seed §7): items by type, their types, and the loader every screen calls. */
+/** System dictionary (spec §7): items by type, their types, and the loader every screen calls. */
 export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
   async function assertType(type: string | undefined) {
     if (type === undefined) return;

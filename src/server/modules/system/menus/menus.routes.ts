@@ -42,7 +42,7 @@ async function assertParent(tx: Tx, parentId: number, menuId?: number): Promise<
   if (invalid) throw badRequest('err.menuParent', { parentId: 'err.menuParent' });
 }
 
-/** sys/menu (menuCode sys-menu): every call of seed §7 "Menu" except nav (identity/account.routes.ts). */
+/** sys/menu (menuCode sys-menu): every call of spec §7 "Menu" except nav (identity/account.routes.ts). */
 export async function menuRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 

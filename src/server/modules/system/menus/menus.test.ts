@@ -6,7 +6,7 @@ import { sysMenu } from '../../../db/schema';
 
 const flatten = (nodes: MenuSelectNode[]): MenuSelectNode[] => nodes.flatMap((n) => [n, ...flatten(n.list)]);
 
-describe('sys/menu: every call of seed §7 "Menu"', () => {
+describe('sys/menu: every call of spec §7 "Menu"', () => {
   let t: TestApp;
   let admin: string;
   let sysDir: number;

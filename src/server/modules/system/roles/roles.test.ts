@@ -68,7 +68,7 @@ describe('sys/role', () => {
     expect(await canListUsers()).toBe(200);
   });
 
-  // Issue 13: a role its users hold is no longer deleted from under them (409); taking it off the
+  // History survives: a role its users hold is no longer deleted from under them (409); taking it off the
   // user first, then deleting it, still takes effect at once.
   it('refuses to delete a role its users hold; once taken off them it goes, and its grants with it', async () => {
     const { token, userId } = await t.userWith(['sys-role#list']);

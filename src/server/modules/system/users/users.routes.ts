@@ -103,7 +103,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (expireAt !== undefined) changes.expireAt = expireAt ? new Date(expireAt) : null;
       await tx.update(sysUser).set({ ...changes, updatedAt: new Date() }).where(eq(sysUser.id, id));
       if (roleIdList) await replaceRoles(tx, id, roleIdList);
-      // Disabling or expiring a user ends their sessions at once (DOMAIN.md §2).
+      // Disabling or expiring a user ends their sessions at once (docs/domain.md §2).
       if (fields.status === 0 || isPast(expireAt)) await endSessions(tx, id);
     });
     return ok({ id });

@@ -122,7 +122,7 @@ function multipart(filename: string, data: Buffer) {
   return { payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-describe('spreadsheet limits (issue 14: a 400 KB sheet must not inflate to 400 MB)', () => {
+describe('spreadsheet limits (a 400 KB sheet must not inflate to 400 MB)', () => {
   let t: TestApp;
   let manager: string;
   let bomb400: Buffer;

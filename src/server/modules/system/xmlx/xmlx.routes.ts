@@ -25,7 +25,7 @@ const MB = 1024 * 1024;
 
 type XmlxBody = { pid: number; xmbm: string; xmmc: string; xmmcEn: string; sort: number };
 
-/** Project types (seed §7 "Project type"): the tree by pid, CRUD, and spreadsheet import. */
+/** Project types (spec §7 "Project type"): the tree by pid, CRUD, and spreadsheet import. */
 export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
   // The files module may already have registered multipart for everyone; otherwise only here.
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
@@ -82,7 +82,7 @@ export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id });
   });
 
-  // GET, as seed §7 says; the operation log skips GETs, so this one writes its own entry.
+  // GET, as spec §7 says; the operation log skips GETs, so this one writes its own entry.
   app.get(`${BASE}/delete/:id`, { schema: { response: { 200: deletedAnswer }, params: idParamSchema }, config: { permission: 'sys-xmlx#delete' } }, async (request) => {
     const { id } = request.params as { id: number };
     const [row] = await db().select({ xmbm: sysXmlx.xmbm }).from(sysXmlx).where(eq(sysXmlx.id, id));

@@ -3,7 +3,7 @@ import type { PublicProject } from '@shared/contracts/public';
 import { api } from '../../../../lib/api';
 import { currentLocale } from '../../../../lib/i18n';
 
-/** GET /public/project/:id — the public form of a public project, no login (DOMAIN.md §6). */
+/** GET /public/project/:id — the public form of a public project, no login (docs/domain.md §6). */
 export function getPublicProject(id: number, signal?: AbortSignal): Promise<PublicProject> {
   return api.get<PublicProject>(`/public/project/${id}`, { signal });
 }
