@@ -16,7 +16,7 @@ import { orderDetailSchema } from '@shared/contracts/order';
 import { dictionaryEntrySchema } from '@shared/contracts/dictionary';
 
 /**
- * The mock answers against the contracts the server answers through (issue 16): the client tests
+ * The mock answers against the contracts the server answers through: the client tests
  * and the offline demo run on these handlers, so a field the mock invents or leaves out would pass
  * there and fail on the real server. Each call is made as the mock administrator and its answer
  * parsed with the same schema the route declares.

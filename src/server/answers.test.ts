@@ -8,7 +8,7 @@ import { seedDemo } from './db/seed/demo';
 import { AnswerShapeError, type RouteEntry } from './lib/answers';
 
 /**
- * Every answer against its contract (issue 16): on a demo database, as the administrator, every
+ * Every answer against its contract: on a demo database, as the administrator, every
  * list, listAll and info call and every GET of the API is made, and its JSON answer is parsed with
  * the route's declared response schema — the schema the server also serialises it through. A
  * field the contract names but the real answer lacks (the equipment list's projectNameEn, once)

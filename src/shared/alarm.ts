@@ -1,7 +1,7 @@
 import { WARNING_LEVELS } from './contracts/warning';
 
 /**
- * Alarms on the walls (issue 15): which warning levels pop up, and the tone each one sounds. Both are
+ * Alarms on the walls: which warning levels pop up, and the tone each one sounds. Both are
  * settings (alarm.popupLevels, alarm.sounds) a person types on the configuration screen, so they are
  * read leniently: anything unknown falls back to the default rather than silencing the walls.
  */

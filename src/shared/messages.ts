@@ -189,7 +189,7 @@ export const MESSAGES = {
     en: 'Minutes a submission, repair or completion time may lie ahead of the server clock (device and browser clocks drift)',
   },
   'setting.log.retentionDays': { cn: '操作日志和登录日志的保留天数', en: 'Days operation and login logs are kept' },
-  // alarms on the walls (issue 15)
+  // alarms on the walls
   'setting.alarm.popupLevels': {
     cn: '在大屏上弹出并报警的告警级别，用逗号分隔（info、warning、critical）',
     en: 'Warning levels that pop up and sound on the walls, separated by commas (info, warning, critical)',
@@ -226,7 +226,7 @@ export const MESSAGES = {
   'dep.users': { cn: '{n} 个用户', en: '{n} users' },
   'dep.record': { cn: '{n} 条状态变更记录', en: '{n} state change' },
   'dep.records': { cn: '{n} 条状态变更记录', en: '{n} state changes' },
-  // readings at fleet scale (issue 15): raw readings, per-minute and per-hour trends, their purge
+  // readings at fleet scale: raw readings, per-minute and per-hour trends, their purge
   'setting.detect.rawRetentionHours': { cn: '检测板原始读数的保留小时数（至少 1）', en: 'Hours raw board readings are kept (at least 1)' },
   'setting.detect.minuteRetentionDays': { cn: '通道每分钟趋势的保留天数', en: 'Days the per-minute channel trends are kept' },
   'setting.detect.hourRetentionDays': { cn: '通道每小时趋势的保留天数', en: 'Days the per-hour channel trends are kept' },

@@ -1,4 +1,4 @@
-// Fleet benchmark (issue 15): N simulated boards (FLEET_BOARDS, 1,000) each publish their state over
+// Fleet benchmark: N simulated boards (FLEET_BOARDS, 1,000) each publish their state over
 // MQTT every 5 s (200 readings/s for 1,000) to the machine's broker (FLEET_MQTT_URL, mqtt://127.0.0.1:1883)
 // for FLEET_SECONDS (300; 30 when CI is set), against the real server (src/server/main.ts with
 // MQTT_URL) on the embedded database and on PostgreSQL (BENCH_DATABASE_URL, or TEST_DATABASE_URL's

@@ -1,4 +1,4 @@
-// Throughput and server memory benchmark (issues 15 and 18): the real server (src/server/main.ts,
+// Throughput and server memory benchmark: the real server (src/server/main.ts,
 // demo mode, its boards reporting in-process) on the demo data, once on the embedded database and
 // once on PostgreSQL, and a bare Fastify hello world started in the same run as the machine's floor.
 //  - POST /api/ball/fallorder/list (page 1 of 20, signed in) under 50 connections (autocannon) for
@@ -30,9 +30,9 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const IDLE_WAIT_MS = 10_000;
 const LIST_BODY = JSON.stringify({ page: 1, limit: 20 });
 
-// Budgets (issue 15): the list at ≥ 1,000 requests/s with p99 < 100 ms on PostgreSQL, ≥ 500/s on the
+// Budgets: the list at ≥ 1,000 requests/s with p99 < 100 ms on PostgreSQL, ≥ 500/s on the
 // embedded database; /api/health's p99 under that load within HEALTH_SLACK_MS of its idle p99.
-// Issue 18: idle RSS ≤ 300 MB, peak under the list load ≤ 450 MB (embedded database, demo data).
+// Memory: idle RSS ≤ 300 MB, peak under the list load ≤ 450 MB (embedded database, demo data).
 const BUDGET = {
   postgres: { rps: 1000, p99: 100, idleMb: 300, peakMb: 450 },
   pglite: { rps: 500, p99: 100, idleMb: 300, peakMb: 450 },

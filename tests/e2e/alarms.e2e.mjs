@@ -1,4 +1,4 @@
-// Browser test of the wall alarms (issue 15): a board's channel faults through the device path (the
+// Browser test of the wall alarms: a board's channel faults through the device path (the
 // HTTP report; MQTT may take its place), and within a second the project wall (a signed-in user,
 // English) and the overview wall (a kiosk display token, Chinese) pop the alarm up with its level.
 // Acknowledging it on the project wall silences it on the kiosk's page, a second browser context;

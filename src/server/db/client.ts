@@ -34,7 +34,7 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 /**
  * PGlite's own buffer cache (shared_buffers, PGLITE_SHARED_BUFFERS). PostgreSQL's default of 128 MB
  * lives in the process's WebAssembly memory and filled with the demo data to most of the idle
- * server's database share (issue 18); the data folder's files stay in the kernel's page cache
+ * server's database share; the data folder's files stay in the kernel's page cache
  * besides, so a smaller cache reads them from there.
  */
 const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS || '32MB';

@@ -4,7 +4,7 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@
  * Queries on embedded PGlite as named prepared statements, each call one trip into the database.
  *
  * PGlite's own `query` makes six calls into WebAssembly per statement (parse, describe, bind,
- * describe, execute, sync) and parses and plans the SQL every time; under the list load of issue 15
+ * describe, execute, sync) and parses and plans the SQL every time; under a 50-connection list load
  * that was most of a request's cost, and the database answers one call at a time. Here a SQL text is
  * parsed once per connection (Parse + Describe, which gives its parameter types), and each call is
  * Bind + Describe + Execute + Sync in one message. PostgreSQL then keeps the statement's plan as

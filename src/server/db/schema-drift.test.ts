@@ -6,7 +6,7 @@ import * as schema from './schema';
 import { freshDatabase } from '../../../tests/helpers/test-db';
 
 /**
- * The Drizzle tables against the migrated database (issue 16): every column Drizzle declares
+ * The Drizzle tables against the migrated database: every column Drizzle declares
  * exists with a compatible type and the same nullability, and every column of a table Drizzle
  * declares is declared in Drizzle (or listed below with the reason it is not). Runs on both engines:
  * the migrations are the source of the database, the Drizzle schema is what the code reads.

@@ -3,7 +3,7 @@ import { z, type ZodType } from 'zod';
 import { envelopeOf } from '@shared/contracts/common';
 
 /**
- * Answers checked by their contracts (issue 16). A route declares `response: { 200: schema }` with
+ * Answers checked by their contracts. A route declares `response: { 200: schema }` with
  * a schema from src/shared/contracts; the server turns the answer into what JSON would carry
  * (Dates to ISO text), parses it with that schema and sends the parsed value. Parsing strips what
  * the schema does not name (a secret a query selected never leaves) and refuses an answer that does

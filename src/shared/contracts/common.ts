@@ -98,7 +98,7 @@ export function partialWithoutDefaults<T extends ZodRawShape>(schema: ZodObject<
 }
 
 /*
- * Answers (issue 16 "one declaration per resource"). Each row schema says what the JSON of an
+ * Answers. Each row schema says what the JSON of an
  * answer holds — dates as the ISO text JSON carries, never Date objects — and the server serialises
  * every JSON answer through its route's schema (app.ts): a field the schema does not name is
  * dropped (so a secret a query selected never leaves), a field it names but the answer lacks or

@@ -128,7 +128,7 @@ export const boardInfoSchema = boardRowSchema.extend({
 });
 export type BoardInfo = z.output<typeof boardInfoSchema>;
 
-/** GET /ball/falldetect/trend/:id?hours=24: each channel's trend from the downsampled history (issue 15). */
+/** GET /ball/falldetect/trend/:id?hours=24: each channel's trend from the downsampled history. */
 export const TREND_MAX_HOURS = 24 * 31;
 export const boardTrendQuerySchema = z.strictObject({ hours: intField(1, TREND_MAX_HOURS).optional() });
 

@@ -15,7 +15,7 @@ export const warningQuerySchema = z.strictObject({
   result: filterEnum(['open', ...WARNING_RESULTS] as const),
   level: filterEnum(WARNING_LEVELS),
   kind: filterEnum(WARNING_KINDS),
-  /** unacked = open and nobody has acknowledged it yet (issue 15). */
+  /** unacked = open and nobody has acknowledged it yet. */
   ack: filterEnum(['unacked', 'acked'] as const),
   from: filterDate(),
   to: filterDate(),

@@ -6,7 +6,7 @@ import DisplayEnded from './display-ended';
 /** The page a display goes to once the server ended its session (app/navigation-check.ts afterSessionEnded, tested there). */
 const DISPLAY_ENDED_PATH = '/page/ended';
 
-/** A revoked kiosk token (issue 15): the wall says so, in its language, and never shows a login form. */
+/** A revoked kiosk token: the wall says so, in its language, and never shows a login form. */
 describe('revoked display screen', () => {
   it('says the display was revoked, in Chinese and in English, with no way to a login form', () => {
     const cn = renderWithProviders(<DisplayEnded />, { locale: 'cn', route: DISPLAY_ENDED_PATH });

@@ -80,7 +80,7 @@ const wall = {
   },
   // Equipment state and counts (docs/invariants.md): a capped list says how many there are in all.
   counts: { of: '{{shown}} / {{total}}', shownOfTotal: '{{shown}} / {{total}} 台', shownOfTotalTitle: '显示最近 {{shown}} 台，共 {{total}} 台' },
-  // Alarms on the walls (issue 15)
+  // Alarms on the walls
   alarm: {
     title: '告警',
     count: '{{count}} 条告警未确认',

@@ -96,7 +96,7 @@ const work = {
     issueKey: '签发上报密钥',
     keyIssued: '上报密钥（仅显示一次，请妥善保存）：',
     confirmKey: '签发新密钥后旧密钥立即失效，确定继续吗？',
-    // readings trend (issue 15)
+    // readings trend
     trend: '近 24 小时',
     trendEmpty: '暂无读数',
     trendLabel: 'CH{{ch}}：每 {{minutes}} 分钟平均值及最小、最大值',
@@ -116,7 +116,7 @@ const work = {
     levels: { info: '提示', warning: '警告', critical: '严重' },
     kinds: { channel: '通道', offline: '离线', sensor: '传感器' },
     results: { fixed: '已修复', not_fixed: '未修复' },
-    // Alarms (issue 15): acknowledged = someone has seen it; it stays open until dealt with.
+    // Alarms: acknowledged = someone has seen it; it stays open until dealt with.
     ack: '确认',
     ackAt: '确认时间',
     ackBy: '确认人',

@@ -82,7 +82,7 @@ const wall: LocaleShape<typeof cnWall> = {
   },
   // Equipment state and counts (docs/invariants.md): a capped list says how many there are in all.
   counts: { of: '{{shown}} of {{total}}', shownOfTotal: '{{shown}} of {{total}}', shownOfTotalTitle: 'The latest {{shown}} of {{total}} units' },
-  // Alarms on the walls (issue 15)
+  // Alarms on the walls
   alarm: {
     title: 'Alarm',
     count: '{{count}} unacknowledged',

@@ -98,7 +98,7 @@ const work: LocaleShape<typeof cn> = {
     issueKey: 'Issue report key',
     keyIssued: 'Report key (shown once, keep it safe):',
     confirmKey: 'A new key replaces the old one at once. Continue?',
-    // readings trend (issue 15)
+    // readings trend
     trend: 'Last 24 h',
     trendEmpty: 'No readings yet',
     trendLabel: 'CH{{ch}}: average per {{minutes}} min, with min and max',
@@ -118,7 +118,7 @@ const work: LocaleShape<typeof cn> = {
     levels: { info: 'Info', warning: 'Warning', critical: 'Critical' },
     kinds: { channel: 'Channel', offline: 'Offline', sensor: 'Sensor' },
     results: { fixed: 'Fixed', not_fixed: 'Not fixed' },
-    // Alarms (issue 15): acknowledged = someone has seen it; it stays open until dealt with.
+    // Alarms: acknowledged = someone has seen it; it stays open until dealt with.
     ack: 'Acknowledge',
     ackAt: 'Acknowledged',
     ackBy: 'Acknowledged by',

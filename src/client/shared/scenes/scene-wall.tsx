@@ -19,7 +19,7 @@ export function SceneWall({ sceneId }: { sceneId: number }) {
     <WallCanvas label={scene.data ? localName(scene.data.name, scene.data.nameEn, i18n.language) : undefined}>
       <WallTitleBar title={systemTitle(i18n.language) || (scene.data ? localName(scene.data.name, scene.data.nameEn, i18n.language) : '')} left={<StaleBadge label={(n) => t('stale', { n })} />} />
       <SceneRenderer sceneId={sceneId} />
-      {/* A scene's wall shows every project's alarms, as the overview does (issue 15). */}
+      {/* A scene's wall shows every project's alarms, as the overview does. */}
       <AlarmLayer wallKey={`scene:${sceneId}`} kiosk={sessionKind() === 'display'} />
     </WallCanvas>
   );

@@ -1,4 +1,4 @@
--- Readings at fleet scale (issue 15): every accepted board reading is kept raw for a retention window
+-- Readings at fleet scale: every accepted board reading is kept raw for a retention window
 -- (detect.rawRetentionHours) and rolled up per minute and per hour (min/max/sum/count per channel)
 -- for trends, kept longer (detect.minuteRetentionDays, detect.hourRetentionDays). The latest state
 -- per channel stays in fall_detect_channel. No foreign key on the raw table: 200 inserts a second

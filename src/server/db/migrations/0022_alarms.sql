@@ -1,4 +1,4 @@
--- Alarms the wall cannot miss (issue 15): an open warning pops up on the walls until a person
+-- Alarms the wall cannot miss: an open warning pops up on the walls until a person
 -- acknowledges it. Acknowledging is not dealing with it: it says "someone has seen this" (who and
 -- when), silences every wall at once, and leaves the warning open until it is fixed. An alarm left
 -- unacknowledged past the setting alarm.escalateMinutes is escalated once (escalated_at) by the

@@ -21,10 +21,10 @@ export interface ChannelEdit {
 }
 export const updateChannels = (id: number, channels: ChannelEdit[]) => api.post<{ id: number }>(`${DETECT_BASE}/channels/update`, { id, channels });
 export const issueBoardKey = (id: number) => api.post<{ id: number; boardKey: string }>(`${DETECT_BASE}/key`, { id });
-/** Someone has seen the alarm: every wall stops sounding (issue 15). */
+/** Someone has seen the alarm: every wall stops sounding. */
 export const ackWarning = (id: number) => api.post(`${WARNING_BASE}/ack`, { id });
 export const dealWarning = (body: { id: number; result: 'fixed' | 'not_fixed'; note: string }) => api.post(`${WARNING_BASE}/deal`, body);
 
-/** Each channel's last `hours` from the downsampled history (issue 15). */
+/** Each channel's last `hours` from the downsampled history. */
 export const boardTrendQueryOptions = (id: number | null, hours = 24) =>
   queryOptions({ queryKey: [DETECT_BASE, 'trend', id, hours], queryFn: () => api.get<BoardTrend>(`${DETECT_BASE}/trend/${id}?hours=${hours}`), enabled: id !== null });

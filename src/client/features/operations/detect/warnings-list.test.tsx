@@ -20,7 +20,7 @@ function renderList(perms: string[], locale: 'cn' | 'en' = 'en') {
   );
 }
 
-/** The back-office side of the wall alarms (issue 15): overdue marked, acknowledged with the button permission. */
+/** The back-office side of the wall alarms: overdue marked, acknowledged with the button permission. */
 describe('warnings list: acknowledge', { timeout: 60_000 }, () => {
   beforeEach(() => resetOperationsWork());
 

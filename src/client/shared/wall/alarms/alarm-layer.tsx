@@ -71,7 +71,7 @@ export interface AlarmLayerProps {
 }
 
 /**
- * Alarms the wall cannot miss (issue 15): open, unacknowledged warnings of the levels that pop up
+ * Alarms the wall cannot miss: open, unacknowledged warnings of the levels that pop up
  * show over the wall, newest first, sounding the tone of the highest level until someone
  * acknowledges them (here, when the session may, or in the back-office; every wall hears it and
  * stops) or this wall is muted. "Hide for now" clears this wall only, until a new alarm arrives or

@@ -4,7 +4,7 @@ import { wallRefreshMs } from '../../stats/api/refresh';
 import { useWallText } from '../use-wall-locale';
 
 /**
- * The per-panel stale badge (issue 15, a wall that runs for months): a panel whose data are older
+ * The per-panel stale badge (a wall that runs for months): a panel whose data are older
  * than twice its refresh interval says how old, in its own title bar, whatever the reason (its
  * call failing, the network gone, the tab throttled). Nothing shows while the data are fresh.
  */

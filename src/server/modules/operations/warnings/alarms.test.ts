@@ -12,7 +12,7 @@ const normal = (ch: number) => ({ ch, switch: 0 as const, analog: 50 });
 const switchFault = (ch: number) => ({ ch, switch: 1 as const, analog: 50 });
 const analogOut = (ch: number) => ({ ch, switch: 0 as const, analog: 500 });
 
-/** Alarms on the walls (issue 15): what pops up, acknowledging, the permission, escalation and the push. */
+/** Alarms on the walls: what pops up, acknowledging, the permission, escalation and the push. */
 describe('alarms: acknowledge, escalate, push', () => {
   let t: TestApp;
   let admin: string;

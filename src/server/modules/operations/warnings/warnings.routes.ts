@@ -139,7 +139,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /**
-   * Someone has seen the alarm (issue 15): on a wall (a user, or a display whose role is granted the
+   * Someone has seen the alarm: on a wall (a user, or a display whose role is granted the
    * button) or in the list. It stays open until dealt with; every wall stops sounding at once (the
    * push below). The operation log records users by itself; a display is written here, by its label.
    */

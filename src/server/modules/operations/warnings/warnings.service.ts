@@ -41,7 +41,7 @@ export async function settleWarnings(tx: Db, where: SQL, o: SettleOptions): Prom
 }
 
 /**
- * Alarms left unacknowledged past alarm.escalateMinutes escalate, once each (issue 15): escalated_at
+ * Alarms left unacknowledged past alarm.escalateMinutes escalate, once each: escalated_at
  * is stamped and every wall of their projects hears of it, pops them up again and marks them
  * overdue. For the device jobs' timer; returns the escalated warnings.
  */
