@@ -123,6 +123,13 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   const selection: Record<string, any> = {};
   for (const [k, c] of Object.entries(tableCols)) if (!hidden.has(k)) selection[k] = c;
   Object.assign(selection, o.extra ?? {});
+  // A joined field the row contract does not name would be stripped from every answer (the job log
+  // lost its job names so): every extra field must be in the contract, checked as the routes register.
+  if (o.row instanceof z.ZodObject) {
+    const named = Object.keys((o.row as z.ZodObject).shape);
+    const unnamed = Object.keys(o.extra ?? {}).filter((k) => !named.includes(k));
+    if (unnamed.length) throw new Error(`${base}: the row contract does not name ${unnamed.join(', ')}, which the list selects`);
+  }
 
   const listSchema = o.query.extend(pagingSchema.shape).strict();
   const allSchema = o.query.strict();

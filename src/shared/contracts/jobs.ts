@@ -74,5 +74,7 @@ export const jobLogEntrySchema = z.object({
   error: z.string(),
   durationMs: z.number(),
   at: instantText(),
+  /** The job's name, joined in the list (null once the job is deleted). */
+  jobName: z.string().nullable().optional(),
 });
 export type JobLogEntry = z.output<typeof jobLogEntrySchema>;

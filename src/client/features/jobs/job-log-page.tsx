@@ -14,7 +14,7 @@ export default function JobLogPage() {
     { value: 'false', cn: t('common.failure'), en: t('common.failure'), color: 'danger' as const },
   ];
   return (
-    <ReadOnlyList<JobLogEntry & { jobName: string | null }>
+    <ReadOnlyList<JobLogEntry>
       title={t('jobLog.title')}
       base="/job/schedule-log"
       perms={{ list: 'job-schedule-log#list', export: 'job-schedule-log#export' }}

@@ -23,7 +23,7 @@ describe('equipment screen', { timeout: 60_000 }, () => {
     const table = await screen.findByRole('table', { name: '设备台账' });
     expect(await within(table).findByText('P-01 立式多级离心泵')).toBeInTheDocument();
     expect(within(table).getByText('西湖音乐喷泉')).toBeInTheDocument();
-    expect(within(table).getByText('正常').closest('[data-color]')).toHaveAttribute('data-color', 'success');
+    expect((await within(table).findByText('正常')).closest('[data-color]')).toHaveAttribute('data-color', 'success');
 
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
     const dialog = screen.getByRole('dialog', { name: '设备台账 · 新增' });

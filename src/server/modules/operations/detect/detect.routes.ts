@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, boardTrendQuerySchema, channelsUpdateSchema, boardRowSchema, boardInfoSchema, type BoardTrend } from '@shared/contracts/detect';
+import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, boardTrendQuerySchema, boardTrendSchema, channelsUpdateSchema, boardRowSchema, boardInfoSchema, type BoardTrend } from '@shared/contracts/detect';
 import { idParamSchema, idSchema, envelopeOf } from '@shared/contracts/common';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../../db/schema';
 import { ApiError, badRequest, notFound, unauthorized } from '../../../lib/errors';
@@ -130,7 +130,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
   // Each channel's trend over the last hours (24 by default) from the downsampled history, for the board's detail.
   app.get(
     `${BASE}/trend/:id`,
-    { schema: { params: idParamSchema, querystring: boardTrendQuerySchema }, config: { permission: 'fall-detect#info' } },
+    { schema: { response: { 200: envelopeOf(boardTrendSchema) }, params: idParamSchema, querystring: boardTrendQuerySchema }, config: { permission: 'fall-detect#info' } },
     async (request) => {
       const { id } = request.params as { id: number };
       const { hours = 24 } = request.query as z.infer<typeof boardTrendQuerySchema>;
