@@ -88,7 +88,7 @@ export function resetOperationsProjects(): void {
   intros = [];
   passwords = [];
   equipment = [
-    { id: 1, name: 'P-01 立式多级离心泵', serial: 'GRU-2401-A1B2C3', handbook: null, state: 'normal', stateSince: now, projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', deviceId: 1, deviceName: '立式多级离心泵', category: 'pump', posX: 0.3, posY: 0.4, createdAt: now, archivedAt: null, archivedBy: null },
+    { id: 1, name: 'P-01 立式多级离心泵', serial: 'GRU-2401-A1B2C3', handbook: null, state: 'normal', stateSince: now, projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', deviceId: 1, deviceName: '立式多级离心泵', category: 'pump', posX: 0.3, posY: 0.4, createdAt: now, archivedAt: null, archivedBy: null, warrantyEnd: '2027-03-31' },
   ];
 }
 resetOperationsProjects();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, refIdSchema, requiredString, instantText } from './common';
 import { fileIdSchema } from './file';
 import { archivedColumnsShape, archivedQueryField } from './archive';
+import { filterEnum, optionalCalendarDate } from './work-fields';
 
 const text = (max: number) => z.string({ error: 'v.invalid' }).trim().max(max, { message: 'v.tooLong' });
 /**
@@ -23,10 +24,17 @@ export const equipmentSaveSchema = z.strictObject({
   deviceId: refIdSchema().nullable().optional(),
   posX: fraction.optional(),
   posY: fraction.optional(),
+  /** Warranty end date, 'YYYY-MM-DD'; null or '' = unknown. */
+  warrantyEnd: optionalCalendarDate().optional(),
 });
 export type EquipmentSave = z.infer<typeof equipmentSaveSchema>;
 export const equipmentUpdateSchema = equipmentSaveSchema.partial().extend({ id: idSchema() }).strict();
 export type EquipmentUpdate = z.infer<typeof equipmentUpdateSchema>;
+
+/** Values of the list's warranty filter (an option each in the query form). */
+export const EQUIPMENT_WARRANTY_FILTERS = ['expiring', 'expired'] as const;
+/** "Expiring" means the warranty ends today or within this many days. */
+export const WARRANTY_SOON_DAYS = 30;
 
 /** A query-form id: empty (the cleared picker sends '' or null) means no filter. */
 const optionalId = z.union([z.literal(''), z.null(), refIdSchema()]).optional();
@@ -38,6 +46,8 @@ export const equipmentQuerySchema = z.object({
   state: z.string().max(16).optional(),
   category: z.string().max(32).optional(),
   archived: archivedQueryField,
+  /** Warranty ending within WARRANTY_SOON_DAYS days from today (UTC), or already ended. */
+  warranty: filterEnum(EQUIPMENT_WARRANTY_FILTERS),
 });
 export type EquipmentQuery = z.infer<typeof equipmentQuerySchema>;
 
@@ -59,5 +69,6 @@ export const equipmentRowSchema = z.object({
   posX: z.number().nullable(),
   posY: z.number().nullable(),
   createdAt: instantText(),
+  warrantyEnd: z.iso.date().nullable(),
 });
 export type EquipmentRow = z.output<typeof equipmentRowSchema>;

@@ -41,6 +41,20 @@ export const optionalInstant = () => z.preprocess((v) => toDate(blank(v)), date(
 /** An optional instant: '' or null clears it. */
 export const optionalDate = () => z.preprocess((v) => toDate(blankToNull(v)), date('v.invalid').nullable());
 
+/**
+ * An optional calendar date (a day, no time of day or zone) as 'YYYY-MM-DD' text, what a date
+ * input gives and a PostgreSQL `date` column holds; '' or null clears it. A day that does not exist
+ * (2026-02-30) is refused, so is a year outside DATE_MIN_YEAR..DATE_MAX_YEAR.
+ */
+export const optionalCalendarDate = () =>
+  z.preprocess(
+    blankToNull,
+    z.iso
+      .date({ error: 'v.invalid' })
+      .refine((v) => inDateRange(new Date(`${v}T00:00:00Z`)), { message: 'v.dateRange' })
+      .nullable(),
+  );
+
 /** A number within bounds. */
 export const numberField = (min: number, max: number) =>
   z.preprocess(numberText, z.number({ error: 'v.invalid' }).min(min, { message: 'v.invalid' }).max(max, { message: 'v.invalid' }));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char, bigint } from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char, bigint, date } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const fileIds = (name: string) => jsonb(name).$type<number[]>().notNull().default([]);
@@ -87,6 +87,8 @@ export const fallEqInfo = pgTable('fall_eq_info', {
   archivedAt: ts('archived_at'),
   archivedBy: integer('archived_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Warranty end, a calendar date as 'YYYY-MM-DD' text (0023); null = unknown. */
+  warrantyEnd: date('warranty_end', { mode: 'string' }),
 });
 
 export const fallOrder = pgTable('fall_order', {

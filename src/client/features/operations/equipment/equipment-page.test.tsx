@@ -24,10 +24,13 @@ describe('equipment screen', { timeout: 60_000 }, () => {
     expect(await within(table).findByText('P-01 立式多级离心泵')).toBeInTheDocument();
     expect(within(table).getByText('西湖音乐喷泉')).toBeInTheDocument();
     expect((await within(table).findByText('正常')).closest('[data-color]')).toHaveAttribute('data-color', 'success');
+    expect(within(table).getByRole('columnheader', { name: '保修截止日期' })).toBeInTheDocument();
+    expect(within(table).getByText('2027-03-31')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
     const dialog = screen.getByRole('dialog', { name: '设备台账 · 新增' });
     expect(within(dialog).getByText('请先选择所属项目')).toBeInTheDocument();
+    expect(within(dialog).getByText('保修截止日期')).toBeInTheDocument();
     const picker = within(dialog).getByRole('combobox', { name: '所属项目' });
 
     // A project without a site plan: the spec's message asks for the map background first.

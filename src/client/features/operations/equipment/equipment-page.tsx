@@ -1,14 +1,15 @@
 import { Alert, Grid, Select, TextInput, Input } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { equipmentSaveSchema, type EquipmentRow } from '@shared/contracts/equipment';
+import { EQUIPMENT_WARRANTY_FILTERS, equipmentSaveSchema, type EquipmentRow } from '@shared/contracts/equipment';
 import type { DeviceRow } from '@shared/contracts/device';
 import { api } from '@client/lib/api';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
 import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
-import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
+import { selectInput, type QueryFieldInputProps } from '@client/components/list-page/query-form';
 import { FileField } from '@client/components/form/file-field';
 import { projectInfoQueryOptions } from '../../../shared/projects/project-api';
 import { ProjectPicker } from '../../../shared/work-kit/pickers';
@@ -23,7 +24,7 @@ const keys = resourceKeys(BASE);
 const deviceKeys = resourceKeys('/ball/falldevice');
 
 type EquipmentValues = FormValues<typeof equipmentSaveSchema>;
-const INITIAL: EquipmentValues = { name: '', serial: '', handbook: null, projectId: null, deviceId: null, posX: null, posY: null };
+const INITIAL: EquipmentValues = { name: '', serial: '', handbook: null, projectId: null, deviceId: null, posX: null, posY: null, warrantyEnd: null };
 
 const devicesQueryOptions = () => ({ queryKey: deviceKeys.listAll(), queryFn: () => api.post<DeviceRow[]>('/ball/falldevice/listAll', {}), staleTime: 60_000 });
 
@@ -49,6 +50,9 @@ function EquipmentForm({ form }: FormBodyProps<EquipmentValues>) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <Select label={f('deviceId')} data={deviceOptions} searchable clearable value={form.values.deviceId === null ? null : String(form.values.deviceId)} onChange={(v) => form.setFieldValue('deviceId', v ? Number(v) : null)} error={form.errors.deviceId} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <DateInput label={f('warrantyEnd')} clearable valueFormat="YYYY-MM-DD" {...form.getInputProps('warrantyEnd')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <FileField label={f('handbook')} ownerType="fall_eq_info" accept=".pdf,.docx,.xlsx,.zip,image/*" value={form.values.handbook} onChange={(v) => form.setFieldValue('handbook', v)} error={form.errors.handbook as string | undefined} />
@@ -95,6 +99,7 @@ export default function EquipmentPage() {
         { name: 'projectId', label: f('projectId'), defaultValue: null, render: ({ label, value, onChange }) => <ProjectPicker label={label} value={(value as number | null) ?? null} onChange={onChange} /> },
         { name: 'state', label: f('state'), render: (p) => <DictSelect type="device_state" {...p} /> },
         { name: 'category', label: f('category'), render: (p) => <DictSelect type="device_category" {...p} /> },
+        { name: 'warranty', label: f('warranty'), render: selectInput(EQUIPMENT_WARRANTY_FILTERS.map((v) => ({ value: v, label: t(`equipment.warranty.${v}`) }))) },
       ]}
       columns={[
         { prop: 'name', label: f('name') },
@@ -104,6 +109,7 @@ export default function EquipmentPage() {
         { prop: 'category', label: f('category'), render: (r) => <DictTag type="device_category" value={r.category} /> },
         { prop: 'state', label: f('state'), render: (r) => <DictTag type="device_state" value={r.state} /> },
         { prop: 'stateSince', label: f('stateSince'), nowrap: true, render: (r) => dateTime(r.stateSince) },
+        { prop: 'warrantyEnd', label: f('warrantyEnd'), nowrap: true },
       ]}
     />
   );

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
-import { equipmentQuerySchema, equipmentSaveSchema, equipmentUpdateSchema, equipmentRowSchema } from '@shared/contracts/equipment';
+import { WARRANTY_SOON_DAYS, equipmentQuerySchema, equipmentSaveSchema, equipmentUpdateSchema, equipmentRowSchema } from '@shared/contracts/equipment';
 import type { Db } from '../../../db/client';
 import { fallDevice, fallEqInfo, fallProject } from '../../../db/schema';
-import { filters, registerCrud } from '../../../lib/crud';
+import { filters, registerCrud, type FilterFn } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
 import { registerFileWrites } from '../../files';
 import { archivedFilter, assertLive, registerArchiveRoutes, removeEquipment, restoreEquipment } from '../archive/archive.service';
@@ -13,6 +13,17 @@ async function exists(tx: Db, table: typeof fallProject | typeof fallDevice, id:
   const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
   return rows.length > 0;
 }
+
+/** Today as the statistics count days: in UTC, whatever the session's time zone. */
+const TODAY = sql`(now() AT TIME ZONE 'UTC')::date`;
+
+/** The warranty filter: ends today or within WARRANTY_SOON_DAYS days, or ended before today. */
+const warrantyFilter: FilterFn = (v) =>
+  v === 'expiring'
+    ? sql`${fallEqInfo.warrantyEnd} BETWEEN ${TODAY} AND ${TODAY} + ${sql.raw(String(WARRANTY_SOON_DAYS))}`
+    : v === 'expired'
+      ? sql`${fallEqInfo.warrantyEnd} < ${TODAY}`
+      : undefined;
 
 /**
  * fall/eqInfo: installed equipment (fall-eqinfo, /ball/falleqinfo). Rows carry the project name and
@@ -34,6 +45,7 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
       state: filters.eq(fallEqInfo.state),
       category: filters.eq(fallDevice.category),
       archived: archivedFilter(fallEqInfo, 'fall-eqinfo#restore'),
+      warranty: warrantyFilter,
     },
     sortable: {
       name: fallEqInfo.name,

@@ -101,6 +101,48 @@ describe('fall/device and fall/eqInfo', () => {
     expect((await t.call('POST', '/api/ball/falleqinfo/delete', { token: admin, body: [id] })).body.data).toEqual({ deleted: 1, archived: 0 });
   });
 
+  it('keeps a warranty end date and lists the units whose warranty ends within 30 days or has ended', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const save = (body: Record<string, unknown>) => t.call('POST', '/api/ball/falleqinfo/save', { token: admin, body: { projectId: projectB, ...body } });
+    const soon = await save({ name: 'W soon', warrantyEnd: day(10) });
+    expect(soon.status).toBe(200);
+    await save({ name: 'W today', warrantyEnd: day(0) });
+    await save({ name: 'W later', warrantyEnd: day(90) });
+    await save({ name: 'W ended', warrantyEnd: day(-1) });
+    await save({ name: 'W unknown', warrantyEnd: '' });
+    const names = (body: Record<string, unknown>) =>
+      t
+        .call('POST', '/api/ball/falleqinfo/list', { token: admin, body: { page: 1, limit: 50, keyword: 'W ', sort: 'name', order: 'asc', ...body } })
+        .then((r) => (r.body.data.list as { name: string }[]).map((x) => x.name));
+    expect(await names({})).toEqual(['W ended', 'W later', 'W soon', 'W today', 'W unknown']);
+    expect(await names({ warranty: 'expiring' })).toEqual(['W soon', 'W today']);
+    expect(await names({ warranty: 'expired' })).toEqual(['W ended']);
+    expect(await names({ warranty: '' })).toHaveLength(5);
+
+    const info = await t.call('GET', `/api/ball/falleqinfo/info/${soon.body.data.id}`, { token: admin });
+    expect(info.body.data.warrantyEnd).toBe(day(10));
+    const unknown = (await t.call('POST', '/api/ball/falleqinfo/list', { token: admin, body: { page: 1, limit: 5, keyword: 'W unknown' } })).body.data.list[0];
+    expect(unknown.warrantyEnd).toBeNull();
+    // An update sets and clears it; leaving it out keeps it.
+    await t.call('POST', '/api/ball/falleqinfo/update', { token: admin, body: { id: unknown.id, warrantyEnd: '2031-06-30' } });
+    expect((await t.call('GET', `/api/ball/falleqinfo/info/${unknown.id}`, { token: admin })).body.data.warrantyEnd).toBe('2031-06-30');
+    await t.call('POST', '/api/ball/falleqinfo/update', { token: admin, body: { id: unknown.id, name: 'W unknown' } });
+    expect((await t.call('GET', `/api/ball/falleqinfo/info/${unknown.id}`, { token: admin })).body.data.warrantyEnd).toBe('2031-06-30');
+    await t.call('POST', '/api/ball/falleqinfo/update', { token: admin, body: { id: unknown.id, warrantyEnd: null } });
+    expect((await t.call('GET', `/api/ball/falleqinfo/info/${unknown.id}`, { token: admin })).body.data.warrantyEnd).toBeNull();
+
+    // Bad dates and filters: 400 with the field's message, in the caller's language.
+    for (const warrantyEnd of ['2026-02-30', '2026-13-01', '30/06/2031', '2031-06-30T00:00:00Z', 20310630, true, '0001-01-01']) {
+      const bad = await save({ name: 'W bad', warrantyEnd });
+      expect(bad.status, String(warrantyEnd)).toBe(400);
+      expect(Object.keys(bad.body.data.fields)).toEqual(['warrantyEnd']);
+    }
+    const zh = await t.call('POST', '/api/ball/falleqinfo/save', { token: admin, body: { name: 'W bad', projectId: projectB, warrantyEnd: '2026-02-30' }, lang: 'zh-CN' });
+    expect(zh.body.data.fields.warrantyEnd).toMatch(/[\u4e00-\u9fff]/);
+    expect((await t.call('POST', '/api/ball/falleqinfo/list', { token: admin, body: { page: 1, limit: 5, warranty: 'soonish' } })).status).toBe(400);
+    expect(await names({ keyword: 'W bad' })).toEqual([]);
+  });
+
   it.each([
     ['/api/ball/falldevice', 'fall-device'],
     ['/api/ball/falleqinfo', 'fall-eqinfo'],
