@@ -14,10 +14,10 @@ export const projectWallFixture: ProjectWall = {
   },
   sitePlan: null,
   equipment: [
-    { id: 11, name: '主泵 1', state: 'normal', posX: 0.2, posY: 0.3, deviceName: 'CR45', category: 'pump' },
-    { id: 12, name: '主泵 2', state: 'broken', posX: 0.5, posY: 0.3, deviceName: 'CR45', category: 'pump' },
-    { id: 13, name: '灯光 1', state: 'maintenance', posX: 0.7, posY: 0.6, deviceName: null, category: 'light' },
-    { id: 14, name: '阀门 1', state: 'offline', posX: null, posY: null, deviceName: null, category: 'valve' },
+    { id: 11, name: '主泵 1', state: 'normal', posX: 0.2, posY: 0.3, deviceName: 'CR45', category: 'pump', warrantyEnd: '2027-03-31' },
+    { id: 12, name: '主泵 2', state: 'broken', posX: 0.5, posY: 0.3, deviceName: 'CR45', category: 'pump', warrantyEnd: '2027-03-31' },
+    { id: 13, name: '灯光 1', state: 'maintenance', posX: 0.7, posY: 0.6, deviceName: null, category: 'light', warrantyEnd: null },
+    { id: 14, name: '阀门 1', state: 'offline', posX: null, posY: null, deviceName: null, category: 'valve', warrantyEnd: null },
   ],
   boards: [
     {

@@ -47,6 +47,8 @@ export const wallEquipmentSchema = z.object({
   posY: z.number().nullable(),
   deviceName: z.string().nullable(),
   category: z.string().nullable(),
+  /** Warranty end date, 'YYYY-MM-DD'; null when unknown. */
+  warrantyEnd: z.iso.date().nullable(),
 });
 export type WallEquipment = z.output<typeof wallEquipmentSchema>;
 

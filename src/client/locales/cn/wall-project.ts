@@ -77,5 +77,6 @@ const wallProject = {
   // Equipment state (docs/invariants.md): channels of an offline board tell nothing since it was last seen.
   channelOffline: { since: '{{time}} 起无数据', never: '从未上报数据' },
   counts: { shownOfTotal: '{{shown}} / {{total}}', equipmentOf: '设备 {{shown}} / {{total}} 台' },
+  warrantyEnd: '保修至 {{date}}',
 } as const;
 export default wallProject;

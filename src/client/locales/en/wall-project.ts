@@ -79,5 +79,6 @@ const wallProject: LocaleShape<typeof cn> = {
   // Equipment state (docs/invariants.md): channels of an offline board tell nothing since it was last seen.
   channelOffline: { since: 'No data since {{time}}', never: 'No data yet' },
   counts: { shownOfTotal: '{{shown}} of {{total}}', equipmentOf: '{{shown}} of {{total}} units' },
+  warrantyEnd: 'Warranty ends {{date}}',
 };
 export default wallProject;

@@ -75,7 +75,8 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
   const [sitePlan, equipment, boards, channels, warnings, cameras, kpis] = await Promise.all([
     sitePlanOf(app, project, (fileId) => `${app.config.apiPrefix}/oss/file/download/${fileId}`),
     q<ProjectWall['equipment'][number]>(
-      `SELECT e.id, e.name, e.state, e.pos_x AS "posX", e.pos_y AS "posY", d.name AS "deviceName", d.category
+      `SELECT e.id, e.name, e.state, e.pos_x AS "posX", e.pos_y AS "posY", d.name AS "deviceName", d.category,
+              e.warranty_end::text AS "warrantyEnd"
          FROM fall_eq_info e LEFT JOIN fall_device d ON d.id = e.device_id
         WHERE e.project_id = $1 AND ${countedEquipment('e')} ORDER BY e.id LIMIT ${EQUIPMENT_LIMIT}`,
       [id],

@@ -34,7 +34,7 @@ describe('project wall, display tokens, public projects', () => {
     const eq1 = await db
       .insert(fallEqInfo)
       .values([
-        { name: 'Pump 1', projectId: lakeId, deviceId: pump.id, state: 'normal', posX: 0.2, posY: 0.3 },
+        { name: 'Pump 1', projectId: lakeId, deviceId: pump.id, state: 'normal', posX: 0.2, posY: 0.3, warrantyEnd: '2027-03-31' },
         { name: 'Pump 2', projectId: lakeId, deviceId: pump.id, state: 'broken', posX: 0.6, posY: 0.5 },
         { name: 'Light 1', projectId: lakeId, state: 'offline' },
         { name: 'Nozzle 1', projectId: lakeId, state: 'maintenance' },
@@ -88,6 +88,9 @@ describe('project wall, display tokens, public projects', () => {
     expect(w.sitePlan).toBeNull();
     expect(w.equipment).toHaveLength(4);
     expect(w.equipment[0]).toMatchObject({ name: 'Pump 1', state: 'normal', posX: 0.2, posY: 0.3, deviceName: 'Pump X', category: 'pump' });
+    // A calendar date as the text the contract names, not a Date the driver made of it.
+    expect(w.equipment[0].warrantyEnd).toBe('2027-03-31');
+    expect(w.equipment[1].warrantyEnd).toBeNull();
     expect(w.boards).toHaveLength(1);
     expect(w.boards[0].channels).toHaveLength(9);
     expect(w.boards[0].channels[1]).toMatchObject({ ch: 2, result: 'fault', switchValue: 1, analogValue: 10, analogMin: 0, analogMax: 100 });

@@ -86,6 +86,7 @@ export function SitePlanMap({ sitePlan, equipment, boards, selectedBoard, onSele
             <Tooltip direction="top" offset={[0, -8]}>
               <strong>{e.name}</strong> · {stateLabel(e.state)}
               {e.deviceName ? <div>{e.deviceName}</div> : null}
+              {e.warrantyEnd ? <div>{t('warrantyEnd', { date: e.warrantyEnd })}</div> : null}
             </Tooltip>
           </CircleMarker>
         ))}
