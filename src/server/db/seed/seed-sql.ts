@@ -53,7 +53,7 @@ export async function insertEquipment(database: Database, o: EquipmentOptions): 
               ${R("s.project_id || 'st' || s.g")} AS rs
          FROM slots s JOIN fall_device d ON d.id = s.device_id
      ), ins AS (
-       INSERT INTO fall_eq_info (name, serial, state, state_since, project_id, device_id, pos_x, pos_y, created_at)
+       INSERT INTO fall_eq_info (name, serial, state, state_since, project_id, device_id, pos_x, pos_y, created_at, warranty_end)
        SELECT ${prefix} || '-' || lpad(k::text, 2, '0') || ' ' || device_name,
               upper(left(regexp_replace(maker, '[^A-Za-z]', '', 'g'), 3)) || '-' || to_char(installed, 'YYMM') || '-' || upper(substr(md5(project_id || '-' || g), 1, 6)),
               CASE WHEN rs < 0.035 THEN 'broken' WHEN rs < 0.05 THEN 'maintenance' WHEN rs < 0.06 THEN 'offline' ELSE 'normal' END,
@@ -61,7 +61,9 @@ export async function insertEquipment(database: Database, o: EquipmentOptions): 
               project_id, device_id,
               CASE WHEN project_id = ANY(${placed}) THEN round((0.08 + ${R("project_id || 'x' || g")} * 0.84)::numeric, 4)::float8 END,
               CASE WHEN project_id = ANY(${placed}) THEN round((0.12 + ${R("project_id || 'y' || g")} * 0.76)::numeric, 4)::float8 END,
-              installed
+              installed,
+              -- Three years' warranty from installation: some ended, some ending within the month, most running.
+              (installed + interval '3 years')::date
          FROM named
        RETURNING 1
      )
