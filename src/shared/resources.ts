@@ -192,6 +192,13 @@ export const RESOURCES = {
     buttons: CRUD,
     sortable: ['name', 'kind', 'value', 'updatedAt'],
   },
+  sparePart: {
+    api: '/ball/fallspare',
+    code: 'fall-spare',
+    menu: menu('fall', 'fall/spare', '备品备件', 'Spare parts', 'list-details'),
+    buttons: CRUD,
+    sortable: ['name', 'partNo', 'quantity', 'equipmentName', 'createdAt'],
+  },
   projectType: {
     api: '/sys/xmlx',
     code: 'sys-xmlx',

@@ -29,6 +29,7 @@ import { monitorsModule } from './operations/monitors';
 import { detectModule } from './operations/detect';
 import { warningsModule } from './operations/warnings';
 import { sensorsModule } from './operations/sensors';
+import { sparePartsModule } from './operations/spare-parts';
 import { appModule } from './app';
 
 /**
@@ -69,6 +70,7 @@ const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   detectModule,
   warningsModule,
   sensorsModule,
+  sparePartsModule,
   appModule,
 ];
 

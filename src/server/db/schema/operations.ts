@@ -91,6 +91,17 @@ export const fallEqInfo = pgTable('fall_eq_info', {
   warrantyEnd: date('warranty_end', { mode: 'string' }),
 });
 
+/** Spare parts kept for an installed unit (0023). */
+export const fallSparePart = pgTable('fall_spare_part', {
+  id: serial('id').primaryKey(),
+  equipmentId: integer('equipment_id').notNull().references(() => fallEqInfo.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 128 }).notNull(),
+  partNo: varchar('part_no', { length: 64 }).notNull().default(''),
+  quantity: integer('quantity').notNull().default(0),
+  remark: varchar('remark', { length: 500 }).notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const fallOrder = pgTable('fall_order', {
   id: serial('id').primaryKey(),
   number: varchar('number', { length: 32 }).notNull().unique(),

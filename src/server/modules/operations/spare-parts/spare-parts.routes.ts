@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { asc, eq, sql } from 'drizzle-orm';
+import { sparePartQuerySchema, sparePartRowSchema, sparePartSaveSchema } from '@shared/contracts/spare-part';
+import { RESOURCES } from '@shared/resources';
+import { fallEqInfo, fallSparePart } from '../../../db/schema';
+import { filters, registerCrud } from '../../../lib/crud';
+import { badRequest } from '../../../lib/errors';
+
+/** fall/spare: spare parts per installed unit (fall-spare, /ball/fallspare). Rows carry the unit's name. */
+export async function sparePartRoutes(app: FastifyInstance): Promise<void> {
+  /** The unit must exist and be live: parts are not kept for archived equipment. */
+  async function checkEquipment(data: { equipmentId?: number }) {
+    if (typeof data.equipmentId !== 'number') return data;
+    const rows = await app.database.db
+      .select({ id: fallEqInfo.id })
+      .from(fallEqInfo)
+      .where(sql`${fallEqInfo.id} = ${data.equipmentId} AND ${fallEqInfo.archivedAt} IS NULL`);
+    if (!rows.length) throw badRequest('v.option', { equipmentId: 'v.option' });
+    return data;
+  }
+
+  registerCrud(app, {
+    resource: RESOURCES.sparePart,
+    table: fallSparePart,
+    row: sparePartRowSchema,
+    id: fallSparePart.id,
+    create: sparePartSaveSchema,
+    query: sparePartQuerySchema,
+    where: {
+      keyword: filters.search(fallSparePart.name, fallSparePart.partNo),
+      equipmentId: filters.eq(fallSparePart.equipmentId),
+    },
+    sortable: {
+      name: fallSparePart.name,
+      partNo: fallSparePart.partNo,
+      quantity: fallSparePart.quantity,
+      equipmentName: fallEqInfo.name,
+      createdAt: fallSparePart.createdAt,
+    },
+    defaultSort: [asc(fallSparePart.equipmentId), asc(fallSparePart.name)],
+    extra: { equipmentName: sql<string>`${fallEqInfo.name}`.as('equipment_name') },
+    from: (q) => q.innerJoin(fallEqInfo, eq(fallEqInfo.id, fallSparePart.equipmentId)),
+    beforeSave: checkEquipment,
+    beforeUpdate: checkEquipment,
+    exportName: 'spare-parts',
+  });
+}
