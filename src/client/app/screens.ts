@@ -43,6 +43,7 @@ const LOADERS: Partial<Record<MenuResourceKey, ScreenLoader>> = {
   monitor: () => import('../features/operations/monitors/monitors-page'),
   detect: () => import('../features/operations/detect/detect-page'),
   sensor: () => import('../features/operations/sensors/sensors-page'),
+  sparePart: () => import('../features/operations/spare-parts/spare-parts-page'),
 };
 
 /**

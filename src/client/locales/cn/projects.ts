@@ -110,5 +110,9 @@ const projects = {
     clearPosition: '清除位置',
     chooseProject: '请先选择所属项目',
   },
+  sparePart: {
+    title: '备品备件',
+    fields: { equipmentId: '所属设备', equipmentName: '所属设备', name: '备件名称', partNo: '备件编号', quantity: '库存数量', remark: '备注', keyword: '名称 / 编号' },
+  },
 };
 export default projects;

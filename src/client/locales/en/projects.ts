@@ -112,5 +112,9 @@ const projects: LocaleShape<typeof cn> = {
     clearPosition: 'Clear the position',
     chooseProject: 'Choose the project first',
   },
+  sparePart: {
+    title: 'Spare parts',
+    fields: { equipmentId: 'Equipment', equipmentName: 'Equipment', name: 'Part', partNo: 'Part number', quantity: 'On hand', remark: 'Remark', keyword: 'Name / number' },
+  },
 };
 export default projects;
