@@ -5,6 +5,7 @@ import { appUserRowSchema, billRecordRowSchema, billRowSchema } from '@shared/co
 import { navResultSchema, sessionUserSchema } from '@shared/contracts/auth';
 import { deviceRowSchema } from '@shared/contracts/device';
 import { equipmentRowSchema } from '@shared/contracts/equipment';
+import { sparePartRowSchema } from '@shared/contracts/spare-part';
 import { menuRowSchema, menuSelectNodeSchema } from '@shared/contracts/menus';
 import { introRowSchema, passwordRowSchema, projectOptionSchema, projectPointSchema, projectRowSchema } from '@shared/contracts/project';
 import { roleOptionSchema, roleRowSchema } from '@shared/contracts/roles';
@@ -42,6 +43,7 @@ const CALLS: [string, string, unknown, z.ZodType][] = [
   ['POST', '/api/ball/falldevice/list', { page: 1, limit: 10 }, listAnswerOf(deviceRowSchema)],
   ['POST', '/api/ball/falleqinfo/list', { page: 1, limit: 10 }, listAnswerOf(equipmentRowSchema)],
   ['POST', '/api/ball/falleqinfo/listAll', {}, envelopeOf(z.array(equipmentRowSchema))],
+  ['POST', '/api/ball/fallspare/list', { page: 1, limit: 10 }, listAnswerOf(sparePartRowSchema)],
   ['POST', '/api/ball/fallwarning/list', { page: 1, limit: 10 }, listAnswerOf(warningRowSchema)],
   ['POST', '/api/ball/fallwarning/latest', {}, envelopeOf(warningLatestAnswerSchema(warningRowSchema))],
   ['GET', '/api/ball/fallorder/info/1', undefined, envelopeOf(orderDetailSchema)],

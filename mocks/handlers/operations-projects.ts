@@ -3,6 +3,7 @@ import { BUILT_IN_DICTIONARIES } from '@shared/dictionaries';
 import { PROJECT_AREA, type IntroRow, type PasswordRow, type ProjectRow } from '@shared/contracts/project';
 import type { DeviceRow } from '@shared/contracts/device';
 import type { EquipmentRow } from '@shared/contracts/equipment';
+import type { SparePartRow } from '@shared/contracts/spare-part';
 import { API, demoDelay, fail, ok, paged } from '../envelope';
 
 /** A one-pixel PNG standing in for every stored image. */
@@ -81,6 +82,10 @@ const devices: DeviceRow[] = [
   { id: 2, name: 'RGBW 水下灯', category: 'light', maker: 'Philips', model: 'UW-36', handbook: null, remark: '', createdAt: now, equipmentCount: 0 },
 ];
 let equipment: EquipmentRow[] = [];
+
+const SPARE_PARTS: SparePartRow[] = [
+  { id: 1, equipmentId: 1, equipmentName: 'P-01 立式多级离心泵', name: '机械密封', partNo: 'GF-96455088', quantity: 2, remark: '', createdAt: now },
+];
 
 /** Back to the fixtures; tests call it so one test's changes do not leak into the next. */
 export function resetOperationsProjects(): void {
@@ -201,6 +206,10 @@ export const operationsProjectsHandlers = [
   http.post(`${API}/ball/falleqinfo/list`, async ({ request }) => {
     const q = (await request.json()) as Record<string, unknown> & { page: number; limit: number };
     return paged(visible(equipment, q).filter((e) => match(e, q, ['projectId', 'state', 'category'])), q.page, q.limit);
+  }),
+  http.post(`${API}/ball/fallspare/list`, async ({ request }) => {
+    const q = (await request.json()) as Record<string, unknown> & { page: number; limit: number };
+    return paged(SPARE_PARTS.filter((r) => match(r, q, ['equipmentId'])), q.page, q.limit);
   }),
   http.post(`${API}/ball/falleqinfo/listAll`, async ({ request }) => {
     const q = (await request.json()) as Record<string, unknown>;

@@ -25,7 +25,7 @@ function SparePartForm({ form }: FormBodyProps<SparePartValues>) {
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <NumberInput label={f('quantity')} min={0} allowDecimal={false} {...form.getInputProps('quantity')} value={form.values.quantity ?? ''} />
       </Grid.Col>
-      <Grid.Col span={12}><Textarea label={f('remark')} autosize minRows={2} {...form.getInputProps('remark')} /></Grid.Col>
+      <Grid.Col span={12}><Textarea label={f('remark')} rows={2} {...form.getInputProps('remark')} /></Grid.Col>
     </Grid>
   );
 }
