@@ -17,6 +17,8 @@ const USER_FIELDS = new Set([
   'equipmentName', 'deviceName', 'orderName', 'maker', 'model', 'username', 'dealtBy', 'byUser', 'createdBy', 'uploader',
   'userAgent', 'ip', 'serial', 'value', 'phone', 'email', 'cardNumber', 'originalName', 'fileName', 'path', 'params', 'error',
   'realName', 'userName', 'customerName', 'trainName', 'operator', 'code', 'type', 'menuCode', 'perms', 'handler', 'key',
+  // Project type codes (xmbm) are codes, whatever the language.
+  'xmbm',
 ]);
 /** Answers whose fields hold text the server writes (checked like labels, never taken as typed). */
 const SERVER_WRITTEN = [
@@ -30,7 +32,10 @@ const EN_ALLOWED = new Set(
     'Cascade', 'Modbus', 'TCP', 'HTTP', 'HTTPS', 'JSON', 'URL', 'API', 'IP', 'ID', 'CH', 'Cron', 'cron', 'xlsx', 'csv', 'AppKey', 'Secret',
     'S3', 'OSS', 'SLA', 'KPI', 'MiB', 'MB', 'KB', 'GB', 'MPa', 'kW', 'kWh', 'km', 'm', 's', 'h', 'min', 'px', 'true', 'false', 'null',
     'Excel', 'PostgreSQL', 'PGlite', 'Redis', 'Chrome', 'Safari', 'Firefox', 'Mozilla', 'AppleWebKit', 'KHTML', 'like', 'Gecko',
-    'HeadlessChrome', 'Linux', 'Windows', 'NT', 'Win64', 'x64', 'X11', 'OpenStreetMap', 'Leaflet', 'Esri', 'CARTO', 'Natural', 'Earth',
+    'HeadlessChrome', 'Headless', 'Edge', 'Opera', 'WeChat', 'macOS', 'iOS', 'Android', 'ChromeOS', 'curl',
+    // Environment variables the configuration screen names when one decides a setting.
+    'CAPTCHA',
+    'Linux', 'Windows', 'NT', 'Win64', 'x64', 'X11', 'OpenStreetMap', 'Leaflet', 'Esri', 'CARTO', 'Natural', 'Earth',
     // 'No Data': the product spec's empty-table text, kept verbatim in both languages (spec §, kit.table.empty).
     'No', 'Data',
     'admin', 'manager', 'operator', 'viewer', 'system', 'login2', 'ms', 'png', 'jpg', 'jpeg', 'pdf', 'docx', 'mp4', 'webp', 'WO', 'BL', 'DB', 'E2E', 'No', 'am', 'pm', 'AM', 'PM',
