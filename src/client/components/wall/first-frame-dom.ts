@@ -56,17 +56,19 @@ export function showWallFrame(html: string, hash: string, language: Locale): boo
   const title = frame.querySelector<HTMLElement>('[data-testid="wall-title"]');
   if (title) fitTitle(title);
   const clock = [...frame.querySelectorAll<HTMLElement>('[data-clock-format]')];
+  // The timers outlive a page that is going away (and a test's document): they stop once there is none.
   const tick = () => {
-    if (!frame.isConnected) return window.clearInterval(ticking);
+    if (typeof window === 'undefined' || !frame.isConnected) return clearInterval(ticking);
     for (const line of clock) line.textContent = formatClock(new Date(), line.dataset.clockFormat!, language);
   };
-  const ticking = window.setInterval(tick, 1000);
+  const ticking = setInterval(tick, 1000);
   tick();
   const onHash = () => {
     if (!isOverviewAddress(window.location.hash)) dropWallFrame();
   };
   window.addEventListener('hashchange', onHash);
-  window.setTimeout(() => {
+  setTimeout(() => {
+    if (typeof window === 'undefined') return;
     window.removeEventListener('hashchange', onHash);
     dropWallFrame();
   }, FRAME_MAX_MS + 5_000);
