@@ -62,7 +62,7 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
   const unit = (await call(baseUrl, 'POST', '/ball/falleqinfo/save', { token, body: { name: `Jet pump ${stamp}`, projectId, posX: 0.4, posY: 0.5 } })).id;
   // Reports only over HTTP, and rarely: silent for an hour before it counts as offline (no offline alarm in the way).
   const board = await call(baseUrl, 'POST', '/ball/falldetect/save', { token, body: { projectId, boardName: '告警检测板', boardNameEn: 'Alarm board', boardNo: 'AL-1', posX: 0.5, posY: 0.5, pollSeconds: 3600 } });
-  await call(baseUrl, 'POST', '/ball/falldetect/channels/update', { token, body: { id: board.id, channels: [{ ch: 1, label: 'Jet', equipmentId: unit }] } });
+  await call(baseUrl, 'POST', '/ball/falldetect/channels/update', { token, body: { id: board.id, channels: [{ ch: 1, label: 'P1', equipmentId: unit }] } });
   const { boardKey } = await call(baseUrl, 'POST', '/ball/falldetect/key', { token, body: { id: board.id } });
   // One normal reading closes the warning, so the recovery shows within the test.
   await call(baseUrl, 'POST', '/sys/config/update', { token, body: { key: 'detect.closeAfterNormal', value: 1 } });

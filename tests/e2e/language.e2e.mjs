@@ -33,8 +33,9 @@ const EN_ALLOWED = new Set(
     'S3', 'OSS', 'SLA', 'KPI', 'MiB', 'MB', 'KB', 'GB', 'MPa', 'kW', 'kWh', 'km', 'm', 's', 'h', 'min', 'px', 'true', 'false', 'null',
     'Excel', 'PostgreSQL', 'PGlite', 'Redis', 'Chrome', 'Safari', 'Firefox', 'Mozilla', 'AppleWebKit', 'KHTML', 'like', 'Gecko',
     'HeadlessChrome', 'Headless', 'Edge', 'Opera', 'WeChat', 'macOS', 'iOS', 'Android', 'ChromeOS', 'curl',
-    // Environment variables the configuration screen names when one decides a setting.
-    'CAPTCHA',
+    // Environment variables the configuration screen names when one decides a setting, and the values
+    // the alarm settings take (levels and tones are typed as these codes).
+    'CAPTCHA', 'info', 'warning', 'critical', 'none', 'beep', 'chime', 'siren',
     'Linux', 'Windows', 'NT', 'Win64', 'x64', 'X11', 'OpenStreetMap', 'Leaflet', 'Esri', 'CARTO', 'Natural', 'Earth',
     // 'No Data': the product spec's empty-table text, kept verbatim in both languages (spec §, kit.table.empty).
     'No', 'Data',
