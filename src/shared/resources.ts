@@ -181,8 +181,8 @@ export const RESOURCES = {
     code: 'fall-detect',
     menu: null,
     buttons: {},
-    /** The walls' list of alarms to pop up is a POST that only reads. */
-    reads: ['alarms'],
+    /** The walls' alarms and the ticker's latest warnings are POSTs that only read (never in the operation log). */
+    reads: ['alarms', 'latest'],
     live: { publish: [{ actions: ['deal'], topics: ['warning', 'equipment'] }], refreshOn: ['warning'] },
   },
   sensor: {
