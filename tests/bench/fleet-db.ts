@@ -1,5 +1,6 @@
 // The fleet bench's database side (run through tsx by fleet.bench.mjs):
-//   seed  <pglite dir | postgres url> <boards> <projectKey> <boardKey>: a fresh migrated database with one project and N boards, online
+//   seed  <pglite dir | postgres url> <boards> <projectKey> <boardKey>: a fresh migrated database with one project and N boards, online;
+//         prints the boards (id, boardNo) as JSON
 //   count <pglite dir | postgres url> <projectKey>: readings stored for that project's boards, as JSON on stdout
 import { mkdir, rm } from 'node:fs/promises';
 import pg from 'pg';
@@ -37,10 +38,12 @@ if (mode === 'seed') {
   await seedBase(database, { adminPassword: 'admin123', demoUsers: false });
   const [project] = await database.query<{ id: number }>(`INSERT INTO fall_project (name, unique_key) VALUES ('Fleet bench', $1) RETURNING id`, [projectKey]);
   // Poll period 60 s: a board counts as offline after 3 minutes of silence, never during the run.
-  await seedBoards(database, project.id, Number(boards), { prefix: 'F', key: boardKey, pollSeconds: 60 });
+  const seeded = await seedBoards(database, project.id, Number(boards), { prefix: 'F', key: boardKey, pollSeconds: 60 });
   // Live already (the steady state: 1,000 boards reporting), so readings take the batch path from the start.
   await database.query(`UPDATE fall_detect SET online = true, last_seen = now() WHERE project_id = $1`, [project.id]);
   await database.close();
+  // The bench matches the stream's events (which name board ids) with what it published (board numbers).
+  process.stdout.write(`${JSON.stringify(seeded)}\n`);
 } else if (mode === 'count') {
   const [projectKey] = rest;
   const database = await open(false);

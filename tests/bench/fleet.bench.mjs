@@ -8,7 +8,11 @@
 //     stopped and drained): every one must be stored;
 //   - ingest lag p95: from the board's publish (MQTT 5 user property `sent`) to its batch committed,
 //     as the server's reading ingest reports it at shutdown;
-//   - the server's CPU over the run, in cores.
+//   - the server's CPU over the run, in cores;
+//   - reading → browser event p95: a signed-in listener on the server's event stream (GET
+//     /api/live/stream, what every wall opens), and for each fault the time from the board's first
+//     faulty publish to the stream's `channel` event naming that board (a fault moves the board off the
+//     quiet batch path, so the event names it).
 // Every board is live from the start (the steady state); now and then one channel faults for three
 // readings, so warnings open and close through the reading service during the run.
 // Run alone: node tests/bench/fleet.bench.mjs
@@ -32,6 +36,7 @@ const LAG_BUDGET_MS = 1000;
 // A 2-core machine: the server must leave room for everything else it does.
 const CPU_BUDGET_CORES = { pglite: 1.0, postgres: 0.8 };
 const FAULT_EVERY_MS = 10_000;
+const EVENT_BUDGET_MS = 1000;
 /** After the last publish, how long the server may take to catch up before it is stopped anyway. */
 const DRAIN_MS = 120_000;
 
@@ -79,6 +84,63 @@ function cpuSeconds(pid) {
   return ticks / ticksPerSecond;
 }
 
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
+
+/**
+ * Signs in as the seeded administrator and opens the event stream the walls open (a stream ticket,
+ * then GET /api/live/stream). `expect(boardId, t)` notes a faulty publish; the first `channel` event
+ * naming that board afterwards is its delivery. `close()` ends the stream and returns the delays;
+ * a fault never heard of counts as the whole run (so it fails the budget rather than vanish).
+ */
+async function listen(base) {
+  const post = async (url, body, headers = {}) => {
+    const res = await fetch(`${base}/api${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const json = await res.json();
+    if (json.code !== 0) throw new Error(`${url}: ${json.msg}`);
+    return json.data;
+  };
+  const { token } = await post('/sys/login', { username: 'admin', password: 'admin123', captcha: '', uuid: '' });
+  const { ticket } = await post('/auth/ticket', { purpose: 'stream' }, { authorization: token });
+  const abort = new AbortController();
+  const res = await fetch(`${base}/api/live/stream?ticket=${encodeURIComponent(ticket)}`, { signal: abort.signal });
+  if (!res.ok) throw new Error(`live stream: ${res.status}`);
+  const startedAt = Date.now();
+  const pending = new Map(); // board id → publish time of its first faulty reading
+  const delays = [];
+  let expected = 0;
+  (async () => {
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of res.body) {
+      const now = Date.now();
+      text += decoder.decode(chunk, { stream: true });
+      const frames = text.split('\n\n');
+      text = frames.pop();
+      for (const frame of frames) {
+        if (!frame.startsWith('event: channel')) continue;
+        const event = JSON.parse(frame.slice(frame.indexOf('data: ') + 6));
+        const sent = pending.get(event.id);
+        if (sent === undefined) continue;
+        pending.delete(event.id);
+        delays.push(now - sent);
+      }
+    }
+  })().catch(() => undefined);
+  return {
+    expect(boardId, t) {
+      if (pending.has(boardId)) return;
+      pending.set(boardId, t);
+      expected += 1;
+    },
+    close() {
+      abort.abort();
+      const sorted = [...delays, ...[...pending.values()].map(() => Date.now() - startedAt)].sort((a, b) => a - b);
+      pending.clear();
+      return { count: delays.length, expected, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? null };
+    },
+  };
+}
+
 function fleetDb(args) {
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/fleet-db.ts', ...args], { cwd: root, encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`fleet-db ${args[0]} failed: ${res.stderr}`);
@@ -91,7 +153,7 @@ async function runEngine(engine, target) {
   const boardKey = `fleet-key-${run}`;
   const prefix = `cascade-bench-${run}`;
   process.stdout.write(`  ${engine}: seeding ${BOARDS} boards…\n`);
-  fleetDb(['seed', target, String(BOARDS), projectKey, boardKey]);
+  const boardIds = new Map(JSON.parse(fleetDb(['seed', target, String(BOARDS), projectKey, boardKey]).trim()).map((b) => [b.boardNo, b.id]));
 
   const port = await freePort();
   const env = {
@@ -128,6 +190,7 @@ async function runEngine(engine, target) {
   server.stderr.on('data', (c) => (stderr += c.toString()));
   const exited = new Promise((resolve) => server.once('exit', resolve));
 
+  let listener = { expect: () => undefined, close: () => ({ count: 0, expected: 0 }) };
   const publisher = await mqtt.connectAsync(MQTT_URL, { clientId: `cascade-bench-pub-${run}`, clean: true, protocolVersion: 5 });
   try {
     await new Promise((resolve, reject) => {
@@ -143,6 +206,7 @@ async function runEngine(engine, target) {
       server.once('exit', () => reject(new Error(`the server exited\n${stderr}`)));
     });
     await new Promise((r) => setTimeout(r, 1000)); // its subscription is in place
+    listener = await listen(`http://127.0.0.1:${port}`);
 
     let published = 0;
     let failed = 0;
@@ -169,8 +233,9 @@ async function runEngine(engine, target) {
           due[i] += EVERY_MS;
           const left = faults.get(i) ?? 0;
           if (left > 0) faults.set(i, left - 1);
-          const channels = Array.from({ length: 9 }, (_, c) => ({ ch: c + 1, switch: left > 0 && c === 0 ? 1 : 0, analog: Math.round((50 + (Math.random() * 2 - 1) * 5) * 10) / 10 }));
           const boardNo = `F${String(i + 1).padStart(4, '0')}`;
+          if (left === 3) listener.expect(boardIds.get(boardNo), Date.now());
+          const channels = Array.from({ length: 9 }, (_, c) => ({ ch: c + 1, switch: left > 0 && c === 0 ? 1 : 0, analog: Math.round((50 + (Math.random() * 2 - 1) * 5) * 10) / 10 }));
           const p = publisher
             .publishAsync(`${prefix}/${projectKey}/boards/${boardNo}/state`, JSON.stringify({ key: boardKey, channels }), {
               qos: 1,
@@ -204,6 +269,8 @@ async function runEngine(engine, target) {
       }
       await new Promise((r) => setTimeout(r, 250));
     }
+    await new Promise((r) => setTimeout(r, 2000)); // the last fault's event
+    const pushed = listener.close();
     server.kill('SIGTERM');
     await exited;
     if (process.env.FLEET_LOG) (await import('node:fs')).writeFileSync(process.env.FLEET_LOG, lines.join('\n') + '\n' + stderr);
@@ -221,9 +288,17 @@ async function runEngine(engine, target) {
     return [
       { name: `${engine}: readings published − stored`, value: published - stored.stored, unit: 'readings', budget: 0, note: `published ${published}, stored ${stored.stored}` },
       { name: `${engine}: ingest lag p95 (publish → stored)`, value: ingest.lagMs.p95, unit: 'ms', budget: LAG_BUDGET_MS, note: `p50 ${ingest.lagMs.p50} ms, max ${ingest.lagMs.max} ms` },
+      {
+        name: `${engine}: reading → browser event p95`,
+        value: pushed.p95,
+        unit: 'ms',
+        budget: EVENT_BUDGET_MS,
+        note: `${pushed.count} faults heard of ${pushed.expected}, p50 ${pushed.p50} ms, max ${pushed.max} ms (a fault unheard counts as the run's length)`,
+      },
       { name: `${engine}: server CPU`, value: Math.round(cpu * 100) / 100, unit: 'cores', budget: CPU_BUDGET_CORES[engine], note },
     ];
   } finally {
+    listener.close();
     await publisher.endAsync().catch(() => undefined);
     if (server.exitCode === null) {
       server.kill('SIGTERM');
