@@ -1,6 +1,8 @@
 // The fleet bench's database side (run through tsx by fleet.bench.mjs):
 //   seed  <pglite dir | postgres url> <boards> <projectKey> <boardKey>: a fresh migrated database with one project and N boards, online;
 //         prints the boards (id, boardNo) as JSON
+//   add   <pglite dir | postgres url> <boards> <boardKey>: N boards more on the first project of a seeded database;
+//         prints its unique key and the boards as JSON
 //   count <pglite dir | postgres url> <projectKey>: readings stored for that project's boards, as JSON on stdout
 import { mkdir, rm } from 'node:fs/promises';
 import pg from 'pg';
@@ -44,6 +46,17 @@ if (mode === 'seed') {
   await database.close();
   // The bench matches the stream's events (which name board ids) with what it published (board numbers).
   process.stdout.write(`${JSON.stringify(seeded)}\n`);
+} else if (mode === 'add') {
+  // N more boards on the first demo project (the wall soak: the demo's walls with a fleet reporting).
+  const [boards, boardKey] = rest;
+  const database = await open(false);
+  const [project] = await database.query<{ id: number; key: string }>(
+    `SELECT id, unique_key AS key FROM fall_project WHERE archived_at IS NULL AND unique_key IS NOT NULL ORDER BY id LIMIT 1`,
+  );
+  const seeded = await seedBoards(database, project.id, Number(boards), { prefix: 'F', key: boardKey, pollSeconds: 60 });
+  await database.query(`UPDATE fall_detect SET online = true, last_seen = now() WHERE project_id = $1 AND board_no LIKE 'F%'`, [project.id]);
+  await database.close();
+  process.stdout.write(`${JSON.stringify({ projectKey: project.key, boards: seeded })}\n`);
 } else if (mode === 'count') {
   const [projectKey] = rest;
   const database = await open(false);
@@ -56,6 +69,6 @@ if (mode === 'seed') {
   process.stdout.write(`${JSON.stringify(row)}\n`);
   await database.close();
 } else {
-  process.stderr.write('usage: fleet-db.ts seed|count …\n');
+  process.stderr.write('usage: fleet-db.ts seed|add|count …\n');
   process.exit(2);
 }

@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { runAlone } from './budget.mjs';
+import { startFleet } from './fleet-publisher.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BOARDS = Number(process.env.FLEET_BOARDS ?? 1000);
@@ -191,7 +192,7 @@ async function runEngine(engine, target) {
   const exited = new Promise((resolve) => server.once('exit', resolve));
 
   let listener = { expect: () => undefined, close: () => ({ count: 0, expected: 0 }) };
-  const publisher = await mqtt.connectAsync(MQTT_URL, { clientId: `cascade-bench-pub-${run}`, clean: true, protocolVersion: 5 });
+  let fleet = null;
   try {
     await new Promise((resolve, reject) => {
       const timeout = setTimeout(() => reject(new Error(`the server did not subscribe within 120 s\n${stderr}`)), 120_000);
@@ -208,49 +209,21 @@ async function runEngine(engine, target) {
     await new Promise((r) => setTimeout(r, 1000)); // its subscription is in place
     listener = await listen(`http://127.0.0.1:${port}`);
 
-    let published = 0;
-    let failed = 0;
-    const faults = new Map(); // board index → readings left faulty
-    let nextFault = Date.now() + FAULT_EVERY_MS;
     const startedAt = Date.now();
     const cpuStart = cpuSeconds(server.pid);
-    const due = Array.from({ length: BOARDS }, (_, i) => startedAt + (i * EVERY_MS) / BOARDS);
-    const inflight = new Set();
-    await new Promise((resolve) => {
-      const tick = setInterval(() => {
-        const now = Date.now();
-        if (now - startedAt >= SECONDS * 1000) {
-          clearInterval(tick);
-          resolve();
-          return;
-        }
-        if (now >= nextFault) {
-          nextFault = now + FAULT_EVERY_MS;
-          faults.set(Math.floor(Math.random() * BOARDS), 3);
-        }
-        for (let i = 0; i < BOARDS; i++) {
-          if (due[i] > now) continue;
-          due[i] += EVERY_MS;
-          const left = faults.get(i) ?? 0;
-          if (left > 0) faults.set(i, left - 1);
-          const boardNo = `F${String(i + 1).padStart(4, '0')}`;
-          if (left === 3) listener.expect(boardIds.get(boardNo), Date.now());
-          const channels = Array.from({ length: 9 }, (_, c) => ({ ch: c + 1, switch: left > 0 && c === 0 ? 1 : 0, analog: Math.round((50 + (Math.random() * 2 - 1) * 5) * 10) / 10 }));
-          const p = publisher
-            .publishAsync(`${prefix}/${projectKey}/boards/${boardNo}/state`, JSON.stringify({ key: boardKey, channels }), {
-              qos: 1,
-              properties: { userProperties: { sent: String(Date.now()) } },
-            })
-            .then(
-              () => (published += 1),
-              () => (failed += 1),
-            )
-            .finally(() => inflight.delete(p));
-          inflight.add(p);
-        }
-      }, 20);
+    fleet = await startFleet({
+      url: MQTT_URL,
+      clientId: `cascade-bench-pub-${run}`,
+      prefix,
+      projectKey,
+      boardKey,
+      boards: BOARDS,
+      everyMs: EVERY_MS,
+      faultEveryMs: FAULT_EVERY_MS,
+      onFault: (boardNo, t) => listener.expect(boardIds.get(boardNo), t),
     });
-    await Promise.all(inflight);
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    const { published, failed } = await fleet.stop();
     const elapsed = (Date.now() - startedAt) / 1000;
     const cpu = (cpuSeconds(server.pid) - cpuStart) / elapsed;
     // Wait until the server has taken every published reading off the broker and written it (or
@@ -299,7 +272,7 @@ async function runEngine(engine, target) {
     ];
   } finally {
     listener.close();
-    await publisher.endAsync().catch(() => undefined);
+    await fleet?.abort();
     if (server.exitCode === null) {
       server.kill('SIGTERM');
       await exited;
