@@ -94,10 +94,13 @@ export const MESSAGES = {
   'err.importFile': { cn: '请上传 xlsx 或 csv 文件', en: 'Upload an xlsx or csv file' },
   'err.importHeader': { cn: '表头应包含 xmbm、xmmc、pxmbm、sort', en: 'The header row must have xmbm, xmmc, pxmbm and sort' },
   'err.activeConfig': { cn: '不能删除正在使用的存储配置', en: 'The active storage configuration cannot be deleted' },
-  'err.s3Inactive': {
-    cn: '此版本尚不能把文件存入 S3 兼容存储：可以保存该配置，但请保持本地目录配置为启用',
-    en: 'This version cannot store files in S3-compatible storage yet: the configuration can be saved, but keep a local folder configuration active',
+  'err.s3Unreachable': {
+    cn: '无法访问该 S3 存储桶，未启用：请检查地址、存储桶、区域和密钥',
+    en: 'The S3 bucket cannot be reached, so the configuration was not made active: check the endpoint, bucket, region and keys',
   },
+  'err.configHasFiles': { cn: '仍有文件存放在该存储配置中，不能删除', en: 'Files are still stored through this configuration: it cannot be deleted' },
+  'err.configProviderFiles': { cn: '已有文件存放在该存储配置中，不能更换存储类型', en: 'Files are stored through this configuration: its provider cannot change' },
+  'err.storageFailed': { cn: '文件未能存入存储，请稍后重试', en: 'The file could not be stored: try again later' },
   // maintenance orders, reports, boards, warnings, cameras
   'err.orderTransition': { cn: '工单当前状态不允许此操作', en: "This is not allowed in the order's current status" },
   'err.orderClosed': { cn: '工单已关闭，不能再提交维修报告或修改', en: 'The order is closed: no more reports or changes' },

@@ -29,6 +29,8 @@ export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
   /** Registers extra routes before the app is ready (tests of shared route builders). */
   extend?: (app: FastifyInstance) => void | Promise<void>,
+  /** Where the log goes when `overrides.logLevel` is not 'silent' (tests that prove what it never holds). */
+  deps: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   // No first-frame renderer unless a test asks for one (frame.test.ts): a build lying in dist/ would
@@ -38,7 +40,7 @@ export async function createTestApp(
     logLevel: 'silent',
     ...overrides,
   };
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream: deps.logStream });
   if (extend) await extend(app);
   await app.ready();
 

@@ -24,6 +24,9 @@ const TYPES = {
   mp4: { contentType: 'video/mp4', extensions: ['mp4', 'm4v'], image: false },
 } satisfies Record<string, Sniffed>;
 
+/** Every kind an upload may be (GET /oss/file/limits shows them before a file is sent). */
+export const ACCEPTED_TYPES: readonly Sniffed[] = Object.values(TYPES);
+
 const startsWith = (buf: Buffer, bytes: number[], offset = 0) =>
   buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
 const ascii = (buf: Buffer, start: number, end: number) => buf.subarray(start, end).toString('latin1');

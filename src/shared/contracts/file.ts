@@ -51,3 +51,15 @@ export const fileIdSchema = refIdSchema().nullable();
 export const fileIdListSchema = z.array(idSchema()).max(50, { message: 'v.tooLong' });
 
 export const isImageType = (contentType: string) => contentType.startsWith('image/') && !contentType.includes('vnd.');
+
+/**
+ * GET /oss/file/limits — what an upload may be, so a screen shows it and refuses a file before
+ * sending it (the server checks again): the largest file and the largest image in bytes (settings
+ * `upload.maxMb`, `upload.imageMaxMb`), and the kinds of file the server recognises by content.
+ */
+export const uploadLimitsSchema = z.object({
+  maxBytes: z.number(),
+  imageMaxBytes: z.number(),
+  types: z.array(z.object({ contentType: z.string(), extensions: z.array(z.string()), image: z.boolean() })),
+});
+export type UploadLimits = z.output<typeof uploadLimitsSchema>;

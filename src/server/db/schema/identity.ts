@@ -262,6 +262,8 @@ export const ossFile = pgTable('oss_file', {
   storageKey: text('storage_key').notNull(),
   thumbKey: text('thumb_key'),
   provider: varchar('provider', { length: 16 }).notNull().default('local'),
+  /** The configuration the bytes were stored through (0024); null: the files directory. */
+  configId: integer('config_id').references(() => ossConfig.id),
   ownerType: varchar('owner_type', { length: 32 }).notNull().default(''),
   ownerId: integer('owner_id'),
   createdBy: integer('created_by'),

@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { fileMetaQuerySchema, fileOwnerTypeSchema, isImageType, uploadQuerySchema, type FileOwnerType, uploadedFileSchema } from '@shared/contracts/file';
+import { fileMetaQuerySchema, fileOwnerTypeSchema, isImageType, uploadLimitsSchema, uploadQuerySchema, type FileOwnerType, uploadedFileSchema } from '@shared/contracts/file';
+import { ACCEPTED_TYPES } from '../../storage/sniff';
 import { idParamSchema, envelopeOf } from '@shared/contracts/common';
 import { ossFile } from '../../db/schema';
 import { ok } from '../../lib/crud';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { allows, type AuthContext } from '../../plugins/auth';
-import { describeFile, mayRead, storageOf, storeFile, type FileRow } from './files.service';
+import { describeFile, mayRead, storageOfFile, storeFile, type FileRow } from './files.service';
 import { GENERAL_UPLOAD, OWNER_RULES } from './owners';
 
 const MB = 1024 * 1024;
@@ -29,6 +30,7 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
  *                                       opened with the header or a one-use download ticket
  *   GET  /oss/file/thumb/:id            same, the image thumbnail
  *   GET  /oss/file/meta?ids=1,2         names and links of files the caller may read
+ *   GET  /oss/file/limits               the largest file and image, and the kinds accepted (any signed-in user)
  * Download routes are declared 'public' so that display and visitor sessions reach the check in
  * `mayRead`; a caller without any session still gets 401 there.
  */
@@ -64,10 +66,21 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
         throw forbidden();
       }
       const data = await part.toBuffer();
-      const row = await storeFile(app, { name: part.filename, data, ownerType, createdBy: auth.userId, imageMaxBytes: imageMaxMb * MB });
+      const row = await storeFile(app, { name: part.filename, data, ownerType, createdBy: auth.userId, imageMaxBytes: imageMaxMb * MB, log: request.log });
       return ok(describeFile(app.config.apiPrefix, row));
     },
   );
+
+  // The limits the upload above applies, for a screen to show and check before it sends anything.
+  app.get('/oss/file/limits', { schema: { response: { 200: envelopeOf(uploadLimitsSchema) } }, config: { permission: 'login' } }, async () => {
+    const maxMb = await app.settings.get('upload.maxMb');
+    const imageMaxMb = await app.settings.get('upload.imageMaxMb');
+    return ok({
+      maxBytes: Math.floor(maxMb * MB),
+      imageMaxBytes: Math.floor(Math.min(imageMaxMb, maxMb) * MB),
+      types: ACCEPTED_TYPES.map((type) => ({ contentType: type.contentType, extensions: [...type.extensions], image: type.image })),
+    });
+  });
 
   async function readable(id: number, auth: AuthContext | null): Promise<FileRow> {
     if (!auth) throw unauthorized();
@@ -77,10 +90,10 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     return row;
   }
 
-  async function stream(reply: FastifyReply, key: string, contentType: string, name: string, size?: number) {
+  async function stream(reply: FastifyReply, row: FileRow, key: string, contentType: string, name: string, size?: number) {
     let body;
     try {
-      body = await storageOf(app).get(key);
+      body = await (await storageOfFile(app, row)).get(key);
     } catch {
       throw notFound();
     }
@@ -94,13 +107,13 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/oss/file/download/:id', { schema: { params: idParamSchema }, config: { permission: 'public', ticket: 'download' } }, async (request, reply) => {
     const row = await readable((request.params as { id: number }).id, request.auth);
-    return stream(reply, row.storageKey, row.contentType, row.originalName, Number(row.size));
+    return stream(reply, row, row.storageKey, row.contentType, row.originalName, Number(row.size));
   });
 
   app.get('/oss/file/thumb/:id', { schema: { params: idParamSchema }, config: { permission: 'public', ticket: 'download' } }, async (request, reply) => {
     const row = await readable((request.params as { id: number }).id, request.auth);
     if (!row.thumbKey || !isImageType(row.contentType)) throw notFound();
-    return stream(reply, row.thumbKey, 'image/webp', row.originalName.replace(/\.[^.]*$/, '') + '.webp');
+    return stream(reply, row, row.thumbKey, 'image/webp', row.originalName.replace(/\.[^.]*$/, '') + '.webp');
   });
 
   app.get('/oss/file/meta', { schema: { response: { 200: envelopeOf(z.array(uploadedFileSchema)) }, querystring: fileMetaQuerySchema }, config: { permission: 'public' } }, async (request) => {

@@ -1,43 +1,84 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { isImageType, type FileOwnerType, type UploadedFile } from '@shared/contracts/file';
 import { FOLDER_PART } from '@shared/contracts/oss-config';
 import type { Db, Database } from '../../db/client';
 import { ossConfig, ossFile } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { ApiError, badRequest } from '../../lib/errors';
+import { CODE } from '@shared/constants';
 import { allows, type AuthContext } from '../../plugins/auth';
 import { LocalStorage } from '../../storage/local-storage';
 import type { Storage } from '../../storage/storage';
+import { S3Storage, type S3Settings } from '../../storage/s3-storage';
 import { extensionOf, sniffContentType } from '../../storage/sniff';
 import { GENERAL_DOWNLOAD, OWNER_RULES } from './owners';
 
 const THUMB_SIZE = 320;
-const storages = new WeakMap<object, Storage>();
+const locals = new WeakMap<object, Storage>();
+/** S3 clients by configuration id, remade when the configuration's settings change. */
+const buckets = new WeakMap<object, Map<number, { settings: string; storage: S3Storage }>>();
 
 /**
- * The storage of an app: the files directory (FILES_DIR). Keys are relative to it, so a file is read
- * back wherever the active configuration sent later uploads.
+ * The files directory (FILES_DIR): files stored through a local configuration, or with none. Keys
+ * are relative to it (a local configuration's folder is part of the key), so a file is read back
+ * wherever the active configuration sends later uploads.
  */
 export function storageOf(app: Pick<FastifyInstance, 'config'>): Storage {
-  let s = storages.get(app.config);
+  let s = locals.get(app.config);
   if (!s) {
     s = new LocalStorage(app.config.filesDir);
-    storages.set(app.config, s);
+    locals.set(app.config, s);
   }
   return s;
 }
 
+type ConfigRow = Pick<typeof ossConfig.$inferSelect, 'id' | 'provider' | 'config'>;
+
+/** The storage of one configuration: the files directory for a local one, its bucket for an S3 one. */
+export function storageOfConfig(app: Pick<FastifyInstance, 'config'>, row: ConfigRow): Storage {
+  if (row.provider !== 's3') return storageOf(app);
+  let clients = buckets.get(app.config);
+  if (!clients) {
+    clients = new Map();
+    buckets.set(app.config, clients);
+  }
+  const settings = JSON.stringify(row.config);
+  const cached = clients.get(row.id);
+  if (cached?.settings === settings) return cached.storage;
+  cached?.storage.destroy();
+  const storage = new S3Storage(row.config as S3Settings);
+  clients.set(row.id, { settings, storage });
+  return storage;
+}
+
 /**
- * The sub-folder of the files directory new uploads go to: the active local configuration's
- * (oss/oss-config), none without one. S3 configurations cannot be made active (oss-admin.routes.ts).
+ * Where a stored file's bytes are: through the configuration it was stored with (`config_id`),
+ * whichever is active now; the files directory when it has none.
  */
-export async function activeFolder(database: Database): Promise<string> {
-  const [active] = await database.db.select({ provider: ossConfig.provider, config: ossConfig.config }).from(ossConfig).where(eq(ossConfig.active, true)).limit(1);
-  const folder = active?.provider === 'local' ? (active.config as { folder?: unknown }).folder : undefined;
+export async function storageOfFile(app: Pick<FastifyInstance, 'config' | 'database'>, file: { configId: number | null }): Promise<Storage> {
+  if (file.configId === null) return storageOf(app);
+  const [row] = await app.database.db.select({ id: ossConfig.id, provider: ossConfig.provider, config: ossConfig.config }).from(ossConfig).where(eq(ossConfig.id, file.configId));
+  // The foreign key keeps the configuration while files refer to it; without it, the directory.
+  return row ? storageOfConfig(app, row) : storageOf(app);
+}
+
+/** Where new uploads go: the active configuration (oss/oss-config), its storage and, for a local one, its sub-folder. */
+export interface UploadTarget {
+  configId: number | null;
+  storage: Storage;
+  folder: string;
+}
+
+export async function uploadTarget(app: Pick<FastifyInstance, 'config' | 'database'>): Promise<UploadTarget> {
+  const [active] = await app.database.db.select({ id: ossConfig.id, provider: ossConfig.provider, config: ossConfig.config }).from(ossConfig).where(eq(ossConfig.active, true)).limit(1);
+  if (!active) return { configId: null, storage: storageOf(app), folder: '' };
+  if (active.provider === 's3') return { configId: active.id, storage: storageOfConfig(app, active), folder: '' };
+  const folder = (active.config as { folder?: unknown }).folder;
   // Checked when saved (localConfigSchema); a part saved before that check existed is left out.
-  return typeof folder === 'string' ? folder.split('/').filter((part) => FOLDER_PART.test(part)).join('/') : '';
+  const clean = typeof folder === 'string' ? folder.split('/').filter((part) => FOLDER_PART.test(part)).join('/') : '';
+  return { configId: active.id, storage: storageOf(app), folder: clean };
 }
 
 export type FileRow = typeof ossFile.$inferSelect;
@@ -75,6 +116,8 @@ export interface StoreFileInput {
   createdBy: number | null;
   /** Largest image in bytes; larger images are refused with 413 by the caller's check. */
   imageMaxBytes?: number;
+  /** Where a storage failure is reported (the request's log). */
+  log?: FastifyBaseLogger;
 }
 
 /**
@@ -90,15 +133,22 @@ export async function storeFile(app: Pick<FastifyInstance, 'config' | 'database'
   if (sniffed.image && input.imageMaxBytes !== undefined && input.data.length > input.imageMaxBytes) {
     throw Object.assign(new Error('image too large'), { statusCode: 413, code: 'FST_REQ_FILE_TOO_LARGE' });
   }
-  const storage = storageOf(app);
+  const { storage, folder, configId } = await uploadTarget(app);
   const now = new Date();
-  const folder = await activeFolder(app.database);
   const base = `${folder ? `${folder}/` : ''}${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
   const key = `${base}.${sniffed.extensions[0]}`;
   const thumb = sniffed.image ? await thumbnailOf(input.data) : null;
   const thumbKey = thumb ? `${base}.thumb.webp` : null;
-  await storage.put(key, input.data);
-  if (thumb && thumbKey) await storage.put(thumbKey, thumb);
+  try {
+    await storage.put(key, input.data);
+    if (thumb && thumbKey) await storage.put(thumbKey, thumb);
+  } catch (err) {
+    // The bucket refused or could not be reached. Logged by name and status only, never the settings.
+    const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+    input.log?.error({ storage: storage.provider, error: e.name ?? e.code, status: e.$metadata?.httpStatusCode }, 'file bytes not stored');
+    await storage.delete(key).catch(() => undefined);
+    throw new ApiError(CODE.error, 'err.storageFailed');
+  }
   try {
     const [row] = await app.database.db
       .insert(ossFile)
@@ -109,6 +159,7 @@ export async function storeFile(app: Pick<FastifyInstance, 'config' | 'database'
         storageKey: key,
         thumbKey,
         provider: storage.provider,
+        configId,
         ownerType: input.ownerType,
         ownerId: input.ownerId ?? null,
         createdBy: input.createdBy,
@@ -209,10 +260,7 @@ export async function mayRead(database: Database, auth: AuthContext, file: Pick<
   return allows(auth, rule.read);
 }
 
-export interface PurgeDeps {
-  database: Database;
-  config: FastifyInstance['config'];
-}
+export type PurgeDeps = Pick<FastifyInstance, 'config' | 'database'>;
 
 /**
  * Deletes files nobody owns any more: uploads never attached (a save that failed, a form that was
@@ -225,17 +273,17 @@ export async function purgeOrphanFiles(app: PurgeDeps, olderThanHours = 24): Pro
     .join(' OR ');
   let removed = 0;
   for (;;) {
-    const rows = await app.database.query<{ id: number; storage_key: string; thumb_key: string | null }>(
+    const rows = await app.database.query<{ id: number; storage_key: string; thumb_key: string | null; config_id: number | null }>(
       `DELETE FROM oss_file WHERE id IN (
          SELECT f.id FROM oss_file f
           WHERE f.created_at < now() - make_interval(secs => $1)
             AND (f.owner_id IS NULL OR ${dangling})
           LIMIT 500)
-       RETURNING id, storage_key, thumb_key`,
+       RETURNING id, storage_key, thumb_key, config_id`,
       [olderThanHours * 3600],
     );
-    const storage = storageOf(app);
     for (const r of rows) {
+      const storage = await storageOfFile(app, { configId: r.config_id });
       await storage.delete(r.storage_key);
       if (r.thumb_key) await storage.delete(r.thumb_key);
     }

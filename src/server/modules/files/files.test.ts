@@ -48,7 +48,8 @@ describe('file service', () => {
       expect((await raw(after.body.data.url, admin)).statusCode).toBe(200);
       expect((await raw(before.body.data.url, admin)).statusCode).toBe(200);
     } finally {
-      await t.database.db.delete(ossConfig).where(eq(ossConfig.id, disk.id));
+      // It holds a file now (config_id): it stays, no longer active.
+      await t.database.db.update(ossConfig).set({ active: false }).where(eq(ossConfig.id, disk.id));
     }
   });
 

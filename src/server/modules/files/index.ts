@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { filesRoutes } from './files.routes';
 import './files.jobs';
 
-export { purgeOrphanFiles, attachFiles, replaceFiles, releaseFiles, storeFile, describeFile, storageOf } from './files.service';
+export { purgeOrphanFiles, attachFiles, replaceFiles, releaseFiles, storeFile, describeFile, storageOf, storageOfFile, storageOfConfig } from './files.service';
 export { registerFileWrites } from './file-writes';
 
 /** The file service every module's file fields use (upload, download, thumbnails). */

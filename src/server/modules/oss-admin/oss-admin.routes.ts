@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { ZodError } from 'zod';
 import { idListSchema } from '@shared/contracts/common';
@@ -18,7 +18,8 @@ import {
 import { ossConfig, ossFile, sysUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { storageOf } from '../files';
+import { storageOfFile } from '../files';
+import { S3Storage, type S3Settings } from '../../storage/s3-storage';
 import { RESOURCES } from '@shared/resources';
 
 const SECRET = 'secretAccessKey';
@@ -55,17 +56,28 @@ export function checkOssConfig(provider: OssProvider, config: Record<string, unk
 }
 
 /**
- * New uploads go to the active configuration (files.service.ts `activeFolder`): a local folder. An
- * S3-compatible configuration can be kept but not made active: no S3 client is built yet, and an
- * active one would have been ignored without a word.
+ * New uploads go to the active configuration (files.service.ts `uploadTarget`). An S3-compatible
+ * one becomes active only when its bucket answers to its keys (HeadBucket), so uploads never start
+ * failing the moment it is switched on. What went wrong is logged by its name only (the SDK's
+ * errors hold no secret, but the settings are never logged).
  */
-function assertActivatable(provider: string, active: boolean | undefined): void {
-  if (active && provider === 's3') throw conflict('err.s3Inactive');
+async function assertReachable(log: FastifyBaseLogger, provider: string, config: Record<string, unknown>, active: boolean | undefined): Promise<void> {
+  if (!active || provider !== 's3') return;
+  const storage = new S3Storage(config as unknown as S3Settings);
+  try {
+    await storage.check();
+  } catch (err) {
+    log.warn({ s3Error: (err as Error).name, status: (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode }, 'S3 bucket not reachable');
+    throw badRequest('err.s3Unreachable', { 'config.endpoint': 'err.s3Unreachable' });
+  } finally {
+    storage.destroy();
+  }
 }
 
 /** oss/oss-config (storage configurations, one active) and oss/oss (the list of stored files). */
 export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.database.db;
+  const holdsFiles = async (id: number) => (await db().select({ id: ossFile.id }).from(ossFile).where(eq(ossFile.configId, id)).limit(1)).length > 0;
 
   registerCrud(app, {
     resource: RESOURCES.ossConfig,
@@ -90,7 +102,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post('/oss/config/save', { schema: { body: ossConfigSchema }, config: { permission: 'oss-config#save' } }, async (request) => {
     const body = request.body as { name: string; provider: OssProvider; config: Record<string, unknown>; active: boolean };
     const config = checkOssConfig(body.provider, body.config);
-    assertActivatable(body.provider, body.active);
+    await assertReachable(request.log, body.provider, config, body.active);
     const id = await db().transaction(async (tx) => {
       if (body.active) await tx.update(ossConfig).set({ active: false }).where(eq(ossConfig.active, true));
       const [row] = await tx.insert(ossConfig).values({ ...body, config }).returning({ id: ossConfig.id });
@@ -101,13 +113,15 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/oss/config/update', { schema: { body: ossConfigUpdateSchema }, config: { permission: 'oss-config#update' } }, async (request) => {
     const { id, ...body } = request.body as { id: number; name?: string; provider?: OssProvider; config?: Record<string, unknown>; active?: boolean };
+    const [old] = await db().select().from(ossConfig).where(eq(ossConfig.id, id));
+    if (!old) throw notFound();
+    const provider = body.provider ?? (old.provider as OssProvider);
+    const stored = old.provider === provider ? (old.config as Record<string, unknown>) : undefined;
+    const config = body.config || body.provider ? checkOssConfig(provider, body.config ?? {}, stored) : undefined;
+    // Keys of stored files mean something only in the store they were written to.
+    if (provider !== old.provider && (await holdsFiles(id))) throw conflict('err.configProviderFiles');
+    await assertReachable(request.log, provider, config ?? (old.config as Record<string, unknown>), body.active ?? old.active);
     await db().transaction(async (tx) => {
-      const [old] = await tx.select().from(ossConfig).where(eq(ossConfig.id, id));
-      if (!old) throw notFound();
-      const provider = body.provider ?? (old.provider as OssProvider);
-      const stored = old.provider === provider ? (old.config as Record<string, unknown>) : undefined;
-      const config = body.config || body.provider ? checkOssConfig(provider, body.config ?? {}, stored) : undefined;
-      assertActivatable(provider, body.active ?? old.active);
       if (body.active) await tx.update(ossConfig).set({ active: false }).where(and(eq(ossConfig.active, true), ne(ossConfig.id, id)));
       await tx
         .update(ossConfig)
@@ -119,10 +133,10 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/oss/config/activate', { schema: { body: ossActivateSchema }, config: { permission: 'oss-config#update' } }, async (request) => {
     const { id } = request.body as { id: number };
+    const [row] = await db().select({ id: ossConfig.id, provider: ossConfig.provider, config: ossConfig.config }).from(ossConfig).where(eq(ossConfig.id, id));
+    if (!row) throw notFound();
+    await assertReachable(request.log, row.provider, row.config as Record<string, unknown>, true);
     await db().transaction(async (tx) => {
-      const [row] = await tx.select({ id: ossConfig.id, provider: ossConfig.provider }).from(ossConfig).where(eq(ossConfig.id, id));
-      if (!row) throw notFound();
-      assertActivatable(row.provider, true);
       await tx.update(ossConfig).set({ active: false }).where(and(eq(ossConfig.active, true), ne(ossConfig.id, id)));
       await tx.update(ossConfig).set({ active: true }).where(eq(ossConfig.id, id));
     });
@@ -133,6 +147,8 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
     const ids = request.body as number[];
     const [active] = await db().select({ id: ossConfig.id }).from(ossConfig).where(and(inArray(ossConfig.id, ids), eq(ossConfig.active, true)));
     if (active) throw conflict('err.activeConfig');
+    const [used] = await db().select({ id: ossFile.id }).from(ossFile).where(inArray(ossFile.configId, ids)).limit(1);
+    if (used) throw conflict('err.configHasFiles');
     const rows = await db().delete(ossConfig).where(inArray(ossConfig.id, ids)).returning({ id: ossConfig.id });
     return ok({ deleted: rows.length });
   });
@@ -168,10 +184,10 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
     const rows = await db().transaction(async (tx) => {
       const [owned] = await tx.select({ id: ossFile.id }).from(ossFile).where(and(inArray(ossFile.id, ids), isNotNull(ossFile.ownerId)));
       if (owned) throw conflict('err.inUse');
-      return tx.delete(ossFile).where(inArray(ossFile.id, ids)).returning({ storageKey: ossFile.storageKey, thumbKey: ossFile.thumbKey });
+      return tx.delete(ossFile).where(inArray(ossFile.id, ids)).returning({ storageKey: ossFile.storageKey, thumbKey: ossFile.thumbKey, configId: ossFile.configId });
     });
-    const storage = storageOf(app);
     for (const r of rows) {
+      const storage = await storageOfFile(app, r);
       await storage.delete(r.storageKey).catch((err) => request.log.warn({ err }, 'file bytes not removed'));
       if (r.thumbKey) await storage.delete(r.thumbKey).catch((err) => request.log.warn({ err }, 'thumbnail not removed'));
     }

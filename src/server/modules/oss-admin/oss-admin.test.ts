@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { ossConfig, ossFile } from '../../db/schema';
 import { itChecksAccess } from '@tests/helpers/guard-cases';
 
-const S3 = { endpoint: 'https://s3.example.com', bucket: 'cascade', region: 'eu-west-1', accessKeyId: 'AKIA123', secretAccessKey: 'top-secret' };
+// Nothing listens on the discard port: activating this configuration is refused as unreachable.
+const S3 = { endpoint: 'http://127.0.0.1:9', bucket: 'cascade', region: 'eu-west-1', accessKeyId: 'AKIA123', secretAccessKey: 'top-secret' };
 
 describe('oss/config and oss/file', () => {
   let t: TestApp;
@@ -45,14 +46,14 @@ describe('oss/config and oss/file', () => {
     const [stored] = (await t.database.db.select().from(ossConfig)).filter((c) => c.id === s3.body.data.id);
     expect(stored.config).toMatchObject({ bucket: 'renamed', secretAccessKey: 'top-secret' });
 
-    // No S3 client is built: an S3 configuration is kept but cannot become the one uploads go to.
+    // A bucket that does not answer cannot become the one uploads go to (s3-storage.test.ts activates a real one).
     for (const refused of [
       await t.call('POST', '/api/oss/config/activate', { token: admin, body: { id: s3.body.data.id }, lang: 'en' }),
       await t.call('POST', '/api/oss/config/update', { token: admin, body: { id: s3.body.data.id, active: true }, lang: 'en' }),
       await t.call('POST', '/api/oss/config/save', { token: admin, body: { name: 'Bucket 2', provider: 's3', config: S3, active: true }, lang: 'en' }),
     ]) {
-      expect(refused.status).toBe(409);
-      expect(refused.body.msg).toMatch(/^This version cannot store files in S3-compatible storage yet/);
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toMatch(/^The S3 bucket cannot be reached, so the configuration was not made active/);
     }
     expect((await t.database.db.select().from(ossConfig)).filter((c) => c.provider === 's3').map((c) => c.active)).toEqual([false]);
 

@@ -9,7 +9,7 @@ import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { countHit } from '../../lib/limits';
 import { newToken } from '../../lib/password';
 import { projectPasswordLookup } from '../../lib/server-key';
-import { storageOf } from '../files/files.service';
+import { storageOfFile } from '../files/files.service';
 import { visitorSessionLabel } from '../operations/projects/passwords.service';
 import { publicFile, publicProjectView } from './wall.repository';
 
@@ -33,7 +33,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     if (!file) throw notFound();
     let stream;
     try {
-      stream = await storageOf(app).get(file.storageKey);
+      stream = await (await storageOfFile(app, file)).get(file.storageKey);
     } catch {
       throw notFound();
     }

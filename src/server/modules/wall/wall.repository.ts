@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Locale } from '@shared/constants';
 import type { ProjectWall, SitePlan, WallBoard, WallProject } from '@shared/contracts/wall';
 import type { PublicProject } from '@shared/contracts/public';
-import { storageOf } from '../files/files.service';
+import { storageOfFile } from '../files/files.service';
 import { countedEquipment } from '../operations/equipment-state.service';
 import { notArchivedSql } from '../operations/archive/archive.service';
 
@@ -32,13 +32,13 @@ export async function findProject(app: App, id: number): Promise<ProjectRow | nu
 }
 
 /** Pixel size of a stored image (file ids never change content, so the answer is cached). */
-async function imageSize(app: App, fileId: number, storageKey: string): Promise<{ width: number; height: number }> {
+async function imageSize(app: App, fileId: number, storageKey: string, configId: number | null): Promise<{ width: number; height: number }> {
   const known = sizeCache.get(fileId);
   if (known) return known;
   let size = FALLBACK_PLAN;
   try {
     const chunks: Buffer[] = [];
-    for await (const chunk of await storageOf(app).get(storageKey)) chunks.push(chunk as Buffer);
+    for await (const chunk of await (await storageOfFile(app, { configId })).get(storageKey)) chunks.push(chunk as Buffer);
     const meta = await sharp(Buffer.concat(chunks)).metadata();
     if (meta.width && meta.height) size = { width: meta.width, height: meta.height };
   } catch {
@@ -52,13 +52,13 @@ async function imageSize(app: App, fileId: number, storageKey: string): Promise<
 /** The site plan of a project: its map background image, with the address the caller may use. */
 async function sitePlanOf(app: App, project: ProjectRow, url: (fileId: number) => string): Promise<SitePlan | null> {
   if (!project.mapBackground) return null;
-  const rows = await app.database.query<{ id: number; storage_key: string; content_type: string }>(
-    'SELECT id, storage_key, content_type FROM oss_file WHERE id = $1',
+  const rows = await app.database.query<{ id: number; storage_key: string; content_type: string; config_id: number | null }>(
+    'SELECT id, storage_key, content_type, config_id FROM oss_file WHERE id = $1',
     [project.mapBackground],
   );
   const file = rows[0];
   if (!file || !file.content_type.startsWith('image/')) return null;
-  return { fileId: file.id, url: url(file.id), ...(await imageSize(app, file.id, file.storage_key)) };
+  return { fileId: file.id, url: url(file.id), ...(await imageSize(app, file.id, file.storage_key, file.config_id)) };
 }
 
 function publicProject(p: ProjectRow): WallProject {
@@ -190,12 +190,12 @@ export async function publicProjectView(app: App, id: number, locale: Locale): P
 }
 
 /** A file the public form may show: the public project's site plan or one of its drawing pictures. */
-export async function publicFile(app: App, projectId: number, fileId: number): Promise<{ storageKey: string; contentType: string } | null> {
-  const rows = await app.database.query<{ storage_key: string; content_type: string }>(
-    `SELECT f.storage_key, f.content_type FROM oss_file f JOIN fall_project p ON p.id = $1 AND p.is_public AND ${notArchivedSql('p')}
+export async function publicFile(app: App, projectId: number, fileId: number): Promise<{ storageKey: string; contentType: string; configId: number | null } | null> {
+  const rows = await app.database.query<{ storage_key: string; content_type: string; config_id: number | null }>(
+    `SELECT f.storage_key, f.content_type, f.config_id FROM oss_file f JOIN fall_project p ON p.id = $1 AND p.is_public AND ${notArchivedSql('p')}
       WHERE f.id = $2 AND f.content_type LIKE 'image/%'
         AND (p.map_background = f.id OR EXISTS (SELECT 1 FROM fall_draw d WHERE d.project_id = p.id AND d.picture = f.id))`,
     [projectId, fileId],
   );
-  return rows[0] ? { storageKey: rows[0].storage_key, contentType: rows[0].content_type } : null;
+  return rows[0] ? { storageKey: rows[0].storage_key, contentType: rows[0].content_type, configId: rows[0].config_id } : null;
 }
