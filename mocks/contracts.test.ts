@@ -15,6 +15,7 @@ import { warningLatestAnswerSchema, warningRowSchema } from '@shared/contracts/w
 import { projectWallSchema, wallSessionSchema } from '@shared/contracts/wall';
 import { orderDetailSchema } from '@shared/contracts/order';
 import { dictionaryEntrySchema } from '@shared/contracts/dictionary';
+import { uploadLimitsSchema } from '@shared/contracts/file';
 
 /**
  * The mock answers against the contracts the server answers through: the client tests
@@ -65,6 +66,7 @@ const CALLS: [string, string, unknown, z.ZodType][] = [
   ['POST', '/api/app/bill-record/list', { page: 1, limit: 10 }, listAnswerOf(billRecordRowSchema)],
   ['GET', '/api/wall/project/1', undefined, envelopeOf(projectWallSchema)],
   ['GET', '/api/wall/session', undefined, envelopeOf(wallSessionSchema)],
+  ['GET', '/api/oss/file/limits', undefined, envelopeOf(uploadLimitsSchema)],
 ];
 
 describe('mock answers match the contracts', () => {

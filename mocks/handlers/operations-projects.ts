@@ -4,9 +4,22 @@ import { PROJECT_AREA, type IntroRow, type PasswordRow, type ProjectRow } from '
 import type { DeviceRow } from '@shared/contracts/device';
 import type { EquipmentRow } from '@shared/contracts/equipment';
 import type { SparePartRow } from '@shared/contracts/spare-part';
+import type { UploadLimits } from '@shared/contracts/file';
 import { API, demoDelay, fail, ok, paged } from '../envelope';
 
 /** A one-pixel PNG standing in for every stored image. */
+/** What the server answers with its default settings (upload.maxMb 20, upload.imageMaxMb 10). */
+export const UPLOAD_LIMITS: UploadLimits = {
+  maxBytes: 20 * 1024 * 1024,
+  imageMaxBytes: 10 * 1024 * 1024,
+  types: [
+    { contentType: 'image/png', extensions: ['png'], image: true },
+    { contentType: 'image/jpeg', extensions: ['jpg', 'jpeg', 'jfif'], image: true },
+    { contentType: 'application/pdf', extensions: ['pdf'], image: false },
+    { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'], image: false },
+  ],
+};
+
 const ONE_PIXEL_PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
 
 /** Projects, devices and equipment for client tests and `npm run dev:mock`, typed by the shared contracts. */
@@ -222,6 +235,15 @@ export const operationsProjectsHandlers = [
     return ok({ deleted, archived });
   }),
   http.post(`${API}/ball/falleqinfo/restore`, async ({ request }) => ok({ restored: restoreRows(equipment, (await request.json()) as number[]) })),
+  http.get(`${API}/oss/file/limits`, () => ok(UPLOAD_LIMITS)),
+  // Uploads of the upload screen and the file fields: the answer names the file sent.
+  http.post(`${API}/oss/file/upload`, async ({ request }) => {
+    const file = (await request.formData()).get('file');
+    if (!(file instanceof File)) return fail(400, 'Choose a file');
+    const id = 9000 + Math.floor(Math.random() * 1000);
+    const image = UPLOAD_LIMITS.types.some((t) => t.image && t.extensions.some((ext) => file.name.toLowerCase().endsWith(`.${ext}`)));
+    return ok({ id, name: file.name, url: `${API}/oss/file/download/${id}`, thumbUrl: image ? `${API}/oss/file/thumb/${id}` : null, contentType: file.type || 'application/octet-stream', size: file.size });
+  }),
   http.get(`${API}/oss/file/meta`, ({ request }) => {
     const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',').map(Number);
     return ok(ids.map((id) => ({ id, name: `plan-${id}.png`, url: `${API}/oss/file/download/${id}`, thumbUrl: `${API}/oss/file/thumb/${id}`, contentType: 'image/png', size: 1024 })));

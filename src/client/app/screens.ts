@@ -28,6 +28,7 @@ const LOADERS: Partial<Record<MenuResourceKey, ScreenLoader>> = {
   jobLog: () => import('../features/jobs/job-log-page'),
   file: () => import('../features/oss/files-page'),
   ossConfig: () => import('../features/oss/oss-config-page'),
+  upload: () => import('../features/oss/upload-page'),
   card: () => import('../features/scenes/cards-page'),
   scene: () => import('../features/scenes/scene-list-page'),
   project: () => import('../features/operations/projects/projects-page'),

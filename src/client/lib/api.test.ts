@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { http } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { server } from '../../../mocks/server';
 import { API, ok } from '../../../mocks/envelope';
-import { api } from './api';
+import { api, ApiError, uploadForm } from './api';
 import { clearSession, loginDisplay } from './session';
 
 describe('the API client', () => {
@@ -27,5 +27,35 @@ describe('the API client', () => {
       { authorization: 'display-token', custom: null },
       { authorization: null, custom: 'display-token' },
     ]);
+  });
+
+  it('uploads a form with the session header, reports the bytes sent, and cancels on abort', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.post(`${API}/upload-probe`, async ({ request }) => {
+        seen.push(request.headers.get('x-cascade-token'));
+        if (new URL(request.url).searchParams.get('hold')) await delay('infinite');
+        return ok({ stored: true });
+      }),
+      http.post(`${API}/upload-refused`, () => HttpResponse.json({ code: 413, msg: 'The file is too large', data: null }, { status: 413 })),
+    );
+    window.__APP_CONFIG__ = { authHeader: 'X-Cascade-Token' };
+    loginDisplay('display-token', 'display');
+    const form = new FormData();
+    form.append('file', new File(['%PDF-1.4 some bytes'], 'a.pdf'));
+    const progress: [number, number][] = [];
+    expect(await uploadForm('/upload-probe', form, { onProgress: (loaded, total) => progress.push([loaded, total]) })).toEqual({ stored: true });
+    expect(seen).toEqual(['display-token']);
+    expect(progress.length).toBeGreaterThan(0);
+    const [loaded, total] = progress.at(-1)!;
+    expect(total).toBeGreaterThan(0);
+    expect(loaded).toBe(total);
+
+    await expect(uploadForm('/upload-refused', form)).rejects.toEqual(new ApiError(413, 'The file is too large'));
+
+    const abort = new AbortController();
+    const held = uploadForm('/upload-probe', form, { params: { hold: 1 }, signal: abort.signal });
+    abort.abort();
+    await expect(held).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

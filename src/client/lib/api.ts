@@ -80,6 +80,11 @@ export async function request<T>(method: string, url: string, body?: unknown, op
   } catch {
     throw new ApiError(res.status || CODE.error, res.statusText || 'Network error');
   }
+  return settle(envelope);
+}
+
+/** The data of an answer; a failure throws ApiError, and a 401 signs out. */
+function settle<T>(envelope: Envelope<T>): T {
   if (envelope.code === CODE.unauthorized) {
     // Calls that were under way when the first 401 cleared the session answer 401 too: they belong to
     // the session that ended, not to an anonymous visitor.
@@ -91,6 +96,67 @@ export async function request<T>(method: string, url: string, body?: unknown, op
   }
   if (envelope.code !== CODE.success) throw new ApiError(envelope.code, envelope.msg, envelope.data);
   return envelope.data;
+}
+
+export interface UploadOptions {
+  params?: Record<string, unknown>;
+  /** Aborting cancels the upload; the promise rejects with an AbortError. */
+  signal?: AbortSignal;
+  /** Bytes of the body sent so far, of all of them. */
+  onProgress?: (loaded: number, total: number) => void;
+}
+
+/**
+ * POST of a form that reports how much of it has gone: fetch cannot tell, XMLHttpRequest can. The
+ * same headers, envelope and 401 handling as `request`.
+ */
+export function uploadForm<T>(url: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (opts.signal?.aborted) {
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', withParams(`${runtimeConfig().apiHost}${url}`, opts.params));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept-Language', currentLocale() === 'en' ? 'en' : 'zh-CN');
+    const token = getToken();
+    if (token) xhr.setRequestHeader(runtimeConfig().authHeader, token);
+    xhr.upload.addEventListener('progress', (e) => {
+      if (e.lengthComputable) opts.onProgress?.(e.loaded, e.total);
+    });
+    // Settled at once: the request's own 'abort' event is not relied on (and what comes after is ignored).
+    const onAbort = () => {
+      xhr.abort();
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+    };
+    opts.signal?.addEventListener('abort', onAbort);
+    const done = () => opts.signal?.removeEventListener('abort', onAbort);
+    xhr.addEventListener('load', () => {
+      done();
+      let envelope: Envelope<T>;
+      try {
+        envelope = JSON.parse(xhr.responseText) as Envelope<T>;
+      } catch {
+        reject(new ApiError(xhr.status || CODE.error, xhr.statusText || 'Network error'));
+        return;
+      }
+      try {
+        resolve(settle(envelope));
+      } catch (e) {
+        reject(e as Error);
+      }
+    });
+    xhr.addEventListener('error', () => {
+      done();
+      reject(new ApiError(CODE.error, 'Network error'));
+    });
+    xhr.addEventListener('abort', () => {
+      done();
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+    });
+    xhr.send(form);
+  });
 }
 
 export const api = {

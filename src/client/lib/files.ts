@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { queryOptions } from '@tanstack/react-query';
-import type { FileOwnerType, UploadedFile } from '@shared/contracts/file';
+import type { FileOwnerType, UploadedFile, UploadLimits } from '@shared/contracts/file';
 import type { Ticket } from '@shared/contracts/ticket';
-import { api } from './api';
+import { api, uploadForm } from './api';
 import { getToken } from './session';
 import { runtimeConfig } from './runtime-config';
 import { resourceKeys } from './resource-keys';
@@ -12,6 +12,37 @@ export function uploadFile(file: File, ownerType: FileOwnerType): Promise<Upload
   const form = new FormData();
   form.append('file', file);
   return api.post<UploadedFile>('/oss/file/upload', form, { params: { ownerType } });
+}
+
+/** An upload that reports its progress and can be cancelled (the upload screen). Without an owner kind: a file of the file screens. */
+export function uploadFileWithProgress(
+  file: File,
+  opts: { ownerType?: FileOwnerType; signal?: AbortSignal; onProgress?: (loaded: number, total: number) => void } = {},
+): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadForm<UploadedFile>('/oss/file/upload', form, { params: { ownerType: opts.ownerType }, signal: opts.signal, onProgress: opts.onProgress });
+}
+
+/** What an upload may be (GET /oss/file/limits): shown before a file is chosen, and checked before it is sent. */
+export const uploadLimitsQueryOptions = () =>
+  queryOptions({
+    queryKey: resourceKeys('/oss/file').view('limits'),
+    queryFn: () => api.get<UploadLimits>('/oss/file/limits'),
+    staleTime: 60_000,
+  });
+
+/** Why a file cannot be sent under these limits, as a message key of the upload screen, or null. */
+export function refusalOf(file: Pick<File, 'name' | 'size'>, limits: UploadLimits): 'tooLarge' | 'imageTooLarge' | 'badType' | 'empty' | null {
+  const dot = file.name.lastIndexOf('.');
+  const ext = dot > 0 ? file.name.slice(dot + 1).toLowerCase() : '';
+  const type = limits.types.find((t) => t.extensions.includes(ext));
+  // A name without an extension is left to the server, which decides by content.
+  if (ext && !type) return 'badType';
+  if (file.size === 0) return 'empty';
+  if (file.size > limits.maxBytes) return 'tooLarge';
+  if (type?.image && file.size > limits.imageMaxBytes) return 'imageTooLarge';
+  return null;
 }
 
 export const fileMetaQueryOptions = (ids: number[]) =>

@@ -12,21 +12,17 @@ import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
+import { formatSize } from './file-size';
+import { UploadButton } from './upload-button';
 
 const BASE = '/oss/file';
-const KB = 1024;
-
-function size(bytes: number): string {
-  if (bytes < KB) return `${bytes} B`;
-  if (bytes < KB * KB) return `${(bytes / KB).toFixed(1)} KB`;
-  return `${(bytes / KB / KB).toFixed(1)} MB`;
-}
 
 export default function FilesPage() {
   const { t } = useTranslation(['sysadmin', 'kit']);
   const queryClient = useQueryClient();
   const canDelete = useCan('oss-file#delete');
   const canDownload = useCan('oss-file#download');
+  const canUpload = useCan('oss-file#upload');
   // A link cannot send the header: the click opens the file with a one-use ticket (lib/files.ts).
   const href = (f: OssFile) => `${runtimeConfig().apiHost}${BASE}/download/${f.id}`;
   const remove = async (f: OssFile) => {
@@ -43,6 +39,7 @@ export default function FilesPage() {
       title={t('oss.title')}
       base={BASE}
       perms={{ list: 'oss-file#list', export: 'oss-file#export' }}
+      toolbarExtra={canUpload ? <UploadButton /> : undefined}
       queryFields={[
         { name: 'originalName', label: t('oss.originalName') },
         { name: 'contentType', label: t('oss.contentType') },
@@ -51,7 +48,7 @@ export default function FilesPage() {
       columns={[
         { prop: 'originalName', label: t('oss.originalName') },
         { prop: 'contentType', label: t('oss.contentType') },
-        { prop: 'size', label: t('oss.size'), align: 'right', render: (f) => size(f.size) },
+        { prop: 'size', label: t('oss.size'), align: 'right', render: (f) => formatSize(f.size) },
         { prop: 'provider', label: t('oss.provider'), display: false },
         { prop: 'ownerType', label: t('oss.ownerType') },
         { prop: 'ownerId', label: t('oss.ownerId'), display: false },
