@@ -42,7 +42,7 @@ describe('upload screen (oss/oss-upload)', { timeout: 60_000 }, () => {
     const sent = uploads();
     renderWithProviders(<UploadPage />, { locale: 'en' });
     expect(await screen.findByText('Up to 20.0 MB per file, images up to 10.0 MB')).toBeInTheDocument();
-    expect(screen.getByText(/^Accepted: png, jpg, jpeg, jfif, pdf, xlsx$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Accepted: PNG, JPG, JPEG, JFIF, PDF, XLSX$/)).toBeInTheDocument();
 
     const input = screen.getByLabelText('choose files');
     await userEvent.setup({ applyAccept: false }).upload(input, [fileOf('manual.pdf', 2 * MB), fileOf('huge.pdf', 21 * MB), fileOf('photo.png', 11 * MB, 'image/png'), fileOf('setup.exe', 1024)]);

@@ -167,7 +167,7 @@ export function Uploader({ onUploaded }: UploaderProps) {
                 {t('upload.limits', { max: formatSize(limits.data.maxBytes), imageMax: formatSize(limits.data.imageMaxBytes) })}
               </Text>
               <Text size="xs" c="dimmed" ta="center">
-                {t('upload.types', { types: limits.data.types.flatMap((type) => type.extensions).join(', ') })}
+                {t('upload.types', { types: limits.data.types.flatMap((type) => type.extensions.map((ext) => ext.toUpperCase())).join(', ') })}
               </Text>
             </>
           ) : (
