@@ -42,7 +42,7 @@ export const tests = {
       page.on('request', (r) => {
         if (r.url().includes('/api/oss/file/upload')) sent.push(r.url());
       });
-      await page.goto(`${baseUrl}/#/oss/oss-upload`);
+      await page.goto(`${baseUrl}/#/main/oss/oss-upload`);
       const panel = page.getByRole('tabpanel').filter({ has: page.getByTestId('upload-drop-zone') });
       await panel.getByText(t.limits).waitFor(WAIT);
 
@@ -65,7 +65,7 @@ export const tests = {
       // The stored files are on the file list, which has an upload button of its own.
       const files = await call(baseUrl, 'POST', '/oss/file/list', { token, body: { originalName: stamp, page: 1, limit: 10 } });
       assert.deepEqual(files.list.map((f) => f.originalName).sort(), [`manual-${lang}-${stamp}.pdf`, `site-plan-${lang}-${stamp}.png`]);
-      await page.goto(`${baseUrl}/#/oss/oss`);
+      await page.goto(`${baseUrl}/#/main/oss/oss`);
       const list = page.getByRole('tabpanel').filter({ has: page.getByRole('button', { name: t.upload, exact: true }) });
       await list.getByText(`manual-${lang}-${stamp}.pdf`).waitFor(WAIT);
       await list.getByRole('button', { name: t.upload, exact: true }).click();

@@ -134,6 +134,11 @@ describe('S3 storage against a real S3-protocol server (s3rver on loopback)', ()
     const download = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
     it('activates only a reachable bucket, stores uploads there, and keeps each file readable through its own configuration', async () => {
+      // The endpoint is an outbound host like any other: refused until an administrator allows it.
+      const offList = await t.call('POST', '/api/oss/config/save', { token: admin, lang: 'en', body: { name: 'Bucket', provider: 's3', config: s3.settings, active: true } });
+      expect(offList.body.msg).toBe('The address is not on the allowed outbound hosts (setting security.outboundHosts)');
+      await t.app.settings.set('security.outboundHosts', new URL(s3.endpoint).host);
+
       // Wrong keys: refused in the caller's language, nothing made active.
       const wrong = await t.call('POST', '/api/oss/config/save', {
         token: admin,

@@ -18,6 +18,7 @@ import {
 import { ossConfig, ossFile, sysUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { outboundAllowed, parseOutboundHosts } from '../../lib/outbound';
 import { storageOfFile } from '../files';
 import { S3Storage, type S3Settings } from '../../storage/s3-storage';
 import { RESOURCES } from '@shared/resources';
@@ -57,12 +58,18 @@ export function checkOssConfig(provider: OssProvider, config: Record<string, unk
 
 /**
  * New uploads go to the active configuration (files.service.ts `uploadTarget`). An S3-compatible
- * one becomes active only when its bucket answers to its keys (HeadBucket), so uploads never start
+ * one becomes active only when its endpoint is on the outbound allow-list and its bucket answers to
+ * its keys (HeadBucket), so uploads never start
  * failing the moment it is switched on. What went wrong is logged by its name only (the SDK's
  * errors hold no secret, but the settings are never logged).
  */
-async function assertReachable(log: FastifyBaseLogger, provider: string, config: Record<string, unknown>, active: boolean | undefined): Promise<void> {
+async function assertReachable(app: FastifyInstance, log: FastifyBaseLogger, provider: string, config: Record<string, unknown>, active: boolean | undefined): Promise<void> {
   if (!active || provider !== 's3') return;
+  // The server calls the endpoint from now on: it must be a host an administrator allowed
+  // (security.outboundHosts, as for every outbound call), checked before any connection is made.
+  if (!outboundAllowed(String(config.endpoint ?? ''), parseOutboundHosts(await app.settings.get('security.outboundHosts')))) {
+    throw badRequest('err.outboundRefused', { 'config.endpoint': 'err.outboundRefused' });
+  }
   const storage = new S3Storage(config as unknown as S3Settings);
   try {
     await storage.check();
@@ -102,7 +109,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post('/oss/config/save', { schema: { body: ossConfigSchema }, config: { permission: 'oss-config#save' } }, async (request) => {
     const body = request.body as { name: string; provider: OssProvider; config: Record<string, unknown>; active: boolean };
     const config = checkOssConfig(body.provider, body.config);
-    await assertReachable(request.log, body.provider, config, body.active);
+    await assertReachable(app, request.log, body.provider, config, body.active);
     const id = await db().transaction(async (tx) => {
       if (body.active) await tx.update(ossConfig).set({ active: false }).where(eq(ossConfig.active, true));
       const [row] = await tx.insert(ossConfig).values({ ...body, config }).returning({ id: ossConfig.id });
@@ -120,7 +127,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
     const config = body.config || body.provider ? checkOssConfig(provider, body.config ?? {}, stored) : undefined;
     // Keys of stored files mean something only in the store they were written to.
     if (provider !== old.provider && (await holdsFiles(id))) throw conflict('err.configProviderFiles');
-    await assertReachable(request.log, provider, config ?? (old.config as Record<string, unknown>), body.active ?? old.active);
+    await assertReachable(app, request.log, provider, config ?? (old.config as Record<string, unknown>), body.active ?? old.active);
     await db().transaction(async (tx) => {
       if (body.active) await tx.update(ossConfig).set({ active: false }).where(and(eq(ossConfig.active, true), ne(ossConfig.id, id)));
       await tx
@@ -135,7 +142,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
     const { id } = request.body as { id: number };
     const [row] = await db().select({ id: ossConfig.id, provider: ossConfig.provider, config: ossConfig.config }).from(ossConfig).where(eq(ossConfig.id, id));
     if (!row) throw notFound();
-    await assertReachable(request.log, row.provider, row.config as Record<string, unknown>, true);
+    await assertReachable(app, request.log, row.provider, row.config as Record<string, unknown>, true);
     await db().transaction(async (tx) => {
       await tx.update(ossConfig).set({ active: false }).where(and(eq(ossConfig.active, true), ne(ossConfig.id, id)));
       await tx.update(ossConfig).set({ active: true }).where(eq(ossConfig.id, id));

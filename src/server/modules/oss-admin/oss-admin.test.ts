@@ -46,7 +46,12 @@ describe('oss/config and oss/file', () => {
     const [stored] = (await t.database.db.select().from(ossConfig)).filter((c) => c.id === s3.body.data.id);
     expect(stored.config).toMatchObject({ bucket: 'renamed', secretAccessKey: 'top-secret' });
 
+    // An endpoint off the outbound allow-list is not even called.
+    const offList = await t.call('POST', '/api/oss/config/activate', { token: admin, body: { id: s3.body.data.id }, lang: 'en' });
+    expect(offList.status).toBe(400);
+    expect(offList.body.msg).toBe('The address is not on the allowed outbound hosts (setting security.outboundHosts)');
     // A bucket that does not answer cannot become the one uploads go to (s3-storage.test.ts activates a real one).
+    await t.app.settings.set('security.outboundHosts', '127.0.0.1:9');
     for (const refused of [
       await t.call('POST', '/api/oss/config/activate', { token: admin, body: { id: s3.body.data.id }, lang: 'en' }),
       await t.call('POST', '/api/oss/config/update', { token: admin, body: { id: s3.body.data.id, active: true }, lang: 'en' }),
