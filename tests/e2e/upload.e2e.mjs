@@ -50,7 +50,7 @@ export const tests = {
       await panel.locator('input[type=file]').setInputFiles([
         { name: `site-plan-${lang}-${stamp}.png`, mimeType: 'image/png', buffer: png },
         { name: `manual-${lang}-${stamp}.pdf`, mimeType: 'application/pdf', buffer: pdf(6 * MB) },
-        { name: `archive-${lang}.pdf`, mimeType: 'application/pdf', buffer: pdf(limits.maxBytes + 1) },
+        { name: `archive-${lang}.pdf`, mimeType: 'application/pdf', buffer: pdf(limits.maxBytes + 5 * MB) },
         { name: `setup-${lang}.exe`, mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
       ]);
       const row = (name) => panel.getByRole('listitem', { name });
@@ -60,6 +60,7 @@ export const tests = {
       await row(`setup-${lang}.exe`).getByText(t.badType).waitFor(WAIT);
       await panel.getByText(t.summary).waitFor(WAIT);
       assert.equal(sent.length, 2, 'only the two files within the limits are sent');
+      await page.waitForTimeout(600); // the progress bars' fill transition
       await page.screenshot({ path: path.join(screenshotsDir, `upload-${lang}.png`) });
 
       // The stored files are on the file list, which has an upload button of its own.
