@@ -6,6 +6,7 @@ import { deletedAnswer, envelopeOf, exportOptionsSchema, idAnswer, idListSchema,
 import { pageOf } from '@shared/envelope';
 import { isUnchangedRendering } from '@shared/server-text';
 import { notFound } from './errors';
+import { exportAnswer } from './answers';
 import { pagedBatches, sendExport } from './export';
 import { containsPattern } from './like';
 import type { Resource } from '@shared/resources';
@@ -224,7 +225,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   }
 
   if (!skip.has('export')) {
-    app.post(`${o.base}/export`, { schema: { body: exportSchema }, config: { permission: perm('export') } }, async (request, reply) => {
+    app.post(`${o.base}/export`, { schema: { body: exportSchema, response: { 200: exportAnswer } }, config: { permission: perm('export') } }, async (request, reply) => {
       const q = request.body as Record<string, unknown> & {
         columns: { prop: string; label: string }[];
         format: 'xlsx' | 'csv';
