@@ -6,6 +6,7 @@ import type { ZodType } from 'zod';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { seedDemo } from './db/seed/demo';
 import { AnswerShapeError, type RouteEntry } from './lib/answers';
+import { readActions } from '@shared/resources';
 
 /**
  * Every answer against its contract: on a demo database, as the administrator, every
@@ -26,10 +27,9 @@ const UNDECLARED: Record<string, string> = {
 };
 const undeclaredReason = (r: RouteEntry) => Object.entries(UNDECLARED).find(([prefix]) => r.url === prefix || r.url.startsWith(`${prefix}/`))?.[1];
 
-/** POST calls that read (lists with a query model in the body): walked like GETs. */
-const isRead = (r: RouteEntry) =>
-  r.method === 'GET' ||
-  /\/(list|listAll|latest|dictionary|selectProjects|repairSpeedList|repairQualityList|statOrders|alarms)$/.test(r.url);
+/** Actions that only read, from the registry (the operation log skips the same ones): POSTs among them are walked like GETs. */
+const READS = new Set<string>(readActions());
+const isRead = (r: RouteEntry) => r.method === 'GET' || (r.method === 'POST' && READS.has(r.url.split('/').pop()!));
 
 /** Calls whose answer depends on input the walk cannot make up: each gets its own query, from ids the lists returned. */
 const QUERIES: Record<string, (ids: Map<string, number>) => string | null> = {
