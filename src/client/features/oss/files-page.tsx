@@ -12,8 +12,11 @@ import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
+import { keysOf } from '@client/lib/resource-keys';
+import { RESOURCES } from '@shared/resources';
 
-const BASE = '/oss/file';
+const BASE = RESOURCES.file.api;
+const keys = keysOf('file');
 const KB = 1024;
 
 function size(bytes: number): string {
@@ -33,7 +36,7 @@ export default function FilesPage() {
     if (!(await messageBox.confirm(tMessage('v.confirmDelete')))) return;
     try {
       await api.post(`${BASE}/delete`, [f.id]);
-      await queryClient.invalidateQueries({ queryKey: [BASE] });
+      await queryClient.invalidateQueries({ queryKey: keys.all });
     } catch (e) {
       toast.error((e as Error).message);
     }
