@@ -1,11 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { BUILT_IN_DICTIONARIES } from '@shared/dictionaries';
 import { PROJECT_AREA, type IntroRow, type PasswordRow, type ProjectRow } from '@shared/contracts/project';
-import type { DeviceRow } from '@shared/contracts/device';
-import type { EquipmentRow } from '@shared/contracts/equipment';
-import type { SparePartRow } from '@shared/contracts/spare-part';
+import { deviceRowSchema, type DeviceRow } from '@shared/contracts/device';
+import { equipmentRowSchema, type EquipmentRow } from '@shared/contracts/equipment';
+import { sparePartRowSchema, type SparePartRow } from '@shared/contracts/spare-part';
 import type { UploadLimits } from '@shared/contracts/file';
 import { API, demoDelay, fail, ok, paged } from '../envelope';
+import { fixturesOf } from '../fixtures';
 
 /** A one-pixel PNG standing in for every stored image. */
 /** What the server answers with its default settings (upload.maxMb 20, upload.imageMaxMb 10). */
@@ -90,24 +91,25 @@ function restoreRows<T extends { id: number; archivedAt: string | null; archived
 }
 let intros: IntroRow[] = [];
 let passwords: PasswordRow[] = [];
-const devices: DeviceRow[] = [
-  { id: 1, name: '立式多级离心泵', category: 'pump', maker: 'Grundfos', model: 'CR 45-3', handbook: null, remark: '', createdAt: now, equipmentCount: 1 },
-  { id: 2, name: 'RGBW 水下灯', category: 'light', maker: 'Philips', model: 'UW-36', handbook: null, remark: '', createdAt: now, equipmentCount: 0 },
-];
+const devices: DeviceRow[] = fixturesOf(deviceRowSchema, [
+  { id: 1, name: '立式多级离心泵', category: 'pump', maker: 'Grundfos', model: 'CR 45-3', remark: '', createdAt: now, equipmentCount: 1 },
+  { id: 2, name: 'RGBW 水下灯', category: 'light', maker: 'Philips', model: 'UW-36', remark: '', createdAt: now, equipmentCount: 0 },
+]);
 let equipment: EquipmentRow[] = [];
 
-const SPARE_PARTS: SparePartRow[] = [
+const SPARE_PARTS: SparePartRow[] = fixturesOf(sparePartRowSchema, [
   { id: 1, equipmentId: 1, equipmentName: 'P-01 立式多级离心泵', name: '机械密封', partNo: 'GF-96455088', quantity: 2, remark: '', createdAt: now },
-];
+]);
 
 /** Back to the fixtures; tests call it so one test's changes do not leak into the next. */
 export function resetOperationsProjects(): void {
   projects = seedProjects();
   intros = [];
   passwords = [];
-  equipment = [
-    { id: 1, name: 'P-01 立式多级离心泵', serial: 'GRU-2401-A1B2C3', handbook: null, state: 'normal', stateSince: now, projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', deviceId: 1, deviceName: '立式多级离心泵', category: 'pump', posX: 0.3, posY: 0.4, createdAt: now, archivedAt: null, archivedBy: null, warrantyEnd: '2027-03-31' },
-  ];
+  // Nullable fields left out are null (fixtureOf): the archive fields, the handbook.
+  equipment = fixturesOf(equipmentRowSchema, [
+    { id: 1, name: 'P-01 立式多级离心泵', serial: 'GRU-2401-A1B2C3', state: 'normal', stateSince: now, projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', deviceId: 1, deviceName: '立式多级离心泵', category: 'pump', posX: 0.3, posY: 0.4, createdAt: now, warrantyEnd: '2027-03-31' },
+  ]);
 }
 resetOperationsProjects();
 

@@ -20,7 +20,7 @@ import { answerSerializer, healthAnswer, recordRoutes } from './lib/answers';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { oplogPlugin } from './plugins/oplog';
-import { registerModules } from './modules';
+import { loadModules, registerModules } from './modules';
 import { livePlugin } from './live';
 import { ingestPlugin } from './modules/operations/detect/ingest';
 
@@ -175,7 +175,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     return configScript(runtime);
   });
 
-  await app.register(registerModules, { prefix: config.apiPrefix });
+  await app.register(registerModules, { prefix: config.apiPrefix, modules: await loadModules() });
 
   if (existsSync(config.clientDir)) {
     // The page with its runtime configuration written in, where the built page asks for /config.js:

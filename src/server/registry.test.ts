@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { FILE_OWNER_TYPES } from '@shared/contracts/file';
-import { NON_RESOURCE_PERMISSIONS, RESOURCES, RESOURCE_LIST, readActions, routeTopics } from '@shared/resources';
+import { NON_RESOURCE_PERMISSIONS, RESOURCES, RESOURCE_LIST, readActions, routeTopics, type PermissionCode } from '@shared/resources';
+import { RESTORE_PERMISSIONS, ROLE_SEEDS } from './db/seed/menus';
 import { OWNER_RULES } from './modules/files/owners';
 import { resourceNames } from './lib/crud';
 
@@ -65,6 +66,20 @@ describe('the resource registry matches the routes', () => {
     const owners = RESOURCE_LIST.flatMap((r) => (r.fileOwners ?? []).map((type) => [type, r] as const));
     expect(owners.map(([type]) => type).sort()).toEqual([...FILE_OWNER_TYPES].sort());
     for (const [type, r] of owners) expect(OWNER_RULES[type].read).toBe(`${r.code}#info`);
+  });
+
+  it('types the seeded roles\' grants by the registry: a misspelled code fails the typecheck, and each names a real button', () => {
+    // @ts-expect-error 'fall-projekt' is no registry code
+    const misspelled: PermissionCode = 'fall-projekt#list';
+    // @ts-expect-error 'lisst' is no button of fall-project
+    const noButton: PermissionCode = 'fall-project#lisst';
+    const fine: PermissionCode[] = ['fall-project#list', 'fall-project#', 'fall-detect#ack'];
+    expect([misspelled, noButton, ...fine]).toHaveLength(5);
+    const buttons = new Set(RESOURCE_LIST.flatMap((r) => Object.keys(r.buttons).map((a) => `${r.code}#${a}`)));
+    const menus = new Set(RESOURCE_LIST.filter((r) => Object.keys(r.buttons).length).map((r) => `${r.code}#`));
+    const granted = [...ROLE_SEEDS.flatMap((r) => [...(r.grants === 'all' ? [] : r.grants), ...(r.except ?? [])]), ...RESTORE_PERMISSIONS];
+    expect(granted.filter((p) => !buttons.has(p) && !menus.has(p))).toEqual([]);
+    expect(granted.length).toBeGreaterThan(50);
   });
 
   it('refuses a route builder whose sortable columns or names differ from the registry', () => {

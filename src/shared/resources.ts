@@ -78,17 +78,19 @@ export interface Resource {
   fileOwners?: readonly FileOwnerType[];
 }
 
-const CRUD: Record<string, ButtonNames> = {
+// Literal button sets (not Record<string, …>): a resource's actions stay known to the typecheck, so
+// a permission code written elsewhere (PermissionCode) is checked against them.
+const CRUD = {
   list: ['查询', 'List'],
   info: ['详情', 'View'],
   save: ['新增', 'Add'],
   update: ['修改', 'Edit'],
   delete: ['删除', 'Delete'],
   export: ['导出', 'Export'],
-};
-const READ: Record<string, ButtonNames> = { list: ['查询', 'List'], info: ['详情', 'View'], export: ['导出', 'Export'] };
+} as const satisfies Record<string, ButtonNames>;
+const READ = { list: ['查询', 'List'], info: ['详情', 'View'], export: ['导出', 'Export'] } as const satisfies Record<string, ButtonNames>;
 /** Showing and restoring archived rows: administrators only (ROLE_SEEDS' `except`). */
-const RESTORE: Record<string, ButtonNames> = { restore: ['恢复归档', 'Restore archived'] };
+const RESTORE = { restore: ['恢复归档', 'Restore archived'] } as const satisfies Record<string, ButtonNames>;
 
 const menu = (parent: MenuGroupCode, url: string, name: string, nameEn: string, icon: string): ResourceMenu => ({ parent, url, name, nameEn, icon });
 
@@ -100,7 +102,7 @@ export const RESOURCES = {
     menu: menu('fall', 'fall/project', '项目管理', 'Projects', 'building'),
     buttons: { ...CRUD, stats: ['统计', 'Statistics'], password: ['访问密码', 'Access passwords'], ...RESTORE },
     sortable: ['name', 'uniqueKey', 'status', 'area', 'country', 'city', 'totalArea', 'createdAt'],
-    reads: ['existUniqueKey', 'selectProjects', 'repairSpeedList', 'repairQualityList'],
+    reads: ['existUniqueKey', 'selectProjects', 'repairSpeedList', 'repairQualityList', 'statOrders'],
     // Archiving or restoring a project takes its equipment and boards with it.
     live: { publish: [{ actions: ['delete', 'restore'], topics: ['equipment', 'board'] }] },
     fileOwners: ['fall_project', 'fall_project_intro'],
@@ -345,6 +347,13 @@ export const RESOURCES = {
 } as const satisfies Record<string, Resource>;
 
 export type ResourceKey = keyof typeof RESOURCES;
+
+type Registry = typeof RESOURCES;
+/**
+ * A permission code the registry defines: `<code>#<action>` for one of a resource's buttons, or
+ * `<code>#`, every button of its menu (spec §5 "prefix#"). A misspelled code fails the typecheck.
+ */
+export type PermissionCode = { [K in ResourceKey]: `${Registry[K]['code']}#${Extract<keyof Registry[K]['buttons'], string>}` | `${Registry[K]['code']}#` }[ResourceKey];
 export const RESOURCE_LIST: readonly Resource[] = Object.values(RESOURCES);
 
 /**

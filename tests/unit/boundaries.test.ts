@@ -15,7 +15,7 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 
 describe('boundaries the linter keeps', () => {
   it('fails a client feature that imports another feature, relative or through the alias', async () => {
-    const relative = await boundaryErrors('src/client/features/operations/equipment/fixture.tsx', "import { ProjectsPage } from '../projects/projects-page';\nexport const x = ProjectsPage;\n");
+    const relative = await boundaryErrors('src/client/features/operations/equipment/fixture.tsx', "import { ProjectsPage } from '../projects/project.screen';\nexport const x = ProjectsPage;\n");
     expect(relative).toHaveLength(1);
     expect(relative[0]).toMatch(/features never import each other \(features\/operations\/equipment -> features\/operations\/projects\)/);
     const aliased = await boundaryErrors('src/client/features/dashboard/fixture.tsx', "import { OverviewWall } from '@client/features/wall/overview-wall';\nexport const x = OverviewWall;\n");
@@ -27,7 +27,7 @@ describe('boundaries the linter keeps', () => {
       "import { useCountProjects } from '@client/shared/stats/api/get-count-projects';",
       "import { FileField } from '../../../components/form/file-field';",
       "import { api } from '../../../lib/api';",
-      "import { EquipmentPage } from './equipment-page';",
+      "import { EquipmentPage } from './equipment.screen';",
       'export const x = [useCountProjects, FileField, api, EquipmentPage];',
     ].join('\n');
     expect(await boundaryErrors('src/client/features/operations/equipment/fixture.tsx', code)).toEqual([]);

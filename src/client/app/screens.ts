@@ -3,49 +3,35 @@ import { RESOURCES, type ResourceKey } from '@shared/resources';
 
 type ScreenLoader = () => Promise<{ default: ComponentType }>;
 /** The resources that have a menu entry (the registry's `menu`), so a screen can open from it. */
-type MenuResourceKey = { [K in ResourceKey]: (typeof RESOURCES)[K]['menu'] extends null ? never : K }[ResourceKey];
+export type MenuResourceKey = { [K in ResourceKey]: (typeof RESOURCES)[K]['menu'] extends null ? never : K }[ResourceKey];
 
 /**
- * The screen of each resource's menu entry, by its registry key (src/shared/resources.ts). Add one
- * line per screen:
- *
- *   user: () => import('../features/system/users/users-page'),
- *
- * A menu whose resource has no entry here shows a "not built yet" placeholder inside the layout.
+ * The screen of a resource's menu entry is found by its file name: `<registry key in kebab case>.screen.tsx`
+ * anywhere under features/ (`user` → `features/system/users/user.screen.tsx`, `loginLog` →
+ * `login-log.screen.tsx`), default-exporting the page. Nothing is listed by hand; each file is its own
+ * chunk, loaded when its menu opens. `screens.test.ts` checks that every file names a menu resource
+ * and that every menu resource has one. A menu without a screen shows a
+ * "not built yet" placeholder inside the layout.
  */
-const LOADERS: Partial<Record<MenuResourceKey, ScreenLoader>> = {
-  user: () => import('../features/system/users/users-page'),
-  role: () => import('../features/system/roles/roles-page'),
-  menu: () => import('../features/system/menus/menus-page'),
-  dictionary: () => import('../features/system/dictionary/dictionary-page'),
-  config: () => import('../features/system/config/config-page'),
-  content: () => import('../features/system/content/content-page'),
-  log: () => import('../features/system/logs/log-page'),
-  loginLog: () => import('../features/system/history/history-page'),
-  online: () => import('../features/system/online/online-page'),
-  projectType: () => import('../features/system/xmlx/xmlx-page'),
-  job: () => import('../features/jobs/jobs-page'),
-  jobLog: () => import('../features/jobs/job-log-page'),
-  file: () => import('../features/oss/files-page'),
-  ossConfig: () => import('../features/oss/oss-config-page'),
-  upload: () => import('../features/oss/upload-page'),
-  card: () => import('../features/scenes/cards-page'),
-  scene: () => import('../features/scenes/scene-list-page'),
-  project: () => import('../features/operations/projects/projects-page'),
-  device: () => import('../features/operations/devices/devices-page'),
-  equipment: () => import('../features/operations/equipment/equipment-page'),
-  customer: () => import('../features/app/customers/customers-page'),
-  bill: () => import('../features/app/bills/bills-page'),
-  billRecord: () => import('../features/app/bill-records/bill-records-page'),
-  order: () => import('../features/operations/orders/orders-page'),
-  report: () => import('../features/operations/reports/reports-page'),
-  training: () => import('../features/operations/trainings/trainings-page'),
-  drawing: () => import('../features/operations/drawings/drawings-page'),
-  monitor: () => import('../features/operations/monitors/monitors-page'),
-  detect: () => import('../features/operations/detect/detect-page'),
-  sensor: () => import('../features/operations/sensors/sensors-page'),
-  sparePart: () => import('../features/operations/spare-parts/spare-parts-page'),
-};
+const FILES = import.meta.glob<{ default: ComponentType }>('../features/**/*.screen.tsx');
+
+/** The registry key a screen file stands for: its name before `.screen.tsx`, kebab case to camel case. */
+export function screenKeyOf(file: string): string {
+  const name = /([a-z0-9-]+)\.screen\.tsx$/.exec(file)?.[1] ?? '';
+  return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+const isMenuResource = (key: string): key is MenuResourceKey => Object.hasOwn(RESOURCES, key) && RESOURCES[key as ResourceKey].menu !== null;
+
+/** Screen files by registry key (a file naming no menu resource is left out; the test names it). */
+export const LOADERS: Partial<Record<MenuResourceKey, ScreenLoader>> = Object.fromEntries(
+  Object.entries(FILES)
+    .map(([file, load]) => [screenKeyOf(file), load] as const)
+    .filter(([key]) => isMenuResource(key)),
+);
+
+/** Every screen file found, by path (the test checks their names). */
+export const SCREEN_FILES: readonly string[] = Object.keys(FILES);
 
 /**
  * The same screens keyed by the menu url without its leading slash, exactly as the menu table

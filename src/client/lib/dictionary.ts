@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DictionaryEntry } from '@shared/contracts/dictionary';
 import { api } from './api';
-import { resourceKeys } from './resource-keys';
+import { keysOf } from './resource-keys';
 
 /** Dictionaries change rarely; every screen shares one cached copy per type. */
 const DICTIONARY_STALE_MS = 10 * 60_000;
@@ -13,7 +13,7 @@ export const fetchDictionary = (type: string) => api.post<DictionaryEntry[]>('/s
 /** Query key ['/sys/sysdictionary', 'dictionary', type]: the dictionary screen invalidates ['/sys/sysdictionary'] after a change. */
 export const dictionaryQueryOptions = (type: string) =>
   queryOptions({
-    queryKey: resourceKeys('/sys/sysdictionary').view('dictionary', type),
+    queryKey: keysOf('dictionary').view('dictionary', type),
     queryFn: () => fetchDictionary(type),
     staleTime: DICTIONARY_STALE_MS,
     gcTime: DICTIONARY_STALE_MS * 3,

@@ -5,7 +5,7 @@ import type { Ticket } from '@shared/contracts/ticket';
 import { api, uploadForm } from './api';
 import { getToken } from './session';
 import { runtimeConfig } from './runtime-config';
-import { resourceKeys } from './resource-keys';
+import { keysOf } from './resource-keys';
 
 /** The file service every file field uses. Uploads start unowned; the record's save attaches them, so a failed save leaves nothing behind. */
 export function uploadFile(file: File, ownerType: FileOwnerType): Promise<UploadedFile> {
@@ -47,7 +47,7 @@ export function refusalOf(file: Pick<File, 'name' | 'size'>, limits: UploadLimit
 
 export const fileMetaQueryOptions = (ids: number[]) =>
   queryOptions({
-    queryKey: resourceKeys('/oss/file').view('meta', ids),
+    queryKey: keysOf('file').view('meta', ids),
     queryFn: () => api.get<UploadedFile[]>('/oss/file/meta', { params: { ids: ids.join(',') } }),
     enabled: ids.length > 0,
     staleTime: 5 * 60_000,

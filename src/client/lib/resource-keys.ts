@@ -1,4 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
+import { RESOURCES, type ResourceKey } from '@shared/resources';
 
 /**
  * The query keys of one resource. The root is the resource's API path (e.g. '/ball/fallorder', the
@@ -23,6 +24,18 @@ export function resourceKeys<const Path extends string>(path: Path) {
 }
 
 export type ResourceKeys = ReturnType<typeof resourceKeys>;
+
+/** Registry keys of the resources that have an API path (the ones whose data a client caches). */
+export type ResourceWithApi = { [K in ResourceKey]: (typeof RESOURCES)[K]['api'] extends string ? K : never }[ResourceKey];
+
+/**
+ * The query keys of a registry resource, rooted at the API path the registry records for it: the
+ * live topics of its `refreshOn` (lib/live.ts) and the invalidation after its writes reach every
+ * key made here, and a misspelled resource fails the typecheck.
+ */
+export function keysOf<K extends ResourceWithApi>(key: K) {
+  return resourceKeys(RESOURCES[key].api as (typeof RESOURCES)[K]['api'] & string);
+}
 
 /** Whether a cached query belongs to the resource at `path` (its key starts with the path). */
 export const isKeyOf = (path: string, key: QueryKey): boolean => key[0] === path;

@@ -45,12 +45,29 @@ export const answerSerializer: FastifySerializerCompiler<unknown> = ({ schema, m
   };
 };
 
+/**
+ * The 200 answer of a route that answers with something other than JSON (a file, an image, an event
+ * stream): its content types, as OpenAPI declares them. The body is sent as it is (a stream, a
+ * buffer or text is never serialised); an error still answers with the JSON envelope.
+ */
+export function fileAnswer(description: string, ...types: [string, ...string[]]) {
+  const body = z.string().meta({ format: 'binary' });
+  return { description, content: Object.fromEntries(types.map((t) => [t, { schema: body }])) };
+}
+
+/** What every export (lib/export.ts) answers: the list as a spreadsheet or as CSV. */
+export const exportAnswer = fileAnswer('the list as a file', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv');
+/** A stored file as it was uploaded, with its own content type. */
+export const downloadAnswer = fileAnswer('the file itself, with the content type it was stored with', '*/*');
+
 /** A route as registered, with its declared answer schema (the answers test walks these). */
 export interface RouteEntry {
   method: string;
   url: string;
   /** The schema of a 200 answer, when the route declares one. */
   answer?: ZodType;
+  /** The content types of a 200 answer that is not JSON (fileAnswer). */
+  files?: string[];
   hidden: boolean;
 }
 
@@ -68,9 +85,16 @@ export function recordRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const response = route.schema?.response as Record<string, unknown> | undefined;
     const answer = response?.['200'] ?? response?.[200];
+    const content = answer && !(answer instanceof z.ZodType) ? (answer as { content?: Record<string, unknown> }).content : undefined;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      entries.push({ method: String(method), url: route.url, answer: answer instanceof z.ZodType ? answer : undefined, hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide) });
+      entries.push({
+        method: String(method),
+        url: route.url,
+        answer: answer instanceof z.ZodType ? answer : undefined,
+        files: content ? Object.keys(content) : undefined,
+        hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
+      });
     }
   });
 }

@@ -4,7 +4,8 @@ import { asc } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { sysContent } from '../db/schema';
 import { contentRowSchema } from '@shared/contracts/content';
-import { filters, registerCrud } from './crud';
+import Fastify from 'fastify';
+import { filters, registerCrud, type CrudOptions } from './crud';
 
 // The factory on a real table (sys_content), under a test path, with the sys-content permissions.
 describe('registerCrud', () => {
@@ -159,5 +160,36 @@ describe('registerCrud', () => {
         app.get('/api/unguarded', async () => 'x');
       }),
     ).rejects.toThrow(/declares no permission/);
+  });
+});
+
+describe('registerCrud refuses at start a query it would not apply', () => {
+  const options = (query: z.ZodObject<z.ZodRawShape>, where: CrudOptions<typeof sysContent, z.ZodRawShape>['where'], queryHandled?: Record<string, string>) => ({
+    base: '/test/unread',
+    table: sysContent,
+    id: sysContent.id,
+    row: contentRowSchema,
+    permission: 'sys-content',
+    create: z.object({ title: z.string() }),
+    query,
+    where,
+    queryHandled,
+    sortable: {},
+    defaultSort: [asc(sysContent.id)],
+  });
+
+  it('names a query field without a where entry: it would be accepted and ignored', () => {
+    const query = z.object({ title: z.string().optional(), published: z.boolean().optional() });
+    expect(() => registerCrud(Fastify(), options(query, { title: filters.like(sysContent.title) }))).toThrow(/query field published has no `where` entry/);
+  });
+
+  it('names a where entry the query does not accept', () => {
+    const query = z.object({ title: z.string().optional() });
+    expect(() => registerCrud(Fastify(), options(query, { title: filters.like(sysContent.title), tilte: filters.like(sysContent.title) }))).toThrow(/`where` entry tilte names no query field/);
+  });
+
+  it('accepts a field another part reads when it says so, and paging fields in the query model', () => {
+    const query = z.object({ title: z.string().optional(), mine: z.boolean().optional(), page: z.number().optional() });
+    expect(() => registerCrud(Fastify(), options(query, { title: filters.like(sysContent.title) }, { mine: 'read by scope' }))).not.toThrow();
   });
 });

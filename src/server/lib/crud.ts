@@ -6,6 +6,7 @@ import { deletedAnswer, envelopeOf, exportOptionsSchema, idAnswer, idListSchema,
 import { pageOf } from '@shared/envelope';
 import { isUnchangedRendering } from '@shared/server-text';
 import { notFound } from './errors';
+import { exportAnswer } from './answers';
 import { pagedBatches, sendExport } from './export';
 import { containsPattern } from './like';
 import type { Resource } from '@shared/resources';
@@ -58,7 +59,13 @@ export interface CrudOptions<TTable extends PgTable, TCreate extends ZodRawShape
   row: ZodType;
   /** Query model fields besides paging (strict). */
   query: ZodObject<ZodRawShape>;
+  /** One condition per query field: a field with no entry here (or in `queryHandled`) refuses to register. */
   where: Record<string, FilterFn>;
+  /**
+   * Query fields read by something other than `where` (the `scope`, the `from`), each with why. A
+   * query field that neither names would be accepted and silently ignored.
+   */
+  queryHandled?: Record<string, string>;
   sortable: Record<string, PgColumn>;
   defaultSort: SQL[];
   /** Columns never sent to a client (secrets). */
@@ -99,6 +106,11 @@ export function resourceNames(o: { resource?: Resource; base?: string; permissio
   return { base, permission };
 }
 
+/** The query-model fields nothing applies: neither a `where` entry, paging or sorting, nor handled elsewhere. */
+export function unreadQueryFields(query: ZodObject<ZodRawShape>, where: Record<string, unknown>, handled: Record<string, string> = {}): string[] {
+  return Object.keys(query.shape).filter((k) => !Object.hasOwn(where, k) && !Object.hasOwn(pagingSchema.shape, k) && !Object.hasOwn(handled, k));
+}
+
 /**
  * A form saves the whole record back, including text the server wrote as a message key (shown
  * rendered): such a field sent back unchanged keeps its stored, bilingual form.
@@ -128,8 +140,15 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   if (o.row instanceof z.ZodObject) {
     const named = Object.keys((o.row as z.ZodObject).shape);
     const unnamed = Object.keys(o.extra ?? {}).filter((k) => !named.includes(k));
-    if (unnamed.length) throw new Error(`${base}: the row contract does not name ${unnamed.join(', ')}, which the list selects`);
+    if (unnamed.length) throw new Error(`${o.base}: the row contract does not name ${unnamed.join(', ')}, which the list selects`);
   }
+
+  // A filter the list accepts but never applies answers every row as if it had filtered them.
+  const unread = unreadQueryFields(o.query, o.where, o.queryHandled);
+  if (unread.length) throw new Error(`${o.base}: query field ${unread.join(', ')} has no \`where\` entry (nor a \`queryHandled\` reason), so it would be ignored`);
+  // …and a condition for a field the (strict) query refuses can never apply.
+  const dead = Object.keys(o.where).filter((k) => !Object.hasOwn(o.query.shape, k));
+  if (dead.length) throw new Error(`${o.base}: \`where\` entry ${dead.join(', ')} names no query field, so it never applies`);
 
   const listSchema = o.query.extend(pagingSchema.shape).strict();
   const allSchema = o.query.strict();
@@ -224,7 +243,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   }
 
   if (!skip.has('export')) {
-    app.post(`${o.base}/export`, { schema: { body: exportSchema }, config: { permission: perm('export') } }, async (request, reply) => {
+    app.post(`${o.base}/export`, { schema: { body: exportSchema, response: { 200: exportAnswer } }, config: { permission: perm('export') } }, async (request, reply) => {
       const q = request.body as Record<string, unknown> & {
         columns: { prop: string; label: string }[];
         format: 'xlsx' | 'csv';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LiveEvent, LiveTopic } from '@shared/live';
 import { CODE, MAX_STREAMS_PER_SESSION } from '@shared/constants';
 import { ApiError } from '../lib/errors';
+import { fileAnswer } from '../lib/answers';
 import { LiveHub } from './hub';
 import { routeTopics } from '@shared/resources';
 
@@ -45,15 +46,18 @@ export const livePlugin = fp(async (app) => {
   });
 });
 
+/** Server-sent events: a stream that never ends, not one JSON answer. */
+const STREAM_ANSWER = fileAnswer('server-sent events', 'text/event-stream');
+
 export async function liveRoutes(app: FastifyInstance): Promise<void> {
   // HEAD answers at once with the stream's headers: the automatic HEAD route ran the handler
   // below, which never ends, so a HEAD request never got an answer.
-  app.head('/live/stream', { config: { permission: 'session' } }, async (_request, reply) => {
+  app.head('/live/stream', { schema: { response: { 200: STREAM_ANSWER } }, config: { permission: 'session' } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store').type('text/event-stream; charset=utf-8');
     return reply.send();
   });
   // Opened with a stream ticket (POST /auth/ticket): an EventSource cannot send the header.
-  app.get('/live/stream', { exposeHeadRoute: false, config: { permission: 'session', ticket: 'stream' } }, async (request, reply) => {
+  app.get('/live/stream', { exposeHeadRoute: false, schema: { response: { 200: STREAM_ANSWER } }, config: { permission: 'session', ticket: 'stream' } }, async (request, reply) => {
     // Each stream holds a socket and a place in every fan-out: one session gets a few, not thousands.
     if (app.live.countFor(request.auth!.sessionId) >= MAX_STREAMS_PER_SESSION) throw new ApiError(CODE.tooMany, 'err.tooManyStreams');
     reply.hijack();

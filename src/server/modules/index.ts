@@ -1,79 +1,63 @@
 import type { FastifyInstance } from 'fastify';
-import { statsRoutes } from './stats';
+import { readdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { liveRoutes } from '../live';
-import { identityModule } from './identity';
-import { usersModule } from './system/users';
-import { rolesModule } from './system/roles';
-import { menusModule } from './system/menus';
-import { uiPrefsModule } from './system/ui-prefs';
-import { ticketsModule } from './tickets';
-import { scenesModule } from './scenes';
-import { wallModule } from './wall';
-import { dictionaryModule } from './system/dictionary';
-import { configModule } from './system/config';
-import { contentModule } from './system/content';
-import { logsModule } from './system/logs';
-import { onlineModule } from './system/online';
-import { xmlxModule } from './system/xmlx';
-import { jobsModule } from './jobs';
-import { ossAdminModule } from './oss-admin';
-import { filesModule } from './files';
-import { projectsModule } from './operations/projects';
-import { devicesModule } from './operations/devices';
-import { equipmentModule } from './operations/equipment';
-import { ordersModule } from './operations/orders';
-import { reportsModule } from './operations/reports';
-import { trainingsModule } from './operations/trainings';
-import { drawingsModule } from './operations/drawings';
-import { monitorsModule } from './operations/monitors';
-import { detectModule } from './operations/detect';
-import { warningsModule } from './operations/warnings';
-import { sensorsModule } from './operations/sensors';
-import { sparePartsModule } from './operations/spare-parts';
-import { appModule } from './app';
+
+/** A module's registrar: registers the routes of its folder (each route declares its permission, plugins/auth.ts). */
+export type ApiModule = (app: FastifyInstance) => Promise<void>;
+
+export interface FoundModule {
+  /** The module's folder under modules/, e.g. 'operations/orders'. */
+  folder: string;
+  /** Its registrar's name, e.g. 'ordersModule'. */
+  name: string;
+  register: ApiModule;
+}
+
+const MODULES_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * Every API module, registered under the API prefix, each as its own encapsulated plugin. A module
- * is one folder, modules/<area>/[<part>/]index.ts, that registers its own routes; each route
- * declares its permission (see plugins/auth.ts), and the resources they serve are declared once in
- * src/shared/resources.ts. A new module adds one line here. The imports are static: loading every
- * module inside the plugin would count against Fastify's plugin timeout.
+ * The module folders: every folder under modules/ that holds an index.ts, nearest first (a module's
+ * own subfolders belong to it; `system/` and `operations/` are groups, not modules). Sorted, so the
+ * registration order does not depend on the file system.
  */
-const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
-  statsRoutes,
-  liveRoutes,
-  identityModule,
-  usersModule,
-  rolesModule,
-  menusModule,
-  uiPrefsModule,
-  ticketsModule,
-  scenesModule,
-  wallModule,
-  dictionaryModule,
-  configModule,
-  contentModule,
-  logsModule,
-  onlineModule,
-  xmlxModule,
-  jobsModule,
-  ossAdminModule,
-  filesModule,
-  projectsModule,
-  devicesModule,
-  equipmentModule,
-  ordersModule,
-  reportsModule,
-  trainingsModule,
-  drawingsModule,
-  monitorsModule,
-  detectModule,
-  warningsModule,
-  sensorsModule,
-  sparePartsModule,
-  appModule,
-];
+export function moduleFolders(root = MODULES_DIR): string[] {
+  const found: string[] = [];
+  const walk = (rel: string) => {
+    for (const entry of readdirSync(path.join(root, rel), { withFileTypes: true }).filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+      const sub = rel ? `${rel}/${entry.name}` : entry.name;
+      if (existsSync(path.join(root, sub, 'index.ts'))) found.push(sub);
+      else walk(sub);
+    }
+  };
+  walk('');
+  return found;
+}
 
-export async function registerModules(app: FastifyInstance): Promise<void> {
-  for (const module of MODULES) await app.register(module);
+/**
+ * Every API module, found by convention instead of a hand list: a module is one folder,
+ * modules/<area>/[<part>/]index.ts, whose index exports exactly one `<name>Module` registrar (what
+ * else it exports is its public entry for other modules). A new module needs no line here.
+ * Loaded before the plugin runs: importing every module inside it would count against Fastify's
+ * plugin timeout.
+ */
+export async function loadModules(root = MODULES_DIR): Promise<FoundModule[]> {
+  const modules: FoundModule[] = [];
+  for (const folder of moduleFolders(root)) {
+    const exports = (await import(pathToFileURL(path.join(root, folder, 'index.ts')).href)) as Record<string, unknown>;
+    const registrars = Object.entries(exports).filter(([name, value]) => name.endsWith('Module') && typeof value === 'function');
+    if (registrars.length !== 1) {
+      throw new Error(`modules/${folder}/index.ts must export exactly one <name>Module registrar, found ${registrars.map(([n]) => n).join(', ') || 'none'}`);
+    }
+    const [[name, register]] = registrars;
+    modules.push({ folder, name, register: register as ApiModule });
+  }
+  return modules;
+}
+
+/** Registers the live stream and every module under the API prefix, each as its own encapsulated plugin. */
+export async function registerModules(app: FastifyInstance, options: { modules: FoundModule[] }): Promise<void> {
+  await app.register(liveRoutes);
+  for (const m of options.modules) await app.register(m.register);
 }

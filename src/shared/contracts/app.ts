@@ -119,6 +119,11 @@ export const billRowSchema = z.object({
 });
 export type BillRow = z.output<typeof billRowSchema>;
 
+/** The answer of a bill's save: its id and the number it was given. */
+export const billSavedSchema = billRowSchema.pick({ id: true, number: true });
+/** The answer of a bill's state change. */
+export const billStateAnswerSchema = billRowSchema.pick({ id: true, billState: true });
+
 // ---- app/bill-record: read-only history of state changes ----
 
 export const billRecordQuerySchema = z.strictObject({

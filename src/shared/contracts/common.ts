@@ -122,6 +122,12 @@ export const listAnswerOf = <T extends z.ZodType>(row: T) => envelopeOf(pageSche
 export const idAnswer = envelopeOf(z.object({ id: z.number().int() }));
 /** The answer of a delete: how many rows went. */
 export const deletedAnswer = envelopeOf(z.object({ deleted: z.number().int().min(0) }));
+/** The answer of a call that changes several rows' state (pause, resume): how many changed. */
+export const updatedAnswer = envelopeOf(z.object({ updated: z.number().int().min(0) }));
+/** The answer of a restore from the archive: how many came back. */
+export const restoredAnswer = envelopeOf(z.object({ restored: z.number().int().min(0) }));
+/** The answer of a delete that archives what has history (invariants.md "Archive and delete"). */
+export const removedAnswer = envelopeOf(z.object({ deleted: z.number().int().min(0), archived: z.number().int().min(0) }));
 /** An answer without data (`data: null`). */
 export const emptyAnswer = envelopeOf(z.null());
 /** A yes/no answer. */

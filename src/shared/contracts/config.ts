@@ -12,6 +12,8 @@ export const configEntrySchema = z.object({
   override: z.object({ variable: z.string(), value: z.string() }).nullable().optional(),
 });
 export type ConfigEntry = z.output<typeof configEntrySchema>;
+/** POST /sys/config/update's answer: the setting as stored. */
+export const configSavedSchema = configEntrySchema.pick({ key: true, value: true });
 
 export const configQuerySchema = z.object({
   key: z.string().max(64).optional(),

@@ -83,6 +83,11 @@ export const boardReportSchema = z
   })
   .refine((b) => b.boardNo !== undefined || b.boardId !== undefined, { message: 'v.required', path: ['boardNo'] });
 
+/** POST /ball/detect/report's answer: the warnings the reading opened and closed, and the orders it raised. */
+export const readingOutcomeSchema = z.object({ opened: z.array(z.number().int()), closed: z.array(z.number().int()), orders: z.array(z.number().int()) });
+/** POST /ball/falldetect/key's answer: the board's new report key, shown this once. */
+export const boardKeyIssuedSchema = z.object({ id: z.number().int(), boardKey: z.string() });
+
 export const channelRowSchema = z.object({
   id: z.number(),
   ch: z.number(),

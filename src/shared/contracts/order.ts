@@ -117,4 +117,9 @@ export const orderDetailSchema = orderRowSchema.extend({
 });
 export type OrderDetail = z.output<typeof orderDetailSchema>;
 /** listAll with title=1: pickers get id, name and number. */
+/** The answer of an order's save: its id and the number it was given. */
+export const orderSavedSchema = orderRowSchema.pick({ id: true, number: true });
+/** The answer of accept and close: the order and the status it moved to. */
+export const orderMovedSchema = orderRowSchema.pick({ id: true, status: true });
+
 export const orderOptionSchema = z.object({ id: z.number(), name: z.string(), number: z.string() });

@@ -51,6 +51,9 @@ export const reportQuerySchema = z.strictObject({
   repairTo: filterDate(),
 }).superRefine(rangeOrder('repairFrom', 'repairTo'));
 
+/** POST /ball/fallreport/save's answer: the new report and the status its order moved to. */
+export const reportFiledSchema = z.object({ id: z.number().int(), orderStatus: z.string() });
+
 export const reportRowSchema = z.object({
   id: z.number(),
   orderId: z.number(),

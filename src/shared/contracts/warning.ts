@@ -86,6 +86,9 @@ export const warningRowSchema = z.object({
 });
 export type WarningRow = z.output<typeof warningRowSchema>;
 
+/** POST /ball/fallwarning/deal's answer: how it was closed, when and by whom. */
+export const warningDealtSchema = warningRowSchema.pick({ id: true, dealAt: true, dealtBy: true }).extend({ result: z.enum(WARNING_RESULTS), dealAt: instantText() });
+
 const ALARM_TONES = ['none', 'beep', 'chime', 'siren'] as const;
 
 /** The alarms call's answer: what pops up, and the settings that say how it sounds. */

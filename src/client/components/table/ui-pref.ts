@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
+import { resourceKeys } from '@client/lib/resource-keys';
 import type { ColumnPrefs } from './types';
 
 /** Column choices and order, remembered per user and screen on the server so they follow the user. */
-const uiPrefPath = (screen: string) => `/sys/ui-pref/${encodeURIComponent(screen)}`;
+const UI_PREF_PATH = '/sys/ui-pref';
+const uiPrefPath = (screen: string) => `${UI_PREF_PATH}/${encodeURIComponent(screen)}`;
 
 export function fetchUiPref(screen: string): Promise<ColumnPrefs | null> {
   return api.get<ColumnPrefs | null>(uiPrefPath(screen));
@@ -14,7 +16,7 @@ export function saveUiPref(screen: string, value: ColumnPrefs): Promise<unknown>
 }
 
 export const uiPrefQueryOptions = (screen: string) =>
-  queryOptions({ queryKey: ['/sys/ui-pref', screen], queryFn: () => fetchUiPref(screen), staleTime: Infinity });
+  queryOptions({ queryKey: resourceKeys(UI_PREF_PATH).info(screen), queryFn: () => fetchUiPref(screen), staleTime: Infinity });
 
 export function useSaveUiPref(screen: string) {
   const queryClient = useQueryClient();

@@ -3,11 +3,11 @@ import { Button } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { resourceKeys } from '@client/lib/resource-keys';
+import { keysOf } from '@client/lib/resource-keys';
 import { Dialog } from '@client/components/dialog/dialog';
 import { Uploader } from './uploader';
 
-const FILE_KEYS = resourceKeys('/oss/file');
+const FILE_KEYS = keysOf('file');
 
 /** The file list's upload button: the uploader in a dialog; the list refreshes as each file is stored. */
 export function UploadButton() {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/server';
 import { renderWithProviders } from '@tests/helpers/render';
-import UploadPage from './upload-page';
+import UploadPage from './upload.screen';
 
 configure({ asyncUtilTimeout: 10_000 });
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import { resourceKeys } from '@client/lib/resource-keys';
+import { resourceKeys, keysOf } from '@client/lib/resource-keys';
 import type { IntroRow, IssuedPassword, PasswordRow, ProjectRow } from '@shared/contracts/project';
 
 /**
@@ -10,7 +10,7 @@ import type { IntroRow, IssuedPassword, PasswordRow, ProjectRow } from '@shared/
  */
 export const PROJECT_BASE = '/ball/fallproject';
 export const projectKeys = resourceKeys(PROJECT_BASE);
-const projectTypeKeys = resourceKeys('/sys/xmlx');
+const projectTypeKeys = keysOf('projectType');
 
 export const existUniqueKeyQueryOptions = (uniqueKey: string, id?: number | string | null) =>
   queryOptions({

@@ -1,5 +1,6 @@
 import type { QueryField } from '@client/components/list-page/query-form';
 import { RemoteSelect } from '@client/components/select/remote-select';
+import { keysOf } from '@client/lib/resource-keys';
 import { useTranslation } from 'react-i18next';
 import { fetchDeviceOptions, fetchEquipmentOptions, fetchOrderOptions, fetchProjectOptions, projectOptionsKey } from './work-api';
 
@@ -38,15 +39,15 @@ export function EquipmentPicker({ projectId, ...p }: PickerProps & { projectId: 
       error={p.error}
       disabled={p.disabled}
       loader={(search) => fetchEquipmentOptions(projectId ?? null, search)}
-      queryKey={['/ball/falleqinfo', 'options', projectId ?? null]}
+      queryKey={keysOf('equipment').options(projectId ?? null)}
     />
   );
 }
 
 export function OrderPicker({ label, value, onChange, error, disabled }: PickerProps) {
-  return <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchOrderOptions} queryKey={['/ball/fallorder', 'options']} />;
+  return <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchOrderOptions} queryKey={keysOf('order').options()} />;
 }
 
 export function DevicePicker({ label, value, onChange, error, disabled }: PickerProps) {
-  return <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchDeviceOptions} queryKey={['/ball/falldevice', 'options']} />;
+  return <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchDeviceOptions} queryKey={keysOf('device').options()} />;
 }

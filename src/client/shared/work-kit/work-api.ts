@@ -1,4 +1,5 @@
 import { api } from '@client/lib/api';
+import { keysOf } from '@client/lib/resource-keys';
 import { currentLocale } from '@client/lib/i18n';
 import { localName } from '@shared/local-name';
 import type { ProjectOption } from '@shared/contracts/project';
@@ -12,7 +13,7 @@ const toOptions = (rows: { id: number; name: string; number?: string }[]): Selec
   rows.map((r) => ({ value: String(r.id), label: r.number ? `${r.number} ${r.name}` : r.name }));
 
 /** What a project picker caches its options under: per language, the label is the name in it. */
-export const projectOptionsKey = (language: string) => ['/ball/fallproject', 'options', language] as const;
+export const projectOptionsKey = (language: string) => keysOf('project').options(language);
 
 /** Pickers send title=1 and get id and name (spec §7 "Other calls"); an English screen shows the English name. */
 export const fetchProjectOptions = async (keyword: string): Promise<SelectOption[]> => {

@@ -1,4 +1,4 @@
-import { MENU_GROUPS, RESOURCE_LIST } from '@shared/resources';
+import { MENU_GROUPS, RESOURCE_LIST, type PermissionCode } from '@shared/resources';
 
 /**
  * The seeded menu tree: every back-office module of spec §2 with its buttons, declared in the
@@ -18,7 +18,7 @@ export interface MenuSeed {
 }
 
 /** Showing and restoring archived rows (docs/invariants.md "Archive and delete"): administrators only, see ROLE_SEEDS' `except`. */
-export const RESTORE_PERMISSIONS = ['fall-project#restore', 'fall-eqinfo#restore', 'fall-detect#restore'];
+export const RESTORE_PERMISSIONS: PermissionCode[] = ['fall-project#restore', 'fall-eqinfo#restore', 'fall-detect#restore'];
 
 /** The menu tree, from the resource registry: each group's directory, then its resources' menus in registry order. */
 export const MENU_TREE: MenuSeed[] = Object.values(MENU_GROUPS).map((group) => ({
@@ -37,7 +37,7 @@ export const MENU_TREE: MenuSeed[] = Object.values(MENU_GROUPS).map((group) => (
 }));
 
 /** Seeded roles; each grant lists permission codes (`x#` grants every button of menu x). */
-export const ROLE_SEEDS: { code: string; name: string; nameEn: string; remark: string; grants: string[] | 'all'; except?: string[] }[] = [
+export const ROLE_SEEDS: { code: string; name: string; nameEn: string; remark: string; grants: PermissionCode[] | 'all'; except?: PermissionCode[] }[] = [
   { code: 'administrator', name: '系统管理员', nameEn: 'Administrator', remark: 'Everything', grants: 'all' },
   {
     code: 'manager', name: '项目经理', nameEn: 'Manager', remark: 'Runs projects, orders, walls and customers; reads logs',

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { billQuerySchema, billSchema, billStateSchema, billUpdateSchema, type BillUpdate, billRowSchema } from '@shared/contracts/app';
-import { idListSchema } from '@shared/contracts/common';
+import { billQuerySchema, billSavedSchema, billSchema, billStateAnswerSchema, billStateSchema, billUpdateSchema, type BillUpdate, billRowSchema } from '@shared/contracts/app';
+import { deletedAnswer, envelopeOf, idAnswer, idListSchema } from '@shared/contracts/common';
 import { appBill, appUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { conflict, notFound } from '../../lib/errors';
@@ -44,7 +44,7 @@ export async function billRoutes(app: FastifyInstance): Promise<void> {
     exportName: 'app-bill',
   });
 
-  app.post(`${BASE}/save`, { schema: { body: billSchema }, config: { permission: 'app-bill#save' } }, async (request) => {
+  app.post(`${BASE}/save`, { schema: { body: billSchema, response: { 200: envelopeOf(billSavedSchema) } }, config: { permission: 'app-bill#save' } }, async (request) => {
     const { reason, at, ...body } = request.body as z.infer<typeof billSchema>;
     const created = await db.transaction(async (tx) => {
       await checkCustomer(tx, body.userId);
@@ -59,7 +59,7 @@ export async function billRoutes(app: FastifyInstance): Promise<void> {
     return ok(created);
   });
 
-  app.post(`${BASE}/update`, { schema: { body: billUpdateSchema }, config: { permission: 'app-bill#update' } }, async (request) => {
+  app.post(`${BASE}/update`, { schema: { body: billUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'app-bill#update' } }, async (request) => {
     const { id, reason, at, ...changes } = request.body as BillUpdate;
     await db.transaction(async (tx) => {
       const [current] = await tx.select({ billState: appBill.billState }).from(appBill).where(eq(appBill.id, id)).for('update');
@@ -75,7 +75,7 @@ export async function billRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id });
   });
 
-  app.post(`${BASE}/state`, { schema: { body: billStateSchema }, config: { permission: 'app-bill#update', log: { module: 'app/bill', action: 'state' } } }, async (request) => {
+  app.post(`${BASE}/state`, { schema: { body: billStateSchema, response: { 200: envelopeOf(billStateAnswerSchema) } }, config: { permission: 'app-bill#update', log: { module: 'app/bill', action: 'state' } } }, async (request) => {
     const { id, billState, reason } = request.body as z.infer<typeof billStateSchema>;
     await db.transaction(async (tx) => {
       const [current] = await tx.select({ billState: appBill.billState }).from(appBill).where(eq(appBill.id, id)).for('update');
@@ -90,7 +90,7 @@ export async function billRoutes(app: FastifyInstance): Promise<void> {
   // A bill that has changed state has a history (app_bill_record) that must not vanish with it: it is
   // refused (409, naming the changes). One still in its first state was entered by mistake at most;
   // it goes with its one record. The outer column is written out: a one-table select renders unqualified.
-  app.post(`${BASE}/delete`, { schema: { body: idListSchema }, config: { permission: 'app-bill#delete' } }, async (request) => {
+  app.post(`${BASE}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'app-bill#delete' } }, async (request) => {
     const ids = request.body as number[];
     const deleted = await db.transaction(async (tx) => {
       const rows = await tx

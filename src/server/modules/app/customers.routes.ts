@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, inArray } from 'drizzle-orm';
 import { appUserQuerySchema, appUserSchema, appUserRowSchema } from '@shared/contracts/app';
-import { idListSchema } from '@shared/contracts/common';
+import { deletedAnswer, idListSchema } from '@shared/contracts/common';
 import { appBill, appUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { conflict } from '../../lib/errors';
@@ -32,7 +32,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
 
   // Bills belong to their customer and cascade with it: deleting a customer who has bills would
   // silently erase financial history, so it is refused instead.
-  app.post(`${BASE}/delete`, { schema: { body: idListSchema }, config: { permission: 'app-user#delete' } }, async (request) => {
+  app.post(`${BASE}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'app-user#delete' } }, async (request) => {
     const ids = request.body as number[];
     const deleted = await app.database.db.transaction(async (tx) => {
       // Locking the customers first keeps a bill from being added to one of them meanwhile.

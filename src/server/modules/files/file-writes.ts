@@ -3,7 +3,7 @@ import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ZodType } from 'zod';
 import type { FileOwnerType } from '@shared/contracts/file';
-import { idListSchema } from '@shared/contracts/common';
+import { deletedAnswer, idAnswer, idListSchema } from '@shared/contracts/common';
 import type { Db } from '../../db/client';
 import { ok, resourceNames } from '../../lib/crud';
 import type { Resource } from '@shared/resources';
@@ -55,7 +55,7 @@ export function registerFileWrites(app: FastifyInstance, options: FileWritesOpti
   const cols = getTableColumns(o.table) as Record<string, PgColumn>;
   const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
 
-  app.post(`${o.base}/save`, { schema: { body: o.save }, config: { permission: `${o.permission}#save` } }, async (request) => {
+  app.post(`${o.base}/save`, { schema: { body: o.save, response: { 200: idAnswer } }, config: { permission: `${o.permission}#save` } }, async (request) => {
     const values = defined(request.body as Record<string, unknown>);
     const id = await app.database.db.transaction(async (tx) => {
       await o.prepare?.(tx, values, null, request);
@@ -69,7 +69,7 @@ export function registerFileWrites(app: FastifyInstance, options: FileWritesOpti
     return ok({ id });
   });
 
-  app.post(`${o.base}/update`, { schema: { body: o.update }, config: { permission: `${o.permission}#update` } }, async (request) => {
+  app.post(`${o.base}/update`, { schema: { body: o.update, response: { 200: idAnswer } }, config: { permission: `${o.permission}#update` } }, async (request) => {
     const { id, ...rest } = request.body as { id: number } & Record<string, unknown>;
     const values = defined(rest);
     await app.database.db.transaction(async (tx) => {
@@ -92,7 +92,7 @@ export function registerFileWrites(app: FastifyInstance, options: FileWritesOpti
   });
 
   if (o.ownDelete) return;
-  app.post(`${o.base}/delete`, { schema: { body: idListSchema }, config: { permission: `${o.permission}#delete` } }, async (request) => {
+  app.post(`${o.base}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: `${o.permission}#delete` } }, async (request) => {
     const ids = request.body as number[];
     const deleted = await app.database.db.transaction(async (tx) => {
       const rows = (await tx.delete(o.table).where(inArray(o.id, ids)).returning({ id: o.id })) as { id: number }[];

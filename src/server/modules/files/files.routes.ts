@@ -7,6 +7,7 @@ import { ACCEPTED_TYPES } from '../../storage/sniff';
 import { idParamSchema, envelopeOf } from '@shared/contracts/common';
 import { ossFile } from '../../db/schema';
 import { ok } from '../../lib/crud';
+import { downloadAnswer, fileAnswer } from '../../lib/answers';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { allows, type AuthContext } from '../../plugins/auth';
 import { describeFile, mayRead, storageOfFile, storeFile, type FileRow } from './files.service';
@@ -42,7 +43,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/oss/file/upload',
-    { schema: { querystring: uploadQuerySchema }, config: { permission: 'login', log: { module: 'oss/file', action: 'upload' } } },
+    { schema: { querystring: uploadQuerySchema, response: { 200: envelopeOf(uploadedFileSchema) } }, config: { permission: 'login', log: { module: 'oss/file', action: 'upload' } } },
     async (request) => {
       const auth = request.auth!;
       const query = request.query as z.infer<typeof uploadQuerySchema>;
@@ -105,12 +106,12 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     return reply.send(body);
   }
 
-  app.get('/oss/file/download/:id', { schema: { params: idParamSchema }, config: { permission: 'public', ticket: 'download' } }, async (request, reply) => {
+  app.get('/oss/file/download/:id', { schema: { params: idParamSchema, response: { 200: downloadAnswer } }, config: { permission: 'public', ticket: 'download' } }, async (request, reply) => {
     const row = await readable((request.params as { id: number }).id, request.auth);
     return stream(reply, row, row.storageKey, row.contentType, row.originalName, Number(row.size));
   });
 
-  app.get('/oss/file/thumb/:id', { schema: { params: idParamSchema }, config: { permission: 'public', ticket: 'download' } }, async (request, reply) => {
+  app.get('/oss/file/thumb/:id', { schema: { params: idParamSchema, response: { 200: fileAnswer('the thumbnail', 'image/webp') } }, config: { permission: 'public', ticket: 'download' } }, async (request, reply) => {
     const row = await readable((request.params as { id: number }).id, request.auth);
     if (!row.thumbKey || !isImageType(row.contentType)) throw notFound();
     return stream(reply, row, row.thumbKey, 'image/webp', row.originalName.replace(/\.[^.]*$/, '') + '.webp');

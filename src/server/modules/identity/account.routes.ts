@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { envelopeOf } from '@shared/contracts/common';
+import { emptyAnswer, envelopeOf } from '@shared/contracts/common';
 import type { z } from 'zod';
 import { changePasswordSchema, profileSchema, sessionUserSchema, navResultSchema } from '@shared/contracts/auth';
 import { sysUser } from '../../db/schema';
@@ -22,7 +22,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/sys/user/password',
-    { schema: { body: changePasswordSchema }, config: { permission: 'login', log: { module: 'sys/user', action: 'password' } } },
+    { schema: { body: changePasswordSchema, response: { 200: emptyAnswer } }, config: { permission: 'login', log: { module: 'sys/user', action: 'password' } } },
     async (request) => {
       const body = request.body as z.infer<typeof changePasswordSchema>;
       const auth = request.auth!;
@@ -42,7 +42,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/sys/user/profile',
-    { schema: { body: profileSchema }, config: { permission: 'login', log: { module: 'sys/user', action: 'profile' } } },
+    { schema: { body: profileSchema, response: { 200: envelopeOf(sessionUserSchema) } }, config: { permission: 'login', log: { module: 'sys/user', action: 'profile' } } },
     async (request) => {
       const body = request.body as z.infer<typeof profileSchema>;
       await db.update(sysUser).set({ ...body, updatedAt: new Date() }).where(eq(sysUser.id, request.auth!.userId!));

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { loginBodySchema, type LoginBody, type LoginResult } from '@shared/contracts/auth';
+import { loginBodySchema, loginResultSchema, type LoginBody, type LoginResult } from '@shared/contracts/auth';
+import { emptyAnswer, envelopeOf } from '@shared/contracts/common';
 import type { MessageKey } from '@shared/messages';
 import { sysLoginLog, sysSession, sysUser } from '../../db/schema';
 import { CAPTCHA_PER_MINUTE, CODE } from '@shared/constants';
 import { ApiError, badRequest } from '../../lib/errors';
 import { ok } from '../../lib/crud';
+import { fileAnswer } from '../../lib/answers';
 import { newToken, verifyPassword } from '../../lib/password';
 import { captchaEnabled, captchaSvg, consumeCaptcha, issueCaptcha } from './captcha';
 import { sessionUserOf } from './session.service';
@@ -41,7 +43,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/sys/captcha',
     {
-      schema: { querystring: captchaQuerySchema },
+      schema: { querystring: captchaQuerySchema, response: { 200: fileAnswer('the captcha image', 'image/svg+xml') } },
       config: { permission: 'public', rateLimit: { max: CAPTCHA_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
     },
     async (request, reply) => {
@@ -73,7 +75,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/sys/login',
     {
-      schema: { body: loginBodySchema },
+      schema: { body: loginBodySchema, response: { 200: envelopeOf(loginResultSchema) } },
       config: {
         permission: 'public',
         // Login and logout write the login history themselves; the operation log would hold the body.
@@ -125,7 +127,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/sys/logout', { config: { permission: 'login', log: false } }, async (request) => {
+  app.post('/sys/logout', { schema: { response: { 200: emptyAnswer } }, config: { permission: 'login', log: false } }, async (request) => {
     await db.delete(sysSession).where(sql`${sysSession.id} = ${request.auth!.sessionId}`);
     // The session row is gone, so this token is refused from now on whatever is cached; the user's
     // cached grants go too, read afresh by their next session.

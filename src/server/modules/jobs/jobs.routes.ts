@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { idListSchema, envelopeOf } from '@shared/contracts/common';
+import { envelopeOf, idListSchema, updatedAnswer } from '@shared/contracts/common';
 import { isMessageKey, translate } from '@shared/messages';
-import { JOB_STATUS, jobLogQuerySchema, jobQuerySchema, jobRunSchema, jobSchema, jobRowSchema, jobLogEntrySchema, jobHandlerInfoSchema } from '@shared/contracts/jobs';
+import { JOB_STATUS, jobLogQuerySchema, jobQuerySchema, jobRunSchema, jobSchema, jobRowSchema, jobLogEntrySchema, jobHandlerInfoSchema, jobRunResultSchema } from '@shared/contracts/jobs';
 import { jobSchedule, jobScheduleLog } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
@@ -71,11 +71,11 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
     const rows = await app.database.db.update(jobSchedule).set({ status }).where(inArray(jobSchedule.id, ids)).returning({ id: jobSchedule.id });
     return ok({ updated: rows.length });
   };
-  app.post('/job/schedule/pause', { schema: { body: idListSchema }, config: { permission: 'job-schedule#pause' } }, setStatus(JOB_STATUS.paused));
-  app.post('/job/schedule/resume', { schema: { body: idListSchema }, config: { permission: 'job-schedule#resume' } }, setStatus(JOB_STATUS.running));
+  app.post('/job/schedule/pause', { schema: { body: idListSchema, response: { 200: updatedAnswer } }, config: { permission: 'job-schedule#pause' } }, setStatus(JOB_STATUS.paused));
+  app.post('/job/schedule/resume', { schema: { body: idListSchema, response: { 200: updatedAnswer } }, config: { permission: 'job-schedule#resume' } }, setStatus(JOB_STATUS.running));
 
   // Runs in the request (whatever the lease says): the caller sees the outcome, the log keeps it.
-  app.post('/job/schedule/run', { schema: { body: jobRunSchema }, config: { permission: 'job-schedule#run' } }, async (request) => {
+  app.post('/job/schedule/run', { schema: { body: jobRunSchema, response: { 200: envelopeOf(jobRunResultSchema) } }, config: { permission: 'job-schedule#run' } }, async (request) => {
     const { id } = request.body as { id: number };
     const [job] = await app.database.db
       .select({ id: jobSchedule.id, handler: jobSchedule.handler, params: jobSchedule.params })

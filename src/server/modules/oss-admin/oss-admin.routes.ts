@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { ZodError } from 'zod';
-import { idListSchema } from '@shared/contracts/common';
+import { deletedAnswer, idAnswer, idListSchema } from '@shared/contracts/common';
 import { isMessageKey } from '@shared/messages';
 import {
   localConfigSchema,
@@ -106,7 +106,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
     exportName: 'storage-config',
   });
 
-  app.post('/oss/config/save', { schema: { body: ossConfigSchema }, config: { permission: 'oss-config#save' } }, async (request) => {
+  app.post('/oss/config/save', { schema: { body: ossConfigSchema, response: { 200: idAnswer } }, config: { permission: 'oss-config#save' } }, async (request) => {
     const body = request.body as { name: string; provider: OssProvider; config: Record<string, unknown>; active: boolean };
     const config = checkOssConfig(body.provider, body.config);
     await assertReachable(app, request.log, body.provider, config, body.active);
@@ -118,7 +118,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id });
   });
 
-  app.post('/oss/config/update', { schema: { body: ossConfigUpdateSchema }, config: { permission: 'oss-config#update' } }, async (request) => {
+  app.post('/oss/config/update', { schema: { body: ossConfigUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'oss-config#update' } }, async (request) => {
     const { id, ...body } = request.body as { id: number; name?: string; provider?: OssProvider; config?: Record<string, unknown>; active?: boolean };
     const [old] = await db().select().from(ossConfig).where(eq(ossConfig.id, id));
     if (!old) throw notFound();
@@ -138,7 +138,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id });
   });
 
-  app.post('/oss/config/activate', { schema: { body: ossActivateSchema }, config: { permission: 'oss-config#update' } }, async (request) => {
+  app.post('/oss/config/activate', { schema: { body: ossActivateSchema, response: { 200: idAnswer } }, config: { permission: 'oss-config#update' } }, async (request) => {
     const { id } = request.body as { id: number };
     const [row] = await db().select({ id: ossConfig.id, provider: ossConfig.provider, config: ossConfig.config }).from(ossConfig).where(eq(ossConfig.id, id));
     if (!row) throw notFound();
@@ -150,7 +150,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id });
   });
 
-  app.post('/oss/config/delete', { schema: { body: idListSchema }, config: { permission: 'oss-config#delete' } }, async (request) => {
+  app.post('/oss/config/delete', { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'oss-config#delete' } }, async (request) => {
     const ids = request.body as number[];
     const [active] = await db().select({ id: ossConfig.id }).from(ossConfig).where(and(inArray(ossConfig.id, ids), eq(ossConfig.active, true)));
     if (active) throw conflict('err.activeConfig');
@@ -186,7 +186,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Only files nothing refers to may go; their bytes are removed after the rows are.
-  app.post('/oss/file/delete', { schema: { body: idListSchema }, config: { permission: 'oss-file#delete' } }, async (request) => {
+  app.post('/oss/file/delete', { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'oss-file#delete' } }, async (request) => {
     const ids = request.body as number[];
     const rows = await db().transaction(async (tx) => {
       const [owned] = await tx.select({ id: ossFile.id }).from(ossFile).where(and(inArray(ossFile.id, ids), isNotNull(ossFile.ownerId)));

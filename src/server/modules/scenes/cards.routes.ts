@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { idAnswer } from '@shared/contracts/common';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cardQuerySchema, cardSaveSchema, cardUpdateSchema, parseCardConfig, type CardType, cardSchema } from '@shared/contracts/scene';
@@ -34,7 +35,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     exportName: 'cards',
   });
 
-  app.post('/ship/cards/save', { schema: { body: cardSaveSchema }, config: { permission: `${PERMISSION}#save` } }, async (request) => {
+  app.post('/ship/cards/save', { schema: { body: cardSaveSchema, response: { 200: idAnswer } }, config: { permission: `${PERMISSION}#save` } }, async (request) => {
     const body = request.body as z.output<typeof cardSaveSchema>;
     const [row] = await app.database.db
       .insert(shipCard)
@@ -43,7 +44,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id: row.id });
   });
 
-  app.post('/ship/cards/update', { schema: { body: updateSchema }, config: { permission: `${PERMISSION}#update` } }, async (request) => {
+  app.post('/ship/cards/update', { schema: { body: updateSchema, response: { 200: idAnswer } }, config: { permission: `${PERMISSION}#update` } }, async (request) => {
     const { id, ...body } = request.body as z.output<typeof updateSchema>;
     return app.database.db.transaction(async (tx) => {
       const [current] = await tx.select().from(shipCard).where(eq(shipCard.id, id)).for('update');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { idParamSchema, envelopeOf } from '@shared/contracts/common';
+import { envelopeOf, idAnswer, idParamSchema } from '@shared/contracts/common';
 import { sceneDefaultQuerySchema, sceneQuerySchema, sceneSaveSchema, sceneUpdateSchema, sceneSchema, sceneViewSchema } from '@shared/contracts/scene';
 import { fallProject, shipScene } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
@@ -43,7 +43,7 @@ export async function sceneRoutes(app: FastifyInstance): Promise<void> {
     return ok(scene);
   });
 
-  app.post('/ship/scene/save', { schema: { body: sceneSaveSchema }, config: { permission: `${PERMISSION}#save` } }, async (request) => {
+  app.post('/ship/scene/save', { schema: { body: sceneSaveSchema, response: { 200: idAnswer } }, config: { permission: `${PERMISSION}#save` } }, async (request) => {
     const body = request.body as z.output<typeof sceneSaveSchema>;
     return app.database.db.transaction(async (tx) => {
       await checkLayoutCards(tx, body.layout);
@@ -53,7 +53,7 @@ export async function sceneRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.post('/ship/scene/update', { schema: { body: sceneUpdateSchema }, config: { permission: `${PERMISSION}#update` } }, async (request) => {
+  app.post('/ship/scene/update', { schema: { body: sceneUpdateSchema, response: { 200: idAnswer } }, config: { permission: `${PERMISSION}#update` } }, async (request) => {
     const { id, ...body } = request.body as z.output<typeof sceneUpdateSchema>;
     return app.database.db.transaction(async (tx) => {
       const [current] = await tx.select().from(shipScene).where(eq(shipScene.id, id)).for('update');

@@ -1,1 +1,1 @@
-export { statsRoutes } from './stats.routes';
+export { statsRoutes as statsModule } from './stats.routes';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ticketRequestSchema, type TicketRequest } from '@shared/contracts/ticket';
+import { envelopeOf } from '@shared/contracts/common';
+import { ticketRequestSchema, ticketSchema, type TicketRequest } from '@shared/contracts/ticket';
 import { ok } from '../../lib/crud';
 import { issueTicket } from '../../lib/tickets';
 
@@ -9,7 +10,7 @@ import { issueTicket } from '../../lib/tickets';
  * may ask (users, wall displays, visitors); the route the ticket opens still checks its rights.
  */
 export async function ticketsModule(app: FastifyInstance): Promise<void> {
-  app.post('/auth/ticket', { schema: { body: ticketRequestSchema }, config: { permission: 'session', log: false } }, async (request) => {
+  app.post('/auth/ticket', { schema: { body: ticketRequestSchema, response: { 200: envelopeOf(ticketSchema) } }, config: { permission: 'session', log: false } }, async (request) => {
     const body = request.body as TicketRequest;
     const target = body.purpose === 'download' ? String(body.fileId) : '';
     return ok(await issueTicket(app.database, request.auth!.sessionId, body.purpose, target));

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idParamSchema, idTextSchema, envelopeOf } from '@shared/contracts/common';
-import { login2Schema, type Login2Result, publicProjectSchema } from '@shared/contracts/public';
+import { login2ResultSchema, login2Schema, type Login2Result, publicProjectSchema } from '@shared/contracts/public';
 import { sysSession } from '../../db/schema';
 import { ok } from '../../lib/crud';
+import { downloadAnswer } from '../../lib/answers';
 import { CODE, LOGIN2_PER_ADDRESS_PER_MINUTE, LOGIN2_PER_PROJECT_PER_MINUTE } from '@shared/constants';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { countHit } from '../../lib/limits';
@@ -27,7 +28,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     return ok(view);
   });
 
-  app.get('/public/project/:id/file/:fileId', { schema: { params: fileParams }, config: { permission: 'public' } }, async (request, reply) => {
+  app.get('/public/project/:id/file/:fileId', { schema: { params: fileParams, response: { 200: downloadAnswer } }, config: { permission: 'public' } }, async (request, reply) => {
     const { id, fileId } = request.params as z.output<typeof fileParams>;
     const file = await publicFile(app, id, fileId);
     if (!file) throw notFound();
@@ -43,7 +44,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/ball/public/login2',
-    { schema: { body: login2Schema }, config: { permission: 'public', log: false, rateLimit: LOGIN2_RATE } },
+    { schema: { body: login2Schema, response: { 200: envelopeOf(login2ResultSchema) } }, config: { permission: 'public', log: false, rateLimit: LOGIN2_RATE } },
     async (request) => {
       const { projectId, password } = request.body as z.output<typeof login2Schema>;
       // Every project's tries together, from all addresses: many addresses cannot guess one project fast.

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { idParamSchema, envelopeOf } from '@shared/contracts/common';
-import { displayTokenIssueSchema, displayTokenRevokeSchema, type DisplayToken, type DisplayTokenIssued, projectWallSchema, wallSessionSchema, displayTokenSchema } from '@shared/contracts/wall';
+import { envelopeOf, idAnswer, idParamSchema } from '@shared/contracts/common';
+import { displayTokenIssueSchema, displayTokenRevokeSchema, type DisplayToken, type DisplayTokenIssued, displayTokenIssuedSchema, projectWallSchema, wallSessionSchema, displayTokenSchema } from '@shared/contracts/wall';
 import { shipScene, sysSession } from '../../db/schema';
 import { ok } from '../../lib/crud';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -40,7 +40,7 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/wall/display-token',
-    { schema: { body: displayTokenIssueSchema }, config: { permission: TOKEN_PERMISSION, log: { module: 'wall', action: 'display-token' } } },
+    { schema: { body: displayTokenIssueSchema, response: { 200: envelopeOf(displayTokenIssuedSchema) } }, config: { permission: TOKEN_PERMISSION, log: { module: 'wall', action: 'display-token' } } },
     async (request) => {
       const body = request.body as z.output<typeof displayTokenIssueSchema>;
       const sceneId = body.sceneId ?? null;
@@ -72,7 +72,7 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/wall/display-token/revoke',
-    { schema: { body: displayTokenRevokeSchema }, config: { permission: TOKEN_PERMISSION, log: { module: 'wall', action: 'revoke-display-token' } } },
+    { schema: { body: displayTokenRevokeSchema, response: { 200: idAnswer } }, config: { permission: TOKEN_PERMISSION, log: { module: 'wall', action: 'revoke-display-token' } } },
     async (request) => {
       const { id } = request.body as z.output<typeof displayTokenRevokeSchema>;
       const rows = await app.database.db

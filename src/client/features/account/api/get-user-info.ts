@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/contracts/auth';
 import { api } from '../../../lib/api';
+import { keysOf } from '../../../lib/resource-keys';
 
 export const USER_INFO_PATH = '/sys/user/info';
 
@@ -9,7 +10,7 @@ export function getUserInfo(signal?: AbortSignal): Promise<SessionUser> {
 }
 
 export const userInfoQueryOptions = () =>
-  queryOptions({ queryKey: ['sys-user', 'info'], queryFn: ({ signal }) => getUserInfo(signal) });
+  queryOptions({ queryKey: keysOf('user').view('me'), queryFn: ({ signal }) => getUserInfo(signal) });
 
 export function useUserInfo() {
   return useQuery(userInfoQueryOptions());

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
 import { resetApp } from '../../../../../mocks/handlers/app';
-import BillRecordsPage from './bill-records-page';
+import BillRecordsPage from './bill-record.screen';
 
 configure({ asyncUtilTimeout: 15_000 });
 

@@ -8,7 +8,7 @@ import { api } from '@client/lib/api';
 import type { BillRecordRow } from '@shared/contracts/app';
 import type { PageResult } from '@shared/envelope';
 import { resetApp } from '../../../../../mocks/handlers/app';
-import BillsPage from './bills-page';
+import BillsPage from './bill.screen';
 
 const ALL = ['app-bill#list', 'app-bill#info', 'app-bill#save', 'app-bill#update', 'app-bill#delete', 'app-bill#export', 'app-user#list'];
 configure({ asyncUtilTimeout: 15_000 });

@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
 import { fill, renderKit } from '@tests/helpers/kit-render';
 import { resetApp } from '../../../../../mocks/handlers/app';
-import CustomersPage from './customers-page';
+import CustomersPage from './customer.screen';
 
 const ALL = ['app-user#list', 'app-user#info', 'app-user#save', 'app-user#update', 'app-user#delete', 'app-user#export'];
 configure({ asyncUtilTimeout: 15_000 });

@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import { resourceKeys } from '@client/lib/resource-keys';
+import { keysOf } from '@client/lib/resource-keys';
+import { RESOURCES } from '@shared/resources';
 import type { BoardInfo, BoardTrend } from '@shared/contracts/detect';
 
 /** Detection boards beyond the list pattern: channels, report keys, and dealing with warnings. */
-export const DETECT_BASE = '/ball/falldetect';
-export const WARNING_BASE = '/ball/fallwarning';
-export const detectKeys = resourceKeys(DETECT_BASE);
-export const warningKeys = resourceKeys(WARNING_BASE);
+export const DETECT_BASE = RESOURCES.detect.api;
+export const WARNING_BASE = RESOURCES.warning.api;
+export const detectKeys = keysOf('detect');
+export const warningKeys = keysOf('warning');
 
 export const boardInfoQueryOptions = (id: number | null) =>
   queryOptions({ queryKey: detectKeys.info(id), queryFn: () => api.get<BoardInfo>(`${DETECT_BASE}/info/${id}`), enabled: id !== null });
@@ -27,4 +28,4 @@ export const dealWarning = (body: { id: number; result: 'fixed' | 'not_fixed'; n
 
 /** Each channel's last `hours` from the downsampled history. */
 export const boardTrendQueryOptions = (id: number | null, hours = 24) =>
-  queryOptions({ queryKey: [DETECT_BASE, 'trend', id, hours], queryFn: () => api.get<BoardTrend>(`${DETECT_BASE}/trend/${id}?hours=${hours}`), enabled: id !== null });
+  queryOptions({ queryKey: detectKeys.view('trend', id, hours), queryFn: () => api.get<BoardTrend>(`${DETECT_BASE}/trend/${id}?hours=${hours}`), enabled: id !== null });

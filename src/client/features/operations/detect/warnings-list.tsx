@@ -42,11 +42,11 @@ export function WarningsList() {
     mutationFn: (id: number) => ackWarning(id),
     onSuccess: () => {
       toast.success(() => t('warning.acked'));
-      return queryClient.invalidateQueries({ queryKey: [WARNING_BASE] });
+      return queryClient.invalidateQueries({ queryKey: warningKeys.all });
     },
     onError: (e) => {
       toast.error(e.message);
-      return queryClient.invalidateQueries({ queryKey: [WARNING_BASE] });
+      return queryClient.invalidateQueries({ queryKey: warningKeys.all });
     },
   });
 

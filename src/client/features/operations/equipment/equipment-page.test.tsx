@@ -7,7 +7,7 @@ import { resetOperationsProjects } from '../../../../../mocks/handlers/operation
 import { http } from 'msw';
 import { server } from '../../../../../mocks/server';
 import { API, ok } from '../../../../../mocks/envelope';
-import EquipmentPage from './equipment-page';
+import EquipmentPage from './equipment.screen';
 
 const ALL = ['fall-eqinfo#list', 'fall-eqinfo#info', 'fall-eqinfo#save', 'fall-eqinfo#update', 'fall-project#info'];
 configure({ asyncUtilTimeout: 15_000 });

@@ -5,10 +5,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MonitorLive } from '@shared/contracts/monitor';
 import { api } from '@client/lib/api';
-import { resourceKeys } from '@client/lib/resource-keys';
+import { keysOf } from '@client/lib/resource-keys';
 
 export const monitorLiveQueryOptions = (id: number) =>
-  queryOptions({ queryKey: resourceKeys('/ball/fallmonitor').view('live', id), queryFn: () => api.get<MonitorLive>(`/ball/fallmonitor/live/${id}`), retry: false, staleTime: 60_000 });
+  queryOptions({ queryKey: keysOf('monitor').view('live', id), queryFn: () => api.get<MonitorLive>(`/ball/fallmonitor/live/${id}`), retry: false, staleTime: 60_000 });
 
 function Unavailable({ text }: { text: string }) {
   return (

@@ -9,7 +9,7 @@ import type { OrderStatus } from '@shared/contracts/order';
 import { server } from '../../../../../mocks/server';
 import { API, ok } from '../../../../../mocks/envelope';
 import { addMockReport, resetOperationsWork, setMockOrder } from '../../../../../mocks/handlers/operations-work';
-import OrdersPage from './orders-page';
+import OrdersPage from './order.screen';
 
 const ALL = ['fall-order#list', 'fall-order#info', 'fall-order#save', 'fall-order#update', 'fall-order#accept', 'fall-order#close', 'fall-report#save'];
 

@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
 import { resetOperationsProjects } from '../../../../../mocks/handlers/operations-projects';
-import ProjectsPage from './projects-page';
+import ProjectsPage from './project.screen';
 
 const ALL = ['fall-project#list', 'fall-project#info', 'fall-project#save', 'fall-project#update', 'fall-project#delete', 'fall-project#export', 'fall-project#password'];
 

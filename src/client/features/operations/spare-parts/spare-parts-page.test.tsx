@@ -3,7 +3,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
-import SparePartsPage from './spare-parts-page';
+import SparePartsPage from './spare-part.screen';
 
 configure({ asyncUtilTimeout: 15_000 });
 

@@ -1,11 +1,12 @@
 import type { SelectOption } from '../../../components/select/remote-select';
 import type { PageResult } from '@shared/envelope';
 import { api } from '../../../lib/api';
+import { keysOf } from '../../../lib/resource-keys';
 import { currentLocale } from '../../../lib/i18n';
 import { localName } from '@shared/local-name';
 
 /** Per language: an option's label is the project's name in it. */
-export const projectOptionsKey = (language: string) => ['/ball/fallproject', 'scene-options', language] as const;
+export const projectOptionsKey = (language: string) => keysOf('project').options('scene', language);
 const OPTION_COUNT = 20;
 
 /** Projects matching the typed text, for the scene and card project pickers. */

@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
 import { fill, renderKit } from '@tests/helpers/kit-render';
 import { resetSystemIdentity } from '../../../../../mocks/handlers/system-identity';
-import MenusPage, { toTree } from './menus-page';
+import MenusPage, { toTree } from './menu.screen';
 import { componentName } from '@client/components/icon-glyph';
 
 function renderMenus(perms: string[] = [], id = 1) {

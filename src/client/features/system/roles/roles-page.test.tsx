@@ -8,7 +8,7 @@ import { fill, renderKit } from '@tests/helpers/kit-render';
 import { server } from '../../../../../mocks/server';
 import { API } from '../../../../../mocks/envelope';
 import { resetSystemIdentity } from '../../../../../mocks/handlers/system-identity';
-import RolesPage from './roles-page';
+import RolesPage from './role.screen';
 
 function renderRoles() {
   login('t-roles', { id: 1, username: 'admin', realName: '', email: '', phone: '', avatar: '', roles: ['administrator'], perms: [], menus: [] });

@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
 import { fill, renderKit } from '@tests/helpers/kit-render';
 import { mockPasswords, resetSystemIdentity } from '../../../../../mocks/handlers/system-identity';
-import UsersPage from './users-page';
+import UsersPage from './user.screen';
 
 const ALL = ['sys-user#list', 'sys-user#info', 'sys-user#save', 'sys-user#update', 'sys-user#delete', 'sys-user#export', 'sys-user#resetPassword', 'sys-user#status'];
 

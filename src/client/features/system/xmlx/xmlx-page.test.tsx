@@ -5,7 +5,7 @@ import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
 import { server } from '../../../../../mocks/server';
 import { API, ok } from '../../../../../mocks/envelope';
-import XmlxPage from './xmlx-page';
+import XmlxPage from './project-type.screen';
 
 describe('project types', () => {
   it('shows every root of the tree on one page, not one root per page', async () => {

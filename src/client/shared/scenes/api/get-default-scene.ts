@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SceneView } from '@shared/contracts/scene';
 import { api } from '../../../lib/api';
+import { keysOf } from '../../../lib/resource-keys';
 import { wallRefreshMs } from '../../stats/api/refresh';
 
 /** GET /ship/scene/default?projectId= — the project's default scene, else the global one (null when none). */
@@ -8,7 +9,7 @@ export const getDefaultScene = (projectId?: number, signal?: AbortSignal) =>
   api.get<SceneView | null>('/ship/scene/default', { signal, params: { projectId } });
 
 export const defaultSceneQueryOptions = (projectId?: number) =>
-  queryOptions({ queryKey: ['ship-scene', 'default', projectId ?? null], queryFn: ({ signal }) => getDefaultScene(projectId, signal) });
+  queryOptions({ queryKey: keysOf('scene').view('default', projectId ?? null), queryFn: ({ signal }) => getDefaultScene(projectId, signal) });
 
 export const useDefaultScene = (projectId?: number, enabled = true) =>
   useQuery({ ...defaultSceneQueryOptions(projectId), enabled, refetchInterval: wallRefreshMs() });

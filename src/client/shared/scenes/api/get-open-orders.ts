@@ -1,11 +1,11 @@
 import { useQueries } from '@tanstack/react-query';
 import type { PageResult } from '@shared/envelope';
 import { api } from '../../../lib/api';
-import { resourceKeys } from '../../../lib/resource-keys';
+import { keysOf } from '../../../lib/resource-keys';
 import { wallRefreshMs } from '../../stats/api/refresh';
 
 /** Keyed under the order resource, so an order's push event or save refreshes the counts. */
-const orderKeys = resourceKeys('/ball/fallorder');
+const orderKeys = keysOf('order');
 
 /** The statuses of an order nobody has finished yet. */
 const OPEN = ['submitted', 'accepted', 'repairing'] as const;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { idListSchema } from '@shared/contracts/common';
+import { idListSchema, removedAnswer, restoredAnswer } from '@shared/contracts/common';
 import type { MessageKey, MessageParam } from '@shared/messages';
 import type { Db } from '../../../db/client';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../../db/schema';
@@ -226,11 +226,11 @@ export function registerArchiveRoutes(
     restore: (tx: Db, ids: number[]) => Promise<number>;
   },
 ): void {
-  app.post(`${o.base}/delete`, { schema: { body: idListSchema }, config: { permission: `${o.permission}#delete` } }, async (request) => {
+  app.post(`${o.base}/delete`, { schema: { body: idListSchema, response: { 200: removedAnswer } }, config: { permission: `${o.permission}#delete` } }, async (request) => {
     const ids = request.body as number[];
     return ok(await app.database.db.transaction((tx) => o.remove(tx, ids, userOf(request))));
   });
-  app.post(`${o.base}/restore`, { schema: { body: idListSchema }, config: { permission: `${o.permission}#restore` } }, async (request) => {
+  app.post(`${o.base}/restore`, { schema: { body: idListSchema, response: { 200: restoredAnswer } }, config: { permission: `${o.permission}#restore` } }, async (request) => {
     const ids = request.body as number[];
     return ok({ restored: await app.database.db.transaction((tx) => o.restore(tx, ids)) });
   });

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, boardTrendQuerySchema, boardTrendSchema, channelsUpdateSchema, boardRowSchema, boardInfoSchema, type BoardTrend } from '@shared/contracts/detect';
-import { idParamSchema, idSchema, envelopeOf } from '@shared/contracts/common';
+import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, boardTrendQuerySchema, boardTrendSchema, channelsUpdateSchema, boardRowSchema, boardInfoSchema, boardKeyIssuedSchema, readingOutcomeSchema, type BoardTrend } from '@shared/contracts/detect';
+import { envelopeOf, idAnswer, idParamSchema, idSchema } from '@shared/contracts/common';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../../db/schema';
 import { ApiError, badRequest, notFound, unauthorized } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
@@ -66,7 +66,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
   registerArchiveRoutes(app, { base: BASE, permission: 'fall-detect', remove: removeBoards, restore: restoreBoards });
 
   // A board is created with its nine channels, in one transaction.
-  app.post(`${BASE}/save`, { schema: { body: boardSaveSchema }, config: { permission: 'fall-detect#save' } }, async (request) => {
+  app.post(`${BASE}/save`, { schema: { body: boardSaveSchema, response: { 200: idAnswer } }, config: { permission: 'fall-detect#save' } }, async (request) => {
     const body = request.body as z.infer<typeof boardSaveSchema>;
     const id = await db.transaction(async (tx) => {
       await checkProject(tx, body.projectId);
@@ -153,7 +153,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(`${BASE}/channels/update`, { schema: { body: channelsUpdateSchema }, config: { permission: 'fall-detect#update' } }, async (request) => {
+  app.post(`${BASE}/channels/update`, { schema: { body: channelsUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'fall-detect#update' } }, async (request) => {
     const { id, channels } = request.body as z.infer<typeof channelsUpdateSchema>;
     await db.transaction(async (tx) => {
       const [board] = await tx.select({ projectId: fallDetect.projectId }).from(fallDetect).where(eq(fallDetect.id, id)).for('update');
@@ -183,7 +183,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The key is returned once; only its hash is kept. Issuing again replaces the old key.
-  app.post(`${BASE}/key`, { schema: { body: idBody }, config: { permission: 'fall-detect#key', log: { module: 'ball/falldetect', action: 'key' } } }, async (request) => {
+  app.post(`${BASE}/key`, { schema: { body: idBody, response: { 200: envelopeOf(boardKeyIssuedSchema) } }, config: { permission: 'fall-detect#key', log: { module: 'ball/falldetect', action: 'key' } } }, async (request) => {
     const { id } = request.body as { id: number };
     const { token, hash } = newToken();
     const rows = await db.update(fallDetect).set({ boardKeyHash: hash }).where(eq(fallDetect.id, id)).returning({ id: fallDetect.id });
@@ -197,7 +197,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
    */
   app.post(
     '/ball/detect/report',
-    { schema: { body: boardReportSchema }, config: { permission: 'public', log: false, rateLimit: { max: 600, timeWindow: 60_000 } } },
+    { schema: { body: boardReportSchema, response: { 200: envelopeOf(readingOutcomeSchema) } }, config: { permission: 'public', log: false, rateLimit: { max: 600, timeWindow: 60_000 } } },
     async (request: FastifyRequest) => {
       const projectKey = request.headers['x-project-key'];
       const boardKey = request.headers['x-board-key'];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, inArray, sql } from 'drizzle-orm';
-import { idListSchema } from '@shared/contracts/common';
+import { deletedAnswer, idListSchema } from '@shared/contracts/common';
 import { deviceQuerySchema, deviceSaveSchema, deviceUpdateSchema, deviceRowSchema } from '@shared/contracts/device';
 import { fallDevice } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
@@ -45,7 +45,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   // Outer columns are written out: drizzle renders a one-table select's columns unqualified.
   // A model that equipment (archived units too) or trainings refer to is refused, naming them: its
   // units would lose their model and category, and the wall's device groups with them.
-  app.post('/ball/falldevice/delete', { schema: { body: idListSchema }, config: { permission: 'fall-device#delete' } }, async (request) => {
+  app.post('/ball/falldevice/delete', { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'fall-device#delete' } }, async (request) => {
     const ids = request.body as number[];
     const deleted = await app.database.db.transaction(async (tx) => {
       const rows = await tx

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { exportOptionsSchema, idListSchema, idTextSchema, pagingSchema, envelopeOf } from '@shared/contracts/common';
+import { deletedAnswer, envelopeOf, exportOptionsSchema, idAnswer, idListSchema, idTextSchema, pagingSchema } from '@shared/contracts/common';
 import {
   ORDER_TRANSITIONS,
   orderActionSchema,
@@ -14,10 +14,13 @@ import {
   orderRowSchema,
   orderOptionSchema,
   orderDetailSchema,
+  orderSavedSchema,
+  orderMovedSchema,
 } from '@shared/contracts/order';
 import { fallOrder, fallReport, fallWarning } from '../../../db/schema';
 import { isUnchangedRendering } from '@shared/server-text';
 import { badRequest, notFound } from '../../../lib/errors';
+import { exportAnswer } from '../../../lib/answers';
 import { ok } from '../../../lib/crud';
 import { pagedBatches, sendExport } from '../../../lib/export';
 import { attachFiles, releaseFiles, replaceFiles } from '../../files/files.service';
@@ -86,7 +89,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     ok(await info((request.query as { id: number }).id)),
   );
 
-  app.post(`${BASE}/save`, { schema: { body: orderSaveSchema }, config: { permission: 'fall-order#save' } }, async (request) => {
+  app.post(`${BASE}/save`, { schema: { body: orderSaveSchema, response: { 200: envelopeOf(orderSavedSchema) } }, config: { permission: 'fall-order#save' } }, async (request) => {
     const body = request.body as z.infer<typeof orderSaveSchema>;
     const rules = await timeRules(app.settings);
     const created = await db.transaction(async (tx) => {
@@ -100,7 +103,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     return ok(created);
   });
 
-  app.post(`${BASE}/update`, { schema: { body: orderUpdateSchema }, config: { permission: 'fall-order#update' } }, async (request) => {
+  app.post(`${BASE}/update`, { schema: { body: orderUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'fall-order#update' } }, async (request) => {
     const { id, ...changes } = request.body as z.infer<typeof orderUpdateSchema>;
     const rules = await timeRules(app.settings);
     await db.transaction(async (tx) => {
@@ -146,17 +149,17 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  app.post(`${BASE}/accept`, { schema: { body: orderActionSchema }, config: { permission: 'fall-order#accept' } }, async (request) => {
+  app.post(`${BASE}/accept`, { schema: { body: orderActionSchema, response: { 200: envelopeOf(orderMovedSchema) } }, config: { permission: 'fall-order#accept' } }, async (request) => {
     const { id } = request.body as { id: number };
     return ok(await transition(id, 'accept', { status: 'accepted', acceptedAt: new Date() }));
   });
 
-  app.post(`${BASE}/close`, { schema: { body: orderActionSchema }, config: { permission: 'fall-order#close' } }, async (request) => {
+  app.post(`${BASE}/close`, { schema: { body: orderActionSchema, response: { 200: envelopeOf(orderMovedSchema) } }, config: { permission: 'fall-order#close' } }, async (request) => {
     const { id } = request.body as { id: number };
     return ok(await transition(id, 'close', { status: 'closed', closedAt: new Date() }));
   });
 
-  app.post(`${BASE}/delete`, { schema: { body: idListSchema }, config: { permission: 'fall-order#delete' } }, async (request) => {
+  app.post(`${BASE}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'fall-order#delete' } }, async (request) => {
     const ids = request.body as number[];
     const deleted = await db.transaction(async (tx) => {
       const reports = await tx.select({ id: fallReport.id }).from(fallReport).where(inArray(fallReport.orderId, ids));
@@ -171,7 +174,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     return ok({ deleted });
   });
 
-  app.post(`${BASE}/export`, { schema: { body: exportSchema }, config: { permission: 'fall-order#export' } }, async (request, reply) => {
+  app.post(`${BASE}/export`, { schema: { body: exportSchema, response: { 200: exportAnswer } }, config: { permission: 'fall-order#export' } }, async (request, reply) => {
     const { columns, format, sort, order, ...q } = request.body as z.infer<typeof exportSchema>;
     const where = orderConditions(q as OrderQuery);
     const ordering = orderOrdering(sort, order);

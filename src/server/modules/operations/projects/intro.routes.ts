@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { introListQuerySchema, introSaveSchema, introUpdateSchema, introRowSchema } from '@shared/contracts/project';
-import { idListSchema, idTextSchema, envelopeOf } from '@shared/contracts/common';
+import { deletedAnswer, envelopeOf, idAnswer, idListSchema, idTextSchema } from '@shared/contracts/common';
 import { fallProject, fallProjectIntro } from '../../../db/schema';
 import { ok } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
@@ -32,7 +32,7 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
     return ok(row);
   });
 
-  app.post(`${base}/save`, { schema: { body: introSaveSchema }, config: { permission: 'fall-project#update' } }, async (request) => {
+  app.post(`${base}/save`, { schema: { body: introSaveSchema, response: { 200: idAnswer } }, config: { permission: 'fall-project#update' } }, async (request) => {
     const body = request.body as z.infer<typeof introSaveSchema>;
     const [project] = await app.database.db.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, body.projectId));
     if (!project) throw badRequest('v.option', { projectId: 'v.option' });
@@ -43,7 +43,7 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id: row.id });
   });
 
-  app.post(`${base}/update`, { schema: { body: introUpdateSchema }, config: { permission: 'fall-project#update' } }, async (request) => {
+  app.post(`${base}/update`, { schema: { body: introUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'fall-project#update' } }, async (request) => {
     const { id, ...body } = request.body as z.infer<typeof introUpdateSchema>;
     const values = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     if (typeof values.content === 'string') values.content = sanitizeHtml(values.content);
@@ -54,7 +54,7 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id });
   });
 
-  app.post(`${base}/delete`, { schema: { body: idListSchema }, config: { permission: 'fall-project#update' } }, async (request) => {
+  app.post(`${base}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'fall-project#update' } }, async (request) => {
     const ids = request.body as number[];
     const deleted = await app.database.db.transaction(async (tx) => {
       const rows = await tx.delete(fallProjectIntro).where(inArray(fallProjectIntro.id, ids)).returning({ id: fallProjectIntro.id });

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { envelopeOf } from '@shared/contracts/common';
+import { envelopeOf, idAnswer } from '@shared/contracts/common';
 import { z } from 'zod';
 import {
   ACCESS_PASSWORD_LENGTH,
   passwordIssueSchema,
+  issuedPasswordSchema,
   passwordListQuerySchema,
   passwordRevokeSchema,
   type PasswordRow,
@@ -35,7 +36,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   const base = '/ball/fallproject/password';
   const permission = 'fall-project#password';
 
-  app.post(`${base}/issue`, { schema: { body: passwordIssueSchema }, config: { permission } }, async (request) => {
+  app.post(`${base}/issue`, { schema: { body: passwordIssueSchema, response: { 200: envelopeOf(issuedPasswordSchema) } }, config: { permission } }, async (request) => {
     const body = request.body as z.infer<typeof passwordIssueSchema>;
     if (body.expiresAt && body.expiresAt.getTime() <= Date.now()) throw badRequest('v.futureTime', { expiresAt: 'v.futureTime' });
     const [project] = await app.database.db.select({ isPublic: fallProject.isPublic }).from(fallProject).where(eq(fallProject.id, body.projectId));
@@ -81,7 +82,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.post(`${base}/revoke`, { schema: { body: passwordRevokeSchema }, config: { permission } }, async (request) => {
+  app.post(`${base}/revoke`, { schema: { body: passwordRevokeSchema, response: { 200: idAnswer } }, config: { permission } }, async (request) => {
     const { id } = request.body as { id: number };
     await app.database.db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: fallProjectPassword.id }).from(fallProjectPassword).where(eq(fallProjectPassword.id, id));

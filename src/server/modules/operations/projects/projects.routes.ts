@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { booleanAnswer, envelopeOf } from '@shared/contracts/common';
+import { booleanAnswer, envelopeOf, idAnswer } from '@shared/contracts/common';
 import {
   existUniqueKeyQuerySchema,
   projectQuerySchema,
@@ -108,7 +108,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     exportName: 'projects',
   });
 
-  app.post('/ball/fallproject/save', { schema: { body: projectSaveSchema }, config: { permission: `${PERM}#save` } }, async (request) => {
+  app.post('/ball/fallproject/save', { schema: { body: projectSaveSchema, response: { 200: idAnswer } }, config: { permission: `${PERM}#save` } }, async (request) => {
     const body = request.body as ProjectSave;
     const id = await guarded(() =>
       app.database.db.transaction(async (tx) => {
@@ -123,7 +123,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id });
   });
 
-  app.post('/ball/fallproject/update', { schema: { body: projectUpdateSchema }, config: { permission: `${PERM}#update` } }, async (request) => {
+  app.post('/ball/fallproject/update', { schema: { body: projectUpdateSchema, response: { 200: idAnswer } }, config: { permission: `${PERM}#update` } }, async (request) => {
     const { id, ...body } = request.body as ProjectUpdate;
     await guarded(() =>
       app.database.db.transaction(async (tx) => {

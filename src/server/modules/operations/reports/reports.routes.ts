@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { idListSchema, idTextSchema, pagingSchema, listAnswerOf, envelopeOf } from '@shared/contracts/common';
-import { reportQuerySchema, reportSaveSchema, reportUpdateSchema, reportRowSchema } from '@shared/contracts/report';
+import { deletedAnswer, envelopeOf, idAnswer, idListSchema, idTextSchema, listAnswerOf, pagingSchema } from '@shared/contracts/common';
+import { reportFiledSchema, reportQuerySchema, reportSaveSchema, reportUpdateSchema, reportRowSchema } from '@shared/contracts/report';
 import { fallOrder, fallProject, fallReport } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok, ownEntry } from '../../../lib/crud';
@@ -67,13 +67,13 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     return ok(row);
   });
 
-  app.post(`${BASE}/save`, { schema: { body: reportSaveSchema }, config: { permission: 'fall-report#save' } }, async (request) => {
+  app.post(`${BASE}/save`, { schema: { body: reportSaveSchema, response: { 200: envelopeOf(reportFiledSchema) } }, config: { permission: 'fall-report#save' } }, async (request) => {
     const body = request.body as z.infer<typeof reportSaveSchema>;
     const rules = await timeRules(app.settings);
     return ok(await db.transaction((tx) => fileReport(tx, body, request.auth?.userId ?? null, rules)));
   });
 
-  app.post(`${BASE}/update`, { schema: { body: reportUpdateSchema }, config: { permission: 'fall-report#update' } }, async (request) => {
+  app.post(`${BASE}/update`, { schema: { body: reportUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'fall-report#update' } }, async (request) => {
     const { id, files, orderId, result, ...changes } = request.body as z.infer<typeof reportUpdateSchema>;
     const rules = await timeRules(app.settings);
     await db.transaction(async (tx) => {
@@ -104,7 +104,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Deleting a report recounts its order but does not rewind the order's status: the flow only moves forward.
-  app.post(`${BASE}/delete`, { schema: { body: idListSchema }, config: { permission: 'fall-report#delete' } }, async (request) => {
+  app.post(`${BASE}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'fall-report#delete' } }, async (request) => {
     const ids = request.body as number[];
     const deleted = await db.transaction(async (tx) => {
       const rows = await tx.delete(fallReport).where(inArray(fallReport.id, ids)).returning({ id: fallReport.id, orderId: fallReport.orderId });

@@ -3,7 +3,8 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } fr
 import { z } from 'zod';
 import { idTextSchema, pagingSchema, listAnswerOf, envelopeOf } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
-import { warningAckSchema, warningAlarmsSchema, warningDealSchema, warningLatestSchema, warningQuerySchema, warningRowSchema, warningLatestAnswerSchema, warningAlarmsAnswerSchema, warningAckAnswerSchema, type WarningAlarms } from '@shared/contracts/warning';
+import { warningAckSchema, warningAlarmsSchema, warningDealSchema,
+  warningDealtSchema, warningLatestSchema, warningQuerySchema, warningRowSchema, warningLatestAnswerSchema, warningAlarmsAnswerSchema, warningAckAnswerSchema, type WarningAlarms } from '@shared/contracts/warning';
 import { isOverdue, parseAlarmSounds, parsePopupLevels } from '@shared/alarm';
 import { fallDetect, fallEqInfo, fallProject, fallWarning, sysLog, sysSession } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
@@ -101,7 +102,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
    * A person closes a warning (settleWarnings): "fixed" also clears the channel's fault and lets the
    * unit go back to what the other facts say; "not fixed" leaves the channel faulty and the unit broken.
    */
-  app.post(`${BASE}/deal`, { schema: { body: warningDealSchema }, config: { permission: 'fall-detect#deal' } }, async (request) => {
+  app.post(`${BASE}/deal`, { schema: { body: warningDealSchema, response: { 200: envelopeOf(warningDealtSchema) } }, config: { permission: 'fall-detect#deal' } }, async (request) => {
     const { id, result, note } = request.body as z.infer<typeof warningDealSchema>;
     const dealtBy = request.auth?.username ?? '';
     const row = await db.transaction(async (tx) => {

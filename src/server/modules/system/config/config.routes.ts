@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { configQuerySchema, configUpdateSchema, type ConfigUpdate, configEntrySchema } from '@shared/contracts/config';
+import { configQuerySchema, configSavedSchema, configUpdateSchema, type ConfigUpdate, configEntrySchema } from '@shared/contracts/config';
 import { exportOptionsSchema, pagingSchema, listAnswerOf, envelopeOf } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
 import { isUnchangedRendering } from '@shared/server-text';
@@ -9,6 +9,7 @@ import { sysConfig } from '../../../db/schema';
 import { filters, ok } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
 import { sendExport } from '../../../lib/export';
+import { exportAnswer } from '../../../lib/answers';
 import { SETTING_DEFAULTS, type SettingKey } from '../../../lib/settings';
 
 const BASE = '/sys/config';
@@ -64,7 +65,7 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
     return ok({ ...row, override: environmentOverride(app, row.key) });
   });
 
-  app.post(`${BASE}/update`, { schema: { body: configUpdateSchema }, config: { permission: 'sys-config#update' } }, async (request) => {
+  app.post(`${BASE}/update`, { schema: { body: configUpdateSchema, response: { 200: envelopeOf(configSavedSchema) } }, config: { permission: 'sys-config#update' } }, async (request) => {
     const { key, value, remark: sent } = request.body as ConfigUpdate;
     if (!known(key)) throw badRequest('v.settingKey', { key: 'v.settingKey' });
     const type = SETTING_DEFAULTS[key].type;
@@ -83,7 +84,7 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     `${BASE}/export`,
-    { schema: { body: configQuerySchema.extend(exportOptionsSchema.shape).strict() }, config: { permission: 'sys-config#export' } },
+    { schema: { body: configQuerySchema.extend(exportOptionsSchema.shape).strict(), response: { 200: exportAnswer } }, config: { permission: 'sys-config#export' } },
     async (request, reply) => {
       const q = request.body as { key?: string; format: 'xlsx' | 'csv'; columns: { prop: string; label: string }[] };
       const cols = new Set(Object.keys(getTableColumns(sysConfig)));

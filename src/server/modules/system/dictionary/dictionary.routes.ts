@@ -13,7 +13,7 @@ import {
   dictionaryEntrySchema,
   dictTypeRowSchema,
 } from '@shared/contracts/dictionary';
-import { idListSchema, envelopeOf } from '@shared/contracts/common';
+import { deletedAnswer, envelopeOf, idAnswer, idListSchema } from '@shared/contracts/common';
 import { sysDictType, sysDictionary } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
@@ -84,13 +84,13 @@ export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
     return ok(rows);
   });
 
-  app.post(`${BASE}/type/save`, { schema: { body: dictTypeSchema }, config: { permission: 'sys-dictionary#save' } }, async (request) => {
+  app.post(`${BASE}/type/save`, { schema: { body: dictTypeSchema, response: { 200: idAnswer } }, config: { permission: 'sys-dictionary#save' } }, async (request) => {
     const [row] = await app.database.db.insert(sysDictType).values(request.body as typeof sysDictType.$inferInsert).returning({ id: sysDictType.id });
     return ok({ id: row.id });
   });
 
   // Renaming a type carries its items along, in one transaction.
-  app.post(`${BASE}/type/update`, { schema: { body: dictTypeUpdateSchema }, config: { permission: 'sys-dictionary#update' } }, async (request) => {
+  app.post(`${BASE}/type/update`, { schema: { body: dictTypeUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'sys-dictionary#update' } }, async (request) => {
     const { id, ...changes } = request.body as { id: number; type?: string; name?: string; nameEn?: string; remark?: string };
     await app.database.db.transaction(async (tx) => {
       const [old] = await tx.select({ type: sysDictType.type }).from(sysDictType).where(eq(sysDictType.id, id));
@@ -104,7 +104,7 @@ export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Deleting a type deletes its items with it.
-  app.post(`${BASE}/type/delete`, { schema: { body: idListSchema }, config: { permission: 'sys-dictionary#delete' } }, async (request) => {
+  app.post(`${BASE}/type/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'sys-dictionary#delete' } }, async (request) => {
     const ids = request.body as number[];
     const deleted = await app.database.db.transaction(async (tx) => {
       const rows = await tx.delete(sysDictType).where(inArray(sysDictType.id, ids)).returning({ type: sysDictType.type });

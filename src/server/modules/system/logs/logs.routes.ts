@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { deletedAnswer } from '@shared/contracts/common';
 import { desc, lt, sql } from 'drizzle-orm';
 import { loginLogQuerySchema, opLogQuerySchema, purgeSchema, opLogEntrySchema, loginLogEntrySchema } from '@shared/contracts/logs';
 import { sysLog, sysLoginLog } from '../../../db/schema';
@@ -35,7 +36,7 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
     exportName: 'operation-log',
   });
 
-  app.post('/sys/log/purge', { schema: { body: purgeSchema }, config: { permission: 'sys-log#delete' } }, async (request) => {
+  app.post('/sys/log/purge', { schema: { body: purgeSchema, response: { 200: deletedAnswer } }, config: { permission: 'sys-log#delete' } }, async (request) => {
     const { beforeDays } = request.body as { beforeDays: number };
     const rows = await app.database.db.delete(sysLog).where(lt(sysLog.at, new Date(Date.now() - beforeDays * DAY_MS))).returning({ id: sysLog.id });
     return ok({ deleted: rows.length });
@@ -61,7 +62,7 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
     exportName: 'login-history',
   });
 
-  app.post('/sys/history-user/purge', { schema: { body: purgeSchema }, config: { permission: 'sys-history-user#delete' } }, async (request) => {
+  app.post('/sys/history-user/purge', { schema: { body: purgeSchema, response: { 200: deletedAnswer } }, config: { permission: 'sys-history-user#delete' } }, async (request) => {
     const { beforeDays } = request.body as { beforeDays: number };
     const rows = await app.database.db
       .delete(sysLoginLog)

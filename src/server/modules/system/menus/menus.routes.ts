@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
-import { envelopeOf } from '@shared/contracts/common';
+import { emptyAnswer, envelopeOf } from '@shared/contracts/common';
 import { z } from 'zod';
 import {
   MENU_TYPE,
@@ -43,6 +43,9 @@ async function assertParent(tx: Tx, parentId: number, menuId?: number): Promise<
 }
 
 /** sys/menu (menuCode sys-menu): every call of spec §7 "Menu" except nav (identity/account.routes.ts). */
+/** save and update answer the menu's id under its own name (spec §7). */
+const menuIdAnswer = envelopeOf(z.object({ menuId: z.number().int() }));
+
 export async function menuRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
@@ -83,7 +86,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     return ok(tree);
   });
 
-  app.post('/sys/menu/save', { schema: { body: menuSaveSchema }, config: { permission: 'sys-menu#save' } }, async (request) => {
+  app.post('/sys/menu/save', { schema: { body: menuSaveSchema, response: { 200: menuIdAnswer } }, config: { permission: 'sys-menu#save' } }, async (request) => {
     const body = request.body as z.output<typeof menuSaveSchema>;
     const menuId = await db.transaction(async (tx) => {
       await assertParent(tx, body.parentId);
@@ -93,7 +96,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     return ok({ menuId });
   });
 
-  app.post('/sys/menu/update', { schema: { body: menuUpdateSchema }, config: { permission: 'sys-menu#update' } }, async (request) => {
+  app.post('/sys/menu/update', { schema: { body: menuUpdateSchema, response: { 200: menuIdAnswer } }, config: { permission: 'sys-menu#update' } }, async (request) => {
     const { menuId, ...fields } = request.body as z.output<typeof menuUpdateSchema>;
     await db.transaction(async (tx) => {
       const [current] = await tx.select({ id: sysMenu.id }).from(sysMenu).where(eq(sysMenu.id, menuId)).for('update');
@@ -110,7 +113,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/sys/menu/delete/:menuId',
-    { schema: { params: menuIdParamSchema }, config: { permission: 'sys-menu#delete', log: { module: 'sys/menu', action: 'delete' } } },
+    { schema: { params: menuIdParamSchema, response: { 200: emptyAnswer } }, config: { permission: 'sys-menu#delete', log: { module: 'sys/menu', action: 'delete' } } },
     async (request) => {
       const { menuId } = request.params as z.infer<typeof menuIdParamSchema>;
       await db.transaction(async (tx) => {
@@ -124,7 +127,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/sys/menu/updateState', { schema: { body: menuStateSchema }, config: { permission: 'sys-menu#status' } }, async (request) => {
+  app.post('/sys/menu/updateState', { schema: { body: menuStateSchema, response: { 200: emptyAnswer } }, config: { permission: 'sys-menu#status' } }, async (request) => {
     const { menuId, status } = request.body as z.output<typeof menuStateSchema>;
     const rows = await db.update(sysMenu).set({ status }).where(eq(sysMenu.id, menuId)).returning({ id: sysMenu.id });
     if (!rows.length) throw notFound();

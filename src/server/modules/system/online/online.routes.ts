@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { kickoutSchema, onlineQuerySchema, onlineSessionSchema } from '@shared/contracts/logs';
-import { pagingSchema, listAnswerOf } from '@shared/contracts/common';
+import { envelopeOf, pagingSchema, listAnswerOf } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
 import { SUPER_USER_ID } from '@shared/constants';
 import { sysSession, sysUser } from '../../../db/schema';
@@ -49,7 +49,7 @@ export async function onlineRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/sys/online-user/kickout',
-    { schema: { body: kickoutSchema }, config: { permission: 'sys-online-user#kickout', log: { module: 'sys/online-user', action: 'kickout' } } },
+    { schema: { body: kickoutSchema, response: { 200: envelopeOf(onlineSessionSchema.pick({ sessionId: true })) } }, config: { permission: 'sys-online-user#kickout', log: { module: 'sys/online-user', action: 'kickout' } } },
     async (request) => {
       const { sessionId } = request.body as { sessionId: number };
       const [s] = await app.database.db

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { roleQuerySchema, roleSaveSchema, roleUpdateSchema, roleRowSchema, roleOptionSchema } from '@shared/contracts/roles';
-import { idListSchema, envelopeOf } from '@shared/contracts/common';
+import { deletedAnswer, envelopeOf, idAnswer, idListSchema } from '@shared/contracts/common';
 import type { Db } from '../../../db/client';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
@@ -62,7 +62,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     return ok(rows);
   });
 
-  app.post('/sys/role/save', { schema: { body: roleSaveSchema }, config: { permission: 'sys-role#save' } }, async (request) => {
+  app.post('/sys/role/save', { schema: { body: roleSaveSchema, response: { 200: idAnswer } }, config: { permission: 'sys-role#save' } }, async (request) => {
     const { menuIdList, ...fields } = request.body as z.output<typeof roleSaveSchema>;
     const id = await db.transaction(async (tx) => {
       await assertCodeFree(tx, fields.code);
@@ -73,7 +73,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id });
   });
 
-  app.post('/sys/role/update', { schema: { body: roleUpdateSchema }, config: { permission: 'sys-role#update' } }, async (request) => {
+  app.post('/sys/role/update', { schema: { body: roleUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'sys-role#update' } }, async (request) => {
     const { id, menuIdList, ...rest } = request.body as z.output<typeof roleUpdateSchema>;
     const fields = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
     await db.transaction(async (tx) => {
@@ -88,7 +88,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   // A role its users hold is refused (409, naming how many), not taken from them unseen; the
   // database refuses it too (0015: sys_user_role.role_id ON DELETE RESTRICT).
-  app.post('/sys/role/delete', { schema: { body: idListSchema }, config: { permission: 'sys-role#delete' } }, async (request) => {
+  app.post('/sys/role/delete', { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'sys-role#delete' } }, async (request) => {
     const ids = request.body as number[];
     const deleted = await db.transaction(async (tx) => {
       const rows = await tx

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { envelopeOf } from '@shared/contracts/common';
+import { emptyAnswer, envelopeOf } from '@shared/contracts/common';
 import { z } from 'zod';
 import { sysUiPref } from '../../../db/schema';
 import { ok } from '../../../lib/crud';
@@ -34,7 +34,7 @@ export async function uiPrefRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/sys/ui-pref/:screen',
     // A personal view setting, not an administrative change: kept out of the operation log.
-    { schema: { params: screenParamSchema, body: uiPrefBodySchema }, config: { permission: 'login', log: false } },
+    { schema: { params: screenParamSchema, body: uiPrefBodySchema, response: { 200: emptyAnswer } }, config: { permission: 'login', log: false } },
     async (request) => {
       const { screen } = request.params as z.infer<typeof screenParamSchema>;
       const { value } = request.body as z.infer<typeof uiPrefBodySchema>;

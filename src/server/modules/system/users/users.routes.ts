@@ -10,7 +10,7 @@ import {
   userUpdateSchema,
   userRowSchema,
 } from '@shared/contracts/users';
-import { idListSchema } from '@shared/contracts/common';
+import { deletedAnswer, emptyAnswer, idAnswer, idListSchema } from '@shared/contracts/common';
 import type { Db } from '../../../db/client';
 import { sysLoginGuard, sysRole, sysUser, sysUserRole } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
@@ -77,7 +77,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     exportName: 'users',
   });
 
-  app.post('/sys/user/save', { schema: { body: userSaveSchema }, config: { permission: 'sys-user#save' } }, async (request) => {
+  app.post('/sys/user/save', { schema: { body: userSaveSchema, response: { 200: idAnswer } }, config: { permission: 'sys-user#save' } }, async (request) => {
     const { password, roleIdList, expireAt, ...fields } = request.body as z.output<typeof userSaveSchema>;
     const passwordHash = await hashPassword(password);
     const id = await db.transaction(async (tx) => {
@@ -92,7 +92,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id });
   });
 
-  app.post('/sys/user/update', { schema: { body: userUpdateSchema }, config: { permission: 'sys-user#update' } }, async (request) => {
+  app.post('/sys/user/update', { schema: { body: userUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'sys-user#update' } }, async (request) => {
     const { id, roleIdList, expireAt, ...fields } = request.body as z.output<typeof userUpdateSchema>;
     if (id === SUPER_USER_ID && (fields.status === 0 || expireAt)) throw badRequest('err.superUser');
     await db.transaction(async (tx) => {
@@ -109,7 +109,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id });
   });
 
-  app.post('/sys/user/delete', { schema: { body: idListSchema }, config: { permission: 'sys-user#delete' } }, async (request) => {
+  app.post('/sys/user/delete', { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'sys-user#delete' } }, async (request) => {
     const ids = [...new Set(request.body as number[])];
     if (ids.includes(SUPER_USER_ID)) throw badRequest('err.superUser');
     // Sessions, role links and screen preferences go with the user (ON DELETE CASCADE).
@@ -119,7 +119,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/sys/user/resetPassword',
-    { schema: { body: resetPasswordSchema }, config: { permission: 'sys-user#resetPassword' } },
+    { schema: { body: resetPasswordSchema, response: { 200: emptyAnswer } }, config: { permission: 'sys-user#resetPassword' } },
     async (request) => {
       const { id, password } = request.body as z.output<typeof resetPasswordSchema>;
       // Only the super user may set the super user's password: otherwise this would be a way to become them.
@@ -140,7 +140,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/sys/user/status', { schema: { body: userStatusBodySchema }, config: { permission: 'sys-user#status' } }, async (request) => {
+  app.post('/sys/user/status', { schema: { body: userStatusBodySchema, response: { 200: emptyAnswer } }, config: { permission: 'sys-user#status' } }, async (request) => {
     const { id, status } = request.body as z.output<typeof userStatusBodySchema>;
     if (id === SUPER_USER_ID && status === 0) throw badRequest('err.superUser');
     await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { idParamSchema, envelopeOf, deletedAnswer } from '@shared/contracts/common';
+import { deletedAnswer, envelopeOf, idAnswer, idParamSchema } from '@shared/contracts/common';
 import { translate } from '@shared/messages';
 import {
   xmlxListQuerySchema,
@@ -10,6 +10,7 @@ import {
   xmlxUpdateSchema,
   xmlxUploadQuerySchema,
   type XmlxImportResult,
+  xmlxImportResultSchema,
   xmlxRowSchema,
 } from '@shared/contracts/xmlx';
 import { fallProject, sysLog, sysXmlx } from '../../../db/schema';
@@ -60,14 +61,14 @@ export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
     return ok(row);
   });
 
-  app.post(`${BASE}/save`, { schema: { body: xmlxSchema }, config: { permission: 'sys-xmlx#save' } }, async (request) => {
+  app.post(`${BASE}/save`, { schema: { body: xmlxSchema, response: { 200: idAnswer } }, config: { permission: 'sys-xmlx#save' } }, async (request) => {
     const body = request.body as XmlxBody;
     await checkParent(body.pid);
     const [row] = await db().insert(sysXmlx).values(body).returning({ id: sysXmlx.id });
     return ok({ id: row.id });
   });
 
-  app.post(`${BASE}/update`, { schema: { body: xmlxUpdateSchema }, config: { permission: 'sys-xmlx#update' } }, async (request) => {
+  app.post(`${BASE}/update`, { schema: { body: xmlxUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'sys-xmlx#update' } }, async (request) => {
     const { id, ...changes } = request.body as Partial<XmlxBody> & { id: number };
     const [old] = await db().select({ xmbm: sysXmlx.xmbm }).from(sysXmlx).where(eq(sysXmlx.id, id));
     if (!old) throw notFound();
@@ -116,7 +117,7 @@ export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     `${BASE}/upload`,
-    { schema: { querystring: xmlxUploadQuerySchema }, config: { permission: 'sys-xmlx#upload', log: { module: 'sys/xmlx', action: 'upload' } } },
+    { schema: { querystring: xmlxUploadQuerySchema, response: { 200: envelopeOf(xmlxImportResultSchema) } }, config: { permission: 'sys-xmlx#upload', log: { module: 'sys/xmlx', action: 'upload' } } },
     async (request): Promise<{ code: number; msg: string; data: XmlxImportResult }> => {
       const dryRun = ['1', 'true'].includes((request.query as { dryRun?: string }).dryRun ?? '');
       if (!request.isMultipart()) throw badRequest('err.importFile', { file: 'err.importFile' });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import { MENUS_PATH } from './get-menus';
+import { MENUS_PATH, menuKeys } from './get-menus';
 
 /** POST /sys/menu/delete/{menuId}: refused while the menu has children. */
 export function deleteMenu(menuId: number): Promise<null> {
@@ -9,5 +9,5 @@ export function deleteMenu(menuId: number): Promise<null> {
 
 export function useDeleteMenu() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteMenu, onSuccess: () => queryClient.invalidateQueries({ queryKey: [MENUS_PATH] }) });
+  return useMutation({ mutationFn: deleteMenu, onSuccess: () => queryClient.invalidateQueries({ queryKey: menuKeys.all }) });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MenuSave, MenuUpdate } from '@shared/contracts/menus';
 import { api } from '@client/lib/api';
-import { MENUS_PATH } from './get-menus';
+import { MENUS_PATH, menuKeys } from './get-menus';
 
 /** POST /sys/menu/save or /sys/menu/update (when the values carry a menuId). */
 export function saveMenu(values: MenuSave | MenuUpdate): Promise<{ menuId: number }> {
@@ -10,5 +10,5 @@ export function saveMenu(values: MenuSave | MenuUpdate): Promise<{ menuId: numbe
 
 export function useSaveMenu() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveMenu, onSuccess: () => queryClient.invalidateQueries({ queryKey: [MENUS_PATH] }) });
+  return useMutation({ mutationFn: saveMenu, onSuccess: () => queryClient.invalidateQueries({ queryKey: menuKeys.all }) });
 }

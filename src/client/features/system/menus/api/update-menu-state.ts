@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import { MENUS_PATH } from './get-menus';
+import { MENUS_PATH, menuKeys } from './get-menus';
 
 /** POST /sys/menu/updateState {menuId, status}: 0 normal, 1 disabled. */
 export function updateMenuState(body: { menuId: number; status: 0 | 1 }): Promise<null> {
@@ -9,5 +9,5 @@ export function updateMenuState(body: { menuId: number; status: 0 | 1 }): Promis
 
 export function useUpdateMenuState() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateMenuState, onSuccess: () => queryClient.invalidateQueries({ queryKey: [MENUS_PATH] }) });
+  return useMutation({ mutationFn: updateMenuState, onSuccess: () => queryClient.invalidateQueries({ queryKey: menuKeys.all }) });
 }

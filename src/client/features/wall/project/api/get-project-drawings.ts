@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
+import { keysOf } from '../../../../lib/resource-keys';
 
 export interface ProjectDrawing {
   id: number;
@@ -18,7 +19,7 @@ export function getProjectDrawings(projectId: number, signal?: AbortSignal): Pro
 
 export function projectDrawingsQueryOptions(projectId: number) {
   return queryOptions({
-    queryKey: ['falldraw-by-project', projectId],
+    queryKey: keysOf('drawing').view('byProject', projectId),
     queryFn: ({ signal }) => getProjectDrawings(projectId, signal),
   });
 }

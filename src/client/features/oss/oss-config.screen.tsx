@@ -9,8 +9,11 @@ import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
+import { keysOf } from '@client/lib/resource-keys';
+import { RESOURCES } from '@shared/resources';
 
-const BASE = '/oss/config';
+const BASE = RESOURCES.ossConfig.api;
+const keys = keysOf('ossConfig');
 type Values = FormValues<typeof ossConfigSchema>;
 const initialValues: Values = { name: '', provider: 'local', config: { folder: '' }, active: false };
 const S3_DEFAULTS = { endpoint: '', bucket: '', region: '', accessKeyId: '', secretAccessKey: '', forcePathStyle: true };
@@ -69,7 +72,7 @@ export default function OssConfigPage() {
     try {
       await api.post(`${BASE}/activate`, { id: row.id });
       toast.success(() => t('ossConfig.activated'));
-      await queryClient.invalidateQueries({ queryKey: [BASE] });
+      await queryClient.invalidateQueries({ queryKey: keys.all });
     } catch (e) {
       toast.error((e as Error).message);
     }

@@ -10,8 +10,11 @@ import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
 import { UserAgent } from '@client/components/ellipsis/user-agent';
+import { keysOf } from '@client/lib/resource-keys';
+import { RESOURCES } from '@shared/resources';
 
-const BASE = '/sys/online-user';
+const BASE = RESOURCES.online.api;
+const keys = keysOf('online');
 const when = (v: string) => dateTime(v, { seconds: true });
 
 export default function OnlinePage() {
@@ -24,7 +27,7 @@ export default function OnlinePage() {
     try {
       await api.post(`${BASE}/kickout`, { sessionId: s.sessionId });
       toast.success(() => t('online.kicked'));
-      await queryClient.invalidateQueries({ queryKey: [BASE] });
+      await queryClient.invalidateQueries({ queryKey: keys.all });
     } catch (e) {
       toast.error((e as Error).message);
     }

@@ -12,11 +12,11 @@ import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list
 import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
-import { resourceKeys } from '@client/lib/resource-keys';
+import { resourceKeys, keysOf } from '@client/lib/resource-keys';
 
 const BASE = '/job/schedule';
 const keys = resourceKeys(BASE);
-const logKeys = resourceKeys('/job/schedule-log');
+const logKeys = keysOf('jobLog');
 type Values = FormValues<typeof jobSchema>;
 const initialValues: Values = { name: '', handler: '', params: {}, cron: '', status: 0, remark: '' };
 

@@ -14,8 +14,11 @@ import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
 import { formatSize } from './file-size';
 import { UploadButton } from './upload-button';
+import { keysOf } from '@client/lib/resource-keys';
+import { RESOURCES } from '@shared/resources';
 
-const BASE = '/oss/file';
+const BASE = RESOURCES.file.api;
+const keys = keysOf('file');
 
 export default function FilesPage() {
   const { t } = useTranslation(['sysadmin', 'kit']);
@@ -29,7 +32,7 @@ export default function FilesPage() {
     if (!(await messageBox.confirm(tMessage('v.confirmDelete')))) return;
     try {
       await api.post(`${BASE}/delete`, [f.id]);
-      await queryClient.invalidateQueries({ queryKey: [BASE] });
+      await queryClient.invalidateQueries({ queryKey: keys.all });
     } catch (e) {
       toast.error((e as Error).message);
     }

@@ -16,17 +16,19 @@ import { api, ApiError } from '@client/lib/api';
 import { useDictionary } from '@client/lib/dictionary';
 import { useCan } from '@client/lib/session';
 import { dateTime } from '@client/lib/date-time';
+import { keysOf } from '@client/lib/resource-keys';
+import { RESOURCES } from '@shared/resources';
 
-const BASE = '/app/bill';
+const BASE = RESOURCES.bill.api;
 type Values = FormValues<typeof billSchema>;
 const initialValues: Values = { userId: null, cardNumber: '', amount: null, billType: '1', billRate: '0', billState: '0', at: null, reason: '' };
 
 /** Customers for the pickers, searched by name on the server. */
 const loadCustomers = async (search: string) =>
-  (await api.post<AppUserRow[]>('/app/user/listAll', { name: search })).map((c) => ({ value: String(c.id), label: c.name }));
+  (await api.post<AppUserRow[]>(`${RESOURCES.customer.api}/listAll`, { name: search })).map((c) => ({ value: String(c.id), label: c.name }));
 
 function CustomerSelect(props: { label: string; value: string | null; onChange: (v: string | null) => void; error?: string }) {
-  return <RemoteSelect label={props.label} value={props.value} onChange={props.onChange} error={props.error} loader={loadCustomers} queryKey={['/app/user', 'options']} />;
+  return <RemoteSelect label={props.label} value={props.value} onChange={props.onChange} error={props.error} loader={loadCustomers} queryKey={keysOf('customer').options()} />;
 }
 
 function BillForm({ form }: FormBodyProps<Values>) {
@@ -62,7 +64,7 @@ function StateDialog({ bill, onClose }: { bill: BillRow | null; onClose: () => v
     onSuccess: () => {
       toast.success(() => t('bills.stateChanged'));
       onClose();
-      return Promise.all([queryClient.invalidateQueries({ queryKey: [BASE] }), queryClient.invalidateQueries({ queryKey: ['/app/bill-record'] })]);
+      return Promise.all([queryClient.invalidateQueries({ queryKey: keysOf('bill').all }), queryClient.invalidateQueries({ queryKey: keysOf('billRecord').all })]);
     },
     onError: (e) => (e instanceof ApiError && e.fields.billState ? setError(e.fields.billState) : toast.error(e.message)),
   });

@@ -7,6 +7,7 @@ import { sceneSaveSchema, type Scene, type SceneItem } from '@shared/contracts/s
 import { ListPage, crudPerms, type FormBodyProps } from '../../components/list-page/list-page';
 import { RemoteSelect } from '../../components/select/remote-select';
 import { api } from '../../lib/api';
+import { keysOf } from '../../lib/resource-keys';
 import { tMessage } from '../../lib/i18n';
 import { useCan } from '../../lib/session';
 import { projectOptions, projectOptionsKey } from './api/project-options';
@@ -14,6 +15,7 @@ import { DisplayTokens } from './display-tokens';
 import { SceneEditor } from './scene-editor';
 import { dateTime } from '@client/lib/date-time';
 import { localName } from '@shared/local-name';
+import { RESOURCES } from '@shared/resources';
 
 interface SceneValues extends Record<string, unknown> {
   name: string;
@@ -54,14 +56,14 @@ export default function SceneListPage() {
   const [editing, setEditing] = useState<number | null>(null);
   const canEdit = useCan('ship-scene#update');
   const canTokens = useCan('ship-scene#token');
-  const all = useQuery({ queryKey: ['/ship/scene', 'all'], queryFn: () => api.post<Scene[]>('/ship/scene/listAll', {}), enabled: canTokens });
+  const all = useQuery({ queryKey: keysOf('scene').listAll(), queryFn: () => api.post<Scene[]>(`${RESOURCES.scene.api}/listAll`, {}), enabled: canTokens });
 
   if (editing !== null) return <SceneEditor sceneId={editing} onClose={() => setEditing(null)} />;
   const yesNo = (v: boolean) => (v ? <Badge variant="light" color="teal">{t('scene.yes')}</Badge> : <Badge variant="light" color="gray">{t('scene.no')}</Badge>);
   const scenes = (
     <ListPage<Scene, SceneValues>
       title={t('scene.title')}
-      base="/ship/scene"
+      base={RESOURCES.scene.api}
       queryFields={[{ name: 'name', label: t('scene.name') }]}
       columns={[
         { prop: 'id', label: 'ID', width: 80 },

@@ -1,10 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { resourceKeys } from '@client/lib/resource-keys';
+import { keysOf } from '@client/lib/resource-keys';
 import { Uploader } from './uploader';
 
-const FILE_KEYS = resourceKeys('/oss/file');
+const FILE_KEYS = keysOf('file');
 
 /** oss/oss-upload: files without an owner record, for the file list (oss/oss). */
 export default function UploadPage() {

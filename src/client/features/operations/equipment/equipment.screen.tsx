@@ -17,11 +17,11 @@ import { SitePlanPicker } from './site-plan-picker';
 import { projectColumn } from '../../../shared/work-kit/format';
 import { dateTime } from '@client/lib/date-time';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
-import { resourceKeys } from '@client/lib/resource-keys';
+import { resourceKeys, keysOf } from '@client/lib/resource-keys';
 
 const BASE = '/ball/falleqinfo';
 const keys = resourceKeys(BASE);
-const deviceKeys = resourceKeys('/ball/falldevice');
+const deviceKeys = keysOf('device');
 
 type EquipmentValues = FormValues<typeof equipmentSaveSchema>;
 const INITIAL: EquipmentValues = { name: '', serial: '', handbook: null, projectId: null, deviceId: null, posX: null, posY: null, warrantyEnd: null };

@@ -8,6 +8,7 @@ import { tMessage } from '../../lib/i18n';
 import { projectOptions, projectOptionsKey } from './api/project-options';
 import { dateTime } from '@client/lib/date-time';
 import { localName } from '@shared/local-name';
+import { RESOURCES } from '@shared/resources';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 
 interface CardValues extends Record<string, unknown> {
@@ -106,7 +107,7 @@ export default function CardsPage() {
   return (
     <ListPage<Card, CardValues>
       title={t('cards.title')}
-      base="/ship/cards"
+      base={RESOURCES.card.api}
       queryFields={[
         { name: 'name', label: t('cards.name') },
         {
