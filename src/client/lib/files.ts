@@ -27,7 +27,7 @@ export function uploadFileWithProgress(
 /** What an upload may be (GET /oss/file/limits): shown before a file is chosen, and checked before it is sent. */
 export const uploadLimitsQueryOptions = () =>
   queryOptions({
-    queryKey: resourceKeys('/oss/file').view('limits'),
+    queryKey: keysOf('file').view('limits'),
     queryFn: () => api.get<UploadLimits>('/oss/file/limits'),
     staleTime: 60_000,
   });
