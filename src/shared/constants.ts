@@ -21,6 +21,8 @@ export const ROW_HEIGHTS = { default: 48, medium: 44, small: 41, mini: 37 } as c
 export type RowSize = keyof typeof ROW_HEIGHTS;
 export const DRAG_ANIMATION_MS = 150;
 export const MIN_COLUMN_WIDTH = 80;
+/** The row checkbox column: one checkbox and its padding. */
+export const SELECTION_COLUMN_WIDTH = 40;
 export const TABLE_HEADER_HEIGHT = 44;
 export const TREE_INDENT = 16;
 export const TABLE_DEBOUNCE_MS = 20;

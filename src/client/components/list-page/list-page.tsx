@@ -1,7 +1,7 @@
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Badge, Button, Group, Stack, Switch, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { IconArrowBackUp, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
@@ -20,6 +20,7 @@ import { listApi } from './list-api';
 import { ListTable } from './list-table';
 import { QueryForm, type QueryField } from './query-form';
 import { useListQuery } from './use-list-query';
+import './list-page.css';
 
 export interface FormBodyProps<Values> {
   form: UseFormReturnType<Values>;
@@ -196,15 +197,15 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
           )}
         </Group>
       ) : (
-        <Group gap={4} wrap="nowrap">
+        <Group gap={2} wrap="nowrap" className="cascade-row-actions">
           {props.rowActions?.(row)}
           {can.update && (
-            <Button size="compact-xs" variant="subtle" leftSection={<IconPencil size={12} />} onClick={() => openEdit(row)}>
+            <Button size="compact-xs" variant="subtle" onClick={() => openEdit(row)}>
               {t('list.edit')}
             </Button>
           )}
           {can.remove && (
-            <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconTrash size={12} />} onClick={() => void askDelete([keyOf(row)])}>
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => void askDelete([keyOf(row)])}>
               {t('list.delete')}
             </Button>
           )}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import {
   MIN_COLUMN_WIDTH,
   ROW_HEIGHTS,
+  SELECTION_COLUMN_WIDTH,
   SCROLL_DISTANCE,
   SCROLL_THROTTLE_MS,
   TABLE_HEADER_HEIGHT,
@@ -92,26 +93,42 @@ function cellText(value: unknown): ReactNode {
   return String(value);
 }
 
-function widthStyle<Row>(column: TableColumn<Row>): CSSProperties {
-  const width = column.width !== undefined ? Math.max(column.width, MIN_COLUMN_WIDTH) : undefined;
-  return { width, minWidth: MIN_COLUMN_WIDTH };
+/**
+ * A column's width: the declared one, never below MIN_COLUMN_WIDTH, except the checkbox column, which
+ * holds one checkbox and takes SELECTION_COLUMN_WIDTH (at 80 px it took room the columns beside it needed).
+ */
+function columnWidth<Row>(column: TableColumn<Row>): number | undefined {
+  if (column.type === 'selection') return column.width ?? SELECTION_COLUMN_WIDTH;
+  return column.width !== undefined ? Math.max(column.width, MIN_COLUMN_WIDTH) : undefined;
 }
+const minWidthOf = <Row,>(column: TableColumn<Row>) => (column.type === 'selection' ? (column.width ?? SELECTION_COLUMN_WIDTH) : MIN_COLUMN_WIDTH);
+
+function widthStyle<Row>(column: TableColumn<Row>): CSSProperties {
+  return { width: columnWidth(column), minWidth: minWidthOf(column) };
+}
+
+/**
+ * The edge a fixed column shows towards the columns that scroll under it: without it a sticky actions
+ * column looked as if it sat on the column beneath (the English order list's "Reports").
+ */
+const FIXED_LEFT_EDGE = '4px 0 4px -2px rgba(0, 0, 0, 0.12)';
+const FIXED_RIGHT_EDGE = '-4px 0 4px -2px rgba(0, 0, 0, 0.12)';
 
 /** Sticky offsets for fixed columns, from the widths of the fixed columns before (or after) them. */
 function fixedStyles<Row>(columns: TableColumn<Row>[]): CSSProperties[] {
   const styles: CSSProperties[] = columns.map(() => ({}));
-  const widthOf = (c: TableColumn<Row>) => Math.max(c.width ?? MIN_COLUMN_WIDTH, MIN_COLUMN_WIDTH);
+  const widthOf = (c: TableColumn<Row>) => columnWidth(c) ?? MIN_COLUMN_WIDTH;
   let left = 0;
   columns.forEach((c, i) => {
     if (c.fixed === true || c.fixed === 'left') {
-      styles[i] = { position: 'sticky', left, zIndex: 1, background: 'var(--mantine-color-body)' };
+      styles[i] = { position: 'sticky', left, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: FIXED_LEFT_EDGE };
       left += widthOf(c);
     }
   });
   let right = 0;
   for (let i = columns.length - 1; i >= 0; i--) {
     if (columns[i].fixed === 'right') {
-      styles[i] = { position: 'sticky', right, zIndex: 1, background: 'var(--mantine-color-body)' };
+      styles[i] = { position: 'sticky', right, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: FIXED_RIGHT_EDGE };
       right += widthOf(columns[i]);
     }
   }
@@ -216,8 +233,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           alignItems: 'center',
           justifyContent: column.align === 'right' ? 'flex-end' : column.align === 'center' ? 'center' : undefined,
           verticalAlign: 'middle',
-          flex: column.width ? `0 0 ${Math.max(column.width, MIN_COLUMN_WIDTH)}px` : '1 1 0',
-          minWidth: MIN_COLUMN_WIDTH,
+          flex: columnWidth(column) ? `0 0 ${columnWidth(column)}px` : '1 1 0',
+          minWidth: minWidthOf(column),
           overflow: 'hidden',
           whiteSpace: 'nowrap',
         }
@@ -225,7 +242,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const flexRow: CSSProperties = virtual ? { display: 'flex', width: '100%' } : {};
   const cellStyles = visible.map((column, i): CSSProperties => ({ ...fixed[i], textAlign: column.align, whiteSpace: column.nowrap ? 'nowrap' : undefined, ...flexCell(column) }));
   // The width under which the table scrolls sideways rather than squeezing: every column's declared width.
-  const tableMinWidth = visible.reduce((sum, c) => sum + Math.max(c.width ?? MIN_COLUMN_WIDTH, MIN_COLUMN_WIDTH), 0);
+  const tableMinWidth = visible.reduce((sum, c) => sum + (columnWidth(c) ?? MIN_COLUMN_WIDTH), 0);
 
   const rowSort = useDragSort<RowKey>((from, to) => {
     const a = table.list.findIndex((r, i) => keyOf(r, i) === from);

@@ -33,7 +33,7 @@ const work = {
     reportCount: '报告数',
     completedAt: '完成时间',
     dataIssue: '数据问题（不计入统计）',
-    keywordHint: '工单编号（WO-…）或名称开头',
+    keywordHint: 'WO-… 或名称',
     sources: { manual: '人工提交', warning: '告警生成' },
     accept: '受理',
     close: '关闭工单',

@@ -7,6 +7,7 @@ import { ORDER_PRIORITY, ORDER_STATUS } from '@shared/dictionaries';
 import { useCan } from '@client/lib/session';
 import { ListPage, crudPerms } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
+import { ActionSlot } from '@client/components/list-page/action-slot';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
@@ -15,6 +16,9 @@ import { projectQueryField } from '../../../shared/work-kit/pickers';
 import { ORDER_BASE, acceptOrder, closeOrder, orderKeys } from './order-api';
 import { OrderDetail } from './order-detail';
 import { OrderForm, orderInitialValues, type OrderValues } from './order-form';
+
+/** The statuses an order can still be closed from. */
+const CLOSABLE: readonly string[] = ['submitted', 'accepted', 'completed'];
 
 /** fall/order: maintenance orders with their status flow and reports. */
 export default function OrdersPage() {
@@ -64,24 +68,29 @@ export default function OrdersPage() {
           { prop: 'reportCount', label: t('order.reportCount'), align: 'right' },
           { prop: 'completedAt', label: t('order.completedAt'), display: false, nowrap: true, render: (row) => when(row.completedAt) },
         ]}
-        // Details and the flow steps share the list's one actions column with edit and delete.
+        // Details and the flow steps share the list's one actions column with edit and delete; a step a
+        // row does not offer keeps its slot, so edit and delete line up on every row.
         rowActions={!(canInfo || canAccept || canClose) ? undefined : (row) => (
           <>
             {canInfo && <Button size="compact-xs" variant="subtle" onClick={() => setDetailId(row.id)}>{t('common.detail')}</Button>}
-            {canAccept && row.status === 'submitted' && (
-              <Button size="compact-xs" variant="subtle" onClick={() => void act(() => acceptOrder(row.id))}>{t('order.accept')}</Button>
+            {canAccept && (
+              <ActionSlot show={row.status === 'submitted'}>
+                <Button size="compact-xs" variant="subtle" onClick={() => void act(() => acceptOrder(row.id))}>{t('order.accept')}</Button>
+              </ActionSlot>
             )}
-            {canClose && ['submitted', 'accepted', 'completed'].includes(row.status) && (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="gray"
-                onClick={async () => {
-                  if (await messageBox.confirm(t('order.confirmClose'))) await act(() => closeOrder(row.id));
-                }}
-              >
-                {t('order.close')}
-              </Button>
+            {canClose && (
+              <ActionSlot show={CLOSABLE.includes(row.status)}>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="gray"
+                  onClick={async () => {
+                    if (await messageBox.confirm(t('order.confirmClose'))) await act(() => closeOrder(row.id));
+                  }}
+                >
+                  {t('order.close')}
+                </Button>
+              </ActionSlot>
             )}
           </>
         )}

@@ -75,6 +75,26 @@ describe('maintenance orders screen', { timeout: 60_000 }, () => {
     expect(sent).toEqual([{ path: 'accept', body: { id: 1 } }]);
   });
 
+  it('keeps the slot of a flow step a row does not offer, so edit stands in the same place on every row', async () => {
+    setMockOrder(3, { status: 'closed' });
+    renderOrders();
+    await within(table()).findByText('主泵异响');
+    // submitted: both steps; accepted: close only; closed: neither — the missing ones are reserved, unseen
+    const slots = (name: string) => [...rowOf(name).querySelectorAll('[data-reserved-slot]')].map((s) => s.textContent);
+    expect(slots('主泵异响')).toEqual([]);
+    expect(slots('灯光不亮')).toEqual(['受理']);
+    expect(slots('喷头堵塞')).toEqual(['受理', '关闭工单']);
+    // a reserved slot is no button to anyone: not in the accessibility tree, not focusable
+    expect(within(rowOf('喷头堵塞')).getAllByRole('button').map((b) => b.textContent)).toEqual(['详情', '修改']);
+    for (const slot of rowOf('喷头堵塞').querySelectorAll('[data-reserved-slot]')) {
+      expect(slot).toHaveAttribute('aria-hidden', 'true');
+      expect(slot).toHaveAttribute('inert');
+    }
+    // the actions come in one order on every row: details, accept, close, edit
+    const order = (name: string) => [...rowOf(name).querySelectorAll('.cascade-row-actions button')].map((b) => b.textContent);
+    expect(order('主泵异响')).toEqual(order('喷头堵塞'));
+  });
+
   it('names each order\'s project in the screen\'s language', async () => {
     renderOrders(ALL, 'en');
     const orders = await screen.findByRole('table', { name: 'Maintenance orders' });
