@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { Badge, createTheme } from '@mantine/core';
 import { BREAKPOINTS } from '@shared/constants';
 
 const em = (px: number) => `${px / 16}em`;
@@ -11,4 +11,9 @@ export const theme = createTheme({
   fontFamily:
     '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
   breakpoints: { xs: em(BREAKPOINTS.sm), sm: em(BREAKPOINTS.md), md: em(BREAKPOINTS.lg), lg: em(BREAKPOINTS.xl), xl: em(BREAKPOINTS.xxl) },
+  components: {
+    // A badge's word is never cut: Mantine lets its label shrink to nothing (overflow hidden in a grid),
+    // so a table squeezing its columns showed "OFFL…" and "NOR…"; now the column keeps the badge's width.
+    Badge: Badge.extend({ styles: { label: { minWidth: 'max-content' } } }),
+  },
 });

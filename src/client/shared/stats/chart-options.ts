@@ -18,6 +18,36 @@ interface Ctx {
 
 const pct = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
 
+/** Characters of a status legend line (Latin letters; a CJK character counts as two). */
+const LEGEND_LINE_CHARS = 14;
+
+/**
+ * A legend name in lines of at most `max` characters (a CJK character counts as two), broken at
+ * spaces where there are any: a name is wrapped, never cut.
+ */
+export function legendLines(name: string, max: number): string[] {
+  const width = (text: string) => [...text].reduce((sum, ch) => sum + (ch.charCodeAt(0) > 0x2e80 ? 2 : 1), 0);
+  if (width(name) <= max) return [name];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of name.split(/(?<= )/)) {
+    if (line && width(line + word.trimEnd()) > max) {
+      lines.push(line.trimEnd());
+      line = '';
+    }
+    // A word longer than a line (or CJK text, which has no spaces) breaks between characters.
+    for (const ch of word) {
+      if (line.trim() && ch !== ' ' && width(line + ch) > max) {
+        lines.push(line.trimEnd());
+        line = '';
+      }
+      line += ch;
+    }
+  }
+  if (line.trim()) lines.push(line.trimEnd());
+  return lines;
+}
+
 /** Project count per status: a ring in the status colours of XMZT, the total in its centre, counts in the legend. */
 export function statusOption(data: CountProjects, { locale, tone }: Ctx): EChartsOption {
   const tn = toneOf(tone);
@@ -34,8 +64,12 @@ export function statusOption(data: CountProjects, { locale, tone }: Ctx): EChart
       itemGap: 9,
       icon: 'circle',
       itemWidth: 10,
-      // Long names ("Company Headquarters") are cut with an ellipsis so the counts stay in one column.
-      formatter: (name: string) => `{n|${name.length > 14 ? `${name.slice(0, 13)}…` : name}}{v|${counts.get(name) ?? 0}}`,
+      // Long names ("Company Headquarters") go on two lines, the count on the last, so the counts stay
+      // in one column and no name is cut.
+      formatter: (name: string) =>
+        legendLines(name, LEGEND_LINE_CHARS)
+          .map((line, i, lines) => `{n|${line}}${i === lines.length - 1 ? `{v|${counts.get(name) ?? 0}}` : ''}`)
+          .join('\n'),
       textStyle: { color: tn.dim, rich: { n: { width: tone === 'wall' ? 118 : 96, fontSize: tn.font, color: tn.dim }, v: { fontSize: tn.font + 2, fontWeight: 'bold', color: tn.text, align: 'right', width: 30 } } },
     },
     series: [

@@ -93,7 +93,19 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
   };
 
   return (
-    <Dialog width="min(1180px, 96vw)" opened={id !== null} onChange={(open) => !open && close()} title={board ? `${localName(board.boardName, board.boardNameEn, i18n.language)} ${board.boardNo}` : t('detect.channels')} loading={info.isPending && id !== null}>
+    // The buttons live in the dialog's fixed footer: below the nine rows inside the scrolling body, the
+    // English dialog showed them cut at its bottom edge.
+    <Dialog
+      width="min(1180px, 96vw)"
+      footer={
+        board && (canKey || canEdit) ? (
+          <Group gap="xs" wrap="nowrap">
+            {canKey && <Button variant="default" onClick={() => void issue()}>{t('detect.issueKey')}</Button>}
+            {canEdit && <Button disabled={order.length === 0} loading={save.isPending} onClick={() => save.mutate()}>{t('detect.saveChannels')}</Button>}
+          </Group>
+        ) : false
+      }
+      opened={id !== null} onChange={(open) => !open && close()} title={board ? `${localName(board.boardName, board.boardNameEn, i18n.language)} ${board.boardNo}` : t('detect.channels')} loading={info.isPending && id !== null}>
       {board && (
         <Stack>
           <Group gap="xs">
@@ -151,10 +163,6 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
               })}
             </Table.Tbody>
           </Table>
-          <Group justify="flex-end">
-            {canKey && <Button variant="default" onClick={() => void issue()}>{t('detect.issueKey')}</Button>}
-            {canEdit && <Button disabled={order.length === 0} loading={save.isPending} onClick={() => save.mutate()}>{t('detect.saveChannels')}</Button>}
-          </Group>
         </Stack>
       )}
     </Dialog>

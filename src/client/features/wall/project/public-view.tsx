@@ -39,6 +39,21 @@ export function PublicView({ project }: { project: PublicProject }) {
     { key: 'dailyShowTime', value: project.figures.dailyShowTime || '—' },
   ];
 
+  // The way to the password, a strip of its own above the picture: laid over the picture's corner it
+  // covered the site plan's own title.
+  const passwordBanner = (
+    <div data-testid="password-banner" style={{ flex: 'none', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 14, padding: '8px 12px', background: 'rgba(3,11,26,.85)', border: `1px solid ${WALL.border}` }}>
+      <span style={{ fontSize: 15, color: WALL.textDim }}>{t('public.detailHint')}</span>
+      <Link
+        data-testid="enter-password"
+        to={`/login2/${project.id}`}
+        style={{ fontSize: 17, fontWeight: 600, color: '#031226', background: WALL.accent, padding: '8px 18px', borderRadius: 4, textDecoration: 'none', whiteSpace: 'nowrap' }}
+      >
+        {t('public.enterPassword')}
+      </Link>
+    </div>
+  );
+
   return (
     <>
       <WallTitleBar
@@ -84,6 +99,7 @@ export function PublicView({ project }: { project: PublicProject }) {
       >
         {current ? (
           <div style={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', padding: 14, gap: 12 }}>
+            {passwordBanner}
             <div style={{ flex: 1, minHeight: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'rgba(2,8,20,.5)' }}>
               <img src={current.url} alt={current.name} style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
             </div>
@@ -104,18 +120,11 @@ export function PublicView({ project }: { project: PublicProject }) {
             ) : null}
           </div>
         ) : (
-          <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: WALL.textDim, fontSize: 22 }}>{t('public.noPictures')}</div>
+          <div style={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', padding: 14, gap: 12 }}>
+            {passwordBanner}
+            <div style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', color: WALL.textDim, fontSize: 22 }}>{t('public.noPictures')}</div>
+          </div>
         )}
-        <div style={{ position: 'absolute', right: 24, top: 20, display: 'flex', alignItems: 'center', gap: 14, background: 'rgba(3,11,26,.85)', padding: '10px 16px', border: `1px solid ${WALL.border}` }}>
-          <span style={{ fontSize: 15, color: WALL.textDim }}>{t('public.detailHint')}</span>
-          <Link
-            data-testid="enter-password"
-            to={`/login2/${project.id}`}
-            style={{ fontSize: 17, fontWeight: 600, color: '#031226', background: WALL.accent, padding: '8px 18px', borderRadius: 4, textDecoration: 'none', whiteSpace: 'nowrap' }}
-          >
-            {t('public.enterPassword')}
-          </Link>
-        </div>
       </Panel>
     </>
   );

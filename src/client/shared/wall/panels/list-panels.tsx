@@ -148,9 +148,12 @@ function WarningsPanelOf({ query, box }: { query: UseQueryResult<WarningLatest<L
               }}
             >
               <span style={{ color: WALL.textFaint, fontSize: 13, fontVariantNumeric: 'tabular-nums' }}>{dayjs(w.at).format('HH:mm')}</span>
-              <span style={cell} title={`${project} ${w.info}`}>
-                <span style={{ color: WALL.textDim }}>{project ? `${project} · ` : ''}</span>
-                {w.info}
+              {/* The warning first; the project after it only where 80 px are left (otherwise it wraps onto a
+                  second line the row does not show): the project first left long English names no room
+                  for the warning itself. Both are in the title. */}
+              <span style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 8, minWidth: 0, height: 22, overflow: 'hidden' }} title={project ? `${w.info} · ${project}` : w.info}>
+                <span data-part="info" style={{ ...cell, flex: '0 1 auto', maxWidth: '100%', lineHeight: '22px' }}>{w.info}</span>
+                {project && <span data-part="project" style={{ ...cell, flex: '1 1 80px', minWidth: 80, color: WALL.textDim, fontSize: 13, lineHeight: '22px' }}>{project}</span>}
               </span>
               <span style={{ fontSize: 13, textAlign: 'right', color: w.result ? (w.result === 'fixed' ? TAG_HEX.success : TAG_HEX.danger) : color }}>
                 {w.result ? t(`warning.${w.result}`) : t('warning.open')}
