@@ -5,6 +5,8 @@ import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 
 import { Outlet } from 'react-router-dom';
 import { MantineContext, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
+import { DatesProvider } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
 import { MODAL_BASE_Z_INDEX, NOTIFICATION_DURATION_MS } from '@shared/constants';
 import { layoutColorSchemeManager } from './layout-store';
 import { TooltipSource } from '@client/components/tooltip-source';
@@ -32,6 +34,17 @@ function LazyNotifications() {
 }
 
 /**
+ * The date pickers speak the screen's language: month and day names, the first day of the week (Monday
+ * in Chinese), following a language switch. Their value format is the theme's (theme.ts): Mantine's
+ * own default showed dates as DD/MM/YYYY in either language.
+ */
+function DatesLocale({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const cn = i18n.language !== 'en';
+  return <DatesProvider settings={{ locale: cn ? 'zh-cn' : 'en', firstDayOfWeek: cn ? 1 : 0 }}>{children}</DatesProvider>;
+}
+
+/**
  * Mantine (theme, skin, its stylesheets, notifications) for everything but the walls: a chunk of its
  * own that the router loads for the login, the back-office and the status screens. The walls draw
  * themselves without it (a fifth of a wall's JavaScript and a 270 KB stylesheet they did
@@ -43,7 +56,7 @@ export function MantineShell({ children, env }: { children: ReactNode; env?: 'de
   return (
     <MantineProvider theme={theme} colorSchemeManager={layoutColorSchemeManager} defaultColorScheme="light" env={env}>
       <LazyNotifications />
-      {children}
+      <DatesLocale>{children}</DatesLocale>
     </MantineProvider>
   );
 }

@@ -2,6 +2,8 @@ import { Badge, createTheme } from '@mantine/core';
 import { BREAKPOINTS } from '@shared/constants';
 
 const em = (px: number) => `${px / 16}em`;
+const DATE_FORMAT = 'YYYY-MM-DD';
+const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
 /** Water blues; breakpoints of spec §9 (Mantine has no xxl, so it stops at xl). */
 export const theme = createTheme({
@@ -15,5 +17,10 @@ export const theme = createTheme({
     // A badge's word is never cut: Mantine lets its label shrink to nothing (overflow hidden in a grid),
     // so a table squeezing its columns showed "OFFL…" and "NOR…"; now the column keeps the badge's width.
     Badge: Badge.extend({ styles: { label: { minWidth: 'max-content' } } }),
+    // Dates as the lists show them (YYYY-MM-DD, 24-hour) in both languages, where a field names no
+    // format of its own; plain objects, so the theme does not pull the date components into the shell.
+    DateTimePicker: { defaultProps: { valueFormat: DATE_TIME_FORMAT } },
+    DateInput: { defaultProps: { valueFormat: DATE_FORMAT } },
+    DatePickerInput: { defaultProps: { valueFormat: DATE_FORMAT } },
   },
 });

@@ -3,8 +3,9 @@ import { Button, Grid, Group, Select, TextInput, type ComboboxData } from '@mant
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FORM_GUTTER, FORM_LABEL_WIDTH, GRID_COLUMNS } from '@shared/constants';
+import { FORM_GUTTER, GRID_COLUMNS } from '@shared/constants';
 import { gridSpan } from '../responsive/breakpoints';
+import './query-form.css';
 
 export interface QueryFieldInputProps {
   label: string;
@@ -43,16 +44,10 @@ export const selectInput =
     <Select label={p.label} clearable {...options} data={data} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} />
   );
 
-/** Horizontal label of FORM_LABEL_WIDTH beside the input. */
-export const inlineLabelStyles = {
-  root: { display: 'flex', alignItems: 'center', gap: 'var(--mantine-spacing-xs)' },
-  label: { width: FORM_LABEL_WIDTH, flex: 'none', textAlign: 'right' as const },
-  wrapper: { flex: 1 },
-};
-
 /**
- * The query form of spec §2: fields on the 24-column grid (gutter 12, labels 100px), query and clear
- * buttons, an optional add button, and a simple/expanded toggle when the fields need more than one row.
+ * The query form of spec §2: fields on the 24-column grid (gutter 12, every label 100px left of its
+ * input: query-form.css), query and clear buttons, an optional add button, and a simple/expanded
+ * toggle when the fields need more than one row.
  */
 export function QueryForm({ fields, values, onChange, onQuery, onClear, onAdd, columns = 4 }: QueryFormProps) {
   const span = gridSpan(columns);
@@ -69,6 +64,7 @@ export function QueryForm({ fields, values, onChange, onQuery, onClear, onAdd, c
   return (
     <form
       role="search"
+      className="cascade-query-form"
       onSubmit={(e) => {
         e.preventDefault();
         onQuery();
@@ -87,7 +83,6 @@ export function QueryForm({ fields, values, onChange, onQuery, onClear, onAdd, c
                   placeholder={t('query.placeholder', { label: field.label })}
                   value={String(values[field.name] ?? '')}
                   onChange={(e) => set(e.currentTarget.value)}
-                  styles={inlineLabelStyles}
                 />
               )}
             </Grid.Col>
