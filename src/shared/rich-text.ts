@@ -2,7 +2,7 @@
  * The HTML a project introduction may hold. One allow-list for the server's sanitiser (parse5,
  * on write) and the client's guard (DOM, before showing), so both keep exactly the same markup:
  * the rich-text editor's output (paragraphs, headings, marks, lists, quotes, links, alignment,
- * pictures) and nothing that runs, loads from elsewhere or restyles the page.
+ * tables, pictures of our stored files) and nothing that runs, loads from elsewhere or restyles the page.
  * Framework-free: the wall imports it without any library.
  */
 
@@ -36,13 +36,36 @@ const SAFE_STYLE = /^\s*text-align\s*:\s*(left|right|center|justify)\s*;?\s*$/i;
 const SAFE_REL = new Set(['noopener', 'noreferrer', 'nofollow']);
 
 /**
+ * A file of this server's files module, as an upload answers it: `<api prefix>/oss/file/download/<id>`
+ * (or its thumbnail), a path on this origin, nothing after the id.
+ */
+const FILE_URL = /^(?:\/[A-Za-z0-9._~-]+)*\/oss\/file\/(?:download|thumb)\/(\d{1,12})$/;
+
+/** Whether a picture's source is one of our stored files (the only pictures an introduction may show). */
+export function isFileUrl(value: string): boolean {
+  return FILE_URL.test(value.trim());
+}
+
+/** The ids of the stored files an introduction's pictures show, each once, in order. */
+export function fileIdsInHtml(html: string): number[] {
+  const ids = new Set<number>();
+  for (const m of html.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/gi)) {
+    const id = FILE_URL.exec(m[1].trim())?.[1];
+    if (id) ids.add(Number(id));
+  }
+  return [...ids];
+}
+
+/**
  * Links to the web, e-mail, or this server's own paths (file downloads); never javascript:,
- * data:, vbscript: or protocol-relative `//host` addresses. Pictures only from the web or this server.
+ * data:, vbscript: or protocol-relative `//host` addresses. Pictures only from our stored files
+ * (isFileUrl): an address elsewhere would load from a host we do not control whenever a wall shows it.
  */
 export function isSafeUrl(value: string, forImage = false): boolean {
   const v = value.trim();
+  if (forImage) return isFileUrl(v);
   if (/^https?:\/\/[^\s]/i.test(v)) return true;
-  if (!forImage && /^mailto:[^\s]/i.test(v)) return true;
+  if (/^mailto:[^\s]/i.test(v)) return true;
   return /^\/[^/\\]/.test(v) || v === '/';
 }
 

@@ -70,6 +70,17 @@ function fetchWithSession(url: string, signal: AbortSignal): Promise<Response> {
 }
 
 /**
+ * A stored file fetched with the session header, as an object URL an <img> can show (the caller
+ * revokes it); null when the file cannot be read.
+ */
+export async function fileObjectUrl(url: string, signal: AbortSignal): Promise<string | null> {
+  const res = await fetchWithSession(url, signal);
+  if (!res.ok) return null;
+  const blob = await res.blob();
+  return signal.aborted ? null : URL.createObjectURL(blob);
+}
+
+/**
  * An address an <img> or a map overlay can show for a stored file. They cannot send the
  * Authorization header and a token never goes in a URL (logs, history and Referer keep URLs), so the
  * file is fetched with the header and shown from memory (an object URL, released with the

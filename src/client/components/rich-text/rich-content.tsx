@@ -1,6 +1,7 @@
-import { useMemo, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { hasMarkup } from '@shared/rich-text';
-import { guardHtml } from './content';
+import { fileObjectUrl } from '../../lib/files';
+import { guardHtml, loadFilePictures } from './content';
 import './rich-content.css';
 
 export interface RichContentProps {
@@ -22,7 +23,10 @@ export interface RichContentProps {
  */
 export function RichContent({ content, tone = 'plain', className, style }: RichContentProps) {
   const markup = hasMarkup(content);
-  const html = useMemo(() => (markup ? guardHtml(content) : ''), [markup, content]);
+  const html = useMemo(() => (markup ? guardHtml(content, { deferFiles: true }) : ''), [markup, content]);
+  const ref = useRef<HTMLDivElement>(null);
+  // Pictures of our stored files load with the session (an <img> alone would be refused).
+  useEffect(() => (ref.current && html ? loadFilePictures(ref.current, fileObjectUrl) : undefined), [html]);
   const classes = ['rich-content', tone === 'wall' ? 'rich-content-wall' : '', className ?? ''].filter(Boolean).join(' ');
   if (!markup) {
     return (
@@ -31,5 +35,5 @@ export function RichContent({ content, tone = 'plain', className, style }: RichC
       </div>
     );
   }
-  return <div className={classes} style={style} data-rich="html" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={ref} className={classes} style={style} data-rich="html" dangerouslySetInnerHTML={{ __html: html }} />;
 }

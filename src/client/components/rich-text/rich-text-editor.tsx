@@ -1,5 +1,7 @@
 import '@mantine/tiptap/styles.css';
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { Loader } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -7,6 +9,9 @@ import TextAlign from '@tiptap/extension-text-align';
 import Image from '@tiptap/extension-image';
 import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import { isSafeUrl } from '@shared/rich-text';
+import type { FileOwnerType } from '@shared/contracts/file';
+import { fileObjectUrl, isApiUrl, uploadFile } from '../../lib/files';
+import { toast } from '../feedback/toast';
 import { toEditorHtml } from './content';
 
 export interface RichTextEditorFieldProps {
@@ -19,6 +24,11 @@ export interface RichTextEditorFieldProps {
   /** Marks the field invalid for assistive technology. */
   invalid?: boolean;
   minHeight?: number;
+  /**
+   * Pictures can be uploaded into the text, stored as files of this kind of record (the record's save
+   * attaches the ones its content shows). Without it the toolbar has no picture button.
+   */
+  pictures?: FileOwnerType;
 }
 
 /** What was typed as an address, as a link the server keeps: `example.com` → https, `a@b.cn` → mailto. */
@@ -46,14 +56,82 @@ const SafeLink = Link.extend({
   },
 }).configure({ openOnClick: false, defaultProtocol: 'https', isAllowedUri: (url) => isSafeUrl(url) });
 
+/**
+ * A picture of a stored file: an <img> cannot send the session header, so the editor shows the
+ * file from memory (fetched with the session) while the document keeps its address.
+ */
+const FileImage = Image.extend({
+  addNodeView() {
+    return ({ node }) => {
+      const img = document.createElement('img');
+      const { src, alt, title } = node.attrs as { src: string; alt?: string | null; title?: string | null };
+      if (alt) img.alt = alt;
+      if (title) img.title = title;
+      img.dataset.fileSrc = src;
+      const abort = new AbortController();
+      let objectUrl: string | null = null;
+      if (isApiUrl(src)) {
+        void fileObjectUrl(src, abort.signal)
+          .then((url) => {
+            objectUrl = url;
+            if (url) img.src = url;
+          })
+          .catch(() => undefined);
+      } else img.src = src;
+      return {
+        dom: img,
+        destroy: () => {
+          abort.abort();
+          if (objectUrl) URL.revokeObjectURL(objectUrl);
+        },
+      };
+    };
+  },
+});
+
+/** The toolbar's picture button: uploads an image as a file of `ownerType` and puts it at the cursor. */
+function InsertPicture({ editor, ownerType, label }: { editor: Editor; ownerType: FileOwnerType; label: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <RichTextEditor.Control aria-label={label} title={label} disabled={busy} onClick={() => input.current?.click()}>
+        {busy ? <Loader size={12} /> : <IconPhoto size={16} stroke={1.5} />}
+      </RichTextEditor.Control>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-label={label}
+        onChange={async (e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = '';
+          if (!file) return;
+          setBusy(true);
+          try {
+            const uploaded = await uploadFile(file, ownerType);
+            editor.chain().focus().setImage({ src: uploaded.url, alt: uploaded.name }).run();
+          } catch (error) {
+            toast.error((error as Error).message);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+    </>
+  );
+}
+
 const EXTENSIONS = [
   // Headings 2–3 (the title of an introduction is its h1); no code blocks, which the toolbar does
   // not offer and whose language class the sanitiser would drop.
   StarterKit.configure({ heading: { levels: [2, 3] }, code: false, codeBlock: false, link: false }),
   SafeLink,
   TextAlign.configure({ types: ['heading', 'paragraph'] }),
-  // Pictures already in an introduction stay when it is edited (inline, where they were written).
-  Image.configure({ inline: true }),
+  // Pictures (inline, where they were written), shown in the editor through the session like every
+  // stored file; the HTML keeps the file's address.
+  FileImage.configure({ inline: true }),
 ];
 
 /** The editor's content as stored: '' when empty, without the empty paragraphs it keeps at the end. */
@@ -64,10 +142,10 @@ export function editorHtml(editor: Editor): string {
 
 /**
  * Mantine's rich-text editor (tiptap) with the toolbar of a project introduction: marks, headings,
- * lists, quote, link, alignment, clear formatting, undo and redo. Loaded lazily (RichTextField):
+ * lists, quote, link, pictures (with `pictures`), alignment, clear formatting, undo and redo. Loaded lazily (RichTextField):
  * only the screens that edit rich text download it.
  */
-export default function RichTextEditorField({ initialValue, onChange, label, invalid, minHeight = 220 }: RichTextEditorFieldProps) {
+export default function RichTextEditorField({ initialValue, onChange, label, invalid, minHeight = 220, pictures }: RichTextEditorFieldProps) {
   const { t } = useTranslation('kit');
   const editor = useEditor({
     extensions: EXTENSIONS,
@@ -130,6 +208,7 @@ export default function RichTextEditorField({ initialValue, onChange, label, inv
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.Link />
           <RichTextEditor.Unlink />
+          {pictures && editor && <InsertPicture editor={editor} ownerType={pictures} label={t('richText.picture')} />}
         </RichTextEditor.ControlsGroup>
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.AlignLeft />

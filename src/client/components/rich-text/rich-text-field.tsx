@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Input, Loader, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { FileOwnerType } from '@shared/contracts/file';
 
 /** The editor and tiptap load when a field first shows, never with the screen that holds it. */
 const RichTextEditorField = lazy(() => import('./rich-text-editor'));
@@ -13,10 +14,12 @@ export interface RichTextFieldProps {
   error?: string;
   withAsterisk?: boolean;
   minHeight?: number;
+  /** Pictures can be uploaded into the text as files of this kind of record (see the editor). */
+  pictures?: FileOwnerType;
 }
 
 /** A form field with Mantine's rich-text editor, downloaded on first use. */
-export function RichTextField({ label, initialValue, onChange, error, withAsterisk, minHeight = 220 }: RichTextFieldProps) {
+export function RichTextField({ label, initialValue, onChange, error, withAsterisk, minHeight = 220, pictures }: RichTextFieldProps) {
   const { t } = useTranslation('kit');
   return (
     <Input.Wrapper label={label} error={error} withAsterisk={withAsterisk}>
@@ -28,7 +31,7 @@ export function RichTextField({ label, initialValue, onChange, error, withAsteri
           </Group>
         }
       >
-        <RichTextEditorField initialValue={initialValue} onChange={onChange} label={label} invalid={Boolean(error)} minHeight={minHeight} />
+        <RichTextEditorField initialValue={initialValue} onChange={onChange} label={label} invalid={Boolean(error)} minHeight={minHeight} pictures={pictures} />
       </Suspense>
     </Input.Wrapper>
   );

@@ -123,6 +123,7 @@ const kit = {
     orderedList: '编号列表',
     blockquote: '引用',
     link: '插入链接',
+    picture: '插入图片',
     unlink: '移除链接',
     alignLeft: '左对齐',
     alignCenter: '居中',

@@ -124,6 +124,7 @@ const kit: LocaleShape<typeof cn> = {
     orderedList: 'Numbered list',
     blockquote: 'Quote',
     link: 'Insert link',
+    picture: 'Insert picture',
     unlink: 'Remove link',
     alignLeft: 'Align left',
     alignCenter: 'Align centre',

@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
 import { server } from '../../../../../mocks/server';
@@ -67,6 +67,42 @@ describe('project introductions', { timeout: 60_000 }, () => {
     expect(within(list).getByRole('link', { name: '湖面音乐喷泉每晚演出' })).toHaveAttribute('href', 'https://example.com/shows');
     expect(list.querySelector('strong')).not.toBeNull();
     expect(screen.queryByRole('textbox', { name: '内容' })).not.toBeInTheDocument();
+  });
+
+  it('uploads a picture into the text as a file of the introduction, shows it through the session and saves its address', async () => {
+    const sent = recordIntroCalls();
+    const uploads: (string | null)[] = [];
+    const fetched: (string | null)[] = [];
+    server.use(
+      http.post(`${API}/oss/file/upload`, async ({ request }) => {
+        uploads.push(new URL(request.url).searchParams.get('ownerType'));
+        return HttpResponse.json({ code: 0, msg: 'success', data: { id: 41, name: 'pool.png', url: `${API}/oss/file/download/41`, thumbUrl: null, contentType: 'image/png', size: 4 } });
+      }),
+      http.get(`${API}/oss/file/download/41`, ({ request }) => {
+        fetched.push(request.headers.get('authorization'));
+        return new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } });
+      }),
+    );
+    // jsdom has no object URLs
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pool'), revokeObjectURL: vi.fn() });
+    renderPanel('en');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add introduction' }));
+    await userEvent.click(screen.getByRole('textbox', { name: /Title/ }));
+    await userEvent.paste('Pictures');
+    const editor = await screen.findByRole('textbox', { name: 'Content' });
+    await userEvent.click(editor);
+    await userEvent.paste('The pool');
+    expect(screen.getByRole('button', { name: 'Insert picture' })).toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText('Insert picture', { selector: 'input' }), new File([new Uint8Array([137, 80, 78, 71])], 'pool.png', { type: 'image/png' }));
+    await waitFor(() => expect(editor.querySelector('img')).not.toBeNull());
+    expect(uploads).toEqual(['fall_project_intro']);
+    // shown from memory, fetched with the session header: an <img> could not send it
+    await waitFor(() => expect(editor.querySelector('img')!.getAttribute('src')).toMatch(/^blob:/));
+    expect(fetched).toEqual(['t-intros']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body.content).toBe('<p>The pool<img src="/api/oss/file/download/41" alt="pool.png"></p>');
   });
 
   it('opens a plain-text introduction as paragraphs and saves it as HTML after an edit', async () => {

@@ -81,6 +81,7 @@ export function IntroPanel({ projectId }: { projectId: number }) {
               initialValue={draft.content}
               onChange={(content) => setDraft((d) => (d ? { ...d, content } : d))}
               error={errors.content}
+              pictures="fall_project_intro"
             />
             <Group justify="flex-end">
               <Button size="xs" variant="default" onClick={() => setDraft(null)}>{t('intro.cancel')}</Button>

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { introListQuerySchema, introSaveSchema, introUpdateSchema, introRowSchema } from '@shared/contracts/project';
@@ -6,8 +6,15 @@ import { deletedAnswer, envelopeOf, idAnswer, idListSchema, idTextSchema } from 
 import { fallProject, fallProjectIntro } from '../../../db/schema';
 import { ok } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
-import { releaseFiles } from '../../files';
+import { releaseFiles, replaceFiles } from '../../files';
+import { fileIdsInHtml } from '@shared/rich-text';
 import { sanitizeHtml } from './sanitize-html';
+
+/**
+ * Pictures of an introduction are files of kind fall_project_intro that its content shows: its save
+ * attaches them (the saver's own uploads, images only), so they are read with the project's rights.
+ */
+const pictureOptions = (request: FastifyRequest) => ({ field: 'content', imageOnly: true, userId: request.auth?.userId ?? null });
 
 /**
  * Project introductions in Chinese and English (type, title, rich content). Reading needs the
@@ -36,21 +43,31 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body as z.infer<typeof introSaveSchema>;
     const [project] = await app.database.db.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, body.projectId));
     if (!project) throw badRequest('v.option', { projectId: 'v.option' });
-    const [row] = await app.database.db
-      .insert(fallProjectIntro)
-      .values({ ...body, content: sanitizeHtml(body.content), sort: body.sort ?? 0 })
-      .returning({ id: fallProjectIntro.id });
-    return ok({ id: row.id });
+    const content = sanitizeHtml(body.content);
+    const id = await app.database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(fallProjectIntro)
+        .values({ ...body, content, sort: body.sort ?? 0 })
+        .returning({ id: fallProjectIntro.id });
+      await replaceFiles(tx, 'fall_project_intro', row.id, [], fileIdsInHtml(content), pictureOptions(request));
+      return row.id;
+    });
+    return ok({ id });
   });
 
   app.post(`${base}/update`, { schema: { body: introUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'fall-project#update' } }, async (request) => {
     const { id, ...body } = request.body as z.infer<typeof introUpdateSchema>;
     const values = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     if (typeof values.content === 'string') values.content = sanitizeHtml(values.content);
-    const rows = Object.keys(values).length
-      ? await app.database.db.update(fallProjectIntro).set(values).where(eq(fallProjectIntro.id, id)).returning({ id: fallProjectIntro.id })
-      : await app.database.db.select({ id: fallProjectIntro.id }).from(fallProjectIntro).where(eq(fallProjectIntro.id, id));
-    if (!rows.length) throw notFound();
+    await app.database.db.transaction(async (tx) => {
+      const [before] = await tx.select({ content: fallProjectIntro.content }).from(fallProjectIntro).where(eq(fallProjectIntro.id, id));
+      if (!before) throw notFound();
+      if (Object.keys(values).length) await tx.update(fallProjectIntro).set(values).where(eq(fallProjectIntro.id, id));
+      // The pictures follow the content: new ones are attached, dropped ones released (the cleanup job removes them).
+      if (typeof values.content === 'string') {
+        await replaceFiles(tx, 'fall_project_intro', id, fileIdsInHtml(before.content), fileIdsInHtml(values.content), pictureOptions(request));
+      }
+    });
     return ok({ id });
   });
 

@@ -193,7 +193,8 @@ describe('fall/project', () => {
 
   it('keeps introductions per language with the HTML reduced to a safe subset', async () => {
     const projectId = (await t.call('POST', `${base}/save`, { token: admin, body: sample({ uniqueKey: 'INTRO-1' }) })).body.data.id;
-    const content = '<p onclick="steal()">夜间<b>音乐喷泉</b><script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="https://example.com" target="_blank">site</a><img src=x onerror=alert(1)><img src="/api/oss/file/download/1"></p>';
+    const picture = (await upload(t, { token: admin, name: 'pool.png', data: await pngBytes(), ownerType: 'fall_project_intro' })).body.data;
+    const content = `<p onclick="steal()">夜间<b>音乐喷泉</b><script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="https://example.com" target="_blank">site</a><img src=x onerror=alert(1)><img src="https://tracker.example/p.gif"><img src="${picture.url}"></p>`;
     const cn = await t.call('POST', `${base}/intro/save`, { token: admin, body: { projectId, type: 'overview', title: '项目概况', content, language: 'cn' } });
     expect(cn.status).toBe(200);
     // What the rich-text editor writes is stored exactly as sent.
@@ -205,7 +206,7 @@ describe('fall/project', () => {
     const list = await t.call('GET', `${base}/intro/list?projectId=${projectId}&language=cn`, { token: admin });
     expect(list.body.data).toHaveLength(1);
     expect(list.body.data[0].content).toBe(
-      '<p>夜间<b>音乐喷泉</b><a>x</a><a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a><img src="/api/oss/file/download/1"></p>',
+      `<p>夜间<b>音乐喷泉</b><a>x</a><a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a><img src="/api/oss/file/download/${picture.id}"></p>`,
     );
     const all = await t.call('GET', `${base}/intro/list?projectId=${projectId}`, { token: admin });
     expect(all.body.data.map((r: { language: string }) => r.language)).toEqual(['cn', 'en']);
@@ -215,6 +216,36 @@ describe('fall/project', () => {
     const bad = await t.call('POST', `${base}/intro/save`, { token: admin, body: { projectId, type: 'poem', title: '', language: 'fr' } });
     expect(Object.keys(bad.body.data.fields).sort()).toEqual(['language', 'title', 'type']);
     expect((await t.call('POST', `${base}/intro/delete`, { token: admin, body: [id] })).body.data).toEqual({ deleted: 1 });
+  });
+
+  it("attaches an introduction's uploaded pictures to it, releases the ones an update drops, and refuses files it may not show", async () => {
+    const projectId = (await t.call('POST', `${base}/save`, { token: admin, body: sample({ uniqueKey: 'INTRO-PICS' }) })).body.data.id;
+    const up = async (name: string, data: Buffer) => (await upload(t, { token: admin, name, data, ownerType: 'fall_project_intro' })).body.data;
+    const a = await up('a.png', await pngBytes());
+    const b = await up('b.png', await pngBytes(32, 32, '#ff0000'));
+    const owner = async (id: number) => (await t.database.db.select({ ownerId: ossFile.ownerId }).from(ossFile).where(eq(ossFile.id, id)))[0].ownerId;
+    const table = '<table><tbody><tr><th>Show</th><td>19:30</td></tr></tbody></table>';
+    const saved = await t.call('POST', `${base}/intro/save`, {
+      token: admin,
+      body: { projectId, type: 'overview', title: 'Pictures', language: 'en', content: `<p><img src="${a.url}" alt="a"><img src="${b.url}" alt="b"></p>${table}` },
+    });
+    expect(saved.status).toBe(200);
+    const id = saved.body.data.id;
+    expect([await owner(a.id), await owner(b.id)]).toEqual([id, id]);
+    expect((await t.call('GET', `${base}/intro/info/${id}`, { token: admin })).body.data.content).toContain(table);
+    // b dropped from the content: released (the cleanup job removes it), a stays attached
+    await t.call('POST', `${base}/intro/update`, { token: admin, body: { id, content: `<p><img src="${a.url}" alt="a"></p>` } });
+    expect([await owner(a.id), await owner(b.id)]).toEqual([id, null]);
+    // a file of another kind of record, or not a picture, cannot be shown in an introduction
+    const pdf = (await upload(t, { token: admin, name: 'doc.pdf', data: PDF_BYTES, ownerType: 'fall_project_intro' })).body.data;
+    const other = (await upload(t, { token: admin, name: 'plan.png', data: await pngBytes(), ownerType: 'fall_project' })).body.data;
+    for (const file of [pdf, other]) {
+      const refused = await t.call('POST', `${base}/intro/update`, { token: admin, body: { id, content: `<p><img src="/api/oss/file/download/${file.id}"></p>` } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.data.fields).toHaveProperty('content');
+    }
+    // the refused update changed nothing
+    expect((await t.call('GET', `${base}/intro/info/${id}`, { token: admin })).body.data.content).toBe(`<p><img src="${a.url}" alt="a"></p>`);
   });
 
   it('issues access passwords of a public project once, stores them hashed, lists them without secrets and revokes them', async () => {
