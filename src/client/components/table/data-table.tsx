@@ -25,6 +25,7 @@ import { isSpecialColumn, type RowKey, type TableColumn } from './types';
 import { useColumnState, type ColumnState } from './use-column-state';
 import { moveItem, useDragSort } from './use-drag-sort';
 import { useTableLoader, type PageQueryOptions, type TableLoader, type TableLoadResult } from './use-table-loader';
+import './data-table.css';
 
 export interface DataTableProps<Row> {
   columns: TableColumn<Row>[];
@@ -64,6 +65,11 @@ export interface DataTableProps<Row> {
   /** Drag rows to reorder them; `onRowSort` receives the new order. */
   rowSortable?: boolean;
   onRowSort?: (rows: Row[]) => void;
+  /**
+   * Drag a row onto another (any depth of a tree): called with the dragged row's key and the key of
+   * the row it was dropped on, the table itself changes nothing (a tree re-parents on the server).
+   */
+  onRowDrop?: (dragged: RowKey, target: RowKey) => void;
   /** Drag header cells to reorder columns. */
   columnSortable?: boolean;
   /** Remembers column choices and order for this screen on the server. */
@@ -252,6 +258,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     table.setList(next);
     props.onRowSort?.(next);
   }, !!props.rowSortable);
+  const rowDrop = useDragSort<RowKey>((from, to) => props.onRowDrop?.(from, to), !!props.onRowDrop);
+  const rowDrag = props.onRowDrop ? rowDrop : props.rowSortable ? rowSort : null;
   const columnSort = useDragSort<string>(columnState.move, !!props.columnSortable);
 
   const pageRows = flat;
@@ -340,8 +348,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         background: selectedSet.has(f.key) ? 'var(--mantine-primary-color-light)' : undefined,
       }}
       aria-rowindex={virtual ? rowIndex + 2 : undefined}
-      {...(props.rowSortable ? rowSort.itemProps(f.key) : {})}
-      title={props.rowSortable ? t('table.dragRow') : undefined}
+      {...(rowDrag ? rowDrag.itemProps(f.key) : {})}
+      title={rowDrag ? t(props.onRowDrop ? 'table.dropRow' : 'table.dragRow') : undefined}
     >
       {visible.map((column, i) => renderCell(f, rowIndex, column, i))}
     </tr>

@@ -46,6 +46,8 @@ const sysadmin = {
     addChild: '新增下级',
     edit: '修改',
     delete: '删除',
+    moved: '已移动',
+    dropRoot: '把一行拖到另一行上成为其下级，拖到这里成为顶级',
     import: '导入',
     importTitle: '导入项目类型',
     importHint: '上传 xlsx 或 csv，表头：xmbm（编码）、xmmc（名称）、pxmbm（上级编码）、sort（排序）。按编码更新或新增，重复导入不会产生变化。',

@@ -47,6 +47,8 @@ const sysadmin: LocaleShape<typeof cnSysadmin> = {
     addChild: 'Add child',
     edit: 'Edit',
     delete: 'Delete',
+    moved: 'Moved',
+    dropRoot: 'Drag a row onto another to put it under that row, or here to make it top level',
     import: 'Import',
     importTitle: 'Import project types',
     importHint: 'Upload an xlsx or csv file with the header xmbm (code), xmmc (name), pxmbm (parent code), sort. Rows are added or updated by code; importing the same sheet again changes nothing.',

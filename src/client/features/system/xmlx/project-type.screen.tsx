@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, FileInput, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconPencil, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -133,6 +133,21 @@ export default function XmlxPage() {
     form.clearErrors();
     setEditing({ id });
   };
+  // Re-parenting by drag: the server refuses a parent below the item itself (a cycle) and says so.
+  const move = useMutation({
+    mutationFn: ({ id, pid }: { id: number; pid: number }) => api.post(`${BASE}/update`, { id, pid }),
+    onSuccess: () => {
+      toast.success(() => t('xmlx.moved'));
+      return queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+    onError: (e) => toast.error(e instanceof ApiError && e.fields.pid ? e.fields.pid : e.message),
+  });
+  const moveTo = (id: number, pid: number) => {
+    const row = rows.data?.find((r) => r.id === id);
+    if (row && row.pid !== pid && id !== pid) move.mutate({ id, pid });
+  };
+  const [rootOver, setRootOver] = useState(false);
+
   const remove = async (row: Xmlx) => {
     if (!(await messageBox.confirm(tMessage('v.confirmDelete')))) return;
     try {
@@ -155,8 +170,33 @@ export default function XmlxPage() {
           {can.upload && <Button variant="light" leftSection={<IconUpload size={14} />} onClick={() => setImporting(true)}>{t('xmlx.import')}</Button>}
         </Group>
       </form>
+      {can.list && can.update && (
+        <Paper
+          withBorder
+          p="xs"
+          ta="center"
+          c="dimmed"
+          fz="sm"
+          data-testid="xmlx-root-drop"
+          style={{ borderStyle: 'dashed', background: rootOver ? 'var(--mantine-primary-color-light)' : undefined }}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setRootOver(true);
+          }}
+          onDragLeave={() => setRootOver(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setRootOver(false);
+            const id = Number(e.dataTransfer?.getData('text/plain'));
+            if (id) moveTo(id, 0);
+          }}
+        >
+          {t('xmlx.dropRoot')}
+        </Paper>
+      )}
       {can.list ? (
         <DataTable<Node>
+          onRowDrop={can.update ? (from, to) => moveTo(Number(from), Number(to)) : undefined}
           label={t('xmlx.title')}
           data={tree}
           rowKey="id"
