@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { ZodType } from 'zod';
 import { CODE, SUPER_USER_ID } from '@shared/constants';
-import { idListSchema } from '@shared/contracts/common';
+import { idListSchema, sortOrderSchema } from '@shared/contracts/common';
 import { menuSaveSchema, menuStateSchema, menuUpdateSchema, type MenuRow, type MenuSelectNode } from '@shared/contracts/menus';
 import { roleSaveSchema, roleUpdateSchema, type RoleOption, type RoleRow } from '@shared/contracts/roles';
 import { resetPasswordSchema, userSaveSchema, userStatusBodySchema, userUpdateSchema, type UserRow } from '@shared/contracts/users';
@@ -194,6 +194,16 @@ export const systemIdentityHandlers = [
   }),
 
   http.get(`${API}/sys/menu/listAll`, () => ok(menus.map(withParentNames))),
+  // The drag-sort: one parent's children in their new order (the server's rule: one parent only).
+  http.post(`${API}/sys/menu/sort`, async ({ request }) => {
+    const parsed = await parse(request, sortOrderSchema);
+    if ('error' in parsed) return parsed.error;
+    const rows = parsed.data.ids.map((id) => menus.find((m) => m.menuId === id));
+    if (rows.some((m) => !m)) return fail(CODE.badRequest, msg(request, 'v.option'), { fields: { ids: msg(request, 'v.option') } });
+    if (new Set(rows.map((m) => m!.parentId)).size > 1) return fail(CODE.badRequest, msg(request, 'v.sortSiblings'), { fields: { ids: msg(request, 'v.sortSiblings') } });
+    menus = menus.map((m) => (parsed.data.ids.includes(m.menuId) ? { ...m, sort: parsed.data.ids.indexOf(m.menuId) + 1 } : m));
+    return ok({ sorted: parsed.data.ids.length });
+  }),
   http.get(`${API}/sys/menu/info/:menuId`, ({ params, request }) => {
     const found = menus.find((m) => m.menuId === Number(params.menuId));
     return found ? ok(withParentNames(found)) : fail(CODE.notFound, msg(request, 'err.notFound'));

@@ -76,6 +76,7 @@ export const MESSAGES = {
   'v.fraction': { cn: '取值范围为 0 到 1', en: 'Must be between 0 and 1' },
   'v.showTime': { cn: '格式应为 19:00-22:00', en: 'Use the form 19:00-22:00' },
   'v.option': { cn: '请选择有效的选项', en: 'Please choose a valid option' },
+  'v.sortSiblings': { cn: '只能调整同一级内的顺序', en: 'Only items of one level can be put in order together' },
   'v.uniqueKeyFormat': { cn: '只能包含字母、数字、下划线和短横线', en: 'Only letters, digits, underscores and hyphens' },
   'v.futureTime': { cn: '时间必须晚于当前时间', en: 'The time must be in the future' },
   'err.projectNotPublic': { cn: '项目未对公众开放', en: 'The project is not open to the public' },

@@ -71,6 +71,15 @@ export type Paging = z.infer<typeof pagingSchema>;
 
 /** Body of every `delete` call: the ids to delete. */
 export const idListSchema = z.array(idSchema()).min(1, { message: 'v.checkFirst' }).max(1000);
+
+/**
+ * POST <base>/sort: the ids of one group of siblings (a menu's children, a dictionary type's entries)
+ * in their new order; each gets its place as its sort number.
+ */
+export const sortOrderSchema = z.strictObject({
+  ids: z.array(idSchema()).min(1, { message: 'v.checkFirst' }).max(500, { message: 'v.tooLong' }).refine((ids) => new Set(ids).size === ids.length, { message: 'v.invalid' }),
+});
+export type SortOrder = z.output<typeof sortOrderSchema>;
 export const idParamSchema = z.object({ id: idTextSchema() });
 
 /** Export of what a list shows: its current filters and visible columns, as xlsx or csv. */
@@ -130,5 +139,7 @@ export const restoredAnswer = envelopeOf(z.object({ restored: z.number().int().m
 export const removedAnswer = envelopeOf(z.object({ deleted: z.number().int().min(0), archived: z.number().int().min(0) }));
 /** An answer without data (`data: null`). */
 export const emptyAnswer = envelopeOf(z.null());
+/** POST <base>/sort: how many rows took their new place. */
+export const sortedAnswer = envelopeOf(z.object({ sorted: z.number().int().min(0) }));
 /** A yes/no answer. */
 export const booleanAnswer = envelopeOf(z.boolean());

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
@@ -71,7 +71,7 @@ function servePumps() {
 
 const perms = { list: 'kit:pump:list', save: 'kit:pump:save', update: 'kit:pump:update', delete: 'kit:pump:delete', export: 'kit:pump:export' };
 
-function renderPumps(granted: string[] = Object.values(perms), rowActions?: (row: Pump) => ReactNode) {
+function renderPumps(granted: string[] = Object.values(perms), rowActions?: (row: Pump) => ReactNode, onRowSort?: (rows: Pump[], query: Record<string, unknown>) => Promise<unknown>) {
   login('t-1', { id: 5, username: 'ops', roles: ['ops'], perms: granted, menus: [] } as never);
   return renderKit(
     <>
@@ -86,6 +86,7 @@ function renderPumps(granted: string[] = Object.values(perms), rowActions?: (row
         initialValues={{ name: '', phone: '' }}
         perms={perms}
         rowActions={rowActions}
+        onRowSort={onRowSort}
       />
     </>,
   );
@@ -250,5 +251,22 @@ describe('QueryForm', () => {
     expect(screen.getByRole('textbox', { name: 'A' }).closest('.mantine-Grid-col')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '收起' }));
     expect(screen.getAllByRole('textbox')).toHaveLength(2);
+  });
+  it('lets rows be dragged into a new order where the screen stores it (with the applied query), then reloads the list', async () => {
+    const calls = servePumps();
+    const stored: Array<{ ids: number[]; query: Record<string, unknown> }> = [];
+    renderPumps(Object.values(perms), undefined, async (rows, query) => void stored.push({ ids: rows.map((r) => r.id), query }));
+    await within(table()).findByText('Pump 1');
+    const rowOf = (name: string) => within(table()).getByText(name).closest('tr')!;
+    expect(rowOf('Pump 2')).toHaveAttribute('draggable', 'true');
+    const lists = calls.filter((c) => c.path === 'list').length;
+    const data = new Map<string, string>();
+    const dataTransfer = { setData: (k: string, v: string) => data.set(k, v), getData: (k: string) => data.get(k) ?? '', effectAllowed: '' };
+    fireEvent.dragStart(rowOf('Pump 3'), { dataTransfer });
+    fireEvent.dragOver(rowOf('Pump 1'), { dataTransfer });
+    fireEvent.drop(rowOf('Pump 1'), { dataTransfer });
+    await waitFor(() => expect(stored).toHaveLength(1));
+    expect(stored[0].ids.slice(0, 4)).toEqual([3, 1, 2, 4]);
+    await waitFor(() => expect(calls.filter((c) => c.path === 'list').length).toBeGreaterThan(lists));
   });
 });

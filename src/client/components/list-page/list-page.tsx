@@ -82,6 +82,11 @@ export interface ListPageProps<Row, Values extends Record<string, unknown>> {
    * button (`<base>/restore`).
    */
   archive?: { restore: string };
+  /**
+   * Rows can be dragged into a new order where order matters (dictionary entries): receives the
+   * applied query and the page's rows in their new order, to store it; the list reloads afterwards.
+   */
+  onRowSort?: (rows: Row[], query: Record<string, unknown>) => Promise<unknown>;
 }
 
 type Editing = { mode: 'add' } | { mode: 'edit'; id: RowKey } | null;
@@ -276,6 +281,14 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
         toolbarEnd={basket}
         selectedKeys={selected.keys}
         onSelectionChange={(keys, rows) => setSelected({ keys, rows })}
+        onRowSort={
+          props.onRowSort &&
+          ((rows) => {
+            props.onRowSort!(rows, query)
+              .catch((error: Error) => toast.error(error.message))
+              .finally(() => void invalidate());
+          })
+        }
       />
       <Dialog
         opened={editing !== null}

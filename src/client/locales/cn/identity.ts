@@ -68,6 +68,7 @@ const identity = {
     enabled: '正常',
     disabled: '禁用',
     stateDone: '状态已更新',
+    sorted: '顺序已保存',
     expandAll: '全部展开',
     collapseAll: '全部折叠',
   },

@@ -2,6 +2,7 @@
 const sysadmin = {
   common: { yes: '是', no: '否', enabled: '启用', disabled: '停用', success: '成功', failure: '失败', from: '开始时间', to: '结束时间', all: '全部', purge: '清理', purged: '已清理 {{count}} 条', purgeDays: '清理多少天以前的记录', remark: '备注' },
   dictionary: {
+    sorted: '顺序已保存',
     title: '字典管理',
     type: '字典类型',
     label: '中文标签',

@@ -70,6 +70,7 @@ const identity: LocaleShape<typeof cn> = {
     enabled: 'Normal',
     disabled: 'Disabled',
     stateDone: 'Status updated',
+    sorted: 'Order saved',
     expandAll: 'Expand all',
     collapseAll: 'Collapse all',
   },

@@ -4,6 +4,7 @@ import type cnSysadmin from '../cn/sysadmin';
 const sysadmin: LocaleShape<typeof cnSysadmin> = {
   common: { yes: 'Yes', no: 'No', enabled: 'Enabled', disabled: 'Disabled', success: 'Success', failure: 'Failure', from: 'From', to: 'To', all: 'All', purge: 'Purge', purged: '{{count}} entries purged', purgeDays: 'Purge entries older than (days)', remark: 'Remark' },
   dictionary: {
+    sorted: 'Order saved',
     title: 'Dictionaries',
     type: 'Type',
     label: 'Chinese label',

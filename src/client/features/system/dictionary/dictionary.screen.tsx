@@ -142,6 +142,13 @@ export default function DictionaryPage() {
   const { t, i18n } = useTranslation('sysadmin');
   const types = useTypeOptions();
   const [typesOpen, setTypesOpen] = useState(false);
+  const canSort = useCan('sys-dictionary#update');
+  // Entries are dragged into the order selects and tags show them in; the server keeps one type's
+  // entries together and refuses a page that mixes types (choose a type first).
+  const sortEntries = async (rows: DictionaryItem[]) => {
+    await api.post(`${BASE}/sort`, { ids: rows.map((r) => r.id) });
+    toast.success(() => t('dictionary.sorted'));
+  };
   return (
     <Stack gap="xs">
       <Group justify="flex-end">
@@ -174,6 +181,7 @@ export default function DictionaryPage() {
           { prop: 'sort', label: t('dictionary.sort') },
           { prop: 'status', label: t('dictionary.status'), render: (row) => (row.status === 1 ? t('common.enabled') : t('common.disabled')) },
         ]}
+        onRowSort={canSort ? sortEntries : undefined}
         key={i18n.language}
       />
       <TypesDialog opened={typesOpen} onClose={() => setTypesOpen(false)} />

@@ -10,6 +10,7 @@ import { ApiError } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
 import { DataTable } from '@client/components/table/data-table';
+import { moveItem } from '@client/components/table/use-drag-sort';
 import type { TableColumn } from '@client/components/table/types';
 import { Dialog } from '@client/components/dialog/dialog';
 import { messageBox } from '@client/components/message-box/message-box';
@@ -22,6 +23,7 @@ import { useMenuSelect } from './api/get-menu-select';
 import { useSaveMenu } from './api/save-menu';
 import { useDeleteMenu } from './api/delete-menu';
 import { useUpdateMenuState } from './api/update-menu-state';
+import { useSortMenus } from './api/sort-menus';
 import { EMPTY_MENU, MenuForm, type MenuFormValues } from './components/menu-form';
 import { MenuIconView } from './components/icon-picker';
 import { localName } from '@shared/local-name';
@@ -42,6 +44,15 @@ export function toTree(rows: MenuRow[]): MenuNode[] {
     return list;
   };
   return sort(roots);
+}
+
+function findNode(nodes: MenuNode[], menuId: number): MenuNode | undefined {
+  for (const n of nodes) {
+    if (n.menuId === menuId) return n;
+    const hit = findNode(n.children, menuId);
+    if (hit) return hit;
+  }
+  return undefined;
 }
 
 type Editing = { mode: 'add'; parentId: number } | { mode: 'edit'; menuId: number } | null;
@@ -115,6 +126,23 @@ export default function MenusPage() {
       { onSuccess: () => toast.success(() => t('menus.stateDone')), onError: (error) => toast.error(error.message) },
     );
 
+  // Drag-sort among siblings: a menu dropped on another of the same parent takes its place; the new
+  // order of that parent's children is stored as their sort numbers.
+  const sortMenus = useSortMenus();
+  const reorder = (from: number, to: number) => {
+    const rows = menus.data ?? [];
+    const dragged = rows.find((r) => r.menuId === from);
+    const target = rows.find((r) => r.menuId === to);
+    if (!dragged || !target) return;
+    if (dragged.parentId !== target.parentId) {
+      toast.warning(() => tMessage('v.sortSiblings'));
+      return;
+    }
+    const siblings = (dragged.parentId === 0 ? tree : findNode(tree, dragged.parentId)?.children ?? []).map((n) => n.menuId);
+    const ids = moveItem(siblings, siblings.indexOf(from), siblings.indexOf(to));
+    sortMenus.mutate(ids, { onSuccess: () => toast.success(() => t('menus.sorted')), onError: (error) => toast.error(error.message) });
+  };
+
   const nameOf = (row: MenuRow) => localName(row.name, row.nameEn, lang);
   const columns: TableColumn<MenuNode>[] = [
     { prop: 'name', label: t('menus.fields.name'), display: 'always', width: 220, render: (row) => nameOf(row) },
@@ -186,6 +214,7 @@ export default function MenusPage() {
         data={tree}
         rowKey="menuId"
         childrenKey="children"
+        onRowDrop={can.update ? (from, to) => reorder(Number(from), Number(to)) : undefined}
         pageSize={PAGE_SIZES[PAGE_SIZES.length - 1]}
         screen="sys/menu"
         toolbarExtra={

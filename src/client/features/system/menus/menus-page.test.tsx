@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
 import { fill, renderKit } from '@tests/helpers/kit-render';
 import { resetSystemIdentity } from '../../../../../mocks/handlers/system-identity';
+import { server } from '../../../../../mocks/server';
 import MenusPage, { toTree } from './menu.screen';
 import { componentName } from '@client/components/icon-glyph';
 
@@ -18,6 +19,14 @@ function renderMenus(perms: string[] = [], id = 1) {
   );
 }
 const table = () => screen.getByRole('table', { name: '菜单管理' });
+const rowOf = (name: string) => within(table()).getByText(name).closest('tr')!;
+const drag = (from: HTMLElement, to: HTMLElement) => {
+  const data = new Map<string, string>();
+  const dataTransfer = { setData: (k: string, v: string) => data.set(k, v), getData: (k: string) => data.get(k) ?? '', effectAllowed: '' };
+  fireEvent.dragStart(from, { dataTransfer });
+  fireEvent.dragOver(to, { dataTransfer });
+  fireEvent.drop(to, { dataTransfer });
+};
 
 // The dialogs are heavy and the test machine is shared: give async queries room.
 configure({ asyncUtilTimeout: 15_000 });
@@ -40,6 +49,28 @@ describe('menus screen', { timeout: 60_000 }, () => {
     await userEvent.click(within(sys).getByRole('button', { expanded: false }));
     expect(await within(table()).findByText('用户管理')).toBeInTheDocument();
     expect(within(table()).getByText('sys/user')).toBeInTheDocument();
+  });
+
+  it('drags a menu before its sibling and stores the order; a menu of another parent is not mixed in', async () => {
+    const sent: unknown[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/sys/menu/sort')) void request.clone().json().then((b) => sent.push(b));
+    });
+    renderMenus(['sys-menu#update'], 9);
+    await within(table()).findByText('系统管理');
+    await userEvent.click(within(rowOf('系统管理')).getByRole('button', { expanded: false }));
+    await userEvent.click(within(rowOf('水景运维')).getByRole('button', { expanded: false }));
+    await within(table()).findByText('角色管理');
+    const names = () => within(table()).getAllByRole('row').map((r) => r.textContent ?? '').filter((x) => /用户管理|角色管理/.test(x)).map((x) => (x.includes('用户管理') ? '用户管理' : '角色管理'));
+    expect(names()).toEqual(['用户管理', '角色管理']);
+    drag(rowOf('角色管理'), rowOf('用户管理'));
+    await waitFor(() => expect(names()).toEqual(['角色管理', '用户管理']));
+    expect(sent).toEqual([{ ids: [5, 2] }]);
+    // another parent's menu: refused on the client with the server's words, nothing sent
+    drag(rowOf('维修工单'), rowOf('用户管理'));
+    expect(await screen.findByText('只能调整同一级内的顺序')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    server.events.removeAllListeners();
   });
 
   it('adds a child menu: a menu needs a url; then it appears', async () => {

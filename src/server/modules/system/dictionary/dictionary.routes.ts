@@ -18,6 +18,7 @@ import { sysDictType, sysDictionary } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
 import { RESOURCES } from '@shared/resources';
+import { registerSortRoute } from '../../../lib/sort-order';
 
 const BASE = '/sys/sysdictionary';
 
@@ -73,6 +74,9 @@ export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
     remark: sysDictType.remark,
     items: sql<number>`(SELECT count(*)::int FROM sys_dictionary d WHERE d.type = sys_dict_type.type)`,
   };
+
+  // Drag-sort of one type's entries: the order dictionary loaders and selects show them in.
+  registerSortRoute(app, { url: `${BASE}/sort`, permission: 'sys-dictionary#update', table: sysDictionary, id: sysDictionary.id, sort: sysDictionary.sort, sortKey: 'sort', group: sysDictionary.type });
 
   app.post(`${BASE}/type/listAll`, { schema: { response: { 200: envelopeOf(z.array(dictTypeRowSchema)) }, body: dictTypeQuerySchema }, config: { permission: 'sys-dictionary#list' } }, async (request) => {
     const { keyword } = request.body as { keyword?: string };

@@ -22,7 +22,38 @@ describe('sys/sysdictionary', () => {
     { method: 'POST', url: '/api/sys/sysdictionary/export', perm: 'sys-dictionary#export', body: { columns: [{ prop: 'label', label: 'Label' }], format: 'csv' } },
     { method: 'POST', url: '/api/sys/sysdictionary/type/listAll', perm: 'sys-dictionary#list', body: {} },
     { method: 'POST', url: '/api/sys/sysdictionary/type/delete', perm: 'sys-dictionary#delete', body: [999999] },
+    { method: 'POST', url: '/api/sys/sysdictionary/sort', perm: 'sys-dictionary#update', body: { ids: [999999] }, okStatus: 400 },
   ]);
+
+  it('stores a type\'s entries in the order they were dragged to, and the loader serves them so; refuses a mixed or unknown set', async () => {
+    const load = async () =>
+      ((await t.call('POST', '/api/sys/sysdictionary/dictionary', { token: admin, body: { type: 'bill_state' } })).body.data as { value: string }[]).map((e) => e.value);
+    const ids = async () => {
+      const rows = (await t.call('POST', '/api/sys/sysdictionary/list', { token: admin, body: { page: 1, limit: 100, type: 'bill_state' } })).body.data.list as { id: number; value: string }[];
+      return new Map(rows.map((r) => [r.value, r.id]));
+    };
+    const before = await load();
+    expect(before.length).toBeGreaterThan(1);
+    const byValue = await ids();
+    const reversed = [...before].reverse();
+    const res = await t.call('POST', '/api/sys/sysdictionary/sort', { token: admin, body: { ids: reversed.map((v) => byValue.get(v)) } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ sorted: reversed.length });
+    expect(await load()).toEqual(reversed);
+
+    const other = (await t.call('POST', '/api/sys/sysdictionary/list', { token: admin, body: { page: 1, limit: 1, type: 'sex' } })).body.data.list[0].id;
+    const mixed = await t.call('POST', '/api/sys/sysdictionary/sort', { token: admin, body: { ids: [byValue.get(before[0]), other] } });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.data.fields).toEqual({ ids: 'Only items of one level can be put in order together' });
+    for (const body of [{ ids: [byValue.get(before[0]), 999999] }, { ids: [] }, { ids: [byValue.get(before[0]), byValue.get(before[0])] }]) {
+      expect((await t.call('POST', '/api/sys/sysdictionary/sort', { token: admin, body })).status).toBe(400);
+    }
+    // nothing changed by the refused calls
+    expect(await load()).toEqual(reversed);
+    // and back: the entries swap their sort numbers, so the first order returns exactly
+    await t.call('POST', '/api/sys/sysdictionary/sort', { token: admin, body: { ids: before.map((v) => byValue.get(v)) } });
+    expect(await load()).toEqual(before);
+  });
 
   it('serves the enabled items of a type in sort order to any session (user or wall display), refusing without one', async () => {
     expect((await t.call('POST', '/api/sys/sysdictionary/dictionary', { body: { type: 'bill_state' } })).status).toBe(401);

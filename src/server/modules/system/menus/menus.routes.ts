@@ -20,6 +20,7 @@ import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
 import { allMenus, menuColumns } from '../../identity/session.service';
 import { buildTree, isSelfOrDescendant } from './menu-tree.service';
+import { registerSortRoute } from '../../../lib/sort-order';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -126,6 +127,9 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       return ok(null);
     },
   );
+
+  // Drag-sort of the menu tree: the children of one parent in their new order.
+  registerSortRoute(app, { url: '/sys/menu/sort', permission: 'sys-menu#update', table: sysMenu, id: sysMenu.id, sort: sysMenu.sort, sortKey: 'sort', group: sysMenu.parentId });
 
   app.post('/sys/menu/updateState', { schema: { body: menuStateSchema, response: { 200: emptyAnswer } }, config: { permission: 'sys-menu#status' } }, async (request) => {
     const { menuId, status } = request.body as z.output<typeof menuStateSchema>;

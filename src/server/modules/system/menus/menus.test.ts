@@ -65,6 +65,27 @@ describe('sys/menu: every call of spec §7 "Menu"', () => {
     expect((await t.call('POST', `/api/sys/menu/delete/${menuId}`, { token: admin })).status).toBe(404);
   });
 
+  it('stores the children of one menu in the order they were dragged to, and the navigation follows; refuses menus of two parents', async () => {
+    const children = async () => ((await t.call('GET', '/api/sys/menu/listAll', { token: admin })).body.data as MenuRow[]).filter((m) => m.parentId === sysDir && m.type !== 2);
+    const before = await children();
+    expect(before.length).toBeGreaterThan(2);
+    const order = [before[2], before[0], before[1], ...before.slice(3)].map((m) => m.menuId);
+    const res = await t.call('POST', '/api/sys/menu/sort', { token: admin, body: { ids: order } });
+    expect(res.status).toBe(200);
+    expect((await children()).map((m) => m.menuId)).toEqual(order);
+    type Nav = { menuId: number; list: Nav[] };
+    const nav: Nav[] = (await t.call('GET', '/api/sys/menu/nav', { token: admin })).body.data.menuList;
+    const sysNav = nav.find((m) => m.menuId === sysDir)!;
+    expect(sysNav.list.map((m) => m.menuId).slice(0, 3)).toEqual(order.slice(0, 3));
+
+    const other = ((await t.call('GET', '/api/sys/menu/listAll', { token: admin })).body.data as MenuRow[]).find((m) => m.parentId !== sysDir)!;
+    const mixed = await t.call('POST', '/api/sys/menu/sort', { token: admin, body: { ids: [order[0], other.menuId] } });
+    expect(mixed.status).toBe(400);
+    const operator = await t.userWith(['sys-menu#list']);
+    expect((await t.call('POST', '/api/sys/menu/sort', { token: operator.token, body: { ids: order } })).status).toBe(403);
+    expect((await children()).map((m) => m.menuId)).toEqual(order);
+  });
+
   it('refuses a parent that is a button, the menu itself or one of its children', async () => {
     const [users] = await t.database.db.select().from(sysMenu).where(eq(sysMenu.url, 'sys/user'));
     const [reset] = await t.database.db.select().from(sysMenu).where(eq(sysMenu.perms, 'sys-user#resetPassword'));
