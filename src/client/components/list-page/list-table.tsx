@@ -25,6 +25,13 @@ export interface ListTableProps<Row> {
   toolbarEnd?: ReactNode;
   selectedKeys?: RowKey[];
   onSelectionChange?: (keys: RowKey[], rows: Row[]) => void;
+  /** Rows can be dragged into a new order (of the page); receives the page's rows in that order. */
+  onRowSort?: (rows: Row[]) => void;
+  /**
+   * A list that can be long (logs, history): rows rendered only where in view, in a scrolling area of
+   * `height`, loaded `pageSize` at a time as the user scrolls, instead of pages.
+   */
+  virtual?: { height: string | number; pageSize: number };
 }
 
 /**
@@ -32,7 +39,7 @@ export interface ListTableProps<Row> {
  * ReadOnlyList): column chooser, and export of the visible columns with the applied query — or a
  * note when the user may not list.
  */
-export function ListTable<Row>({ title, resource, query, columns, columnState, rowKey, can, toolbarStart, toolbarEnd, selectedKeys, onSelectionChange }: ListTableProps<Row>) {
+export function ListTable<Row>({ title, resource, query, columns, columnState, rowKey, can, toolbarStart, toolbarEnd, selectedKeys, onSelectionChange, onRowSort, virtual }: ListTableProps<Row>) {
   const { t } = useTranslation('kit');
   if (!can.list) return <Alert color="yellow">{t('list.noAccess')}</Alert>;
 
@@ -57,8 +64,13 @@ export function ListTable<Row>({ title, resource, query, columns, columnState, r
       pageQuery={(page, limit) => resource.listQueryOptions(query, page, limit)}
       reloadKey={JSON.stringify(query)}
       pagerLayout={PAGINATION_LAYOUT}
+      mode={virtual ? 'virtual' : 'pager'}
+      height={virtual?.height}
+      pageSize={virtual?.pageSize}
       selectedKeys={selectedKeys}
       onSelectionChange={onSelectionChange}
+      rowSortable={!!onRowSort}
+      onRowSort={onRowSort}
       toolbarExtra={
         <>
           {toolbarStart}

@@ -93,4 +93,27 @@ describe('ReadOnlyList', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByText('没有查看此列表的权限')).toBeInTheDocument();
   });
+  it('draws a long list as virtual rows, loading the next batch when the rows in view reach the end', async () => {
+    const entries: Entry[] = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, text: `Entry ${i + 1}` }));
+    const asked: Array<{ page: number; limit: number }> = [];
+    server.use(
+      http.post(`${API}/kit/entries/list`, async ({ request }) => {
+        const body = (await request.json()) as { page: number; limit: number };
+        asked.push({ page: body.page, limit: body.limit });
+        return paged(entries, body.page, body.limit);
+      }),
+    );
+    login('t-1', { id: 5, username: 'ops', roles: ['ops'], perms: [perms.list], menus: [] } as never);
+    renderKit(<ReadOnlyList<Entry> title="Entries" base="/kit/entries" perms={perms} columns={[{ prop: 'text', label: 'Text' }]} virtual={{ height: 400, pageSize: 100 }} />);
+    expect(await screen.findByText('已加载 100 / 共 250 条')).toBeInTheDocument();
+    const box = screen.getByTestId('table-virtual');
+    // only a window of rows is in the document, not the hundred loaded, and no pager
+    expect(within(box).getAllByRole('row').length).toBeLessThan(20);
+    expect(screen.queryByRole('button', { name: '下一页' })).not.toBeInTheDocument();
+    Object.defineProperty(box, 'clientHeight', { configurable: true, value: 400 });
+    box.scrollTop = 95 * 48;
+    box.dispatchEvent(new Event('scroll'));
+    expect(await screen.findByText('已加载 200 / 共 250 条')).toBeInTheDocument();
+    expect(asked).toEqual([{ page: 1, limit: 100 }, { page: 2, limit: 100 }]);
+  });
 });

@@ -21,6 +21,8 @@ export interface ReadOnlyListProps<Row> {
   toolbarExtra?: ReactNode;
   /** Turns the query form values into the query model (drop empty values, dates …). */
   toQuery?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** A list that can be long: virtual rows loaded in batches as the user scrolls (see ListTable). */
+  virtual?: { height: string | number; pageSize: number };
 }
 
 const dropEmpty = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== null && v !== undefined));
@@ -29,7 +31,7 @@ const dropEmpty = (values: Record<string, unknown>) => Object.fromEntries(Object
  * A list the server writes and users only read (logs, login history, job runs, files): the query
  * form, the paged table with its column chooser, and export of the visible columns — no add or edit.
  */
-export function ReadOnlyList<Row>({ title, base, queryFields = [], columns, perms, rowKey = 'id', toolbarExtra, toQuery = dropEmpty, queryColumns }: ReadOnlyListProps<Row>) {
+export function ReadOnlyList<Row>({ title, base, queryFields = [], columns, perms, rowKey = 'id', toolbarExtra, toQuery = dropEmpty, queryColumns, virtual }: ReadOnlyListProps<Row>) {
   const resource = useMemo(() => listApi<Row>(base), [base]);
   const canList = useCan(perms.list);
   const canExport = useCan(perms.export ?? '') && perms.export !== undefined;
@@ -55,6 +57,7 @@ export function ReadOnlyList<Row>({ title, base, queryFields = [], columns, perm
         rowKey={rowKey}
         can={{ list: canList, export: canExport }}
         toolbarStart={toolbarExtra}
+        virtual={virtual}
       />
     </Stack>
   );

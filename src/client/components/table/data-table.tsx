@@ -401,6 +401,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <Box pos="relative">
           {loadingOverlay}
           <VirtualBody
+            onEnd={props.pageQuery ? table.loadMore : undefined}
             rows={flat}
             rowHeight={rowHeight}
             height={props.height}
@@ -411,6 +412,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             minWidth={tableMinWidth}
           />
         </Box>
+        {props.pageQuery && (
+          <Text size="sm" c="dimmed" ta="right" py={4} data-testid="table-virtual-count">
+            {table.loading ? t('table.scrollLoading') : t('table.loadedOf', { loaded: COUNT_FORMAT.format(flat.length), total: COUNT_FORMAT.format(table.total) })}
+          </Text>
+        )}
       </Box>
     );
   }
@@ -485,6 +491,8 @@ interface VirtualBodyProps<Row> {
   emptyRow: ReactNode;
   renderRow: (f: FlatRow<Row>, index: number, position?: CSSProperties) => ReactNode;
   minWidth: number;
+  /** Called when the rows in view come near the last loaded row (loads the next batch). */
+  onEnd?: () => void;
 }
 
 /**
@@ -492,6 +500,9 @@ interface VirtualBodyProps<Row> {
  * recycled rows the last in the DOM is any row on screen.
  */
 const VIRTUAL_ROW_BORDER: CSSProperties = { borderBottom: 'calc(0.0625rem * var(--mantine-scale)) solid var(--table-border-color)' };
+
+/** Counts as the pager writes them (2,040). */
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 
 /** Rows kept rendered above and below the ones in view. */
 const VIRTUAL_OVERSCAN = 2;
@@ -501,14 +512,14 @@ const VIRTUAL_SCROLL_STYLE: CSSProperties = { overflow: 'auto', contain: 'strict
 const VIRTUAL_HEAD_STYLE: CSSProperties = { display: 'block', position: 'sticky', top: 0, zIndex: 2, background: 'var(--mantine-color-body)' };
 
 /** Virtual mode: only the rows in view (plus a few) are in the DOM, each placed at its offset. */
-function VirtualBody<Row>({ rows, rowHeight, height, header, tableProps, emptyRow, renderRow, minWidth }: VirtualBodyProps<Row>) {
+function VirtualBody<Row>({ rows, rowHeight, height, header, tableProps, emptyRow, renderRow, minWidth, onEnd }: VirtualBodyProps<Row>) {
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   return (
     <Box ref={setScrollElement} h={height} style={VIRTUAL_SCROLL_STYLE} data-testid="table-virtual">
       <Table {...tableProps} aria-rowcount={rows.length + 1} style={{ display: 'block', minWidth }}>
         <Table.Thead style={VIRTUAL_HEAD_STYLE}>{header}</Table.Thead>
         <Table.Tbody style={{ display: 'block', position: 'relative', height: rows.length * rowHeight }}>
-          <VirtualRows scrollElement={scrollElement} rows={rows} rowHeight={rowHeight} renderRow={renderRow} />
+          <VirtualRows scrollElement={scrollElement} rows={rows} rowHeight={rowHeight} renderRow={renderRow} onEnd={onEnd} />
           {emptyRow}
         </Table.Tbody>
       </Table>
@@ -560,9 +571,15 @@ function useVirtualWindow(scrollElement: HTMLElement | null, count: number, rowH
  * sibling-position rules such as `tr:last-of-type td`). The DOM order is therefore rotated; each row
  * carries aria-rowindex (and the table aria-rowcount) so assistive technology reads the true order.
  */
-function VirtualRows<Row>({ scrollElement, rows, rowHeight, renderRow }: { scrollElement: HTMLDivElement | null } & Pick<VirtualBodyProps<Row>, 'rows' | 'rowHeight' | 'renderRow'>) {
+function VirtualRows<Row>({ scrollElement, rows, rowHeight, renderRow, onEnd }: { scrollElement: HTMLDivElement | null } & Pick<VirtualBodyProps<Row>, 'rows' | 'rowHeight' | 'renderRow' | 'onEnd'>) {
   const { first, pool } = useVirtualWindow(scrollElement, rows.length, rowHeight);
   useFocusLeavesRecycledRow(scrollElement);
+  // The window reaches the last loaded rows: ask for the next batch (the loader ignores the call
+  // while one is loading or when all are there).
+  const nearEnd = rows.length > 0 && first + pool >= rows.length - VIRTUAL_OVERSCAN;
+  useEffect(() => {
+    if (nearEnd) onEnd?.();
+  }, [nearEnd, rows.length, onEnd]);
   if (pool <= 0) return null;
   const slots = new Array<number>(pool);
   for (let i = first; i < first + pool; i++) slots[i % pool] = i;

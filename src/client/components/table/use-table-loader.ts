@@ -77,7 +77,10 @@ const isFinished = (loaded: number, total: number, pageSize: number) => loaded >
  */
 export function useTableLoader<Row>(options: TableLoaderOptions<Row>): TableLoaderState<Row> {
   const { mode = 'pager', reloadKey = '', queryKey, enabled = true } = options;
-  const scroll = mode === 'scroll';
+  // Batches (appended as the user scrolls) in scroll mode, and in virtual mode over a resource's page
+  // query: a long list (the operation log) renders only the rows in view and loads more near its end.
+  // Virtual rows at hand come in one answer.
+  const scroll = mode === 'scroll' || (mode === 'virtual' && options.pageQuery !== undefined);
   const queryClient = useQueryClient();
   const instance = useId();
   const latest = useRef(options);

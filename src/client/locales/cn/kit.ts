@@ -19,6 +19,7 @@ const kit = {
     selectAll: '全选',
     selectRow: '选择此行',
     dragRow: '拖动以排序',
+    loadedOf: '已加载 {{loaded}} / 共 {{total}} 条',
     dropRow: '拖到另一行上，成为它的下级',
     dragColumn: '拖动列以排序',
     error: '加载失败',

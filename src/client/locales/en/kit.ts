@@ -21,6 +21,7 @@ const kit: LocaleShape<typeof cn> = {
     selectAll: 'Select all',
     selectRow: 'Select row',
     dragRow: 'Drag to reorder',
+    loadedOf: '{{loaded}} of {{total}} loaded',
     dropRow: 'Drag onto another row to put it under that row',
     dragColumn: 'Drag column to reorder',
     error: 'Failed to load',

@@ -5,6 +5,7 @@ import type { LoginLogEntry } from '@shared/contracts/logs';
 import { tMessage } from '@client/lib/i18n';
 import { PurgeButton } from '../../../shared/system/purge-button';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
+import { LONG_LIST } from '@client/components/read-only-list/long-list';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { dateTime } from '@client/lib/date-time';
 import { UserAgent } from '@client/components/ellipsis/user-agent';
@@ -20,6 +21,8 @@ export default function HistoryPage() {
 
   return (
     <ReadOnlyList<LoginLogEntry>
+      // Can grow to hundreds of thousands of rows: only the rows in view are drawn, loaded as the list scrolls.
+      virtual={LONG_LIST}
       title={t('history.title')}
       base={BASE}
       perms={{ list: 'sys-history-user#list', export: 'sys-history-user#export' }}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OpLogEntry } from '@shared/contracts/logs';
 import { PurgeButton } from '../../../shared/system/purge-button';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
+import { LONG_LIST } from '@client/components/read-only-list/long-list';
 import type { QueryField } from '@client/components/list-page/query-form';
 import { Ellipsis } from '@client/components/ellipsis/ellipsis';
 import { dateTime } from '@client/lib/date-time';
@@ -33,6 +34,8 @@ export default function LogPage() {
 
   return (
     <ReadOnlyList<OpLogEntry>
+      // Can grow to hundreds of thousands of rows: only the rows in view are drawn, loaded as the list scrolls.
+      virtual={LONG_LIST}
       title={t('log.title')}
       base={BASE}
       perms={{ list: 'sys-log#list', export: 'sys-log#export' }}
