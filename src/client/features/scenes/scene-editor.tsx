@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Box, Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconExternalLink, IconX } from '@tabler/icons-react';
 import { GridLayout, noCompactor, useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
@@ -13,6 +13,9 @@ import { useScene } from '../../shared/scenes/api/get-scene';
 import { useAllCards } from './api/list-cards';
 import { useSaveSceneLayout } from './api/save-scene-layout';
 import { cardTitle } from '../../shared/scenes/scene-renderer';
+import { Link } from 'react-router-dom';
+import { RESOURCES } from '@shared/resources';
+import { HasMenu } from '@client/components/access';
 
 /** Size of a card dropped from the palette, in grid cells. */
 const NEW_CARD = { w: 6, h: 5 };
@@ -93,6 +96,12 @@ export function SceneEditor({ sceneId, onClose }: { sceneId: number; onClose: ()
         <Paper withBorder p="xs" w={240} style={{ flex: '0 0 240px' }}>
           <Text fw={600} size="sm">{t('editor.palette')}</Text>
           <Text size="xs" c="dimmed" mb="xs">{t('editor.paletteHint')}</Text>
+          {/* The palette is the cards screen's list: the way there only for those who have that menu. */}
+          <HasMenu code={RESOURCES.card.code}>
+            <Anchor component={Link} to={`/main/${RESOURCES.card.menu.url}`} size="xs" display="block" mb="xs">
+              {t('editor.manageCards')}
+            </Anchor>
+          </HasMenu>
           <ScrollArea.Autosize mah={560}>
             <Stack gap={6}>
               {(cards.data ?? []).map((card) => (

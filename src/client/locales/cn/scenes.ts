@@ -65,6 +65,7 @@ const scenes = {
     no: '否',
   },
   editor: {
+    manageCards: '管理卡片',
     title: '场景编辑：{{name}}',
     palette: '卡片库',
     paletteHint: '点击卡片加入画布，拖动移动，拖右下角调整大小',

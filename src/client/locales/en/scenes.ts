@@ -67,6 +67,7 @@ const scenes: LocaleShape<typeof cn> = {
     no: 'No',
   },
   editor: {
+    manageCards: 'Manage cards',
     title: 'Scene editor: {{name}}',
     palette: 'Card palette',
     paletteHint: 'Click a card to add it, drag to move, drag the corner to resize',
