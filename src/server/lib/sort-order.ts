@@ -15,8 +15,8 @@ export interface SortRouteOptions {
   /** The sort number's column, and its property on the table (drizzle sets by property). */
   sort: PgColumn;
   sortKey: string;
-  /** Rows put in order together share this column's value (a menu's parent, an entry's type). */
-  group: PgColumn;
+  /** Rows put in order together share this column's value (a menu's parent, an entry's type); without it, all rows are one group. */
+  group?: PgColumn;
 }
 
 /**
@@ -30,9 +30,9 @@ export function registerSortRoute(app: FastifyInstance, o: SortRouteOptions): vo
   app.post(o.url, { schema: { body: sortOrderSchema, response: { 200: sortedAnswer } }, config: { permission: o.permission } }, async (request) => {
     const { ids } = request.body as SortOrder;
     await app.database.db.transaction(async (tx) => {
-      const rows = await tx.select({ id: o.id, group: o.group, sort: o.sort }).from(o.table).where(inArray(o.id, ids));
+      const rows = await tx.select({ id: o.id, group: o.group ?? o.id, sort: o.sort }).from(o.table).where(inArray(o.id, ids));
       if (rows.length !== ids.length) throw badRequest('v.option', { ids: 'v.option' });
-      if (new Set(rows.map((r) => String(r.group))).size > 1) throw badRequest('v.sortSiblings', { ids: 'v.sortSiblings' });
+      if (o.group && new Set(rows.map((r) => String(r.group))).size > 1) throw badRequest('v.sortSiblings', { ids: 'v.sortSiblings' });
       const slots = rows.map((r) => Number(r.sort)).sort((a, b) => a - b);
       const distinct = slots.every((v, i) => i === 0 || v > slots[i - 1]);
       for (const [i, id] of ids.entries()) await tx.update(o.table).set({ [o.sortKey]: distinct ? slots[i] : slots[0] + i }).where(eq(o.id, id));

@@ -10,6 +10,9 @@ import { dateTime } from '@client/lib/date-time';
 import { localName } from '@shared/local-name';
 import { RESOURCES } from '@shared/resources';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
+import { api } from '@client/lib/api';
+import { useCan } from '@client/lib/session';
+import { toast } from '@client/components/feedback/toast';
 
 interface CardValues extends Record<string, unknown> {
   name: string;
@@ -104,8 +107,15 @@ function CardForm({ form }: FormBodyProps<CardValues>) {
 /** ship/cards: the configured wall panels scenes are made of. */
 export default function CardsPage() {
   const { t, i18n } = useTranslation('scenes');
+  const canSort = useCan('ship-cards#update');
+  // Cards are dragged into the order the list and the scene editor's palette show them in.
+  const sortCards = async (rows: Card[]) => {
+    await api.post('/ship/cards/sort', { ids: rows.map((r) => r.id) });
+    toast.success(() => t('cards.sorted'));
+  };
   return (
     <ListPage<Card, CardValues>
+      onRowSort={canSort ? sortCards : undefined}
       title={t('cards.title')}
       base={RESOURCES.card.api}
       queryFields={[

@@ -1,6 +1,7 @@
 /** Cards (ship/cards), scenes (ship/scene-list), the scene editor and display tokens. */
 const scenes = {
   cards: {
+    sorted: '顺序已保存',
     title: '卡片管理',
     name: '卡片名称',
     type: '卡片类型',

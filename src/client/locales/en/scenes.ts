@@ -3,6 +3,7 @@ import type cn from '../cn/scenes';
 
 const scenes: LocaleShape<typeof cn> = {
   cards: {
+    sorted: 'Order saved',
     title: 'Cards',
     name: 'Card name',
     type: 'Card type',

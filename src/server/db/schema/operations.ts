@@ -294,6 +294,8 @@ export const shipCard = pgTable('ship_card', {
   nameEn: varchar('name_en', { length: 128 }).notNull().default(''),
   type: varchar('type', { length: 32 }).notNull(),
   config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+  /** Place in the cards list and the scene editor's palette (0026; drag-sorted). */
+  sort: integer('sort').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { idAnswer } from '@shared/contracts/common';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cardQuerySchema, cardSaveSchema, cardUpdateSchema, parseCardConfig, type CardType, cardSchema } from '@shared/contracts/scene';
 import { shipCard } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
+import { registerSortRoute } from '../../lib/sort-order';
 import { dropCardsFromLayouts } from './scenes.repository';
 import { RESOURCES } from '@shared/resources';
 
@@ -29,17 +30,20 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     query: cardQuerySchema,
     where: { name: filters.like(shipCard.name), type: filters.eq(shipCard.type) },
     sortable: { name: shipCard.name, type: shipCard.type, createdAt: shipCard.createdAt },
-    defaultSort: [asc(shipCard.id)],
+    // Their own order (drag-sorted), the palette's too.
+    defaultSort: [asc(shipCard.sort), asc(shipCard.id)],
     without: ['save', 'update'],
     afterDelete: (ids) => dropCardsFromLayouts(app.database, ids),
     exportName: 'cards',
   });
 
+  registerSortRoute(app, { url: '/ship/cards/sort', permission: `${PERMISSION}#update`, table: shipCard, id: shipCard.id, sort: shipCard.sort, sortKey: 'sort' });
+
   app.post('/ship/cards/save', { schema: { body: cardSaveSchema, response: { 200: idAnswer } }, config: { permission: `${PERMISSION}#save` } }, async (request) => {
     const body = request.body as z.output<typeof cardSaveSchema>;
     const [row] = await app.database.db
       .insert(shipCard)
-      .values({ name: body.name, nameEn: body.nameEn ?? '', type: body.type, config: checkedConfig(body.type, body.config) })
+      .values({ name: body.name, nameEn: body.nameEn ?? '', type: body.type, config: checkedConfig(body.type, body.config), sort: sql`(SELECT coalesce(max(sort), 0) + 1 FROM ship_card)` })
       .returning({ id: shipCard.id });
     return ok({ id: row.id });
   });

@@ -20,6 +20,19 @@ describe('cards and scenes', () => {
     return t.call('POST', '/api/ship/cards/save', { token, body });
   }
 
+  it('lists cards in their own order: new ones last, then as dragged (POST /ship/cards/sort), which only their editors may change', async () => {
+    const ids: number[] = [];
+    for (const name of ['Order A', 'Order B', 'Order C']) ids.push((await card({ name, type: 'kpi', config: {} })).body.data.id);
+    const names = async () => ((await t.call('POST', '/api/ship/cards/listAll', { token: admin, body: {} })).body.data as { id: number }[]).map((c) => c.id).filter((id) => ids.includes(id));
+    expect(await names()).toEqual(ids);
+    const order = [ids[2], ids[0], ids[1]];
+    expect((await t.call('POST', '/api/ship/cards/sort', { token: cardEditor, body: { ids: order } })).status).toBe(403);
+    expect((await t.call('POST', '/api/ship/cards/sort', { token: admin, body: { ids: order } })).status).toBe(200);
+    expect(await names()).toEqual(order);
+    expect((await t.call('POST', '/api/ship/cards/sort', { token: admin, body: { ids: [ids[0], 999999] } })).status).toBe(400);
+    expect(await names()).toEqual(order);
+  });
+
   it('checks a card config against its type, in the caller language', async () => {
     const good = await card({ name: 'Speed', type: 'repair-speed', config: { granularity: 'week', periods: 8 } }, cardEditor);
     expect(good.status).toBe(200);
