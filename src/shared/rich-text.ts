@@ -10,7 +10,7 @@
 export const RICH_TAGS: ReadonlySet<string> = new Set([
   'p', 'br', 'hr', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'span', 'div', 'blockquote', 'pre', 'code',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'colgroup', 'col',
 ]);
 
 /** Tags dropped with their content (code, embedded documents, forms: never text to show). */
@@ -20,7 +20,7 @@ export const RICH_DROPPED: ReadonlySet<string> = new Set([
 ]);
 
 /** Elements without content (written without a closing tag). */
-export const RICH_VOID: ReadonlySet<string> = new Set(['br', 'hr', 'img']);
+export const RICH_VOID: ReadonlySet<string> = new Set(['br', 'hr', 'img', 'col']);
 
 /** Attributes per tag. No `class` (the app's own classes could restyle or cover the page), no `id`, no event handlers. */
 const ATTRS: Record<string, readonly string[]> = {

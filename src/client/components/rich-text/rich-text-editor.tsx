@@ -1,12 +1,14 @@
 import '@mantine/tiptap/styles.css';
+import './rich-content.css';
 import { useMemo, useRef, useState } from 'react';
 import { Loader } from '@mantine/core';
-import { IconPhoto } from '@tabler/icons-react';
+import { IconColumnInsertRight, IconColumnRemove, IconPhoto, IconRowInsertBottom, IconRowRemove, IconTableOff, IconTablePlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import TextAlign from '@tiptap/extension-text-align';
 import Image from '@tiptap/extension-image';
+import { TableKit } from '@tiptap/extension-table';
 import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import { isSafeUrl } from '@shared/rich-text';
 import type { FileOwnerType } from '@shared/contracts/file';
@@ -89,6 +91,27 @@ const FileImage = Image.extend({
   },
 });
 
+/** The toolbar's table buttons: insert a 3 × 3 table with a header row, add or remove rows and columns, remove the table. */
+function TableControls({ editor, label }: { editor: Editor; label: (key: 'insert' | 'addRow' | 'addColumn' | 'deleteRow' | 'deleteColumn' | 'delete') => string }) {
+  const controls = [
+    { key: 'insert', icon: IconTablePlus, run: () => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run() },
+    { key: 'addRow', icon: IconRowInsertBottom, run: () => editor.chain().focus().addRowAfter().run() },
+    { key: 'addColumn', icon: IconColumnInsertRight, run: () => editor.chain().focus().addColumnAfter().run() },
+    { key: 'deleteRow', icon: IconRowRemove, run: () => editor.chain().focus().deleteRow().run() },
+    { key: 'deleteColumn', icon: IconColumnRemove, run: () => editor.chain().focus().deleteColumn().run() },
+    { key: 'delete', icon: IconTableOff, run: () => editor.chain().focus().deleteTable().run() },
+  ] as const;
+  return (
+    <>
+      {controls.map(({ key, icon: Icon, run }) => (
+        <RichTextEditor.Control key={key} aria-label={label(key)} title={label(key)} onClick={run}>
+          <Icon size={16} stroke={1.5} />
+        </RichTextEditor.Control>
+      ))}
+    </>
+  );
+}
+
 /** The toolbar's picture button: uploads an image as a file of `ownerType` and puts it at the cursor. */
 function InsertPicture({ editor, ownerType, label }: { editor: Editor; ownerType: FileOwnerType; label: string }) {
   const input = useRef<HTMLInputElement>(null);
@@ -132,6 +155,8 @@ const EXTENSIONS = [
   // Pictures (inline, where they were written), shown in the editor through the session like every
   // stored file; the HTML keeps the file's address.
   FileImage.configure({ inline: true }),
+  // Tables (a header row, cells of paragraphs); no column resizing, whose widths the sanitiser would drop.
+  TableKit.configure({ table: { resizable: false } }),
 ];
 
 /** The editor's content as stored: '' when empty, without the empty paragraphs it keeps at the end. */
@@ -142,7 +167,7 @@ export function editorHtml(editor: Editor): string {
 
 /**
  * Mantine's rich-text editor (tiptap) with the toolbar of a project introduction: marks, headings,
- * lists, quote, link, pictures (with `pictures`), alignment, clear formatting, undo and redo. Loaded lazily (RichTextField):
+ * lists, quote, link, pictures (with `pictures`), tables, alignment, clear formatting, undo and redo. Loaded lazily (RichTextField):
  * only the screens that edit rich text download it.
  */
 export default function RichTextEditorField({ initialValue, onChange, label, invalid, minHeight = 220, pictures }: RichTextEditorFieldProps) {
@@ -210,6 +235,11 @@ export default function RichTextEditorField({ initialValue, onChange, label, inv
           <RichTextEditor.Unlink />
           {pictures && editor && <InsertPicture editor={editor} ownerType={pictures} label={t('richText.picture')} />}
         </RichTextEditor.ControlsGroup>
+        {editor && (
+          <RichTextEditor.ControlsGroup>
+            <TableControls editor={editor} label={(key) => t(`richText.table.${key}`)} />
+          </RichTextEditor.ControlsGroup>
+        )}
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.AlignLeft />
           <RichTextEditor.AlignCenter />

@@ -125,6 +125,7 @@ const kit = {
     orderedList: '编号列表',
     blockquote: '引用',
     link: '插入链接',
+    table: { insert: '插入表格', addRow: '在下方插入行', addColumn: '在右侧插入列', deleteRow: '删除行', deleteColumn: '删除列', delete: '删除表格' },
     picture: '插入图片',
     unlink: '移除链接',
     alignLeft: '左对齐',

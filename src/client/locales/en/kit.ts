@@ -126,6 +126,7 @@ const kit: LocaleShape<typeof cn> = {
     orderedList: 'Numbered list',
     blockquote: 'Quote',
     link: 'Insert link',
+    table: { insert: 'Insert table', addRow: 'Add row below', addColumn: 'Add column right', deleteRow: 'Delete row', deleteColumn: 'Delete column', delete: 'Delete table' },
     picture: 'Insert picture',
     unlink: 'Remove link',
     alignLeft: 'Align left',

@@ -105,6 +105,28 @@ describe('project introductions', { timeout: 60_000 }, () => {
     expect(sent[0].body.content).toBe('<p>The pool<img src="/api/oss/file/download/41" alt="pool.png"></p>');
   });
 
+  it('inserts a table with a header row, adds a row, and saves it as a table the sanitiser keeps', async () => {
+    const sent = recordIntroCalls();
+    renderPanel('en');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add introduction' }));
+    await userEvent.click(screen.getByRole('textbox', { name: /Title/ }));
+    await userEvent.paste('Show times');
+    const editor = await screen.findByRole('textbox', { name: 'Content' });
+    await userEvent.click(editor);
+    await userEvent.click(screen.getByRole('button', { name: 'Insert table' }));
+    await waitFor(() => expect(editor.querySelectorAll('table tr')).toHaveLength(3));
+    expect(editor.querySelectorAll('table th')).toHaveLength(3);
+    await userEvent.paste('Weekdays');
+    await userEvent.click(screen.getByRole('button', { name: 'Add row below' }));
+    await waitFor(() => expect(editor.querySelectorAll('table tr')).toHaveLength(4));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const content = String(sent[0].body.content);
+    expect(content).toMatch(/^<table[^>]*><colgroup>/);
+    expect(content).toContain('<tr><th><p>Weekdays</p></th><th><p></p></th><th><p></p></th></tr>');
+    expect(content.match(/<tr>/g)).toHaveLength(4);
+  });
+
   it('opens a plain-text introduction as paragraphs and saves it as HTML after an edit', async () => {
     setOperationsIntros([{ id: 5, projectId: 1, type: 'overview', title: 'Overview', language: 'en', sort: 0, content: 'Opened in 2009.\nShows every night.\n\nFree to watch.' }]);
     const sent = recordIntroCalls();

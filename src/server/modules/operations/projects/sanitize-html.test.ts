@@ -15,6 +15,7 @@ const EDITOR_OUTPUT = [
   '<ul><li><p><a rel="noopener noreferrer nofollow" href="https://example.com/shows"><strong>湖面音乐喷泉每晚演出</strong></a></p></li></ul>',
   '<p><img src="/api/oss/file/download/31" alt="pool.png"><img src="/custom-prefix/oss/file/thumb/32" alt="thumb"></p>',
   '<table><tbody><tr><th colspan="2">Show times</th></tr><tr><td>Weekdays</td><td rowspan="1">19:30</td></tr></tbody></table>',
+  '<table><colgroup><col><col></colgroup><tbody><tr><th colspan="1" rowspan="1"><p>Show</p></th><th colspan="1" rowspan="1"><p>Time</p></th></tr><tr><td colspan="1" rowspan="1"><p>Weekdays</p></td><td colspan="1" rowspan="1"><p>19:30</p></td></tr></tbody></table>',
 ];
 
 describe('introduction HTML sanitiser', () => {
@@ -30,6 +31,7 @@ describe('introduction HTML sanitiser', () => {
   it.each([
     ['script elements, with their content', '<p>a<script>alert(1)</script>b</p><script src="https://evil.example/x.js"></script>', '<p>ab</p>'],
     ['event handlers', '<p onclick="steal()" onmouseover="x()">text</p><img src="/api/oss/file/download/5" onerror="alert(1)">', '<p>text</p><img src="/api/oss/file/download/5">'],
+    ['the editor\'s column widths on a table (a style other than alignment)', '<table style="min-width: 75px"><colgroup><col style="min-width: 25px"></colgroup><tbody><tr><td colspan="1" rowspan="1"><p>x</p></td></tr></tbody></table>', '<table><colgroup><col></colgroup><tbody><tr><td colspan="1" rowspan="1"><p>x</p></td></tr></tbody></table>'],
     ['pictures from anywhere but our stored files', '<img src="https://tracker.example/p.gif"><img src="/x.png"><img src="/api/oss/file/download/5/../../x"><img src="//cdn.example/oss/file/download/5">', ''],
     ['pictures whose only source is unsafe', '<img src=x onerror=alert(1)><img src="javascript:alert(1)"><img src="data:image/png;base64,AAAA">', ''],
     ['javascript: links, however written', '<a href="javascript:alert(1)">a</a><a href=" JaVaScRiPt:alert(1)">b</a><a href="java&#x09;script:alert(1)">c</a><a href="&#106;avascript:alert(1)">d</a>', '<a>a</a><a>b</a><a>c</a><a>d</a>'],
