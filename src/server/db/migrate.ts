@@ -3,25 +3,27 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Database } from './client';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * Applies the numbered SQL files in migrations/ that have not run yet, each in its own transaction.
  * An advisory lock keeps two instances starting together from applying the same file twice.
  */
-export async function migrate(database: Database, options: { before?: string } = {}): Promise<string[]> {
+export async function migrate(database: Database, options: { before?: string; dir?: string } = {}): Promise<string[]> {
+  // `dir`: another folder of migrations (the generator's tests apply a generated file from a copy).
+  const dir = options.dir ?? MIGRATIONS_DIR;
   await database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     name varchar(128) PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   // `before` stops at a file (its name's start): tests of a migration load the rows it has to deal with first.
   const before = options.before;
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql') && (!before || f < before)).sort();
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql') && (!before || f < before)).sort();
   const applied: string[] = [];
   await database.query('SELECT pg_advisory_lock(7700)');
   try {
     const done = new Set((await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
     for (const file of files) {
       if (done.has(file)) continue;
-      const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
+      const sql = await readFile(path.join(dir, file), 'utf8');
       const name = file.replace(/'/g, "''");
       await database.exec(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations(name) VALUES ('${name}');\nCOMMIT;`);
       applied.push(file);
