@@ -92,7 +92,7 @@ describe('migrations generated from the Drizzle schema', () => {
     const table = 'fall_equipment_warranty_claim_history_entry';
     const column = 'equipment_information_record_id';
     await database.exec(`CREATE TABLE ${table} (id serial PRIMARY KEY, ${column} integer REFERENCES fall_eq_info(id) UNIQUE)`);
-    const names = (await database.query<{ n: string }>(`SELECT conname AS n FROM pg_constraint WHERE conrelid = '${table}'::regclass ORDER BY 1`)).map((r) => r.n);
+    const names = (await database.query<{ n: string }>(`SELECT conname AS n FROM pg_constraint WHERE conrelid = '${table}'::regclass AND contype IN ('f', 'u', 'p') ORDER BY 1`)).map((r) => r.n);
     expect(names.sort()).toEqual(
       [postgresObjectName(table, column, 'fkey'), postgresObjectName(table, column, 'key'), postgresObjectName(table, '', 'pkey')].sort(),
     );
