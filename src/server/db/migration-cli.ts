@@ -17,7 +17,9 @@ const USAGE = `usage:
   npm run db:migration -- --check                exit 1 if the snapshot is behind the Drizzle schema
 `;
 
-const out = (line: string) => process.stdout.write(`${line}\n`);
+const out = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
 const rel = (file: string) => path.relative(process.cwd(), file);
 
 function fail(message: string): never {

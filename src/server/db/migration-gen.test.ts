@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
 import { migrate, MIGRATIONS_DIR } from './migrate';
 import * as schema from './schema';
-import { generate, migrationFileName, postgresObjectName, readSnapshot, sameSnapshot, snapshotOf, statementsBetween, type Snapshot } from './migration-gen';
+import { generate, migrationFileName, postgresObjectName, readSnapshot, sameSnapshot, snapshotOf, statementsBetween, tablesOfSnapshot, type Snapshot } from './migration-gen';
 import { freshDatabase } from '../../../tests/helpers/test-db';
 import { databaseColumns, declaredProblems, tablesOf, undeclaredProblems } from '../../../tests/helpers/schema-drift';
 
@@ -53,7 +53,7 @@ async function missingNames(database: Database, snapshot: Snapshot): Promise<str
     ).map((r) => `${r.t}.${r.n}`),
   );
   const missing: string[] = [];
-  for (const table of Object.values(snapshot.tables)) {
+  for (const table of tablesOfSnapshot(snapshot)) {
     const names = [
       ...Object.keys(table.foreignKeys),
       ...Object.keys(table.uniqueConstraints),

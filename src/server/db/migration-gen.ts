@@ -53,11 +53,18 @@ export function postgresObjectName(name1: string, name2: string, label: string):
 interface ForeignKey { name: string; tableFrom: string; columnsFrom: string[]; tableTo: string; columnsTo: string[] }
 interface Unique { name: string; columns: string[] }
 interface CompositePk { name: string; columns: string[] }
-interface TableJson {
+/** The parts of a snapshot's table this file and its tests read. */
+export interface TableJson {
   name: string;
   foreignKeys: Record<string, ForeignKey>;
   uniqueConstraints: Record<string, Unique>;
   compositePrimaryKeys: Record<string, CompositePk>;
+  indexes: Record<string, unknown>;
+  checkConstraints: Record<string, unknown>;
+}
+
+export function tablesOfSnapshot(snapshot: Snapshot): TableJson[] {
+  return Object.values(snapshot.tables) as unknown as TableJson[];
 }
 
 function renamed<T extends { name: string }>(entries: Record<string, T>, rename: (value: T) => string | undefined): Record<string, T> {
