@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LOAD_BUDGET_MS = 1000;
@@ -108,7 +109,7 @@ export async function run() {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: clientDir, CAPTCHA: 'off', DEMO: 'on', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'ignore', 'inherit'],
