@@ -97,7 +97,16 @@ export async function request<T>(method: string, url: string, body?: unknown, op
   } catch {
     throw new ApiError(res.status || CODE.error, res.statusText || 'Network error');
   }
-  return settle(envelope);
+  const data = settle(envelope);
+  if (key !== null) {
+    validated.delete(key);
+    const etag = res.headers?.get('etag');
+    if (etag) {
+      validated.set(key, { etag, data });
+      if (validated.size > VALIDATED_MAX) validated.delete(validated.keys().next().value!);
+    }
+  }
+  return data;
 }
 
 /** The data of an answer; a failure throws ApiError, and a 401 signs out. */
@@ -112,14 +121,6 @@ function settle<T>(envelope: Envelope<T>): T {
     onUnauthorized(ended);
   }
   if (envelope.code !== CODE.success) throw new ApiError(envelope.code, envelope.msg, envelope.data);
-  const etag = key === null ? null : res.headers?.get('etag');
-  if (key !== null) {
-    validated.delete(key);
-    if (etag) {
-      validated.set(key, { etag, data: envelope.data });
-      if (validated.size > VALIDATED_MAX) validated.delete(validated.keys().next().value!);
-    }
-  }
   return envelope.data;
 }
 
