@@ -20,6 +20,39 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
  */
 const WALL_MODULES = /src[\\/]client[\\/](components[\\/]wall[\\/]|shared[\\/]stats[\\/]|features[\\/]wall[\\/]overview-|shared[\\/]wall[\\/](use-wall-locale|panels[\\/]|project[\\/]kiosk|project[\\/]api[\\/]get-wall-session)|shared[\\/]scenes[\\/]use-wall-scene|app[\\/]page-layout)/;
 const WALL_LAZY = /[\\/](wall-chart|wall-map|cluster|world-map-data|hint-tooltip|overview-calls|world-map-url)\.tsx?$/;
+/**
+ * What the back-office dashboard shares with the wall (the statistics calls, their chart options, the
+ * wall's colours, the counter, the chart's helpers and the wall texts): a chunk of their own, so the
+ * dashboard does not load the wall's panels, its map (whose chunk starts Leaflet as it is evaluated)
+ * or its alarm layer (issue 18).
+ */
+const STATS_MODULES = /src[\\/]client[\\/](shared[\\/]stats[\\/]|components[\\/]wall[\\/](theme|theme-charts|number-counter|wall-context|first-frame|first-frame-dom|pointer-seen|scale|clock-format|title-fit)\.tsx?$|shared[\\/]wall[\\/]use-wall-locale\.ts$)/;
+/**
+ * The UI kit's packages, in two chunks by what loads together: the Mantine components the sign-in,
+ * the shell and the dashboard draw (with Mantine's hooks, floating UI and scroll locking), and the
+ * rest, which the list and form screens share. Split per component, the login and the shell asked
+ * for some forty files of one or two kilobytes each, every one a request with its headers.
+ */
+const UI_PACKAGES = /node_modules[\\/](@mantine[\\/](core|hooks|notifications|modals)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|clsx|react-number-format|react-textarea-autosize|use-composed-ref|use-isomorphic-layout-effect|use-latest)[\\/]/;
+const MANTINE_COMPONENT = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]([A-Za-z]+)[\\/]/;
+const SHELL_COMPONENTS = new Set(
+  'ActionIcon Affix Alert Anchor AppShell Avatar Badge Box Burger Button Card Center Checkbox CloseButton Collapse Divider Flex FocusTrap Group Input InputBase Kbd Loader LoadingOverlay Menu Modal ModalBase NavLink Notification Overlay Paper PasswordInput Popover Portal ScrollArea SimpleGrid Skeleton Stack Table Tabs Text TextInput ThemeIcon Title Tooltip Transition UnstyledButton VisuallyHidden'.split(' '),
+);
+const uiChunk = (id: string) => {
+  if (!UI_PACKAGES.test(id)) return null;
+  const component = MANTINE_COMPONENT.exec(id)?.[1];
+  return component && !SHELL_COMPONENTS.has(component) ? 'ui-more' : 'ui';
+};
+/**
+ * Our own UI kit outside the wall, in two chunks: what every back-office screen and the sign-in use
+ * (access checks, feedback, icons, dialogs and the message box), and what the list and form screens
+ * share (list page, table, forms, pickers), which needs Mantine's inputs. Not `lib/` (the walls use
+ * it, and draw without Mantine), the rich-text editor (ProseMirror, lazy with the forms that use
+ * it) nor the wall's own components.
+ */
+const KIT_MODULES = /src[\\/]client[\\/]components[\\/](?!wall[\\/]|icon-glyph|rich-text|tooltip-source)/;
+const KIT_LISTS = /src[\\/]client[\\/]components[\\/](list-page|table|form|select|detail|read-only-list|tags[\\/](?!tag-colors)|dict-tag|gallery|basket)/;
+const kitChunk = (id: string) => (!KIT_MODULES.test(id) ? null : KIT_LISTS.test(id) ? 'kit-lists' : 'kit');
 
 /**
  * What the app's entry needs on every route, in one chunk: React and the router, i18next, TanStack
@@ -39,10 +72,9 @@ const CORE = [
  * Vendor groups that several routes share, each its own long-cached chunk: the wall and the
  * back-office dashboard fetch the same ECharts file, the wall and the project screens the same
  * Leaflet file, and neither drags in the other's screen code (left to itself the bundler merged
- * ECharts into a wall module's chunk, so the dashboard downloaded wall code). Only packages a route
- * uses as a whole are grouped; Mantine stays split per component so the login gets only its pieces.
+ * ECharts into a wall module's chunk, so the dashboard downloaded wall code). Mantine and our kit are
+ * grouped by what loads together (the sign-in and shell, the list screens): see UI_PACKAGES, KIT_MODULES.
  */
-
 const vendorGroups = [
   // ECharts' hover tooltips and axis pointer stay out: they load with the first pointer activity.
   { name: 'echarts', test: /node_modules[\\/](echarts(?![\\/]lib[\\/]component[\\/](tooltip|axisPointer)[\\/])|zrender)[\\/]/, priority: 20 },
@@ -51,11 +83,14 @@ const vendorGroups = [
   // instead of some twenty small ones: the wall's first load asked for each over six connections.
   // Not ECharts' or Leaflet's adapters (wall-chart, wall-map), which stay lazy, and not the base map
   // loader the project form also uses. Dependencies stay where they are (the core keeps its own).
-  { name: 'wall', test: (id: string) => WALL_MODULES.test(id) && !WALL_LAZY.test(id), priority: 10, includeDependenciesRecursively: false },
+  { name: 'wall', test: (id: string) => WALL_MODULES.test(id) && !WALL_LAZY.test(id) && !STATS_MODULES.test(id), priority: 10, includeDependenciesRecursively: false },
+  { name: 'stats', test: STATS_MODULES, priority: 11, includeDependenciesRecursively: false },
   { name: 'core', test: (id: string) => CORE.some((re) => re.test(id)), priority: 30 },
   // Mantine's core (provider, theme, Box and the component factory), which every Mantine screen needs
   // and the walls do not: one chunk rather than a dozen small ones.
   { name: 'mantine-core', test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/, priority: 15 },
+  { name: uiChunk, priority: 14 },
+  { name: kitChunk, priority: 5, includeDependenciesRecursively: false },
   // Small helpers ECharts shares with Mantine and the forms: their own chunk, so a group above never
   // takes them in as its dependencies (which made the login fetch ECharts for tslib).
   { name: 'helpers', test: /node_modules[\\/](tslib|fast-deep-equal)[\\/]/, priority: 40 },
@@ -199,6 +234,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: { groups: vendorGroups },
+        // Groups that leave their dependencies where they are (wall, stats, kit) can put a module in a
+        // chunk evaluated before one it needs: each module then runs when first imported, in order.
+        strictExecutionOrder: true,
       },
     },
   },

@@ -1,5 +1,6 @@
 // npm start: build the client when it is missing or older than its sources, then serve UI + API on one port.
 import { spawn, spawnSync } from 'node:child_process';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -31,6 +32,6 @@ if (stale && process.env.SKIP_BUILD !== '1') {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

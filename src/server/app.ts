@@ -19,6 +19,7 @@ import { RequestValidationError } from './lib/errors';
 import { answerSerializer, healthAnswer, recordRoutes } from './lib/answers';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
+import { etagPlugin } from './plugins/etag';
 import { oplogPlugin } from './plugins/oplog';
 import { loadModules, registerModules } from './modules';
 import { livePlugin } from './live';
@@ -158,6 +159,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(swaggerUi, { routePrefix: `${config.apiPrefix}/docs` });
   await app.register(authPlugin, { apiPrefix: config.apiPrefix, headerName: config.authHeader });
   await app.register(oplogPlugin);
+  await app.register(etagPlugin);
   await app.register(livePlugin);
   // Board readings are written in batches (after live: the last batch publishes before the hub stops).
   await app.register(ingestPlugin, { maxWaitMs: config.ingestBatchMs });

@@ -19,6 +19,7 @@ import os, { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
 import pg from 'pg';
 import { runAlone } from './budget.mjs';
 
@@ -142,7 +143,7 @@ async function measureServer(engine, hello) {
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', DEMO: 'on', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
   if (engine === 'postgres') env.DATABASE_URL = PG_URL;
   else delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     // Listening and warmed up (the wall's first frame): /health lists what is still warming.
     await waitFor(`${base}/api/health`, 300_000, (h) => !h.data.warming?.length, server);

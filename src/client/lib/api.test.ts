@@ -58,4 +58,33 @@ describe('the API client', () => {
     abort.abort();
     await expect(held).rejects.toMatchObject({ name: 'AbortError' });
   });
+
+  it('asks a read that came with an ETag again with If-None-Match, and keeps the data in hand on a 304 (issue 18)', async () => {
+    let version = 1;
+    const seen: (string | null)[] = [];
+    server.use(
+      http.post(`${API}/wall-read`, async ({ request }) => {
+        const condition = request.headers.get('if-none-match');
+        seen.push(condition);
+        const etag = `"v${version}"`;
+        if (condition === etag) return new HttpResponse(null, { status: 304, headers: { etag } });
+        return HttpResponse.json({ code: 0, msg: 'success', data: { version, body: await request.json() } }, { headers: { etag } });
+      }),
+    );
+    loginDisplay('wall-token', 'display');
+    const first = await api.post<{ version: number }>('/wall-read', { limit: 30 });
+    const second = await api.post<{ version: number }>('/wall-read', { limit: 30 });
+    // The same object: a query's data does not change, so nothing on the wall draws again.
+    expect(second).toBe(first);
+    // Another body is another call, asked without a validator.
+    await api.post('/wall-read', { limit: 5 });
+    version = 2;
+    const third = await api.post<{ version: number }>('/wall-read', { limit: 30 });
+    expect(third.version).toBe(2);
+    expect(await api.post('/wall-read', { limit: 30 })).toBe(third);
+    // Another session asks afresh: one caller's validator is never sent with another's token.
+    loginDisplay('other-token', 'display');
+    await api.post('/wall-read', { limit: 30 });
+    expect(seen).toEqual([null, '"v1"', null, '"v1"', '"v2"', null]);
+  });
 });

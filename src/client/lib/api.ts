@@ -47,6 +47,15 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * Answers that came with an ETag (the reads the wall asks again on its timer, plugins/etag.ts on the
+ * server), by call as sent: asked again, the call names the ETag in If-None-Match, and a 304 means
+ * the data in hand is still the answer — no download, no parse, and the same object, so TanStack
+ * Query sees no change and no panel draws again. A few dozen calls at most; the oldest go first.
+ */
+const VALIDATED_MAX = 64;
+const validated = new Map<string, { etag: string; data: unknown }>();
+
 function withParams(url: string, params?: Record<string, unknown>): string {
   if (!params) return url;
   const q = new URLSearchParams();
@@ -70,7 +79,15 @@ export async function request<T>(method: string, url: string, body?: unknown, op
   const payload = body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body);
   // The wall's first calls may already be under way (started before the app loaded): take the answer.
   const early = isForm ? undefined : takeEarlyCall(method, target, payload as string | undefined, headers);
-  const res = await (early ?? send(target, { method, headers, credentials: 'include', body: payload, signal: opts.signal }));
+  const key = isForm || opts.raw ? null : JSON.stringify([method, target, payload ?? null, headers]);
+  const known = key === null ? undefined : validated.get(key);
+  const sent = known && !early ? { ...headers, 'If-None-Match': known.etag } : headers;
+  const res = await (early ?? send(target, { method, headers: sent, credentials: 'include', body: payload, signal: opts.signal }));
+  if (res.status === 304 && known && key !== null) {
+    validated.delete(key);
+    validated.set(key, known);
+    return known.data as T;
+  }
   // `raw` callers ask for the Response itself (request<Response>); one generic call serves both kinds,
   // so this one return is asserted rather than inferred.
   if (opts.raw && res.ok) return res as T;
@@ -80,7 +97,16 @@ export async function request<T>(method: string, url: string, body?: unknown, op
   } catch {
     throw new ApiError(res.status || CODE.error, res.statusText || 'Network error');
   }
-  return settle(envelope);
+  const data = settle(envelope);
+  if (key !== null) {
+    validated.delete(key);
+    const etag = res.headers?.get('etag');
+    if (etag) {
+      validated.set(key, { etag, data });
+      if (validated.size > VALIDATED_MAX) validated.delete(validated.keys().next().value!);
+    }
+  }
+  return data;
 }
 
 /** The data of an answer; a failure throws ApiError, and a 401 signs out. */

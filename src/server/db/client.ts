@@ -38,7 +38,15 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  * besides, so a smaller cache reads them from there.
  */
 const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS || '32MB';
-const pgliteStartParams = () => [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+/**
+ * Memory PostgreSQL takes per operation, sized for one process that also serves HTTP (issue 18):
+ * WebAssembly memory only grows, so whatever a migration's index build or a temporary table once
+ * touched stays charged to the server. maintenance_work_mem (CREATE INDEX, VACUUM) 64 MB → 8 MB;
+ * temp_buffers 8 MB → 2 MB; wal_buffers fixed at 1 MB rather than a share of shared_buffers.
+ * work_mem stays PostgreSQL's 4 MB: the statistics and list sorts fit in it.
+ */
+const PGLITE_MEMORY = ['-c', 'maintenance_work_mem=8MB', '-c', 'temp_buffers=2MB', '-c', 'wal_buffers=1MB'];
+const pgliteStartParams = () => [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`, ...PGLITE_MEMORY];
 
 /** Opens PGlite in a data folder, in memory, or from a dump made by `dumpDataDir`. */
 export async function openPglite(source?: string | Blob): Promise<Database> {

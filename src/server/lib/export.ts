@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import ExcelJS from 'exceljs';
+import { loadExcel } from './excel';
 import type { Locale } from '@shared/constants';
 import { renderText } from '@shared/server-text';
 
@@ -81,6 +81,7 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
     })();
     return reply.send(stream);
   }
+  const ExcelJS = await loadExcel();
   reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   const sheet = workbook.addWorksheet(job.name.slice(0, 31));

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { DeferredTooltip } from './deferred-tooltip';
 import { PANEL_TITLE_HEIGHT, WALL } from './theme';
+import { panelTiming } from './element-timing';
 
 export interface PanelBox {
   x: number;
@@ -42,7 +43,9 @@ export function Panel({ title, children, box, hint, extra, ready, placeholder, n
   const titleNode = (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: hint ? 'help' : undefined }}>
       <span aria-hidden style={{ width: 4, height: 18, background: WALL.accent, boxShadow: `0 0 8px ${WALL.accent}` }} />
-      <span style={{ fontSize: 19, fontWeight: 600, letterSpacing: 1.5 }}>{title}</span>
+      <span key={ready ? 'ready' : 'waiting'} elementtiming={panelTiming(name, ready)} style={{ fontSize: 19, fontWeight: 600, letterSpacing: 1.5 }}>
+        {title}
+      </span>
       {hint && (
         <span aria-hidden style={{ fontSize: 12, color: WALL.textFaint, border: `1px solid ${WALL.textFaint}`, borderRadius: 8, width: 16, height: 16, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
           ?

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 
 /** A tiny deterministic PRNG (mulberry32): the same seed draws the same plan on every run. */
 export function prng(seed: number): () => number {
@@ -64,7 +64,7 @@ export async function sitePlanPng(title: string, subtitle: string, seed: number)
   parts.push(`<text x="170" y="42" font-size="30" fill="#1f2d3d" font-family="sans-serif" font-weight="bold">${esc(title)}</text>`);
   parts.push(`<text x="${W - 140}" y="42" font-size="20" text-anchor="end" fill="#5c6b7a" font-family="sans-serif">${esc(subtitle)}</text>`);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
 }
 
 /** A system schematic (pumps → valves → nozzles and lights) for the drawings module. */
@@ -92,5 +92,5 @@ export async function schematicPng(title: string, seed: number): Promise<Buffer>
   box(960, 780, 'C-01 控制柜', '#f3e5f5');
   parts.push(`<text x="40" y="60" font-size="30" font-family="sans-serif" font-weight="bold" fill="#1f2d3d">${esc(title)}</text>`);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${parts.join('')}</svg>`;
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { isImageType, type FileOwnerType, type UploadedFile } from '@shared/contracts/file';
 import { FOLDER_PART } from '@shared/contracts/oss-config';
@@ -96,6 +96,7 @@ export function describeFile(apiPrefix: string, row: Pick<FileRow, 'id' | 'origi
 
 async function thumbnailOf(data: Buffer): Promise<Buffer | null> {
   try {
+    const sharp = await loadSharp();
     return await sharp(data, { failOn: 'error' })
       .rotate()
       .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })

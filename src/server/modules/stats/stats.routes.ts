@@ -14,7 +14,8 @@ type Period = { projectId?: number | null; from?: string; to?: string; granulari
 /** Statistics of docs/domain.md §4 at the spec §7 paths; read-only, so nothing goes to the operation log. */
 export async function statsRoutes(app: FastifyInstance): Promise<void> {
   const repo = new StatsRepository(app.database);
-  const config = { permission: STATS_PERMISSION, log: false as const };
+  // The wall asks these again on its timer: an unchanged answer is a 304 (plugins/etag.ts).
+  const config = { permission: STATS_PERMISSION, log: false as const, etag: true };
 
   async function sla(): Promise<SlaHours> {
     const [low, normal, high, urgent] = await Promise.all([

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 import type { Locale } from '@shared/constants';
 import type { ProjectWall, SitePlan, WallBoard, WallProject } from '@shared/contracts/wall';
 import type { PublicProject } from '@shared/contracts/public';
@@ -39,6 +39,7 @@ async function imageSize(app: App, fileId: number, storageKey: string, configId:
   try {
     const chunks: Buffer[] = [];
     for await (const chunk of await (await storageOfFile(app, { configId })).get(storageKey)) chunks.push(chunk as Buffer);
+    const sharp = await loadSharp();
     const meta = await sharp(Buffer.concat(chunks)).metadata();
     if (meta.width && meta.height) size = { width: meta.width, height: meta.height };
   } catch {

@@ -2,6 +2,7 @@ import { memo, type ReactNode } from 'react';
 import { DeferredTooltip } from '@client/components/wall/deferred-tooltip';
 import { NumberCounter } from '@client/components/wall/number-counter';
 import { TAG_HEX, WALL } from '@client/components/wall/theme';
+import { panelTiming } from '@client/components/wall/element-timing';
 
 export interface Kpi {
   key: string;
@@ -39,7 +40,9 @@ function KpiStripOf({ items, box, ready }: { items: Kpi[]; box: { x: number; y: 
               cursor: k.hint ? 'help' : undefined,
             }}
           >
-            <span style={{ fontSize: 16, color: WALL.textDim, letterSpacing: 1, whiteSpace: 'nowrap' }}>{k.label}</span>
+            <span key={ready ? 'ready' : 'waiting'} elementtiming={panelTiming('kpi', ready)} style={{ fontSize: 16, color: WALL.textDim, letterSpacing: 1, whiteSpace: 'nowrap' }}>
+              {k.label}
+            </span>
             <span style={{ display: 'flex', alignItems: 'baseline', gap: 6, marginTop: 4 }}>
               <NumberCounter value={k.value} decimals={k.decimals} style={{ fontSize: 40, fontWeight: 700, fontFamily: WALL.numberFont, color: k.color ?? WALL.text, textShadow: `0 0 14px ${k.color ?? WALL.accent}66` }} />
               {k.unit && <span style={{ fontSize: 16, color: WALL.textDim }}>{k.unit}</span>}

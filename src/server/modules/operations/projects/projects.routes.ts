@@ -170,7 +170,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   // Pickers (title=1) and the wall map; display sessions carry ship-scene#view.
   app.post(
     '/ball/fallproject/selectProjects',
-    { schema: { response: { 200: envelopeOf(z.union([z.array(projectPointSchema), z.array(projectOptionSchema)])) }, body: selectProjectsSchema }, config: { permission: [`${PERM}#list`, 'ship-scene#view'] } },
+    { schema: { response: { 200: envelopeOf(z.union([z.array(projectPointSchema), z.array(projectOptionSchema)])) }, body: selectProjectsSchema }, config: { permission: [`${PERM}#list`, 'ship-scene#view'], etag: true } },
     async (request) => {
       const { title, keyword } = request.body as { title?: 1 | '1'; keyword?: string };
       const where = and(notArchived(fallProject), filters.search(fallProject.name, fallProject.nameEn, fallProject.uniqueKey)(keyword));

@@ -118,7 +118,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     `${BASE}/latest`,
-    { schema: { response: { 200: envelopeOf(warningLatestAnswerSchema(warningRowSchema)) }, body: warningLatestSchema }, config: { permission: ['fall-detect#list', 'ship-scene#view'] } },
+    { schema: { response: { 200: envelopeOf(warningLatestAnswerSchema(warningRowSchema)) }, body: warningLatestSchema }, config: { permission: ['fall-detect#list', 'ship-scene#view'], etag: true } },
     async (request) => {
       const { projectId, limit, openOnly } = request.body as z.infer<typeof warningLatestSchema>;
       // The wall's ticker: warnings of archived projects and boards stay in the list, not on walls.

@@ -45,7 +45,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The back-office banner and the wall both show these: any session may read them.
-  app.get(`${BASE}/current`, { schema: { response: { 200: envelopeOf(z.array(currentContentSchema)) } }, config: { permission: 'session' } }, async () => {
+  app.get(`${BASE}/current`, { schema: { response: { 200: envelopeOf(z.array(currentContentSchema)) } }, config: { permission: 'session', etag: true } }, async () => {
     const now = new Date();
     const rows = await app.database.db
       .select({ id: sysContent.id, title: sysContent.title, body: sysContent.body, type: sysContent.type, fromAt: sysContent.fromAt, toAt: sysContent.toAt, updatedAt: sysContent.updatedAt })

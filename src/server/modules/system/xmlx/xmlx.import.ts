@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../../lib/excel';
 import { XMBM_PATTERN, type ImportRowError } from '@shared/contracts/xmlx';
 import { checkTableLimits, checkXlsxLimits } from './sheet-limits';
 
@@ -71,6 +71,7 @@ export function parseCsv(text: string): string[][] {
 async function xlsxRows(buffer: Buffer): Promise<string[][]> {
   // Sizes first: exceljs would inflate a bomb whole before a row could be looked at.
   checkXlsxLimits(buffer);
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
