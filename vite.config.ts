@@ -38,10 +38,19 @@ const MANTINE_COMPONENT = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]compon
 const SHELL_COMPONENTS = new Set(
   'ActionIcon Affix Alert Anchor AppShell Avatar Badge Box Burger Button Card Center Checkbox CloseButton Collapse Divider Flex FocusTrap Group Input InputBase Kbd Loader LoadingOverlay Menu Modal ModalBase NavLink Notification Overlay Paper PasswordInput Popover Portal ScrollArea SimpleGrid Skeleton Stack Table Tabs Text TextInput ThemeIcon Title Tooltip Transition UnstyledButton VisuallyHidden'.split(' '),
 );
+/**
+ * What the sign-in page draws (its form, the language menu, the error alert) and what those build on:
+ * a group of its own, so the login page does not download the shell's layout, dialogs, tables and tabs.
+ */
+const LOGIN_COMPONENTS = new Set(
+  'ActionIcon Alert Anchor Box Button Card Center CloseButton FocusTrap Group Input InputBase Loader Menu Paper PasswordInput Popover Portal Stack Text TextInput ThemeIcon Title Transition UnstyledButton VisuallyHidden'.split(' '),
+);
+const SHELL_ONLY_PACKAGES = /node_modules[\\/](react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es)[\\/]/;
 const uiChunk = (id: string) => {
   if (!UI_PACKAGES.test(id)) return null;
   const component = MANTINE_COMPONENT.exec(id)?.[1];
-  return component && !SHELL_COMPONENTS.has(component) ? 'ui-more' : 'ui';
+  if (!component) return SHELL_ONLY_PACKAGES.test(id) ? 'ui' : 'ui-login';
+  return LOGIN_COMPONENTS.has(component) ? 'ui-login' : SHELL_COMPONENTS.has(component) ? 'ui' : 'ui-more';
 };
 /**
  * Our own UI kit outside the wall, in two chunks: what every back-office screen and the sign-in use
@@ -89,6 +98,9 @@ const vendorGroups = [
   // Mantine's core (provider, theme, Box and the component factory), which every Mantine screen needs
   // and the walls do not: one chunk rather than a dozen small ones.
   { name: 'mantine-core', test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/, priority: 15 },
+  // The sign-in's part first (a higher priority), or the shell's group takes the pieces its components
+  // share with the sign-in's (UnstyledButton, Popover…) and the login page downloads the whole shell.
+  { name: 'ui-login', test: (id: string) => uiChunk(id) === 'ui-login', priority: 16 },
   { name: uiChunk, priority: 14 },
   { name: kitChunk, priority: 5, includeDependenciesRecursively: false },
   // Small helpers ECharts shares with Mantine and the forms: their own chunk, so a group above never

@@ -1,4 +1,4 @@
-import { Badge, createTheme } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 import { BREAKPOINTS } from '@shared/constants';
 
 const em = (px: number) => `${px / 16}em`;
@@ -16,7 +16,9 @@ export const theme = createTheme({
   components: {
     // A badge's word is never cut: Mantine lets its label shrink to nothing (overflow hidden in a grid),
     // so a table squeezing its columns showed "OFFL…" and "NOR…"; now the column keeps the badge's width.
-    Badge: Badge.extend({ styles: { label: { minWidth: 'max-content' } } }),
+    // A plain object, not Badge.extend(): importing Badge here put the shell's component chunk in the
+    // sign-in page's download.
+    Badge: { styles: { label: { minWidth: 'max-content' } } },
     // Dates as the lists show them (YYYY-MM-DD, 24-hour) in both languages, where a field names no
     // format of its own; plain objects, so the theme does not pull the date components into the shell.
     DateTimePicker: { defaultProps: { valueFormat: DATE_TIME_FORMAT } },
