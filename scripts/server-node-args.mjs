@@ -1,6 +1,6 @@
 /**
  * How node runs the server (`npm start`, the benchmarks): through the TypeScript loader, with V8's
- * young generation held to 4 MB semi-spaces instead of 16 MB (issue 18: the server's idle memory).
+ * young generation held to 4 MB semi-spaces instead of 16 MB (the server's idle memory).
  * The server's objects mostly live long (caches, the first-frame renderer, the database's prepared
  * statements); the short-lived ones of a request are collected a little more often, each time in
  * less, and the process stays some 24 MB smaller.

@@ -1,4 +1,4 @@
-// Back-office first load, as Chromium downloads it (issue 18): the real server on the demo data
+// Back-office first load, as Chromium downloads it: the real server on the demo data
 // (tmp/bench-wall, seeded by wall-seed.ts) and the built client, each journey in a fresh browser
 // context (cold cache), the bytes and requests counted from the DevTools protocol's Network events
 // (the bytes on the wire, headers included, with the browser asking for gzip only so the figure is

@@ -127,7 +127,7 @@ export async function run() {
     ).json();
     if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
 
-    // What the browser reports, not what our code marks (issue 18): every wall panel carries an
+    // What the browser reports, not what our code marks: every wall panel carries an
     // `elementtiming` attribute once its data is drawn (components/wall/element-timing.ts), on the
     // server's first frame and on the app's own wall alike, and Chromium reports each one's first
     // paint (PerformanceObserver 'element', renderTime). Observed from the document's start (an init

@@ -59,7 +59,7 @@ describe('the API client', () => {
     await expect(held).rejects.toMatchObject({ name: 'AbortError' });
   });
 
-  it('asks a read that came with an ETag again with If-None-Match, and keeps the data in hand on a 304 (issue 18)', async () => {
+  it('asks a read that came with an ETag again with If-None-Match, and keeps the data in hand on a 304', async () => {
     let version = 1;
     const seen: (string | null)[] = [];
     server.use(

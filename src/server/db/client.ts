@@ -39,7 +39,7 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  */
 const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS || '32MB';
 /**
- * Memory PostgreSQL takes per operation, sized for one process that also serves HTTP (issue 18):
+ * Memory PostgreSQL takes per operation, sized for one process that also serves HTTP:
  * WebAssembly memory only grows, so whatever a migration's index build or a temporary table once
  * touched stays charged to the server. maintenance_work_mem (CREATE INDEX, VACUUM) 64 MB → 8 MB;
  * temp_buffers 8 MB → 2 MB; wal_buffers fixed at 1 MB rather than a share of shared_buffers.

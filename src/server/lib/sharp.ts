@@ -4,7 +4,7 @@ type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
 let loading: Promise<SharpFactory> | null = null;
 
 /**
- * The image library, loaded on first use (issue 18): its native part (libvips) adds some 30 MB to
+ * The image library, loaded on first use: its native part (libvips) adds some 30 MB to
  * the process as it loads, and a server usually goes long without a thumbnail to make or a site
  * plan to measure, so an idle server does not carry it.
  */

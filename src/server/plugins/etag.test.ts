@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tests/helpers/test-app';
 import { matchesEtag } from './etag';
 
-// The wall asks its reads again on a timer (issue 18): an unchanged answer is a 304 without a body,
+// The wall asks its reads again on a timer: an unchanged answer is a 304 without a body,
 // a changed one a 200 with a new ETag, whatever the change came through.
 describe('conditional answers of the wall reads', () => {
   let t: TestApp;
