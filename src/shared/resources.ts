@@ -201,6 +201,14 @@ export const RESOURCES = {
     buttons: CRUD,
     sortable: ['name', 'partNo', 'quantity', 'equipmentName', 'createdAt'],
   },
+  /** The manager's statistics screen (issue 17): reads only; the report is a POST that never goes to the operation log. */
+  statistics: {
+    api: '/ball/stats',
+    code: 'fall-stats',
+    menu: menu('fall', 'fall/stats', '统计分析', 'Statistics', 'chart-bar'),
+    buttons: { list: ['查询', 'List'], export: ['导出', 'Export'] },
+    reads: ['report'],
+  },
   projectType: {
     api: '/sys/xmlx',
     code: 'sys-xmlx',
