@@ -23,7 +23,16 @@ export const statReportQuerySchema = z
     if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'v.dateOrder' });
     else if (spanDays(q.from, q.to) > MAX_SPAN_DAYS[q.granularity]) ctx.addIssue({ code: 'custom', path: ['from'], message: 'v.spanTooLong' });
   });
-export type StatReportQuery = z.input<typeof statReportQuerySchema>;
+/** The report's query as a client sends it. */
+export interface StatReportQuery {
+  from: string;
+  to: string;
+  granularity: Granularity;
+  area?: string;
+  country?: string;
+  projectId?: number;
+  category?: string;
+}
 export type StatReportFilters = Pick<z.output<typeof statReportQuerySchema>, 'area' | 'country' | 'projectId' | 'category'>;
 
 /** Repair figures of a range (or one period): counts are the numerators and denominators of the rates. */
@@ -64,6 +73,11 @@ export type WarningLevelCounts = z.output<typeof warningLevelCountsSchema>;
 export const warningTotalsSchema = z.object({ total: z.number(), byLevel: warningLevelCountsSchema });
 
 export const statReportSchema = z.object({
+  /** What the area and country filters offer: the values projects have (areas named by the `area` dictionary). */
+  places: z.object({
+    areas: z.array(z.object({ value: z.string(), label: z.string(), labelEn: z.string() })),
+    countries: z.array(z.string()),
+  }),
   from: z.string(),
   to: z.string(),
   granularity: z.enum(GRANULARITIES),
@@ -119,4 +133,13 @@ export function periodDays(period: string, granularity: Granularity, from: strin
   else d.setUTCMonth(d.getUTCMonth() + 1, 0);
   const end = d.toISOString().slice(0, 10);
   return { from: start < from ? from : start, to: end > to ? to : end };
+}
+
+/** The range of the same length that ends the day before `from` (the comparison). */
+export function previousDays(from: string, to: string): { from: string; to: string } {
+  const DAY = 86_400_000;
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / DAY) + 1;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { from: day(start - days * DAY), to: day(start - DAY) };
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
 import { WARNING_LEVELS } from '@shared/contracts/warning';
 import type { Granularity } from '@shared/contracts/stats';
-import { STAT_TOP_BOARDS, periodDays, type RepairPeriod, type RepairTotals, type StatReport, type StatReportFilters, type WarningLevelCounts } from '@shared/contracts/stats-report';
+import { STAT_TOP_BOARDS, periodDays, previousDays, type RepairPeriod, type RepairTotals, type StatReport, type StatReportFilters, type WarningLevelCounts } from '@shared/contracts/stats-report';
 import { UNIT_CATEGORY, dayEnd, dayStart, projectPlace, slaLimit, unitCategory, type SlaHours } from './stat-filters.service';
 
 export interface ReportRange extends StatReportFilters {
@@ -13,17 +13,10 @@ export interface ReportRange extends StatReportFilters {
 }
 
 const US_PER_HOUR = 3_600_000_000;
-const DAY_MS = 86_400_000;
 const LABEL_FORMAT: Record<Granularity, string> = { day: 'YYYY-MM-DD', week: 'YYYY-MM-DD', month: 'YYYY-MM' };
 const round = (v: unknown, digits: number): number | null => (v === null || v === undefined ? null : Number(Number(v).toFixed(digits)));
 const share = (part: number, whole: number) => (whole > 0 ? round(part / whole, 4) : null);
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
-/** The range of the same length that ends the day before `from`. */
-export function previousRange(from: string, to: string): { from: string; to: string } {
-  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-  return { from: addDays(from, -days), to: addDays(from, -1) };
-}
 
 /** The period a timestamptz falls in, as a label (UTC days, ISO weeks from Monday, months). */
 function periodLabel(g: Granularity, col: SQL): SQL {
@@ -80,8 +73,9 @@ export class StatsReportRepository {
   }
 
   async report(q: ReportRange, sla: SlaHours): Promise<StatReport> {
-    const previous = previousRange(q.from, q.to);
-    const [totals, previousTotals, periods, warnings, prevWarnings, boards, equipment] = await Promise.all([
+    const previous = previousDays(q.from, q.to);
+    const [places, totals, previousTotals, periods, warnings, prevWarnings, boards, equipment] = await Promise.all([
+      this.places(),
       this.repairTotals(q.from, q.to, q, sla),
       this.repairTotals(previous.from, previous.to, q, sla),
       this.repairPeriods(q, sla),
@@ -95,6 +89,7 @@ export class StatsReportRepository {
       return { total: WARNING_LEVELS.reduce((n, l) => n + byLevel[l], 0), byLevel };
     };
     return {
+      places,
       from: q.from,
       to: q.to,
       granularity: q.granularity,
@@ -103,6 +98,18 @@ export class StatsReportRepository {
       warnings: { ...sum(warnings), previous: sum(prevWarnings), periods: warnings, boards },
       equipment,
     };
+  }
+
+  private async places(): Promise<StatReport['places']> {
+    const [areas, countries] = await Promise.all([
+      this.rows<{ value: string; label: string; labelEn: string }>(sql`
+        SELECT a.area AS value, coalesce(d.label, a.area) AS label, coalesce(nullif(d.label_en, ''), d.label, a.area) AS "labelEn"
+          FROM (SELECT DISTINCT area FROM fall_project WHERE area <> '') a
+          LEFT JOIN sys_dictionary d ON d.type = 'area' AND d.value = a.area
+         ORDER BY a.area`),
+      this.rows<{ country: string }>(sql`SELECT DISTINCT country FROM fall_project WHERE country <> '' ORDER BY country`),
+    ]);
+    return { areas, countries: countries.map((c) => c.country) };
   }
 
   /** The facts of the orders completed in [from, to] under the filters, grouped by period or not. */

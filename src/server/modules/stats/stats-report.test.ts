@@ -133,7 +133,7 @@ describe('statistics screen: figures by hand', () => {
     const res = await report(MARCH);
     expect(res.status).toBe(200);
     const r = res.body.data as StatReport;
-    expect(r.previous).toEqual({ from: '2024-01-31', to: '2024-02-29' });
+    expect(r.previous).toEqual({ from: '2024-01-30', to: '2024-02-29' }); // 31 days, as March
     expect(r.repair.totals).toEqual({
       submitted: 5, completed: 4, avgHours: 20.5, medianHours: 15, p90Hours: 39.6,
       firstTimeFix: 3, withEquipment: 3, repeat30d: 1, onTime: 3,
