@@ -62,7 +62,9 @@ async function screen(browser, baseUrl, screenshotsDir, lang) {
     await page.locator('[data-kpi="completed"]').click();
     await page.waitForURL(/#\/main\/fall\/order\?.*statMetric=completed/, WAIT);
     await page.locator('[data-drill-filter]').waitFor(WAIT);
-    const total = lang === 'en' ? new RegExp(`Total ${figure.toLocaleString('en-US')}\\b`) : new RegExp(`共 ${figure.toLocaleString('en-US')} 条`);
+    // With or without a thousands separator.
+    const digits = String(figure).split('').join('[,\\s]?');
+    const total = lang === 'en' ? new RegExp(`Total ${digits}\\b`) : new RegExp(`共 ${digits} 条`);
     await page.getByText(total).first().waitFor(WAIT);
   } finally {
     await context.close();

@@ -12,7 +12,11 @@ export const statDay = () =>
   z
     .string({ error: 'v.required' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'v.date' })
-    .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s) && Number(s.slice(0, 4)) >= DATE_MIN_YEAR, { message: 'v.date' });
+    // Zod runs this even when the pattern failed: any text must come through without throwing.
+    .refine((s) => {
+      const at = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(s) && Number(s.slice(0, 4)) >= DATE_MIN_YEAR;
+    }, { message: 'v.date' });
 
 /** An optional text filter ('' = none). */
 const optText = (max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max, { message: 'v.tooLong' }).optional());

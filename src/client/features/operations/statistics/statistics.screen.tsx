@@ -77,7 +77,7 @@ function Kpi({ name, label, hint, value, sub, delta: d, onClick }: KpiProps) {
   const body = (
     <Paper withBorder radius="md" p="sm" h="100%" data-kpi={name}>
       <Tooltip label={hint} multiline w={300} withArrow>
-        <Text size="xs" c="dimmed" lineClamp={1} style={{ cursor: 'help' }}>
+        <Text size="xs" c="dimmed" style={{ cursor: 'help' }}>
           {label}
         </Text>
       </Tooltip>
@@ -284,7 +284,7 @@ export default function StatisticsPage() {
           </Group>
         )}
       </Paper>
-      <SimpleGrid cols={{ base: 2, sm: 4, lg: 6, xl: 11 }} spacing="xs">
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="xs">
         {r ? kpis.map((k) => <Kpi key={k.name} {...k} />) : Array.from({ length: 11 }, (_, i) => <Skeleton key={i} h={92} radius="md" />)}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2, xl: 3 }} spacing="sm">
