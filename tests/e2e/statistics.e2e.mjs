@@ -49,6 +49,10 @@ async function screen(browser, baseUrl, screenshotsDir, lang) {
     await chartsFit(page);
     await page.waitForTimeout(1200); // the bars' entry animation
     await page.screenshot({ path: path.join(screenshotsDir, `statistics-${lang}.png`), fullPage: true });
+    // The screen scrolls inside the layout: the lower charts in a second picture.
+    await page.locator('[data-panel="equipment"]').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(screenshotsDir, `statistics-${lang}-charts.png`) });
     for (const width of [1280, 1920]) {
       await page.setViewportSize({ width, height: 1000 });
       await page.waitForTimeout(400);
@@ -109,8 +113,10 @@ async function report(browser, baseUrl, screenshotsDir, lang) {
     const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
     // Three sections with six charts: two to four A4 pages, never one crammed page or a page per chart.
     assert.ok(pages >= 2 && pages <= 4, `${pages} pages`);
-    // A4 portrait: 595 × 842 points.
-    assert.match(pdf.toString('latin1'), /\/MediaBox\s*\[\s*0 0 595(\.\d+)? 841\.9|\/MediaBox\s*\[\s*0 0 595(\.\d+)? 842/);
+    // Every page A4 portrait: 595 × 842 points (Skia writes 594.96 × 841.92).
+    const boxes = [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    assert.equal(boxes.length, pages);
+    for (const [w, h] of boxes) assert.ok(Math.abs(w - 595) < 1 && Math.abs(h - 842) < 1, `page ${w}×${h}`);
   } finally {
     await context.close();
   }

@@ -243,9 +243,9 @@ export default function StatisticsPage() {
       <Paper withBorder radius="md" p="sm">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Stack gap={2}>
-            <Text size="xs" c="dimmed">{t('stats.range')}</Text>
+            <Text size="sm" fw={500}>{t('stats.range')}</Text>
             <SegmentedControl
-              size="xs"
+              size="sm"
               value={preset}
               onChange={(v) => {
                 const p = v as RangePreset;
@@ -257,20 +257,20 @@ export default function StatisticsPage() {
           </Stack>
           {preset === 'custom' && (
             <Group gap={4} align="flex-end">
-              <TextInput size="xs" type="date" w={150} label={t('common.from')} value={custom.from} max={isoDaysAgo(0)} onChange={(e) => e.currentTarget.value && setCustom((c) => ({ ...c, from: e.currentTarget.value }))} />
-              <TextInput size="xs" type="date" w={150} label={t('common.to')} value={custom.to} onChange={(e) => e.currentTarget.value && setCustom((c) => ({ ...c, to: e.currentTarget.value }))} />
+              <TextInput type="date" w={150} label={t('common.from')} value={custom.from} max={isoDaysAgo(0)} onChange={(e) => e.currentTarget.value && setCustom((c) => ({ ...c, from: e.currentTarget.value }))} />
+              <TextInput type="date" w={150} label={t('common.to')} value={custom.to} onChange={(e) => e.currentTarget.value && setCustom((c) => ({ ...c, to: e.currentTarget.value }))} />
             </Group>
           )}
           <Stack gap={2}>
-            <Text size="xs" c="dimmed">{t('stats.granularity')}</Text>
-            <SegmentedControl size="xs" value={granularity} onChange={(v) => setGranularity(v as Granularity)} data={GRANULARITIES.map((g) => ({ value: g, label: t(`stats.granularities.${g}`) }))} />
+            <Text size="sm" fw={500}>{t('stats.granularity')}</Text>
+            <SegmentedControl size="sm" value={granularity} onChange={(v) => setGranularity(v as Granularity)} data={GRANULARITIES.map((g) => ({ value: g, label: t(`stats.granularities.${g}`) }))} />
           </Stack>
-          <Select size="xs" w={150} clearable label={t('stats.area')} placeholder={t('stats.all')} data={areaOptions} value={filters.area ?? null} onChange={(v) => setFilter('area', v)} />
-          <Select size="xs" w={120} clearable searchable label={t('stats.country')} placeholder={t('stats.all')} data={countryOptions} value={filters.country ?? null} onChange={(v) => setFilter('country', v)} />
+          <Select w={150} clearable label={t('stats.area')} placeholder={t('stats.all')} data={areaOptions} value={filters.area ?? null} onChange={(v) => setFilter('area', v)} />
+          <Select w={120} clearable searchable label={t('stats.country')} placeholder={t('stats.all')} data={countryOptions} value={filters.country ?? null} onChange={(v) => setFilter('country', v)} />
           <div style={{ width: 200 }}>
             <ProjectPicker label={t('stats.project')} value={filters.projectId ?? null} onChange={(id) => setFilters((f) => ({ ...f, projectId: id ?? undefined }))} />
           </div>
-          <Select size="xs" w={140} clearable label={t('stats.category')} placeholder={t('stats.all')} data={categoryOptions} value={filters.category ?? null} onChange={(v) => setFilter('category', v)} />
+          <Select w={140} clearable label={t('stats.category')} placeholder={t('stats.all')} data={categoryOptions} value={filters.category ?? null} onChange={(v) => setFilter('category', v)} />
         </Group>
         {report.error && (
           <Text size="sm" c="red" mt="xs" data-error>
