@@ -212,20 +212,30 @@ describe('statistics screen: figures by hand', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['Repair speed & quality', 'Warnings by level', 'Warnings by board', 'Equipment & availability', 'Orders']);
-    const repair = book.worksheets[0];
+    expect(book.worksheets.map((s) => s.name)).toEqual([
+      'Orders submitted, completed', 'Repair time', 'Repair quality', 'Warnings by level', 'Boards with most warnings', 'Equipment by category',
+      'Order rows', 'Warning rows', 'Broken and offline units',
+    ]);
+    const [orders, speed, quality, warnings, boards, equipment, orderRows, warningRows, units] = book.worksheets;
     // Header, five weeks, the range and the previous range.
-    expect(repair.rowCount).toBe(8);
-    expect(repair.getRow(7).getCell(4).value).toBe(5);
-    expect(repair.getRow(7).getCell(5).value).toBe(4);
-    // The orders submitted or completed in March: O1, O2, O3, O4, O5.
-    const orders = book.worksheets[4];
-    expect(orders.rowCount).toBe(6);
-    expect(orders.getRow(2).getCell(1).value).toBe('O1');
+    expect(orders.rowCount).toBe(8);
+    expect(orders.getRow(7).values).toEqual([undefined, 'All (this period)', '2024-03-01', '2024-03-31', 5, 4]);
+    expect(speed.getRow(7).getCell(5).value).toBe(20.5);
+    expect(quality.getRow(7).getCell(6).value).toBe(0.75);
+    expect(warnings.getRow(7).values).toEqual([undefined, 'All (this period)', '2024-03-01', '2024-03-31', 0, 1, 2, 3]);
+    expect(boards.getRow(2).values).toEqual([undefined, 'Board 1', 'P1', 2]);
+    expect(equipment.getRow(2).getCell(1).value).toBe('Pump');
+    // The rows behind: the orders submitted or completed in March (O1 … O5), its three warnings, the three units down.
+    expect(orderRows.rowCount).toBe(6);
+    expect(orderRows.getRow(2).getCell(1).value).toBe('O1');
+    expect(warningRows.rowCount).toBe(4);
+    expect(warningRows.getRow(2).getCell(2).value).toBe('Critical');
+    expect(units.rowCount).toBe(4);
     const cn = await t.app.inject({ method: 'POST', url: '/api/ball/stats/export', headers: { authorization: `Bearer ${admin}`, 'accept-language': 'zh-CN' }, payload: MARCH });
     const bookCn = new ExcelJS.Workbook();
     await bookCn.xlsx.load(cn.rawPayload as unknown as ArrayBuffer);
-    expect(bookCn.worksheets[0].name).toBe('维修速度与质量');
+    expect(bookCn.worksheets[0].name).toBe('工单提交与完成');
+    expect(bookCn.worksheets[5].getRow(2).getCell(1).value).toBe('水泵');
   });
 });
 

@@ -58,7 +58,7 @@ function Delta({ now, before, invert, digits = 0, percentPoints }: { now: number
   return (
     <Text size="xs" c={color} data-delta>
       {diff}
-      {!percentPoints && d.pct !== null ? ` (${sign}${d.pct.toFixed(1)}%)` : ''} {t('stats.vsPrevious')}
+      {d.pct !== null ? ` (${sign}${d.pct.toFixed(1)}%)` : ''} {t('stats.vsPrevious')}
     </Text>
   );
 }
