@@ -126,9 +126,11 @@ export function boardsOption(r: StatReport, c: Ctx): EChartsOption {
 export function equipmentOption(r: StatReport, c: Ctx): EChartsOption {
   const cats = r.equipment.byCategory;
   const labels = cats.map((x) => dictLabel(DEVICE_CATEGORY, x.category, c.locale));
+  // Every category keeps its label (a bar without a name says nothing): turned when they are many.
+  const rotated = labels.length > 5;
   return {
-    ...frame(c, labels.length > 8),
-    xAxis: periodAxis(labels, c.tone),
+    ...frame(c, rotated),
+    xAxis: { type: 'category', data: labels, ...axisStyle(c.tone), axisLabel: { ...axisStyle(c.tone).axisLabel, interval: 0, rotate: rotated ? 30 : 0 } },
     yAxis: { type: 'value', minInterval: 1, ...axisStyle(c.tone) },
     series: [
       { name: c.text.series.available, type: 'bar', stack: 'e', data: cats.map((x) => x.available), itemStyle: { color: TAG_HEX.success } },
