@@ -154,6 +154,8 @@ const work = {
     print: '打印月报',
     exported: '已导出 {{name}}',
     previous: '上期 {{from}} ~ {{to}}',
+    /** Percentage points: the change of a rate. */
+    pp: '个百分点',
     vsPrevious: '较上期',
     noPrevious: '上期无数据',
     now: '当前',

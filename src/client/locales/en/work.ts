@@ -156,6 +156,8 @@ const work: LocaleShape<typeof cn> = {
     print: 'Monthly report',
     exported: 'Exported {{name}}',
     previous: 'Previous {{from}} – {{to}}',
+    /** Percentage points: the change of a rate. */
+    pp: 'pp',
     vsPrevious: 'vs previous',
     noPrevious: 'none before',
     now: 'now',

@@ -54,7 +54,7 @@ function Delta({ now, before, invert, digits = 0, percentPoints }: { now: number
   const good = invert ? d.diff < 0 : d.diff > 0;
   const color = d.diff === 0 ? 'gray' : good ? 'teal' : 'red';
   const sign = d.diff > 0 ? '+' : '';
-  const diff = percentPoints ? `${sign}${(d.diff * 100).toFixed(1)} pp` : `${sign}${d.diff.toFixed(digits)}`;
+  const diff = percentPoints ? `${sign}${(d.diff * 100).toFixed(1)} ${t('stats.pp')}` : `${sign}${d.diff.toFixed(digits)}`;
   return (
     <Text size="xs" c={color} data-delta>
       {diff}
