@@ -7,6 +7,9 @@ import { RESOURCES } from '@shared/resources';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
 import { ok } from '../../lib/crud';
 import { pagedBatches, sendWorkbook } from '../../lib/export';
+import { fileAnswer } from '../../lib/answers';
+
+const workbookAnswer = fileAnswer('the statistics view as a workbook', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
 import { StatsReportRepository, type ReportRange } from './stats-report.repository';
 import { inDays, projectPlace, unitCategory, type SlaHours } from './stat-filters.service';
 
@@ -69,7 +72,7 @@ export async function statsReportRoutes(app: FastifyInstance): Promise<void> {
     ok(await repo.report(request.body as ReportRange, await sla())),
   );
 
-  app.post(`${BASE}/export`, { schema: { body: statExportSchema }, config: { permission: `${CODE}#export` } }, async (request, reply) => {
+  app.post(`${BASE}/export`, { schema: { body: statExportSchema, response: { 200: workbookAnswer } }, config: { permission: `${CODE}#export` } }, async (request, reply) => {
     const q = request.body as ReportRange;
     const L = LABELS[request.locale ?? 'cn'];
     const report: StatReport = await repo.report(q, await sla());
