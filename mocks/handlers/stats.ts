@@ -160,7 +160,7 @@ export function statReportFixture(q: { from: string; to: string; granularity: 'd
 }
 
 export const statsHandlers = [
-  http.post(`${API}/ball/stats/report`, async ({ request }) => {
+  http.post(`${API}/ball/stats/figures`, async ({ request }) => {
     await demoDelay();
     const q = await parse<{ from: string; to: string; granularity: 'day' | 'week' | 'month' }>(request, statReportQuerySchema);
     if (q.error) return q.error;

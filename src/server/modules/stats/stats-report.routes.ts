@@ -68,7 +68,7 @@ export async function statsReportRoutes(app: FastifyInstance): Promise<void> {
     return { low, normal, high, urgent };
   }
 
-  app.post(`${BASE}/report`, { schema: { body: statReportQuerySchema, response: { 200: envelopeOf(statReportSchema) } }, config: { permission: `${CODE}#list`, log: false as const } }, async (request) =>
+  app.post(`${BASE}/figures`, { schema: { body: statReportQuerySchema, response: { 200: envelopeOf(statReportSchema) } }, config: { permission: `${CODE}#list`, log: false as const } }, async (request) =>
     ok(await repo.report(request.body as ReportRange, await sla())),
   );
 

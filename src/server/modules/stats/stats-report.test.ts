@@ -126,7 +126,7 @@ describe('statistics screen: figures by hand', () => {
   });
   afterAll(() => t.close());
 
-  const report = async (body: Record<string, unknown>, token = admin) => t.call('POST', '/api/ball/stats/report', { token, body });
+  const report = async (body: Record<string, unknown>, token = admin) => t.call('POST', '/api/ball/stats/figures', { token, body });
   const MARCH = { from: '2024-03-01', to: '2024-03-31', granularity: 'week' };
 
   it('counts repair speed and quality, warnings and equipment over the range, with the previous period', async () => {
@@ -184,7 +184,7 @@ describe('statistics screen: figures by hand', () => {
   });
 
   it('refuses a span too long for its granularity, and other bad queries, with a message in the caller’s language', async () => {
-    const long = await t.call('POST', '/api/ball/stats/report', { token: admin, body: { from: '2020-01-01', to: '2024-01-01', granularity: 'day' }, lang: 'zh-CN' });
+    const long = await t.call('POST', '/api/ball/stats/figures', { token: admin, body: { from: '2020-01-01', to: '2024-01-01', granularity: 'day' }, lang: 'zh-CN' });
     expect(long.status).toBe(400);
     expect(long.body.data.fields.from).toBe('时间跨度过长，请缩短范围或选择更粗的粒度');
     const en = await report({ from: '2020-01-01', to: '2024-01-01', granularity: 'day' });
@@ -203,7 +203,7 @@ describe('statistics screen: figures by hand', () => {
     const reader = await t.userWith(['fall-stats#list']);
     expect((await report(MARCH, reader.token)).status).toBe(200);
     expect((await t.call('POST', '/api/ball/stats/export', { token: reader.token, body: MARCH })).status).toBe(403);
-    expect((await t.call('POST', '/api/ball/stats/report', { body: MARCH })).status).toBe(401);
+    expect((await t.call('POST', '/api/ball/stats/figures', { body: MARCH })).status).toBe(401);
   });
 
   it('exports the view as xlsx: one sheet per chart, then the orders behind the figures', async () => {
@@ -258,7 +258,7 @@ describe('statistics screen: drill-down totals on the demo data', () => {
   it('every figure of the last 90 days (by week) equals the total of the list it opens, unfiltered and filtered', async () => {
     const to = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
-    const res = await t.call('POST', '/api/ball/stats/report', { token: admin, body: { from, to, granularity: 'week' } });
+    const res = await t.call('POST', '/api/ball/stats/figures', { token: admin, body: { from, to, granularity: 'week' } });
     expect(res.status).toBe(200);
     const r = res.body.data as StatReport;
     // The demo has orders, warnings and broken units: the checks below compare non-zero figures.
@@ -270,7 +270,7 @@ describe('statistics screen: drill-down totals on the demo data', () => {
       'SELECT area, country FROM fall_project GROUP BY area, country ORDER BY count(*) DESC LIMIT 1',
     );
     for (const filters of [{ area }, { country }, { category: 'pump' }] as Filters[]) {
-      const narrowed = (await t.call('POST', '/api/ball/stats/report', { token: admin, body: { from, to, granularity: 'month', ...filters } })).body.data as StatReport;
+      const narrowed = (await t.call('POST', '/api/ball/stats/figures', { token: admin, body: { from, to, granularity: 'month', ...filters } })).body.data as StatReport;
       await checkDrillDowns(t, admin, narrowed, filters);
     }
   }, 600_000);

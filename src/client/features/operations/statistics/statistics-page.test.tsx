@@ -29,7 +29,7 @@ function renderPage(locale: 'cn' | 'en' = 'en', perms = ['fall-stats#list', 'fal
   login('t-stats', { id: 7, username: 'mgr', realName: '', email: '', phone: '', avatar: '', roles: ['manager'], perms, menus: [] });
   const sent: Record<string, unknown>[] = [];
   server.use(
-    http.post(`${API}/ball/stats/report`, async ({ request }) => {
+    http.post(`${API}/ball/stats/figures`, async ({ request }) => {
       const body = (await request.json()) as { from: string; to: string; granularity: 'day' | 'week' | 'month' };
       sent.push(body);
       return ok(statReportFixture(body));
@@ -100,7 +100,7 @@ describe('statistics screen', () => {
   it('shows the server’s refusal (a span too long for the granularity) instead of figures', async () => {
     renderPage('cn');
     await waitFor(() => expect(kpi('submitted')).toBeTruthy());
-    server.use(http.post(`${API}/ball/stats/report`, () => fail(400, '时间跨度过长，请缩短范围或选择更粗的粒度')));
+    server.use(http.post(`${API}/ball/stats/figures`, () => fail(400, '时间跨度过长，请缩短范围或选择更粗的粒度')));
     await userEvent.click(screen.getByText('今年'));
     await waitFor(() => expect(document.querySelector('[data-error]')).toHaveTextContent('时间跨度过长'));
   });

@@ -6,10 +6,10 @@ import { RESOURCES } from '@shared/resources';
 const BASE = RESOURCES.statistics.api;
 
 /** The statistics screen's figures (fall/stats): the wall's statistics over a range with filters and the previous range. */
-export const getStatReport = (query: StatReportQuery, signal?: AbortSignal) => api.post<StatReport>(`${BASE}/report`, query, { signal });
+export const getStatReport = (query: StatReportQuery, signal?: AbortSignal) => api.post<StatReport>(`${BASE}/figures`, query, { signal });
 
 export const statReportQueryOptions = (query: StatReportQuery) =>
-  queryOptions({ queryKey: [BASE, 'report', query], queryFn: ({ signal }) => getStatReport(query, signal), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: [BASE, 'figures', query], queryFn: ({ signal }) => getStatReport(query, signal), placeholderData: keepPreviousData });
 
 export const useStatReport = (query: StatReportQuery, enabled = true) => useQuery({ ...statReportQueryOptions(query), enabled });
 
