@@ -4,6 +4,7 @@ import type { ProjectPoint } from '@shared/contracts/project';
 import type { WarningRow } from '@shared/contracts/warning';
 import { translate } from '@shared/messages';
 import { API, demoDelay, fail, ok, paged } from '../envelope';
+import { periodDays, previousDays, statReportQuerySchema, type RepairTotals, type StatReport } from '@shared/contracts/stats-report';
 
 /** Fixed figures for the walls and the dashboard; tests compare what the screens show with these. */
 export const statsFixtures = {
@@ -100,7 +101,71 @@ async function parse<T>(request: Request, schema: { safeParse: (v: unknown) => {
 
 const BASE = `${API}/ball/fallproject`;
 
+const repairTotals = (submitted: number, completed: number): RepairTotals => {
+  const ftf = Math.round(completed * 0.75);
+  const withEq = Math.max(1, completed - 1);
+  const rep = Math.round(withEq / 8);
+  const onTime = Math.round(completed * 0.8);
+  return {
+    submitted, completed, avgHours: completed ? 20.5 : null, medianHours: completed ? 15 : null, p90Hours: completed ? 39.6 : null,
+    firstTimeFix: ftf, withEquipment: withEq, repeat30d: rep, onTime,
+    firstTimeFixRate: completed ? Number((ftf / completed).toFixed(4)) : null, repeatRate30d: Number((rep / withEq).toFixed(4)), onTimeRate: completed ? Number((onTime / completed).toFixed(4)) : null,
+  };
+};
+
+/** A statistics report (fall/stats) over any valid query: made-up counts per period, sums that add up. */
+export function statReportFixture(q: { from: string; to: string; granularity: 'day' | 'week' | 'month' }): StatReport {
+  const labels: string[] = [];
+  const d = new Date(`${q.from}T00:00:00Z`);
+  if (q.granularity === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  if (q.granularity === 'month') d.setUTCDate(1);
+  while (d.toISOString().slice(0, 10) <= q.to) {
+    labels.push(q.granularity === 'month' ? d.toISOString().slice(0, 7) : d.toISOString().slice(0, 10));
+    if (q.granularity === 'day') d.setUTCDate(d.getUTCDate() + 1);
+    else if (q.granularity === 'week') d.setUTCDate(d.getUTCDate() + 7);
+    else d.setUTCMonth(d.getUTCMonth() + 1);
+  }
+  const periods = labels.map((period, i) => ({ period, ...periodDays(period, q.granularity, q.from, q.to), ...repairTotals(3 + (i % 4), 2 + (i % 3)) }));
+  const levels = labels.map((period, i) => ({ period, ...periodDays(period, q.granularity, q.from, q.to), byLevel: { info: i % 2, warning: 1 + (i % 3), critical: i % 4 === 0 ? 1 : 0 } }));
+  const sum = (k: 'submitted' | 'completed') => periods.reduce((n, p) => n + p[k], 0);
+  const byLevel = { info: levels.reduce((n, l) => n + l.byLevel.info, 0), warning: levels.reduce((n, l) => n + l.byLevel.warning, 0), critical: levels.reduce((n, l) => n + l.byLevel.critical, 0) };
+  const byCategory = [
+    { category: 'pump', total: 120, broken: 4, offline: 2, available: 114 },
+    { category: 'nozzle', total: 300, broken: 6, offline: 0, available: 294 },
+    { category: 'light', total: 220, broken: 2, offline: 5, available: 213 },
+    { category: 'other', total: 20, broken: 0, offline: 0, available: 20 },
+  ];
+  const total = byCategory.reduce((n, c) => n + c.total, 0);
+  const broken = byCategory.reduce((n, c) => n + c.broken, 0);
+  const offline = byCategory.reduce((n, c) => n + c.offline, 0);
+  return {
+    places: { areas: [{ value: 'Asia', label: '亚洲', labelEn: 'Asia' }, { value: 'Europe', label: '欧洲', labelEn: 'Europe' }], countries: ['CN', 'FR', 'JP'] },
+    from: q.from,
+    to: q.to,
+    granularity: q.granularity,
+    previous: previousDays(q.from, q.to),
+    repair: { totals: repairTotals(sum('submitted'), sum('completed')), previousTotals: repairTotals(sum('submitted') - 2, sum('completed') + 1), periods },
+    warnings: {
+      total: byLevel.info + byLevel.warning + byLevel.critical,
+      byLevel,
+      previous: { total: 10, byLevel: { info: 2, warning: 6, critical: 2 } },
+      periods: levels,
+      boards: [
+        { detectId: 11, name: '主池检测板', nameEn: 'Main pool board', projectName: '迪拜音乐喷泉', projectNameEn: 'Dubai Fountain', count: 7 },
+        { detectId: 12, name: '瀑布检测板', nameEn: 'Falls board', projectName: '尼亚加拉', projectNameEn: 'Niagara', count: 3 },
+      ],
+    },
+    equipment: { total, broken, offline, available: total - broken - offline, availability: Number(((total - broken - offline) / total).toFixed(4)), byCategory },
+  };
+}
+
 export const statsHandlers = [
+  http.post(`${API}/ball/stats/figures`, async ({ request }) => {
+    await demoDelay();
+    const q = await parse<{ from: string; to: string; granularity: 'day' | 'week' | 'month' }>(request, statReportQuerySchema);
+    if (q.error) return q.error;
+    return ok(statReportFixture(q.data));
+  }),
   http.get(`${BASE}/countProjects`, async () => (await demoDelay(), ok(statsFixtures.countProjects))),
   http.get(`${BASE}/groupArea`, async () => (await demoDelay(), ok(statsFixtures.groupArea))),
   http.get(`${BASE}/groupWater`, async () => (await demoDelay(), ok(statsFixtures.groupWater))),

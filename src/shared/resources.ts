@@ -201,6 +201,17 @@ export const RESOURCES = {
     buttons: CRUD,
     sortable: ['name', 'partNo', 'quantity', 'equipmentName', 'createdAt'],
   },
+  /**
+   * The manager's statistics screen (issue 17): reads only; `figures` is a POST that never goes to the
+   * operation log (read action names are global: a name like `report` would also hide the boards' pushes).
+   */
+  statistics: {
+    api: '/ball/stats',
+    code: 'fall-stats',
+    menu: menu('fall', 'fall/stats', '统计分析', 'Statistics', 'chart-bar'),
+    buttons: { list: ['查询', 'List'], export: ['导出', 'Export'] },
+    reads: ['figures'],
+  },
   projectType: {
     api: '/sys/xmlx',
     code: 'sys-xmlx',

@@ -9,6 +9,7 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { CODE, FORBIDDEN_PATH } from '@shared/constants';
+import { RESOURCES } from '@shared/resources';
 import type { NavMenu } from '@shared/contracts/auth';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
 import { clearSession, getSession, getToken, sessionKind } from '../lib/session';
@@ -37,6 +38,7 @@ const Login2Page = lazyScreen(() => import('../features/auth/login2-page'));
 const AccountPage = lazyScreen(() => import('../features/account/account-page'));
 const TestPage = lazyScreen(() => import('../features/diagnostics/test-page'));
 const DashboardPage = lazyScreen(() => import('../features/dashboard/dashboard-page'));
+const StatisticsPrint = lazyScreen(() => import('../features/operations/statistics/statistics-print'));
 const OverviewWall = lazyScreen(() => import('../features/wall/overview-wall'), { plain: true });
 // The overview's charts and map load ECharts and Leaflet lazily; /page asks for them at once too.
 const loadWallChart = () => import('../components/wall/wall-chart');
@@ -217,6 +219,8 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
                 { path: '*', element: <NotFoundPage inLayout />, handle: { unknownMain: true } satisfies RouteHandle },
               ],
             },
+            // The statistics screen's printable report: outside the layout (nothing but the A4 pages), same session.
+            { path: 'print/stats', element: <StatisticsPrint />, handle: { access: ['login', `can:${RESOURCES.statistics.code}#list`] } satisfies RouteHandle },
             { path: '403', element: <ForbiddenPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],

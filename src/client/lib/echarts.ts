@@ -31,5 +31,19 @@ export function loadChartTooltips(): Promise<void> {
   return tooltips;
 }
 
+let svg: Promise<void> | null = null;
+
+/** Registers the SVG renderer (once): the printable report's charts (`renderer: 'svg'`) need it. */
+export function loadSvgRenderer(): Promise<void> {
+  svg ??= import('./echarts-svg').then(
+    (m) => m.registerSvgRenderer(),
+    (error: unknown) => {
+      svg = null;
+      throw error;
+    },
+  );
+  return svg;
+}
+
 export { echarts };
 export type { EChartsOption, ECharts };

@@ -99,3 +99,46 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
   })();
   return reply.send(stream);
 }
+
+export interface WorkbookSheet {
+  name: string;
+  columns: { prop: string; label: string }[];
+  batches: () => AsyncGenerator<Record<string, unknown>[]>;
+}
+
+/**
+ * Streams several sheets as one xlsx (the statistics screen: one sheet per chart, with the rows
+ * behind it). Each sheet's rows are read in batches and committed as they go, so a sheet is never
+ * held in memory whole; the first sheet's first batch is read before any header goes out, as in
+ * sendExport.
+ */
+export async function sendWorkbook(reply: FastifyReply, job: { name: string; sheets: WorkbookSheet[] }): Promise<FastifyReply> {
+  const sources = job.sheets.map((s) => s.batches());
+  const firsts = sources.length ? [await sources[0].next()] : [];
+  const locale = reply.request.locale ?? 'cn';
+  const filename = `${job.name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+  const stream = new PassThrough();
+  reply.header('content-disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+  reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  void (async () => {
+    try {
+      for (const [i, s] of job.sheets.entries()) {
+        const sheet = workbook.addWorksheet(s.name.slice(0, 31));
+        sheet.columns = s.columns.map((c) => ({ header: c.label, key: c.prop, width: Math.max(12, c.label.length * 2) }));
+        const first = firsts[i];
+        if (first && !first.done) for (const r of first.value) sheet.addRow(Object.fromEntries(s.columns.map((c) => [c.prop, cell(r[c.prop], locale)]))).commit();
+        if (!first?.done) {
+          for await (const rows of sources[i]) {
+            for (const r of rows) sheet.addRow(Object.fromEntries(s.columns.map((c) => [c.prop, cell(r[c.prop], locale)]))).commit();
+          }
+        }
+        sheet.commit();
+      }
+      await workbook.commit();
+    } catch (err) {
+      stream.destroy(err as Error);
+    }
+  })();
+  return reply.send(stream);
+}

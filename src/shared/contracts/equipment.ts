@@ -3,6 +3,7 @@ import { idSchema, refIdSchema, requiredString, instantText } from './common';
 import { fileIdSchema } from './file';
 import { archivedColumnsShape, archivedQueryField } from './archive';
 import { filterEnum, optionalCalendarDate } from './work-fields';
+import { EQUIPMENT_AVAILABILITY, statFilterShape } from './stat-filters';
 
 const text = (max: number) => z.string({ error: 'v.invalid' }).trim().max(max, { message: 'v.tooLong' });
 /**
@@ -48,6 +49,10 @@ export const equipmentQuerySchema = z.object({
   archived: archivedQueryField,
   /** Warranty ending within WARRANTY_SOON_DAYS days from today (UTC), or already ended. */
   warranty: filterEnum(EQUIPMENT_WARRANTY_FILTERS),
+  /** The statistics screen's drill-down (fall/stats): neither broken nor offline (up), or one of them (down); the project's area and country. */
+  availability: filterEnum(EQUIPMENT_AVAILABILITY),
+  area: statFilterShape.area,
+  country: statFilterShape.country,
 });
 export type EquipmentQuery = z.infer<typeof equipmentQuerySchema>;
 

@@ -4,6 +4,7 @@ import { fileIdListSchema } from './file';
 import { filterDate, filterEnum, filterId, filterText, optionalInstant, optionalRefId, refId, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
 import { REPORT_RESULTS } from './report';
+import { ORDER_STAT_METRICS, statDay, statFilterShape } from './stat-filters';
 
 /** Maintenance orders (fall/order, docs/domain.md §3). */
 export const ORDER_STATUSES = ['submitted', 'accepted', 'repairing', 'completed', 'closed'] as const;
@@ -58,7 +59,18 @@ export const orderQuerySchema = z.strictObject({
   keyword: filterText(64),
   submittedFrom: filterDate(),
   submittedTo: filterDate(),
-}).superRefine(rangeOrder('submittedFrom', 'submittedTo'));
+  /**
+   * The statistics screen's drill-down (fall/stats): the orders a figure counts over the UTC days
+   * statFrom..statTo (submitted in them, or completed in them and first-time fixed, on time …), and
+   * the projects' area and country and the unit's category the screen filters by.
+   */
+  statFrom: z.preprocess((v) => (v === '' || v === null ? undefined : v), statDay().optional()),
+  statTo: z.preprocess((v) => (v === '' || v === null ? undefined : v), statDay().optional()),
+  statMetric: filterEnum(ORDER_STAT_METRICS),
+  area: statFilterShape.area,
+  country: statFilterShape.country,
+  category: statFilterShape.category,
+}).superRefine(rangeOrder('submittedFrom', 'submittedTo')).superRefine(rangeOrder('statFrom', 'statTo'));
 export type OrderQuery = z.infer<typeof orderQuerySchema>;
 
 export const orderListAllSchema = orderQuerySchema.extend({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instantText } from './common';
 import { filterDate, filterEnum, filterId, intField, refId, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
+import { statDay, statFilterShape } from './stat-filters';
 
 /** Warnings raised by boards (docs/domain.md §3, §5): open until dealt with or cleared by normal readings. */
 export const WARNING_RESULTS = ['fixed', 'not_fixed'] as const;
@@ -19,7 +20,13 @@ export const warningQuerySchema = z.strictObject({
   ack: filterEnum(['unacked', 'acked'] as const),
   from: filterDate(),
   to: filterDate(),
-}).superRefine(rangeOrder('from', 'to'));
+  /** The statistics screen's drill-down (fall/stats): raised on the UTC days statFrom..statTo, in the area / country, on a unit of the category. */
+  statFrom: z.preprocess((v) => (v === '' || v === null ? undefined : v), statDay().optional()),
+  statTo: z.preprocess((v) => (v === '' || v === null ? undefined : v), statDay().optional()),
+  area: statFilterShape.area,
+  country: statFilterShape.country,
+  category: statFilterShape.category,
+}).superRefine(rangeOrder('from', 'to')).superRefine(rangeOrder('statFrom', 'statTo'));
 
 /** POST /ball/fallwarning/deal. */
 export const warningDealSchema = z.strictObject({

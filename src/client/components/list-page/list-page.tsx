@@ -21,6 +21,7 @@ import { ListTable } from './list-table';
 import { QueryForm, type QueryField } from './query-form';
 import { useListQuery } from './use-list-query';
 import './list-page.css';
+import { DrillBanner } from './drill-filter';
 
 export interface FormBodyProps<Values> {
   form: UseFormReturnType<Values>;
@@ -87,6 +88,11 @@ export interface ListPageProps<Row, Values extends Record<string, unknown>> {
    * applied query and the page's rows in their new order, to store it; the list reloads afterwards.
    */
   onRowSort?: (rows: Row[], query: Record<string, unknown>) => Promise<unknown>;
+  /**
+   * Conditions applied on top of the query form, shown as a banner with a clear button: another
+   * screen's drill-down (drill-filter.tsx useDrillFilter).
+   */
+  drill?: { filter: Record<string, unknown> | null; clear: () => void; label?: string };
 }
 
 type Editing = { mode: 'add' } | { mode: 'edit'; id: RowKey } | null;
@@ -260,10 +266,11 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
           <Button size="xs" onClick={openAdd}>{t('query.add')}</Button>
         </Group>
       )}
+      {props.drill?.filter && <DrillBanner label={props.drill.label} onClear={props.drill.clear} />}
       <ListTable<Row>
         title={title}
         resource={resource}
-        query={showArchived ? { ...query, archived: true } : query}
+        query={{ ...query, ...(props.drill?.filter ?? {}), ...(showArchived ? { archived: true } : {}) }}
         columns={columns}
         columnState={columnState}
         rowKey={rowKey}

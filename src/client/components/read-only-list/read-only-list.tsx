@@ -5,6 +5,7 @@ import { listApi } from '../list-page/list-api';
 import { ListTable } from '../list-page/list-table';
 import { QueryForm, type QueryField } from '../list-page/query-form';
 import { useListQuery } from '../list-page/use-list-query';
+import { DrillBanner } from '../list-page/drill-filter';
 import type { TableColumn } from '../table/types';
 import { useColumnState } from '../table/use-column-state';
 
@@ -23,6 +24,8 @@ export interface ReadOnlyListProps<Row> {
   toQuery?: (values: Record<string, unknown>) => Record<string, unknown>;
   /** A list that can be long: virtual rows loaded in batches as the user scrolls (see ListTable). */
   virtual?: { height: string | number; pageSize: number };
+  /** Conditions on top of the query form, shown as a banner (list-page/drill-filter.tsx). */
+  drill?: { filter: Record<string, unknown> | null; clear: () => void; label?: string };
 }
 
 const dropEmpty = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== null && v !== undefined));
@@ -31,7 +34,7 @@ const dropEmpty = (values: Record<string, unknown>) => Object.fromEntries(Object
  * A list the server writes and users only read (logs, login history, job runs, files): the query
  * form, the paged table with its column chooser, and export of the visible columns — no add or edit.
  */
-export function ReadOnlyList<Row>({ title, base, queryFields = [], columns, perms, rowKey = 'id', toolbarExtra, toQuery = dropEmpty, queryColumns, virtual }: ReadOnlyListProps<Row>) {
+export function ReadOnlyList<Row>({ title, base, queryFields = [], columns, perms, rowKey = 'id', toolbarExtra, toQuery = dropEmpty, queryColumns, virtual, drill }: ReadOnlyListProps<Row>) {
   const resource = useMemo(() => listApi<Row>(base), [base]);
   const canList = useCan(perms.list);
   const canExport = useCan(perms.export ?? '') && perms.export !== undefined;
@@ -48,10 +51,11 @@ export function ReadOnlyList<Row>({ title, base, queryFields = [], columns, perm
           {...queryForm}
         />
       )}
+      {drill?.filter && <DrillBanner label={drill.label} onClear={drill.clear} />}
       <ListTable<Row>
         title={title}
         resource={resource}
-        query={query}
+        query={drill?.filter ? { ...query, ...drill.filter } : query}
         columns={columns}
         columnState={columnState}
         rowKey={rowKey}

@@ -24,6 +24,8 @@ export interface WallChartProps {
    */
   onReady?: () => void;
   style?: React.CSSProperties;
+  /** 'svg' draws vectors (printing); the SVG renderer must be loaded first (lib/echarts loadSvgRenderer). @default 'canvas' */
+  renderer?: 'canvas' | 'svg';
 }
 
 /**
@@ -34,7 +36,7 @@ export interface WallChartProps {
  * throwaway instance first and waited a frame for it to draw before creating the real one). Hover
  * tooltips arrive with the first pointer activity on the page (see loadChartTooltips).
  */
-export function WallChart({ option, onPointClick, onReady, style }: WallChartProps) {
+export function WallChart({ option, onPointClick, onReady, style, renderer = 'canvas' }: WallChartProps) {
   const { scaleX, scaleY } = useWall();
   const ratio = renderPixelRatio({ scaleX, scaleY }, typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
   const box = useRef<HTMLDivElement>(null);
@@ -71,7 +73,7 @@ export function WallChart({ option, onPointClick, onReady, style }: WallChartPro
     const el = box.current;
     if (!el) return;
     const { width, height } = size.current;
-    const instance = echarts.init(el, undefined, { devicePixelRatio: ratio, renderer: 'canvas', ...(width && height ? { width, height } : {}) });
+    const instance = echarts.init(el, undefined, { devicePixelRatio: ratio, renderer, ...(width && height ? { width, height } : {}) });
     chart.current = instance;
     instance.on('click', (p) => handlers.current.onPointClick?.({ seriesName: p.seriesName, seriesIndex: p.seriesIndex, dataIndex: p.dataIndex, name: p.name, value: p.value }));
     instance.on('rendered', () => {
@@ -94,7 +96,7 @@ export function WallChart({ option, onPointClick, onReady, style }: WallChartPro
       chart.current = null;
       instance.dispose();
     };
-  }, [ratio]);
+  }, [ratio, renderer]);
 
   useEffect(() => {
     const instance = chart.current;
@@ -107,7 +109,7 @@ export function WallChart({ option, onPointClick, onReady, style }: WallChartPro
     // Merging lets a refresh animate from the old values to the new instead of redrawing from zero;
     // once the tooltips are registered, the same option set again adds them.
     instance.setOption({ ...option, ...entry }, { notMerge: false, lazyUpdate: true });
-  }, [option, ratio, tooltips]);
+  }, [option, ratio, tooltips, renderer]);
 
   return <div ref={box} style={{ width: '100%', height: '100%', ...style }} />;
 }

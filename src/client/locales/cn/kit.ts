@@ -26,6 +26,8 @@ const kit = {
   },
   query: { query: '查询', clear: '重置', add: '新增', expand: '展开', collapse: '收起', placeholder: '请输入{{label}}' },
   list: {
+    drillFilter: '已按统计分析中的数字筛选：只显示构成该数字的记录',
+    drillClear: '显示全部',
     edit: '修改',
     delete: '删除',
     batchDelete: '批量删除',

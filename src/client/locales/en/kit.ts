@@ -28,6 +28,8 @@ const kit: LocaleShape<typeof cn> = {
   },
   query: { query: 'Search', clear: 'Reset', add: 'Add', expand: 'More', collapse: 'Less', placeholder: 'Enter {{label}}' },
   list: {
+    drillFilter: 'Filtered from Statistics: only the rows behind that figure',
+    drillClear: 'Show all',
     edit: 'Edit',
     delete: 'Delete',
     batchDelete: 'Delete selected',

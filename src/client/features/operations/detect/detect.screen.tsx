@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Badge, Button, Grid, NumberInput, Tabs, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MODBUS_DEFAULT_PORT, boardSaveSchema, type BoardRow } from '@shared/contracts/detect';
@@ -37,8 +38,10 @@ function BoardForm({ form }: FormBodyProps<Values>) {
 export default function DetectPage() {
   const { t, i18n } = useTranslation('work');
   const [panel, setPanel] = useState<number | null>(null);
+  const [params] = useSearchParams();
   return (
-    <Tabs defaultValue="boards" keepMounted={false}>
+    // The statistics screen's drill-down into warnings (?tab=warnings&…) opens the warnings tab.
+    <Tabs defaultValue={params.get('tab') === 'warnings' ? 'warnings' : 'boards'} keepMounted={false}>
       <Tabs.List mb="sm">
         <Tabs.Tab value="boards">{t('detect.title')}</Tabs.Tab>
         <Tabs.Tab value="warnings">{t('warning.title')}</Tabs.Tab>

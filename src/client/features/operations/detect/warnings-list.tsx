@@ -7,11 +7,15 @@ import { useCan } from '@client/lib/session';
 import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
 import { ReadOnlyList } from '@client/components/read-only-list/read-only-list';
+import { useDrillFilter } from '@client/components/list-page/drill-filter';
 import { selectInput } from '@client/components/list-page/query-form';
 import { projectColumn, when } from '../../../shared/work-kit/format';
 import { projectQueryField } from '../../../shared/work-kit/pickers';
 import { WARNING_BASE, ackWarning, dealWarning, warningKeys } from './detect-api';
 import { localName } from '@shared/local-name';
+
+/** The statistics screen's drill-down into warnings (by days, level, board and its filters). */
+const WARNING_DRILL = ['statFrom', 'statTo', 'level', 'detectId', 'projectId', 'area', 'country', 'category'] as const;
 
 const LEVEL_COLOR = { info: 'blue', warning: 'orange', critical: 'red' } as const;
 
@@ -27,6 +31,7 @@ export function WarningsList() {
   const [dealing, setDealing] = useState<WarningRow | null>(null);
   const [result, setResult] = useState<(typeof WARNING_RESULTS)[number]>('fixed');
   const [note, setNote] = useState('');
+  const drill = useDrillFilter(WARNING_DRILL);
 
   const deal = useMutation({
     mutationFn: () => dealWarning({ id: dealing!.id, result, note }),
@@ -56,6 +61,7 @@ export function WarningsList() {
         title={t('warning.title')}
         base={WARNING_BASE}
         perms={{ list: 'fall-detect#list' }}
+        drill={drill}
         queryFields={[
           projectQueryField(t('common.project')),
           {

@@ -9,6 +9,7 @@ import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
 import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { useDrillFilter } from '@client/components/list-page/drill-filter';
 import { selectInput, type QueryFieldInputProps } from '@client/components/list-page/query-form';
 import { FileField } from '@client/components/form/file-field';
 import { projectInfoQueryOptions } from '../../../shared/projects/project-api';
@@ -81,7 +82,11 @@ function DictSelect({ type, label, value, onChange }: QueryFieldInputProps & { t
 }
 
 /** fall/eqInfo: installed equipment with its project, model, state and position on the site plan. */
+/** The statistics screen's drill-down into equipment (state, availability, category and its filters). */
+const EQUIPMENT_DRILL = ['state', 'availability', 'category', 'projectId', 'area', 'country'] as const;
+
 export default function EquipmentPage() {
+  const drill = useDrillFilter(EQUIPMENT_DRILL);
   const { t, i18n } = useTranslation('projects');
   const f = (k: KeyOf<Texts['projects']['equipment']['fields']>) => t(`equipment.fields.${k}`);
   return (
@@ -93,6 +98,7 @@ export default function EquipmentPage() {
       initialValues={INITIAL}
       formBody={EquipmentForm}
       perms={crudPerms('fall-eqinfo')}
+      drill={drill}
       archive={{ restore: 'fall-eqinfo#restore' }}
       queryFields={[
         { name: 'keyword', label: f('keyword') },

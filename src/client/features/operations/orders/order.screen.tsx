@@ -6,6 +6,7 @@ import { orderSaveSchema, type OrderRow } from '@shared/contracts/order';
 import { ORDER_PRIORITY, ORDER_STATUS } from '@shared/dictionaries';
 import { useCan } from '@client/lib/session';
 import { ListPage, crudPerms } from '@client/components/list-page/list-page';
+import { useDrillFilter } from '@client/components/list-page/drill-filter';
 import { selectInput } from '@client/components/list-page/query-form';
 import { ActionSlot } from '@client/components/list-page/action-slot';
 import { StatusTag } from '@client/components/tags/status-tag';
@@ -20,6 +21,8 @@ import { OrderForm, orderInitialValues, type OrderValues } from './order-form';
 /** The statuses an order can still be closed from. */
 const CLOSABLE: readonly string[] = ['submitted', 'accepted', 'completed'];
 
+const ORDER_DRILL = ['statMetric', 'statFrom', 'statTo', 'projectId', 'area', 'country', 'category'] as const;
+
 /** fall/order: maintenance orders with their status flow and reports. */
 export default function OrdersPage() {
   const { t, i18n } = useTranslation('work');
@@ -29,6 +32,8 @@ export default function OrdersPage() {
   const canAccept = useCan('fall-order#accept');
   const canClose = useCan('fall-order#close');
   const canInfo = useCan('fall-order#info');
+  // The statistics screen opens the list on the orders behind one of its figures.
+  const drill = useDrillFilter(ORDER_DRILL);
 
   const act = async (run: () => Promise<unknown>) => {
     try {
@@ -50,6 +55,7 @@ export default function OrdersPage() {
         initialValues={orderInitialValues}
         formBody={OrderForm}
         perms={crudPerms('fall-order')}
+        drill={drill}
         queryFields={[
           { name: 'keyword', label: t('common.keyword'), render: (p) => <TextInput label={p.label} placeholder={t('order.keywordHint')} value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} /> },
           projectQueryField(t('common.project')),

@@ -8,6 +8,7 @@ import { badRequest } from '../../../lib/errors';
 import { registerFileWrites } from '../../files';
 import { archivedFilter, assertLive, registerArchiveRoutes, removeEquipment, restoreEquipment } from '../archive/archive.service';
 import { RESOURCES } from '@shared/resources';
+import { availabilityCondition } from '../../stats/stat-filters.service';
 
 async function exists(tx: Db, table: typeof fallProject | typeof fallDevice, id: number): Promise<boolean> {
   const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
@@ -43,7 +44,11 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
       projectId: filters.eq(fallEqInfo.projectId),
       deviceId: filters.eq(fallEqInfo.deviceId),
       state: filters.eq(fallEqInfo.state),
-      category: filters.eq(fallDevice.category),
+      // Units without a model count as 'other', as the statistics group them.
+      category: (v) => (typeof v === 'string' && v ? sql`coalesce(${fallDevice.category}, 'other') = ${v}` : undefined),
+      availability: (v) => availabilityCondition(fallEqInfo.state, v),
+      area: filters.eq(fallProject.area),
+      country: filters.eq(fallProject.country),
       archived: archivedFilter(fallEqInfo, 'fall-eqinfo#restore'),
       warranty: warrantyFilter,
     },

@@ -9,6 +9,7 @@ import { badRequest } from '../../../lib/errors';
 import { escapeLike } from '../../../lib/like';
 import { assertLive } from '../archive/archive.service';
 import { checkOrderTimes, timeRules, type TimeRules } from './work-times';
+import { orderStatCondition, projectPlace, unitCategory, type SlaHours } from '../../stats/stat-filters.service';
 
 /**
  * Orders at a million rows. Every sort has an index in the same column order (0004_orders.sql), so
@@ -32,8 +33,12 @@ export const orderSelection = {
 /** `WO-…` (any case), the start of an order number. */
 const NUMBER_LIKE = /^wo-/i;
 
-export function orderConditions(q: OrderQuery): SQL | undefined {
+/** `sla`: the SLA hours, needed by the statistics drill-down's onTime and late (stat-filters.service needsSla). */
+export function orderConditions(q: OrderQuery, sla: SlaHours | null = null): SQL | undefined {
   const parts: (SQL | undefined)[] = [
+    orderStatCondition({ id: fallOrder.id, submittedAt: fallOrder.submittedAt }, q, sla),
+    projectPlace(fallOrder.projectId, q),
+    unitCategory(fallOrder.equipmentId, q.category),
     q.projectId ? eq(fallOrder.projectId, q.projectId) : undefined,
     q.equipmentId ? eq(fallOrder.equipmentId, q.equipmentId) : undefined,
     q.status ? eq(fallOrder.status, q.status) : undefined,
@@ -84,7 +89,7 @@ function onlyStatusFilter(q: OrderQuery): boolean {
   return Object.values(rest).every((v) => v === undefined);
 }
 
-export async function countOrders(db: Db, q: OrderQuery): Promise<{ total: number; exact: boolean }> {
+export async function countOrders(db: Db, q: OrderQuery, sla: SlaHours | null = null): Promise<{ total: number; exact: boolean }> {
   if (onlyStatusFilter(q)) {
     const [row] = await db
       .select({ n: sql<number>`coalesce(sum(${fallOrderCount.n}), 0)::int` })
@@ -92,7 +97,7 @@ export async function countOrders(db: Db, q: OrderQuery): Promise<{ total: numbe
       .where(q.status ? eq(fallOrderCount.status, q.status) : undefined);
     return { total: row.n, exact: true };
   }
-  const where = orderConditions(q);
+  const where = orderConditions(q, sla);
   const capped = await db.execute(
     sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${fallOrder} WHERE ${where ?? sql`true`} LIMIT ${TOTAL_CAP + 1}) s`,
   );

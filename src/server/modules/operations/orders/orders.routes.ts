@@ -35,6 +35,7 @@ import {
   selectOrders,
 } from './orders.repository';
 import { checkOrderTimes, checkSubmissionAgainstWork, timeRules } from './work-times';
+import { needsSla, type SlaHours } from '../../stats/stat-filters.service';
 
 /** Flags (0014) that a corrected submission time makes obsolete. */
 const SUBMISSION_ISSUES: readonly string[] = ['v.submittedInFuture', 'v.completedBeforeSubmission'];
@@ -48,12 +49,19 @@ const infoQuerySchema = z.strictObject({ id: idTextSchema() });
 /** fall/order: spec §7 "Fall order" calls plus accept and close (docs/domain.md §3 status flow). */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
+  /** The SLA hours when the statistics drill-down asks for on-time or late orders. */
+  async function slaFor(q: OrderQuery): Promise<SlaHours | null> {
+    if (!needsSla(q)) return null;
+    const [low, normal, high, urgent] = await Promise.all((['low', 'normal', 'high', 'urgent'] as const).map((p) => app.settings.get(`sla.hours.${p}`)));
+    return { low, normal, high, urgent };
+  }
 
   app.post(`${BASE}/list`, { schema: { response: { 200: envelopeOf(orderPageSchema) }, body: listSchema }, config: { permission: 'fall-order#list' } }, async (request) => {
     const { page, limit, sort, order, ...q } = request.body as z.infer<typeof listSchema>;
+    const sla = await slaFor(q);
     const [list, count] = await Promise.all([
-      selectOrders(db).where(orderConditions(q)).orderBy(...orderOrdering(sort, order)).limit(limit).offset((page - 1) * limit),
-      countOrders(db, q),
+      selectOrders(db).where(orderConditions(q, sla)).orderBy(...orderOrdering(sort, order)).limit(limit).offset((page - 1) * limit),
+      countOrders(db, q, sla),
     ]);
     return ok({ list, total: count.total, page, limit, pages: Math.ceil(count.total / limit), totalExact: count.exact });
   });
@@ -61,7 +69,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   // Pickers (spec §7 "Other calls") send title=1 and get id and name only.
   app.post(`${BASE}/listAll`, { schema: { response: { 200: envelopeOf(z.union([z.array(orderRowSchema), z.array(orderOptionSchema)])) }, body: orderListAllSchema }, config: { permission: 'fall-order#list' } }, async (request) => {
     const { title, ...q } = request.body as z.infer<typeof orderListAllSchema>;
-    const where = orderConditions(q);
+    const where = orderConditions(q, await slaFor(q));
     if (title === 1) {
       const rows = await db
         .select({ id: fallOrder.id, name: fallOrder.name, number: fallOrder.number })
@@ -176,7 +184,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${BASE}/export`, { schema: { body: exportSchema, response: { 200: exportAnswer } }, config: { permission: 'fall-order#export' } }, async (request, reply) => {
     const { columns, format, sort, order, ...q } = request.body as z.infer<typeof exportSchema>;
-    const where = orderConditions(q as OrderQuery);
+    const where = orderConditions(q as OrderQuery, await slaFor(q as OrderQuery));
     const ordering = orderOrdering(sort, order);
     return sendExport(reply, {
       name: 'fall-order',

@@ -12,6 +12,7 @@ import { ok } from '../../../lib/crud';
 import { settleWarnings } from './warnings.service';
 import { notArchived } from '../archive/archive.service';
 import { publishLive } from '../../../live';
+import { inDays, projectPlace, unitCategory } from '../../stats/stat-filters.service';
 
 const BASE = '/ball/fallwarning';
 const listSchema = warningQuerySchema.extend(pagingSchema.shape);
@@ -57,6 +58,9 @@ function conditions(q: WarningQuery): SQL | undefined {
       q.ack === 'unacked' ? and(isNull(fallWarning.ackAt), isNull(fallWarning.result)) : q.ack === 'acked' ? isNotNull(fallWarning.ackAt) : undefined,
       q.from ? gte(fallWarning.at, q.from) : undefined,
       q.to ? lte(fallWarning.at, q.to) : undefined,
+      inDays(fallWarning.at, q.statFrom, q.statTo),
+      projectPlace(fallWarning.projectId, q),
+      unitCategory(fallWarning.equipmentId, q.category),
     ].filter((p): p is SQL => !!p),
   );
 }

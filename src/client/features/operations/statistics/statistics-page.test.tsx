@@ -1,0 +1,114 @@
+import { describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { http } from 'msw';
+import { login } from '@client/lib/session';
+import { renderKit } from '@tests/helpers/kit-render';
+import { isoDaysAgo } from '@shared/iso-day';
+import { server } from '../../../../../mocks/server';
+import { API, fail, ok } from '../../../../../mocks/envelope';
+import { statReportFixture } from '../../../../../mocks/handlers/stats';
+import StatisticsPage from './statistics.screen';
+
+// jsdom has no canvas: a chart is a stand-in that says what it was given and can be clicked like a bar.
+vi.mock('@client/components/wall/wall-chart', () => ({
+  WallChart: ({ option, onPointClick }: { option: { series: { name?: string }[] }; onPointClick?: (p: { dataIndex: number; seriesIndex: number; name: string; value: unknown }) => void }) => (
+    <button type="button" data-testid="chart" data-series={option.series.map((s) => s.name ?? '').join('|')} onClick={() => onPointClick?.({ dataIndex: 1, seriesIndex: 1, name: '', value: 0 })} />
+  ),
+}));
+
+configure({ asyncUtilTimeout: 15_000 });
+
+function Where() {
+  const location = useLocation();
+  return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
+}
+
+function renderPage(locale: 'cn' | 'en' = 'en', perms = ['fall-stats#list', 'fall-stats#export']) {
+  login('t-stats', { id: 7, username: 'mgr', realName: '', email: '', phone: '', avatar: '', roles: ['manager'], perms, menus: [] });
+  const sent: Record<string, unknown>[] = [];
+  server.use(
+    http.post(`${API}/ball/stats/figures`, async ({ request }) => {
+      const body = (await request.json()) as { from: string; to: string; granularity: 'day' | 'week' | 'month' };
+      sent.push(body);
+      return ok(statReportFixture(body));
+    }),
+  );
+  renderKit(
+    <Routes>
+      <Route path="/main/fall/stats" element={<StatisticsPage />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { locale, route: '/main/fall/stats' },
+  );
+  return sent;
+}
+
+const kpi = (name: string) => document.querySelector(`[data-kpi="${name}"]`) as HTMLElement;
+
+describe('statistics screen', () => {
+  it('shows every figure of the last 30 days with its change against the previous 30', async () => {
+    const sent = renderPage('en');
+    await waitFor(() => expect(kpi('submitted')).toBeTruthy());
+    expect(sent[0]).toEqual({ from: isoDaysAgo(29), to: isoDaysAgo(0), granularity: 'day' });
+    const r = statReportFixture({ from: isoDaysAgo(29), to: isoDaysAgo(0), granularity: 'day' });
+    expect(kpi('submitted')).toHaveTextContent(String(r.repair.totals.submitted));
+    // The previous period had two fewer: +2 and its share of the previous figure.
+    const pct = ((2 / (r.repair.totals.submitted - 2)) * 100).toFixed(1);
+    expect(within(kpi('submitted')).getByText(`+2 (+${pct}%) vs previous`)).toBeInTheDocument();
+    expect(kpi('firstTimeFixRate')).toHaveTextContent(`${r.repair.totals.firstTimeFix} / ${r.repair.totals.completed}`);
+    expect(kpi('availability')).toHaveTextContent(`${r.equipment.available} / ${r.equipment.total}`);
+    expect(kpi('avgHours')).toHaveTextContent('20.5');
+    expect(screen.getAllByTestId('chart')).toHaveLength(6);
+    expect(document.querySelector('[data-panel="warnings"] [data-testid="chart"]')).toHaveAttribute('data-series', 'Info|Warning|Critical');
+  });
+
+  it('asks again for the range and granularity of a preset, and sends the filters', async () => {
+    const sent = renderPage('en');
+    await waitFor(() => expect(kpi('submitted')).toBeTruthy());
+    await userEvent.click(screen.getByText('This year'));
+    const year = isoDaysAgo(0).slice(0, 4);
+    await waitFor(() => expect(sent.at(-1)).toEqual({ from: `${year}-01-01`, to: isoDaysAgo(0), granularity: 'month' }));
+    await userEvent.click(screen.getAllByLabelText('Equipment category').find((el) => el.tagName === 'INPUT')!);
+    await userEvent.click(await screen.findByRole('option', { name: 'Pump' }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ category: 'pump', granularity: 'month' }));
+  });
+
+  it('opens the orders behind a KPI, and the orders of one period from a bar', async () => {
+    renderPage('en');
+    await waitFor(() => expect(kpi('completed')).toBeTruthy());
+    await userEvent.click(screen.getByRole('button', { name: 'Orders completed' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(`/main/fall/order?statMetric=completed&statFrom=${isoDaysAgo(29)}&statTo=${isoDaysAgo(0)}`);
+  });
+
+  it('opens the completed orders of the clicked period from the orders chart', async () => {
+    renderPage('en');
+    await waitFor(() => expect(kpi('completed')).toBeTruthy());
+    await userEvent.click(document.querySelector('[data-panel="orders"] [data-testid="chart"]') as HTMLElement);
+    const day = isoDaysAgo(28);
+    expect(screen.getByTestId('where')).toHaveTextContent(`/main/fall/order?statMetric=completed&statFrom=${day}&statTo=${day}`);
+  });
+
+  it('opens the broken units of the clicked category from the equipment chart, with the screen filters', async () => {
+    renderPage('cn');
+    await waitFor(() => expect(kpi('broken')).toBeTruthy());
+    await userEvent.click(document.querySelector('[data-panel="equipment"] [data-testid="chart"]') as HTMLElement);
+    expect(screen.getByTestId('where')).toHaveTextContent('/main/fall/eqInfo?state=broken&category=nozzle');
+  });
+
+  it('shows the server’s refusal (a span too long for the granularity) instead of figures', async () => {
+    renderPage('cn');
+    await waitFor(() => expect(kpi('submitted')).toBeTruthy());
+    server.use(http.post(`${API}/ball/stats/figures`, () => fail(400, '时间跨度过长，请缩短范围或选择更粗的粒度')));
+    await userEvent.click(screen.getByText('今年'));
+    await waitFor(() => expect(document.querySelector('[data-error]')).toHaveTextContent('时间跨度过长'));
+  });
+
+  it('offers the export to holders of its permission only', async () => {
+    renderPage('en', ['fall-stats#list']);
+    await waitFor(() => expect(kpi('submitted')).toBeTruthy());
+    expect(document.querySelector('[data-action="export"]')).toBeNull();
+    expect(document.querySelector('[data-action="print"]')).not.toBeNull();
+  });
+});

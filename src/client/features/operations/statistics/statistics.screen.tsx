@@ -1,0 +1,358 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Badge, Button, Card, Group, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title, Tooltip, UnstyledButton, useComputedColorScheme } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { GRANULARITIES, type Granularity } from '@shared/contracts/stats';
+import type { OrderStatMetric, RepairTotals, StatReport, StatReportQuery } from '@shared/contracts/stats-report';
+import { WARNING_LEVELS } from '@shared/contracts/warning';
+import { DEVICE_CATEGORY } from '@shared/dictionaries';
+import { RESOURCES } from '@shared/resources';
+import { isoDaysAgo } from '@shared/iso-day';
+import { useCan } from '@client/lib/session';
+import { toast } from '@client/components/feedback/toast';
+import { WallChart, type ChartPoint } from '@client/components/wall/wall-chart';
+import type { EChartsOption } from '@client/lib/echarts';
+import { ProjectPicker } from '../../../shared/work-kit/pickers';
+import { exportStatReport, useStatReport } from '../../../shared/stats/api/get-stat-report';
+import { boardsOption, equipmentOption, ordersOption, qualityOption, speedOption, warningsOption, type ReportChartText } from '../../../shared/stats/report-options';
+import { PRESET_GRANULARITY, RANGE_PRESETS, delta, presetRange, queryToSearch, type RangePreset } from '../../../shared/stats/report-query';
+
+const CHART_HEIGHT = 280;
+const menuPath = (key: 'order' | 'detect' | 'equipment') => `/main/${RESOURCES[key].menu.url}`;
+
+/** The figures' filters carried into a drill-down. */
+function filterParams(q: StatReportQuery): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (q.area) out.area = q.area;
+  if (q.country) out.country = q.country;
+  if (q.projectId) out.projectId = String(q.projectId);
+  if (q.category) out.category = q.category;
+  return out;
+}
+
+/** Where a figure drills down to: the orders, warnings or equipment list filtered to exactly its rows. */
+export function drillTo(q: StatReportQuery, target: { orders: OrderStatMetric; from: string; to: string } | { warnings: true; from: string; to: string; level?: string; detectId?: number } | { equipment: true; state?: string; availability?: 'up' | 'down'; category?: string }): string {
+  const f = filterParams(q);
+  if ('orders' in target) return `${menuPath('order')}?${new URLSearchParams({ ...f, statMetric: target.orders, statFrom: target.from, statTo: target.to })}`;
+  if ('warnings' in target) {
+    const p: Record<string, string> = { tab: 'warnings', ...f, statFrom: target.from, statTo: target.to };
+    if (target.level) p.level = target.level;
+    if (target.detectId) p.detectId = String(target.detectId);
+    return `${menuPath('detect')}?${new URLSearchParams(p)}`;
+  }
+  const p: Record<string, string> = { ...f };
+  if (target.state) p.state = target.state;
+  if (target.availability) p.availability = target.availability;
+  if (target.category) p.category = target.category;
+  return `${menuPath('equipment')}?${new URLSearchParams(p)}`;
+}
+
+function Delta({ now, before, invert, digits = 0, percentPoints }: { now: number | null; before: number | null; invert?: boolean; digits?: number; percentPoints?: boolean }) {
+  const { t } = useTranslation('work');
+  const d = delta(now, before);
+  if (!d) return <Text size="xs" c="dimmed">{t('stats.noPrevious')}</Text>;
+  const good = invert ? d.diff < 0 : d.diff > 0;
+  const color = d.diff === 0 ? 'gray' : good ? 'teal' : 'red';
+  const sign = d.diff > 0 ? '+' : '';
+  const diff = percentPoints ? `${sign}${(d.diff * 100).toFixed(1)} ${t('stats.pp')}` : `${sign}${d.diff.toFixed(digits)}`;
+  return (
+    <Text size="xs" c={color} data-delta>
+      {diff}
+      {d.pct !== null ? ` (${sign}${d.pct.toFixed(1)}%)` : ''} {t('stats.vsPrevious')}
+    </Text>
+  );
+}
+
+interface KpiProps {
+  name: string;
+  label: string;
+  hint: string;
+  value: string;
+  sub?: string;
+  delta?: ReactNode;
+  onClick?: () => void;
+}
+
+function Kpi({ name, label, hint, value, sub, delta: d, onClick }: KpiProps) {
+  const body = (
+    <Paper withBorder radius="md" p="sm" h="100%" data-kpi={name}>
+      <Tooltip label={hint} multiline w={300} withArrow>
+        <Text size="xs" c="dimmed" style={{ cursor: 'help' }}>
+          {label}
+        </Text>
+      </Tooltip>
+      <Group gap={6} align="baseline" wrap="nowrap">
+        <Text fz={24} fw={700} style={{ whiteSpace: 'nowrap' }}>
+          {value}
+        </Text>
+        {sub && (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {sub}
+          </Text>
+        )}
+      </Group>
+      {d}
+    </Paper>
+  );
+  return onClick ? (
+    <UnstyledButton onClick={onClick} style={{ display: 'block' }} aria-label={label}>
+      {body}
+    </UnstyledButton>
+  ) : (
+    body
+  );
+}
+
+function ChartCard({ name, title, option, onPoint, loading }: { name: string; title: string; option: EChartsOption | null; onPoint?: (p: ChartPoint) => void; loading: boolean }) {
+  const { t } = useTranslation('work');
+  return (
+    <Card withBorder radius="md" padding="sm" data-panel={name}>
+      <Group justify="space-between" mb={4} wrap="nowrap">
+        <Text fw={600} size="sm">
+          {title}
+        </Text>
+        {onPoint && (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {t('stats.drillHint')}
+          </Text>
+        )}
+      </Group>
+      <div style={{ height: CHART_HEIGHT, minWidth: 0 }}>{loading || !option ? <Skeleton h={CHART_HEIGHT} /> : <WallChart option={option} onPointClick={onPoint} />}</div>
+    </Card>
+  );
+}
+
+export function useChartText(): ReportChartText {
+  const { t } = useTranslation('work');
+  return useMemo(
+    () => ({
+      series: {
+        submitted: t('stats.series.submitted'), completed: t('stats.series.completed'), avg: t('stats.series.avg'), median: t('stats.series.median'), p90: t('stats.series.p90'),
+        ftf: t('stats.series.ftf'), repeat: t('stats.series.repeat'), onTime: t('stats.series.onTime'), available: t('stats.series.available'), broken: t('stats.series.broken'), offline: t('stats.series.offline'),
+      },
+      levels: { info: t('stats.levels.info'), warning: t('stats.levels.warning'), critical: t('stats.levels.critical') },
+    }),
+    [t],
+  );
+}
+
+export const fmtPct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
+export const fmtHours = (v: number | null) => (v === null ? '—' : v.toFixed(1));
+
+/** fall/stats: the manager's statistics, from the wall's figures at back-office density, each one a way into its rows. */
+export default function StatisticsPage() {
+  const { t, i18n } = useTranslation('work');
+  const locale = i18n.language === 'en' ? 'en' : 'cn';
+  const scheme = useComputedColorScheme('light');
+  const tone = scheme === 'dark' ? 'dark' : 'light';
+  const navigate = useNavigate();
+  const canExport = useCan(`${RESOURCES.statistics.code}#export`);
+  const [preset, setPreset] = useState<RangePreset>('d30');
+  const [custom, setCustom] = useState(() => presetRange('d30'));
+  const [granularity, setGranularity] = useState<Granularity>('day');
+  const [filters, setFilters] = useState<{ area?: string; country?: string; projectId?: number; category?: string }>({});
+  const range = preset === 'custom' ? custom : presetRange(preset);
+  const query: StatReportQuery = useMemo(() => ({ ...range, granularity, ...filters }), [range.from, range.to, granularity, filters]); // eslint-disable-line react-hooks/exhaustive-deps
+  const report = useStatReport(query);
+  const r: StatReport | undefined = report.data;
+  const text = useChartText();
+  const [exporting, setExporting] = useState(false);
+
+  const ctx = { text, locale, tone } as const;
+  const options = useMemo(
+    () => (r ? { orders: ordersOption(r, ctx), speed: speedOption(r, ctx), quality: qualityOption(r, ctx), warnings: warningsOption(r, ctx), boards: boardsOption(r, ctx), equipment: equipmentOption(r, ctx) } : null),
+    [r, text, locale, tone], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  const go = (to: string) => navigate(to);
+  const orders = (metric: OrderStatMetric, from = query.from, to = query.to) => () => go(drillTo(query, { orders: metric, from, to }));
+  const periodOf = (p: ChartPoint) => r?.repair.periods[p.dataIndex];
+
+  const kpis: KpiProps[] = [];
+  if (r) {
+    const now = r.repair.totals;
+    const before = r.repair.previousTotals;
+    const count = (name: keyof RepairTotals & ('submitted' | 'completed'), metric: OrderStatMetric): KpiProps => ({
+      name, label: t(`stats.kpi.${name}`), hint: t(`stats.hints.${name}`), value: now[name].toLocaleString(locale === 'en' ? 'en-US' : 'zh-CN'),
+      delta: <Delta now={now[name]} before={before[name]} />, onClick: orders(metric),
+    });
+    const hours = (name: 'avgHours' | 'medianHours' | 'p90Hours'): KpiProps => ({
+      name, label: t(`stats.kpi.${name}`), hint: t(`stats.hints.${name}`), value: fmtHours(now[name]), sub: t('stats.hours'),
+      delta: <Delta now={now[name]} before={before[name]} invert digits={1} />, onClick: orders('completed'),
+    });
+    const rate = (name: 'firstTimeFixRate' | 'repeatRate30d' | 'onTimeRate', part: 'firstTimeFix' | 'repeat30d' | 'onTime', whole: 'completed' | 'withEquipment', invert = false): KpiProps => ({
+      name, label: t(`stats.kpi.${name}`), hint: t(`stats.hints.${name}`), value: fmtPct(now[name]), sub: `${now[part]} / ${now[whole]}`,
+      delta: <Delta now={now[name]} before={before[name]} invert={invert} percentPoints />, onClick: orders(part),
+    });
+    kpis.push(
+      count('submitted', 'submitted'),
+      count('completed', 'completed'),
+      hours('avgHours'),
+      hours('medianHours'),
+      hours('p90Hours'),
+      rate('firstTimeFixRate', 'firstTimeFix', 'completed'),
+      rate('repeatRate30d', 'repeat30d', 'withEquipment', true),
+      rate('onTimeRate', 'onTime', 'completed'),
+      {
+        name: 'warnings', label: t('stats.kpi.warnings'), hint: t('stats.hints.warnings'), value: String(r.warnings.total),
+        delta: <Delta now={r.warnings.total} before={r.warnings.previous.total} invert />, onClick: () => go(drillTo(query, { warnings: true, from: query.from, to: query.to })),
+      },
+      {
+        name: 'broken', label: t('stats.kpi.broken'), hint: t('stats.hints.broken'), value: String(r.equipment.broken), sub: t('stats.now'),
+        onClick: () => go(drillTo(query, { equipment: true, state: 'broken' })),
+      },
+      {
+        name: 'availability', label: t('stats.kpi.availability'), hint: t('stats.hints.availability'), value: fmtPct(r.equipment.availability),
+        sub: `${r.equipment.available} / ${r.equipment.total}`, onClick: () => go(drillTo(query, { equipment: true, availability: 'up' })),
+      },
+    );
+  }
+
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      const name = await exportStatReport(query);
+      toast.success(() => t('stats.exported', { name }));
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const categoryOptions = DEVICE_CATEGORY.map((c) => ({ value: c.value, label: c[locale] }));
+  const areaOptions = (r?.places.areas ?? []).map((a) => ({ value: a.value, label: locale === 'en' ? a.labelEn : a.label }));
+  const countryOptions = (r?.places.countries ?? []).map((c) => ({ value: c, label: c }));
+  const setFilter = (k: 'area' | 'country' | 'category', v: string | null) => setFilters((f) => ({ ...f, [k]: v || undefined }));
+
+  return (
+    <Stack gap="sm" data-screen="statistics">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={4}>{t('stats.title')}</Title>
+        <Group gap="xs">
+          {canExport && (
+            <Button size="xs" variant="light" loading={exporting} onClick={() => void doExport()} data-action="export">
+              {t('stats.exportXlsx')}
+            </Button>
+          )}
+          <Button size="xs" variant="light" onClick={() => navigate(`/print/stats?${queryToSearch(query)}`)} data-action="print">
+            {t('stats.print')}
+          </Button>
+        </Group>
+      </Group>
+      <Paper withBorder radius="md" p="sm">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>{t('stats.range')}</Text>
+            <SegmentedControl
+              size="sm"
+              value={preset}
+              onChange={(v) => {
+                const p = v as RangePreset;
+                setPreset(p);
+                if (p !== 'custom') setGranularity(PRESET_GRANULARITY[p]);
+              }}
+              data={RANGE_PRESETS.map((p) => ({ value: p, label: t(`stats.presets.${p}`) }))}
+            />
+          </Stack>
+          {preset === 'custom' && (
+            <Group gap={4} align="flex-end">
+              <TextInput type="date" w={150} label={t('common.from')} value={custom.from} max={isoDaysAgo(0)} onChange={(e) => e.currentTarget.value && setCustom((c) => ({ ...c, from: e.currentTarget.value }))} />
+              <TextInput type="date" w={150} label={t('common.to')} value={custom.to} onChange={(e) => e.currentTarget.value && setCustom((c) => ({ ...c, to: e.currentTarget.value }))} />
+            </Group>
+          )}
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>{t('stats.granularity')}</Text>
+            <SegmentedControl size="sm" value={granularity} onChange={(v) => setGranularity(v as Granularity)} data={GRANULARITIES.map((g) => ({ value: g, label: t(`stats.granularities.${g}`) }))} />
+          </Stack>
+          <Select w={150} clearable label={t('stats.area')} placeholder={t('stats.all')} data={areaOptions} value={filters.area ?? null} onChange={(v) => setFilter('area', v)} />
+          <Select w={120} clearable searchable label={t('stats.country')} placeholder={t('stats.all')} data={countryOptions} value={filters.country ?? null} onChange={(v) => setFilter('country', v)} />
+          <div style={{ width: 200 }}>
+            <ProjectPicker label={t('stats.project')} value={filters.projectId ?? null} onChange={(id) => setFilters((f) => ({ ...f, projectId: id ?? undefined }))} />
+          </div>
+          <Select w={140} clearable label={t('stats.category')} placeholder={t('stats.all')} data={categoryOptions} value={filters.category ?? null} onChange={(v) => setFilter('category', v)} />
+        </Group>
+        {report.error && (
+          <Text size="sm" c="red" mt="xs" data-error>
+            {report.error.message}
+          </Text>
+        )}
+        {r && (
+          <Group gap="xs" mt="xs">
+            <Badge variant="light">{`${r.from} ~ ${r.to}`}</Badge>
+            <Text size="xs" c="dimmed">{t('stats.previous', { from: r.previous.from, to: r.previous.to })}</Text>
+          </Group>
+        )}
+      </Paper>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="xs">
+        {r ? kpis.map((k) => <Kpi key={k.name} {...k} />) : Array.from({ length: 11 }, (_, i) => <Skeleton key={i} h={92} radius="md" />)}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2, xl: 3 }} spacing="sm">
+        <ChartCard
+          name="orders"
+          title={t('stats.charts.orders')}
+          option={options?.orders ?? null}
+          loading={!r}
+          onPoint={(p) => {
+            const period = periodOf(p);
+            if (period) go(drillTo(query, { orders: p.seriesIndex === 1 ? 'completed' : 'submitted', from: period.from, to: period.to }));
+          }}
+        />
+        <ChartCard
+          name="speed"
+          title={t('stats.charts.speed')}
+          option={options?.speed ?? null}
+          loading={!r}
+          onPoint={(p) => {
+            const period = periodOf(p);
+            if (period) go(drillTo(query, { orders: 'completed', from: period.from, to: period.to }));
+          }}
+        />
+        <ChartCard
+          name="quality"
+          title={t('stats.charts.quality')}
+          option={options?.quality ?? null}
+          loading={!r}
+          onPoint={(p) => {
+            const period = periodOf(p);
+            const metric = (['firstTimeFix', 'repeat30d', 'onTime'] as const)[p.seriesIndex ?? 0];
+            if (period) go(drillTo(query, { orders: metric, from: period.from, to: period.to }));
+          }}
+        />
+        <ChartCard
+          name="warnings"
+          title={t('stats.charts.warnings')}
+          option={options?.warnings ?? null}
+          loading={!r}
+          onPoint={(p) => {
+            const period = r?.warnings.periods[p.dataIndex];
+            if (period) go(drillTo(query, { warnings: true, from: period.from, to: period.to, level: WARNING_LEVELS[p.seriesIndex ?? 0] }));
+          }}
+        />
+        <ChartCard
+          name="boards"
+          title={t('stats.charts.boards')}
+          option={options?.boards ?? null}
+          loading={!r}
+          onPoint={(p) => {
+            const rows = r ? [...r.warnings.boards].reverse() : [];
+            const board = rows[p.dataIndex];
+            if (board) go(drillTo(query, { warnings: true, from: query.from, to: query.to, detectId: board.detectId }));
+          }}
+        />
+        <ChartCard
+          name="equipment"
+          title={t('stats.charts.equipment')}
+          option={options?.equipment ?? null}
+          loading={!r}
+          onPoint={(p) => {
+            const c = r?.equipment.byCategory[p.dataIndex];
+            if (!c) return;
+            const which = p.seriesIndex ?? 0;
+            go(drillTo(query, which === 0 ? { equipment: true, category: c.category, availability: 'up' } : { equipment: true, category: c.category, state: which === 1 ? 'broken' : 'offline' }));
+          }}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Locale } from '@shared/constants';
+import { envelopeOf } from '@shared/contracts/common';
+import { statExportSchema, statReportQuerySchema, statReportSchema, type StatReport } from '@shared/contracts/stats-report';
+import { RESOURCES } from '@shared/resources';
+import { DEVICE_CATEGORY } from '@shared/dictionaries';
+import { ok } from '../../lib/crud';
+import { pagedBatches, sendWorkbook } from '../../lib/export';
+import { fileAnswer } from '../../lib/answers';
+
+const workbookAnswer = fileAnswer('the statistics view as a workbook', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+import { StatsReportRepository, type ReportRange } from './stats-report.repository';
+import { inDays, projectPlace, unitCategory, type SlaHours } from './stat-filters.service';
+
+const BASE = RESOURCES.statistics.api;
+const CODE = RESOURCES.statistics.code;
+
+/** The export's sheet and column names, in the caller's language. */
+const LABELS: Record<Locale, Record<string, string>> = {
+  cn: {
+    ordersChart: '工单提交与完成', speedChart: '修复时长', qualityChart: '维修质量', warnings: '告警按级别', boards: '告警最多的检测板', equipment: '设备状态按类别',
+    orders: '工单明细', warningRows: '告警明细', downUnits: '故障与离线设备明细',
+    at: '告警时间', level: '级别', info_: '告警内容', result: '处理结果', unit: '设备', state: '状态', since: '状态起始',
+    period: '周期', from: '开始日', to: '结束日', submitted: '提交数', completed: '完成数', avgHours: '平均时长(小时)', medianHours: '中位时长(小时)',
+    p90Hours: 'P90时长(小时)', firstTimeFix: '一次修复数', firstTimeFixRate: '一次修复率', withEquipment: '关联设备的完成数', repeat30d: '30天返修数',
+    repeatRate30d: '30天返修率', onTime: '按时完成数', onTimeRate: '按时率', info: '提示', warning: '警告', critical: '严重', total: '合计',
+    board: '检测板', project: '项目', count: '告警数', category: '设备类别', broken: '故障', offline: '离线', available: '可用', availability: '可用率',
+    number: '工单号', name: '名称', priority: '优先级', status: '状态', submittedAt: '提交时间', completedAt: '完成时间', hours: '时长(小时)', reportCount: '报告数',
+    all: '全部（本期）', previous: '上一期',
+  },
+  en: {
+    ordersChart: 'Orders submitted, completed', speedChart: 'Repair time', qualityChart: 'Repair quality', warnings: 'Warnings by level', boards: 'Boards with most warnings', equipment: 'Equipment by category',
+    orders: 'Order rows', warningRows: 'Warning rows', downUnits: 'Broken and offline units',
+    at: 'Raised at', level: 'Level', info_: 'Warning', result: 'Result', unit: 'Unit', state: 'State', since: 'Since',
+    period: 'Period', from: 'First day', to: 'Last day', submitted: 'Submitted', completed: 'Completed', avgHours: 'Mean hours', medianHours: 'Median hours',
+    p90Hours: 'P90 hours', firstTimeFix: 'First-time fixes', firstTimeFixRate: 'First-time fix rate', withEquipment: 'Completed on a unit', repeat30d: '30-day repeats',
+    repeatRate30d: '30-day repeat rate', onTime: 'On time', onTimeRate: 'On-time rate', info: 'Info', warning: 'Warning', critical: 'Critical', total: 'Total',
+    board: 'Board', project: 'Project', count: 'Warnings', category: 'Category', broken: 'Broken', offline: 'Offline', available: 'Available', availability: 'Availability',
+    number: 'Order no.', name: 'Name', priority: 'Priority', status: 'Status', submittedAt: 'Submitted at', completedAt: 'Completed at', hours: 'Hours', reportCount: 'Reports',
+    all: 'All (this period)', previous: 'Previous period',
+  },
+};
+
+const PERIOD = ['period', 'from', 'to'];
+const ORDERS_CHART = [...PERIOD, 'submitted', 'completed'];
+const SPEED_CHART = [...PERIOD, 'completed', 'avgHours', 'medianHours', 'p90Hours'];
+const QUALITY_CHART = [...PERIOD, 'completed', 'firstTimeFix', 'firstTimeFixRate', 'withEquipment', 'repeat30d', 'repeatRate30d', 'onTime', 'onTimeRate'];
+/** Rows each row sheet holds at most. */
+const EXPORT_ROWS_MAX = 100_000;
+
+/** One batch of rows for a sheet built in memory (a chart's few dozen rows). */
+const once = (rows: Record<string, unknown>[]) => async function* () {
+  yield rows;
+};
+
+/**
+ * The statistics screen (fall/stats): the figures of one range with filters and the previous range
+ * (report), and the same view as an xlsx workbook (export). Both only read.
+ */
+export async function statsReportRoutes(app: FastifyInstance): Promise<void> {
+  const repo = new StatsReportRepository(app.database);
+
+  async function sla(): Promise<SlaHours> {
+    const [low, normal, high, urgent] = await Promise.all(
+      (['low', 'normal', 'high', 'urgent'] as const).map((p) => app.settings.get(`sla.hours.${p}`)),
+    );
+    return { low, normal, high, urgent };
+  }
+
+  app.post(`${BASE}/figures`, { schema: { body: statReportQuerySchema, response: { 200: envelopeOf(statReportSchema) } }, config: { permission: `${CODE}#list`, log: false as const } }, async (request) =>
+    ok(await repo.report(request.body as ReportRange, await sla())),
+  );
+
+  app.post(`${BASE}/export`, { schema: { body: statExportSchema, response: { 200: workbookAnswer } }, config: { permission: `${CODE}#export` } }, async (request, reply) => {
+    const q = request.body as ReportRange;
+    const L = LABELS[request.locale ?? 'cn'];
+    const report: StatReport = await repo.report(q, await sla());
+    const cols = (props: string[]) => props.map((prop) => ({ prop, label: L[prop] ?? prop }));
+    const r = report.repair;
+    const repairRows = [
+      ...r.periods,
+      { period: L.all, from: report.from, to: report.to, ...r.totals },
+      { period: L.previous, from: report.previous.from, to: report.previous.to, ...r.previousTotals },
+    ];
+    const warningRows = [
+      ...report.warnings.periods.map((p) => ({ period: p.period, from: p.from, to: p.to, ...p.byLevel, total: p.byLevel.info + p.byLevel.warning + p.byLevel.critical })),
+      { period: L.all, from: report.from, to: report.to, ...report.warnings.byLevel, total: report.warnings.total },
+      { period: L.previous, from: report.previous.from, to: report.previous.to, ...report.warnings.previous.byLevel, total: report.warnings.previous.total },
+    ];
+    const en = request.locale === 'en';
+    const categoryName = (c: unknown) => DEVICE_CATEGORY.find((d) => d.value === c)?.[en ? 'en' : 'cn'] ?? String(c);
+    const boardRows = report.warnings.boards.map((b) => ({
+      board: en && b.nameEn ? b.nameEn : b.name,
+      project: en && b.projectNameEn ? b.projectNameEn : b.projectName,
+      count: b.count,
+    }));
+    const equipmentRows = [
+      ...report.equipment.byCategory.map((c) => ({ ...c, category: categoryName(c.category), availability: c.total ? Number((c.available / c.total).toFixed(4)) : null })),
+      { category: L.total, total: report.equipment.total, broken: report.equipment.broken, offline: report.equipment.offline, available: report.equipment.available, availability: report.equipment.availability },
+    ];
+    // The orders behind the repair figures: submitted or completed in the range, under the same filters.
+    const where = sql`(${inDays(sql`o.submitted_at`, q.from, q.to)} OR ${inDays(sql`o.completed_at`, q.from, q.to)})
+      ${q.projectId ? sql`AND o.project_id = ${q.projectId}` : sql``}
+      ${q.area || q.country ? sql`AND ${projectPlace(sql`o.project_id`, q)}` : sql``}
+      ${q.category ? sql`AND ${unitCategory(sql`o.equipment_id`, q.category)}` : sql``}`;
+    const orderPage = async (limit: number, offset: number) => {
+      const res = await app.database.db.execute(sql`
+        SELECT o.number, o.name, ${en ? sql`coalesce(nullif(p.name_en, ''), p.name)` : sql`p.name`} AS project, o.priority, o.status,
+               o.submitted_at AS "submittedAt", o.completed_at AS "completedAt",
+               round((extract(epoch FROM o.completed_at - o.submitted_at) / 3600.0)::numeric, 2)::float8 AS hours, o.report_count AS "reportCount"
+          FROM fall_order o JOIN fall_project p ON p.id = o.project_id
+         WHERE ${where}
+         ORDER BY o.submitted_at, o.id
+         LIMIT ${limit} OFFSET ${offset}`);
+      return (res.rows as Record<string, unknown>[]).map((row) => ({
+        ...row,
+        submittedAt: row.submittedAt ? new Date(row.submittedAt as string) : null,
+        completedAt: row.completedAt ? new Date(row.completedAt as string) : null,
+      }));
+    };
+    // The warnings behind the warning charts, and the units behind the broken and availability figures.
+    const warningWhere = sql`${inDays(sql`w.at`, q.from, q.to)}
+      ${q.projectId ? sql`AND w.project_id = ${q.projectId}` : sql``}
+      ${q.area || q.country ? sql`AND ${projectPlace(sql`w.project_id`, q)}` : sql``}
+      ${q.category ? sql`AND ${unitCategory(sql`w.equipment_id`, q.category)}` : sql``}`;
+    const levelName = (l: unknown) => L[String(l)] ?? String(l);
+    const warningPage = async (limit: number, offset: number) => {
+      const res = await app.database.db.execute(sql`
+        SELECT w.at, w.level, w.info AS info_, ${en ? sql`coalesce(nullif(b.board_name_en, ''), b.board_name)` : sql`b.board_name`} AS board,
+               ${en ? sql`coalesce(nullif(p.name_en, ''), p.name)` : sql`p.name`} AS project, e.name AS unit, w.result
+          FROM fall_warning w JOIN fall_project p ON p.id = w.project_id
+          LEFT JOIN fall_detect b ON b.id = w.detect_id LEFT JOIN fall_eq_info e ON e.id = w.equipment_id
+         WHERE ${warningWhere}
+         ORDER BY w.at, w.id
+         LIMIT ${limit} OFFSET ${offset}`);
+      return (res.rows as Record<string, unknown>[]).map((row) => ({ ...row, at: new Date(row.at as string), level: levelName(row.level) }));
+    };
+    const unitPage = async (limit: number, offset: number) => {
+      const res = await app.database.db.execute(sql`
+        SELECT e.name AS unit, ${en ? sql`coalesce(nullif(p.name_en, ''), p.name)` : sql`p.name`} AS project, coalesce(d.category, 'other') AS category,
+               e.state, e.state_since AS since
+          FROM fall_eq_info e JOIN fall_project p ON p.id = e.project_id LEFT JOIN fall_device d ON d.id = e.device_id
+         WHERE e.archived_at IS NULL AND e.state IN ('broken', 'offline')
+           ${q.projectId ? sql`AND e.project_id = ${q.projectId}` : sql``}
+           ${q.area ? sql`AND p.area = ${q.area}` : sql``}
+           ${q.country ? sql`AND p.country = ${q.country}` : sql``}
+           ${q.category ? sql`AND coalesce(d.category, 'other') = ${q.category}` : sql``}
+         ORDER BY e.state_since, e.id
+         LIMIT ${limit} OFFSET ${offset}`);
+      return (res.rows as Record<string, unknown>[]).map((row) => ({ ...row, since: new Date(row.since as string), state: L[String(row.state)] ?? row.state, category: categoryName(row.category) }));
+    };
+    return sendWorkbook(reply, {
+      name: 'statistics',
+      sheets: [
+        { name: L.ordersChart, columns: cols(ORDERS_CHART), batches: once(repairRows) },
+        { name: L.speedChart, columns: cols(SPEED_CHART), batches: once(repairRows) },
+        { name: L.qualityChart, columns: cols(QUALITY_CHART), batches: once(repairRows) },
+        { name: L.warnings, columns: cols(['period', 'from', 'to', 'info', 'warning', 'critical', 'total']), batches: once(warningRows) },
+        { name: L.boards, columns: cols(['board', 'project', 'count']), batches: once(boardRows) },
+        { name: L.equipment, columns: cols(['category', 'total', 'broken', 'offline', 'available', 'availability']), batches: once(equipmentRows) },
+        { name: L.orders, columns: cols(['number', 'name', 'project', 'priority', 'status', 'submittedAt', 'completedAt', 'hours', 'reportCount']), batches: pagedBatches(EXPORT_ROWS_MAX, orderPage) },
+        { name: L.warningRows, columns: cols(['at', 'level', 'info_', 'board', 'project', 'unit', 'result']), batches: pagedBatches(EXPORT_ROWS_MAX, warningPage) },
+        { name: L.downUnits, columns: cols(['unit', 'project', 'category', 'state', 'since']), batches: pagedBatches(EXPORT_ROWS_MAX, unitPage) },
+      ],
+    });
+  });
+}
