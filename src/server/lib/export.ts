@@ -120,6 +120,7 @@ export async function sendWorkbook(reply: FastifyReply, job: { name: string; she
   const stream = new PassThrough();
   reply.header('content-disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
   reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   void (async () => {
     try {
