@@ -32,6 +32,7 @@ export const MESSAGES = {
   'v.passwordShort': { cn: '密码至少 6 位', en: 'The password needs at least 6 characters' },
   'v.username': { cn: '用户名只能包含字母、数字和 _ . @ -', en: 'Use only letters, digits and _ . @ - in a username' },
   'v.code': { cn: '编码只能包含字母、数字、_ 和 -', en: 'Use only letters, digits, _ and - in a code' },
+  'v.analyticsBatch': { cn: '每批 1 到 100 条使用分析事件', en: 'A batch holds 1 to 100 usage analytics events' },
   'v.perms': { cn: '授权标识格式为 模块#操作，多个用逗号分隔', en: 'Write authorisation ids as module#action, several separated by commas' },
   // spec §8 login
   'login.captcha': { cn: '验证码不正确', en: 'Verification code incorrect' },
@@ -193,6 +194,14 @@ export const MESSAGES = {
     en: 'Minutes a submission, repair or completion time may lie ahead of the server clock (device and browser clocks drift)',
   },
   'setting.log.retentionDays': { cn: '操作日志和登录日志的保留天数', en: 'Days operation and login logs are kept' },
+  'setting.analytics.enabled': {
+    cn: '记录使用分析：页面访问和操作按钮（每 3 秒成批发送，只记会话的用户，不记地址和浏览器）',
+    en: 'Record usage analytics: page views and action buttons (sent in batches every 3 s; only the session\'s user, no address or browser)',
+  },
+  'setting.analytics.retentionDays': { cn: '使用分析记录的保留天数', en: 'Days usage analytics events are kept' },
+  'job.analyticsPurge.name': { cn: '使用分析保留', en: 'Usage analytics retention' },
+  'job.analyticsPurge.remark': { cn: '每天 03:40 删除超过 analytics.retentionDays 天的使用分析记录', en: 'Deletes usage analytics events older than analytics.retentionDays (daily 03:40)' },
+  'job.handler.analytics.purge': { cn: '删除超过保留天数的使用分析记录（未指定 days 时取 analytics.retentionDays）', en: 'Deletes usage analytics events older than the retention (analytics.retentionDays unless days is given)' },
   // alarms on the walls
   'setting.alarm.popupLevels': {
     cn: '在大屏上弹出并报警的告警级别，用逗号分隔（info、warning、critical）',

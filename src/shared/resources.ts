@@ -355,6 +355,13 @@ export const RESOURCES = {
     menu: menu('sys', 'sys/online-user', '在线用户', 'Online users', 'users-group'),
     buttons: { list: ['查询', 'List'], kickout: ['强制下线', 'Force logout'] },
   },
+  /** Usage analytics: page views and actions per screen and per user (browsers report through /analytics/events). */
+  usage: {
+    api: '/sys/analytics',
+    code: 'sys-analytics',
+    menu: menu('sys', 'sys/analytics', '使用分析', 'Usage', 'chart-bar'),
+    buttons: { list: ['查询', 'List'] },
+  },
 } as const satisfies Record<string, Resource>;
 
 export type ResourceKey = keyof typeof RESOURCES;

@@ -35,6 +35,9 @@ export const SETTING_DEFAULTS = {
   'detect.rawRetentionHours': { type: 'number', value: 48, remark: serverText('setting.detect.rawRetentionHours') },
   'detect.minuteRetentionDays': { type: 'number', value: 7, remark: serverText('setting.detect.minuteRetentionDays') },
   'detect.hourRetentionDays': { type: 'number', value: 400, remark: serverText('setting.detect.hourRetentionDays') },
+  // Off unless switched on (the demo seed does): docs/decisions.md "Usage analytics".
+  'analytics.enabled': { type: 'boolean', value: false, remark: serverText('setting.analytics.enabled') },
+  'analytics.retentionDays': { type: 'number', value: 90, remark: serverText('setting.analytics.retentionDays') },
 } as const satisfies Record<string, { type: 'boolean' | 'number' | 'string' | 'json'; value: unknown; remark: string }>;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

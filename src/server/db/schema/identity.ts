@@ -269,3 +269,14 @@ export const ossFile = pgTable('oss_file', {
   createdBy: integer('created_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** Usage analytics (0027): page views and actions browsers reported; the user is the session's. */
+export const sysAnalyticsEvent = pgTable('sys_analytics_event', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: ts('at').notNull().defaultNow(),
+  sessionKind: varchar('session_kind', { length: 16 }).notNull(),
+  userId: integer('user_id'),
+  kind: varchar('kind', { length: 16 }).notNull(),
+  screen: varchar('screen', { length: 128 }).notNull(),
+  action: varchar('action', { length: 64 }).notNull().default(''),
+});

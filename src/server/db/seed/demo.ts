@@ -101,6 +101,8 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
 
   await seedAreaDictionary(database);
   await seedCatalogues(database);
+  // The demo shows its usage table from the first click (docs/decisions.md "Usage analytics"); off elsewhere.
+  await database.query(`UPDATE sys_config SET value = 'true' WHERE key = 'analytics.enabled'`);
 
   const projects = await database.db
     .insert(fallProject)

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { analyticsRoutes } from './analytics.routes';
+import './analytics-purge';
+
+/** Usage analytics: browsers report page views and actions; administrators read them in sys/analytics. */
+export async function analyticsModule(app: FastifyInstance): Promise<void> {
+  await analyticsRoutes(app);
+}
