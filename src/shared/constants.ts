@@ -45,6 +45,8 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const MOCK_DELAY_MIN_MS = 50;
 export const MOCK_DELAY_MAX_MS = 200;
 export const ANALYTICS_BATCH_DELAY_MS = 3000;
+/** Most usage analytics events one batch may carry (POST /analytics/events). */
+export const ANALYTICS_BATCH_MAX = 100;
 export const MESSAGE_DURATION_MS = 3000;
 export const NOTIFICATION_DURATION_MS = 4500;
 

@@ -4,6 +4,7 @@ import {
   createHashRouter,
   matchRoutes,
   redirect,
+  useLocation,
   useNavigation,
   type LoaderFunctionArgs,
   type RouteObject,
@@ -22,6 +23,7 @@ import { TopProgress } from './top-progress';
 import { afterSessionEnded, decideNavigation, isUnderMain, loginTarget, type RouteHandle } from './navigation-check';
 import { ensureMenus, flattenMenus, getMenus, menuRoutePath, menusLoaded, resetMenus } from './menu-store';
 import { resetTabs } from './tabs-store';
+import { startAnalytics, trackPageView } from '../lib/analytics';
 
 // Mantine (theme, stylesheets, notifications) wraps every screen but the walls, loaded as a layout
 // route: the walls draw without it (docs/decisions.md "Wall first load").
@@ -114,6 +116,9 @@ function RootLayout() {
     progress.start();
     return () => progress.done();
   }, [busy]);
+  // Usage analytics: every screen shown is a page view (sent only while analysis is on).
+  const { pathname } = useLocation();
+  useEffect(() => trackPageView(pathname), [pathname]);
   return (
     <>
       <TopProgress />
@@ -243,6 +248,7 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
     },
   ];
 
+  startAnalytics();
   router = factory(routes, {
     // A /main path that only the catch-all matches may be a menu route not added yet: load the
     // menus first, then let the router match again.

@@ -18,6 +18,8 @@ export interface RuntimeConfig {
   tileUrl: string;
   /** How often wall panels refresh (setting wall.refreshSeconds). */
   wallRefreshSeconds: number;
+  /** Usage analytics on (setting analytics.enabled, as of the page's load): the tracker sends only then. */
+  analytics: boolean;
 }
 
 declare global {
@@ -40,6 +42,7 @@ const DEFAULTS: RuntimeConfig = {
   version: '',
   tileUrl: '',
   wallRefreshSeconds: 30,
+  analytics: false,
 };
 
 /** What /config.js would say, while the server draws a wall's first frame (there is no window there). */

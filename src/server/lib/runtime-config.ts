@@ -19,5 +19,6 @@ export async function runtimeConfigOf(app: FastifyInstance, config: ServerConfig
     version: config.version,
     tileUrl: await app.settings.get('wall.tileUrl'),
     wallRefreshSeconds: await app.settings.get('wall.refreshSeconds'),
+    analytics: await app.settings.get('analytics.enabled'),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANALYTICS_BATCH_MAX } from '../constants';
 import { envelopeOf, instantText } from './common';
 
 /*
@@ -9,8 +10,7 @@ import { envelopeOf, instantText } from './common';
  * a permission code (`fall-order#save`).
  */
 
-/** Most events one batch may carry; a longer queue is sent in several batches. */
-export const ANALYTICS_BATCH_MAX = 100;
+export { ANALYTICS_BATCH_MAX };
 
 export const ANALYTICS_EVENT_KINDS = ['view', 'action'] as const;
 export type AnalyticsEventKind = (typeof ANALYTICS_EVENT_KINDS)[number];

@@ -1,9 +1,15 @@
-import type { ReactNode } from 'react';
+import { cloneElement, Fragment, isValidElement, type ReactNode } from 'react';
 import { useCan, useHasMenu } from '../../lib/session';
 
-/** Renders its children only when the user holds the permission (spec §6 permission directive; user id 1 always does). */
+/**
+ * Renders its children only when the user holds the permission (spec §6 permission directive; user
+ * id 1 always does). A single element child is marked with the code (`data-perm`), so usage analytics
+ * (lib/analytics.ts) counts a press of the button as that action.
+ */
 export function Can({ perm, children, fallback = null }: { perm: string; children: ReactNode; fallback?: ReactNode }) {
-  return <>{useCan(perm) ? children : fallback}</>;
+  if (!useCan(perm)) return <>{fallback}</>;
+  const marked = isValidElement<Record<string, unknown>>(children) && children.type !== Fragment ? cloneElement(children, { 'data-perm': perm }) : children;
+  return <>{marked}</>;
 }
 
 /** Renders its children only when one of the user's menus has this menuCode (spec §6 menu directive). */

@@ -8,6 +8,7 @@ import type { ZodType } from 'zod';
 import { ApiError } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
+import { trackAction } from '@client/lib/analytics';
 import { SelectionBasket } from '../basket/selection-basket';
 import { Dialog } from '../dialog/dialog';
 import { toast } from '../feedback/toast';
@@ -141,6 +142,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
   });
 
   const askDelete = async (ids: RowKey[]) => {
+    trackAction(perms.delete);
     if (ids.length === 0) {
       toast.warning(() => tMessage('v.checkFirst'));
       return;
@@ -168,11 +170,13 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
   }
 
   const openAdd = () => {
+    trackAction(perms.save);
     form.setValues(initialValues);
     form.clearErrors();
     setEditing({ mode: 'add' });
   };
   const openEdit = (row: Row) => {
+    trackAction(perms.update);
     form.setValues(initialValues);
     form.clearErrors();
     setFilledFrom(null);
@@ -275,6 +279,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
         columnState={columnState}
         rowKey={rowKey}
         can={can}
+        exportPerm={perms.export}
         toolbarStart={
           archivedSwitch ? (
             <Group gap="sm">

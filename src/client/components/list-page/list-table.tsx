@@ -8,6 +8,7 @@ import { DataTable } from '../table/data-table';
 import { isSpecialColumn, type RowKey, type TableColumn } from '../table/types';
 import type { ColumnState } from '../table/use-column-state';
 import type { ExportFormat, ListApi } from './list-api';
+import { trackAction } from '@client/lib/analytics';
 
 export interface ListTableProps<Row> {
   title: string;
@@ -19,6 +20,8 @@ export interface ListTableProps<Row> {
   columnState: ColumnState<Row>;
   rowKey: string;
   can: { list: boolean; export: boolean };
+  /** The export's permission code, counted by usage analytics when an export is asked for. */
+  exportPerm?: string;
   /** Toolbar buttons before the export menu. */
   toolbarStart?: ReactNode;
   /** Toolbar content after the export menu. */
@@ -39,11 +42,12 @@ export interface ListTableProps<Row> {
  * ReadOnlyList): column chooser, and export of the visible columns with the applied query — or a
  * note when the user may not list.
  */
-export function ListTable<Row>({ title, resource, query, columns, columnState, rowKey, can, toolbarStart, toolbarEnd, selectedKeys, onSelectionChange, onRowSort, virtual }: ListTableProps<Row>) {
+export function ListTable<Row>({ title, resource, query, columns, columnState, rowKey, can, exportPerm, toolbarStart, toolbarEnd, selectedKeys, onSelectionChange, onRowSort, virtual }: ListTableProps<Row>) {
   const { t } = useTranslation('kit');
   if (!can.list) return <Alert color="yellow">{t('list.noAccess')}</Alert>;
 
   const exportAs = async (format: ExportFormat) => {
+    trackAction(exportPerm);
     const shown = columnState.visible.map((v) => v.column).filter((c) => !isSpecialColumn(c) && !c.ignore && c.prop);
     try {
       await resource.exportFile(query, shown.map((c) => ({ prop: c.prop!, label: typeof c.label === 'string' ? c.label : c.prop! })), format, title);

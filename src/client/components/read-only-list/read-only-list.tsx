@@ -60,6 +60,7 @@ export function ReadOnlyList<Row>({ title, base, queryFields = [], columns, perm
         columnState={columnState}
         rowKey={rowKey}
         can={{ list: canList, export: canExport }}
+        exportPerm={perms.export}
         toolbarStart={toolbarExtra}
         virtual={virtual}
       />
