@@ -42,4 +42,16 @@ describe('Can and HasMenu', () => {
     expect(screen.getByRole('button', { name: 'delete user' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'users' })).toBeInTheDocument();
   });
+
+  it('marks the button it shows with its permission code, for usage analytics', () => {
+    login('t', user(2, ['fall-order#accept'], []));
+    renderWithProviders(
+      <>
+        <Can perm="fall-order#accept"><button>accept</button></Can>
+        <Can perm="fall-order#accept"><>text</></Can>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'accept' })).toHaveAttribute('data-perm', 'fall-order#accept');
+    expect(screen.getByText('text')).toBeInTheDocument();
+  });
 });

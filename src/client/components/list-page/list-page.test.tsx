@@ -10,8 +10,12 @@ import { server } from '../../../../mocks/server';
 import { API, fail, paged, ok } from '../../../../mocks/envelope';
 import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
+import { trackAction } from '@client/lib/analytics';
 import { ListPage, crudPerms, type FormBodyProps } from './list-page';
 import { QueryForm, selectInput } from './query-form';
+
+// Usage analytics: the presses a list reports, seen here without a network.
+vi.mock('@client/lib/analytics', () => ({ trackAction: vi.fn() }));
 
 interface Pump {
   id: number;
@@ -174,6 +178,20 @@ describe('ListPage', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(calls.find((c) => c.path === 'export')?.body).toEqual({ name: '', columns: [{ prop: 'name', label: 'Name' }, { prop: 'phone', label: 'Phone' }], format: 'csv' }),
     );
+  });
+
+  it('reports add, edit, delete and export to usage analytics by their permission codes', async () => {
+    servePumps();
+    vi.mocked(trackAction).mockClear();
+    renderPumps();
+    await within(table()).findByText('Pump 1');
+    await userEvent.click(screen.getByRole('button', { name: '新增' }));
+    const row = within(table()).getByText('Pump 1').closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: '修改' }));
+    await userEvent.click(within(row).getByRole('button', { name: '删除' }));
+    await userEvent.click(screen.getByRole('button', { name: '导出' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: '导出 CSV' }));
+    expect(vi.mocked(trackAction).mock.calls.map(([code]) => code)).toEqual([perms.save, perms.update, perms.delete, perms.export]);
   });
 
   it('hides the buttons whose permission the user lacks', async () => {
