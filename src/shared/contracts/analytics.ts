@@ -43,9 +43,9 @@ export const analyticsStoredAnswer = envelopeOf(z.object({ stored: z.number().in
 
 export const USAGE_DAYS = [7, 30, 90] as const;
 
-/** POST /sys/analytics/list: the usage of the last `days` days. */
+/** POST /sys/analytics/list: the usage of the last `days` days (7 unless given). */
 export const usageQuerySchema = z.strictObject({
-  days: z.literal(USAGE_DAYS, { error: 'v.invalid' }),
+  days: z.literal(USAGE_DAYS, { error: 'v.invalid' }).default(7),
 });
 export type UsageQuery = z.infer<typeof usageQuerySchema>;
 
