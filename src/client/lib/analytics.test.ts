@@ -106,6 +106,20 @@ describe('usage analytics tracker', () => {
     await vi.runAllTimersAsync();
   });
 
+  it('sends what waits with the session it happened in when that session ends', () => {
+    trackPageView('/main/fall/order');
+    clearSession();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((sent()[0].init.headers as Record<string, string>)['X-Token']).toBe('tok-1');
+    expect(sent()[0].events).toEqual([{ kind: 'view', screen: '/main/fall/order' }]);
+    login('tok-2', user);
+    trackPageView('/main');
+    vi.advanceTimersByTime(ANALYTICS_BATCH_DELAY_MS);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect((sent()[1].init.headers as Record<string, string>)['X-Token']).toBe('tok-2');
+    expect(sent()[1].events).toEqual([{ kind: 'view', screen: '/main' }]);
+  });
+
   it('counts only page views on a kiosk wall', () => {
     clearSession();
     loginDisplay('display-token');

@@ -1,6 +1,6 @@
 import { ANALYTICS_BATCH_DELAY_MS, ANALYTICS_BATCH_MAX } from '@shared/constants';
 import { runtimeConfig } from './runtime-config';
-import { getToken, sessionKind } from './session';
+import { getToken, sessionKind, subscribe } from './session';
 import { currentLocale } from './i18n';
 
 /**
@@ -30,6 +30,8 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 let refused = false;
 let currentScreen = '/';
 let installed = false;
+/** The session the queued events belong to: a sign-out or another sign-in sends them with it first. */
+let queuedToken: string | null = null;
 
 /**
  * The screen a route path stands for: no query or hash, ids (digits, long hex/uuid-like runs) as
@@ -49,6 +51,7 @@ function active(): boolean {
 }
 
 function push(event: TrackedEvent): void {
+  queuedToken = getToken();
   queue.push(event);
   if (queue.length > QUEUE_MAX) queue = queue.slice(queue.length - QUEUE_MAX);
   timer ??= setTimeout(() => {
@@ -131,11 +134,21 @@ export function startAnalytics(): () => void {
   if (installed || typeof window === 'undefined') return () => undefined;
   installed = true;
   const leave = () => flush(true);
+  // Events belong to the session they happened in: when it changes, what waits goes with the old token.
+  const unsubscribe = subscribe(() => {
+    if (getToken() === queuedToken) return;
+    const events = queue;
+    const token = queuedToken;
+    queue = [];
+    queuedToken = getToken();
+    if (events.length && token && !refused && runtimeConfig().analytics) void send(events.slice(0, ANALYTICS_BATCH_MAX), token, true);
+  });
   window.addEventListener('pagehide', leave);
   document.addEventListener('visibilitychange', onHide);
   document.addEventListener('click', onClick, true);
   return () => {
     installed = false;
+    unsubscribe();
     window.removeEventListener('pagehide', leave);
     document.removeEventListener('visibilitychange', onHide);
     document.removeEventListener('click', onClick, true);
@@ -149,4 +162,5 @@ export function resetAnalytics(): void {
   queue = [];
   refused = false;
   currentScreen = '/';
+  queuedToken = null;
 }
