@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { RESOURCE_LIST, RESOURCES } from '@shared/resources';
 import { USAGE_DAYS, type Usage, type UsageUserRow } from '@shared/contracts/analytics';
 import { api } from '@client/lib/api';
+import { keysOf } from '@client/lib/resource-keys';
 import { useCan } from '@client/lib/session';
 import { dateTime } from '@client/lib/date-time';
 
 const BASE = RESOURCES.usage.api;
+const keys = keysOf('usage');
 type Days = (typeof USAGE_DAYS)[number];
 
 /** Screens outside the menus, by the route a page view names (lib/analytics.ts screenOf). */
@@ -56,7 +58,7 @@ export default function UsagePage() {
   const [days, setDays] = useState<Days>(7);
   const canList = useCan('sys-analytics#list');
   const usage = useQuery({
-    queryKey: [BASE, 'list', days],
+    queryKey: keys.view('list', days),
     queryFn: ({ signal }) => api.post<Usage>(`${BASE}/list`, { days }, { signal }),
     enabled: canList,
   });
