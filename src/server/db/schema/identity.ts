@@ -1,4 +1,4 @@
-import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, bigserial, bigint, primaryKey, char } from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, bigserial, bigint, primaryKey, char, index } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -279,4 +279,4 @@ export const sysAnalyticsEvent = pgTable('sys_analytics_event', {
   kind: varchar('kind', { length: 16 }).notNull(),
   screen: varchar('screen', { length: 128 }).notNull(),
   action: varchar('action', { length: 64 }).notNull().default(''),
-});
+}, (t) => [index('sys_analytics_event_at_idx').on(t.at)]);
