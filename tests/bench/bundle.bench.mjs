@@ -11,13 +11,13 @@
 // Needs `npm run build` (or CLIENT_DIR pointing at a build). Run alone: node tests/bench/bundle.bench.mjs
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
 import { runAlone } from './budget.mjs';
+import { freePort, waitFor } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = path.join(root, 'tmp/bench-wall');
@@ -28,28 +28,6 @@ const BUDGET = {
   landing: { kb: 250, scripts: 30 },
   list: { kb: 200, scripts: 40 },
 };
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url, ms) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer on ${url}`);
-}
 
 /**
  * Counts what a page downloads through CDP: per request its type and the bytes received on the wire

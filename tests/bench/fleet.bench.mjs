@@ -17,8 +17,6 @@
 // readings, so warnings open and close through the reading service during the run.
 // Run alone: node tests/bench/fleet.bench.mjs
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, connect as netConnect } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +25,7 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import { runAlone } from './budget.mjs';
 import { startFleet } from './fleet-publisher.mjs';
+import { cpuSeconds, freePort, reachable } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BOARDS = Number(process.env.FLEET_BOARDS ?? 1000);
@@ -40,50 +39,6 @@ const FAULT_EVERY_MS = 10_000;
 const EVENT_BUDGET_MS = 1000;
 /** After the last publish, how long the server may take to catch up before it is stopped anyway. */
 const DRAIN_MS = 120_000;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-const reachable = (url, defaultPort) =>
-  new Promise((resolve) => {
-    const u = new URL(url);
-    const s = netConnect({ host: u.hostname, port: Number(u.port || defaultPort) });
-    s.setTimeout(1000);
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => (s.destroy(), resolve(false)));
-  });
-
-/** CPU seconds used so far by `pid` and every process under it (Linux /proc). */
-function cpuSeconds(pid) {
-  const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
-  const children = new Map();
-  const used = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      children.set(Number(fields[1]), [...(children.get(Number(fields[1])) ?? []), Number(entry)]);
-      used.set(Number(entry), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let ticks = 0;
-  const walk = (p) => {
-    ticks += used.get(p) ?? 0;
-    for (const c of children.get(p) ?? []) walk(c);
-  };
-  walk(pid);
-  return ticks / ticksPerSecond;
-}
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
 
@@ -258,6 +213,7 @@ async function runEngine(engine, target) {
     const note = `${BOARDS} boards, ${SECONDS} s, ${rate} readings/s, caught up ${caughtUpMs === null ? 'never' : `${(caughtUpMs / 1000).toFixed(1)} s`} after the last publish, load average ${load} on ${os.availableParallelism?.() ?? os.cpus().length} cores; ingest: ${ingest.batches} batches, ${ingest.slow} one by one, ${ingest.retries} retries, ${ingest.lost} lost; refused ${JSON.stringify(mqttStats?.refused ?? {})}`;
     process.stdout.write(`  ${engine}: ${note}; published ${published}, stored ${stored.stored}, lag p50 ${ingest.lagMs.p50} ms p95 ${ingest.lagMs.p95} ms max ${ingest.lagMs.max} ms, cpu ${cpu.toFixed(2)} cores\n`);
     if (failed) throw new Error(`${failed} publishes were not acknowledged by the broker`);
+    if (pushed.expected === 0) throw new Error(`no fault happened in ${SECONDS} s to time a browser event with (one starts every ${FAULT_EVERY_MS / 1000} s)`);
     return [
       { name: `${engine}: readings published − stored`, value: published - stored.stored, unit: 'readings', budget: 0, note: `published ${published}, stored ${stored.stored}` },
       { name: `${engine}: ingest lag p95 (publish → stored)`, value: ingest.lagMs.p95, unit: 'ms', budget: LAG_BUDGET_MS, note: `p50 ${ingest.lagMs.p50} ms, max ${ingest.lagMs.max} ms` },

@@ -14,7 +14,6 @@
 // the database is created and seeded on first use). Run alone: node tests/bench/throughput.bench.mjs
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os, { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import autocannon from 'autocannon';
 import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
 import pg from 'pg';
 import { runAlone } from './budget.mjs';
+import { freePort } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = path.join(root, 'tmp/bench-throughput');
@@ -42,15 +42,6 @@ const HEALTH_SLACK_MS = 20;
 
 const cores = () => (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length);
 const load = () => `load average ${loadavg()[0].toFixed(1)} on ${cores()} cores`;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 /** VmRSS and VmHWM of a process, in MB, from /proc (what the kernel charges it). */
 function memoryOf(pid) {

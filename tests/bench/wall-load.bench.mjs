@@ -12,14 +12,14 @@
 // slower the wall is than the browser's own floor at that moment.
 // Needs `npm run build` (or CLIENT_DIR pointing at a build). Run alone: node tests/bench/wall-load.bench.mjs
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
 import os, { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
+import { cpuSecondsUnder, freePort, waitFor } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LOAD_BUDGET_MS = 1000;
@@ -39,55 +39,6 @@ const clientDir = path.resolve(root, process.env.CLIENT_DIR ?? 'dist/client');
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 const availableCores = () => (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url, ms) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer on ${url}`);
-}
-
-/** CPU seconds used so far by the processes under `pid` (Linux /proc), leaving out the `skip` subtree. */
-function cpuSecondsUnder(pid, skip) {
-  const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
-  const children = new Map();
-  const used = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const parent = Number(fields[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-      used.set(Number(entry), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let ticks = 0;
-  const walk = (p) => {
-    if (p === skip) return;
-    ticks += used.get(p) ?? 0;
-    for (const c of children.get(p) ?? []) walk(c);
-  };
-  for (const c of children.get(pid) ?? []) walk(c);
-  return ticks / ticksPerSecond;
-}
 
 /** Gzip size of the scripts a page downloaded, read from the build (the server may not compress). */
 function gzipKiB(urls) {

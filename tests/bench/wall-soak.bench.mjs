@@ -18,8 +18,7 @@
 // Needs the MQTT broker (mosquitto on 127.0.0.1:1883) and a client build (CLIENT_DIR or dist/client).
 // Run alone: node tests/bench/wall-soak.bench.mjs
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, connect as netConnect } from 'node:net';
+import { existsSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +27,7 @@ import { chromium } from 'playwright-core';
 import pg from 'pg';
 import { runAlone } from './budget.mjs';
 import { startFleet } from './fleet-publisher.mjs';
+import { cpuSecondsUnder, freePort, reachable } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MINUTES = Number(process.env.SOAK_MINUTES ?? (process.env.CI ? 2 : 10));
@@ -41,51 +41,6 @@ const CPU_BUDGET_CORES = 0.5;
 const dataDir = path.join(root, 'tmp/bench-soak');
 const clientDir = path.resolve(root, process.env.CLIENT_DIR ?? 'dist/client');
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-const reachable = (url) =>
-  new Promise((resolve) => {
-    const u = new URL(url);
-    const s = netConnect({ host: u.hostname, port: Number(u.port || 1883) });
-    s.setTimeout(1000);
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => (s.destroy(), resolve(false)));
-  });
-
-/** CPU seconds used so far by the processes under `pid` (Linux /proc), leaving out the `skip` subtree. */
-function cpuSecondsUnder(pid, skip) {
-  const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
-  const children = new Map();
-  const used = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      children.set(Number(fields[1]), [...(children.get(Number(fields[1])) ?? []), Number(entry)]);
-      used.set(Number(entry), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let ticks = 0;
-  const walk = (p) => {
-    if (p === skip) return;
-    ticks += used.get(p) ?? 0;
-    for (const c of children.get(p) ?? []) walk(c);
-  };
-  for (const c of children.get(pid) ?? []) walk(c);
-  return ticks / ticksPerSecond;
-}
 
 const tsx = (args) => {
   const res = spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: root, encoding: 'utf8' });

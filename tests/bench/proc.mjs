@@ -1,0 +1,85 @@
+// What several benches need from the machine: a free port, whether a service answers, a server that
+// is up, and CPU time read from /proc (Linux), outside the processes measured.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, connect as netConnect } from 'node:net';
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Whether something accepts TCP connections at the URL's host and port. */
+export const reachable = (url, defaultPort) =>
+  new Promise((resolve) => {
+    const u = new URL(url);
+    const s = netConnect({ host: u.hostname, port: Number(u.port || defaultPort) });
+    s.setTimeout(1000);
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => (s.destroy(), resolve(false)));
+  });
+
+/** Resolves once `url` answers 2xx, or throws after `ms`. */
+export async function waitFor(url, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer on ${url}`);
+}
+
+/** Every process's parent and CPU ticks (user + system), from /proc. */
+function processTable() {
+  const children = new Map();
+  const used = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = Number(fields[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      used.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { children, used };
+}
+
+const ticksPerSecond = () => Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/** CPU seconds used so far by `pid` and every process under it. */
+export function cpuSeconds(pid) {
+  const { children, used } = processTable();
+  let ticks = 0;
+  const walk = (p) => {
+    ticks += used.get(p) ?? 0;
+    for (const c of children.get(p) ?? []) walk(c);
+  };
+  walk(pid);
+  return ticks / ticksPerSecond();
+}
+
+/** CPU seconds used so far by the processes under `pid` (not itself), leaving out the `skip` subtree. */
+export function cpuSecondsUnder(pid, skip) {
+  const { children, used } = processTable();
+  let ticks = 0;
+  const walk = (p) => {
+    if (p === skip) return;
+    ticks += used.get(p) ?? 0;
+    for (const c of children.get(p) ?? []) walk(c);
+  };
+  for (const c of children.get(pid) ?? []) walk(c);
+  return ticks / ticksPerSecond();
+}
