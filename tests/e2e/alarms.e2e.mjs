@@ -57,7 +57,7 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
   const projectKey = `alarm-${stamp}`;
   const { id: projectId } = await call(baseUrl, 'POST', '/ball/fallproject/save', {
     token,
-    body: { name: `告警喷泉 ${stamp}`, nameCn: `告警喷泉 ${stamp}`, nameEn: `Alarm Fountain ${stamp}`, uniqueKey: projectKey, waterType: 'fountain', city: 'Hangzhou', country: 'China' },
+    body: { name: `告警喷泉 ${stamp}`, nameCn: `告警喷泉 ${stamp}`, nameEn: `Alarm Fountain ${stamp}`, uniqueKey: projectKey, waterType: 'fountain', city: '杭州', cityEn: 'Hangzhou', country: 'CN' },
   });
   const unit = (await call(baseUrl, 'POST', '/ball/falleqinfo/save', { token, body: { name: `Jet pump ${stamp}`, projectId, posX: 0.4, posY: 0.5 } })).id;
   // Reports only over HTTP, and rarely: silent for an hour before it counts as offline (no offline alarm in the way).

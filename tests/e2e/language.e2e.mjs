@@ -175,7 +175,8 @@ function stripAllowed(text, userValues) {
 
 /** English words of a text that no allow-list covers. */
 function englishWords(text) {
-  const words = text.match(/[A-Za-z][A-Za-z0-9_.\-#/:'’]*/g) ?? [];
+  // A leading slash keeps a one-segment path ("/main", the usage screen's screen paths) a path.
+  const words = text.match(/\/?[A-Za-z][A-Za-z0-9_.\-#/:'’]*/g) ?? [];
   return words.filter((w) => {
     const bare = w.replace(/[.:'’-]+$/, '');
     if (bare.length <= 1) return false;

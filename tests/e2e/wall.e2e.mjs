@@ -19,7 +19,7 @@ async function makeProject(baseUrl, token) {
   const stamp = Date.now().toString(36);
   const { id } = await call(baseUrl, 'POST', '/ball/fallproject/save', {
     token,
-    body: { name: `E2E 喷泉 ${stamp}`, nameCn: `E2E 喷泉 ${stamp}`, nameEn: `E2E Fountain ${stamp}`, uniqueKey: `e2e-${stamp}`, isPublic: true, waterType: 'fountain', totalArea: 860, city: 'Hangzhou', country: 'China' },
+    body: { name: `E2E 喷泉 ${stamp}`, nameCn: `E2E 喷泉 ${stamp}`, nameEn: `E2E Fountain ${stamp}`, uniqueKey: `e2e-${stamp}`, isPublic: true, waterType: 'fountain', totalArea: 860, city: '杭州', cityEn: 'Hangzhou', country: 'CN' },
   });
   const units = [];
   for (let n = 0; n < 6; n += 1) {
