@@ -154,6 +154,10 @@ export const tests = {
       try {
         await page.goto(`${baseUrl}/#/page`);
         await page.locator('[data-warning-id]').first().waitFor(WAIT);
+        // Measured once the wall has settled (its fonts in, its lists laid out): measured at once, a
+        // row drawn a moment before its font arrived read 10 px short of its room now and then.
+        await page.evaluate(() => document.fonts.ready);
+        await page.waitForTimeout(1500);
         const rows = await page.evaluate(() =>
           [...document.querySelectorAll('[data-warning-id]')].map((row) => {
             const info = row.querySelector('[data-part="info"]');
@@ -163,7 +167,6 @@ export const tests = {
         );
         assert.ok(rows.length > 0);
         for (const r of rows) assert.ok(r.info >= Math.min(r.need, r.room) - 1, `${width}: a warning's text is cut before its room: ${JSON.stringify(r)}`);
-        await page.waitForTimeout(1500);
         await page.screenshot({ path: path.join(screenshotsDir, `layout-wall-en-${width}.png`) });
       } finally {
         await context.close();
