@@ -154,15 +154,15 @@ export const tests = {
       try {
         await page.goto(`${baseUrl}/#/page`);
         await page.locator('[data-warning-id]').first().waitFor(WAIT);
-        // Measured once the wall has settled (its fonts in, its lists laid out): measured at once, a
-        // row drawn a moment before its font arrived read 10 px short of its room now and then.
         await page.evaluate(() => document.fonts.ready);
-        await page.waitForTimeout(1500);
         const rows = await page.evaluate(() =>
           [...document.querySelectorAll('[data-warning-id]')].map((row) => {
             const info = row.querySelector('[data-part="info"]');
             const text = info.parentElement;
-            return { info: info.getBoundingClientRect().width, need: info.scrollWidth, room: text.getBoundingClientRect().width };
+            // Layout pixels on all three: the wall is scaled to the window (a transform), which
+            // getBoundingClientRect counts and scrollWidth does not (at 1440 a whole 250 px text read
+            // as 187 px of a 197 px room).
+            return { info: info.offsetWidth, need: info.scrollWidth, room: text.clientWidth };
           }),
         );
         assert.ok(rows.length > 0);
