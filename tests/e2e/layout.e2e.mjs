@@ -167,6 +167,8 @@ export const tests = {
         );
         assert.ok(rows.length > 0);
         for (const r of rows) assert.ok(r.info >= Math.min(r.need, r.room) - 1, `${width}: a warning's text is cut before its room: ${JSON.stringify(r)}`);
+        // The screenshot once the counters and charts have finished their entry animation.
+        await page.waitForTimeout(2500);
         await page.screenshot({ path: path.join(screenshotsDir, `layout-wall-en-${width}.png`) });
       } finally {
         await context.close();
