@@ -112,17 +112,8 @@ export const STAT_TOP_BOARDS = 10;
 /** The sheets of the xlsx export: one per chart, then the orders behind the repair figures. */
 export const STAT_SHEETS = ['repair', 'warnings', 'boards', 'equipment', 'orders'] as const;
 
-export const statExportSchema = z
-  .strictObject({
-    from: statDay(),
-    to: statDay(),
-    granularity: z.enum(GRANULARITIES, { error: 'v.granularity' }),
-    ...statFilterShape,
-  })
-  .superRefine((q, ctx) => {
-    if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'v.dateOrder' });
-    else if (spanDays(q.from, q.to) > MAX_SPAN_DAYS[q.granularity as Granularity]) ctx.addIssue({ code: 'custom', path: ['from'], message: 'v.spanTooLong' });
-  });
+/** The export takes the view's own query: the same range, granularity and filters, checked alike. */
+export const statExportSchema = statReportQuerySchema;
 
 /** The days of a chart period clipped to the range: what its drill-down filters by. */
 export function periodDays(period: string, granularity: Granularity, from: string, to: string): { from: string; to: string } {

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
 import { resourceKeys } from '@client/lib/resource-keys';
 import type { PageResult } from '@shared/envelope';
+import { saveResponse } from '@client/lib/download';
 
 export type ExportFormat = 'xlsx' | 'csv';
 export interface ExportColumn {
@@ -33,18 +34,7 @@ export function listApi<Row, Values = Partial<Row>>(base: string) {
     restore: (ids: Array<string | number>) => api.post<{ restored: number }>(`${base}/restore`, ids),
     exportFile: async (query: Record<string, unknown>, columns: ExportColumn[], format: ExportFormat, fallbackName: string) => {
       const response = await api.post<Response>(`${base}/export`, { ...query, columns, format }, { raw: true });
-      const disposition = response.headers.get('Content-Disposition') ?? '';
-      const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
-      const name = named ? decodeURIComponent(named) : `${fallbackName}.${format}`;
-      const blob = await response.blob();
-      if (typeof URL.createObjectURL !== 'function') return name;
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      link.click();
-      URL.revokeObjectURL(url);
-      return name;
+      return saveResponse(response, `${fallbackName}.${format}`);
     },
   };
 }

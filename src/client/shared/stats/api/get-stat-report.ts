@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@client/lib/api';
 import type { StatReport, StatReportQuery } from '@shared/contracts/stats-report';
 import { RESOURCES } from '@shared/resources';
+import { saveResponse } from '@client/lib/download';
 
 const BASE = RESOURCES.statistics.api;
 
@@ -16,16 +17,5 @@ export const useStatReport = (query: StatReportQuery, enabled = true) => useQuer
 /** Downloads the view as xlsx (one sheet per chart, then the orders behind the figures); returns the file name. */
 export async function exportStatReport(query: StatReportQuery): Promise<string> {
   const response = await api.post<Response>(`${BASE}/export`, query, { raw: true });
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
-  const name = named ? decodeURIComponent(named) : 'statistics.xlsx';
-  const blob = await response.blob();
-  if (typeof URL.createObjectURL !== 'function') return name;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-  return name;
+  return saveResponse(response, 'statistics.xlsx');
 }
