@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
 import { runAlone } from './budget.mjs';
-import { freePort, waitFor } from './proc.mjs';
+import { freePort, waitForWarm } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = path.join(root, 'tmp/bench-wall');
@@ -88,11 +88,7 @@ export async function run() {
   });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
   try {
-    await waitFor(`${base}/config.js`, 60_000);
-    for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
-      const health = await (await fetch(`${base}/api/health`)).json();
-      if (!health.data.warming?.length) break;
-    }
+    await waitForWarm(base, 120_000);
     const load = loadavg()[0];
 
     // Sign-in → landing.

@@ -1,5 +1,5 @@
 // What several benches need from the machine: a free port, whether a service answers, a server that
-// is up, and CPU time read from /proc (Linux), outside the processes measured.
+// is up and warmed, and CPU time read from /proc (Linux), outside the processes measured.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, connect as netConnect } from 'node:net';
@@ -24,18 +24,17 @@ export const reachable = (url, defaultPort) =>
     s.once('timeout', () => (s.destroy(), resolve(false)));
   });
 
-/** Resolves once `url` answers 2xx, or throws after `ms`. */
-export async function waitFor(url, ms) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
+/**
+ * Resolves once the server at `base` answers /api/health with nothing left warming (the work it does
+ * once it listens, such as the wall's first frame), or throws after `ms`: a bench must not measure a
+ * server still starting.
+ */
+export async function waitForWarm(base, ms) {
+  for (const until = Date.now() + ms; ; await new Promise((r) => setTimeout(r, 250))) {
+    if (Date.now() > until) throw new Error(`the server at ${base} did not start and warm up within ${ms / 1000} s`);
+    const health = await fetch(`${base}/api/health`).then((r) => (r.ok ? r.json() : null), () => null);
+    if (health && !health.data.warming?.length) return;
   }
-  throw new Error(`server did not answer on ${url}`);
 }
 
 /** Every process's parent and CPU ticks (user + system), from /proc. */

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
-import { cpuSecondsUnder, freePort, waitFor } from './proc.mjs';
+import { cpuSecondsUnder, freePort, waitForWarm } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LOAD_BUDGET_MS = 1000;
@@ -67,12 +67,8 @@ export async function run() {
   });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
   try {
-    await waitFor(`${base}/config.js`, 60_000);
-    // A wall opening on a running server: wait for the work it does once it listens (/health lists it).
-    for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
-      const health = await (await fetch(`${base}/api/health`)).json();
-      if (!health.data.warming?.length) break;
-    }
+    // A wall opening on a running server: after the work it does once it listens.
+    await waitForWarm(base, 120_000);
     const login = await (
       await fetch(`${base}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123', captcha: '', uuid: '' }) })
     ).json();

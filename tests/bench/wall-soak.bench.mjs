@@ -27,7 +27,7 @@ import { chromium } from 'playwright-core';
 import pg from 'pg';
 import { runAlone } from './budget.mjs';
 import { startFleet } from './fleet-publisher.mjs';
-import { cpuSecondsUnder, freePort, reachable } from './proc.mjs';
+import { cpuSecondsUnder, freePort, reachable, waitForWarm } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MINUTES = Number(process.env.SOAK_MINUTES ?? (process.env.CI ? 2 : 10));
@@ -104,11 +104,7 @@ export async function run() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROME_ARGS });
   let fleet = null;
   try {
-    for (const until = Date.now() + 120_000; ; await new Promise((r) => setTimeout(r, 250))) {
-      if (Date.now() > until) throw new Error('the server did not start within 120 s');
-      const health = await fetch(`${base}/api/health`).then((r) => (r.ok ? r.json() : null), () => null);
-      if (health && !health.data.warming?.length) break;
-    }
+    await waitForWarm(base, 120_000);
     fleet = await startFleet({ url: MQTT_URL, clientId: `cascade-soak-pub-${runId}`, prefix, projectKey, boardKey, boards: BOARDS });
     const login = await (
       await fetch(`${base}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123', captcha: '', uuid: '' }) })
