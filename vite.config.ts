@@ -31,12 +31,15 @@ const STATS_MODULES = /src[\\/]client[\\/](shared[\\/]stats[\\/]|components[\\/]
  * The UI kit's packages, in two chunks by what loads together: the Mantine components the sign-in,
  * the shell and the dashboard draw (with Mantine's hooks, floating UI and scroll locking), and the
  * rest, which the list and form screens share. Split per component, the login and the shell asked
- * for some forty files of one or two kilobytes each, every one a request with its headers.
+ * for some forty files of one or two kilobytes each, every one a request with its headers. Of the
+ * notifications package only its store, which the providers read: the stack that draws them (with
+ * react-transition-group) loads with the first notification (app/notification-stack.tsx). A
+ * component's own packages (react-number-format for NumberInput) go where the component goes.
  */
-const UI_PACKAGES = /node_modules[\\/](@mantine[\\/](core|hooks|notifications|modals)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|clsx|react-number-format|react-textarea-autosize|use-composed-ref|use-isomorphic-layout-effect|use-latest)[\\/]/;
+const UI_PACKAGES = /node_modules[\\/](@mantine[\\/](core|hooks|modals|notifications[\\/]esm[\\/]notifications\.store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|clsx)[\\/.]/;
 const MANTINE_COMPONENT = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]([A-Za-z]+)[\\/]/;
 const SHELL_COMPONENTS = new Set(
-  'ActionIcon Affix Alert Anchor AppShell Avatar Badge Box Burger Button Card Center Checkbox CloseButton Collapse Divider Flex FocusTrap Group Input InputBase Kbd Loader LoadingOverlay Menu Modal ModalBase NavLink Notification Overlay Paper PasswordInput Popover Portal ScrollArea SimpleGrid Skeleton Stack Table Tabs Text TextInput ThemeIcon Title Tooltip Transition UnstyledButton VisuallyHidden'.split(' '),
+  'ActionIcon Affix Alert Anchor AppShell Avatar Badge Box Burger Button Card Center Checkbox CloseButton Collapse Divider Flex FocusTrap Group Input InputBase Kbd Loader LoadingOverlay Menu Modal ModalBase NavLink Overlay Paper PasswordInput Popover Portal ScrollArea SimpleGrid Skeleton Stack Table Tabs Text TextInput ThemeIcon Title Tooltip Transition UnstyledButton VisuallyHidden'.split(' '),
 );
 /**
  * What the sign-in page draws (its form, the language menu, the error alert) and what those build on:
@@ -46,10 +49,13 @@ const LOGIN_COMPONENTS = new Set(
   'ActionIcon Alert Anchor Box Button Card Center CloseButton FocusTrap Group Input InputBase Loader Menu Paper PasswordInput Popover Portal Stack Text TextInput ThemeIcon Title Transition UnstyledButton VisuallyHidden'.split(' '),
 );
 const SHELL_ONLY_PACKAGES = /node_modules[\\/](react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es)[\\/]/;
+// Drawn only by the notification stack, so left to load with it.
+const STACK_COMPONENTS = new Set(['Notification']);
 const uiChunk = (id: string) => {
   if (!UI_PACKAGES.test(id)) return null;
   const component = MANTINE_COMPONENT.exec(id)?.[1];
   if (!component) return SHELL_ONLY_PACKAGES.test(id) ? 'ui' : 'ui-login';
+  if (STACK_COMPONENTS.has(component)) return null;
   return LOGIN_COMPONENTS.has(component) ? 'ui-login' : SHELL_COMPONENTS.has(component) ? 'ui' : 'ui-more';
 };
 /**
@@ -244,8 +250,18 @@ export default defineConfig({
     // only when that picker opens (never by the login, the wall or the back-office shell).
     chunkSizeWarningLimit: 2500,
     rolldownOptions: {
+      // The app has one entry, whose exports nobody imports (and the inlining below needs it).
+      preserveEntrySignatures: false,
       output: {
-        codeSplitting: { groups: vendorGroups },
+        codeSplitting: {
+          groups: vendorGroups,
+          // The small modules several screens share (a Tabler icon, a store, a text helper) are copied
+          // into the chunks that read them instead of each being a file of its own (the runtime keeps
+          // one instance of each): the sign-in and the dashboard asked for some thirty files under 2 KB,
+          // each a request with a kilobyte of headers. Not a chunk with styles (Vite would emit its CSS
+          // once per copy).
+          experimentalInlineCommonChunks: { maxSize: 8 * 1024, exclude: /\.css(\?|$)/ },
+        },
         // Groups that leave their dependencies where they are (wall, stats, kit) can put a module in a
         // chunk evaluated before one it needs: each module then runs when first imported, in order.
         strictExecutionOrder: true,
