@@ -63,9 +63,9 @@ const uiChunk = (id: string) => {
  * (access checks, feedback, icons, dialogs and the message box), and what the list and form screens
  * share (list page, table, forms, pickers), which needs Mantine's inputs. Not `lib/` (the walls use
  * it, and draw without Mantine), the rich-text editor (ProseMirror, lazy with the forms that use
- * it) nor the wall's own components.
+ * it), Mantine's date pickers (lazy with the forms that draw one) nor the wall's own components.
  */
-const KIT_MODULES = /src[\\/]client[\\/]components[\\/](?!wall[\\/]|icon-glyph|rich-text|tooltip-source)/;
+const KIT_MODULES = /src[\\/]client[\\/]components[\\/](?!wall[\\/]|icon-glyph|rich-text|tooltip-source|form[\\/]date-pickers-mantine)/;
 const KIT_LISTS = /src[\\/]client[\\/]components[\\/](list-page|table|form|select|detail|read-only-list|tags[\\/](?!tag-colors)|dict-tag|gallery|basket)/;
 const kitChunk = (id: string) => (!KIT_MODULES.test(id) ? null : KIT_LISTS.test(id) ? 'kit-lists' : 'kit');
 

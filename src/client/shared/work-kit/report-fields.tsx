@@ -1,5 +1,5 @@
 import { Grid, NumberInput, SegmentedControl, Input, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { DateTimePicker } from '../../components/form/date-pickers';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';

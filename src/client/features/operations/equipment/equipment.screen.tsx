@@ -1,5 +1,5 @@
 import { Alert, Grid, Select, TextInput, Input } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput } from '@client/components/form/date-pickers';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EQUIPMENT_WARRANTY_FILTERS, equipmentSaveSchema, type EquipmentRow } from '@shared/contracts/equipment';

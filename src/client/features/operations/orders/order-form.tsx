@@ -1,5 +1,5 @@
 import { Grid, Select, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { DateTimePicker } from '@client/components/form/date-pickers';
 import { useTranslation } from 'react-i18next';
 import { orderSaveSchema } from '@shared/contracts/order';
 import { ORDER_PRIORITY } from '@shared/dictionaries';

@@ -1,5 +1,5 @@
 import { Grid, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { DateTimePicker } from '@client/components/form/date-pickers';
 import { useTranslation } from 'react-i18next';
 import { trainingSaveSchema, type TrainingRow } from '@shared/contracts/training';
 import type { FormValues } from '@client/components/form/form-values';

@@ -1,5 +1,5 @@
 import { Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { DateTimePicker } from '@client/components/form/date-pickers';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_TYPES, contentSchema, type Content } from '@shared/contracts/content';
 import type { FormValues } from '@client/components/form/form-values';

@@ -1,5 +1,5 @@
 import { Grid, MultiSelect, PasswordInput, Radio, Group, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { DateTimePicker } from '@client/components/form/date-pickers';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { UserFormValues } from '@shared/contracts/users';
