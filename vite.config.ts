@@ -49,13 +49,17 @@ const LOGIN_COMPONENTS = new Set(
   'ActionIcon Alert Anchor Box Button Card Center CloseButton FocusTrap Group Input InputBase Loader Menu Paper PasswordInput Popover Portal Stack Text TextInput ThemeIcon Title Transition UnstyledButton VisuallyHidden'.split(' '),
 );
 const SHELL_ONLY_PACKAGES = /node_modules[\\/](react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es)[\\/]/;
-// Drawn only by the notification stack, so left to load with it.
-const STACK_COMPONENTS = new Set(['Notification']);
+/**
+ * Components that one screen or one lazily loaded part draws (the notification stack, the rich-text
+ * editor's colour picker, the uploader's progress bar, the user form's radios…): left out of the
+ * groups, they load with what draws them instead of with every list screen.
+ */
+const OWN_COMPONENTS = new Set('Notification ColorPicker ColorSwatch Progress FileInput FileButton Code Typography CopyButton Container Radio'.split(' '));
 const uiChunk = (id: string) => {
   if (!UI_PACKAGES.test(id)) return null;
   const component = MANTINE_COMPONENT.exec(id)?.[1];
   if (!component) return SHELL_ONLY_PACKAGES.test(id) ? 'ui' : 'ui-login';
-  if (STACK_COMPONENTS.has(component)) return null;
+  if (OWN_COMPONENTS.has(component)) return null;
   return LOGIN_COMPONENTS.has(component) ? 'ui-login' : SHELL_COMPONENTS.has(component) ? 'ui' : 'ui-more';
 };
 /**
@@ -91,8 +95,9 @@ const CORE = [
  * grouped by what loads together (the sign-in and shell, the list screens): see UI_PACKAGES, KIT_MODULES.
  */
 const vendorGroups = [
-  // ECharts' hover tooltips and axis pointer stay out: they load with the first pointer activity.
-  { name: 'echarts', test: /node_modules[\\/](echarts(?![\\/]lib[\\/]component[\\/](tooltip|axisPointer)[\\/])|zrender)[\\/]/, priority: 20 },
+  // ECharts' hover tooltips and axis pointer stay out: they load with the first pointer activity; so
+  // does its SVG renderer, which only the printable report draws with (lib/echarts loadSvgRenderer).
+  { name: 'echarts', test: /node_modules[\\/](echarts(?![\\/]lib[\\/](component[\\/](tooltip|axisPointer)[\\/]|renderer[\\/]installSVGRenderer))|zrender(?![\\/]lib[\\/]svg[\\/]))[\\/]/, priority: 20 },
   { name: 'leaflet', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet[\\/]core)[\\/]/, priority: 20 },
   // The overview wall's own modules (canvas, panels, their query hooks, chart options), one chunk
   // instead of some twenty small ones: the wall's first load asked for each over six connections.
