@@ -4,7 +4,8 @@
 // them (Element Timing: each panel carries `elementtiming` once its data is drawn), navigation start
 // → every panel painted (the latest panel's first paint: those of the server's first frame, see
 // src/client/components/wall/first-frame.ts), median of 3, budget 1.0 s, with first contentful paint
-// beside it; then → the app's own wall painted (its panels shown once the frame goes); Chromium's CPU
+// beside it; then → the app's own wall interactive (its panels painted once the frame goes, and no long
+// task on the main thread for 5 s from there: what Lighthouse calls time to interactive); Chromium's CPU
 // while the wall is left running; and the JavaScript each route downloads, gzip-compressed (login ≤
 // 200 KiB, wall ≤ 380 KiB). `BENCH_LIST=1` lists the scripts.
 // The machine is often shared, so the load time comes with the load average and with the same
@@ -23,9 +24,13 @@ import { cpuSecondsUnder, freePort, waitForWarm } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LOAD_BUDGET_MS = 1000;
-// Not the issue's figure (that is the first one: what the viewer sees); a guard that the app behind
-// the first frame does not slip: it took 2.6–3.0 s on these machines before the frame existed.
-const LIVE_BUDGET_MS = 4000;
+// What the frame covers must not take much longer than the frame itself: the app's own wall, drawn
+// and free to answer a click or a hover, within 1.5 s (2.6–3.0 s before the frame existed, ~2.1 s
+// with the frame while the app drew every chart and the map before it showed any of them).
+const INTERACTIVE_BUDGET_MS = 1500;
+// A main thread without a long task (≥ 50 ms, Long Tasks API) for this long counts as settled: the
+// quiet window of Lighthouse's time to interactive. Interactive is where that window starts.
+const QUIET_MS = 5000;
 // The overview left running (it runs all day): Chromium's CPU, in cores, with the lists scrolling,
 // the clock ticking and software compositing (no GPU, as on many wall PCs). 1.15 cores before the
 // panels lost their backdrop blur and the lists their 60-frames-a-second loops; ~0.2 after.
@@ -85,6 +90,10 @@ export async function run() {
     //  - first contentful paint (Paint Timing), beside them.
     const watch = () => {
       window.__ELEMENT_TIMING__ = [];
+      window.__LONG_TASKS__ = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__LONG_TASKS__.push({ start: e.startTime, end: e.startTime + e.duration });
+      }).observe({ type: 'longtask', buffered: true });
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) {
           if (!e.identifier.startsWith('panel-')) continue;
@@ -116,6 +125,27 @@ export async function run() {
     }
     const allPainted = (page) => paintedAt(page, false);
     const appDrawn = (page) => paintedAt(page, true);
+    /**
+     * The app's own wall interactive: from its panels painted, the start of the first QUIET_MS
+     * without a long task (the end of the last long task before it, or the paint itself). Waits
+     * until that window has passed. Also returns how much long-task time ran after the paint.
+     */
+    async function interactiveAt(page, painted) {
+      for (;;) {
+        const { now, tasks } = await page.evaluate(() => ({ now: performance.now(), tasks: window.__LONG_TASKS__ }));
+        let at = painted;
+        for (const t of [...tasks].sort((a, b) => a.start - b.start)) {
+          if (t.end <= at) continue;
+          if (t.start >= at + QUIET_MS) break;
+          at = t.end;
+        }
+        if (now >= at + QUIET_MS) {
+          const after = tasks.filter((t) => t.end > painted).reduce((ms, t) => ms + t.end - Math.max(t.start, painted), 0);
+          return { at: Math.round(at), longAfterPaint: Math.round(after) };
+        }
+        await page.waitForTimeout(Math.max(50, at + QUIET_MS - now));
+      }
+    }
     const firstContentfulPaint = async (page) =>
       Math.round(await (await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? false, null, { timeout: 30_000, polling: 50 })).jsonValue());
 
@@ -153,6 +183,8 @@ export async function run() {
 
     const loads = [];
     const live = [];
+    const interactive = [];
+    const longAfter = [];
     const trivial = [];
     const load = [];
     const fcp = [];
@@ -165,6 +197,9 @@ export async function run() {
       loads.push(await allPainted(page));
       fcp.push(await firstContentfulPaint(page));
       live.push(await appDrawn(page));
+      const ready = await interactiveAt(page, live.at(-1));
+      interactive.push(ready.at);
+      longAfter.push(ready.longAfterPaint);
       wallScripts = scripts;
       if (i === RUNS - 1) {
         // Settled (the charts' entry animations done), then left alone.
@@ -192,11 +227,11 @@ export async function run() {
       { name: 'wall first load → every panel painted (Element Timing, median)', value: wall, unit: 'ms', budget: LOAD_BUDGET_MS, note },
       { name: 'wall first load → first contentful paint (median)', value: median(fcp), unit: 'ms', note: `runs ${fcp.join(', ')} ms (Paint Timing)` },
       {
-        name: 'wall first load → the app’s own wall painted (Element Timing, median)',
-        value: median(live),
+        name: 'wall first load → the app’s own wall interactive (panels painted, then 5 s without a long task; median)',
+        value: median(interactive),
         unit: 'ms',
-        budget: LIVE_BUDGET_MS,
-        note: `runs ${live.join(', ')} ms: the server's first frame covers the wall until then (${(median(live) / Math.max(floor, 1)).toFixed(1)}× trivial)`,
+        budget: INTERACTIVE_BUDGET_MS,
+        note: `runs ${interactive.join(', ')} ms (${(median(interactive) / Math.max(floor, 1)).toFixed(1)}× trivial); its panels painted (Element Timing) at ${live.join(', ')} ms, long tasks after that ${longAfter.join(', ')} ms; the server's first frame covers the wall until it is painted`,
       },
       {
         name: 'overview left running → Chromium CPU',
