@@ -19,6 +19,11 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
  * group): the lazy adapters, and what the early start (src/client/early/wall-early.ts) imports.
  */
 const WALL_MODULES = /src[\\/]client[\\/](components[\\/]wall[\\/]|shared[\\/]stats[\\/]|features[\\/]wall[\\/]overview-|shared[\\/]wall[\\/](use-wall-locale|panels[\\/]|project[\\/]kiosk|project[\\/]api[\\/]get-wall-session)|shared[\\/]scenes[\\/]use-wall-scene|app[\\/]page-layout)/;
+/**
+ * The statistics screen's report and order calls, kept out of the wall and stats groups: in them the
+ * wall downloaded and evaluated their contracts (zod and four chunks of schemas) for nothing.
+ */
+const STATS_REPORTS = /src[\\/]client[\\/]shared[\\/]stats[\\/](report-|api[\\/]get-stat-)/;
 const WALL_LAZY = /[\\/](wall-chart|wall-map|cluster|world-map-data|hint-tooltip|overview-calls|world-map-url)\.tsx?$/;
 /**
  * What the back-office dashboard shares with the wall (the statistics calls, their chart options, the
@@ -103,8 +108,8 @@ const vendorGroups = [
   // instead of some twenty small ones: the wall's first load asked for each over six connections.
   // Not ECharts' or Leaflet's adapters (wall-chart, wall-map), which stay lazy, and not the base map
   // loader the project form also uses. Dependencies stay where they are (the core keeps its own).
-  { name: 'wall', test: (id: string) => WALL_MODULES.test(id) && !WALL_LAZY.test(id) && !STATS_MODULES.test(id), priority: 10, includeDependenciesRecursively: false },
-  { name: 'stats', test: STATS_MODULES, priority: 11, includeDependenciesRecursively: false },
+  { name: 'wall', test: (id: string) => WALL_MODULES.test(id) && !WALL_LAZY.test(id) && !STATS_MODULES.test(id) && !STATS_REPORTS.test(id), priority: 10, includeDependenciesRecursively: false },
+  { name: 'stats', test: (id: string) => STATS_MODULES.test(id) && !STATS_REPORTS.test(id), priority: 11, includeDependenciesRecursively: false },
   { name: 'core', test: (id: string) => CORE.some((re) => re.test(id)), priority: 30 },
   // Mantine's core (provider, theme, Box and the component factory), which every Mantine screen needs
   // and the walls do not: one chunk rather than a dozen small ones.
@@ -174,14 +179,18 @@ function wallEarly(): Plugin {
           chunk.viteMetadata?.importedCss.forEach((css) => wanted.add(css));
           chunk.imports.forEach(visit);
         };
-        chunks.filter((c) => c.moduleIds.some((id) => routeModules.test(id))).forEach((c) => visit(c.fileName));
+        // A route module's own chunk, or the small one that stands for it when a group took it in.
+        chunks.filter((c) => [...c.moduleIds, c.facadeModuleId ?? ''].some((id) => routeModules.test(id))).forEach((c) => visit(c.fileName));
         // The texts of each language a wall needs (everyone's and its own), the stored one before it draws.
         const locale = (l: string) => chunks.filter((c) => c.moduleIds.some((id) => localeModule(l).test(id))).map((c) => `./${c.fileName}`).join(' ');
 
         const bundle = await rolldown({ input: 'src/client/early/wall-early.ts', resolve: { alias }, platform: 'browser', logLevel: 'silent' });
         const { output } = await bundle.generate({ format: 'iife', minify: true });
         await bundle.close();
-        const attrs = `data-wall-chunks="${[...wanted].map((f) => `./${f}`).join(' ')}" data-locale-cn="${locale('cn')}" data-locale-en="${locale('en')}"`;
+        // ECharts and Leaflet after the texts: the wall shows the first frame's drawings until it is on screen.
+        const later = (file: string) => ['echarts', 'leaflet'].includes(byFile.get(file)?.name ?? '');
+        const list = (files: string[]) => files.map((f) => `./${f}`).join(' ');
+        const attrs = `data-wall-chunks="${list([...wanted].filter((f) => !later(f)))}" data-wall-later="${list([...wanted].filter(later))}" data-locale-cn="${locale('cn')}" data-locale-en="${locale('en')}"`;
         const tag = `<script ${attrs}>\n${output[0].code.trim()}\n</script>`;
         // The app's entry starts once a wall's first frame is on screen (at once anywhere else): its
         // tags go, a loader takes their place. Left in the page, the browser fetched, compiled and ran

@@ -2,6 +2,10 @@
 
 export const DESIGN_WIDTH = 1920;
 export const DESIGN_HEIGHT = 1080;
+/** Levels of a board's warning (docs/domain.md §3), least urgent first. */
+export const WARNING_LEVELS = ['info', 'warning', 'critical'] as const;
+/** The element the overview wall's server-drawn first frame is shown in, over the app (client components/wall/first-frame-dom.ts). */
+export const WALL_FRAME_ID = 'wall-frame';
 export const DEFAULT_LOCALE = 'cn' as const;
 export const LOCALES = ['cn', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];

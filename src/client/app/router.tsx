@@ -9,7 +9,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { CODE, FORBIDDEN_PATH } from '@shared/constants';
+import { CODE, FORBIDDEN_PATH, WALL_FRAME_ID } from '@shared/constants';
 import { RESOURCES } from '@shared/resources';
 import type { NavMenu } from '@shared/contracts/auth';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
@@ -69,10 +69,13 @@ const preload = (screen: { preload: () => Promise<void> }) => async () => {
  * /page (the overview wall): its chunks, ECharts and Leaflet included, and its data calls all start
  * as the router starts, side by side, instead of each waiting for the one before (chunks, then the
  * lazy chart and map chunks, then the calls once the wall has rendered). A scene named in the
- * address draws other cards, so then only the chunks are fetched.
+ * address draws other cards, so then only the chunks are fetched. Under the server's first frame
+ * ECharts, Leaflet and the base map wait: the frame's drawings stand in for the charts and the map
+ * until the wall is on screen (the early start has downloaded them meanwhile).
  */
 const startOverview = ({ request }: LoaderFunctionArgs) => {
-  for (const load of [loadWallChart, loadWallMap]) load().catch(() => undefined);
+  const framed = document.getElementById(WALL_FRAME_ID) !== null;
+  if (!framed) for (const load of [loadWallChart, loadWallMap]) load().catch(() => undefined);
   const screen = OverviewWall.preload().catch(() => undefined).then(() => null);
   if (new URL(request.url).searchParams.get('scene')) {
     loadSceneWall().catch(() => undefined);
@@ -81,7 +84,7 @@ const startOverview = ({ request }: LoaderFunctionArgs) => {
   const token = getToken();
   if (token) loadOverviewData().then((m) => void m.prefetchOverview(queryClient, token), () => undefined);
   // The world base map (a static file) comes with the calls rather than once the map has mounted.
-  if (!runtimeConfig().tileUrl) loadWorldMap().then((m) => queryClient.prefetchQuery(m.worldMapQueryOptions()), () => undefined);
+  if (!framed && !runtimeConfig().tileUrl) loadWorldMap().then((m) => queryClient.prefetchQuery(m.worldMapQueryOptions()), () => undefined);
   return screen;
 };
 

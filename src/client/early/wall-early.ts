@@ -31,7 +31,7 @@ function start(hash: string): void {
   if (!isOverviewAddress(hash)) return;
   const build = (document.currentScript as HTMLScriptElement | null)?.dataset ?? {};
   const language = localStorage.getItem(STORAGE_KEYS.language) === 'en' ? 'en' : 'cn';
-  const chunks = [build.wallChunks, language === 'en' ? build.localeEn : build.localeCn].join(' ').split(' ');
+  const chunks = [build.wallChunks, language === 'en' ? build.localeEn : build.localeCn, build.wallLater].join(' ').split(' ');
   // The stylesheets themselves (not preloads): Vite adds a chunk's CSS only when no such sheet is there.
   const stylesheets = () => {
     for (const href of chunks) if (href.endsWith('.css')) link({ rel: 'stylesheet', href });
@@ -83,15 +83,17 @@ function start(hash: string): void {
   window.__CASCADE_FRAME__ = new Promise<void>((settle) => {
     const done = () => {
       window.clearTimeout(timer);
-      preload();
       settle();
+      // After the app's entry, which index.html imports as this settles: the wall's chunks are
+      // imported only once the entry has run, ECharts and Leaflet (last) once the wall shows.
+      window.setTimeout(preload, 0);
     };
     const timer = window.setTimeout(done, FRAME_WAIT_MS);
     void frame.then((drawn) => {
       const html = drawn?.html;
       const show = () => {
         // Settled once the browser has painted it, not before the app's next task.
-        if (html && showWallFrame(html, window.location.hash, language)) requestAnimationFrame(() => window.setTimeout(done, 0));
+        if (html && showWallFrame(html, window.location.hash, language, drawn.calls.length > 0)) requestAnimationFrame(() => window.setTimeout(done, 0));
         else done();
       };
       if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show, { once: true });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WARNING_LEVELS } from '../constants';
 import { instantText } from './common';
 import { filterDate, filterEnum, filterId, intField, refId, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
@@ -6,7 +7,8 @@ import { statDay, statFilterShape } from './stat-filters';
 
 /** Warnings raised by boards (docs/domain.md §3, §5): open until dealt with or cleared by normal readings. */
 export const WARNING_RESULTS = ['fixed', 'not_fixed'] as const;
-export const WARNING_LEVELS = ['info', 'warning', 'critical'] as const;
+// Defined with the constants, where the walls read it without loading these schemas (and zod).
+export { WARNING_LEVELS };
 export const WARNING_KINDS = ['channel', 'offline', 'sensor'] as const;
 
 export const warningQuerySchema = z.strictObject({

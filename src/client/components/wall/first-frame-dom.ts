@@ -1,4 +1,4 @@
-import type { Locale } from '@shared/constants';
+import { WALL_FRAME_ID, type Locale } from '@shared/constants';
 import { isOverviewAddress } from './overview-calls';
 import { formatClock } from './clock-format';
 import { canvasScale, parseFit } from './scale';
@@ -16,8 +16,7 @@ declare global {
   }
 }
 
-/** The element the early start puts the frame in, over the app's root. */
-export const WALL_FRAME_ID = 'wall-frame';
+export { WALL_FRAME_ID };
 
 /** Longest the frame stays over a wall whose panels do not all draw (a failed call shows its message instead). */
 export const FRAME_MAX_MS = 15_000;
@@ -27,25 +26,56 @@ export function wallFrameShown(): boolean {
   return typeof document !== 'undefined' && document.getElementById(WALL_FRAME_ID) !== null;
 }
 
+/** Dispatched on the window as the frame goes (by the early start's copy of this module or the app's). */
+const FRAME_GONE = 'cascade:wall-frame-gone';
+
 /** Takes the frame away and shows the app's root again; nothing when there is no frame. */
 export function dropWallFrame(): void {
   if (typeof document === 'undefined') return;
-  document.getElementById(WALL_FRAME_ID)?.remove();
+  const frame = document.getElementById(WALL_FRAME_ID);
   const root = document.getElementById('root');
   if (root) root.style.visibility = '';
+  if (!frame) return;
+  frame.remove();
+  window.dispatchEvent(new Event(FRAME_GONE));
+}
+
+/** Calls `listener` once no frame covers the app (at once when none does); returns a cancel. */
+export function whenFrameGone(listener: () => void): () => void {
+  if (!wallFrameShown()) {
+    listener();
+    return () => undefined;
+  }
+  window.addEventListener(FRAME_GONE, listener, { once: true });
+  return () => window.removeEventListener(FRAME_GONE, listener);
+}
+
+/**
+ * What the app's wall takes over from the frame panel `name` before its own chart or map has drawn:
+ * the server's drawing of it (the same data, the same chart, as SVG), or null without a frame, or
+ * with one drawn before the data last changed (the app draws newer answers than it shows).
+ */
+export function frameDrawing(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const frame = document.getElementById(WALL_FRAME_ID);
+  if (frame?.dataset.answers !== 'current') return null;
+  return frame.querySelector(`[data-panel="${name}"] [data-frame-drawing]`)?.innerHTML ?? null;
 }
 
 /**
  * Shows the server's frame over the app's root, scaled to the window as the wall's canvas scales
  * (the address's ?fit=), unless the app's wall is on screen already, its clock on the viewer's time
  * (the server may have drawn it a while ago, and in its own time zone). The app's wall drops it once
- * drawn; leaving the address, or a wall that never comes, drops it too.
+ * drawn; leaving the address, or a wall that never comes, drops it too. `current`: the frame came with
+ * the answers it was drawn from, which the app takes (not a drawing from before the data changed).
  */
-export function showWallFrame(html: string, hash: string, language: Locale): boolean {
+export function showWallFrame(html: string, hash: string, language: Locale, current = false): boolean {
   const root = document.getElementById('root');
   if (!root || root.querySelector('[data-wall-canvas]') || wallFrameShown()) return false;
   const frame = document.createElement('div');
   frame.id = WALL_FRAME_ID;
+  // The app draws the frame's own answers (they came with it): its panels may take the frame's drawings.
+  if (current) frame.dataset.answers = 'current';
   frame.innerHTML = html;
   const canvas = frame.querySelector<HTMLElement>('[data-wall-canvas]');
   if (!canvas) return false;

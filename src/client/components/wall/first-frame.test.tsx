@@ -1,7 +1,9 @@
 import { act, render, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dropWallFrame, showWallFrame, wallFrameShown, WALL_FRAME_ID } from './first-frame-dom';
+import { afterWallShown, useFrameHandover } from './first-frame';
 import { Panel } from './panel';
 import { WallCanvas } from './wall-canvas';
 
@@ -79,5 +81,48 @@ describe('the server-drawn first frame', () => {
     view.rerender(wall(true));
     await waitFor(() => expect(wallFrameShown()).toBe(false));
     expect(document.getElementById('root')!.style.visibility).toBe('');
+  });
+
+  it('lends a panel its drawing, and has the live chart started once the frame is gone, one panel at a time', async () => {
+    appRoot();
+    const drawn = FRAME.replace('<section data-panel="map" data-ready="true"></section>', '<section data-panel="map" data-ready="true"><div data-frame-drawing><svg><path d="M0 0"></path></svg></div></section>');
+    showWallFrame(drawn, '#/page', 'cn', true);
+    const started: string[] = [];
+    // A chart that draws as soon as it is started: the frame's drawing goes then.
+    function MapBody() {
+      const { drawing, live, drawn: handedOver } = useFrameHandover('map');
+      useEffect(() => {
+        if (!live) return;
+        started.push('map');
+        handedOver();
+      }, [live, handedOver]);
+      return <div data-testid="body" data-live={String(live)} dangerouslySetInnerHTML={{ __html: drawing ?? 'live' }} />;
+    }
+    const view = render(<MapBody />, { container: document.getElementById('root')! });
+    const body = () => view.getByTestId('body');
+    expect(body().innerHTML).toBe('<svg><path d="M0 0"></path></svg>');
+    expect(body().dataset.live).toBe('false');
+    // Work asked for later waits behind the chart, then runs in its own turn.
+    afterWallShown(() => void started.push('after'));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(started).toEqual([]);
+    act(() => dropWallFrame());
+    await waitFor(() => expect(body().innerHTML).toBe('live'));
+    await waitFor(() => expect(started).toEqual(['map', 'after']));
+  });
+
+  it.each([
+    ['without a frame', false],
+    ['under a frame drawn before the data changed (the app draws newer answers)', true],
+  ])('has nothing to lend %s: the live chart starts at once', (_, stale) => {
+    appRoot();
+    if (stale) showWallFrame(FRAME.replace('</section>', '<div data-frame-drawing><svg></svg></div></section>'), '#/page', 'cn', false);
+    let seen: { drawing: string | null; live: boolean } | null = null;
+    function Body() {
+      seen = useFrameHandover('map');
+      return null;
+    }
+    render(<Body />, { container: document.getElementById('root')! });
+    expect(seen).toEqual({ drawing: null, live: true, drawn: expect.any(Function) });
   });
 });

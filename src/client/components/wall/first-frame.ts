@@ -1,9 +1,9 @@
-import { createContext, useContext, useEffect, type RefObject } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type RefObject } from 'react';
 import type { EChartsOption } from '@client/lib/echarts';
 import type { MapPoint } from './cluster';
-import { dropWallFrame, FRAME_MAX_MS, wallFrameShown } from './first-frame-dom';
+import { dropWallFrame, FRAME_MAX_MS, frameDrawing, wallFrameShown, whenFrameGone } from './first-frame-dom';
 
-export { dropWallFrame, wallFrameShown };
+export { dropWallFrame, frameDrawing, wallFrameShown };
 
 /**
  * The overview wall's first frame: the server draws the wall once (src/client/ssr/overview-frame.tsx,
@@ -51,4 +51,88 @@ export function useDropFrameWhenDrawn(canvas: RefObject<HTMLElement | null>): vo
       dropWallFrame();
     };
   }, [canvas]);
+}
+
+/** Longest one put-off task holds the next (a chart whose module failed to load never draws). */
+const LATER_TASK_MAX_MS = 2000;
+const later: (() => void | Promise<void>)[] = [];
+let running = false;
+
+/** The next put-off task after the browser has painted what the last one drew. */
+function nextLater(): void {
+  requestAnimationFrame(() => window.setTimeout(runLater, 0));
+}
+
+function runLater(): void {
+  const task = later.shift();
+  if (!task) {
+    running = false;
+    return;
+  }
+  const done = task();
+  if (!done) {
+    nextLater();
+    return;
+  }
+  let timer = 0;
+  void Promise.race([done, new Promise<void>((settle) => (timer = window.setTimeout(settle, LATER_TASK_MAX_MS)))]).then(() => {
+    window.clearTimeout(timer);
+    nextLater();
+  });
+}
+
+/**
+ * Work the wall puts off until it is on screen and free to answer (starting its ECharts charts and
+ * its Leaflet map over the frame's drawings of them, the alarm tones): once no frame covers the app,
+ * one task at a time in the order asked for, each after the last has painted (a task returning a
+ * promise: once it settles). Done before the wall showed, that work held it some 400 ms behind the
+ * frame in one long stretch of the main thread. Returns a cancel.
+ */
+export function afterWallShown(task: () => void | Promise<void>): () => void {
+  let cancelled = false;
+  const stopWaiting = whenFrameGone(() => {
+    later.push(() => (cancelled ? undefined : task()));
+    if (running) return;
+    running = true;
+    nextLater();
+  });
+  return () => {
+    cancelled = true;
+    stopWaiting();
+  };
+}
+
+export interface FrameHandover {
+  /** The frame's drawing of the panel's chart or map, shown until the live one has drawn; null without a frame. */
+  drawing: string | null;
+  /** Whether to mount the live chart or map: at once without a frame, else in its turn once the wall shows. */
+  live: boolean;
+  /** Call once the live one has drawn: the frame's drawing goes. */
+  drawn: () => void;
+}
+
+/**
+ * A panel's chart or map under the server's first frame: the app's wall shows the frame's drawing of
+ * it (the same data as SVG) and starts ECharts or Leaflet after it is on screen (afterWallShown),
+ * one panel at a time, rather than before showing anything.
+ */
+export function useFrameHandover(name: string): FrameHandover {
+  const [drawing, setDrawing] = useState(() => frameDrawing(name));
+  const [live, setLive] = useState(drawing === null);
+  const turnDone = useRef<() => void>(undefined);
+  useEffect(() => {
+    if (live) return undefined;
+    return afterWallShown(
+      () =>
+        new Promise<void>((done) => {
+          turnDone.current = done;
+          setLive(true);
+        }),
+    );
+  }, [live]);
+  const drawn = useCallback(() => {
+    setDrawing(null);
+    turnDone.current?.();
+  }, []);
+  return { drawing, live, drawn };
 }

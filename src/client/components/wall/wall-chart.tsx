@@ -26,6 +26,11 @@ export interface WallChartProps {
   style?: React.CSSProperties;
   /** 'svg' draws vectors (printing); the SVG renderer must be loaded first (lib/echarts loadSvgRenderer). @default 'canvas' */
   renderer?: 'canvas' | 'svg';
+  /**
+   * Whether the first drawing grows from nothing; false where the chart replaces a drawing of itself
+   * (the server's first frame). Read as the chart mounts. @default true
+   */
+  entryAnimation?: boolean;
 }
 
 /**
@@ -36,13 +41,14 @@ export interface WallChartProps {
  * throwaway instance first and waited a frame for it to draw before creating the real one). Hover
  * tooltips arrive with the first pointer activity on the page (see loadChartTooltips).
  */
-export function WallChart({ option, onPointClick, onReady, style, renderer = 'canvas' }: WallChartProps) {
+export function WallChart({ option, onPointClick, onReady, style, renderer = 'canvas', entryAnimation = true }: WallChartProps) {
   const { scaleX, scaleY } = useWall();
   const ratio = renderPixelRatio({ scaleX, scaleY }, typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
   const drawing = useRef(false);
   const drawnOnce = useRef(false);
+  const animateEntry = useRef(entryAnimation);
   const handlers = useRef({ onPointClick, onReady });
   useEffect(() => {
     handlers.current = { onPointClick, onReady };
@@ -102,9 +108,9 @@ export function WallChart({ option, onPointClick, onReady, style, renderer = 'ca
     const instance = chart.current;
     if (!instance) return;
     drawing.current = true;
-    // Under a server-drawn first frame the chart is on screen already: its first drawing does not grow
-    // from nothing when the frame goes (an option's own `animation` applies from the next one).
-    const entry = drawnOnce.current ? { animation: option.animation ?? true } : wallFrameShown() ? { animation: false } : {};
+    // Under a server-drawn first frame, or over its drawing, the chart is on screen already: its first
+    // drawing does not grow from nothing (an option's own `animation` applies from the next one).
+    const entry = drawnOnce.current ? { animation: option.animation ?? true } : wallFrameShown() || !animateEntry.current ? { animation: false } : {};
     drawnOnce.current = true;
     // Merging lets a refresh animate from the old values to the new instead of redrawing from zero;
     // once the tooltips are registered, the same option set again adds them.

@@ -4,13 +4,15 @@ import dayjs from 'dayjs';
 import { api } from '@client/lib/api';
 import { getToken, useSession } from '@client/lib/session';
 import { LEVEL_COLOR, TAG_HEX, WALL } from '@client/components/wall/theme';
+import { afterWallShown } from '@client/components/wall/first-frame';
 import { localName } from '@shared/local-name';
-import { WARNING_LEVELS, type WarningAlarms, type WarningRow } from '@shared/contracts/warning';
+import { WARNING_LEVELS } from '@shared/constants';
+import type { WarningAlarms, WarningRow } from '@shared/contracts/warning';
 import type { AlarmSound } from '@shared/alarm';
 import { wallRefreshMs } from '../../stats/api/refresh';
 import { useWallText } from '../use-wall-locale';
 import { useWallSession } from '../project/api/get-wall-session';
-import { audioState, playSound, SOUND_REPEAT_MS, subscribeAudio, unlockAudio, type AudioState } from './alarm-sound';
+import { audioState, playSound, SOUND_REPEAT_MS, startAudio, subscribeAudio, unlockAudio, type AudioState } from './alarm-sound';
 
 export const ACK_PERMISSION = 'fall-detect#ack';
 /** Who hears alarms: the server's rule for POST /ball/fallwarning/alarms. */
@@ -53,7 +55,12 @@ export function useWallMute(wallKey: string): [boolean, (muted: boolean) => void
   return [muted, set];
 }
 
-function useAudioState(): AudioState {
+/**
+ * The audio's state; the audio starts once it is `wanted` (a kiosk asking for its unlock at start, an
+ * alarm to sound) and the wall is on screen: a wall with nothing to sound starts none.
+ */
+function useAudioState(wanted: boolean): AudioState {
+  useEffect(() => (wanted ? afterWallShown(startAudio) : undefined), [wanted]);
   return useSyncExternalStore(subscribeAudio, audioState, () => 'unsupported' as AudioState);
 }
 
@@ -91,9 +98,8 @@ export function AlarmLayer({ projectId, wallKey, kiosk }: AlarmLayerProps) {
   const [muted, setMuted] = useWallMute(wallKey);
   const [hidden, setHidden] = useState<Set<string>>(() => new Set());
   const [skipUnlock, setSkipUnlock] = useState(false);
-  const audio = useAudioState();
-
   const visible = useMemo(() => (alarms.data?.list ?? []).filter((a) => !hidden.has(hideKey(a))), [alarms.data, hidden]);
+  const audio = useAudioState(kiosk || visible.length > 0);
   const top = useMemo(() => visible.reduce<WarningRow | null>((m, a) => (!m || rank(a.level) > rank(m.level) ? a : m), null), [visible]);
   const sound: AlarmSound = top && alarms.data ? (alarms.data.sounds[top.level] ?? 'none') : 'none';
   const sounding = !muted && sound !== 'none';

@@ -7,7 +7,7 @@ import type { AlarmSound } from '@shared/alarm';
  * from the back-office is usually unlocked already by the click that opened it. A kiosk browser
  * started with --autoplay-policy=no-user-gesture-required never asks.
  */
-export type AudioState = 'running' | 'locked' | 'unsupported';
+export type AudioState = 'running' | 'locked' | 'unsupported' | 'pending';
 
 type Ctor = typeof AudioContext;
 let context: AudioContext | null = null;
@@ -33,10 +33,19 @@ function audio(): AudioContext | null {
   return context;
 }
 
+/** The audio's state without starting it: 'pending' until startAudio (or a sound, or the unlock) has. */
 export function audioState(): AudioState {
-  const ctx = audio();
-  if (!ctx) return 'unsupported';
-  return ctx.state === 'running' ? 'running' : 'locked';
+  if (!context) return ctor() ? 'pending' : 'unsupported';
+  return context.state === 'running' ? 'running' : 'locked';
+}
+
+/**
+ * Starts the audio context, which tells whether audio is locked. Not while a wall first renders: it
+ * took 50 ms of the main thread there (the wall starts it once it is on screen).
+ */
+export function startAudio(): void {
+  audio();
+  notify();
 }
 
 export function subscribeAudio(listener: () => void): () => void {

@@ -1,7 +1,8 @@
 import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Panel, panelBodySize, type PanelBox } from '@client/components/wall/panel';
-import { useFrameDraw } from '@client/components/wall/first-frame';
+import { FrameDrawing } from '@client/components/wall/frame-drawing';
+import { useFrameDraw, useFrameHandover, wallFrameShown } from '@client/components/wall/first-frame';
 import type { ChartPoint } from '@client/components/wall/wall-chart';
 import type { EChartsOption } from '@client/lib/echarts';
 import { useWallText } from '../use-wall-locale';
@@ -21,9 +22,10 @@ export interface ChartPanelProps<T> {
 }
 
 // ECharts loads in its own chunk, requested as soon as this module is evaluated: the wall mounts and
-// sends its data calls while ECharts downloads and compiles, instead of after.
-// (Not while the server draws a first frame: it draws SVG.)
-const chartModule = typeof window === 'undefined' ? null : import('@client/components/wall/wall-chart');
+// sends its data calls while ECharts downloads and compiles, instead of after. Not while the server
+// draws a first frame (it draws SVG), nor under one: the frame's drawings stand in for the charts until
+// the wall is on screen (useFrameHandover), and ECharts is evaluated then.
+const chartModule = typeof window === 'undefined' || wallFrameShown() ? null : import('@client/components/wall/wall-chart');
 const WallChart = lazy(() => (chartModule ?? import('@client/components/wall/wall-chart')).then((m) => ({ default: m.WallChart })));
 
 const CHART_PADDING = 10;
@@ -35,7 +37,12 @@ function ChartPanelOf<T>({ name, title, hint, extra, box, query, build, onPointC
   const { t } = useWallText();
   const frame = useFrameDraw();
   const [drawn, setDrawn] = useState(false);
-  const onReady = useCallback(() => setDrawn(true), []);
+  const handover = useFrameHandover(name);
+  const handedOver = handover.drawn;
+  const onReady = useCallback(() => {
+    setDrawn(true);
+    handedOver();
+  }, [handedOver]);
   const option = useMemo(() => (query.data === undefined ? null : build(query.data)), [query.data, build]);
   const placeholder = query.isPending ? t('loading') : query.isError && !query.data ? t('failed') : option ? null : t('empty');
   const extras = (
@@ -48,17 +55,28 @@ function ChartPanelOf<T>({ name, title, hint, extra, box, query, build, onPointC
     const size = panelBodySize(box, CHART_PADDING);
     return (
       <Panel name={name} title={title} hint={hint} extra={extras} box={box} ready={query.isSuccess} placeholder={placeholder} padding={CHART_PADDING}>
-        {option && <div style={{ width: '100%', height: '100%' }} dangerouslySetInnerHTML={{ __html: frame.chart(option, size.width, size.height) }} />}
+        {option && <div data-frame-drawing style={{ width: '100%', height: '100%' }} dangerouslySetInnerHTML={{ __html: frame.chart(option, size.width, size.height) }} />}
       </Panel>
     );
   }
   return (
-    <Panel name={name} title={title} hint={hint} extra={extras} box={box} ready={(drawn && !!option) || (query.isSuccess && !option)} placeholder={placeholder} padding={CHART_PADDING}>
-      {option && (
+    <Panel
+      name={name}
+      title={title}
+      hint={hint}
+      extra={extras}
+      box={box}
+      ready={((drawn || handover.drawing !== null) && !!option) || (query.isSuccess && !option)}
+      placeholder={placeholder}
+      padding={CHART_PADDING}
+    >
+      {option && handover.live && (
         <Suspense fallback={null}>
-          <WallChart option={option} onReady={onReady} onPointClick={onPointClick} />
+          {/* Over the frame's drawing, its first drawing is the chart as it stands, not grown from nothing. */}
+          <WallChart option={option} onReady={onReady} onPointClick={onPointClick} entryAnimation={handover.drawing === null} />
         </Suspense>
       )}
+      {option && handover.drawing !== null && <FrameDrawing html={handover.drawing} inset={CHART_PADDING} />}
     </Panel>
   );
 }

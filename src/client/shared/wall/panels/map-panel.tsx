@@ -4,7 +4,8 @@ import { XMZT } from '@shared/dictionaries';
 import type { ProjectPoint } from '@shared/contracts/project';
 import type { CountProjects } from '@shared/contracts/stats';
 import { Panel, panelBodySize, type PanelBox } from '@client/components/wall/panel';
-import { useFrameDraw, type FrameDraw } from '@client/components/wall/first-frame';
+import { useFrameDraw, useFrameHandover, wallFrameShown, type FrameDraw } from '@client/components/wall/first-frame';
+import { FrameDrawing } from '@client/components/wall/frame-drawing';
 import type { MapPoint } from '@client/components/wall/cluster';
 import { projectStatusColor, TAG_HEX, WALL } from '@client/components/wall/theme';
 import { runtimeConfig } from '@client/lib/runtime-config';
@@ -16,9 +17,10 @@ import { PanelStale } from './panel-stale';
 import { localName } from '@shared/local-name';
 
 // Leaflet loads in its own chunk, requested as soon as this module is evaluated (in parallel with
-// the wall's data calls) rather than when the map panel first renders.
-// (Not while the server draws a first frame: Leaflet needs a window, the frame draws SVG.)
-const mapModule = typeof window === 'undefined' ? null : import('@client/components/wall/wall-map');
+// the wall's data calls) rather than when the map panel first renders. Not while the server draws a
+// first frame (Leaflet needs a window, the frame draws SVG), nor under one: the frame's drawing stands
+// in for the map until the wall is on screen (useFrameHandover), and Leaflet is evaluated then.
+const mapModule = typeof window === 'undefined' || wallFrameShown() ? null : import('@client/components/wall/wall-map');
 const WallMap = lazy(() => (mapModule ?? import('@client/components/wall/wall-map')).then((m) => ({ default: m.WallMap })));
 
 /** Status colours from most to least urgent: a cluster shows the most urgent status it holds. */
@@ -35,10 +37,15 @@ function frameMap(frame: FrameDraw, points: MapPoint[], box: PanelBox): string {
 function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<ProjectPoint[]>; counts?: CountProjects; box: PanelBox; onSelect: (id: number) => void }) {
   const { t, locale } = useWallText();
   const frame = useFrameDraw();
-  // The base map downloads alongside the projects instead of after them.
-  useQuery(worldMapQueryOptions());
+  const handover = useFrameHandover('map');
+  // The base map downloads alongside the projects instead of after them (read once Leaflet is due).
+  useQuery({ ...worldMapQueryOptions(), enabled: handover.live });
   const [drawn, setDrawn] = useState(false);
-  const onReady = useCallback(() => setDrawn(true), []);
+  const handedOver = handover.drawn;
+  const onReady = useCallback(() => {
+    setDrawn(true);
+    handedOver();
+  }, [handedOver]);
   const mapPoints = useMemo(
     () =>
       (points.data ?? [])
@@ -59,17 +66,21 @@ function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<
         </>
       }
       box={box}
-      ready={(drawn || !!frame) && points.isSuccess}
+      ready={(drawn || !!frame || handover.drawing !== null) && points.isSuccess}
       placeholder={points.isPending ? t('loading') : points.isError && !points.data ? t('failed') : null}
       padding={0}
     >
       {frame ? (
-        <div style={{ width: '100%', height: '100%', background: WALL.sea }} dangerouslySetInnerHTML={{ __html: frameMap(frame, mapPoints, box) }} />
+        <div data-frame-drawing style={{ width: '100%', height: '100%', background: WALL.sea }} dangerouslySetInnerHTML={{ __html: frameMap(frame, mapPoints, box) }} />
       ) : (
-        <Suspense fallback={null}>
-          <WallMap points={mapPoints} onSelect={onSelect} tileUrl={runtimeConfig().tileUrl} urgency={URGENCY} onReady={onReady} />
-        </Suspense>
+        handover.live && (
+          <Suspense fallback={null}>
+            <WallMap points={mapPoints} onSelect={onSelect} tileUrl={runtimeConfig().tileUrl} urgency={URGENCY} onReady={onReady} />
+          </Suspense>
+        )
       )}
+      {/* Over Leaflet's panes (z-index 400), under the legend. */}
+      {!frame && handover.drawing !== null && points.isSuccess && <FrameDrawing html={handover.drawing} inset={0} style={{ zIndex: 450, background: WALL.sea }} />}
       <ul
         style={{
           position: 'absolute',
