@@ -117,12 +117,12 @@ describe('the server-drawn first frame', () => {
   ])('has nothing to lend %s: the live chart starts at once', (_, stale) => {
     appRoot();
     if (stale) showWallFrame(FRAME.replace('</section>', '<div data-frame-drawing><svg></svg></div></section>'), '#/page', 'cn', false);
-    let seen: { drawing: string | null; live: boolean } | null = null;
+    let seen: { drawing: string | null; live: boolean; shown: boolean } | null = null;
     function Body() {
       seen = useFrameHandover('map');
       return null;
     }
     render(<Body />, { container: document.getElementById('root')! });
-    expect(seen).toEqual({ drawing: null, live: true, drawn: expect.any(Function) });
+    expect(seen).toEqual({ drawing: null, live: true, shown: false, drawn: expect.any(Function) });
   });
 });

@@ -107,6 +107,8 @@ export interface FrameHandover {
   drawing: string | null;
   /** Whether to mount the live chart or map: at once without a frame, else in its turn once the wall shows. */
   live: boolean;
+  /** Whether the chart or map is on screen: the live one has drawn, or the frame's drawing stands in. */
+  shown: boolean;
   /** Call once the live one has drawn: the frame's drawing goes. */
   drawn: () => void;
 }
@@ -119,6 +121,7 @@ export interface FrameHandover {
 export function useFrameHandover(name: string): FrameHandover {
   const [drawing, setDrawing] = useState(() => frameDrawing(name));
   const [live, setLive] = useState(drawing === null);
+  const [liveDrawn, setLiveDrawn] = useState(false);
   const turnDone = useRef<() => void>(undefined);
   useEffect(() => {
     if (live) return undefined;
@@ -131,8 +134,9 @@ export function useFrameHandover(name: string): FrameHandover {
     );
   }, [live]);
   const drawn = useCallback(() => {
+    setLiveDrawn(true);
     setDrawing(null);
     turnDone.current?.();
   }, []);
-  return { drawing, live, drawn };
+  return { drawing, live, shown: liveDrawn || drawing !== null, drawn };
 }

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useMemo, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Panel, panelBodySize, type PanelBox } from '@client/components/wall/panel';
 import { FrameDrawing } from '@client/components/wall/frame-drawing';
@@ -36,13 +36,7 @@ export const ChartPanel = memo(ChartPanelOf, samePanelProps) as typeof ChartPane
 function ChartPanelOf<T>({ name, title, hint, extra, box, query, build, onPointClick }: ChartPanelProps<T>) {
   const { t } = useWallText();
   const frame = useFrameDraw();
-  const [drawn, setDrawn] = useState(false);
   const handover = useFrameHandover(name);
-  const handedOver = handover.drawn;
-  const onReady = useCallback(() => {
-    setDrawn(true);
-    handedOver();
-  }, [handedOver]);
   const option = useMemo(() => (query.data === undefined ? null : build(query.data)), [query.data, build]);
   const placeholder = query.isPending ? t('loading') : query.isError && !query.data ? t('failed') : option ? null : t('empty');
   const extras = (
@@ -66,14 +60,14 @@ function ChartPanelOf<T>({ name, title, hint, extra, box, query, build, onPointC
       hint={hint}
       extra={extras}
       box={box}
-      ready={((drawn || handover.drawing !== null) && !!option) || (query.isSuccess && !option)}
+      ready={(handover.shown && !!option) || (query.isSuccess && !option)}
       placeholder={placeholder}
       padding={CHART_PADDING}
     >
       {option && handover.live && (
         <Suspense fallback={null}>
           {/* Over the frame's drawing, its first drawing is the chart as it stands, not grown from nothing. */}
-          <WallChart option={option} onReady={onReady} onPointClick={onPointClick} entryAnimation={handover.drawing === null} />
+          <WallChart option={option} onReady={handover.drawn} onPointClick={onPointClick} entryAnimation={handover.drawing === null} />
         </Suspense>
       )}
       {option && handover.drawing !== null && <FrameDrawing html={handover.drawing} inset={CHART_PADDING} />}

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { XMZT } from '@shared/dictionaries';
 import type { ProjectPoint } from '@shared/contracts/project';
@@ -40,12 +40,6 @@ function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<
   const handover = useFrameHandover('map');
   // The base map downloads alongside the projects instead of after them (read once Leaflet is due).
   useQuery({ ...worldMapQueryOptions(), enabled: handover.live });
-  const [drawn, setDrawn] = useState(false);
-  const handedOver = handover.drawn;
-  const onReady = useCallback(() => {
-    setDrawn(true);
-    handedOver();
-  }, [handedOver]);
   const mapPoints = useMemo(
     () =>
       (points.data ?? [])
@@ -66,7 +60,7 @@ function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<
         </>
       }
       box={box}
-      ready={(drawn || !!frame || handover.drawing !== null) && points.isSuccess}
+      ready={(handover.shown || !!frame) && points.isSuccess}
       placeholder={points.isPending ? t('loading') : points.isError && !points.data ? t('failed') : null}
       padding={0}
     >
@@ -75,7 +69,7 @@ function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<
       ) : (
         handover.live && (
           <Suspense fallback={null}>
-            <WallMap points={mapPoints} onSelect={onSelect} tileUrl={runtimeConfig().tileUrl} urgency={URGENCY} onReady={onReady} />
+            <WallMap points={mapPoints} onSelect={onSelect} tileUrl={runtimeConfig().tileUrl} urgency={URGENCY} onReady={handover.drawn} />
           </Suspense>
         )
       )}
