@@ -118,6 +118,19 @@ async function assertLayout(page, label) {
   return boxes.length;
 }
 
+/**
+ * Waits until the server's kept drawings of the overview (both languages) are drawn after the last
+ * change: until then it shows the earlier picture while the app loads (frame-cache.ts), and this
+ * test, which changed the data a moment ago, compares the frame's numbers with the API's.
+ */
+async function frameRedrawn(baseUrl, token) {
+  for (const until = Date.now() + 20_000; ; await new Promise((r) => setTimeout(r, 250))) {
+    const frames = await Promise.all(LANGS.map((lang) => call(baseUrl, 'GET', `/wall/frame?lang=${lang}`, { token })));
+    if (frames.every((f) => f && f.calls.length > 0)) return;
+    if (Date.now() > until) throw new Error('the overview first frame was not redrawn within 20 s of the change');
+  }
+}
+
 const kpiValue = (page, key) => page.locator(`[data-kpi="${key}"] [data-value]`).first().getAttribute('data-value');
 
 export async function run({ baseUrl, screenshotsDir, browser: given }) {
@@ -132,6 +145,7 @@ export async function run({ baseUrl, screenshotsDir, browser: given }) {
     const project = await makeProject(baseUrl, admin);
     const counts = await call(baseUrl, 'GET', '/ball/fallproject/countProjects', { token: admin });
     const devices = await call(baseUrl, 'GET', '/ball/fallproject/groupDevice', { token: admin });
+    await frameRedrawn(baseUrl, admin);
 
     // 1. The overview wall: every panel drawn with the API's numbers, no scrolling, no overlap.
     for (const viewport of VIEWPORTS) {
