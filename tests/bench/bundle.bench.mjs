@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
+import { serverCommand } from '../../scripts/server.mjs';
 import { runAlone } from './budget.mjs';
 import { freePort, waitForWarm } from './proc.mjs';
 
@@ -80,7 +80,7 @@ export async function run() {
 
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'src/server/main.ts'], {
+  const server = spawn(process.execPath, await serverCommand(), {
     cwd: root,
     // No scripted faults: a warning popping up mid-journey would load the alarm layer's code.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: clientDir, CAPTCHA: 'off', DEMO: 'on', DEMO_FAULT_EVERY_MS: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development' },

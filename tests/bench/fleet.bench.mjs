@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import pg from 'pg';
+import { serverCommand } from '../../scripts/server.mjs';
 import { runAlone } from './budget.mjs';
 import { startFleet } from './fleet-publisher.mjs';
 import { cpuSeconds, freePort, reachable } from './proc.mjs';
@@ -129,7 +130,7 @@ async function runEngine(engine, target) {
     env.DATA_DIR = path.dirname(target);
     delete env.DATABASE_URL;
   } else env.DATABASE_URL = target;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, await serverCommand(), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = [];
   let buffered = '';
   let onLine = () => undefined;

@@ -1,6 +1,7 @@
-// Throughput and server memory benchmark: the real server (src/server/main.ts,
-// demo mode, its boards reporting in-process) on the demo data, once on the embedded database and
-// once on PostgreSQL, and a bare Fastify hello world started in the same run as the machine's floor.
+// Throughput and server memory benchmark: the real server (src/server/main.ts compiled, as `npm start`
+// runs it: scripts/server.mjs; demo mode, its boards reporting in-process) on the demo data, once on
+// the embedded database and once on PostgreSQL, and a bare Fastify hello world started in the same run
+// as the machine's floor.
 //  - POST /api/ball/fallorder/list (page 1 of 20, signed in) under 50 connections (autocannon) for
 //    DURATION s: requests per second, p99 latency, and the ratio to the hello world's requests per
 //    second at 50 connections;
@@ -11,14 +12,15 @@
 // The machine is often shared: each row's note carries the load average, and the ratio to the hello
 // world measured minutes apart on the same machine is the figure to compare between runs.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/cascade_bench_throughput;
-// the database is created and seeded on first use). Run alone: node tests/bench/throughput.bench.mjs
+// the database is created and seeded on first use). Run alone: node tests/bench/throughput.bench.mjs;
+// BENCH_ENGINE=pglite or =postgres measures that engine only (beside the hello world).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os, { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
+import { serverCommand } from '../../scripts/server.mjs';
 import pg from 'pg';
 import { runAlone } from './budget.mjs';
 import { freePort } from './proc.mjs';
@@ -134,7 +136,7 @@ async function measureServer(engine, hello) {
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', DEMO: 'on', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
   if (engine === 'postgres') env.DATABASE_URL = PG_URL;
   else delete env.DATABASE_URL;
-  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, await serverCommand(), { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     // Listening and warmed up (the wall's first frame): /health lists what is still warming.
     await waitFor(`${base}/api/health`, 300_000, (h) => !h.data.warming?.length, server);
@@ -187,13 +189,16 @@ async function measureServer(engine, hello) {
 }
 
 export async function run() {
-  await ensurePostgres();
-  seed(dataDir);
-  seed(PG_URL);
+  const engines = process.env.BENCH_ENGINE ? [process.env.BENCH_ENGINE] : ['pglite', 'postgres'];
+  if (engines.some((e) => !BUDGET[e])) throw new Error(`BENCH_ENGINE: pglite or postgres, not ${process.env.BENCH_ENGINE}`);
+  if (engines.includes('pglite')) seed(dataDir);
+  if (engines.includes('postgres')) {
+    await ensurePostgres();
+    seed(PG_URL);
+  }
   const hello = await helloWorld();
   const rows = [{ name: `bare Fastify hello world at ${CONNECTIONS} connections`, value: hello.rps, unit: 'req/s', note: `p99 ${hello.p99} ms; ${load()}` }];
-  rows.push(...(await measureServer('pglite', hello)));
-  rows.push(...(await measureServer('postgres', hello)));
+  for (const engine of engines) rows.push(...(await measureServer(engine, hello)));
   return rows;
 }
 

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
+import { serverCommand } from '../../scripts/server.mjs';
 import { cpuSecondsUnder, freePort, waitForWarm } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -65,7 +65,7 @@ export async function run() {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'src/server/main.ts'], {
+  const server = spawn(process.execPath, await serverCommand(), {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: clientDir, CAPTCHA: 'off', DEMO: 'on', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'ignore', 'inherit'],

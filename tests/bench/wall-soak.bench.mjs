@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import pg from 'pg';
+import { serverCommand } from '../../scripts/server.mjs';
 import { runAlone } from './budget.mjs';
 import { startFleet } from './fleet-publisher.mjs';
 import { cpuSecondsUnder, freePort, reachable, waitForWarm } from './proc.mjs';
@@ -81,7 +82,7 @@ export async function run() {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, await serverCommand(), {
     cwd: root,
     env: {
       ...process.env,

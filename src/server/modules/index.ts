@@ -16,6 +16,8 @@ export interface FoundModule {
 }
 
 const MODULES_DIR = path.dirname(fileURLToPath(import.meta.url));
+/** A module's entry file: index.ts in the sources, index.js in the compiled server (dist/server). */
+const INDEX = `index${path.extname(fileURLToPath(import.meta.url))}`;
 
 /**
  * The module folders: every folder under modules/ that holds an index.ts, nearest first (a module's
@@ -27,7 +29,7 @@ export function moduleFolders(root = MODULES_DIR): string[] {
   const walk = (rel: string) => {
     for (const entry of readdirSync(path.join(root, rel), { withFileTypes: true }).filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
       const sub = rel ? `${rel}/${entry.name}` : entry.name;
-      if (existsSync(path.join(root, sub, 'index.ts'))) found.push(sub);
+      if (existsSync(path.join(root, sub, INDEX))) found.push(sub);
       else walk(sub);
     }
   };
@@ -45,7 +47,7 @@ export function moduleFolders(root = MODULES_DIR): string[] {
 export async function loadModules(root = MODULES_DIR): Promise<FoundModule[]> {
   const modules: FoundModule[] = [];
   for (const folder of moduleFolders(root)) {
-    const exports = (await import(pathToFileURL(path.join(root, folder, 'index.ts')).href)) as Record<string, unknown>;
+    const exports = (await import(pathToFileURL(path.join(root, folder, INDEX)).href)) as Record<string, unknown>;
     const registrars = Object.entries(exports).filter(([name, value]) => name.endsWith('Module') && typeof value === 'function');
     if (registrars.length !== 1) {
       throw new Error(`modules/${folder}/index.ts must export exactly one <name>Module registrar, found ${registrars.map(([n]) => n).join(', ') || 'none'}`);
