@@ -1,9 +1,8 @@
 /**
  * The one way to run the server outside development (`npm start`, the benchmarks, the browser
  * tests): compiled JavaScript in dist/server, built here when missing or older than its sources.
- * Through the TypeScript loader (tsx) the same server held some 45 MB more at idle: the loader's
- * own thread and every module's source with its inline source map stay in memory for the process's
- * life. Development (`npm run dev`, `npm run serve`) and the tests keep running the TypeScript.
+ * Through the TypeScript loader (tsx) the same idle server held some 85 MB more: the loader's own
+ * thread, and every module's source with its inline source map, stay in memory for the process's life. Development (`npm run dev`, `npm run serve`) and the tests keep running the TypeScript.
  *
  * dist/server mirrors src/: dist/server/server/main.js, dist/server/shared/…; each file compiled on
  * its own (esbuild), its imports pointing at the compiled neighbours, packages left to node_modules.
@@ -78,10 +77,10 @@ const importsStayImports = {
   },
 };
 
-/** Compiles src/server and src/shared into dist/server (into a fresh folder, then swapped in). */
-export async function buildServer() {
+/** Compiles src/server and src/shared into dist/server, or `out` (into a fresh folder, then swapped in). */
+export async function buildServer(out = OUT) {
   const { build } = await import('esbuild');
-  const tmp = `${OUT}.building-${process.pid}`;
+  const tmp = `${out}.building-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   await build({
     entryPoints: entryPoints(),
@@ -100,9 +99,9 @@ export async function buildServer() {
   writeFileSync(path.join(tmp, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(path.join(tmp, DONE), '');
   // Another process (a bench beside the browser tests) may have built it meanwhile: last one wins.
-  mkdirSync(path.dirname(OUT), { recursive: true });
-  rmSync(OUT, { recursive: true, force: true });
-  renameSync(tmp, OUT);
+  mkdirSync(path.dirname(out), { recursive: true });
+  rmSync(out, { recursive: true, force: true });
+  renameSync(tmp, out);
 }
 
 /**

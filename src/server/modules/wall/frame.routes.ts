@@ -66,9 +66,9 @@ const frameQuerySchema = z.object({ lang: z.enum(['cn', 'en']).default('cn') });
  */
 /**
  * Loads the renderer. The build (dist/ssr/overview-frame.cjs) is one CommonJS file, compiled here
- * as Node's require would, but past the TypeScript loader the server runs under (tsx): tsx rewrote
- * the 3 MB bundle with a source map and kept both, ~250 MB of the idle server's memory;
- * compiled directly it costs ~20 MB. Anything else (the .tsx source in tests) is imported.
+ * as Node's require would, but past the TypeScript loader when the server runs from its sources
+ * (tsx): tsx rewrote the 3 MB bundle with a source map and kept both, ~250 MB of the idle server's
+ * memory; compiled directly it costs ~20 MB. Anything else (the .tsx source in tests) is imported.
  */
 async function loadModule(file: string): Promise<FrameRenderer> {
   if (!file.endsWith('.cjs')) return (await import(pathToFileURL(file).href)) as FrameRenderer;
