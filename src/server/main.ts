@@ -8,7 +8,6 @@ import { startJobRunner } from './jobs/runner';
 import { startDeviceJobs } from './modules/operations/detect/device-jobs';
 import { demoLeaseHolder, startDemoSimulator } from './devices/demo-simulator';
 import { hostname } from 'node:os';
-import { startMqttIngest } from './devices/mqtt-ingest';
 
 /** Starts Cascade: migrations, first-start seeding, the HTTP server, background work; stops cleanly on signals. */
 async function main(): Promise<void> {
@@ -59,6 +58,8 @@ async function startBackground(app: import('fastify').FastifyInstance): Promise<
   stops.push(startJobRunner(app));
   // MQTT ingestion (MQTT_URL): one subscriber per cluster, the holder of the mqtt-ingest lease.
   if (app.config.mqtt) {
+    // Loaded only here: without MQTT_URL the MQTT client stays out of the process.
+    const { startMqttIngest } = await import('./devices/mqtt-ingest');
     const ingest = startMqttIngest(app, { ...app.config.mqtt, leaseHolder: demoLeaseHolder() });
     // INGEST_STATS_EVERY_MS: the ingest's counters in the log this often (the fleet bench watches them).
     const every = Number(process.env.INGEST_STATS_EVERY_MS);

@@ -3,8 +3,8 @@
 // the embedded database and once on PostgreSQL, and a bare Fastify hello world started in the same run
 // as the machine's floor.
 //  - POST /api/ball/fallorder/list (page 1 of 20, signed in) under 50 connections (autocannon) for
-//    DURATION s: requests per second, p99 latency, and the ratio to the hello world's requests per
-//    second at 50 connections;
+//    DURATION s: requests per second, p99 latency, the ratio to the hello world's requests per
+//    second at 50 connections, and the server's CPU time per request (read from /proc);
 //  - GET /api/health from one more connection meanwhile: its p99 beside its p99 on the idle server
 //    ("unaffected");
 //  - the server process's memory measured from outside (/proc/<pid>/status): VmRSS ten seconds after
@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import { serverCommand } from '../../scripts/server.mjs';
 import pg from 'pg';
 import { runAlone } from './budget.mjs';
-import { freePort } from './proc.mjs';
+import { cpuSeconds, freePort } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = path.join(root, 'tmp/bench-throughput');
@@ -153,6 +153,7 @@ async function measureServer(engine, hello) {
 
     const healthIdle = checked(await cannon({ url: `${base}/api/health`, connections: 1, duration: Math.max(3, DURATION / 2) }), 'health, idle');
     const loadAtStart = load();
+    const cpuAtStart = cpuSeconds(server.pid);
     const [list, health] = await Promise.all([
       cannon({ url: `${base}/api/ball/fallorder/list`, method: 'POST', headers, body: LIST_BODY }),
       cannon({ url: `${base}/api/health`, connections: 1 }),
@@ -160,6 +161,8 @@ async function measureServer(engine, hello) {
     checked(list, `${engine} list`);
     checked(health, `${engine} health under load`);
     const peak = memoryOf(server.pid);
+    // The server's CPU time per request answered: what a shared machine's load changes least.
+    const cpuPerRequest = ((cpuSeconds(server.pid) - cpuAtStart) * 1000) / (list.requests.total + health.requests.total);
     const rps = Math.round(list.requests.average);
     const b = BUDGET[engine];
     const label = engine === 'pglite' ? 'embedded database' : 'PostgreSQL';
@@ -170,7 +173,7 @@ async function measureServer(engine, hello) {
         value: rps,
         unit: 'req/s',
         floor: b.rps,
-        note: `${(rps / hello.rps).toFixed(3)}× the hello world (${hello.rps} req/s); ${list.requests.total} requests in ${DURATION} s${failures(list)}; ${loads}`,
+        note: `${(rps / hello.rps).toFixed(3)}× the hello world (${hello.rps} req/s); ${list.requests.total} requests in ${DURATION} s${failures(list)}; server CPU ${cpuPerRequest.toFixed(2)} ms per request; ${loads}`,
       },
       { name: `${label}: order list p99`, value: list.latency.p99, unit: 'ms', budget: b.p99, note: `median ${list.latency.p50} ms; hello world p99 ${hello.p99} ms` },
       {

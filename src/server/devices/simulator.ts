@@ -1,5 +1,4 @@
 import { createServer } from 'node:net';
-import { ServerTCP } from 'modbus-serial';
 import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
 import { SWITCH_FAULT, SWITCH_NORMAL } from '@shared/constants';
 import { ANALOG_SCALE } from '../modules/operations/detect/poller';
@@ -156,6 +155,8 @@ export class BoardSimulator {
         return Math.max(0, Math.min(0xffff, Math.round(value * ANALOG_SCALE)));
       },
     };
+    // Loaded here: the demo's boards report in-process and never serve Modbus.
+    const { ServerTCP } = await import('modbus-serial');
     const server = new ServerTCP(vector, { host, port, unitID: 255 });
     await new Promise<void>((resolve, reject) => {
       server.on('initialized', () => resolve());

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import svgCaptcha, { type ConfigObject } from 'svg-captcha';
+import type { ConfigObject } from 'svg-captcha';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CAPTCHA_TTL_MS } from '@shared/constants';
 import { sysCaptcha } from '../../db/schema';
+import { onFirstUse } from '../../lib/first-use';
 
 /** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -17,8 +18,10 @@ const BACKGROUND = '#f2f4f7';
 /**
  * svg-captcha's module is itself the function that draws a given text (its typings only declare
  * `create`, which would also pick the text, with Math.random): our code comes from crypto.randomInt.
+ * Loaded on the first captcha drawn: it parses its font as it loads (some 2 MB of the heap), and a
+ * server started with CAPTCHA=off never draws one.
  */
-const drawText = svgCaptcha as unknown as (text: string, options: ConfigObject) => string;
+const loadDrawText = onFirstUse(() => import('svg-captcha').then((m) => m.default as unknown as (text: string, options: ConfigObject) => string));
 
 export function randomCode(length = CAPTCHA_LENGTH): string {
   let code = '';
@@ -31,7 +34,8 @@ export function randomCode(length = CAPTCHA_LENGTH): string {
  * and turned at random, in random colours, crossed by noise curves). No <text>: reading the image
  * as markup gives nothing, it has to be looked at.
  */
-export function captchaSvg(code: string): string {
+export async function captchaSvg(code: string): Promise<string> {
+  const drawText = await loadDrawText();
   return drawText(code, { width: WIDTH, height: HEIGHT, fontSize: FONT_SIZE, noise: NOISE_LINES, color: true, background: BACKGROUND });
 }
 

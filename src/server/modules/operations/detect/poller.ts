@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import ModbusRTU from 'modbus-serial';
 import { and, asc, ne, sql } from 'drizzle-orm';
 import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
 import { fallDetect } from '../../../db/schema';
 import type { ReadingOutcome } from './readings';
 import { notArchived } from '../archive/archive.service';
+import { onFirstUse } from '../../../lib/first-use';
 
 /**
  * Analog values travel as 16-bit input registers in tenths (a register of 523 is 52.3), so one
@@ -15,6 +15,9 @@ const POLL_TIMEOUT_MS = 3000;
 /** Boards polled at once by one sweep: a slow board must not hold up the rest. */
 const POLL_CONCURRENCY = 4;
 
+/** The Modbus client, loaded on the first poll: a demo server or one with no board addresses never polls. */
+const loadModbus = onFirstUse(() => import('modbus-serial').then((m) => m.default));
+
 export interface PollTarget {
   ip: string;
   port: number;
@@ -23,6 +26,7 @@ export interface PollTarget {
 
 /** Reads CH1–CH9 of one board: discrete inputs 0–8 are the switches, input registers 0–8 the analog values. */
 export async function pollBoard(board: PollTarget, timeoutMs = POLL_TIMEOUT_MS): Promise<ChannelReading[]> {
+  const ModbusRTU = await loadModbus();
   const client = new ModbusRTU();
   try {
     await client.connectTCP(board.ip, { port: board.port });
