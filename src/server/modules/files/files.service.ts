@@ -11,7 +11,7 @@ import { CODE } from '@shared/constants';
 import { allows, type AuthContext } from '../../plugins/auth';
 import { LocalStorage } from '../../storage/local-storage';
 import type { Storage } from '../../storage/storage';
-import { S3Storage, type S3Settings } from '../../storage/s3-storage';
+import type { S3Settings, S3Storage } from '../../storage/s3-storage';
 import { extensionOf, sniffContentType } from '../../storage/sniff';
 import { GENERAL_DOWNLOAD, OWNER_RULES } from './owners';
 
@@ -36,9 +36,15 @@ export function storageOf(app: Pick<FastifyInstance, 'config'>): Storage {
 
 type ConfigRow = Pick<typeof ossConfig.$inferSelect, 'id' | 'provider' | 'config'>;
 
-/** The storage of one configuration: the files directory for a local one, its bucket for an S3 one. */
-export function storageOfConfig(app: Pick<FastifyInstance, 'config'>, row: ConfigRow): Storage {
+/**
+ * The storage of one configuration: the files directory for a local one, its bucket for an S3 one.
+ * The S3 client (the AWS SDK, ~5 MB of heap) loads with the first S3 configuration used: a server
+ * that keeps its files on disk never carries it.
+ */
+export async function storageOfConfig(app: Pick<FastifyInstance, 'config'>, row: ConfigRow): Promise<Storage> {
   if (row.provider !== 's3') return storageOf(app);
+  // Loaded before the cache is read: from here on nothing waits, so two calls cannot both make a client.
+  const { S3Storage } = await import('../../storage/s3-storage');
   let clients = buckets.get(app.config);
   if (!clients) {
     clients = new Map();
@@ -74,7 +80,7 @@ export interface UploadTarget {
 export async function uploadTarget(app: Pick<FastifyInstance, 'config' | 'database'>): Promise<UploadTarget> {
   const [active] = await app.database.db.select({ id: ossConfig.id, provider: ossConfig.provider, config: ossConfig.config }).from(ossConfig).where(eq(ossConfig.active, true)).limit(1);
   if (!active) return { configId: null, storage: storageOf(app), folder: '' };
-  if (active.provider === 's3') return { configId: active.id, storage: storageOfConfig(app, active), folder: '' };
+  if (active.provider === 's3') return { configId: active.id, storage: await storageOfConfig(app, active), folder: '' };
   const folder = (active.config as { folder?: unknown }).folder;
   // Checked when saved (localConfigSchema); a part saved before that check existed is left out.
   const clean = typeof folder === 'string' ? folder.split('/').filter((part) => FOLDER_PART.test(part)).join('/') : '';

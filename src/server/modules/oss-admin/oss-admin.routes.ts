@@ -20,7 +20,7 @@ import { filters, ok, registerCrud } from '../../lib/crud';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { outboundAllowed, parseOutboundHosts } from '../../lib/outbound';
 import { storageOfFile } from '../files';
-import { S3Storage, type S3Settings } from '../../storage/s3-storage';
+import type { S3Settings } from '../../storage/s3-storage';
 import { RESOURCES } from '@shared/resources';
 
 const SECRET = 'secretAccessKey';
@@ -70,6 +70,7 @@ async function assertReachable(app: FastifyInstance, log: FastifyBaseLogger, pro
   if (!outboundAllowed(String(config.endpoint ?? ''), parseOutboundHosts(await app.settings.get('security.outboundHosts')))) {
     throw badRequest('err.outboundRefused', { 'config.endpoint': 'err.outboundRefused' });
   }
+  const { S3Storage } = await import('../../storage/s3-storage');
   const storage = new S3Storage(config as unknown as S3Settings);
   try {
     await storage.check();
