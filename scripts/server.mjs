@@ -79,9 +79,10 @@ const importsStayImports = {
 
 /** Compiles src/server and src/shared into dist/server, or `out` (into a fresh folder, then swapped in). */
 export async function buildServer(out = OUT) {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   const tmp = `${out}.building-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
+  // esbuild's service process would otherwise live as long as the process that built (npm start).
   await build({
     entryPoints: entryPoints(),
     outbase: path.join(root, 'src'),
@@ -94,7 +95,7 @@ export async function buildServer(out = OUT) {
     tsconfig: path.join(root, 'tsconfig.json'),
     plugins: [importsStayImports],
     logLevel: 'warning',
-  });
+  }).finally(stop);
   cpSync(path.join(root, 'src', MIGRATIONS), path.join(tmp, MIGRATIONS), { recursive: true });
   writeFileSync(path.join(tmp, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(path.join(tmp, DONE), '');
