@@ -2,7 +2,8 @@
  * The one way to run the server outside development (`npm start`, the benchmarks, the browser
  * tests): compiled JavaScript in dist/server, built here when missing or older than its sources.
  * Through the TypeScript loader (tsx) the same idle server held some 85 MB more: the loader's own
- * thread, and every module's source with its inline source map, stay in memory for the process's life. Development (`npm run dev`, `npm run serve`) and the tests keep running the TypeScript.
+ * thread, and every module's source with its inline source map, stay in memory for the process's
+ * life. Development (`npm run dev`, `npm run serve`) and the tests keep running the TypeScript.
  *
  * dist/server mirrors src/: dist/server/server/main.js, dist/server/shared/…; each file compiled on
  * its own (esbuild), its imports pointing at the compiled neighbours, packages left to node_modules.
@@ -26,7 +27,7 @@ const MIGRATIONS = 'server/db/migrations';
 const DONE = '.built';
 
 /** The newest modification time under `p` (a file or a folder), skipping node_modules and dot files. */
-export function newest(p) {
+function newest(p) {
   const st = statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;
   let max = st.mtimeMs;
