@@ -8,7 +8,8 @@
 //   - JS heap growth after GC, last sample − first (budget 5 MB): a wall that runs for months must not leak;
 //   - DOM nodes growth, the largest sample − first, in % of the first (budget 10 %: lists and
 //     popups come and go, a leak grows without bound);
-//   - Chromium's CPU over the run, in cores (budget 0.5): the browser's processes from /proc.
+//   - Chromium's CPU over the run, in cores (under 0.5, strictly: 0.50 fails): the browser's processes
+//     from /proc.
 // The baseline sample is taken after a warm-up (a quarter of the run, at most a minute); the wall as
 // it looks at the end goes to test-results/screenshots/wall-soak.png.
 // On PostgreSQL (SOAK_ENGINE=postgres, the default when TEST_DATABASE_URL's server answers: a database
@@ -38,7 +39,7 @@ const MQTT_URL = process.env.FLEET_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const WARM_MS = Math.min(60_000, MINUTES * 15_000);
 const HEAP_BUDGET_MB = 5;
 const NODES_BUDGET_PERCENT = 10;
-const CPU_BUDGET_CORES = 0.5;
+const CPU_BELOW_CORES = 0.5;
 const dataDir = path.join(root, 'tmp/bench-soak');
 const clientDir = path.resolve(root, process.env.CLIENT_DIR ?? 'dist/client');
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -161,7 +162,7 @@ export async function run() {
         budget: NODES_BUDGET_PERCENT,
         note: `${first.nodes} → ${last.nodes} nodes, listeners ${first.listeners} → ${last.listeners}`,
       },
-      { name: `overview ${MINUTES} min → Chromium CPU`, value: Math.round(cpu * 100) / 100, unit: 'cores', budget: CPU_BUDGET_CORES, note: 'software compositing, no GPU' },
+      { name: `overview ${MINUTES} min → Chromium CPU`, value: Math.round(cpu * 100) / 100, unit: 'cores', below: CPU_BELOW_CORES, note: 'software compositing, no GPU' },
       { name: `overview ${MINUTES} min → panels stale at the end (${engine})`, value: stale, unit: 'panels', budget: 0, note: 'a panel whose data are older than twice its refresh says so; the server must keep up with the fleet and the wall' },
     ];
   } finally {
