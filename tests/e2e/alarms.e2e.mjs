@@ -103,6 +103,21 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
     assert.match(await row(overview.page).textContent(), /严重/);
     // The kiosk (viewer role) may not acknowledge; the signed-in administrator may.
     assert.equal(await overview.page.getByTestId('alarm-ack').count(), 0);
+    // The popup pulses without painting: a wall without a GPU composites in software, and a glow
+    // drawn anew every frame cost it a quarter of a core. What moves in it animates opacity or
+    // transform (the compositor's own work), in steps (a redraw a step, not every frame).
+    const pulse = await overview.page.evaluate(() => {
+      const layer = document.querySelector('[data-testid="alarm-layer"]');
+      const keyframes = document
+        .getAnimations()
+        .filter((a) => layer?.contains(a.effect?.target ?? null))
+        .flatMap((a) => a.effect.getKeyframes());
+      const skip = new Set(['offset', 'computedOffset', 'easing', 'composite']);
+      return { properties: [...new Set(keyframes.flatMap((k) => Object.keys(k).filter((p) => !skip.has(p))))], easings: [...new Set(keyframes.map((k) => k.easing))] };
+    });
+    assert.ok(pulse.properties.length, 'the popup pulses');
+    assert.deepEqual(pulse.properties.filter((p) => p !== 'opacity' && p !== 'transform'), [], 'the pulse animates nothing that repaints');
+    assert.ok(pulse.easings.every((e) => e.startsWith('steps(')), `the pulse moves in steps, not every frame (${pulse.easings.join(', ')})`);
     await project.page.screenshot({ path: shot('alarms-popup-project-en.png') });
     await overview.page.screenshot({ path: shot('alarms-popup-overview-cn.png') });
 

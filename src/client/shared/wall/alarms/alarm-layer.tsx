@@ -64,6 +64,28 @@ function useAudioState(wanted: boolean): AudioState {
   return useSyncExternalStore(subscribeAudio, audioState, () => 'unsupported' as AudioState);
 }
 
+/**
+ * The popup's pulsing glow: a wide shadow on a layer of its own behind the popup, fading in and out
+ * in GLOW_STEPS steps each way (0.8 s out, 0.8 s back, as the pulse it replaced). Only the layer's
+ * opacity changes, so the compositor redraws it without painting or rasterising anything; and in
+ * steps, ten times a second rather than every frame: on a wall without a GPU (software compositing)
+ * a shadow animated every frame cost more than the rest of the wall, and a smooth fade of the layer
+ * still had the compositor redraw the popup's area sixty times a second.
+ */
+const GLOW_STEPS = 8;
+const GLOW_KEYFRAMES = '@keyframes cascade-alarm-glow { from { opacity: 0 } to { opacity: 1 } }';
+const GLOW_STYLE: React.CSSProperties = {
+  position: 'absolute',
+  inset: -3,
+  borderRadius: 8,
+  // Behind the popup's own background: the glow shows around it, as a box-shadow does.
+  zIndex: -1,
+  boxShadow: '0 0 64px var(--alarm)',
+  pointerEvents: 'none',
+  willChange: 'opacity',
+  animation: `cascade-alarm-glow 0.8s steps(${GLOW_STEPS}, jump-none) infinite alternate`,
+};
+
 const rank = (level: string) => WARNING_LEVELS.indexOf(level as (typeof WARNING_LEVELS)[number]);
 /** An alarm hidden on this wall shows again when it escalates. */
 const hideKey = (a: Pick<WarningRow, 'id' | 'overdue'>) => `${a.id}:${a.overdue ? 'overdue' : 'new'}`;
@@ -127,7 +149,7 @@ export function AlarmLayer({ projectId, wallKey, kiosk }: AlarmLayerProps) {
       {visible.length ? (
         // The dimmed wall stays usable around the popup (the side columns' lists, the map's edges).
         <div data-testid="alarm-layer" style={{ position: 'absolute', inset: 0, zIndex: 2000, background: 'rgba(3, 11, 26, 0.45)', pointerEvents: 'none' }}>
-          <style>{'@keyframes cascade-alarm-pulse { 0%, 100% { box-shadow: 0 0 24px var(--alarm) } 50% { box-shadow: 0 0 64px var(--alarm) } }'}</style>
+          <style>{GLOW_KEYFRAMES}</style>
           <section
             role="alertdialog"
             aria-label={t('alarm.title')}
@@ -152,9 +174,10 @@ export function AlarmLayer({ projectId, wallKey, kiosk }: AlarmLayerProps) {
               borderRadius: 8,
               color: WALL.text,
               fontFamily: WALL.font,
-              animation: 'cascade-alarm-pulse 1.6s ease-in-out infinite',
+              boxShadow: '0 0 24px var(--alarm)',
             }}
           >
+            <span aria-hidden data-testid="alarm-glow" style={GLOW_STYLE} />
             <header style={{ display: 'flex', alignItems: 'center', gap: 20, padding: '18px 28px', background: `${LEVEL_COLOR[top?.level ?? 'warning']}33` }}>
               <span style={{ fontSize: 40, fontWeight: 700, color: LEVEL_COLOR[top?.level ?? 'warning'] }}>⚠ {t('alarm.title')}</span>
               <span style={{ fontSize: 24, color: WALL.text }}>{t('alarm.count', { count: visible.length })}</span>
