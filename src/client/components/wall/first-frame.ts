@@ -58,9 +58,23 @@ const LATER_TASK_MAX_MS = 2000;
 const later: (() => void | Promise<void>)[] = [];
 let running = false;
 
+/**
+ * Runs `task` in a task of its own once the browser has painted what is on screen now (a frame, then
+ * a timer): work split this way stays in tasks short enough to let a click or a hover through.
+ * Returns a cancel.
+ */
+export function afterNextPaint(task: () => void): () => void {
+  let timer = 0;
+  const frame = requestAnimationFrame(() => (timer = window.setTimeout(task, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
+}
+
 /** The next put-off task after the browser has painted what the last one drew. */
 function nextLater(): void {
-  requestAnimationFrame(() => window.setTimeout(runLater, 0));
+  afterNextPaint(runLater);
 }
 
 function runLater(): void {

@@ -4,6 +4,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';
 import { clusterColor, gridCluster, type MapCluster, type MapPoint } from './cluster';
+import { afterNextPaint } from './first-frame';
 import { WALL } from './theme';
 import { worldMapQueryOptions } from './world-map-data';
 import { CLUSTER_PX, clusterBadgeHtml, clusterSize, COUNTRY_STYLE, MAP_MIN_ZOOM, MAP_ZOOM_SNAP, POINT_RADIUS, POINT_STYLE, WORLD_VIEW } from './map-view';
@@ -25,6 +26,9 @@ export interface WallMapProps {
 }
 
 const WORLD_BOUNDS = L.latLngBounds([WORLD_VIEW.south, WORLD_VIEW.west], [WORLD_VIEW.north, WORLD_VIEW.east]);
+
+/** Added after the markers, the outlines move under them (the same SVG draws both). */
+const UNDER_MARKERS: L.LeafletEventHandlerFnMap = { add: (e) => (e.target as L.GeoJSON).bringToBack() };
 
 function clusterIcon(cluster: MapCluster, color: string): L.DivIcon {
   const size = clusterSize(cluster.points.length);
@@ -82,6 +86,10 @@ function ReadySignal({ ready, onReady }: { ready: boolean; onReady?: () => void 
  */
 export function WallMap({ points, onSelect, tileUrl, urgency = [], clusterPx = CLUSTER_PX, onReady }: WallMapProps) {
   const world = useQuery(worldMapQueryOptions());
+  // The country outlines go in a task after the map and its markers have painted: the two together
+  // held the main thread 55–60 ms on a loaded wall PC, long enough to hold up a click.
+  const [outlines, setOutlines] = useState(false);
+  useEffect(() => (world.data && !outlines ? afterNextPaint(() => setOutlines(true)) : undefined), [world.data, outlines]);
   return (
     <MapContainer
       bounds={WORLD_BOUNDS}
@@ -93,9 +101,9 @@ export function WallMap({ points, onSelect, tileUrl, urgency = [], clusterPx = C
       zoomControl={false}
       style={{ width: '100%', height: '100%', background: WALL.sea }}
     >
-      {tileUrl ? <TileLayer url={tileUrl} /> : world.data && <GeoJSON data={world.data} style={() => COUNTRY_STYLE} interactive={false} />}
+      {tileUrl ? <TileLayer url={tileUrl} /> : world.data && outlines && <GeoJSON data={world.data} style={() => COUNTRY_STYLE} interactive={false} eventHandlers={UNDER_MARKERS} />}
       <Clusters points={points} onSelect={onSelect} urgency={urgency} clusterPx={clusterPx} />
-      <ReadySignal ready={!!tileUrl || !!world.data} onReady={onReady} />
+      <ReadySignal ready={!!tileUrl || (!!world.data && outlines)} onReady={onReady} />
     </MapContainer>
   );
 }
