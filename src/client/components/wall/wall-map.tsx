@@ -27,8 +27,13 @@ export interface WallMapProps {
 
 const WORLD_BOUNDS = L.latLngBounds([WORLD_VIEW.south, WORLD_VIEW.west], [WORLD_VIEW.north, WORLD_VIEW.east]);
 
-/** Added after the markers, the outlines move under them (the same SVG draws both). */
-const UNDER_MARKERS: L.LeafletEventHandlerFnMap = { add: (e) => (e.target as L.GeoJSON).bringToBack() };
+/**
+ * Added after the markers, the outlines move under them (the same SVG draws both), last first so
+ * they keep their order: neighbours' borders overlap.
+ */
+const UNDER_MARKERS: L.LeafletEventHandlerFnMap = {
+  add: (e) => (e.target as L.GeoJSON).getLayers().reverse().forEach((country) => (country as L.Path).bringToBack()),
+};
 
 function clusterIcon(cluster: MapCluster, color: string): L.DivIcon {
   const size = clusterSize(cluster.points.length);
