@@ -16,7 +16,7 @@ const WORLD: FeatureCollection = {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the wall map', () => {
-  it('adds the country outlines in a task after the map and its markers, under the markers, and is ready once they are drawn', async () => {
+  it('adds the country outlines after the map and its markers, a part per task, under the markers, and is ready once all are drawn', async () => {
     // jsdom lays nothing out: a map of some size, or Leaflet draws every outline as an empty path.
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
@@ -29,14 +29,17 @@ describe('the wall map', () => {
       </QueryClientProvider>,
     );
     // Each outline's path is told apart by where it starts (Leaflet projects west before east).
-    const paths = () => [...document.querySelectorAll('.leaflet-overlay-pane path')].map((p) => (p.getAttribute('fill') === '#ff0000' ? 'marker' : (p.getAttribute('d') ?? '')));
+    const paths = (pane: string) => [...document.querySelectorAll(`.leaflet-${pane}-pane path`)].map((p) => p.getAttribute('d') ?? '');
     // The base map is at hand, yet the first commit draws the marker alone.
-    expect(paths()).toEqual(['marker']);
+    expect(paths('overlay')).toHaveLength(1);
+    expect(paths('outlines')).toEqual([]);
+    expect(onReady).not.toHaveBeenCalled();
+    await waitFor(() => expect(paths('outlines')).toHaveLength(1));
     expect(onReady).not.toHaveBeenCalled();
     await waitFor(() => expect(onReady).toHaveBeenCalledOnce());
-    // Under the marker, in the base map's order (neighbours' borders overlap).
-    const [west, east, marker] = paths();
-    expect(marker).toBe('marker');
+    // In the base map's order (neighbours' borders overlap), under the markers.
+    const [west, east] = paths('outlines');
     expect(Number(/^M(-?[\d.]+)/.exec(west)?.[1])).toBeLessThan(Number(/^M(-?[\d.]+)/.exec(east)?.[1]));
+    expect(Number(document.querySelector<HTMLElement>('.leaflet-outlines-pane')?.style.zIndex)).toBeLessThan(400);
   });
 });

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { CircleMarker, GeoJSON, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { CircleMarker, GeoJSON, MapContainer, Marker, Pane, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';
+import type { FeatureCollection } from 'geojson';
 import { clusterColor, gridCluster, type MapCluster, type MapPoint } from './cluster';
 import { afterNextPaint } from './first-frame';
 import { WALL } from './theme';
@@ -28,12 +29,18 @@ export interface WallMapProps {
 const WORLD_BOUNDS = L.latLngBounds([WORLD_VIEW.south, WORLD_VIEW.west], [WORLD_VIEW.north, WORLD_VIEW.east]);
 
 /**
- * Added after the markers, the outlines move under them (the same SVG draws both), last first so
- * they keep their order: neighbours' borders overlap.
+ * The country outlines go on after the map and its markers have painted, a part per task: all at
+ * once with them they held the main thread 55–60 ms on a loaded wall PC, and alone still 60 ms at
+ * times, long enough to hold up a click. Their own pane keeps them under the markers (z-index 400)
+ * and in the base map's order (neighbours' borders overlap) whenever each part comes.
  */
-const UNDER_MARKERS: L.LeafletEventHandlerFnMap = {
-  add: (e) => (e.target as L.GeoJSON).getLayers().reverse().forEach((country) => (country as L.Path).bringToBack()),
-};
+const OUTLINE_PARTS = 4;
+const OUTLINES_PANE_STYLE = { zIndex: '390' };
+
+function outlineParts(world: FeatureCollection): FeatureCollection[] {
+  const size = Math.ceil(world.features.length / OUTLINE_PARTS);
+  return Array.from({ length: Math.ceil(world.features.length / size) }, (_, i) => ({ ...world, features: world.features.slice(i * size, (i + 1) * size) }));
+}
 
 function clusterIcon(cluster: MapCluster, color: string): L.DivIcon {
   const size = clusterSize(cluster.points.length);
@@ -91,10 +98,9 @@ function ReadySignal({ ready, onReady }: { ready: boolean; onReady?: () => void 
  */
 export function WallMap({ points, onSelect, tileUrl, urgency = [], clusterPx = CLUSTER_PX, onReady }: WallMapProps) {
   const world = useQuery(worldMapQueryOptions());
-  // The country outlines go in a task after the map and its markers have painted: the two together
-  // held the main thread 55–60 ms on a loaded wall PC, long enough to hold up a click.
-  const [outlines, setOutlines] = useState(false);
-  useEffect(() => (world.data && !outlines ? afterNextPaint(() => setOutlines(true)) : undefined), [world.data, outlines]);
+  const parts = useMemo(() => (world.data ? outlineParts(world.data) : []), [world.data]);
+  const [shown, setShown] = useState(0);
+  useEffect(() => (shown < parts.length ? afterNextPaint(() => setShown(shown + 1)) : undefined), [parts, shown]);
   return (
     <MapContainer
       bounds={WORLD_BOUNDS}
@@ -106,9 +112,17 @@ export function WallMap({ points, onSelect, tileUrl, urgency = [], clusterPx = C
       zoomControl={false}
       style={{ width: '100%', height: '100%', background: WALL.sea }}
     >
-      {tileUrl ? <TileLayer url={tileUrl} /> : world.data && outlines && <GeoJSON data={world.data} style={() => COUNTRY_STYLE} interactive={false} eventHandlers={UNDER_MARKERS} />}
+      {tileUrl ? (
+        <TileLayer url={tileUrl} />
+      ) : (
+        <Pane name="outlines" style={OUTLINES_PANE_STYLE}>
+          {parts.slice(0, shown).map((part, i) => (
+            <GeoJSON key={i} data={part} style={() => COUNTRY_STYLE} interactive={false} />
+          ))}
+        </Pane>
+      )}
       <Clusters points={points} onSelect={onSelect} urgency={urgency} clusterPx={clusterPx} />
-      <ReadySignal ready={!!tileUrl || (!!world.data && outlines)} onReady={onReady} />
+      <ReadySignal ready={!!tileUrl || (parts.length > 0 && shown === parts.length)} onReady={onReady} />
     </MapContainer>
   );
 }
