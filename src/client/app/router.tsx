@@ -74,6 +74,7 @@ const preload = (screen: { preload: () => Promise<void> }) => async () => {
  * until the wall is on screen (the early start has downloaded them meanwhile).
  */
 const startOverview = ({ request }: LoaderFunctionArgs) => {
+  // wallFrameShown()'s own test: its module (components/wall/first-frame-dom) belongs to the wall's chunk.
   const framed = document.getElementById(WALL_FRAME_ID) !== null;
   if (!framed) for (const load of [loadWallChart, loadWallMap]) load().catch(() => undefined);
   const screen = OverviewWall.preload().catch(() => undefined).then(() => null);

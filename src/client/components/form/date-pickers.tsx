@@ -3,8 +3,6 @@ import { TextInput } from '@mantine/core';
 import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
 
 const load = () => import('./date-pickers-mantine');
-const MantineDateTimePicker = lazy<ComponentType<DateTimePickerProps>>(() => load().then((m) => ({ default: m.DateTimePicker })));
-const MantineDateInput = lazy<ComponentType<DateInputProps>>(() => load().then((m) => ({ default: m.DateInput })));
 
 type FieldFrame = Pick<DateTimePickerProps, 'label' | 'description' | 'error' | 'withAsterisk' | 'placeholder'>;
 
@@ -13,23 +11,22 @@ function Waiting({ label, description, error, withAsterisk, placeholder }: Field
   return <TextInput label={label} description={description} error={error} withAsterisk={withAsterisk} placeholder={placeholder} readOnly />;
 }
 
+/** One of Mantine's pickers, drawn as its field's frame until the pickers' chunk has arrived. */
+function lazyPicker<P extends FieldFrame>(name: 'DateTimePicker' | 'DateInput') {
+  const Picker = lazy<ComponentType<P>>(() => load().then((m) => ({ default: m[name] as unknown as ComponentType<P> })));
+  return function LazyPicker(props: P) {
+    return (
+      <Suspense fallback={<Waiting {...props} />}>
+        <Picker {...props} />
+      </Suspense>
+    );
+  };
+}
+
 /**
  * Mantine's DateTimePicker and DateInput for the forms, loaded when a form first draws one: a list
  * screen opens without them, its add and edit dialogs bring them. (A list whose filter bar shows a
  * date draws it at once, and imports Mantine's own.)
  */
-export function DateTimePicker(props: DateTimePickerProps) {
-  return (
-    <Suspense fallback={<Waiting {...props} />}>
-      <MantineDateTimePicker {...props} />
-    </Suspense>
-  );
-}
-
-export function DateInput(props: DateInputProps) {
-  return (
-    <Suspense fallback={<Waiting {...props} />}>
-      <MantineDateInput {...props} />
-    </Suspense>
-  );
-}
+export const DateTimePicker = lazyPicker<DateTimePickerProps>('DateTimePicker');
+export const DateInput = lazyPicker<DateInputProps>('DateInput');
