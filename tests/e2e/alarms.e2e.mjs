@@ -15,7 +15,8 @@ const POPUP_MS = Number(process.env.ALARM_POPUP_MS) || 1000;
 async function wallPage(browser, url, { lang, token }) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript(([l, t]) => {
-    localStorage.setItem('LANGUAGE', l);
+    // The page's own choice survives a reload (the screenshots in the other language switch it).
+    if (localStorage.getItem('LANGUAGE') === null) localStorage.setItem('LANGUAGE', l);
     if (t && !sessionStorage.getItem('TOKEN')) sessionStorage.setItem('TOKEN', t);
     // When each alarm row first appears, by the page's clock (the same machine's as the test's).
     window.__alarmSeen = {};
@@ -152,6 +153,7 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
     await project.page.evaluate(() => localStorage.setItem('LANGUAGE', 'cn'));
     await project.page.reload();
     await project.page.getByTestId('alarm-popup').waitFor({ timeout: READY_MS });
+    await project.page.getByRole('alertdialog', { name: '告警' }).waitFor({ timeout: READY_MS });
     await project.page.waitForTimeout(500);
     await project.page.screenshot({ path: shot('alarms-popup-project-cn.png') });
     await overview.page.evaluate(() => localStorage.setItem('LANGUAGE', 'en'));
