@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../plugins/auth';
 import { FrameCache, STALE_PICTURE_MS } from './frame-cache';
 
+
 const viewer = (perms: string[], extra: Partial<AuthContext> = {}): AuthContext => ({
   sessionId: 1,
   kind: 'user',
@@ -52,5 +53,29 @@ describe('FrameCache', () => {
     cache.keep('en', frame('<p/>'), [STATS], cache.version, 'd');
     cache.keep('cn', frame('<p/>'), [STATS], cache.version, 'd');
     expect(cache.languages().sort()).toEqual(['cn', 'en']);
+  });
+
+  it('wakes who waits for a stale drawing when one at the current version is kept in their language, or after the wait', async () => {
+    const cache = new FrameCache();
+    cache.keep('en', frame('<p>old</p>'), [STATS], cache.version, 'd');
+    cache.changed();
+    expect(cache.stale('en')).toBe(true);
+    expect(cache.stale('cn')).toBe(false);
+    let woken = false;
+    const waited = cache.redrawn('en', 10_000).then(() => (woken = true));
+    // Another language's drawing, or one begun before the change, is not what they wait for.
+    cache.keep('cn', frame('<p>cn</p>'), [STATS], cache.version, 'd');
+    cache.keep('en', frame('<p>slow</p>'), [STATS], cache.version - 1, 'd');
+    await Promise.resolve();
+    expect(woken).toBe(false);
+    cache.keep('en', frame('<p>new</p>'), [STATS], cache.version, 'd');
+    await waited;
+    expect(cache.stale('en')).toBe(false);
+    expect(cache.lookup('en', viewer(STATS), 'd')).toEqual(frame('<p>new</p>'));
+    // Nobody drawing: the wait ends by itself.
+    cache.changed();
+    const started = Date.now();
+    await cache.redrawn('en', 30);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
   });
 });

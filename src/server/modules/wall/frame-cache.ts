@@ -19,6 +19,15 @@ interface Kept {
 export const STALE_PICTURE_MS = 60_000;
 
 /**
+ * Longest a viewer waits for the drawing under way when the kept one is from before a change. The
+ * redrawing starts REDRAW_DELAY_MS after the change and takes a few hundred milliseconds warm: most
+ * walls opened just after a change get the wall as it is, answers and all, instead of a picture with
+ * a number one change behind that the app then corrects in front of them. Past this the picture is
+ * still the better first frame than a blank screen.
+ */
+export const STALE_WAIT_MS = 400;
+
+/**
  * The overview's first frame (frame.routes.ts) drawn ahead, per language. Every change to what the
  * overview shows moves `version` on (a NOTIFY raised by triggers, migration 0011); a drawing made at
  * the current version is the wall as it is, answers and all. One made before a change is still a
@@ -28,6 +37,8 @@ export const STALE_PICTURE_MS = 60_000;
 export class FrameCache {
   private kept = new Map<Locale, Kept>();
   private latest = 0;
+  /** Who waits for a drawing at the current version (see `redrawn`). */
+  private waiting = new Map<() => void, Locale>();
 
   /** The data's version as far as this instance has heard. */
   get version(): number {
@@ -45,10 +56,31 @@ export class FrameCache {
 
   keep(language: Locale, frame: WallFrame, permissions: RoutePermission[], version: number, day: string): void {
     if (frame.html === null) return;
-    const current = this.kept.get(language);
+    const before = this.kept.get(language);
     // A slower drawing begun earlier does not replace a newer one.
-    if (current && current.version > version && current.day === day) return;
-    this.kept.set(language, { frame, permissions, version, day, staleSince: version === this.latest ? undefined : Date.now() });
+    if (before && before.version > version && before.day === day) return;
+    const current = version === this.latest;
+    this.kept.set(language, { frame, permissions, version, day, staleSince: current ? undefined : Date.now() });
+    if (current) for (const [wake, waitedFor] of this.waiting) if (waitedFor === language) wake();
+  }
+
+  /** Whether the drawing kept in `language` is from before the data last changed. */
+  stale(language: Locale): boolean {
+    const kept = this.kept.get(language);
+    return kept !== undefined && kept.version !== this.latest;
+  }
+
+  /** Resolves once a drawing in `language` at the current version is kept, or after `ms`. */
+  redrawn(language: Locale, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiting.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.waiting.set(wake, language);
+    });
   }
 
   /**

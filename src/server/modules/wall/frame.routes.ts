@@ -16,7 +16,7 @@ import { runtimeConfigOf } from '../../lib/runtime-config';
 import type { Locale } from '@shared/constants';
 import type { FrameCall, WallFrame } from '@shared/contracts/wall';
 import { isoDaysAgo } from '@shared/iso-day';
-import { FrameCache } from './frame-cache';
+import { FrameCache, STALE_WAIT_MS } from './frame-cache';
 import { WALL_READ } from './wall.routes';
 
 /** The first-frame renderer (src/client/ssr/overview-frame.tsx, built into dist/ssr). */
@@ -192,8 +192,10 @@ export async function frameRoutes(app: FastifyInstance): Promise<void> {
     const viewer = request.auth!;
     const render = await loadRenderer();
     if (!render || !(await framed(request))) return ok(null);
-    // The answers go back with the frame, for the app to use instead of asking again; a drawing from
-    // before the data last changed goes without them (hearing the change set off the next).
+    // The answers go back with the frame, for the app to use instead of asking again. A drawing from
+    // before the data last changed: the one under way (hearing the change set it off) is waited for a
+    // moment; past that the old one goes as a picture, without its answers.
+    if (cache.stale(lang)) await cache.redrawn(lang, STALE_WAIT_MS);
     const ahead = cache.lookup(lang, viewer, isoDaysAgo(0));
     return ok(ahead ?? (await drawFrame(render, viewer, lang)));
   });
