@@ -7,7 +7,8 @@
 //  - a list screen: /#/main/fall/order opened with a session already in the tab (a reload), its
 //    table drawn.
 // A journey counts every script until none has started for QUIET_MS after its screen is drawn.
-// Budgets are the issue's: landing ≤ 250 KB and ≤ 30 scripts, list ≤ 200 KB and ≤ 40 scripts.
+// Budgets are the issue's: landing ≤ 250 KB and ≤ 30 scripts, list ≤ 200 KB and ≤ 40 scripts. Printed
+// beside them, what the stack itself costs before our code (stack-floor.mjs).
 // Needs `npm run build` (or CLIENT_DIR pointing at a build). Run alone: node tests/bench/bundle.bench.mjs
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { chromium } from 'playwright-core';
 import { serverCommand } from '../../scripts/server.mjs';
 import { runAlone } from './budget.mjs';
 import { freePort, waitForWarm } from './proc.mjs';
+import { stackFloor } from './stack-floor.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = path.join(root, 'tmp/bench-wall');
@@ -126,6 +128,7 @@ export async function run() {
       { name: 'sign-in → landing: script requests', value: landing.count, unit: 'requests', budget: BUDGET.landing.scripts },
       { name: 'orders list opened: JavaScript transferred (gzip)', value: list.kb, unit: 'KB', budget: BUDGET.list.kb, note: note(list) },
       { name: 'orders list opened: script requests', value: list.count, unit: 'requests', budget: BUDGET.list.scripts },
+      ...(await stackFloor()),
     ];
   } finally {
     await browser.close();
