@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -30,6 +30,19 @@ describe('login page', () => {
     await user.click(await screen.findByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(screen.getByText('Password cannot be empty')).toBeInTheDocument();
+  });
+
+  it('re-words a message on screen when the language changes and clears it when its field is typed in', async () => {
+    window.__APP_CONFIG__ = { captcha: false };
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '登录' }));
+    expect(await screen.findByText('密码不能为空')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('Password cannot be empty')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Password/), 'x');
+    expect(screen.queryByText('Password cannot be empty')).not.toBeInTheDocument();
+    expect(screen.getByText('This field is required')).toBeInTheDocument();
   });
 
   it('shows the server message and draws a new captcha when login fails', async () => {

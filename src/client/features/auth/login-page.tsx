@@ -1,8 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconInfoCircle, IconLock, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import type { LoginBody } from '@shared/contracts/auth';
 import { runtimeConfig } from '../../lib/runtime-config';
@@ -11,20 +10,26 @@ import { ApiError } from '../../lib/api';
 import { useLogin } from './api/login';
 import { AuthCard, SignInError } from './auth-backdrop';
 import { CaptchaImage, newCaptchaId } from './captcha';
-import { withMessage } from '../../lib/form-error';
+import { tMessage } from '../../lib/i18n';
 import { useDocumentTitle } from '@client/lib/document-title';
 
-type Validate = (values: LoginBody) => Record<string, string>;
+type Fields = Omit<LoginBody, 'uuid'>;
+type Errors = Partial<Record<keyof Fields, string>>;
+type Validate = (body: LoginBody) => Errors;
 
 /**
  * The shared login contract checks the form, but zod is a quarter of the login's JavaScript and is
  * not needed to draw the page: the contract loads when the form is first focused (or on submit) and
- * the form is checked once it is there.
+ * the form is checked once it is there. Each field keeps its first message key.
  */
 const loadValidator = (): Promise<Validate> =>
-  import('@shared/contracts/auth').then(({ loginBodySchema }) => {
-    const resolve = schemaResolver(loginBodySchema, { sync: true });
-    return (values) => resolve(values) as Record<string, string>;
+  import('@shared/contracts/auth').then(({ loginBodySchema }) => (body) => {
+    const errors: Errors = {};
+    for (const issue of loginBodySchema.safeParse(body).error?.issues ?? []) {
+      const field = issue.path[0] as keyof Fields;
+      errors[field] ??= issue.message;
+    }
+    return errors;
   });
 
 /** Only a path inside this app may be where login sends the user, never another site. */
@@ -52,22 +57,31 @@ export default function LoginPage() {
     return validator.current;
   };
 
-  const form = useForm<Omit<LoginBody, 'uuid'>>({
-    mode: 'controlled',
-    initialValues: { username: '', password: '', captcha: '' },
-    validate: (values) => {
-      const errors = validateBody.current ? validateBody.current({ ...values, uuid }) : {};
-      if (withCaptcha && !values.captcha.trim()) errors.captcha = 'v.required';
-      return errors;
-    },
+  // Three fields and a check on submit: kept in state here rather than with Mantine's form package,
+  // which would be 6 KB gzip of the login's JavaScript for them.
+  const [values, setValues] = useState<Fields>({ username: '', password: '', captcha: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const setField = (name: keyof Fields, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+  /** A field's value, its change and its error: the message key worded in the current language. */
+  const field = (name: keyof Fields) => ({
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setField(name, event.currentTarget.value),
+    error: errors[name] ? tMessage(errors[name]) : undefined,
   });
 
   const refreshCaptcha = () => {
     setUuid(newCaptchaId());
-    form.setFieldValue('captcha', '');
+    setField('captcha', '');
   };
 
-  const submitChecked = form.onSubmit((values) => {
+  const submitChecked = () => {
+    const found = validateBody.current?.({ ...values, uuid }) ?? {};
+    if (withCaptcha && !values.captcha.trim()) found.captcha = 'v.required';
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
     setServerError(null);
     mutation.mutate(
       { ...values, username: values.username.trim(), captcha: withCaptcha ? values.captcha.trim() : '', uuid: withCaptcha ? uuid : '' },
@@ -82,7 +96,7 @@ export default function LoginPage() {
         },
       },
     );
-  });
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -102,14 +116,14 @@ export default function LoginPage() {
             autoComplete="username"
             leftSection={<IconUser size={16} />}
             withAsterisk
-            {...withMessage(form.getInputProps('username'))}
+            {...field('username')}
           />
           <PasswordInput
             label={t('login.password')}
             autoComplete="current-password"
             leftSection={<IconLock size={16} />}
             withAsterisk
-            {...withMessage(form.getInputProps('password'))}
+            {...field('password')}
           />
           {withCaptcha ? (
             <Group align="flex-start" gap="sm" wrap="nowrap">
@@ -120,7 +134,7 @@ export default function LoginPage() {
                 withAsterisk
                 style={{ flex: 1 }}
                 maxLength={8}
-                {...withMessage(form.getInputProps('captcha'))}
+                {...field('captcha')}
               />
               <div style={{ paddingTop: 25 }}>
                 <CaptchaImage uuid={uuid} onRefresh={refreshCaptcha} />
