@@ -8,7 +8,7 @@ const LanguageMenu = lazy(loadMenu);
  * 中文 / English (spec §1); the choice is saved in localStorage by setLocale. The login page shows this
  * switch, so the menu (Menu, Popover and floating-ui, about a tenth of the login's JavaScript) is
  * fetched when the pointer or focus reaches the button and opened by the first click, not downloaded
- * with the page.
+ * with the page. vite.config.ts keeps them in the shell's Mantine group, not the sign-in's.
  */
 export function LanguageSwitch({ variant = 'subtle' }: { variant?: LanguageSwitchVariant }) {
   const [opened, setOpened] = useState(false);
