@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Table, Text, Title, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
@@ -42,7 +42,7 @@ interface ChartCardProps {
 }
 
 /**
- * A chart, first as the server's drawing, then live: pointing at it, touching it or focusing it
+ * A chart, first as the server's drawing, then live: moving the mouse over it, touching it or focusing it
  * starts ECharts under the drawing (no entry animation: the same figures at the same size), and the
  * drawing goes once the live chart has drawn. Without a drawing (none built, a failed call) it is
  * live at once, as before.
@@ -61,6 +61,18 @@ function ChartCard({ name, title, hint, option, loading, drawing, onWidth }: Cha
     return () => observer.disconnect();
   }, [name, onWidth]);
   const reach = useCallback(() => setReached(true), []);
+  // A mouse that moves over the chart, not one that was there already: the page comes up under the
+  // pointer that clicked "Log in", and Chromium tells a chart drawn under a resting pointer that the
+  // pointer entered (and moved, where it stands).
+  const rest = useRef<{ x: number; y: number } | null>(null);
+  const onPointerMove = useCallback(
+    (event: PointerEvent) => {
+      const at = { x: event.clientX, y: event.clientY };
+      if (event.pointerType !== 'mouse' || (rest.current && (rest.current.x !== at.x || rest.current.y !== at.y))) reach();
+      else rest.current = at;
+    },
+    [reach],
+  );
   const live = reached || drawing === null;
   const drawn = useCallback(() => setLiveDrawn(true), []);
   const shown = typeof drawing === 'string' && !liveDrawn ? drawing : null;
@@ -78,7 +90,9 @@ function ChartCard({ name, title, hint, option, loading, drawing, onWidth }: Cha
         tabIndex={0}
         data-chart={live ? 'live' : 'drawing'}
         style={{ height: CHART_HEIGHT, position: 'relative' }}
-        onPointerEnter={reach}
+        onPointerMove={onPointerMove}
+        onPointerLeave={() => (rest.current = null)}
+        onPointerDown={reach}
         onTouchStart={reach}
         onFocus={reach}
       >
