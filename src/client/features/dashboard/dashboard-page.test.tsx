@@ -59,7 +59,7 @@ describe('dashboard charts drawn by the server', () => {
   const box = (name: string) => document.querySelector(`[data-panel="${name}"] [data-chart]`) as HTMLElement;
 
   it('shows each chart as the server drew it from the answers beside it, and hands over once the viewer points at it', async () => {
-    renderWithProviders(<DashboardPage />, { route: '/main', locale: 'en' });
+    const { queryClient } = renderWithProviders(<DashboardPage />, { route: '/main', locale: 'en' });
     await waitFor(() => expect(box('speed').querySelector('svg')).not.toBeNull(), { timeout: 8000 });
     // One call for the six charts, each with its box's size and the very answers the KPIs are computed from.
     expect(asked).toHaveLength(1);
@@ -68,6 +68,11 @@ describe('dashboard charts drawn by the server', () => {
     expect(Object.keys(asked[0].charts).sort()).toEqual(['area', 'device', 'quality', 'speed', 'status', 'water']);
     expect(asked[0].charts.status).toEqual({ width: 480, height: 300, data: statsFixtures.countProjects });
     expect(asked[0].charts.device.data).toEqual(statsFixtures.groupDevice);
+    // A refreshed answer (a push, a refetch) is drawn again.
+    const refreshed = { ...statsFixtures.countProjects, total: statsFixtures.countProjects.total + 1 };
+    act(() => queryClient.setQueryData(['stats', 'countProjects'], refreshed));
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1].charts.status.data).toEqual(refreshed);
     // No live chart (no ECharts) until the viewer reaches for one.
     expect(screen.queryAllByTestId('chart')).toHaveLength(0);
     expect(box('speed')).toHaveAttribute('data-chart', 'drawing');
