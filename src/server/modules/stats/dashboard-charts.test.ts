@@ -65,6 +65,14 @@ describe('POST /ball/fallproject/dashboardCharts', () => {
     expect(one.body.data.water).toMatch(/^<svg [^>]*width="300" height="200"/);
   });
 
+  it('writes the figures’ names as text, never as markup (the page puts the drawing in its DOM)', async () => {
+    const area = [{ area: 'x', count: 3, totalArea: 10, label: '<img src=x onerror=alert(1)>', labelEn: '<img src=x onerror=alert(1)>' }];
+    const res = await t.call('POST', URL, { token: admin, body: { language: 'en', scheme: 'light', charts: { area: { width: 400, height: 300, data: area } } } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.area).not.toContain('<img');
+    expect(res.body.data.area).toContain('&lt;img');
+  });
+
   it('lets through whoever may read the statistics, nobody else', async () => {
     expect((await t.call('POST', URL, { body: query('en', 'light') })).status).toBe(401);
     const nobody = await t.userWith([]);
