@@ -10,13 +10,14 @@ import DashboardPage from './dashboard-page';
 
 // jsdom has no canvas: the charts are stand-ins (what they draw is the overview wall test's business),
 // each saying it has drawn when the test says so.
-const drawLive = new Map<string, () => void>();
+const drawLive = new Set<() => void>();
 vi.mock('@client/components/wall/wall-chart', () => ({
   WallChart: ({ onReady, entryAnimation }: { onReady?: () => void; entryAnimation?: boolean }) => {
-    const id = `live-${drawLive.size}`;
     useEffect(() => {
-      drawLive.set(id, () => onReady?.());
-    }, [id, onReady]);
+      const drawn = () => onReady?.();
+      drawLive.add(drawn);
+      return () => void drawLive.delete(drawn);
+    }, [onReady]);
     return <div data-testid="chart" data-entry={String(entryAnimation)} />;
   },
 }));
