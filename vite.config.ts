@@ -27,11 +27,11 @@ const STATS_REPORTS = /src[\\/]client[\\/]shared[\\/]stats[\\/](report-|api[\\/]
 const WALL_LAZY = /[\\/](wall-chart|wall-map|cluster|world-map-data|hint-tooltip|overview-calls|world-map-url)\.tsx?$/;
 /**
  * What the back-office dashboard shares with the wall (the statistics calls, their chart options, the
- * wall's colours, the counter, the chart's helpers and the wall texts): a chunk of their own, so the
- * dashboard does not load the wall's panels, its map (whose chunk starts Leaflet as it is evaluated)
- * or its alarm layer (issue 18).
+ * wall's colours, the counter, the chart's helpers, the holder of the server's drawings and the wall
+ * texts): a chunk of their own, so the dashboard does not load the wall's panels, its map (whose
+ * chunk starts Leaflet as it is evaluated) or its alarm layer (issue 18).
  */
-const STATS_MODULES = /src[\\/]client[\\/](shared[\\/]stats[\\/]|components[\\/]wall[\\/](theme|theme-charts|number-counter|wall-context|first-frame|first-frame-dom|pointer-seen|scale|clock-format|title-fit)\.tsx?$|shared[\\/]wall[\\/]use-wall-locale\.ts$)/;
+const STATS_MODULES = /src[\\/]client[\\/](shared[\\/]stats[\\/]|components[\\/]wall[\\/](theme|theme-charts|number-counter|wall-context|first-frame|first-frame-dom|frame-drawing|pointer-seen|scale|clock-format|title-fit)\.tsx?$|shared[\\/]wall[\\/]use-wall-locale\.ts$)/;
 /**
  * The UI kit's packages, in two chunks by what loads together: the Mantine components the sign-in,
  * the shell and the dashboard draw (with Mantine's hooks, floating UI and scroll locking), and the

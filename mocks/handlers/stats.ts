@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { periodQuerySchema, resolvePeriod, statOrdersQuerySchema, type AreaGroup, type BrokenDevice, type BrokenDeviceList, type CountProjects, type DeviceGroup, type RepairQualityPoint, type RepairSpeedPoint, type StatOrder, type WaterGroup } from '@shared/contracts/stats';
+import { dashboardChartsQuerySchema, periodQuerySchema, resolvePeriod, statOrdersQuerySchema, type AreaGroup, type BrokenDevice, type BrokenDeviceList, type CountProjects, type DeviceGroup, type RepairQualityPoint, type RepairSpeedPoint, type StatOrder, type WaterGroup } from '@shared/contracts/stats';
 import type { ProjectPoint } from '@shared/contracts/project';
 import type { WarningRow } from '@shared/contracts/warning';
 import { translate } from '@shared/messages';
@@ -172,6 +172,11 @@ export const statsHandlers = [
   http.get(`${BASE}/groupDevice`, async () => (await demoDelay(), ok(statsFixtures.groupDevice))),
   http.get(`${BASE}/brokenDevice`, async () => (await demoDelay(), ok(brokenDeviceList()))),
   http.post(`${BASE}/selectProjects`, async () => (await demoDelay(), ok(statsFixtures.projectPoints))),
+  // No server renderer in the mock: the dashboard draws its charts itself, as a server without a build does.
+  http.post(`${BASE}/dashboardCharts`, async ({ request }) => {
+    const q = await parse(request, dashboardChartsQuerySchema);
+    return q.error ?? ok(null);
+  }),
   http.post(`${BASE}/repairSpeedList`, async ({ request }) => {
     const q = await parse<{ from?: string; to?: string; granularity?: 'day' | 'week' | 'month' }>(request, periodQuerySchema);
     if (q.error) return q.error;

@@ -102,7 +102,7 @@ export const RESOURCES = {
     menu: menu('fall', 'fall/project', '项目管理', 'Projects', 'building'),
     buttons: { ...CRUD, stats: ['统计', 'Statistics'], password: ['访问密码', 'Access passwords'], ...RESTORE },
     sortable: ['name', 'uniqueKey', 'status', 'area', 'country', 'city', 'totalArea', 'createdAt'],
-    reads: ['existUniqueKey', 'selectProjects', 'repairSpeedList', 'repairQualityList', 'statOrders'],
+    reads: ['existUniqueKey', 'selectProjects', 'repairSpeedList', 'repairQualityList', 'statOrders', 'dashboardCharts'],
     // Archiving or restoring a project takes its equipment and boards with it.
     live: { publish: [{ actions: ['delete', 'restore'], topics: ['equipment', 'board'] }] },
     fileOwners: ['fall_project', 'fall_project_intro'],

@@ -102,7 +102,9 @@ export async function run() {
     await page.getByLabel(/^(密码|Password)/).fill('admin123');
     await page.getByRole('button', { name: /^(登录|Log in)$/ }).click();
     await page.waitForURL(/#\/main/, { timeout: 30_000 });
-    await page.locator('[data-panel] canvas').first().waitFor({ timeout: 30_000 });
+    // The dashboard's charts: the server's drawings (SVG) until the viewer reaches for one, canvases
+    // when the server has no renderer built.
+    await page.locator('[data-panel] [data-chart] svg, [data-panel] canvas').first().waitFor({ timeout: 30_000 });
     await meter.settled();
     const landing = meter.figures();
     const token = await page.evaluate(() => [sessionStorage.getItem('TOKEN'), sessionStorage.getItem('USER_INFO')]);

@@ -23,6 +23,9 @@ import { panelBodySize } from '@client/components/wall/panel';
 import { chartSvg, warmUpCharts } from './chart-svg';
 import { mapSvg } from './map-svg';
 
+// The dashboard's charts come from the same renderer (one ECharts on the server, loaded once).
+export { renderDashboardCharts } from './dashboard-charts';
+
 export interface FrameInput {
   language: Locale;
   /** Sends one of the wall's calls to the server itself, as the viewer (their token, their rights). */

@@ -191,3 +191,37 @@ export const statOrderSchema = z.object({
 });
 export type StatOrder = z.output<typeof statOrderSchema>;
 
+
+/** The /main dashboard's charts, by the names of its chart cards. */
+export const DASHBOARD_CHARTS = ['speed', 'quality', 'status', 'area', 'water', 'device'] as const;
+export type DashboardChart = (typeof DASHBOARD_CHARTS)[number];
+
+/** Widest and tallest chart the server draws for the dashboard (a 4K screen's full width). */
+const DASHBOARD_CHART_MAX_PX = 4000;
+const chartBox = { width: z.number().int().min(40).max(DASHBOARD_CHART_MAX_PX), height: z.number().int().min(40).max(DASHBOARD_CHART_MAX_PX) };
+/** The days a period chart may hold (the longest period the statistics answer). */
+const MAX_POINTS = MAX_SPAN_DAYS.day + 1;
+
+/**
+ * POST /ball/fallproject/dashboardCharts: the dashboard's charts drawn as SVG by the server, from
+ * the answers the dashboard holds (those of the calls above, the same its KPIs are computed from),
+ * each at its box's size, in the viewer's language and colour scheme.
+ */
+export const dashboardChartsQuerySchema = z.strictObject({
+  language: z.enum(['cn', 'en']),
+  scheme: z.enum(['light', 'dark']),
+  charts: z
+    .strictObject({
+      speed: z.strictObject({ ...chartBox, data: z.array(repairSpeedPointSchema).max(MAX_POINTS) }),
+      quality: z.strictObject({ ...chartBox, data: z.array(repairQualityPointSchema).max(MAX_POINTS) }),
+      status: z.strictObject({ ...chartBox, data: countProjectsSchema }),
+      area: z.strictObject({ ...chartBox, data: z.array(areaGroupSchema).max(500) }),
+      water: z.strictObject({ ...chartBox, data: z.array(waterGroupSchema).max(500) }),
+      device: z.strictObject({ ...chartBox, data: z.array(deviceGroupSchema).max(500) }),
+    })
+    .partial(),
+});
+export type DashboardChartsQuery = z.input<typeof dashboardChartsQuerySchema>;
+/** Each chart asked for as SVG markup; null when the server has no renderer built (the page draws them itself). */
+export const dashboardChartsSchema = z.partialRecord(z.enum(DASHBOARD_CHARTS), z.string()).nullable();
+export type DashboardCharts = z.output<typeof dashboardChartsSchema>;

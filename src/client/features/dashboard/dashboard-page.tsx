@@ -1,11 +1,11 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Table, Text, Title, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
-import type { PeriodQuery } from '@shared/contracts/stats';
+import type { DashboardChart, DashboardChartsQuery, PeriodQuery } from '@shared/contracts/stats';
 import { isoDaysAgo } from '@shared/iso-day';
 import { NumberCounter } from '@client/components/wall/number-counter';
-import { WallChart } from '@client/components/wall/wall-chart';
+import { FrameDrawing } from '@client/components/wall/frame-drawing';
 import { TAG_HEX } from '@client/components/wall/theme';
 import type { EChartsOption } from '@client/lib/echarts';
 import { useCountProjects } from '../../shared/stats/api/get-count-projects';
@@ -15,16 +15,67 @@ import { useGroupDevice } from '../../shared/stats/api/get-group-device';
 import { useBrokenDevice } from '../../shared/stats/api/get-broken-device';
 import { useRepairSpeed } from '../../shared/stats/api/get-repair-speed';
 import { useRepairQuality } from '../../shared/stats/api/get-repair-quality';
-import { areaOption, deviceOption, dictLabel, qualityOption, speedOption, statusOption, waterOption } from '../../shared/stats/chart-options';
+import { dictLabel } from '../../shared/stats/chart-options';
+import { dashboardOption, type DashboardData } from '../../shared/stats/dashboard-options';
 import { useWallText } from '../../shared/wall/use-wall-locale';
 import { localName } from '@shared/local-name';
 import { dateTime } from '@client/lib/date-time';
+import { useChartDrawings, type ChartDrawing } from './chart-drawings';
+
+// ECharts (and the chart around it) loads once the viewer reaches for a chart: until then each chart
+// is the server's drawing of it (chart-drawings.ts), the same option at the box's size, as SVG.
+const WallChart = lazy(() => import('@client/components/wall/wall-chart').then((m) => ({ default: m.WallChart })));
 
 const CHART_HEIGHT = 300;
 /** How many broken units the dashboard lists (the wall scrolls through all of them). */
 const BROKEN_ROWS = 8;
 
-function ChartCard({ title, hint, option, loading, name }: { title: string; hint: string; option: EChartsOption | null; loading: boolean; name: string }) {
+interface ChartCardProps {
+  name: DashboardChart;
+  title: string;
+  hint: string;
+  option: EChartsOption | null;
+  loading: boolean;
+  drawing: ChartDrawing;
+  /** The chart box's width in CSS pixels, as it is laid out and whenever it changes (the server draws to it). */
+  onWidth: (name: DashboardChart, width: number) => void;
+}
+
+/**
+ * A chart, first as the server's drawing, then live: moving the mouse over it, touching it or focusing it
+ * starts ECharts under the drawing (no entry animation: the same figures at the same size), and the
+ * drawing goes once the live chart has drawn. Without a drawing (none built, a failed call) it is
+ * live at once, as before.
+ */
+function ChartCard({ name, title, hint, option, loading, drawing, onWidth }: ChartCardProps) {
+  const [reached, setReached] = useState(false);
+  const [liveDrawn, setLiveDrawn] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return undefined;
+    onWidth(name, el.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(([entry]) => onWidth(name, Math.round(entry.contentRect.width)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [name, onWidth]);
+  const reach = useCallback(() => setReached(true), []);
+  // A mouse that moves over the chart, not one that was there already: the page comes up under the
+  // pointer that clicked "Log in", and Chromium tells a chart drawn under a resting pointer that the
+  // pointer entered (and moved, where it stands).
+  const rest = useRef<{ x: number; y: number } | null>(null);
+  const onPointerMove = useCallback(
+    (event: PointerEvent) => {
+      const at = { x: event.clientX, y: event.clientY };
+      if (event.pointerType !== 'mouse' || (rest.current && (rest.current.x !== at.x || rest.current.y !== at.y))) reach();
+      else rest.current = at;
+    },
+    [reach],
+  );
+  const live = reached || drawing === null;
+  const drawn = useCallback(() => setLiveDrawn(true), []);
+  const shown = typeof drawing === 'string' && !liveDrawn ? drawing : null;
   return (
     <Card withBorder radius="md" padding="md" data-panel={name}>
       <Tooltip label={hint} multiline w={340} withArrow position="top-start">
@@ -32,7 +83,32 @@ function ChartCard({ title, hint, option, loading, name }: { title: string; hint
           {title}
         </Text>
       </Tooltip>
-      <div style={{ height: CHART_HEIGHT }}>{loading || !option ? <Skeleton h={CHART_HEIGHT} /> : <WallChart option={option} />}</div>
+      <div
+        ref={box}
+        role="img"
+        aria-label={title}
+        tabIndex={0}
+        data-chart={live ? 'live' : 'drawing'}
+        style={{ height: CHART_HEIGHT, position: 'relative' }}
+        onPointerMove={onPointerMove}
+        onPointerLeave={() => (rest.current = null)}
+        onPointerDown={reach}
+        onTouchStart={reach}
+        onFocus={reach}
+      >
+        {loading || !option || (!live && drawing === undefined) ? (
+          <Skeleton h={CHART_HEIGHT} />
+        ) : (
+          <>
+            {live && (
+              <Suspense fallback={null}>
+                <WallChart option={option} entryAnimation={drawing === null} onReady={drawn} />
+              </Suspense>
+            )}
+            {shown !== null && <FrameDrawing html={shown} inset={0} />}
+          </>
+        )}
+      </div>
     </Card>
   );
 }
@@ -83,7 +159,30 @@ export default function DashboardPage() {
   const brokenRows = (broken.data?.list ?? []).slice(0, BROKEN_ROWS);
   const shown = brokenRows.length;
   const total = broken.data?.total ?? 0;
-  const opt = useCallback(<T,>(data: T | undefined, build: (d: T) => EChartsOption) => (data === undefined ? null : build(data)), []);
+  // Built again only when an answer or the language changes: a live chart sets its option again on every new one.
+  const options = useMemo(() => {
+    const opt = <K extends DashboardChart>(name: K, data: DashboardData[K] | undefined) => (data === undefined ? null : dashboardOption(name, data, ctx));
+    return { speed: opt('speed', speed.data), quality: opt('quality', quality.data), status: opt('status', count.data), area: opt('area', area.data), water: opt('water', water.data), device: opt('device', device.data) };
+  }, [ctx, speed.data, quality.data, count.data, area.data, water.data, device.data]);
+
+  // The server draws each chart to its box once every answer is in (one call), and again as they change.
+  const [widths, setWidths] = useState<Partial<Record<DashboardChart, number>>>({});
+  const onWidth = useCallback((name: DashboardChart, width: number) => setWidths((w) => (w[name] === width ? w : { ...w, [name]: width })), []);
+  const answers: { [K in DashboardChart]: { data: DashboardData[K] | undefined; isPending: boolean } } = { speed, quality, status: count, area, water, device };
+  const settled = Object.values(answers).every((a) => !a.isPending);
+  const drawingsQuery = useMemo<DashboardChartsQuery | null>(() => {
+    if (!settled) return null;
+    const charts: DashboardChartsQuery['charts'] = {};
+    for (const name of Object.keys(answers) as DashboardChart[]) {
+      const data = answers[name].data;
+      const width = widths[name];
+      if (data !== undefined && width) Object.assign(charts, { [name]: { width, height: CHART_HEIGHT, data } });
+    }
+    return { language: locale, scheme: scheme === 'dark' ? 'dark' : 'light', charts };
+    // The answers' data are the dependencies (each keeps its identity until it changes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled, locale, scheme, widths, speed.data, quality.data, count.data, area.data, water.data, device.data]);
+  const drawing = useChartDrawings(drawingsQuery);
 
   return (
     <div>
@@ -106,14 +205,14 @@ export default function DashboardPage() {
         <Kpi label={t('kpi.onTime')} value={quality.data ? (onTime === null ? null : onTime * 100) : undefined} decimals={1} unit={t('unit.percent')} color={TAG_HEX.success} hint={t('hints.kpiOnTime')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} mb="md">
-        <ChartCard name="speed" title={`${t('panels.speed')} · ${t('last30')}`} hint={t('hints.speed')} option={opt(speed.data, (d) => speedOption(d, ctx))} loading={speed.isPending} />
-        <ChartCard name="quality" title={`${t('panels.quality')} · ${t('last30')}`} hint={t('hints.quality')} option={opt(quality.data, (d) => qualityOption(d, ctx))} loading={quality.isPending} />
+        <ChartCard name="speed" title={`${t('panels.speed')} · ${t('last30')}`} hint={t('hints.speed')} option={options.speed} loading={speed.isPending} drawing={drawing('speed')} onWidth={onWidth} />
+        <ChartCard name="quality" title={`${t('panels.quality')} · ${t('last30')}`} hint={t('hints.quality')} option={options.quality} loading={quality.isPending} drawing={drawing('quality')} onWidth={onWidth} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} mb="md">
-        <ChartCard name="status" title={t('panels.status')} hint={t('hints.status')} option={opt(count.data, (d) => statusOption(d, ctx))} loading={count.isPending} />
-        <ChartCard name="area" title={t('panels.area')} hint={t('hints.area')} option={opt(area.data, (d) => areaOption(d, ctx))} loading={area.isPending} />
-        <ChartCard name="water" title={t('panels.water')} hint={t('hints.water')} option={opt(water.data, (d) => waterOption(d, ctx))} loading={water.isPending} />
-        <ChartCard name="device" title={t('panels.device')} hint={t('hints.device')} option={opt(device.data, (d) => deviceOption(d, ctx))} loading={device.isPending} />
+        <ChartCard name="status" title={t('panels.status')} hint={t('hints.status')} option={options.status} loading={count.isPending} drawing={drawing('status')} onWidth={onWidth} />
+        <ChartCard name="area" title={t('panels.area')} hint={t('hints.area')} option={options.area} loading={area.isPending} drawing={drawing('area')} onWidth={onWidth} />
+        <ChartCard name="water" title={t('panels.water')} hint={t('hints.water')} option={options.water} loading={water.isPending} drawing={drawing('water')} onWidth={onWidth} />
+        <ChartCard name="device" title={t('panels.device')} hint={t('hints.device')} option={options.device} loading={device.isPending} drawing={drawing('device')} onWidth={onWidth} />
       </SimpleGrid>
       <Card withBorder radius="md" data-panel="broken">
         <Group justify="space-between" mb="xs">

@@ -9,7 +9,7 @@ import { deviceStateColor, projectStatusColor, SERIES, TAG_HEX } from '@client/c
 /** The label of a dictionary value in the current language (the value itself when unknown). */
 export const dictLabel = (items: DictItem[], value: string, locale: Locale) => items.find((i) => i.value === value)?.[locale] ?? value;
 
-interface Ctx {
+export interface Ctx {
   /** Bound to the wall's texts (useWallText): keys are those of the wall namespace, without a prefix. */
   t: TFunction<'wall'>;
   locale: Locale;

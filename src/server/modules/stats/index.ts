@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { statsRoutes } from './stats.routes';
 import { statsReportRoutes } from './stats-report.routes';
+import { dashboardChartsRoutes } from './dashboard-charts.routes';
 
-/** The wall's statistics (spec §7 paths) and the back-office statistics screen (fall/stats). */
+/** The wall's statistics (spec §7 paths) and the back-office statistics screen (fall/stats), the dashboard's charts drawn as SVG. */
 export async function statsModule(app: FastifyInstance): Promise<void> {
   await statsRoutes(app);
   await statsReportRoutes(app);
+  await dashboardChartsRoutes(app);
 }

@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import vm from 'node:vm';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { wallFrameSchema } from '@shared/contracts/wall';
 import { envelopeOf } from '@shared/contracts/common';
@@ -16,14 +13,9 @@ import { runtimeConfigOf } from '../../lib/runtime-config';
 import type { Locale } from '@shared/constants';
 import type { FrameCall, WallFrame } from '@shared/contracts/wall';
 import { isoDaysAgo } from '@shared/iso-day';
+import { frameRenderer, type FrameRenderer } from '../../lib/frame-renderer';
 import { FrameCache, STALE_WAIT_MS } from './frame-cache';
 import { WALL_READ } from './wall.routes';
-
-/** The first-frame renderer (src/client/ssr/overview-frame.tsx, built into dist/ssr). */
-interface FrameRenderer {
-  renderOverviewFrame(input: { language: 'cn' | 'en'; fetch: typeof fetch; config: object; worldTopology: unknown }): Promise<string | null>;
-  warmUp(worldTopology: unknown): Promise<void>;
-}
 
 /** Who the drawings made ahead run as: a display with a wall's read rights, no session behind it. */
 const AHEAD_VIEWER: AuthContext = {
@@ -64,29 +56,8 @@ const frameQuerySchema = z.object({ lang: z.enum(['cn', 'en']).default('cn') });
  * to its data (frame-cache.ts): a viewer whom every call it was drawn from would let through gets
  * that drawing; anyone else, or a request before any drawing, gets one made for them.
  */
-/**
- * Loads the renderer. The build (dist/ssr/overview-frame.cjs) is one CommonJS file, compiled here
- * as Node's require would, but past the TypeScript loader when the server runs from its sources
- * (tsx): tsx rewrote the 3 MB bundle with a source map and kept both, ~250 MB of the idle server's
- * memory; compiled directly it costs ~20 MB. Anything else (the .tsx source in tests) is imported.
- */
-async function loadModule(file: string): Promise<FrameRenderer> {
-  if (!file.endsWith('.cjs')) return (await import(pathToFileURL(file).href)) as FrameRenderer;
-  const compiled = vm.compileFunction(await readFile(file, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
-  const module = { exports: {} as FrameRenderer };
-  compiled.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
-  return module.exports;
-}
-
 export async function frameRoutes(app: FastifyInstance): Promise<void> {
-  let renderer: Promise<FrameRenderer | null> | null = null;
-  const loadRenderer = () =>
-    (renderer ??= existsSync(app.config.frameModule)
-      ? loadModule(app.config.frameModule).catch((error: unknown) => {
-          app.log.warn({ err: error }, 'the wall first-frame renderer did not load');
-          return null;
-        })
-      : Promise.resolve(null));
+  const loadRenderer = () => frameRenderer(app);
   let world: Promise<unknown> | null = null;
   const worldTopology = () =>
     (world ??= (async () => {
