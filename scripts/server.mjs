@@ -10,10 +10,8 @@
  * So what the server finds at run time by its own file's place still holds: the API modules by
  * folder (modules/index.ts), the migrations beside db/migrate.ts (copied with the build).
  *
- * V8's young generation stays at its default: 4 MB semi-spaces saved some 24 MB of RSS but cost the
- * order list a sixth of its throughput and its p99 on PostgreSQL (quiet machine, 50 connections, two
- * runs each: 1,088–1,297 req/s and p99 89–102 ms with 4 MB; 1,364–1,395 req/s and p99 66–76 ms with
- * V8's default).
+ * On the embedded database the server runs with EMBEDDED_V8_FLAGS (below); what each saved and what
+ * was tried besides is in docs/decisions.md ("Server memory").
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -107,12 +105,32 @@ export async function buildServer(out = OUT) {
 }
 
 /**
- * The node arguments that start the server (spawn(process.execPath, await serverCommand())): the
- * compiled server, built first when it is missing or older than its sources. SERVER_FROM=source
+ * V8 settings of the server on the embedded database, each measured on the throughput bench
+ * (docs/decisions.md "Server memory"). The embedded database lives in the server's process, so its
+ * memory budgets are the tight ones; on PostgreSQL (DATABASE_URL) the server held 160 MB idle and
+ * ~220 MB at peak without them, and the same flags cost its order list 5–30 % more CPU a request.
+ *  - one V8 helper thread rather than four: every thread that compiles or marks gets a malloc arena
+ *    of its own, and what the arenas kept was the largest and most variable part of the idle
+ *    server's C heap (idle RSS with the two flags below, load 4–5: 232–240 MB with one thread,
+ *    241–277 with two, 266–276 with four);
+ *  - 8 MB semi-spaces (V8 grows them to 16 MB): the order list now allocates half what it did per
+ *    request, so collections come no more often than before (idle −10 MB). 4 MB semi-spaces cost
+ *    the list a sixth of its throughput on PostgreSQL when requests allocated twice as much;
+ *  - the old generation collected when it has grown by half since the last full collection rather
+ *    than V8's up to fourfold: under the list's load what requests promote was collected only near
+ *    the end, and the peak followed how far it had got (peak 321 MB against 396–398).
+ */
+export const EMBEDDED_V8_FLAGS = ['--v8-pool-size=1', '--max-semi-space-size=8', '--heap-growing-percent=50'];
+
+/**
+ * The node arguments that start the server (spawn(process.execPath, await serverCommand(env))) with
+ * the environment `env` it will run in: the compiled server, built first when it is missing or older
+ * than its sources, with EMBEDDED_V8_FLAGS unless env names a DATABASE_URL. SERVER_FROM=source
  * starts the TypeScript through tsx instead, to compare the two or to debug with the sources.
  */
-export async function serverCommand() {
-  if (process.env.SERVER_FROM === 'source') return ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+export async function serverCommand(env = process.env) {
+  const flags = env.DATABASE_URL ? [] : EMBEDDED_V8_FLAGS;
+  if (process.env.SERVER_FROM === 'source') return [...flags, '--import', 'tsx', path.join(root, 'src/server/main.ts')];
   if (stale(path.join(OUT, DONE), SOURCES)) await buildServer();
-  return [path.join(OUT, 'server/main.js')];
+  return [...flags, path.join(OUT, 'server/main.js')];
 }

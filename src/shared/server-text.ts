@@ -58,27 +58,29 @@ export function renderText(value: string, locale: Locale): string {
   return formatMessage(m[1], params, locale);
 }
 
-/** Renders every stored message inside a response body (objects and arrays walked, depth-limited). */
+/**
+ * Renders every stored message inside a response body (objects and arrays walked, depth-limited).
+ * Runs on every answer, so it allocates only for what changes: an array or object is copied once a
+ * member of it is rendered, and walked without Object.entries' [key, value] pair per field.
+ */
 export function renderDeep<T>(value: T, locale: Locale, depth = 0): T {
   if (typeof value === 'string') return renderText(value, locale) as T;
   if (depth > 8 || value === null || typeof value !== 'object' || value instanceof Date) return value;
   if (Array.isArray(value)) {
-    let changed = false;
-    const out = value.map((v) => {
-      const r = renderDeep(v, locale, depth + 1);
-      if (r !== v) changed = true;
-      return r;
-    });
-    return (changed ? out : value) as T;
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const r = renderDeep(value[i] as unknown, locale, depth + 1);
+      if (r !== value[i]) (out ??= [...value])[i] = r;
+    }
+    return (out ?? value) as T;
   }
   if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
+  const source = value as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    const r = renderDeep(v, locale, depth + 1);
-    if (r !== v) {
-      out ??= { ...(value as Record<string, unknown>) };
-      out[k] = r;
-    }
+  for (const k in source) {
+    if (!Object.hasOwn(source, k)) continue;
+    const r = renderDeep(source[k], locale, depth + 1);
+    if (r !== source[k]) (out ??= { ...source })[k] = r;
   }
   return (out ?? value) as T;
 }

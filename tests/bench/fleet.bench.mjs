@@ -130,7 +130,7 @@ async function runEngine(engine, target) {
     env.DATA_DIR = path.dirname(target);
     delete env.DATABASE_URL;
   } else env.DATABASE_URL = target;
-  const server = spawn(process.execPath, await serverCommand(), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, await serverCommand(env), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = [];
   let buffered = '';
   let onLine = () => undefined;

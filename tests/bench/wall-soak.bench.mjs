@@ -83,23 +83,24 @@ export async function run() {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, await serverCommand(), {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CLIENT_DIR: clientDir,
+    CAPTCHA: 'off',
+    DEMO: 'on',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    MQTT_URL,
+    MQTT_CLIENT_ID: `cascade-soak-${runId}`,
+    MQTT_TOPIC_PREFIX: prefix,
+    ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+  };
+  const server = spawn(process.execPath, await serverCommand(env), {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CLIENT_DIR: clientDir,
-      CAPTCHA: 'off',
-      DEMO: 'on',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      MQTT_URL,
-      MQTT_CLIENT_ID: `cascade-soak-${runId}`,
-      MQTT_TOPIC_PREFIX: prefix,
-      ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
-    },
+    env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((r) => server.once('exit', r));

@@ -80,9 +80,10 @@ export async function startServer({ env = {}, dataDir, fresh = true } = {}) {
   const dir = dataDir ?? path.join(root, 'tmp', `e2e-data-${port}`);
   if (fresh) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const child = spawn(process.execPath, await serverCommand(), {
+  const childEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CAPTCHA: 'off', LOG_LEVEL: 'warn', ...env };
+  const child = spawn(process.execPath, await serverCommand(childEnv), {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CAPTCHA: 'off', LOG_LEVEL: 'warn', ...env },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -26,3 +26,12 @@ it('compiles the server so that it finds the same API modules and migrations as 
   expect(found).toEqual(moduleFolders());
   expect(readdirSync(path.join(out, 'server/db/migrations'))).toEqual(readdirSync(MIGRATIONS_DIR));
 }, 60_000);
+
+// A flag a newer node no longer knows stops the server before it starts ("bad option").
+it('starts node with the V8 flags the server runs with on the embedded database', () => {
+  const flags = JSON.parse(node(`console.log(JSON.stringify((await import(${JSON.stringify(pathToFileURL(path.resolve('scripts/server.mjs')).href)})).EMBEDDED_V8_FLAGS))`)) as string[];
+  expect(flags.length).toBeGreaterThan(0);
+  const res = spawnSync(process.execPath, [...flags, '-e', 'process.exit(0)'], { encoding: 'utf8' });
+  expect(res.stderr).toBe('');
+  expect(res.status).toBe(0);
+});

@@ -19,7 +19,9 @@ export function toWire(value: unknown, depth = 0): unknown {
   if (typeof withJson.toJSON === 'function') return toWire(withJson.toJSON(), depth + 1);
   if (Array.isArray(value)) return value.map((v) => toWire(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = toWire(v, depth + 1);
+  // for…in over the own keys rather than Object.entries, which made a [key, value] array for every
+  // field of every row: a list answer's check threw away more than it sent.
+  for (const k in value) if (Object.hasOwn(value, k)) out[k] = toWire((value as Record<string, unknown>)[k], depth + 1);
   return out;
 }
 
