@@ -125,25 +125,29 @@ export function WallChart({ option, onPointClick, onReady, style, renderer = 'ca
 }
 
 /**
- * A chart's first drawing in three tasks, for a chart that takes the place of a drawing of itself on
- * a wall already on screen. ECharts does the option, the layout and the painting in one task
- * (setOption, or its next animation frame after a lazy one): 50–110 ms at three times this machine's
- * slowness (a loaded two-core one), a long task that holds up a click. Here the option goes into
- * ECharts' model now, with zrender's loop paused so that its next frame does not lay the chart out;
- * the layout comes in a task after the next paint (a resize runs the update pending and, unlike
- * setOption, leaves the painting to zrender), the painting in zrender's next frame.
- * Returns a cancel (the update pending is then done in zrender's next frame as usual).
+ * A chart's first drawing in steps, a task each, for a chart that takes the place of a drawing of
+ * itself on a wall already on screen. ECharts does the option, the layout and the painting in one task
+ * (setOption, or its next animation frame after a lazy one), and the browser puts the new canvas on
+ * screen in the same frame: 50–110 ms at three times this machine's slowness (a loaded two-core
+ * one), a long task that holds up a click. Here the option goes into ECharts' model now, with
+ * zrender's loop paused so that its next frame does not lay the chart out and paint it; the layout
+ * comes in a task after the next paint (a resize runs the update pending and, unlike setOption, does
+ * not paint), the painting in another (zrender's flush), and the browser's frame after that.
+ * Returns a cancel (zrender's loop then does what is left in its next frame, as usual).
  */
 function drawInSteps(instance: ECharts, option: EChartsOption, { width, height }: { width: number; height: number }): () => void {
-  const loop = instance.getZr().animation;
+  const zr = instance.getZr();
   instance.setOption(option, { notMerge: false, lazyUpdate: true });
-  loop.pause();
-  const cancel = afterNextPaint(() => {
-    loop.resume();
+  zr.animation.pause();
+  let cancel = afterNextPaint(() => {
     instance.resize(width && height ? { width, height } : undefined);
+    cancel = afterNextPaint(() => {
+      zr.animation.resume();
+      zr.flush();
+    });
   });
   return () => {
     cancel();
-    loop.resume();
+    zr.animation.resume();
   };
 }
