@@ -9,7 +9,13 @@ const setOption = vi.fn((option: EChartsOption, opts: { lazyUpdate?: boolean }) 
 const resize = vi.fn(() => void calls.push('resize'));
 const loop = { pause: () => void calls.push('pause'), resume: () => void calls.push('resume') };
 vi.mock('@client/lib/echarts', () => ({
-  echarts: { init: () => ({ on: () => undefined, setOption, resize, dispose: () => undefined, getZr: () => ({ animation: loop, flush: () => void calls.push('flush') }) }) },
+  echarts: {
+    init: () => {
+      // Disposing of a chart takes its zrender's loop away, as zrender does.
+      const zr: { animation: typeof loop | null; flush: () => void } = { animation: loop, flush: () => void calls.push('flush') };
+      return { on: () => undefined, setOption, resize, dispose: () => void (zr.animation = null), getZr: () => zr };
+    },
+  },
   loadChartTooltips: () => Promise.resolve(),
 }));
 

@@ -137,17 +137,19 @@ export function WallChart({ option, onPointClick, onReady, style, renderer = 'ca
  */
 function drawInSteps(instance: ECharts, option: EChartsOption, { width, height }: { width: number; height: number }): () => void {
   const zr = instance.getZr();
+  // Held here: disposing of the chart (which may come first when it goes) takes zrender's loop away.
+  const loop = zr.animation;
   instance.setOption(option, { notMerge: false, lazyUpdate: true });
-  zr.animation.pause();
+  loop.pause();
   let cancel = afterNextPaint(() => {
     instance.resize(width && height ? { width, height } : undefined);
     cancel = afterNextPaint(() => {
-      zr.animation.resume();
+      loop.resume();
       zr.flush();
     });
   });
   return () => {
     cancel();
-    zr.animation.resume();
+    loop.resume();
   };
 }
