@@ -3,7 +3,7 @@ import { echarts, loadChartTooltips, type ECharts, type EChartsOption } from '@c
 import { usePointerSeen } from './pointer-seen';
 import { renderPixelRatio } from './scale';
 import { useWall } from './wall-context';
-import { wallFrameShown } from './first-frame';
+import { afterNextPaint, wallFrameShown } from './first-frame';
 
 export interface ChartPoint {
   seriesName?: string;
@@ -111,11 +111,45 @@ export function WallChart({ option, onPointClick, onReady, style, renderer = 'ca
     // Under a server-drawn first frame, or over its drawing, the chart is on screen already: its first
     // drawing does not grow from nothing (an option's own `animation` applies from the next one).
     const entry = drawnOnce.current ? { animation: option.animation ?? true } : wallFrameShown() || !animateEntry.current ? { animation: false } : {};
+    const first = !drawnOnce.current;
     drawnOnce.current = true;
+    // Over the frame's drawing of it, on a wall that is on screen: its first drawing in steps.
+    if (first && !animateEntry.current) return drawInSteps(instance, { ...option, ...entry }, size.current);
     // Merging lets a refresh animate from the old values to the new instead of redrawing from zero;
     // once the tooltips are registered, the same option set again adds them.
     instance.setOption({ ...option, ...entry }, { notMerge: false, lazyUpdate: true });
+    return undefined;
   }, [option, ratio, tooltips, renderer]);
 
   return <div ref={box} style={{ width: '100%', height: '100%', ...style }} />;
+}
+
+/**
+ * A chart's first drawing in steps, a task each, for a chart that takes the place of a drawing of
+ * itself on a wall already on screen. ECharts does the option, the layout and the painting in one task
+ * (setOption, or its next animation frame after a lazy one), and the browser puts the new canvas on
+ * screen in the same frame: 50–110 ms at three times this machine's slowness (a loaded two-core
+ * one), a long task that holds up a click. Here the option goes into ECharts' model now, with
+ * zrender's loop paused so that its next frame does not lay the chart out and paint it; the layout
+ * comes in a task after the next paint (a resize runs the update pending and, unlike setOption, does
+ * not paint), the painting in another (zrender's flush), and the browser's frame after that.
+ * Returns a cancel (zrender's loop then does what is left in its next frame, as usual).
+ */
+function drawInSteps(instance: ECharts, option: EChartsOption, { width, height }: { width: number; height: number }): () => void {
+  const zr = instance.getZr();
+  // Held here: disposing of the chart (which may come first when it goes) takes zrender's loop away.
+  const loop = zr.animation;
+  instance.setOption(option, { notMerge: false, lazyUpdate: true });
+  loop.pause();
+  let cancel = afterNextPaint(() => {
+    instance.resize(width && height ? { width, height } : undefined);
+    cancel = afterNextPaint(() => {
+      loop.resume();
+      zr.flush();
+    });
+  });
+  return () => {
+    cancel();
+    loop.resume();
+  };
 }

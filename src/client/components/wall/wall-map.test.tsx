@@ -16,7 +16,7 @@ const WORLD: FeatureCollection = {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the wall map', () => {
-  it('adds the country outlines after the map and its markers, a part per task, under the markers, and is ready once all are drawn', async () => {
+  it('adds the markers after the map and the country outlines after them, a part per task, under the markers, and is ready once all are drawn', async () => {
     // jsdom lays nothing out: a map of some size, or Leaflet draws every outline as an empty path.
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
@@ -30,8 +30,10 @@ describe('the wall map', () => {
     );
     // Each outline's path is told apart by where it starts (Leaflet projects west before east).
     const paths = (pane: string) => [...document.querySelectorAll(`.leaflet-${pane}-pane path`)].map((p) => p.getAttribute('d') ?? '');
-    // The base map is at hand, yet the first commit draws the marker alone.
-    expect(paths('overlay')).toHaveLength(1);
+    // The base map is at hand, yet the first commit draws the map alone, the next its marker.
+    expect(document.querySelector('.leaflet-container')).not.toBeNull();
+    expect(paths('overlay')).toEqual([]);
+    await waitFor(() => expect(paths('overlay')).toHaveLength(1));
     expect(paths('outlines')).toEqual([]);
     expect(onReady).not.toHaveBeenCalled();
     await waitFor(() => expect(paths('outlines')).toHaveLength(1));

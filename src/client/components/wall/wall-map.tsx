@@ -3,7 +3,7 @@ import { CircleMarker, GeoJSON, MapContainer, Marker, Pane, TileLayer, Tooltip, 
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';
-import type { FeatureCollection } from 'geojson';
+import type { Feature, FeatureCollection } from 'geojson';
 import { clusterColor, gridCluster, type MapCluster, type MapPoint } from './cluster';
 import { afterNextPaint } from './first-frame';
 import { WALL } from './theme';
@@ -29,17 +29,33 @@ export interface WallMapProps {
 const WORLD_BOUNDS = L.latLngBounds([WORLD_VIEW.south, WORLD_VIEW.west], [WORLD_VIEW.north, WORLD_VIEW.east]);
 
 /**
- * The country outlines go on after the map and its markers have painted, a part per task: all at
- * once with them they held the main thread 55–60 ms on a loaded wall PC, and alone still 60 ms at
- * times, long enough to hold up a click. Their own pane keeps them under the markers (z-index 400)
- * and in the base map's order (neighbours' borders overlap) whenever each part comes.
+ * The map starts in steps, each a task of its own after a paint: the map, then its markers, then the
+ * country outlines in parts. All at once the outlines held the main thread 55–60 ms on a loaded wall
+ * PC, alone still 60 ms at times, and the map with its markers 45–50 ms at three times this machine's
+ * slowness: long enough to hold up a click. The parts hold about as many points each (cut by count,
+ * the first of four held 43 % of them). Their own pane keeps the outlines under the markers (z-index
+ * 400) and in the base map's order (neighbours' borders overlap) whenever each part comes.
  */
-const OUTLINE_PARTS = 4;
+const OUTLINE_PARTS = 6;
 const OUTLINES_PANE_STYLE = { zIndex: '390' };
 
+/** The number of positions in a geometry's coordinates. */
+const positions = (coordinates: unknown): number => (Array.isArray(coordinates) && Array.isArray(coordinates[0]) ? coordinates.reduce((n: number, c: unknown) => n + positions(c), 0) : 1);
+
 function outlineParts(world: FeatureCollection): FeatureCollection[] {
-  const size = Math.ceil(world.features.length / OUTLINE_PARTS);
-  return Array.from({ length: Math.ceil(world.features.length / size) }, (_, i) => ({ ...world, features: world.features.slice(i * size, (i + 1) * size) }));
+  const weight = (f: Feature) => ('coordinates' in f.geometry ? positions(f.geometry.coordinates) : 1);
+  const share = world.features.reduce((n, f) => n + weight(f), 0) / OUTLINE_PARTS;
+  const parts: Feature[][] = [[]];
+  let held = 0;
+  for (const f of world.features) {
+    if (held >= share) {
+      parts.push([]);
+      held = 0;
+    }
+    parts[parts.length - 1].push(f);
+    held += weight(f);
+  }
+  return parts.filter((features) => features.length > 0).map((features) => ({ ...world, features }));
 }
 
 function clusterIcon(cluster: MapCluster, color: string): L.DivIcon {
@@ -99,8 +115,10 @@ function ReadySignal({ ready, onReady }: { ready: boolean; onReady?: () => void 
 export function WallMap({ points, onSelect, tileUrl, urgency = [], clusterPx = CLUSTER_PX, onReady }: WallMapProps) {
   const world = useQuery(worldMapQueryOptions());
   const parts = useMemo(() => (world.data ? outlineParts(world.data) : []), [world.data]);
+  const [markers, setMarkers] = useState(false);
+  useEffect(() => afterNextPaint(() => setMarkers(true)), []);
   const [shown, setShown] = useState(0);
-  useEffect(() => (shown < parts.length ? afterNextPaint(() => setShown(shown + 1)) : undefined), [parts, shown]);
+  useEffect(() => (markers && shown < parts.length ? afterNextPaint(() => setShown(shown + 1)) : undefined), [markers, parts, shown]);
   return (
     <MapContainer
       bounds={WORLD_BOUNDS}
@@ -121,8 +139,8 @@ export function WallMap({ points, onSelect, tileUrl, urgency = [], clusterPx = C
           ))}
         </Pane>
       )}
-      <Clusters points={points} onSelect={onSelect} urgency={urgency} clusterPx={clusterPx} />
-      <ReadySignal ready={!!tileUrl || (parts.length > 0 && shown === parts.length)} onReady={onReady} />
+      {markers && <Clusters points={points} onSelect={onSelect} urgency={urgency} clusterPx={clusterPx} />}
+      <ReadySignal ready={markers && (!!tileUrl || (parts.length > 0 && shown === parts.length))} onReady={onReady} />
     </MapContainer>
   );
 }

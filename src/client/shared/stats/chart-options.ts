@@ -136,7 +136,9 @@ export function waterOption(data: WaterGroup[], { locale, tone }: Ctx): EChartsO
         radius: ['18%', '82%'],
         center: ['36%', '50%'],
         itemStyle: { borderRadius: 4, borderColor: tone === 'wall' ? '#06152d' : 'transparent', borderWidth: 1 },
-        label: { show: false },
+        // Only the count shows, on hover; a width of its own spares the first drawing the laying out
+        // of every name beside the rose (fitting each to the room there), a long task on a slow machine.
+        label: { show: false, width: 72 },
         data: data.filter((w) => w.count > 0).map((w) => ({ name: dictLabel(WATER_TYPE, w.waterType, locale), value: w.count })),
         emphasis: { label: { show: true, color: tn.text, formatter: '{c}' } },
       },
