@@ -208,7 +208,9 @@ export default function DashboardPage() {
         <ChartCard name="speed" title={`${t('panels.speed')} · ${t('last30')}`} hint={t('hints.speed')} option={options.speed} loading={speed.isPending} drawing={drawing('speed')} onWidth={onWidth} />
         <ChartCard name="quality" title={`${t('panels.quality')} · ${t('last30')}`} hint={t('hints.quality')} option={options.quality} loading={quality.isPending} drawing={drawing('quality')} onWidth={onWidth} />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} mb="md">
+      {/* Two to a row: their options are the wall's, laid out for its 418 px panels; four to a row at
+          1440 px left ~250 px cards where the status ring's legend ran over the ring and the rose over its legend. */}
+      <SimpleGrid cols={{ base: 1, md: 2 }} mb="md">
         <ChartCard name="status" title={t('panels.status')} hint={t('hints.status')} option={options.status} loading={count.isPending} drawing={drawing('status')} onWidth={onWidth} />
         <ChartCard name="area" title={t('panels.area')} hint={t('hints.area')} option={options.area} loading={area.isPending} drawing={drawing('area')} onWidth={onWidth} />
         <ChartCard name="water" title={t('panels.water')} hint={t('hints.water')} option={options.water} loading={water.isPending} drawing={drawing('water')} onWidth={onWidth} />
