@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api';
 import { useLogin } from './api/login';
 import { AuthCard, SignInError } from './auth-backdrop';
 import { CaptchaImage, newCaptchaId } from './captcha';
-import { tMessage } from '../../lib/i18n';
+import { withMessage } from '../../lib/form-error';
 import { useDocumentTitle } from '@client/lib/document-title';
 
 type Fields = Omit<LoginBody, 'uuid'>;
@@ -66,11 +66,8 @@ export default function LoginPage() {
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
   /** A field's value, its change and its error: the message key worded in the current language. */
-  const field = (name: keyof Fields) => ({
-    value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setField(name, event.currentTarget.value),
-    error: errors[name] ? tMessage(errors[name]) : undefined,
-  });
+  const field = (name: keyof Fields) =>
+    withMessage({ value: values[name], onChange: (event: ChangeEvent<HTMLInputElement>) => setField(name, event.currentTarget.value), error: errors[name] });
 
   const refreshCaptcha = () => {
     setUuid(newCaptchaId());
