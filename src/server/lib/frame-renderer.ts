@@ -39,15 +39,13 @@ const loaded = new Map<string, Promise<FrameRenderer | null>>();
 export function frameRenderer(app: FastifyInstance): Promise<FrameRenderer | null> {
   const file = app.config.frameModule;
   let renderer = loaded.get(file);
-  if (!renderer) {
-    renderer = existsSync(file)
-      ? loadModule(file).catch((error: unknown) => {
-          app.log.warn({ err: error }, 'the first-frame renderer did not load');
-          return null;
-        })
-      : Promise.resolve(null);
-    // A renderer built later (after a start without one) is found by the next call.
-    if (existsSync(file)) loaded.set(file, renderer);
-  }
+  if (renderer) return renderer;
+  // A renderer built later (after a start without one) is found by the next call.
+  if (!existsSync(file)) return Promise.resolve(null);
+  renderer = loadModule(file).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'the first-frame renderer did not load');
+    return null;
+  });
+  loaded.set(file, renderer);
   return renderer;
 }
