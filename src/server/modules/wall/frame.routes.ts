@@ -164,10 +164,13 @@ export async function frameRoutes(app: FastifyInstance): Promise<void> {
     const render = await loadRenderer();
     if (!render || !(await framed(request))) return ok(null);
     // The answers go back with the frame, for the app to use instead of asking again. A drawing from
-    // before the data last changed: the one under way (hearing the change set it off) is waited for a
-    // moment; past that the old one goes as a picture, without its answers.
-    if (cache.stale(lang)) await cache.redrawn(lang, STALE_WAIT_MS);
-    const ahead = cache.lookup(lang, viewer, isoDaysAgo(0));
+    // before the data last changed that this viewer would be shown: the one under way (hearing the
+    // change set it off) is waited for a moment; past that the old one goes as a picture, without its answers.
+    let ahead = cache.lookup(lang, viewer, isoDaysAgo(0));
+    if (ahead && cache.stale(lang)) {
+      await cache.redrawn(lang, STALE_WAIT_MS);
+      ahead = cache.lookup(lang, viewer, isoDaysAgo(0));
+    }
     return ok(ahead ?? (await drawFrame(render, viewer, lang)));
   });
 }
