@@ -159,16 +159,21 @@ export default function DashboardPage() {
   const brokenRows = (broken.data?.list ?? []).slice(0, BROKEN_ROWS);
   const shown = brokenRows.length;
   const total = broken.data?.total ?? 0;
+  const answers: { [K in DashboardChart]: { data: DashboardData[K] | undefined; isPending: boolean } } = { speed, quality, status: count, area, water, device };
   // Built again only when an answer or the language changes: a live chart sets its option again on every new one.
   const options = useMemo(() => {
-    const opt = <K extends DashboardChart>(name: K, data: DashboardData[K] | undefined) => (data === undefined ? null : dashboardOption(name, data, ctx));
-    return { speed: opt('speed', speed.data), quality: opt('quality', quality.data), status: opt('status', count.data), area: opt('area', area.data), water: opt('water', water.data), device: opt('device', device.data) };
+    const opt = <K extends DashboardChart>(name: K) => {
+      const data = answers[name].data;
+      return data === undefined ? null : dashboardOption(name, data, ctx);
+    };
+    return { speed: opt('speed'), quality: opt('quality'), status: opt('status'), area: opt('area'), water: opt('water'), device: opt('device') };
+    // The answers' data are the dependencies (each keeps its identity until it changes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ctx, speed.data, quality.data, count.data, area.data, water.data, device.data]);
 
   // The server draws each chart to its box once every answer is in (one call), and again as they change.
   const [widths, setWidths] = useState<Partial<Record<DashboardChart, number>>>({});
   const onWidth = useCallback((name: DashboardChart, width: number) => setWidths((w) => (w[name] === width ? w : { ...w, [name]: width })), []);
-  const answers: { [K in DashboardChart]: { data: DashboardData[K] | undefined; isPending: boolean } } = { speed, quality, status: count, area, water, device };
   const settled = Object.values(answers).every((a) => !a.isPending);
   const drawingsQuery = useMemo<DashboardChartsQuery | null>(() => {
     if (!settled) return null;
