@@ -201,6 +201,8 @@ const DASHBOARD_CHART_MAX_PX = 4000;
 const chartBox = { width: z.number().int().min(40).max(DASHBOARD_CHART_MAX_PX), height: z.number().int().min(40).max(DASHBOARD_CHART_MAX_PX) };
 /** The days a period chart may hold (the longest period the statistics answer). */
 const MAX_POINTS = MAX_SPAN_DAYS.day + 1;
+/** The groups a grouping chart may hold (its slices or bars): far above any dictionary's values. */
+const MAX_GROUPS = 500;
 
 /**
  * POST /ball/fallproject/dashboardCharts: the dashboard's charts drawn as SVG by the server, from
@@ -214,10 +216,10 @@ export const dashboardChartsQuerySchema = z.strictObject({
     .strictObject({
       speed: z.strictObject({ ...chartBox, data: z.array(repairSpeedPointSchema).max(MAX_POINTS) }),
       quality: z.strictObject({ ...chartBox, data: z.array(repairQualityPointSchema).max(MAX_POINTS) }),
-      status: z.strictObject({ ...chartBox, data: countProjectsSchema }),
-      area: z.strictObject({ ...chartBox, data: z.array(areaGroupSchema).max(500) }),
-      water: z.strictObject({ ...chartBox, data: z.array(waterGroupSchema).max(500) }),
-      device: z.strictObject({ ...chartBox, data: z.array(deviceGroupSchema).max(500) }),
+      status: z.strictObject({ ...chartBox, data: countProjectsSchema.extend({ byStatus: countProjectsSchema.shape.byStatus.max(MAX_GROUPS) }) }),
+      area: z.strictObject({ ...chartBox, data: z.array(areaGroupSchema).max(MAX_GROUPS) }),
+      water: z.strictObject({ ...chartBox, data: z.array(waterGroupSchema).max(MAX_GROUPS) }),
+      device: z.strictObject({ ...chartBox, data: z.array(deviceGroupSchema).max(MAX_GROUPS) }),
     })
     .partial(),
 });

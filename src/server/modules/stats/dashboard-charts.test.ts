@@ -88,6 +88,8 @@ describe('POST /ball/fallproject/dashboardCharts', () => {
       [query('en', 'light', 0), 'charts'],
       [{ ...query('en', 'light'), charts: { pie: { width: 300, height: 300, data: [] } } }, 'charts'],
       [{ ...query('en', 'light'), charts: { speed: { width: 300, height: 300, data: [{ period: '2026-01-01' }] } } }, 'charts'],
+      // A ring of more slices than any dictionary has is not drawn (each costs the renderer its share).
+      [{ ...query('en', 'light'), charts: { status: { width: 300, height: 300, data: { total: 1, byStatus: Array.from({ length: 501 }, (_, i) => ({ status: `s${i}`, count: 1 })) } } } }, 'charts'],
     ];
     for (const [body, field] of cases) {
       const res = await t.call('POST', URL, { token: admin, body, lang: 'en' });
