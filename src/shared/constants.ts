@@ -41,6 +41,8 @@ export const DIALOG_MIN_HEIGHT = 150;
 export const DIALOG_DRAG_DELAY_MS = 100;
 export const DIALOG_SPIN_DELAY_MS = 100;
 export const MODAL_BASE_Z_INDEX = 2000;
+/** Dropdowns, date pickers, menus, popovers and tooltips: above every open dialog (dialogs stack from MODAL_BASE_Z_INDEX up, one a dialog) and the notifications, so a picker opened inside a dialog takes the click. */
+export const OVERLAY_Z_INDEX = MODAL_BASE_Z_INDEX + 500;
 
 export const SELECT_SEARCH_DEBOUNCE_MS = 300;
 export const INFINITE_SCROLL_DELAY_MS = 200;

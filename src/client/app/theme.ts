@@ -1,5 +1,5 @@
 import { createTheme } from '@mantine/core';
-import { BREAKPOINTS } from '@shared/constants';
+import { BREAKPOINTS, OVERLAY_Z_INDEX } from '@shared/constants';
 
 const em = (px: number) => `${px / 16}em`;
 const DATE_FORMAT = 'YYYY-MM-DD';
@@ -21,6 +21,12 @@ export const theme = createTheme({
     Badge: { styles: { label: { minWidth: 'max-content' } } },
     // Dates as the lists show them (YYYY-MM-DD, 24-hour) in both languages, where a field names no
     // format of its own; plain objects, so the theme does not pull the date components into the shell.
+    // Every floating layer above the dialogs: Mantine's default (300) sat under our dialog stack
+    // (MODAL_BASE_Z_INDEX, 2000 up), so a Select, MultiSelect, date or time picker or menu opened
+    // inside a dialog drew behind it and only blind keyboard entry worked. Combobox (Select,
+    // MultiSelect, Autocomplete), Menu, HoverCard and the date pickers all render through Popover.
+    Popover: { defaultProps: { zIndex: OVERLAY_Z_INDEX } },
+    Tooltip: { defaultProps: { zIndex: OVERLAY_Z_INDEX } },
     DateTimePicker: { defaultProps: { valueFormat: DATE_TIME_FORMAT } },
     DateInput: { defaultProps: { valueFormat: DATE_FORMAT } },
     DatePickerInput: { defaultProps: { valueFormat: DATE_FORMAT } },
