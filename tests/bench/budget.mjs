@@ -4,6 +4,7 @@
 // more is better (requests per second) gives `floor`: a value under it fails.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchRecord } from './report.mjs';
 
 export const overBudget = (result) =>
   (result.budget !== undefined && result.value > result.budget) ||
@@ -27,13 +28,17 @@ export const budgetText = (result) =>
 export async function runAlone(moduleUrl, run) {
   const file = fileURLToPath(moduleUrl);
   if (!process.argv[1] || path.resolve(process.argv[1]) !== file) return;
+  const name = path.basename(file, '.bench.mjs');
+  const record = benchRecord(name, `node tests/bench/${path.basename(file)}`);
   try {
     const results = await run();
+    record.finish(results);
     console.table(results);
     const over = results.filter(overBudget);
     if (over.length) console.error(`${path.basename(file)}: over budget: ${over.map((r) => `${r.name} ${r.value} ${r.unit}, budget ${budgetText(r)}`).join('; ')}`);
     process.exit(over.length ? 1 : 0);
   } catch (error) {
+    record.finish([], { error });
     console.error(error);
     process.exit(1);
   }

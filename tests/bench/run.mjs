@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { budgetText, overBudget } from './budget.mjs';
+import { benchRecord } from './report.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const only = process.argv.slice(2);
@@ -16,15 +17,24 @@ let over = 0;
 const rows = [];
 for (const file of files) {
   console.log(`\n== ${file}`);
+  const name = file.replace('.bench.mjs', '');
+  const record = benchRecord(name, `npm run bench -- ${name}`);
   const mod = await import(pathToFileURL(path.join(root, 'tests/bench', file)).href);
-  const results = (await mod.run()) ?? [];
+  let results;
+  try {
+    results = (await mod.run()) ?? [];
+  } catch (error) {
+    record.finish([], { error });
+    throw error;
+  }
+  record.finish(results);
   for (const r of results) {
     const ok = !overBudget(r);
     if (!ok) over += 1;
-    rows.push({ bench: file.replace('.bench.mjs', ''), name: r.name, value: `${r.value} ${r.unit}`, budget: budgetText(r), ok: ok ? 'ok' : 'OVER BUDGET', note: r.note ?? '' });
+    rows.push({ bench: name, name: r.name, value: `${r.value} ${r.unit}`, budget: budgetText(r), ok: ok ? 'ok' : 'OVER BUDGET', note: r.note ?? '' });
   }
 }
 console.log('');
 console.table(rows);
-console.log(`bench: ${rows.length - over} passed, ${over} failed`);
+console.log(`bench: ${rows.length - over} passed, ${over} failed (docs/benchmarks.md: the sections of the benches run)`);
 if (over > 0) process.exit(1);
