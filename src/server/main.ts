@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { migrate } from './db/migrate';
+import { migrate, SchemaNewerError } from './db/migrate';
 import { bootstrapData } from './db/seed/bootstrap';
 import { buildApp } from './app';
 import { mkdir } from 'node:fs/promises';
@@ -14,7 +14,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
-  await migrate(database);
+  try {
+    await migrate(database);
+  } catch (error) {
+    if (!(error instanceof SchemaNewerError)) throw error;
+    process.stderr.write(`Cascade: ${error.message}\n`);
+    await database.close();
+    process.exit(1);
+  }
 
   const seeded = await bootstrapData(database, config, (line) => process.stdout.write(`seed: ${line}\n`));
   if (seeded === 'refused') {

@@ -6,6 +6,22 @@ import type { Database } from './client';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
+ * The database was migrated by a newer build than this one: its code does not know every migration
+ * the database has had, so it would run against tables it does not understand (an older build
+ * started after an upgrade). Refused before anything is written; docs/upgrade.md says how to roll back.
+ */
+export class SchemaNewerError extends Error {
+  constructor(readonly unknown: string[], readonly newestKnown: string | undefined) {
+    super(
+      `The database was migrated by a newer Cascade: ${unknown.length === 1 ? 'migration' : 'migrations'} ${unknown.join(', ')} ` +
+        `${unknown.length === 1 ? 'is' : 'are'} unknown to this build (its newest is ${newestKnown ?? 'none'}). ` +
+        'Start the newer build again, or restore the backup taken before the upgrade (docs/upgrade.md).',
+    );
+    this.name = 'SchemaNewerError';
+  }
+}
+
+/**
  * Applies the numbered SQL files in migrations/ that have not run yet, each in its own transaction.
  * An advisory lock keeps two instances starting together from applying the same file twice.
  */
@@ -21,6 +37,11 @@ export async function migrate(database: Database, options: { before?: string; di
   await database.query('SELECT pg_advisory_lock(7700)');
   try {
     const done = new Set((await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    if (!before) {
+      const known = new Set(files);
+      const unknown = [...done].filter((name) => !known.has(name)).sort();
+      if (unknown.length) throw new SchemaNewerError(unknown, files.at(-1));
+    }
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = await readFile(path.join(dir, file), 'utf8');
