@@ -61,7 +61,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'tests/e2e/**', 'tests/bench/**', 'tests/summary.mjs'],
+    files: ['scripts/**', 'tests/e2e/**', 'tests/bench/**', 'tests/deploy/**', 'tests/summary.mjs'],
     rules: { 'no-console': 'off' },
   },
 );
