@@ -20,6 +20,7 @@ import { answerSerializer, healthAnswer, recordRoutes } from './lib/answers';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { etagPlugin } from './plugins/etag';
+import { metricsPlugin } from './plugins/metrics';
 import { oplogPlugin } from './plugins/oplog';
 import { loadModules, registerModules } from './modules';
 import { livePlugin } from './live';
@@ -163,6 +164,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(livePlugin);
   // Board readings are written in batches (after live: the last batch publishes before the hub stops).
   await app.register(ingestPlugin, { maxWaitMs: config.ingestBatchMs });
+  // Before the routes: its answer hook counts every one of them (METRICS_TOKEN; off by default).
+  if (config.metricsToken) await app.register(metricsPlugin, { token: config.metricsToken, apiPrefix: config.apiPrefix });
 
   app.get(`${config.apiPrefix}/health`, { schema: { response: { 200: healthAnswer } }, config: { permission: 'public' } }, async () => ({
     code: 0,

@@ -28,6 +28,11 @@ export interface ServerConfig {
    */
   trustProxy: string[] | false;
   logLevel: string;
+  /**
+   * METRICS_TOKEN: Prometheus metrics at /metrics for a scraper that sends `Authorization: Bearer
+   * <token>` (docs/monitoring.md); unset, there is no /metrics (the default).
+   */
+  metricsToken: string | null;
   version: string;
   clientDir: string;
   /** The overview wall's first-frame renderer `npm run build` puts beside the client (dist/ssr); without it walls start without a frame. */
@@ -70,6 +75,14 @@ export function parseTrustProxy(value: string | undefined): string[] | false {
   return text.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/** METRICS_TOKEN: at least 16 characters, or the start is refused (a short token is guessed). */
+export function parseMetricsToken(value: string | undefined): string | null {
+  const token = (value ?? '').trim();
+  if (!token) return null;
+  if (token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters (openssl rand -hex 24 makes one)');
+  return token;
+}
+
 /** A duration in ms from the environment; anything but a whole number (> 0, or 0 where allowed) leaves the default. */
 function millis(value: string | undefined, zeroAllowed = false): number | undefined {
   if (!value || !/^\d+$/.test(value.trim())) return undefined;
@@ -103,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authHeader: parseAuthHeader(env.AUTH_HEADER),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     version: readVersion(),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     // Built beside the client: dist/client → dist/ssr.

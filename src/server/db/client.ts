@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { timedQuery } from '../lib/observe';
 import { PreparedPglite } from './pglite-prepared';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -66,7 +67,10 @@ export function pgliteDatabase(client: PGlite): Database {
   // Statements outside transactions run prepared, in one call each (pglite-prepared.ts); Drizzle's
   // transactions are PGlite's own.
   const prepared = new PreparedPglite(client);
-  const driver = { query: prepared.query.bind(prepared), transaction: client.transaction.bind(client) };
+  const driver = {
+    query: (...args: Parameters<PreparedPglite['query']>) => timedQuery(() => prepared.query(...args)),
+    transaction: client.transaction.bind(client),
+  };
   const db = drizzlePglite(driver as unknown as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -105,6 +109,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
+  // Statements outside transactions are timed for the metrics (lib/observe.ts) when they listen.
+  // (On the instance: the pool's own methods keep their state on it; Drizzle calls query without a callback.)
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = ((...args: unknown[]) => (typeof args.at(-1) === 'function' ? poolQuery(...args) : timedQuery(() => poolQuery(...args)))) as typeof pool.query;
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // One connection LISTENs for every channel. Lost (a restart, a network cut), it is opened again
   // with backoff and LISTENs again; the subscribers hear of the gap.

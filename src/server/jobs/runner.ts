@@ -8,6 +8,7 @@ import { JOB_STATUS } from '@shared/contracts/jobs';
 import { jobSchedule, jobScheduleLog } from '../db/schema';
 import { getJobHandler } from './registry';
 import './builtin';
+import { observe } from '../lib/observe';
 
 /** The lease row that makes one instance of a cluster the runner. */
 export const RUNNER_LEASE = 'job-runner';
@@ -46,6 +47,7 @@ export async function runJob(app: FastifyInstance, job: ScheduledJob, holder = '
     result = { success: false, error: message.slice(0, ERROR_MAX), durationMs: Math.round(performance.now() - started) };
     app.log.warn({ jobId: job.id, handler: job.handler, err }, 'job failed');
   }
+  observe.job?.(job.handler, result.success, result.durationMs / 1000);
   await app.database.db
     .insert(jobScheduleLog)
     .values({ jobId: job.id, handler: job.handler, params: (job.params ?? {}) as object, success: result.success, error: result.error, durationMs: result.durationMs })
@@ -109,6 +111,7 @@ export function startJobRunner(app: FastifyInstance, opts: RunnerOptions = {}): 
         continue;
       }
       if (!next || next.getTime() > now.getTime()) continue;
+      observe.jobLag?.(job.handler, (Date.now() - next.getTime()) / 1000);
       const run = runJob(app, job, holder).finally(() => running.delete(job.id));
       running.set(job.id, run);
     }
