@@ -9,7 +9,7 @@
 // - a kiosk wall (display token, no sign-in) shows the overview wall.
 // Screenshots of each step: test-results/screenshots/role-*.png (and role-report-page-N.png).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { call } from './server.mjs';
@@ -319,8 +319,12 @@ export const tests = {
   },
 };
 
-/** The PDF's pages as text (pdftotext), each also drawn as a PNG (pdftoppm) at `prefix`-N.png to look at. */
+/**
+ * The PDF's pages as text (pdftotext), each also drawn as a PNG (pdftoppm) at `prefix`-N.png to look
+ * at. Both come with Debian's poppler-utils.
+ */
 function pdfPages(pdfPath, prefix) {
+  if (spawnSync('pdftoppm', ['-v']).error) throw new Error('pdftoppm not found: apt-get install -y poppler-utils');
   const dir = path.dirname(prefix);
   mkdirSync(dir, { recursive: true });
   for (const f of readdirSync(dir)) if (f.startsWith(path.basename(prefix))) rmSync(path.join(dir, f));
