@@ -48,11 +48,18 @@ interface MockAccount {
   menus: NavMenu[];
 }
 
+/** The seeded roles' names (db/seed/menus.ts ROLE_SEEDS), which the account page shows. */
+const ROLE_NAMES: Record<string, { name: string; nameEn: string }> = {
+  administrator: { name: '系统管理员', nameEn: 'Administrator' },
+  operator: { name: '运维人员', nameEn: 'Operator' },
+};
+
 const account = (id: number, username: string, realName: string, roles: string[], perms: string[], menus: NavMenu[]): MockAccount => ({
   password: `${username}123`,
   menus,
   user: {
     id, username, realName, email: `${username}@example.com`, phone: '13800000000', avatar: '', roles, perms,
+    roleNames: roles.map((code) => ({ code, ...ROLE_NAMES[code] })),
     menus: flat(menus).map((m) => ({ menuId: m.menuId, menuCode: m.menuCode })),
   },
 });

@@ -372,6 +372,14 @@ type Registry = typeof RESOURCES;
  * `<code>#`, every button of its menu (spec §5 "prefix#"). A misspelled code fails the typecheck.
  */
 export type PermissionCode = { [K in ResourceKey]: `${Registry[K]['code']}#${Extract<keyof Registry[K]['buttons'], string>}` | `${Registry[K]['code']}#` }[ResourceKey];
+/** A resource's permission (menu) code, `fall-order`: the menuCode `HasMenu` checks and the root of its buttons' codes. */
+export type ResourceCode = Registry[ResourceKey]['code'];
+/** A menu's menuCode in sys_menu: a resource's code, or a directory's (`fall`). */
+export type MenuCode = ResourceCode | MenuGroupCode;
+/** The permission codes of the resources whose buttons include every one of `Actions` (`crudPerms` takes one). */
+export type ResourceCodeWith<Actions extends string> = {
+  [K in ResourceKey]: [Actions] extends [keyof Registry[K]['buttons']] ? Registry[K]['code'] : never;
+}[ResourceKey];
 export const RESOURCE_LIST: readonly Resource[] = Object.values(RESOURCES);
 
 /**

@@ -81,9 +81,8 @@ async function report(browser, baseUrl, screenshotsDir, lang) {
   try {
     await signIn(page, baseUrl, lang);
     const today = new Date();
-    const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
-    const last = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0)).toISOString().slice(0, 10);
-    await page.goto(`${baseUrl}/#/print/stats?from=${first}&to=${last}&granularity=day`);
+    const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    await page.goto(`${baseUrl}/#/print/stats?month=${month}`);
     await page.locator('[data-report][data-ready="true"]').waitFor(WAIT);
     const charts = await page.$$eval('[data-report-chart]', (els) =>
       els.map((el) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessState } from '@shared/access';
 import type { NavMenu } from '@shared/contracts/auth';
-import { afterSessionEnded, decideNavigation, isAllowListed, type NavigationInput } from './navigation-check';
+import { afterSessionEnded, decideNavigation, isAllowListed, type NavigationInput, type RouteHandle } from './navigation-check';
 
 const signedIn: AccessState = { roles: ['operator'], can: ['fall-order#list'], token: 't', login: true, userId: 2 };
 const signedOut: AccessState = { roles: [], can: [], token: null, login: false, userId: null };
@@ -18,7 +18,7 @@ describe('decideNavigation', () => {
   });
 
   it('checks the rules of every matched route in order: failed login → login, other failures → /403', () => {
-    const handles = [{ access: ['login'] }, { access: ['can:fall-order#list', 'role:manager'] }];
+    const handles: RouteHandle[] = [{ access: ['login'] }, { access: ['can:fall-order#list', 'role:manager'] }];
     expect(decideNavigation({ ...base, handles })).toEqual({ action: 'forbidden', to: '/403' });
     expect(decideNavigation({ ...base, handles: [{ access: ['can:fall-order#list'] }] })).toEqual({ action: 'pass' });
     expect(decideNavigation({ ...base, access: { ...signedOut }, pathname: '/test', handles })).toEqual({

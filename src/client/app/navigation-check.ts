@@ -1,18 +1,22 @@
 import { FORBIDDEN_PATH, LOGIN_PATH } from '@shared/constants';
 import { evaluateRules, isSuper, type AccessState } from '@shared/access';
 import type { NavMenu } from '@shared/contracts/auth';
+import type { PermissionCode } from '@shared/resources';
 import type { SessionKind } from '../lib/session';
 import { findMenuByPath } from './menu-store';
 
 /** What a route may carry in its `handle` (spec §2 "each route may carry an access requirement"). */
 export interface RouteHandle {
-  /** Access rules of spec §5, checked one after another. */
-  access?: string[];
+  /** Access rules of spec §5, checked one after another; a permission named is a registry code. */
+  access?: RouteRule[];
   /** Set on the routes built from the user's menus: the full path the menu opens. */
   menuPath?: string;
   /** Set on the /main catch-all: a /main path that none of the user's menus opens. */
   unknownMain?: boolean;
 }
+
+/** A route's access rule (spec §5): a permission it names is the registry's, so a misspelt code fails the typecheck. */
+export type RouteRule = 'login' | `role:${string}` | `can:${PermissionCode}`;
 
 export type NavigationDecision =
   | { action: 'pass' }

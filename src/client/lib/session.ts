@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, SUPER_USER_ID } from '@shared/constants';
 import { evaluateRules, hasPermission, type AccessState } from '@shared/access';
 import type { SessionUser } from '@shared/contracts/auth';
+import type { MenuCode, PermissionCode } from '@shared/resources';
 import { kioskTokenOf } from './kiosk-token';
 
 /**
@@ -121,18 +122,21 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, getSession, getSession);
 }
 
-export function can(code: string): boolean {
+export function can(code: PermissionCode): boolean {
   return hasPermission(state.access, code);
 }
 
-/** True when the user holds the permission (user id 1 always does). */
-export function useCan(code: string): boolean {
+/**
+ * True when the user holds the permission (user id 1 always does). A registry code only, so a
+ * misspelt one fails the typecheck; `undefined` (a screen that asks for no such button) is false.
+ */
+export function useCan(code: PermissionCode | undefined): boolean {
   const s = useSession();
-  return hasPermission(s.access, code);
+  return code !== undefined && hasPermission(s.access, code);
 }
 
 /** True when a menu with that menuCode is among the user's menus (user id 1 always passes). */
-export function useHasMenu(menuCode: string): boolean {
+export function useHasMenu(menuCode: MenuCode): boolean {
   const s = useSession();
   if (s.access.userId === SUPER_USER_ID) return true;
   return !!s.user?.menus.some((m) => m.menuCode === menuCode);

@@ -25,6 +25,8 @@ export const sessionUserSchema = z.object({
   avatar: z.string(),
   /** Role codes. */
   roles: z.array(z.string()),
+  /** The roles' names in both languages, for showing them (the account page); absent in older sessions. */
+  roleNames: z.array(z.object({ code: z.string(), name: z.string(), nameEn: z.string() })).optional(),
   /** Permission codes (PERMS). */
   perms: z.array(z.string()),
   /** Menus with their menuCode, for <HasMenu>. */

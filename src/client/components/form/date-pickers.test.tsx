@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderKit } from '@tests/helpers/kit-render';
+import { renderWithProviders } from '@tests/helpers/render';
 import { DateInput, DateTimePicker } from './date-pickers';
+
+// The pickers arrive in a chunk of their own, which a loaded machine takes seconds to import.
+configure({ asyncUtilTimeout: 15_000 });
 
 describe('the forms’ date pickers', () => {
   it('draw the field’s frame at once, then Mantine’s picker with the value', async () => {
@@ -16,5 +21,26 @@ describe('the forms’ date pickers', () => {
     renderKit(<DateInput label="Warranty end" valueFormat="YYYY-MM-DD" value="2027-01-31" onChange={() => undefined} />);
     expect(screen.getByRole('textbox', { name: 'Warranty end' })).toHaveValue('');
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Warranty end' })).toHaveValue('2027-01-31'));
+  });
+
+  it('take the time with the mouse: the time field opens hours, minutes and seconds inside the calendar', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(
+      <DateTimePicker label="Repair time" withSeconds valueFormat="YYYY-MM-DD HH:mm:ss" defaultValue="2026-03-05 00:00:00" onChange={onChange} />,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /Repair time/ }));
+    const calendar = (await screen.findByRole('table')).closest<HTMLElement>('.mantine-Popover-dropdown')!;
+    await userEvent.click(calendar.querySelector<HTMLElement>('.mantine-TimePicker-fieldsRoot')!);
+    // The lists are drawn in the calendar's dropdown, not a portal of their own: a click there is no
+    // click outside the calendar, which would close it before the time is taken.
+    const lists = await waitFor(() => {
+      const found = calendar.querySelectorAll<HTMLElement>('.mantine-TimePicker-controlsList');
+      expect(found).toHaveLength(3);
+      return found;
+    });
+    await userEvent.click(lists[0].querySelector<HTMLElement>('[data-value="8"]')!);
+    await userEvent.click(lists[1].querySelector<HTMLElement>('[data-value="15"]')!);
+    await userEvent.click(lists[2].querySelector<HTMLElement>('[data-value="30"]')!);
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('2026-03-05 08:15:30'));
   });
 });

@@ -28,5 +28,16 @@ function lazyPicker<P extends FieldFrame>(name: 'DateTimePicker' | 'DateInput') 
  * screen opens without them, its add and edit dialogs bring them. (A list whose filter bar shows a
  * date draws it at once, and imports Mantine's own.)
  */
-export const DateTimePicker = lazyPicker<DateTimePickerProps>('DateTimePicker');
+const MantineDateTimePicker = lazyPicker<DateTimePickerProps>('DateTimePicker');
+
+/**
+ * The date-time picker of the forms. Its time is picked with the mouse too: Mantine's time field
+ * alone takes only typed digits, so it opens its list of hours, minutes and seconds, drawn inside the
+ * calendar's dropdown (not in a portal of its own, where a click would count as outside the calendar
+ * and close it before the time is taken).
+ */
+export function DateTimePicker(props: DateTimePickerProps) {
+  const { timePickerProps, ...rest } = props;
+  return <MantineDateTimePicker {...rest} timePickerProps={{ withDropdown: true, ...timePickerProps, popoverProps: { withinPortal: false, ...timePickerProps?.popoverProps } }} />;
+}
 export const DateInput = lazyPicker<DateInputProps>('DateInput');

@@ -73,7 +73,8 @@ function servePumps() {
   return calls;
 }
 
-const perms = { list: 'kit:pump:list', save: 'kit:pump:save', update: 'kit:pump:update', delete: 'kit:pump:delete', export: 'kit:pump:export' };
+// The pumps borrow a registry resource's codes: a screen's permission codes are the registry's.
+const perms = crudPerms('fall-monitor');
 
 function renderPumps(granted: string[] = Object.values(perms), rowActions?: (row: Pump) => ReactNode, onRowSort?: (rows: Pump[], query: Record<string, unknown>) => Promise<unknown>) {
   login('t-1', { id: 5, username: 'ops', roles: ['ops'], perms: granted, menus: [] } as never);

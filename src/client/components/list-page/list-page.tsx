@@ -5,6 +5,7 @@ import { IconArrowBackUp, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
+import type { PermissionCode, ResourceCodeWith } from '@shared/resources';
 import { ApiError } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
@@ -31,18 +32,18 @@ export interface FormBodyProps<Values> {
 
 /** Permission codes of the screen; a button whose code the user lacks is not shown. Leave one out to skip its check. */
 export interface ListPagePerms {
-  list?: string;
-  save?: string;
-  update?: string;
-  delete?: string;
-  export?: string;
+  list?: PermissionCode;
+  save?: PermissionCode;
+  update?: PermissionCode;
+  delete?: PermissionCode;
+  export?: PermissionCode;
 }
 
 /**
  * The codes of a screen whose menu has all five buttons: `<menu>#list`, `#save`, `#update`, `#delete`
  * and `#export`, as the seeded menus name them and the server's CRUD routes require them.
  */
-export const crudPerms = (menu: string): Required<ListPagePerms> => ({
+export const crudPerms = (menu: ResourceCodeWith<keyof ListPagePerms>): Required<ListPagePerms> => ({
   list: `${menu}#list`,
   save: `${menu}#save`,
   update: `${menu}#update`,
@@ -83,7 +84,7 @@ export interface ListPageProps<Row, Values extends Record<string, unknown>> {
    * archived rows are marked, and holders of `restore` get a "show archived" switch and a restore
    * button (`<base>/restore`).
    */
-  archive?: { restore: string };
+  archive?: { restore: PermissionCode };
   /**
    * Rows can be dragged into a new order where order matters (dictionary entries): receives the
    * applied query and the page's rows in their new order, to store it; the list reloads afterwards.
@@ -111,14 +112,13 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
   const resource = useMemo(() => listApi<Row, Values>(base), [base]);
 
   const can = {
-    list: allowed(perms.list, useCan(perms.list ?? '')),
-    save: allowed(perms.save, useCan(perms.save ?? '')),
-    update: allowed(perms.update, useCan(perms.update ?? '')),
-    remove: allowed(perms.delete, useCan(perms.delete ?? '')),
-    export: allowed(perms.export, useCan(perms.export ?? '')),
+    list: allowed(perms.list, useCan(perms.list)),
+    save: allowed(perms.save, useCan(perms.save)),
+    update: allowed(perms.update, useCan(perms.update)),
+    remove: allowed(perms.delete, useCan(perms.delete)),
+    export: allowed(perms.export, useCan(perms.export)),
   };
-  const mayRestore = useCan(props.archive?.restore ?? '');
-  const canRestore = props.archive !== undefined && mayRestore;
+  const canRestore = useCan(props.archive?.restore);
   const [showArchived, setShowArchived] = useState(false);
 
   const { query, form: queryForm } = useListQuery(queryFields);

@@ -3,6 +3,7 @@ import { Alert, Button, Menu } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PAGINATION_LAYOUT } from '@shared/constants';
+import type { PermissionCode } from '@shared/resources';
 import { toast } from '../feedback/toast';
 import { DataTable } from '../table/data-table';
 import { isSpecialColumn, type RowKey, type TableColumn } from '../table/types';
@@ -21,7 +22,7 @@ export interface ListTableProps<Row> {
   rowKey: string;
   can: { list: boolean; export: boolean };
   /** The export's permission code, counted by usage analytics when an export is asked for. */
-  exportPerm?: string;
+  exportPerm?: PermissionCode;
   /** Toolbar buttons before the export menu. */
   toolbarStart?: ReactNode;
   /** Toolbar content after the export menu. */

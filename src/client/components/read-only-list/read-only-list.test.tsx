@@ -8,6 +8,7 @@ import { server } from '../../../../mocks/server';
 import { API, paged } from '../../../../mocks/envelope';
 import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
+import type { PermissionCode } from '@shared/resources';
 import { ReadOnlyList } from './read-only-list';
 
 interface Entry {
@@ -32,9 +33,10 @@ function serveEntries() {
   return calls;
 }
 
-const perms = { list: 'kit:entry:list', export: 'kit:entry:export' };
+// The entries borrow a registry resource's codes: a screen's permission codes are the registry's.
+const perms = { list: 'sys-log#list', export: 'sys-log#export' } as const satisfies Record<string, PermissionCode>;
 
-function renderEntries(granted: string[], listPerms: { list: string; export?: string } = perms) {
+function renderEntries(granted: string[], listPerms: { list: PermissionCode; export?: PermissionCode } = perms) {
   login('t-1', { id: 5, username: 'ops', roles: ['ops'], perms: granted, menus: [] } as never);
   return renderKit(
     <>

@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Stack, Title } from '@mantine/core';
+import type { PermissionCode } from '@shared/resources';
 import { useCan } from '@client/lib/session';
 import { listApi } from '../list-page/list-api';
 import { ListTable } from '../list-page/list-table';
@@ -16,7 +17,7 @@ export interface ReadOnlyListProps<Row> {
   queryFields?: QueryField[];
   queryColumns?: number;
   columns: TableColumn<Row>[];
-  perms: { list: string; export?: string };
+  perms: { list: PermissionCode; export?: PermissionCode };
   rowKey?: string;
   /** Buttons beside export (purge, …). */
   toolbarExtra?: ReactNode;
@@ -37,7 +38,7 @@ const dropEmpty = (values: Record<string, unknown>) => Object.fromEntries(Object
 export function ReadOnlyList<Row>({ title, base, queryFields = [], columns, perms, rowKey = 'id', toolbarExtra, toQuery = dropEmpty, queryColumns, virtual, drill }: ReadOnlyListProps<Row>) {
   const resource = useMemo(() => listApi<Row>(base), [base]);
   const canList = useCan(perms.list);
-  const canExport = useCan(perms.export ?? '') && perms.export !== undefined;
+  const canExport = useCan(perms.export);
   const { query, form: queryForm } = useListQuery(queryFields, toQuery);
   const columnState = useColumnState(columns, base);
 

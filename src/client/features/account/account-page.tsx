@@ -4,6 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { changePasswordSchema, profileSchema, type SessionUser } from '@shared/contracts/auth';
+import { localName } from '@shared/local-name';
 import { ApiError } from '../../lib/api';
 import { getSession, setUser } from '../../lib/session';
 import { withMessage } from '../../lib/form-error';
@@ -20,8 +21,16 @@ function reportError(error: unknown, setErrors: (errors: Record<string, string>)
   notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) });
 }
 
+/** Each role by its name in the reader's language (the code when the answer carries no names). */
+function roleLabels(user: SessionUser, language: string): { code: string; label: string }[] {
+  return user.roles.map((code) => {
+    const named = user.roleNames?.find((r) => r.code === code);
+    return { code, label: named ? localName(named.name, named.nameEn, language) : code };
+  });
+}
+
 function ProfileForm({ user }: { user: SessionUser }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const mutation = useUpdateProfile();
   const form = useForm<ProfileBody>({
     mode: 'controlled',
@@ -51,9 +60,9 @@ function ProfileForm({ user }: { user: SessionUser }) {
               {t('profile.roles')}
             </Text>
             <Group gap={6}>
-              {user.roles.map((role) => (
-                <Badge key={role} variant="light">
-                  {role}
+              {roleLabels(user, i18n.language).map((role) => (
+                <Badge key={role.code} variant="light" data-role={role.code}>
+                  {role.label}
                 </Badge>
               ))}
             </Group>

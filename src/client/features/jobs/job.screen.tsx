@@ -4,6 +4,7 @@ import { IconPlayerPause, IconPlayerPlay, IconBolt } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { JOB_STATUS, jobSchema, type Job, type JobHandlerInfo, type JobRunResult } from '@shared/contracts/jobs';
+import { RESOURCES } from '@shared/resources';
 import { api } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
@@ -94,7 +95,7 @@ export default function JobsPage() {
       schema={jobSchema}
       initialValues={initialValues}
       formBody={JobForm}
-      perms={crudPerms('job-schedule')}
+      perms={crudPerms(RESOURCES.job.code)}
       queryFields={[
         { name: 'name', label: t('job.name') },
         { name: 'status', label: t('job.status'), render: (p) => <Select label={p.label} clearable data={status.map((s) => ({ value: s.value, label: s.cn }))} value={p.value === '' ? null : String(p.value)} onChange={(v) => p.onChange(v ?? '')} /> },

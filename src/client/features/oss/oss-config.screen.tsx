@@ -87,7 +87,7 @@ export default function OssConfigPage() {
       formBody={OssConfigForm}
       // The secret never comes back: the form starts empty and an empty secret keeps the stored one.
       toFormValues={(row) => ({ name: row.name, provider: row.provider, config: row.provider === 's3' ? { ...S3_DEFAULTS, ...row.config, secretAccessKey: '' } : { folder: '', ...row.config }, active: row.active })}
-      perms={crudPerms('oss-config')}
+      perms={crudPerms(RESOURCES.ossConfig.code)}
       queryFields={[{ name: 'name', label: t('ossConfig.name') }]}
       columns={[
         { prop: 'name', label: t('ossConfig.name') },

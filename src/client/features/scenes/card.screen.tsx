@@ -138,7 +138,7 @@ export default function CardsPage() {
       schema={cardFormSchema}
       initialValues={{ name: '', type: 'kpi', config: {} }}
       toFormValues={(row) => ({ name: row.name, type: row.type, config: row.config })}
-      perms={crudPerms('ship-cards')}
+      perms={crudPerms(RESOURCES.card.code)}
     />
   );
 }

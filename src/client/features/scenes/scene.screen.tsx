@@ -95,7 +95,7 @@ export default function SceneListPage() {
       schema={sceneSaveSchema}
       initialValues={{ name: '', projectId: null, isPublic: false, isDefault: false, layout: [] }}
       toFormValues={(row) => ({ name: row.name, projectId: row.projectId, isPublic: row.isPublic, isDefault: row.isDefault, layout: row.layout })}
-      perms={crudPerms('ship-scene')}
+      perms={crudPerms(RESOURCES.scene.code)}
     />
   );
   if (!canTokens) return scenes;

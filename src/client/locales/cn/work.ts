@@ -191,6 +191,7 @@ const work = {
       period: '统计周期：{{from}} ~ {{to}}',
       generated: '生成时间：{{at}}',
       back: '返回',
+      month: '月份',
       printNow: '打印 / 另存为 PDF',
       repairSummary: '本期提交工单 {{submitted}} 张，完成 {{completed}} 张（上期 {{prevCompleted}} 张）；平均修复时长 {{avg}} 小时，中位数 {{median}} 小时，P90 {{p90}} 小时。',
       qualitySummary: '一次修复率 {{ftf}}，30天返修率 {{repeat}}，按时完成率 {{onTime}}。',

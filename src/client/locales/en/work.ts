@@ -193,6 +193,7 @@ const work: LocaleShape<typeof cn> = {
       period: 'Period: {{from}} – {{to}}',
       generated: 'Generated: {{at}}',
       back: 'Back',
+      month: 'Month',
       printNow: 'Print / save as PDF',
       repairSummary: '{{submitted}} orders were submitted and {{completed}} completed (previous period: {{prevCompleted}}); mean repair time {{avg}} h, median {{median}} h, P90 {{p90}} h.',
       qualitySummary: 'First-time fix {{ftf}}, 30-day repeat {{repeat}}, on time {{onTime}}.',

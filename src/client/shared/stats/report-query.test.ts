@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { periodDays, previousDays } from '@shared/contracts/stats-report';
-import { delta, presetRange, queryToSearch, searchToQuery } from './report-query';
+import { delta, lastFullMonth, monthOfRange, monthRange, presetRange, printQuery, printSearch, recentMonths } from './report-query';
 
 describe('statistics ranges', () => {
   it('turns each preset into its days, across a year boundary too', () => {
@@ -24,10 +24,29 @@ describe('statistics ranges', () => {
     expect(periodDays('2024-03-10', 'day', '2024-03-01', '2024-03-31')).toEqual({ from: '2024-03-10', to: '2024-03-10' });
   });
 
-  it('carries the query through a route and back', () => {
-    const q = { from: '2026-01-01', to: '2026-01-31', granularity: 'week' as const, area: 'Asia', projectId: 12 };
-    expect(searchToQuery(queryToSearch(q))).toEqual(q);
-    expect(searchToQuery(new URLSearchParams('from=2026-01-01'))).toBeNull();
+  it('prints a calendar month: the one picked, else the last full one, with the filters', () => {
+    const today = '2026-03-05';
+    expect(lastFullMonth(today)).toBe('2026-02');
+    expect(lastFullMonth('2026-01-31')).toBe('2025-12');
+    expect(recentMonths(3, today)).toEqual(['2026-03', '2026-02', '2026-01']);
+    expect(monthRange('2024-02', today)).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(monthRange('2026-03', today)).toEqual({ from: '2026-03-01', to: '2026-03-05' });
+    expect(printQuery(new URLSearchParams(''), today)).toEqual({ month: '2026-02', from: '2026-02-01', to: '2026-02-28', granularity: 'day' });
+    expect(printQuery(new URLSearchParams('month=2025-11&area=Asia&projectId=4'), today)).toEqual({
+      month: '2025-11', from: '2025-11-01', to: '2025-11-30', granularity: 'day', area: 'Asia', projectId: 4,
+    });
+    // A range is no month: the old route's from/to are not taken as the report's period.
+    expect(printQuery(new URLSearchParams('from=2026-02-04&to=2026-03-05&granularity=day'), today).month).toBe('2026-02');
+    for (const bad of ['2026-13', '2026-4', 'x', '2026-04']) expect(printQuery(new URLSearchParams({ month: bad }), today).month).toBe('2026-02');
+    expect(printQuery(printSearch('2026-01', { from: '2026-02-04', to: '2026-03-05', granularity: 'day', category: 'pump' }), today)).toMatchObject({ month: '2026-01', category: 'pump' });
+  });
+
+  it('knows a range that is exactly a calendar month, the running one included', () => {
+    const today = '2026-03-05';
+    expect(monthOfRange(presetRange('lastMonth', today), today)).toBe('2026-02');
+    expect(monthOfRange(presetRange('thisMonth', today), today)).toBe('2026-03');
+    expect(monthOfRange(presetRange('d30', today), today)).toBeNull();
+    expect(monthOfRange({ from: '2026-02-01', to: '2026-02-27' }, today)).toBeNull();
   });
 
   it('gives the change and its share of the previous figure, none against zero', () => {

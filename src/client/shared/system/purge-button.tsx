@@ -3,12 +3,13 @@ import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@client/lib/api';
+import type { PermissionCode } from '@shared/resources';
 import { useCan } from '@client/lib/session';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
 
 /** Deletes a log's entries older than the days the user types (POST {base}/purge); hidden without the permission. */
-export function PurgeButton({ base, permission }: { base: string; permission: string }) {
+export function PurgeButton({ base, permission }: { base: string; permission: PermissionCode }) {
   const { t } = useTranslation('sysadmin');
   const queryClient = useQueryClient();
   const canPurge = useCan(permission);

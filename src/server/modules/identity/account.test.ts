@@ -41,6 +41,8 @@ describe('current user: nav, info, password, profile, screen preferences', () =>
     expect(permissions).not.toContain('sys-user#list');
     const info = (await t.call('GET', '/api/sys/user/info', { token })).body.data;
     expect(info).toMatchObject({ username: 'operator', roles: ['operator'] });
+    // The account page shows the role by its name in the reader's language, not its code.
+    expect(info.roleNames).toEqual([{ code: 'operator', name: '运维人员', nameEn: 'Operator' }]);
     expect(info.perms).toEqual(permissions);
     expect(info.menus.map((m: { menuCode: string }) => m.menuCode)).toEqual(codes);
   });

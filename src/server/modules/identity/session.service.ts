@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
 import { SUPER_USER_ID } from '@shared/constants';
 import type { NavMenu, NavResult, SessionUser } from '@shared/contracts/auth';
-import { sysMenu, sysSession, sysUser } from '../../db/schema';
+import { sysMenu, sysRole, sysSession, sysUser, sysUserRole } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { buildTree, visibleMenus, type MenuRecord } from '../system/menus/menu-tree.service';
@@ -85,9 +85,16 @@ export async function sessionUserOf(app: FastifyInstance, userId: number): Promi
   if (!user) throw notFound();
   const grants = await loadGrants(app, userId);
   const { visible } = await navFor(app, userId, grants);
+  const roleNames = await app.database.db
+    .select({ code: sysRole.code, name: sysRole.name, nameEn: sysRole.nameEn })
+    .from(sysUserRole)
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(eq(sysUserRole.userId, userId))
+    .orderBy(sysRole.code);
   return {
     ...user,
     roles: grants.roles,
+    roleNames,
     perms: grants.perms,
     menus: visible.filter((m) => m.menuCode).map((m) => ({ menuId: m.id, menuCode: m.menuCode })),
   };

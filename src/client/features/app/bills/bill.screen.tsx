@@ -129,7 +129,7 @@ export default function BillsPage() {
           at: row.at,
           reason: '',
         })}
-        perms={crudPerms('app-bill')}
+        perms={crudPerms(RESOURCES.bill.code)}
         queryFields={[
           { name: 'number', label: t('bills.number') },
           { name: 'userId', label: t('bills.customer'), render: (p) => <CustomerSelect label={p.label} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },

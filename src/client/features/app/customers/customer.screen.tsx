@@ -1,6 +1,7 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { appUserSchema, type AppUserRow } from '@shared/contracts/app';
+import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
@@ -43,7 +44,7 @@ export default function CustomersPage() {
       initialValues={initialValues}
       formBody={CustomerForm}
       toFormValues={(row) => ({ name: row.name, sex: row.sex, phone: row.phone, idCard: row.idCard, email: row.email, status: row.status })}
-      perms={crudPerms('app-user')}
+      perms={crudPerms(RESOURCES.customer.code)}
       queryFields={[
         { name: 'name', label: t('customers.name') },
         { name: 'phone', label: t('customers.phone') },

@@ -11,6 +11,7 @@ import { ChannelPanel } from './channel-panel';
 import { DETECT_BASE } from './detect-api';
 import { WarningsList } from './warnings-list';
 import { localName } from '@shared/local-name';
+import { RESOURCES } from '@shared/resources';
 
 type Values = FormValues<typeof boardSaveSchema>;
 const initialValues: Values = { projectId: null, slave: 1, ip: '', port: MODBUS_DEFAULT_PORT, boardName: '', boardNameEn: '', boardNo: '', posX: null, posY: null, pollSeconds: 10 };
@@ -54,8 +55,8 @@ export default function DetectPage() {
           schema={boardSaveSchema}
           initialValues={initialValues}
           formBody={BoardForm}
-          perms={crudPerms('fall-detect')}
-          archive={{ restore: 'fall-detect#restore' }}
+          perms={crudPerms(RESOURCES.detect.code)}
+          archive={{ restore: `${RESOURCES.detect.code}#restore` }}
           queryFields={[
             { name: 'boardName', label: t('detect.boardName') },
             projectQueryField(t('common.project')),

@@ -1,6 +1,7 @@
 import { Grid, Select, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { deviceSaveSchema, type DeviceRow } from '@shared/contracts/device';
+import { RESOURCES } from '@shared/resources';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
 import type { FormValues } from '@client/components/form/form-values';
@@ -50,7 +51,7 @@ export default function DevicesPage() {
       schema={deviceSaveSchema}
       initialValues={INITIAL}
       formBody={DeviceForm}
-      perms={crudPerms('fall-device')}
+      perms={crudPerms(RESOURCES.device.code)}
       queryFields={[
         { name: 'keyword', label: f('keyword') },
         { name: 'maker', label: f('maker') },

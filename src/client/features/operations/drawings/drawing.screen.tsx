@@ -1,6 +1,7 @@
 import { Grid, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { drawingSaveSchema, type DrawingRow } from '@shared/contracts/drawing';
+import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { ImageGallery } from '@client/components/gallery/image-gallery';
@@ -48,7 +49,7 @@ export default function DrawingsPage() {
       schema={drawingSaveSchema}
       initialValues={initialValues}
       formBody={DrawingForm}
-      perms={crudPerms('fall-draw')}
+      perms={crudPerms(RESOURCES.drawing.code)}
       queryFields={[
         { name: 'name', label: t('drawing.name') },
         projectQueryField(t('common.project')),

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EQUIPMENT_WARRANTY_FILTERS, equipmentSaveSchema, type EquipmentRow } from '@shared/contracts/equipment';
 import type { DeviceRow } from '@shared/contracts/device';
+import { RESOURCES } from '@shared/resources';
 import { api } from '@client/lib/api';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
@@ -97,9 +98,9 @@ export default function EquipmentPage() {
       schema={equipmentSaveSchema}
       initialValues={INITIAL}
       formBody={EquipmentForm}
-      perms={crudPerms('fall-eqinfo')}
+      perms={crudPerms(RESOURCES.equipment.code)}
       drill={drill}
-      archive={{ restore: 'fall-eqinfo#restore' }}
+      archive={{ restore: `${RESOURCES.equipment.code}#restore` }}
       queryFields={[
         { name: 'keyword', label: f('keyword') },
         { name: 'projectId', label: f('projectId'), defaultValue: null, render: ({ label, value, onChange }) => <ProjectPicker label={label} value={(value as number | null) ?? null} onChange={onChange} /> },

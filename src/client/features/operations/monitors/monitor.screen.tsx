@@ -3,6 +3,7 @@ import { Button, Grid, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { monitorSaveSchema, type MonitorRow } from '@shared/contracts/monitor';
+import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { Dialog } from '@client/components/dialog/dialog';
@@ -40,7 +41,7 @@ export default function MonitorsPage() {
         schema={monitorSaveSchema}
         initialValues={initialValues}
         formBody={MonitorForm}
-        perms={crudPerms('fall-monitor')}
+        perms={crudPerms(RESOURCES.monitor.code)}
         queryFields={[
           { name: 'name', label: t('monitor.name') },
           { name: 'serial', label: t('monitor.serial') },

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { orderSaveSchema, type OrderRow } from '@shared/contracts/order';
 import { ORDER_PRIORITY, ORDER_STATUS } from '@shared/dictionaries';
+import { RESOURCES } from '@shared/resources';
 import { useCan } from '@client/lib/session';
 import { ListPage, crudPerms } from '@client/components/list-page/list-page';
 import { useDrillFilter } from '@client/components/list-page/drill-filter';
@@ -54,7 +55,7 @@ export default function OrdersPage() {
         schema={orderSaveSchema}
         initialValues={orderInitialValues}
         formBody={OrderForm}
-        perms={crudPerms('fall-order')}
+        perms={crudPerms(RESOURCES.order.code)}
         drill={drill}
         queryFields={[
           { name: 'keyword', label: t('common.keyword'), render: (p) => <TextInput label={p.label} placeholder={t('order.keywordHint')} value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} /> },

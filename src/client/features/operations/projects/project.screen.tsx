@@ -4,10 +4,11 @@ import dayjs from 'dayjs';
 import { z } from 'zod';
 import { projectSaveSchema, type ProjectRow } from '@shared/contracts/project';
 import { localName } from '@shared/local-name';
+import { RESOURCES } from '@shared/resources';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
 import { pickFormValues } from '@client/components/form/form-values';
-import { ListPage } from '@client/components/list-page/list-page';
+import { ListPage, crudPerms } from '@client/components/list-page/list-page';
 import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
 import { countryName } from './country';
 import { PROJECT_BASE } from '../../../shared/projects/project-api';
@@ -41,8 +42,8 @@ export default function ProjectsPage() {
         id: row.id,
         cameraAppSecret: '',
       })}
-      perms={{ list: 'fall-project#list', save: 'fall-project#save', update: 'fall-project#update', delete: 'fall-project#delete', export: 'fall-project#export' }}
-      archive={{ restore: 'fall-project#restore' }}
+      perms={crudPerms(RESOURCES.project.code)}
+      archive={{ restore: `${RESOURCES.project.code}#restore` }}
       queryFields={[
         { name: 'keyword', label: f('keyword'), render: ({ label, value, onChange }) => <TextInput label={label} placeholder={t('project.keyword')} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} /> },
         { name: 'status', label: f('status'), render: (p) => <DictSelect type="xmzt" {...p} /> },

@@ -2,6 +2,7 @@ import { Grid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { reportSaveSchema, type ReportRow } from '@shared/contracts/report';
 import { REPAIR_RESULT } from '@shared/dictionaries';
+import { RESOURCES } from '@shared/resources';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { StatusTag } from '@client/components/tags/status-tag';
@@ -33,7 +34,7 @@ export default function ReportsPage() {
       schema={reportSaveSchema}
       initialValues={reportInitialValues}
       formBody={ReportForm}
-      perms={crudPerms('fall-report')}
+      perms={crudPerms(RESOURCES.report.code)}
       queryFields={[
         { name: 'repairer', label: t('report.repairer') },
         projectQueryField(t('common.project')),

@@ -1,6 +1,7 @@
 import { Badge, Grid, NumberInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SENSOR_KINDS, sensorSaveSchema, type SensorRow } from '@shared/contracts/sensor';
+import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
@@ -43,7 +44,7 @@ export default function SensorsPage() {
       schema={sensorSaveSchema}
       initialValues={initialValues}
       formBody={SensorForm}
-      perms={crudPerms('fall-others')}
+      perms={crudPerms(RESOURCES.sensor.code)}
       queryFields={[
         { name: 'name', label: t('sensor.name') },
         { name: 'kind', label: t('sensor.kind'), render: selectInput(SENSOR_KINDS.map((k) => ({ value: k, label: t(`sensor.kinds.${k}`) }))) },

@@ -9,6 +9,7 @@ import { isoDaysAgo } from '@shared/iso-day';
 import { server } from '../../../../../mocks/server';
 import { API, fail, ok } from '../../../../../mocks/envelope';
 import { statReportFixture } from '../../../../../mocks/handlers/stats';
+import { lastFullMonth } from '../../../shared/stats/report-query';
 import StatisticsPage from './statistics.screen';
 
 // jsdom has no canvas: a chart is a stand-in that says what it was given and can be clicked like a bar.
@@ -103,6 +104,21 @@ describe('statistics screen', () => {
     server.use(http.post(`${API}/ball/stats/figures`, () => fail(400, '时间跨度过长，请缩短范围或选择更粗的粒度')));
     await userEvent.click(screen.getByText('今年'));
     await waitFor(() => expect(document.querySelector('[data-error]')).toHaveTextContent('时间跨度过长'));
+  });
+
+  it('prints a calendar month: the last full one for a range that is none, the month on screen when it is one', async () => {
+    renderPage('en');
+    await waitFor(() => expect(kpi('submitted')).toBeTruthy());
+    await userEvent.click(document.querySelector<HTMLElement>('[data-action="print"]')!);
+    expect(screen.getByTestId('where')).toHaveTextContent(`/print/stats?month=${lastFullMonth()}`);
+  });
+
+  it('prints this month when the screen shows this month so far', async () => {
+    renderPage('en');
+    await waitFor(() => expect(kpi('submitted')).toBeTruthy());
+    await userEvent.click(screen.getByText('This month'));
+    await userEvent.click(document.querySelector<HTMLElement>('[data-action="print"]')!);
+    expect(screen.getByTestId('where')).toHaveTextContent(new RegExp(`^/print/stats\\?month=${isoDaysAgo(0).slice(0, 7)}$`));
   });
 
   it('offers the export to holders of its permission only', async () => {

@@ -15,7 +15,7 @@ import type { EChartsOption } from '@client/lib/echarts';
 import { ProjectPicker } from '../../../shared/work-kit/pickers';
 import { exportStatReport, useStatReport } from '../../../shared/stats/api/get-stat-report';
 import { boardsOption, equipmentOption, ordersOption, qualityOption, speedOption, warningsOption, type ReportChartText } from '../../../shared/stats/report-options';
-import { PRESET_GRANULARITY, RANGE_PRESETS, delta, presetRange, queryToSearch, type RangePreset } from '../../../shared/stats/report-query';
+import { PRESET_GRANULARITY, RANGE_PRESETS, delta, lastFullMonth, monthOfRange, presetRange, printSearch, type RangePreset } from '../../../shared/stats/report-query';
 
 const CHART_HEIGHT = 280;
 const menuPath = (key: 'order' | 'detect' | 'equipment') => `/main/${RESOURCES[key].menu.url}`;
@@ -235,7 +235,8 @@ export default function StatisticsPage() {
               {t('stats.exportXlsx')}
             </Button>
           )}
-          <Button size="xs" variant="light" onClick={() => navigate(`/print/stats?${queryToSearch(query)}`)} data-action="print">
+          {/* A calendar month: the one on screen when the range is one, else the last full month; picked again on the report. */}
+          <Button size="xs" variant="light" onClick={() => navigate(`/print/stats?${printSearch(monthOfRange(query) ?? lastFullMonth(), query)}`)} data-action="print">
             {t('stats.print')}
           </Button>
         </Group>

@@ -2,6 +2,7 @@ import { Grid, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@client/components/form/date-pickers';
 import { useTranslation } from 'react-i18next';
 import { trainingSaveSchema, type TrainingRow } from '@shared/contracts/training';
+import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { projectColumn, when } from '../../../shared/work-kit/format';
@@ -38,7 +39,7 @@ export default function TrainingsPage() {
       schema={trainingSaveSchema}
       initialValues={initialValues}
       formBody={TrainingForm}
-      perms={crudPerms('fall-train')}
+      perms={crudPerms(RESOURCES.training.code)}
       queryFields={[
         { name: 'name', label: t('training.name') },
         projectQueryField(t('common.project')),

@@ -2,6 +2,7 @@ import { Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@client/components/form/date-pickers';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_TYPES, contentSchema, type Content } from '@shared/contracts/content';
+import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
@@ -36,7 +37,7 @@ export default function ContentPage() {
       initialValues={initialValues}
       formBody={ContentForm}
       toFormValues={(row) => ({ title: row.title, body: row.body, type: row.type, published: row.published, fromAt: row.fromAt, toAt: row.toAt })}
-      perms={crudPerms('sys-content')}
+      perms={crudPerms(RESOURCES.content.code)}
       queryFields={[
         { name: 'title', label: t('content.name') },
         {

@@ -17,6 +17,7 @@ import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import type { TagColor } from '@shared/dictionaries';
 import { localName } from '@shared/local-name';
+import { RESOURCES } from '@shared/resources';
 import { resourceKeys } from '@client/lib/resource-keys';
 
 const BASE = '/sys/sysdictionary';
@@ -160,7 +161,7 @@ export default function DictionaryPage() {
         schema={dictionaryItemSchema}
         initialValues={initialValues}
         formBody={DictionaryForm}
-        perms={crudPerms('sys-dictionary')}
+        perms={crudPerms(RESOURCES.dictionary.code)}
         queryFields={[
           { name: 'type', label: t('dictionary.type'), render: selectInput(types, { searchable: true }) },
           { name: 'label', label: t('dictionary.keyword') },

@@ -5,6 +5,7 @@ import { ListPage, crudPerms } from '@client/components/list-page/list-page';
 import type { TableColumn } from '@client/components/table/types';
 import { RoleForm, type RoleFormValues } from './components/role-form';
 import { localName } from '@shared/local-name';
+import { RESOURCES } from '@shared/resources';
 import { dateTime } from '@client/lib/date-time';
 
 const ROLES_PATH = '/sys/role';
@@ -35,7 +36,7 @@ export default function RolesPage() {
       formBody={RoleForm}
       schema={roleSaveSchema}
       initialValues={INITIAL}
-      perms={crudPerms('sys-role')}
+      perms={crudPerms(RESOURCES.role.code)}
     />
   );
 }

@@ -17,6 +17,7 @@ import { USERS_PATH, useResetPassword } from './api/reset-password';
 import { useSetUserStatus } from './api/set-user-status';
 import { UserForm } from './components/user-form';
 import { localName } from '@shared/local-name';
+import { RESOURCES } from '@shared/resources';
 import { dateTime } from '@client/lib/date-time';
 
 const INITIAL: UserFormValues = {
@@ -127,7 +128,7 @@ export default function UsersPage() {
       schema={userFormSchema}
       initialValues={INITIAL}
       toFormValues={toFormValues}
-      perms={crudPerms('sys-user')}
+      perms={crudPerms(RESOURCES.user.code)}
     />
   );
 }

@@ -9,14 +9,15 @@ import { localName } from '@shared/local-name';
 import { WARNING_LEVELS } from '@shared/constants';
 import type { WarningAlarms, WarningRow } from '@shared/contracts/warning';
 import type { AlarmSound } from '@shared/alarm';
+import type { PermissionCode } from '@shared/resources';
 import { wallRefreshMs } from '../../stats/api/refresh';
 import { useWallText } from '../use-wall-locale';
 import { useWallSession } from '../project/api/get-wall-session';
 import { audioState, playSound, SOUND_REPEAT_MS, startAudio, subscribeAudio, unlockAudio, type AudioState } from './alarm-sound';
 
-export const ACK_PERMISSION = 'fall-detect#ack';
+export const ACK_PERMISSION: PermissionCode = 'fall-detect#ack';
 /** Who hears alarms: the server's rule for POST /ball/fallwarning/alarms. */
-const ALARM_READ = ['fall-detect#list', 'ship-scene#view'];
+const ALARM_READ: PermissionCode[] = ['fall-detect#list', 'ship-scene#view'];
 const MUTE_KEY = 'cascade.alarm.muted.';
 
 /**
