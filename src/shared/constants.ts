@@ -112,6 +112,9 @@ export const OUTBOUND_TIMEOUT_MS = 5000;
 /** Spreadsheet imports are checked against these before a cell is parsed (a zip inflates ~1000×). */
 export const SHEET_MAX_INFLATED_BYTES = 16 * 1024 * 1024;
 export const SHEET_MAX_ENTRIES = 200;
+/** Largest inflated-to-deflated ratio of one spreadsheet part over SHEET_RATIO_FROM_BYTES (real sheets: a few dozen). */
+export const SHEET_MAX_RATIO = 200;
+export const SHEET_RATIO_FROM_BYTES = 1024 * 1024;
 export const SHEET_MAX_ROWS = 10_000;
 export const SHEET_MAX_COLUMNS = 64;
 export const SHEET_MAX_CELLS = 100_000;
