@@ -131,7 +131,7 @@ export const LOG_PURGE_MIN_DAYS = 7;
 export const CAPTCHA_PER_MINUTE = 60;
 /** Project password (login2) tries one address may make per minute. */
 export const LOGIN2_PER_ADDRESS_PER_MINUTE = 10;
-/** Project password tries per project per minute, from all addresses together. */
+/** Wrong project password tries per project per minute, from all addresses together: past them, only addresses that have not guessed wrong there are checked. */
 export const LOGIN2_PER_PROJECT_PER_MINUTE = 30;
 /**
  * First wait one account-and-address pair is given past the threshold (seconds), doubled with every
