@@ -109,6 +109,8 @@ export const MAX_TICKETS_PER_SESSION = 60;
 export const MAX_STREAMS_PER_SESSION = 8;
 /** Outbound HTTP calls (camera cloud) give up after this long. */
 export const OUTBOUND_TIMEOUT_MS = 5000;
+/** An S3 configuration's check (HeadBucket, on activation) gives up after this long, its retry included. */
+export const S3_CHECK_TIMEOUT_MS = 10_000;
 /** Spreadsheet imports are checked against these before a cell is parsed (a zip inflates ~1000×). */
 export const SHEET_MAX_INFLATED_BYTES = 16 * 1024 * 1024;
 export const SHEET_MAX_ENTRIES = 200;
