@@ -111,6 +111,10 @@ export const MAX_STREAMS_PER_SESSION = 8;
 export const OUTBOUND_TIMEOUT_MS = 5000;
 /** An S3 configuration's check (HeadBucket, on activation) gives up after this long, its retry included. */
 export const S3_CHECK_TIMEOUT_MS = 10_000;
+/** Dashboard chart drawings one user may have made per minute (~250 ms of CPU each); drawings already cached are free. */
+export const DASHBOARD_DRAWS_PER_MINUTE = 20;
+/** The dashboard chart drawings kept by their inputs, per instance. */
+export const DASHBOARD_CACHE_BYTES = 16 * 1024 * 1024;
 /** Spreadsheet imports are checked against these before a cell is parsed (a zip inflates ~1000×). */
 export const SHEET_MAX_INFLATED_BYTES = 16 * 1024 * 1024;
 export const SHEET_MAX_ENTRIES = 200;
