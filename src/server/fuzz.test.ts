@@ -199,6 +199,24 @@ function sample(route: Route, inputs: Input[]): Input[] {
   return picked.length >= MIN_INPUTS ? picked : inputs;
 }
 
+/** Statistics and export calls: each gets invalid dates even when it declares no date field (then they are unknown fields). */
+const STATS_OR_EXPORT = /\/export$|\/(fallproject\/(repair|stat|count|dashboard|brokenDevice|projectsBy|equipmentBy)|stats)/i;
+/** Fields that hold a day or an instant, by name. */
+const DATE_FIELD = /^(from|to)$|date|time|day|month|^start|^end|period|since|until|before|after/i;
+/** Dates that are no date, one at a time: what reached a 500 when the other dates were left to their defaults. */
+const BAD_DATES: unknown[] = ['x', '', '2026-13-45', '2026-02-30', '0000-00-00', '9999-99-99', '-271821-04-20', '+275760-09-13T00:00:00Z', '2026-1-1', ' 2026-01-01', 'NaN', 1e21];
+const VALID_DAY = '2026-01-15';
+/**
+ * What a list's filter may read as a date after all (docs/api.md "Input"): '' is "no filter", and an
+ * instant is ISO text as Date reads it. They must not reach a 500; a statistics range refuses them.
+ */
+const LENIENT = new Set<unknown>(['', '2026-1-1', ' 2026-01-01']);
+
+function dateFieldsOf(route: Route): string[] {
+  const names = route.method === 'GET' || route.method === 'HEAD' ? route.query : Object.keys(route.body?.properties ?? {});
+  return names.filter((n) => DATE_FIELD.test(n) && !/^(timeout|runtime)$/i.test(n));
+}
+
 describe('fuzz: every route of the OpenAPI document with malformed input', () => {
   let t: TestApp;
   let token: string;
@@ -286,6 +304,51 @@ describe('fuzz: every route of the OpenAPI document with malformed input', () =>
     console.warn(`fuzz: ${routes.length} routes, ${tried} requests, ${fiveHundreds} answers of 5xx, ${findings.length} findings; slowest: ${slowest.join(', ')}`);
     expect(findings).toEqual([]);
     expect(fiveHundreds).toBe(0);
+  }, 600_000);
+
+  it('answers every statistics and export call with an invalid date alone by a 400 in the caller\'s language', async () => {
+    const spec = t.app.swagger() as any;
+    const routes = routesOf(spec).filter((r) => !SKIPPED.has(`${r.method} ${r.path}`));
+    const targets = routes.filter((r) => dateFieldsOf(r).length || STATS_OR_EXPORT.test(r.path));
+    // The calls the bug report named, and every export, must be among them.
+    for (const named of ['/api/ball/fallproject/repairSpeedList', '/api/ball/fallproject/repairQualityList', '/api/ball/fallproject/statOrders']) {
+      expect(targets.map((r) => r.path)).toContain(named);
+    }
+    expect(targets.filter((r) => /\/export$/.test(r.path)).length).toBeGreaterThan(10);
+    const findings: string[] = [];
+    let tried = 0;
+    for (const route of targets) {
+      const fields = dateFieldsOf(route);
+      const inBody = route.method !== 'GET' && route.method !== 'HEAD';
+      for (const field of fields.length ? fields : ['from', 'to']) {
+        for (const [k, bad] of BAD_DATES.entries()) {
+          // Alone (the other dates left to their defaults), and beside valid ones.
+          const others = fields.filter((f) => f !== field);
+          for (const withOthers of others.length ? [false, true] : [false]) {
+            const values: Record<string, unknown> = { [field]: bad };
+            if (withOthers) for (const f of others) values[f] = VALID_DAY;
+            const lang = k % 2 ? 'cn' : 'en';
+            const url = inBody ? urlOf(route, 0) : urlOf(route, 0, new URLSearchParams(Object.entries(values).map(([n, v]) => [n, String(v)])).toString());
+            const res = await t.app.inject({
+              method: route.method as InjectOptions['method'],
+              url: inBody ? url.replace(/\/(abc)(?=\/|$)/g, '/1') : url,
+              payload: inBody ? JSON.stringify(values) : undefined,
+              headers: { authorization: `Bearer ${token}`, 'accept-language': lang, ...(inBody ? { 'content-type': 'application/json' } : {}) },
+            });
+            tried++;
+            const where = `${route.method} ${route.path} ${JSON.stringify(values)}`;
+            if (res.statusCode >= 500) findings.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+            else if (fields.length && !LENIENT.has(bad) && res.statusCode !== 400) findings.push(`${where}: ${res.statusCode}, not 400`);
+            else if (res.statusCode === 400) {
+              const msg = String(JSON.parse(res.body).msg ?? '');
+              if (lang === 'cn' ? !/[\u4e00-\u9fff]/.test(msg) : /[\u4e00-\u9fff]/.test(msg) || !msg) findings.push(`${where}: message not in ${lang}: ${msg}`);
+            }
+          }
+        }
+      }
+    }
+    console.warn(`date fuzz: ${targets.length} statistics and export calls, ${tried} requests, ${findings.length} findings`);
+    expect(findings).toEqual([]);
   }, 600_000);
 
   it('answers HEAD of the event stream at once, and its GET starts a stream', async () => {

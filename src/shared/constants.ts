@@ -109,9 +109,18 @@ export const MAX_TICKETS_PER_SESSION = 60;
 export const MAX_STREAMS_PER_SESSION = 8;
 /** Outbound HTTP calls (camera cloud) give up after this long. */
 export const OUTBOUND_TIMEOUT_MS = 5000;
+/** An S3 configuration's check (HeadBucket, on activation) gives up after this long, its retry included. */
+export const S3_CHECK_TIMEOUT_MS = 10_000;
+/** Dashboard chart drawings one user may have made per minute (~250 ms of CPU each); drawings already cached are free. */
+export const DASHBOARD_DRAWS_PER_MINUTE = 20;
+/** The dashboard chart drawings kept by their inputs, per instance. */
+export const DASHBOARD_CACHE_BYTES = 16 * 1024 * 1024;
 /** Spreadsheet imports are checked against these before a cell is parsed (a zip inflates ~1000×). */
 export const SHEET_MAX_INFLATED_BYTES = 16 * 1024 * 1024;
 export const SHEET_MAX_ENTRIES = 200;
+/** Largest inflated-to-deflated ratio of one spreadsheet part over SHEET_RATIO_FROM_BYTES (real sheets: a few dozen). */
+export const SHEET_MAX_RATIO = 200;
+export const SHEET_RATIO_FROM_BYTES = 1024 * 1024;
 export const SHEET_MAX_ROWS = 10_000;
 export const SHEET_MAX_COLUMNS = 64;
 export const SHEET_MAX_CELLS = 100_000;
@@ -128,7 +137,7 @@ export const LOG_PURGE_MIN_DAYS = 7;
 export const CAPTCHA_PER_MINUTE = 60;
 /** Project password (login2) tries one address may make per minute. */
 export const LOGIN2_PER_ADDRESS_PER_MINUTE = 10;
-/** Project password tries per project per minute, from all addresses together. */
+/** Wrong project password tries per project per minute, from all addresses together: past them, only addresses that have not guessed wrong there are checked. */
 export const LOGIN2_PER_PROJECT_PER_MINUTE = 30;
 /**
  * First wait one account-and-address pair is given past the threshold (seconds), doubled with every

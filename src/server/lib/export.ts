@@ -61,6 +61,29 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
     yield first.value;
     yield* source;
   }
+  // Between batches: the client still there (an export it left stops reading the database), the
+  // bytes so far taken (never more than a batch or two held), and the event loop given to other
+  // requests (a log export blocked the embedded server for 6–28 s).
+  const gone = () => stream.destroyed || reply.raw.destroyed || reply.request.raw.destroyed;
+  async function settle(): Promise<boolean> {
+    if (stream.writableNeedDrain && !gone()) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          stream.off('drain', done);
+          stream.off('close', done);
+          reply.raw.off('close', done);
+          resolve();
+        };
+        stream.on('drain', done);
+        stream.on('close', done);
+        reply.raw.on('close', done);
+      });
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!gone()) return true;
+    stream.destroy();
+    return false;
+  }
   const locale = reply.request.locale ?? 'cn';
   const stamp = new Date().toISOString().slice(0, 10);
   const filename = `${job.name}-${stamp}.${job.format}`;
@@ -73,6 +96,7 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
         stream.write('\uFEFF' + job.columns.map((c) => csvField(c.label, locale)).join(',') + '\r\n');
         for await (const rows of batches()) {
           stream.write(rows.map((r) => job.columns.map((c) => csvField(r[c.prop], locale)).join(',')).join('\r\n') + '\r\n');
+          if (!(await settle())) return;
         }
         stream.end();
       } catch (err) {
@@ -90,6 +114,7 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
     try {
       for await (const rows of batches()) {
         for (const r of rows) sheet.addRow(Object.fromEntries(job.columns.map((c) => [c.prop, cell(r[c.prop], locale)]))).commit();
+        if (!(await settle())) return;
       }
       sheet.commit();
       await workbook.commit();
@@ -115,6 +140,29 @@ export interface WorkbookSheet {
 export async function sendWorkbook(reply: FastifyReply, job: { name: string; sheets: WorkbookSheet[] }): Promise<FastifyReply> {
   const sources = job.sheets.map((s) => s.batches());
   const firsts = sources.length ? [await sources[0].next()] : [];
+  // Between batches: the client still there (an export it left stops reading the database), the
+  // bytes so far taken (never more than a batch or two held), and the event loop given to other
+  // requests (a log export blocked the embedded server for 6–28 s).
+  const gone = () => stream.destroyed || reply.raw.destroyed || reply.request.raw.destroyed;
+  async function settle(): Promise<boolean> {
+    if (stream.writableNeedDrain && !gone()) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          stream.off('drain', done);
+          stream.off('close', done);
+          reply.raw.off('close', done);
+          resolve();
+        };
+        stream.on('drain', done);
+        stream.on('close', done);
+        reply.raw.on('close', done);
+      });
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!gone()) return true;
+    stream.destroy();
+    return false;
+  }
   const locale = reply.request.locale ?? 'cn';
   const filename = `${job.name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
   const stream = new PassThrough();
@@ -132,6 +180,7 @@ export async function sendWorkbook(reply: FastifyReply, job: { name: string; she
         if (!first?.done) {
           for await (const rows of sources[i]) {
             for (const r of rows) sheet.addRow(Object.fromEntries(s.columns.map((c) => [c.prop, cell(r[c.prop], locale)]))).commit();
+            if (!(await settle())) return;
           }
         }
         sheet.commit();

@@ -30,6 +30,12 @@ export async function countHit(database: Database, key: string, windowMs: number
   return { hits: Number(rows[0].hits), ttlMs: Math.max(0, Math.ceil(Number(rows[0].ttl_ms))) };
 }
 
+/** The hits of a key in its current window, without counting one (0 when it has none or it ended). */
+export async function peekHits(database: Database, key: string): Promise<number> {
+  const rows = await database.query<{ hits: number }>(`SELECT hits FROM sys_rate_limit WHERE key = $1 AND window_ends > now()`, [key.slice(0, 200)]);
+  return Number(rows[0]?.hits ?? 0);
+}
+
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 type Count = { current: number; ttl: number };
 

@@ -13,6 +13,7 @@ import {
   type CompletedPart,
 } from '@aws-sdk/client-s3';
 import type { Storage } from './storage';
+import { S3_CHECK_TIMEOUT_MS } from '@shared/constants';
 
 /** The settings of an S3-compatible configuration (contracts/oss-config.ts `s3ConfigSchema`), secret included. */
 export interface S3Settings {
@@ -91,7 +92,9 @@ export class S3Storage implements Storage {
 
   /** Whether the bucket answers to these credentials (HeadBucket); rejects with the SDK's error. */
   async check(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    // The request timeout is for uploads (120 s, twice with the retry): a host that accepts and never
+    // answers held an administrator's activation open for over 200 s.
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(S3_CHECK_TIMEOUT_MS) });
   }
 
   async put(key: string, data: Buffer | Readable): Promise<void> {

@@ -67,7 +67,17 @@ export function resolvePeriod<T extends { from?: string; to?: string; granularit
   return { ...q, from, to, granularity: q.granularity ?? PERIOD_DEFAULTS.granularity };
 }
 
+/** True for a YYYY-MM-DD day that exists: what isoDay lets through. */
+function isDay(s: unknown): boolean {
+  if (typeof s !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const at = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(s) && Number(s.slice(0, 4)) >= DATE_MIN_YEAR;
+}
+
 function checkSpan(raw: { from?: string; to?: string; granularity?: Granularity }, ctx: z.RefinementCtx) {
+  // Zod runs an object's refinement even when a field failed: a day that is no day has its own
+  // message already, and resolving the period from it would throw (an invalid Date has no ISO text).
+  if ((raw.from !== undefined && !isDay(raw.from)) || (raw.to !== undefined && !isDay(raw.to))) return;
   const q = resolvePeriod(raw);
   if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'v.dateOrder' });
   else if (spanDays(q.from, q.to) > MAX_SPAN_DAYS[q.granularity]) ctx.addIssue({ code: 'custom', path: ['from'], message: 'v.spanTooLong' });

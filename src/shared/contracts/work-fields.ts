@@ -9,7 +9,17 @@ import { hasNul, inDateRange, refIdSchema } from './common';
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const blankToNull = (v: unknown) => (v === '' ? null : v);
-const toDate = (v: unknown) => (v instanceof Date ? v : typeof v === 'string' || typeof v === 'number' ? new Date(v) : v);
+const toDate = (v: unknown) => {
+  if (typeof v === 'string') {
+    // new Date('2026-02-30') rolls into March: a day that does not exist stays text, which z.date refuses.
+    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
+    if (m) {
+      const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+      if (d.getUTCMonth() !== +m[2] - 1 || d.getUTCDate() !== +m[3]) return v;
+    }
+  }
+  return v instanceof Date ? v : typeof v === 'string' || typeof v === 'number' ? new Date(v) : v;
+};
 /** Text a number input sent ("12.5") read as a number; anything else (booleans, arrays) left for z.number to refuse. */
 const numberText = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
 /** A date within DATE_MIN_YEAR..DATE_MAX_YEAR (PostgreSQL and JavaScript both hold it). */

@@ -8,7 +8,8 @@ import { idParamSchema, envelopeOf } from '@shared/contracts/common';
 import { ossFile } from '../../db/schema';
 import { ok } from '../../lib/crud';
 import { downloadAnswer, fileAnswer } from '../../lib/answers';
-import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { CODE } from '@shared/constants';
 import { allows, type AuthContext } from '../../plugins/auth';
 import { describeFile, mayRead, storageOfFile, storeFile, type FileRow } from './files.service';
 import { GENERAL_UPLOAD, OWNER_RULES } from './owners';
@@ -67,6 +68,10 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
         throw forbidden();
       }
       const data = await part.toBuffer();
+      // toBuffer throws only when it sees the cut while reading: a client that paused exactly at the
+      // limit (Node's fetch streaming) sent every byte of it before the next chunk marked the file cut,
+      // and the first 20 MiB alone were stored as the whole file.
+      if (part.file.truncated) throw new ApiError(CODE.tooLarge, 'err.tooLarge');
       const row = await storeFile(app, { name: part.filename, data, ownerType, createdBy: auth.userId, imageMaxBytes: imageMaxMb * MB, log: request.log });
       return ok(describeFile(app.config.apiPrefix, row));
     },

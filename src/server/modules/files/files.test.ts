@@ -104,6 +104,58 @@ describe('file service', () => {
     expect(n).toBe(0);
   });
 
+  it('refuses an upload over the limit sent by Node\'s fetch with 413 and stores nothing, whatever its size against the chunks (a real listening server)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await t.app.settings.set('upload.maxMb', '1');
+    try {
+      const limit = 1024 * 1024;
+      const [{ n: before }] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM oss_file');
+      // Over by one byte, by one of fetch's 64 KiB chunks, and twice the limit: fetch's chunks ended
+      // exactly on the limit, and busboy marked the file cut only after the last one was read.
+      for (const size of [limit + 1, limit + 65_536, 2 * limit, 3 * limit + 17]) {
+        for (const url of ['/api/oss/file/upload', '/api/sys/xmlx/upload?dryRun=true']) {
+          const form = new FormData();
+          form.append('file', new Blob([PDF_BYTES, Buffer.alloc(size - PDF_BYTES.length, 0x20)]), url.includes('xmlx') ? 'big.csv' : 'big.pdf');
+          const res = await fetch(`${address}${url}`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' }, body: form });
+          const body = (await res.json()) as { code: number; msg: string };
+          expect({ url, size, status: res.status, code: body.code }).toEqual({ url, size, status: 413, code: 413 });
+        }
+      }
+      // The client that pauses exactly at the limit (a stream body, as a proxy or a slow disk sends):
+      // every byte up to the limit arrived and was read before the next one said there was more.
+      for (const url of ['/api/oss/file/upload', '/api/sys/xmlx/upload?dryRun=true']) {
+        const boundary = 'cascadeexact';
+        const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${url.includes('xmlx') ? 'cut.csv' : 'cut.pdf'}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(Buffer.concat([head, PDF_BYTES, Buffer.alloc(limit - PDF_BYTES.length, 0x20)]));
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            controller.enqueue(Buffer.concat([Buffer.alloc(4096, 0x20), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+            controller.close();
+          },
+        });
+        const res = await fetch(`${address}${url}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          body,
+          duplex: 'half',
+        } as RequestInit);
+        const answer = (await res.json()) as { code: number; data: unknown };
+        expect({ url, status: res.status, code: answer.code }).toEqual({ url, status: 413, code: 413 });
+      }
+      const [{ n: after }] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM oss_file');
+      expect(after).toBe(before);
+      // Exactly the limit is whole, and stored.
+      const form = new FormData();
+      form.append('file', new Blob([PDF_BYTES, Buffer.alloc(limit - PDF_BYTES.length, 0x20)]), 'exact.pdf');
+      const res = await fetch(`${address}/api/oss/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: { size: number } }).data.size).toBe(limit);
+    } finally {
+      await t.app.settings.set('upload.maxMb', '20');
+    }
+  });
+
   it('lets only users who may see the owning record download a file', async () => {
     const plan = (await upload(t, { token: admin, name: 'plan.png', data: await pngBytes(), ownerType: 'fall_project' })).body.data;
     const [project] = await t.database.db

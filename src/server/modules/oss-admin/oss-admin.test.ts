@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { ossConfig, ossFile } from '../../db/schema';
 import { itChecksAccess } from '@tests/helpers/guard-cases';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { S3_CHECK_TIMEOUT_MS } from '@shared/constants';
 
 // Nothing listens on the discard port: activating this configuration is refused as unreachable.
 const S3 = { endpoint: 'http://127.0.0.1:9', bucket: 'cascade', region: 'eu-west-1', accessKeyId: 'AKIA123', secretAccessKey: 'top-secret' };
@@ -70,6 +72,31 @@ describe('oss/config and oss/file', () => {
     expect(refused.body.msg).toBe('The active storage configuration cannot be deleted');
     expect((await t.call('POST', '/api/oss/config/delete', { token: admin, body: [s3.body.data.id] })).body.data).toEqual({ deleted: 1 });
   });
+
+  it('gives up on an endpoint that accepts the connection and never answers within the S3 check time, in the caller\'s language', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const host = `127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      await t.app.settings.set('security.outboundHosts', host);
+      const saved = await t.call('POST', '/api/oss/config/save', { token: admin, body: { name: 'Silent', provider: 's3', config: { ...S3, endpoint: `http://${host}` } } });
+      // The SDK loads on the first S3 call (seconds on a loaded machine): loaded here, the clock times the check.
+      await import('../../storage/s3-storage');
+      const started = Date.now();
+      const res = await t.call('POST', '/api/oss/config/activate', { token: admin, body: { id: saved.body.data.id }, lang: 'zh-CN' });
+      const waited = Date.now() - started;
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toMatch(/[\u4e00-\u9fff]/);
+      expect(sockets.length).toBeGreaterThan(0);
+      expect(waited).toBeGreaterThanOrEqual(S3_CHECK_TIMEOUT_MS - 1000);
+      expect(waited).toBeLessThan(S3_CHECK_TIMEOUT_MS + 3000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await t.app.settings.set('security.outboundHosts', '');
+    }
+  }, 60_000);
 
   it('checks the provider settings field by field', async () => {
     const bad = await t.call('POST', '/api/oss/config/save', { token: admin, body: { name: 'B', provider: 's3', config: { endpoint: 'ftp://x', bucket: '', accessKeyId: 'k' } } });

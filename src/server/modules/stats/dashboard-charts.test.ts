@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { fallProject } from '../../db/schema';
+import { DASHBOARD_DRAWS_PER_MINUTE } from '@shared/constants';
 
 const URL = '/api/ball/fallproject/dashboardCharts';
 
@@ -64,6 +65,23 @@ describe('POST /ball/fallproject/dashboardCharts', () => {
     expect(Object.keys(one.body.data)).toEqual(['water']);
     expect(one.body.data.water).toMatch(/^<svg [^>]*width="300" height="200"/);
   });
+
+  it('draws at most DASHBOARD_DRAWS_PER_MINUTE new drawings a minute per user; a drawing of the same inputs comes from the cache, uncounted', async () => {
+    const viewer = await t.userWith(['fall-project#stats'], 'dash_bound');
+    const one = (width: number) => ({ language: 'en', scheme: 'light', charts: { water: { width, height: 200, data: answers.water } } });
+    const first = await t.call('POST', URL, { token: viewer.token, body: one(200) });
+    expect(first.status).toBe(200);
+    for (let i = 1; i < DASHBOARD_DRAWS_PER_MINUTE; i++) expect((await t.call('POST', URL, { token: viewer.token, body: one(200 + i) })).status).toBe(200);
+    const over = await t.call('POST', URL, { token: viewer.token, body: one(999), lang: 'zh-CN' });
+    expect(over.status).toBe(429);
+    expect(over.body.msg).toMatch(/[\u4e00-\u9fff]/);
+    // Drawn before: answered from the cache, the same drawing, for this viewer and another.
+    const again = await t.call('POST', URL, { token: viewer.token, body: one(200) });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(first.body.data);
+    const other = await t.userWith(['fall-project#stats'], 'dash_other');
+    expect((await t.call('POST', URL, { token: other.token, body: one(999) })).status).toBe(200);
+  }, 120_000);
 
   it('writes the figures’ names as text, never as markup (the page puts the drawing in its DOM)', async () => {
     const area = [{ area: 'x', count: 3, totalArea: 10, label: '<img src=x onerror=alert(1)>', labelEn: '<img src=x onerror=alert(1)>' }];

@@ -110,17 +110,28 @@ describe('project password login (login2)', () => {
     expect(JSON.stringify(list.body)).not.toMatch(/[0-9a-f]{64}/);
   });
 
-  it('limits tries per project from all addresses together, and per address', async () => {
+  it('limits wrong tries per project and address: strangers spraying a project do not lock its real visitors out', async () => {
     const [fresh] = await t.database.db.insert(fallProject).values({ name: 'Sprayed', uniqueKey: 'l2-spray', isPublic: true }).returning({ id: fallProject.id });
+    const password = await issue(fresh.id);
+    // 30 wrong tries from 3 addresses, 10 each (the bug report's attack).
+    const strangers = ['10.82.0.1', '10.82.0.2', '10.82.0.3'];
     const statuses: number[] = [];
-    for (let i = 0; i < LOGIN2_PER_PROJECT_PER_MINUTE + 2; i += 1) statuses.push((await login2(fresh.id, `spray-${i}`)).status);
-    expect(statuses.slice(0, LOGIN2_PER_PROJECT_PER_MINUTE).every((s) => s === 400)).toBe(true);
-    expect(statuses.slice(LOGIN2_PER_PROJECT_PER_MINUTE)).toEqual([429, 429]);
+    for (let i = 0; i < LOGIN2_PER_PROJECT_PER_MINUTE; i += 1) statuses.push((await login2(fresh.id, `spray-${i}`, strangers[i % 3])).status);
+    expect(statuses.every((s) => s === 400)).toBe(true);
+    // The strangers wait now, in both languages …
+    expect((await login2(fresh.id, password, '10.82.0.1')).status).toBe(429);
+    // … the project's real visitor from their own address goes in with the right password …
+    const visitor = await login2(fresh.id, password, '10.82.1.1');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body.data.projectId).toBe(fresh.id);
+    // … and a new address gets one guess, then waits too.
+    expect((await login2(fresh.id, 'wrong', '10.82.2.1')).status).toBe(400);
+    expect((await login2(fresh.id, password, '10.82.2.1')).status).toBe(429);
     // another project is not affected
     expect((await login2(manyId, 'spray')).status).toBe(400);
     // an unknown project is counted the same way, so the limit does not tell it apart
     const unknown: number[] = [];
-    for (let i = 0; i < LOGIN2_PER_PROJECT_PER_MINUTE + 1; i += 1) unknown.push((await login2(777777, `x-${i}`)).status);
+    for (let i = 0; i < LOGIN2_PER_PROJECT_PER_MINUTE + 1; i += 1) unknown.push((await login2(777777, `x-${i}`, strangers[i % 3])).status);
     expect(unknown.at(-1)).toBe(429);
     // one address: LOGIN2_PER_ADDRESS_PER_MINUTE tries, whatever the project
     const one: number[] = [];

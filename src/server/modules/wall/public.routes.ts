@@ -7,7 +7,7 @@ import { ok } from '../../lib/crud';
 import { downloadAnswer } from '../../lib/answers';
 import { CODE, LOGIN2_PER_ADDRESS_PER_MINUTE, LOGIN2_PER_PROJECT_PER_MINUTE } from '@shared/constants';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
-import { countHit } from '../../lib/limits';
+import { countHit, peekHits } from '../../lib/limits';
 import { newToken } from '../../lib/password';
 import { projectPasswordLookup } from '../../lib/server-key';
 import { storageOfFile } from '../files/files.service';
@@ -47,10 +47,15 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: login2Schema, response: { 200: envelopeOf(login2ResultSchema) } }, config: { permission: 'public', log: false, rateLimit: LOGIN2_RATE } },
     async (request) => {
       const { projectId, password } = request.body as z.output<typeof login2Schema>;
-      // Every project's tries together, from all addresses: many addresses cannot guess one project fast.
+      // Wrong tries counted per project (from all addresses) and per project and address. Once a
+      // project has had its wrong tries for the minute, an address that guessed wrong there waits;
+      // an address that has not is still checked, so strangers spraying a project cannot lock its
+      // real visitors out (30 tries from 3 addresses did), and each new address buys one guess.
       // Counted for any id, so an unknown project answers like a real one.
-      const { hits } = await countHit(app.database, `login2:project:${projectId}`, 60_000);
-      if (hits > LOGIN2_PER_PROJECT_PER_MINUTE) throw new ApiError(CODE.tooMany, 'err.tooMany');
+      const projectKey = `login2:project:${projectId}`;
+      const pairKey = `login2:project:${projectId}:${request.ip}`;
+      const [projectFails, pairFails] = await Promise.all([peekHits(app.database, projectKey), peekHits(app.database, pairKey)]);
+      if (pairFails > 0 && projectFails >= LOGIN2_PER_PROJECT_PER_MINUTE) throw new ApiError(CODE.tooMany, 'err.tooMany');
       // One keyed hash and one index lookup, whatever the project and the guess: the same small work
       // (and answer) for an unknown project, a project that is not public and a wrong password.
       const lookup = await projectPasswordLookup(app.database, projectId, password);
@@ -63,7 +68,10 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       );
       const matched = rows[0]?.id ?? null;
       // One answer for an unknown project, a wrong, an expired or a revoked password: nothing to probe.
-      if (matched === null) throw badRequest('wall.password', { password: 'wall.password' });
+      if (matched === null) {
+        await Promise.all([countHit(app.database, projectKey, 60_000), countHit(app.database, pairKey, 60_000)]);
+        throw badRequest('wall.password', { password: 'wall.password' });
+      }
       const hours = await app.settings.get('wall.visitorHours');
       const { token, hash } = newToken();
       await app.database.db.insert(sysSession).values({

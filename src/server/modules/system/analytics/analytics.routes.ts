@@ -10,12 +10,17 @@ import {
 } from '@shared/contracts/analytics';
 import { sysAnalyticsEvent } from '../../../db/schema';
 import { ok } from '../../../lib/crud';
+import { allows } from '../../../plugins/auth';
 
 const DAY_MS = 86_400_000;
 /** Rows of each usage table at most (the totals always count every event of the period). */
 const USAGE_ROWS = 500;
-/** Batches per minute from one address: a tab sends at most 20 (one per 3 s), so this is many tabs behind one address. */
-const BATCHES_PER_MINUTE = 300;
+/**
+ * Batches per minute from one session: a tab sends at most 20 (one per 3 s), and a session's tabs
+ * share it. Per session, not per address: an office behind one address is many people, and one
+ * session looping cannot fill the table for them.
+ */
+const BATCHES_PER_SESSION_PER_MINUTE = 60;
 
 /**
  * POST /analytics/events (any session) stores what a browser reports while analysis is on;
@@ -27,7 +32,12 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { body: analyticsBatchSchema, response: { 200: analyticsStoredAnswer } },
       // Not an operation: a batch every few seconds would bury the operation log.
-      config: { permission: 'session', log: false, rateLimit: { max: BATCHES_PER_MINUTE, timeWindow: 60_000 } },
+      config: {
+        permission: 'session',
+        log: false,
+        // Counted once the session is known (preHandler, after the permission check).
+        rateLimit: { max: BATCHES_PER_SESSION_PER_MINUTE, timeWindow: 60_000, hook: 'preHandler', keyGenerator: (request) => `session:${request.auth?.sessionId ?? request.ip}` },
+      },
     },
     async (request) => {
       const { events } = request.body as AnalyticsBatch;
@@ -35,7 +45,8 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
       if (!(await app.settings.get('analytics.enabled'))) return ok({ stored: 0, enabled: false });
       const auth = request.auth!;
       // Who comes from the session, never from the body. Walls and visitors count page views only.
-      const kept = auth.kind === 'user' ? events : events.filter((e) => e.kind === 'view');
+      // An action is kept only when the session holds it: a button the caller cannot press was not pressed.
+      const kept = events.filter((e) => e.kind === 'view' || (auth.kind === 'user' && allows(auth, e.action)));
       if (kept.length) {
         await app.database.db.insert(sysAnalyticsEvent).values(
           kept.map((e) => ({

@@ -49,7 +49,7 @@ describe('usage analytics', () => {
   });
 
   it('stores views and actions with the user of the session, whatever the body says', async () => {
-    const op = await t.userWith([], 'analytics_op');
+    const op = await t.userWith(['fall-order#save'], 'analytics_op');
     const res = await send(op.token, [
       { kind: 'view', screen: '/main/fall/order' },
       { kind: 'action', screen: '/main/fall/order', action: 'fall-order#save' },
@@ -65,6 +65,29 @@ describe('usage analytics', () => {
     const forged = await send(op.token, [{ kind: 'view', screen: '/main', userId: 1 }]);
     expect(forged.status).toBe(400);
     expect(await stored()).toHaveLength(2);
+  });
+
+  it('keeps only the actions the session holds', async () => {
+    const viewer = await t.userWith(['fall-order#list'], 'analytics_held');
+    const before = (await stored()).length;
+    const res = await send(viewer.token, [
+      { kind: 'action', screen: '/main/fall/order', action: 'fall-order#list' },
+      { kind: 'action', screen: '/main/fall/order', action: 'fall-order#delete' },
+      { kind: 'action', screen: '/main/sys/user', action: 'sys-user#save' },
+    ]);
+    expect(res.body.data).toEqual({ stored: 1, enabled: true });
+    expect((await stored()).slice(before).map((r) => r.action)).toEqual(['fall-order#list']);
+  });
+
+  it('limits batches per session, not per address: one session looping does not stop the others behind its address', async () => {
+    const loud = await t.userWith([], 'analytics_loud');
+    const quiet = await t.userWith([], 'analytics_quiet');
+    const batch = [{ kind: 'view', screen: '/main' }];
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await send(loud.token, batch)).status);
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    expect((await send(quiet.token, batch)).status).toBe(200);
   });
 
   it('keeps only page views from a wall display', async () => {
@@ -125,8 +148,8 @@ describe('usage analytics', () => {
   });
 
   it('sums per screen, per user and per action, and the totals equal the stored events of the period', async () => {
-    const a = await t.userWith([], 'analytics_a');
-    const b = await t.userWith([], 'analytics_b');
+    const a = await t.userWith(['fall-order#save', 'fall-order#export'], 'analytics_a');
+    const b = await t.userWith(['fall-order#save'], 'analytics_b');
     await send(a.token, [
       { kind: 'view', screen: '/main/fall/order' },
       { kind: 'view', screen: '/main/fall/order' },

@@ -203,6 +203,64 @@ describe('spreadsheet limits (a 400 KB sheet must not inflate to 400 MB)', () =>
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
+  it('a bomb behind 16 junk bytes is refused by what it is: 413, memory flat, health answered throughout (a real listening server)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const prefixed = Buffer.concat([Buffer.alloc(16, 0x4a), bomb400]);
+    // The first request pays for the client's connection; what is measured is the server's answer.
+    await (await fetch(`${address}/api/health`)).arrayBuffer();
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peakRss = before;
+    let slowestHealth = 0;
+    let healthAnswers = 0;
+    let uploading = true;
+    const probe = (async () => {
+      while (uploading) {
+        const started = performance.now();
+        const res = await fetch(`${address}/api/health`);
+        await res.arrayBuffer();
+        if (res.status === 200) healthAnswers++;
+        slowestHealth = Math.max(slowestHealth, performance.now() - started);
+        peakRss = Math.max(peakRss, process.memoryUsage().rss);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const send = async (data: Buffer, lang = 'en') => {
+      const form = new FormData();
+      form.append('file', new Blob([data]), 'types.xlsx');
+      const res = await fetch(`${address}/api/sys/xmlx/upload?dryRun=true`, { method: 'POST', headers: { authorization: `Bearer ${manager}`, 'accept-language': lang }, body: form });
+      return { status: res.status, body: (await res.json()) as { msg: string } };
+    };
+    const answers = await Promise.all([send(prefixed), send(prefixed), send(prefixed), send(prefixed, 'zh-CN')]);
+    uploading = false;
+    await probe;
+    for (const a of answers) expect(a.status).toBe(413);
+    expect(answers[3].body.msg).toBe('表格解压后过大（最多 16 MB）');
+    const rssGrowthMb = (peakRss - before) / 1024 / 1024;
+    process.stdout.write(`prefixed bomb: 4 refused, ${healthAnswers} health answers, slowest ${slowestHealth.toFixed(0)} ms, peak RSS +${rssGrowthMb.toFixed(1)} MB\n`);
+    expect(healthAnswers).toBeGreaterThan(0);
+    expect(slowestHealth).toBeLessThan(1000);
+    expect(rssGrowthMb).toBeLessThan(100);
+  });
+
+  it('a zip exceljs would read but this check cannot is refused, never handed on: junk after the end record, a directory longer than its count, a ratio past the bound', async () => {
+    // 70 KB after the end record: beyond where the record may sit, JSZip still finds it.
+    const trailing = await upload(Buffer.concat([bomb400, Buffer.alloc(70_000, 0x20)]));
+    expect(trailing.status).toBeGreaterThanOrEqual(400);
+    expect(trailing.status).toBeLessThan(500);
+    // An end record that counts one entry less than the directory holds: JSZip reads them all.
+    const undercounted = Buffer.from(bomb400);
+    const end = undercounted.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    undercounted.writeUInt16LE(undercounted.readUInt16LE(end + 8) - 1, end + 8);
+    undercounted.writeUInt16LE(undercounted.readUInt16LE(end + 10) - 1, end + 10);
+    const counted = await upload(undercounted);
+    expect(counted.status).toBeGreaterThanOrEqual(400);
+    expect(counted.status).toBeLessThan(500);
+    // 12 MB of one letter declared truthfully: within the total, past any real sheet's ratio.
+    const dense = await upload(await bomb(12));
+    expect(dense.status).toBe(413);
+  });
+
   it('too many rows, a row number past the limit, too wide, a cell too long: 400 with the reason; a sheet within limits imports', async () => {
     const sheet = (rows: string) => zip([...FRAME, part('xl/worksheets/sheet1.xml', SHEET_HEAD + HEADER_ROW + rows + SHEET_TAIL)]);
     const fine = await upload(sheet(row(2, 'LIM-A', 'Within limits')));

@@ -5,7 +5,9 @@ import {
   SHEET_MAX_COLUMNS,
   SHEET_MAX_ENTRIES,
   SHEET_MAX_INFLATED_BYTES,
+  SHEET_MAX_RATIO,
   SHEET_MAX_ROWS,
+  SHEET_RATIO_FROM_BYTES,
 } from '@shared/constants';
 
 /** A sheet over one of the limits: `limit` names which, for the message the caller sees. */
@@ -15,61 +17,77 @@ export class SheetLimitError extends Error {
   }
 }
 
-const EOCD = 0x06054b50;
+const EOCD = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
-/** The end-of-central-directory record is 22 bytes plus a comment of at most 65535. */
-const EOCD_SEARCH = 22 + 0xffff;
 
 interface Entry {
   name: string;
   method: number;
+  flags: number;
   compressed: number;
   size: number;
+  /** Where the local header starts in the buffer (the bytes in front of the zip already added). */
   localOffset: number;
 }
 
-/** The central directory of a zip, or null when it is not one (exceljs then says it is no workbook). */
+/**
+ * The central directory of a zip as JSZip (exceljs's reader) finds it, or null when it cannot be
+ * read to the end (then nothing is handed to exceljs). JSZip takes the last end record anywhere in
+ * the file, reads directory entries for as long as their signature follows (whatever the record
+ * counts), and moves every offset by the bytes in front when the directory does not end where the
+ * record begins: a bomb behind 16 junk bytes is read whole. This reads the same, so what is checked
+ * is what exceljs would inflate.
+ */
 function centralDirectory(buf: Buffer): Entry[] | null {
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - EOCD_SEARCH); i--) {
-    if (buf.readUInt32LE(i) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
+  const eocd = buf.lastIndexOf(EOCD);
+  if (eocd < 0 || eocd + 22 > buf.length) return null;
   const count = buf.readUInt16LE(eocd + 10);
-  const offset = buf.readUInt32LE(eocd + 16);
-  // Zip64 markers: an xlsx within the upload limit never needs them; a bomb might.
-  if (count === 0xffff || offset === 0xffffffff) throw new SheetLimitError('size');
+  const dirSize = buf.readUInt32LE(eocd + 12);
+  const dirOffset = buf.readUInt32LE(eocd + 16);
+  // Zip64 markers (in any field JSZip looks at): an xlsx within the upload limit never needs them; a bomb might.
+  if ([4, 6, 8, 10].some((at) => buf.readUInt16LE(eocd + at) === 0xffff) || dirSize === 0xffffffff || dirOffset === 0xffffffff) {
+    throw new SheetLimitError('size');
+  }
   if (count > SHEET_MAX_ENTRIES) throw new SheetLimitError('size');
+  const front = eocd - (dirOffset + dirSize);
+  if (front < 0) return null;
   const entries: Entry[] = [];
-  let at = offset;
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > buf.length || buf.readUInt32LE(at) !== CENTRAL) return null;
+  let at = dirOffset + front;
+  while (at + 4 <= buf.length && buf.readUInt32LE(at) === CENTRAL) {
+    if (at + 46 > buf.length) return null;
+    if (entries.length >= SHEET_MAX_ENTRIES) throw new SheetLimitError('size');
     const nameLength = buf.readUInt16LE(at + 28);
     const entry = {
+      flags: buf.readUInt16LE(at + 8),
       method: buf.readUInt16LE(at + 10),
       compressed: buf.readUInt32LE(at + 20),
       size: buf.readUInt32LE(at + 24),
       name: buf.toString('utf8', at + 46, at + 46 + nameLength),
-      localOffset: buf.readUInt32LE(at + 42),
+      localOffset: buf.readUInt32LE(at + 42) + front,
     };
-    if (entry.size === 0xffffffff || entry.compressed === 0xffffffff) throw new SheetLimitError('size');
+    if (entry.size === 0xffffffff || entry.compressed === 0xffffffff || entry.localOffset - front === 0xffffffff) throw new SheetLimitError('size');
     entries.push(entry);
     at += 46 + nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
   }
-  return entries;
+  // A record that counts fewer entries than the directory holds hides the rest from a reader that
+  // trusts the count; JSZip does not, and nor does a real workbook's writer.
+  return entries.length === count ? entries : null;
 }
 
 /** An entry's bytes, inflated with a ceiling of its declared size: a size that lies stops the inflating. */
 function inflate(buf: Buffer, e: Entry): Buffer | null {
   if (e.localOffset + 30 > buf.length || buf.readUInt32LE(e.localOffset) !== LOCAL) return null;
+  // Encrypted: JSZip refuses it, so nothing to inflate here either.
+  if (e.flags & 1) return null;
   const start = e.localOffset + 30 + buf.readUInt16LE(e.localOffset + 26) + buf.readUInt16LE(e.localOffset + 28);
+  if (start + e.compressed > buf.length) return null;
   const data = buf.subarray(start, start + e.compressed);
   if (e.method === 0) return data.length === e.size ? data : null;
   if (e.method !== 8) return null;
+  // Deflate packs at most ~1030 to 1; a real sheet's parts a few dozen. A part past the ratio is
+  // made to be unpacked, not read, whatever total it declares.
+  if (e.size > SHEET_RATIO_FROM_BYTES && e.size > e.compressed * SHEET_MAX_RATIO) throw new SheetLimitError('size');
   try {
     return inflateRawSync(data, { maxOutputLength: Math.max(1, e.size) });
   } catch (err) {
@@ -92,11 +110,12 @@ function columnNumber(letters: string): number {
  * central directory declares are summed against SHEET_MAX_INFLATED_BYTES, each part is inflated
  * with its declared size as a ceiling (so a directory that lies stops the inflating at once), and
  * the worksheets' row and cell references are counted against the row, column and cell limits.
- * Peak memory is bounded by SHEET_MAX_INFLATED_BYTES whatever the file claims.
+ * Peak memory is bounded by SHEET_MAX_INFLATED_BYTES whatever the file claims. False when the zip
+ * cannot be read to its last byte as JSZip reads it: the caller refuses it as no workbook.
  */
-export function checkXlsxLimits(buf: Buffer): void {
+export function checkXlsxLimits(buf: Buffer): boolean {
   const entries = centralDirectory(buf);
-  if (!entries) return;
+  if (!entries) return false;
   let total = 0;
   for (const e of entries) {
     total += e.size;
@@ -105,7 +124,9 @@ export function checkXlsxLimits(buf: Buffer): void {
   for (const e of entries) {
     // Every part, not only the sheets: exceljs inflates them all (styles, themes, drawings).
     const data = inflate(buf, e);
-    if (!data || !/^xl\/(worksheets\/[^/]+\.xml|sharedStrings\.xml)$/.test(e.name)) continue;
+    // A part that cannot be read here is not handed to a reader that might read it otherwise.
+    if (!data) return false;
+    if (!/^xl\/(worksheets\/[^/]+\.xml|sharedStrings\.xml)$/.test(e.name)) continue;
     const xml = data.toString('utf8');
     if (e.name.endsWith('sharedStrings.xml')) {
       for (const m of xml.matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)) if (m[1].length > SHEET_MAX_CELL_CHARS) throw new SheetLimitError('cell');
@@ -124,6 +145,7 @@ export function checkXlsxLimits(buf: Buffer): void {
       if (cells > SHEET_MAX_CELLS || (column && columnNumber(column) > SHEET_MAX_COLUMNS)) throw new SheetLimitError('rows');
     }
   }
+  return true;
 }
 
 /** The cell limit for what exceljs read (inline strings and numbers) and for CSV files. */

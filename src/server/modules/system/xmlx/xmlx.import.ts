@@ -70,7 +70,7 @@ export function parseCsv(text: string): string[][] {
 
 async function xlsxRows(buffer: Buffer): Promise<string[][]> {
   // Sizes first: exceljs would inflate a bomb whole before a row could be looked at.
-  checkXlsxLimits(buffer);
+  if (!checkXlsxLimits(buffer)) throw new SheetFormatError('not a workbook');
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   try {

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { sendExport } from './export';
+
+/**
+ * Exports against a real listening server: a list without end (each batch costs what a page of the
+ * log costs to read), read by a client that stays, and by one that leaves.
+ */
+describe('exports stream in bounded batches', () => {
+  let t: TestApp;
+  let address: string;
+  const produced = { csv: 0, xlsx: 0 };
+
+  beforeAll(async () => {
+    t = await createTestApp({}, (app) => {
+      for (const format of ['csv', 'xlsx'] as const) {
+        app.get(`/api/test-export/${format}`, { config: { permission: 'public' } }, async (_request, reply) =>
+          sendExport(reply, {
+            name: 'endless',
+            format,
+            columns: [
+              { prop: 'id', label: 'Id' },
+              { prop: 'text', label: 'Text' },
+            ],
+            batches: async function* () {
+              for (let batch = 0; ; batch++) {
+                produced[format]++;
+                yield Array.from({ length: 1000 }, (_, i) => ({ id: batch * 1000 + i, text: 'x'.repeat(200) }));
+              }
+            },
+          }),
+        );
+      }
+    });
+    address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    t.app.server.closeAllConnections();
+    await t.close();
+  });
+
+  it.each(['csv', 'xlsx'] as const)('%s: answers health checks while exporting, and stops reading when the client leaves', async (format) => {
+    const controller = new AbortController();
+    const res = await fetch(`${address}/api/test-export/${format}`, { signal: controller.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    await reader.read();
+    // The client reads nothing more for a while: the server must wait for it, not read on.
+    let slowest = 0;
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await (await fetch(`${address}/api/health`)).arrayBuffer();
+      slowest = Math.max(slowest, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const whileStalled = produced[format];
+    expect(whileStalled).toBeLessThan(50);
+    expect(slowest).toBeLessThan(1000);
+    controller.abort();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const afterLeaving = produced[format];
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(produced[format]).toBe(afterLeaving);
+    process.stdout.write(`export ${format}: ${whileStalled} batches read for a stalled client, health answered within ${slowest.toFixed(0)} ms, reading stopped once it left\n`);
+  });
+});
