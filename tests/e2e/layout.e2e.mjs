@@ -1,11 +1,12 @@
 // Browser test of the layout defects an English walk-through found (issue "every defect a walk-through
-// found", items 4 and 7), at 1440 and 1920 px: the order list (no column under the sticky actions
+// found", items 4 and 7; issue 25, the top menu), at 1440 and 1920 px (the top menu at 1440 and 1366): the order list (no column under the sticky actions
 // column, placeholders that fit, actions in the same place on every row), no cut badge ("OFFL…",
 // "NOR…"), the channels dialog's buttons in view, live warnings that show the warning, and the public
 // project's password strip clear of the picture. Each check measures the page; screenshots of each
 // screen at each width go to test-results/screenshots/layout-*.png.
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { root } from './server.mjs';
 
 const WAIT = { timeout: 30_000 };
 const WIDTHS = [1440, 1920];
@@ -89,7 +90,68 @@ function labelsAbove(page) {
   );
 }
 
+/**
+ * The top menu bar: labels cut inside their button, buttons cut by the bar's edge, and the top-level
+ * names shown on the bar (Home and More aside).
+ */
+function topMenuState(page) {
+  return page.evaluate(() => {
+    const nav = document.querySelector('header nav');
+    const bar = nav.parentElement.getBoundingClientRect();
+    const buttons = [...nav.querySelectorAll(':scope > a, :scope > button')];
+    return {
+      cut: buttons
+        .map((b) => ({ b, label: b.querySelector('.mantine-Button-label') }))
+        .filter(({ b, label }) => label.scrollWidth > label.clientWidth || b.getBoundingClientRect().right > bar.right + 0.5)
+        .map(({ label }) => label.textContent),
+      names: buttons.map((b) => b.textContent.trim()),
+    };
+  });
+}
+
 export const tests = {
+  async 'Top menu at 1440 and 1366 in English and Chinese: no label cut, the menus that do not fit under More'({ baseUrl, browser, screenshotsDir }) {
+    const { tsImport } = await import('tsx/esm/api');
+    const { MENU_GROUPS } = await tsImport(path.join(root, 'src/shared/resources.ts'), import.meta.url);
+    for (const width of [1440, 1366]) {
+      for (const [lang, more, home, field] of [['en', 'More', 'Home', 'nameEn'], ['cn', '更多', '首页', 'name']]) {
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        try {
+          await page.addInitScript((l) => localStorage.setItem('LANGUAGE', l), lang);
+          await page.goto(`${baseUrl}/#/login`);
+          await page.getByLabel(/用户名|Username/).fill('admin');
+          await page.getByLabel(/^(密码|Password)/).fill('admin123');
+          await page.getByRole('button', { name: /^(登录|Log in)$/ }).click();
+          await page.waitForURL(/#\/main/, WAIT);
+          // The menus move to the top with the header's switch, as a user puts them there.
+          await page.getByRole('button', { name: /^(Menus at the top|菜单放在顶部)/ }).click();
+          const nav = page.locator('header nav');
+          await nav.waitFor(WAIT);
+          await page.evaluate(() => document.fonts.ready);
+          await page.waitForTimeout(300);
+          const state = await topMenuState(page);
+          assert.deepEqual(state.cut, [], `${lang} ${width}: top-menu labels cut`);
+          // Every directory is on the bar or, whole, in the More dropdown.
+          const groups = Object.values(MENU_GROUPS).map((g) => g[field]);
+          const onBar = groups.filter((g) => state.names.includes(g));
+          const rest = groups.filter((g) => !onBar.includes(g));
+          assert.ok(state.names[0] === home, `${lang} ${width}: Home leads the bar`);
+          if (rest.length > 0) {
+            await nav.getByRole('button', { name: more }).click();
+            const dropdown = page.getByRole('menu');
+            for (const g of rest) await dropdown.getByText(g, { exact: true }).waitFor({ timeout: 5_000 });
+          } else {
+            assert.equal(await nav.getByRole('button', { name: more }).count(), 0, `${lang} ${width}: More with nothing in it`);
+          }
+          await page.screenshot({ path: path.join(screenshotsDir, `layout-topmenu-${lang}-${width}.png`) });
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  },
+
   async 'English order list at 1440 and 1920: no column under the actions, placeholders whole, actions in place'({ baseUrl, browser, screenshotsDir }) {
     for (const width of WIDTHS) {
       const { context, page } = await openEnglish(browser, baseUrl, width);

@@ -19,15 +19,18 @@ export const theme = createTheme({
     // A plain object, not Badge.extend(): importing Badge here put the shell's component chunk in the
     // sign-in page's download.
     Badge: { styles: { label: { minWidth: 'max-content' } } },
-    // Dates as the lists show them (YYYY-MM-DD, 24-hour) in both languages, where a field names no
-    // format of its own; plain objects, so the theme does not pull the date components into the shell.
     // Every floating layer above the dialogs: Mantine's default (300) sat under our dialog stack
     // (MODAL_BASE_Z_INDEX, 2000 up), so a Select, MultiSelect, date or time picker or menu opened
     // inside a dialog drew behind it and only blind keyboard entry worked. Combobox (Select,
     // MultiSelect, Autocomplete), Menu, HoverCard and the date pickers all render through Popover.
     Popover: { defaultProps: { zIndex: OVERLAY_Z_INDEX } },
     Tooltip: { defaultProps: { zIndex: OVERLAY_Z_INDEX } },
-    DateTimePicker: { defaultProps: { valueFormat: DATE_TIME_FORMAT } },
+    // Dates as the lists show them (YYYY-MM-DD, 24-hour) in both languages, where a field names no
+    // format of its own; plain objects, so the theme does not pull the date components into the shell.
+    // A date-time's time is picked with the mouse too: its hours, minutes (and seconds) as columns
+    // in a dropdown, kept inside the picker's own (a portalled one would count as a click outside it
+    // and close the picker); without it the time could only be typed.
+    DateTimePicker: { defaultProps: { valueFormat: DATE_TIME_FORMAT, timePickerProps: { withDropdown: true, popoverProps: { withinPortal: false } } } },
     DateInput: { defaultProps: { valueFormat: DATE_FORMAT } },
     DatePickerInput: { defaultProps: { valueFormat: DATE_FORMAT } },
   },

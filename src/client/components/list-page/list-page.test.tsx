@@ -114,6 +114,26 @@ describe('ListPage', { timeout: 60_000 }, () => {
     expect(await within(table()).findByText('Pump 1')).toBeInTheDocument();
   });
 
+  it('while the list loads, shows the loading text in the table body, not "No Data" or a total of 0', async () => {
+    servePumps();
+    // The list answers only when the test lets it: the moment a slow server leaves the screen in.
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    server.use(http.post(`${API}/kit/pumps/list`, async () => {
+      await answered;
+      return paged([{ id: 1, name: 'Pump 1', phone: '13800138000' }], 1, 10);
+    }));
+    renderPumps();
+    const body = () => within(table()).getAllByRole('rowgroup')[1];
+    expect(await within(body()).findByText('正在拼命加载...')).toBeInTheDocument();
+    expect(screen.queryByText('No Data')).not.toBeInTheDocument();
+    expect(screen.queryByText(/共 0 条/)).not.toBeInTheDocument();
+    release();
+    expect(await within(table()).findByText('Pump 1')).toBeInTheDocument();
+    expect(screen.queryByText('正在拼命加载...')).not.toBeInTheDocument();
+    expect(screen.getByText('共 1 条')).toBeInTheDocument();
+  });
+
   it('adds through the dialog: contract errors under the fields, server field errors too, then saves and reloads', async () => {
     const calls = servePumps();
     renderPumps();

@@ -366,6 +366,21 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </Table.Tr>
     ) : null;
 
+  // Pager mode before its first answer: the body is empty, so the overlay over it has no room for its
+  // text; the loading text stands where the rows will be (spec §9: 正在拼命加载...), and the pager
+  // names no total until one is known, rather than "No Data · Total 0".
+  const firstLoad = table.loading && flat.length === 0;
+  const loadingRow = firstLoad ? (
+    <Table.Tr>
+      <Table.Td colSpan={Math.max(visible.length, 1)} style={{ textAlign: 'center', height: rowHeight * 2 }}>
+        <Group justify="center" gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm">{t('table.loading')}</Text>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  ) : null;
+
   const hasToolbar = !!(title || toolbarExtra || props.columnChooser);
   const toolbar = hasToolbar ? (
     <Group justify="space-between" mb="xs" wrap="nowrap">
@@ -380,7 +395,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const tableProps = { stickyHeader: true, highlightOnHover: true, withTableBorder: true, 'aria-label': label ?? (typeof title === 'string' ? title : undefined), 'aria-busy': table.loading };
   const loadingOverlay = (
     <LoadingOverlay
-      visible={table.loading}
+      visible={table.loading && !(mode === 'pager' && firstLoad)}
       zIndex={2}
       overlayProps={{ blur: 1 }}
       loaderProps={{
@@ -450,13 +465,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <Table.Thead>{header}</Table.Thead>
             <Table.Tbody>
               {flat.map((f, i) => renderRow(f, i))}
-              {emptyRow}
+              {loadingRow ?? emptyRow}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       </Box>
       <TablePager
         total={table.total}
+        totalKnown={!firstLoad}
         page={table.page}
         pageSize={table.pageSize}
         onPageChange={table.setPage}

@@ -4,6 +4,8 @@ import { PAGE_SIZES, TABLE_PAGER_LAYOUT } from '@shared/constants';
 
 export interface TablePagerProps {
   total: number;
+  /** False while the first answer is awaited: the total part shows nothing rather than "Total 0". @default true */
+  totalKnown?: boolean;
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
@@ -17,7 +19,7 @@ export interface TablePagerProps {
 const totalFormat = new Intl.NumberFormat('en-US');
 
 /** The pager of spec §9, laid out from its layout string ('total, ->, prev, pager, next' by default). */
-export function TablePager({ total, page, pageSize, onPageChange, onPageSizeChange, layout = TABLE_PAGER_LAYOUT, pageSizes = PAGE_SIZES }: TablePagerProps) {
+export function TablePager({ total, totalKnown = true, page, pageSize, onPageChange, onPageSizeChange, layout = TABLE_PAGER_LAYOUT, pageSizes = PAGE_SIZES }: TablePagerProps) {
   const { t } = useTranslation('kit');
   const parts = layout.split(',').map((p) => p.trim());
   const split = parts.indexOf('->');
@@ -28,6 +30,7 @@ export function TablePager({ total, page, pageSize, onPageChange, onPageSizeChan
   const render = (part: string) => {
     switch (part) {
       case 'total':
+        if (!totalKnown) return null;
         return <Text key={part} size="sm" c="dimmed">{t('table.total', { total: totalFormat.format(total) })}</Text>;
       case 'sizes':
         return (

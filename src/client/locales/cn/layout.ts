@@ -2,6 +2,7 @@
 const layout = {
   home: '首页',
   mainNav: '主导航',
+  more: '更多',
   toggleNav: '折叠或展开侧边栏',
   navbarTop: '菜单放在顶部',
   navbarSide: '菜单放在侧边',

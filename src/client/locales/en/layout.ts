@@ -4,6 +4,7 @@ import type cn from '../cn/layout';
 const layout: LocaleShape<typeof cn> = {
   home: 'Home',
   mainNav: 'Main navigation',
+  more: 'More',
   toggleNav: 'Fold or unfold the sidebar',
   navbarTop: 'Menus at the top',
   navbarSide: 'Menus at the side',
