@@ -66,6 +66,8 @@ export const STORAGE_KEYS = {
   language: 'LANGUAGE',
   tabs: 'CASCADE_TABS',
   layout: 'CASCADE_LAYOUT',
+  /** The one project a visitor session (login2) opened: where the visitor belongs. */
+  visitorProject: 'CASCADE_VISITOR_PROJECT',
 } as const;
 export const AUTH_HEADER = 'Authorization';
 export const LOGIN_PATH = '/login';
