@@ -13,6 +13,8 @@ export type Locale = (typeof LOCALES)[number];
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
+/** Rows a listAll answers at most (docs/api.md); a longer match is cut there and the answer says so. */
+export const LIST_ALL_MAX_ROWS = 5000;
 /** Pagination layouts of spec §9, kept verbatim. */
 export const PAGINATION_LAYOUT = 'total, sizes, prev, pager, next';
 export const TABLE_PAGER_LAYOUT = 'total, ->, prev, pager, next';
@@ -64,6 +66,8 @@ export const STORAGE_KEYS = {
   language: 'LANGUAGE',
   tabs: 'CASCADE_TABS',
   layout: 'CASCADE_LAYOUT',
+  /** The one project a visitor session (login2) opened: where the visitor belongs. */
+  visitorProject: 'CASCADE_VISITOR_PROJECT',
 } as const;
 export const AUTH_HEADER = 'Authorization';
 export const LOGIN_PATH = '/login';

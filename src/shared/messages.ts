@@ -148,6 +148,8 @@ export const MESSAGES = {
   'text.offline': { cn: '{board}：{seconds} 秒无数据（离线）', en: '{board}: no data for {seconds} s (offline)' },
   'text.backOnline': { cn: '检测板恢复上报', en: 'Board reporting again' },
   'text.normalAgain': { cn: '连续 {n} 次读数正常', en: 'Normal for {n} readings' },
+  'text.projectArchived': { cn: '项目已归档，随之关闭', en: 'Closed: the project was archived' },
+  'text.boardArchived': { cn: '检测板已归档，随之关闭', en: 'Closed: the detection board was archived' },
   'text.seedFault': { cn: '{board} CH{ch} 故障：{equipment} 开关量闭合，模拟量 {analog}', en: '{board} CH{ch} fault: {equipment} switch contact closed, analog {analog}' },
   'text.seedFaultPast': { cn: '{board} CH{ch} 故障：{equipment} 开关量闭合', en: '{board} CH{ch} fault: {equipment} switch contact closed' },
   'text.seedOffline': { cn: '{board} 离线：超过 3 个轮询周期无数据', en: '{board} offline: no data for more than 3 poll periods' },

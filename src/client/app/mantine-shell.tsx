@@ -11,6 +11,14 @@ import { MODAL_BASE_Z_INDEX, NOTIFICATION_DURATION_MS } from '@shared/constants'
 import { layoutColorSchemeManager } from './layout-store';
 import { TooltipSource } from '@client/components/tooltip-source';
 import { theme } from './theme';
+import { setTruncatedHandler } from '../lib/api';
+import i18n from '../lib/i18n';
+import { notify } from '../components/feedback/toast';
+
+// A listAll cut at the server's cap (a picker, a tree, an export's rows) says so where the user looks.
+setTruncatedHandler((shown, total) =>
+  notify({ level: 'warning', message: () => i18n.t('common:truncated', { shown: shown.toLocaleString(), total: total.toLocaleString() }) }),
+);
 
 const Notifications = lazy(() => import('./notification-stack'));
 

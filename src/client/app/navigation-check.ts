@@ -70,6 +70,18 @@ export function afterSessionEnded(ended: SessionKind, pathname: string, search =
   return pathname === LOGIN_PATH ? null : loginTarget(pathname, search);
 }
 
+/**
+ * Where a project visitor (login2) may go: the project walls (their own detailed, another public
+ * one's public form), the sign-in forms and the ended notice. Anything else (the overview, the
+ * back-office, the portal) is not theirs: they are sent to their project's wall, or to the password
+ * form when the tab does not know it. Null: the path is theirs.
+ */
+export function visitorRedirect(pathname: string, projectId: number | null): string | null {
+  if (/^\/page\/project\/[^/]+$/.test(pathname) || pathname === DISPLAY_ENDED_PATH) return null;
+  if (pathname === LOGIN_PATH || /^\/login2(\/|$)/.test(pathname)) return null;
+  return projectId ? `/page/project/${projectId}` : '/login2';
+}
+
 /** Only a path inside this app may be a redirect target, never another site. */
 export function safeRedirect(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith(LOGIN_PATH)) return null;

@@ -83,13 +83,35 @@ describe('navigation check', () => {
     expect(calls).toEqual([]);
   });
 
-  it('sends a kiosk display or a visitor that opens the back-office to /403, not an error', async () => {
-    for (const kind of ['display', 'visitor'] as const) {
-      loginDisplay(`some-${kind}-token`, kind);
-      const { router, unmount } = renderApp('/main');
-      await waitFor(() => expect(path(router)).toBe('/403'));
+  it('sends a kiosk display that opens the back-office to /403, not an error', async () => {
+    loginDisplay('some-display-token', 'display');
+    const { router } = renderApp('/main');
+    await waitFor(() => expect(path(router)).toBe('/403'));
+  });
+
+  it("lands a project visitor on their project's wall from every route they cannot use, before any call", async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname));
+    for (const from of ['/page', '/page/detail', '/main', '/main/fall/order', '/', '/test']) {
+      loginDisplay('visitor-token', 'visitor', 7);
+      const { router, unmount } = renderApp(from);
+      await waitFor(() => expect(path(router), from).toBe('/page/project/7'));
       unmount();
     }
+    // Nothing of the overview or the back-office was asked for (each answered a visitor 403).
+    expect(asked.filter((p) => p.startsWith(`${API}/`) && !p.startsWith(`${API}/wall/`) && !p.startsWith(`${API}/public/`) && !p.startsWith(`${API}/live/`) && !p.startsWith(`${API}/ball/fallwarning/`))).toEqual([]);
+    // Another public project's page and the sign-in forms stay open to them.
+    for (const open of ['/page/project/9', '/login2/9', '/login']) {
+      loginDisplay('visitor-token', 'visitor', 7);
+      const { router, unmount } = renderApp(open);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(path(router)).toBe(open);
+      unmount();
+    }
+    // A visitor whose tab does not know the project is asked for its password.
+    loginDisplay('visitor-token', 'visitor');
+    const { router } = renderApp('/page');
+    await waitFor(() => expect(path(router)).toBe('/login2'));
   });
 
   it('loads the menus once after login, then opens a menu route (a not-built screen shows a placeholder)', async () => {

@@ -13,14 +13,14 @@ import { CODE, FORBIDDEN_PATH, WALL_FRAME_ID } from '@shared/constants';
 import { RESOURCES } from '@shared/resources';
 import type { NavMenu } from '@shared/contracts/auth';
 import { ApiError, setUnauthorizedHandler } from '../lib/api';
-import { clearSession, getSession, getToken, sessionKind } from '../lib/session';
+import { clearSession, getSession, getToken, sessionKind, visitorProjectId } from '../lib/session';
 import { runtimeConfig } from '../lib/runtime-config';
 import { currentLocale, loadLocale, localePartsFor } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { lazyScreen, ScreenLoading } from './lazy-screen';
 import { progress } from './progress';
 import { TopProgress } from './top-progress';
-import { afterSessionEnded, decideNavigation, isUnderMain, loginTarget, type RouteHandle } from './navigation-check';
+import { afterSessionEnded, decideNavigation, isUnderMain, loginTarget, visitorRedirect, type RouteHandle } from './navigation-check';
 import { ensureMenus, flattenMenus, getMenus, menuRoutePath, menusLoaded, resetMenus } from './menu-store';
 import { resetTabs } from './tabs-store';
 import { startAnalytics, trackPageView } from '../lib/analytics';
@@ -83,7 +83,8 @@ const startOverview = ({ request }: LoaderFunctionArgs) => {
     return screen;
   }
   const token = getToken();
-  if (token) loadOverviewData().then((m) => void m.prefetchOverview(queryClient, token), () => undefined);
+  // A project visitor is sent to their project's wall (the navigation check): the overview's calls would all be 403.
+  if (token && sessionKind() !== 'visitor') loadOverviewData().then((m) => void m.prefetchOverview(queryClient, token), () => undefined);
   // The world base map (a static file) comes with the calls rather than once the map has mounted.
   if (!framed && !runtimeConfig().tileUrl) loadWorldMap().then((m) => queryClient.prefetchQuery(m.worldMapQueryOptions()), () => undefined);
   return screen;
@@ -171,9 +172,15 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
     const { pathname, search } = new URL(request.url);
     // The texts of the screen it goes to (a wall has fewer than the back-office); cached after once.
     await loadLocale(currentLocale(), localePartsFor(pathname)).catch(() => undefined);
-    // A wall display or a project visitor has no back-office: /403, rather than the menus call's refusal.
+    // A wall display has no back-office: /403, rather than the menus call's refusal. A project visitor
+    // belongs on their project's wall: every route they cannot use sends them there, before any call
+    // (the overview's panels each answered them 403).
     const kind = sessionKind();
-    if ((kind === 'display' || kind === 'visitor') && isUnderMain(pathname)) throw redirect(FORBIDDEN_PATH);
+    if (kind === 'visitor') {
+      const to = visitorRedirect(pathname, visitorProjectId());
+      if (to) throw redirect(to);
+    }
+    if (kind === 'display' && isUnderMain(pathname)) throw redirect(FORBIDDEN_PATH);
     if (getToken() && isUnderMain(pathname)) {
       try {
         await ensureMenus();
@@ -257,7 +264,8 @@ export function createAppRouter(factory: RouterFactory = (routes, opts) => creat
     // A /main path that only the catch-all matches may be a menu route not added yet: load the
     // menus first, then let the router match again.
     patchRoutesOnNavigation: async ({ path, patch, signal }) => {
-      if (!getToken() || !isUnderMain(path.split('?')[0])) return;
+      // Only a user has menus: a display or a visitor is turned away by the navigation check, without asking.
+      if (!getToken() || sessionKind() !== 'user' || !isUnderMain(path.split('?')[0])) return;
       try {
         await ensureMenus();
       } catch {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { delay, http, HttpResponse } from 'msw';
 import { server } from '../../../mocks/server';
 import { API, ok } from '../../../mocks/envelope';
-import { api, ApiError, uploadForm } from './api';
+import { api, ApiError, setTruncatedHandler, uploadForm } from './api';
 import { clearSession, loginDisplay } from './session';
 
 describe('the API client', () => {
@@ -27,6 +27,19 @@ describe('the API client', () => {
       { authorization: 'display-token', custom: null },
       { authorization: null, custom: 'display-token' },
     ]);
+  });
+
+  it('tells the shell when a listAll answer was cut at the cap, and stays quiet on a whole one', async () => {
+    const told: [number, number][] = [];
+    setTruncatedHandler((shown, total) => told.push([shown, total]));
+    server.use(
+      http.post(`${API}/cut/listAll`, () => HttpResponse.json({ code: 0, msg: 'success', data: [{ id: 1 }, { id: 2 }], total: 7, truncated: true })),
+      http.post(`${API}/whole/listAll`, () => HttpResponse.json({ code: 0, msg: 'success', data: [{ id: 1 }], total: 1, truncated: false })),
+    );
+    expect(await api.post('/cut/listAll', {})).toEqual([{ id: 1 }, { id: 2 }]);
+    await api.post('/whole/listAll', {});
+    setTruncatedHandler(() => undefined);
+    expect(told).toEqual([[2, 7]]);
   });
 
   it('uploads a form with the session header, reports the bytes sent, and cancels on abort', async () => {

@@ -32,6 +32,14 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 
 let lastEnded: SessionKind = 'none';
 
+/** Told when a listAll answer was cut at the server's cap (docs/api.md): how many rows came, of how many. */
+type TruncatedHandler = (shown: number, total: number) => void;
+let onTruncated: TruncatedHandler = () => undefined;
+/** The shell installs this: a cut list is said out loud, never taken for the whole of it. */
+export function setTruncatedHandler(handler: TruncatedHandler): void {
+  onTruncated = handler;
+}
+
 /** Where calls go: the network, or the server itself while it draws a wall's first frame. */
 let send: typeof fetch = (input, init) => fetch(input, init);
 export function setApiFetch(transport: typeof fetch): void {
@@ -121,6 +129,8 @@ function settle<T>(envelope: Envelope<T>): T {
     onUnauthorized(ended);
   }
   if (envelope.code !== CODE.success) throw new ApiError(envelope.code, envelope.msg, envelope.data);
+  const cut = envelope as Envelope<T> & { truncated?: boolean; total?: number };
+  if (cut.truncated === true && Array.isArray(cut.data)) onTruncated(cut.data.length, cut.total ?? cut.data.length);
   return envelope.data;
 }
 

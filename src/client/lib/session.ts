@@ -43,6 +43,7 @@ function save(next: SessionState): void {
   else sessionStorage.removeItem(STORAGE_KEYS.token);
   if (user) sessionStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
   else sessionStorage.removeItem(STORAGE_KEYS.userInfo);
+  if (!token || user) sessionStorage.removeItem(STORAGE_KEYS.visitorProject);
   if (token) {
     sessionStorage.setItem(STORAGE_KEYS.perms, JSON.stringify(access.can));
     sessionStorage.setItem(STORAGE_KEYS.access, JSON.stringify(access));
@@ -73,8 +74,17 @@ export function login(token: string, user: SessionUser): void {
  * A wall signed in without a user: a kiosk display token (read-only, never logs out) or a project
  * visitor token from login2. The wall asks the server what the token may see (GET /wall/session).
  */
-export function loginDisplay(token: string, kind: 'display' | 'visitor' = 'display'): void {
+export function loginDisplay(token: string, kind: 'display' | 'visitor' = 'display', projectId?: number): void {
+  if (kind === 'visitor' && projectId) sessionStorage.setItem(STORAGE_KEYS.visitorProject, String(projectId));
+  else sessionStorage.removeItem(STORAGE_KEYS.visitorProject);
   save({ token, user: null, access: { roles: [kind], can: [], token, login: true, userId: null } });
+}
+
+/** The project a visitor session opened (login2), whose wall is the visitor's home; null for any other session. */
+export function visitorProjectId(): number | null {
+  if (sessionKind() !== 'visitor') return null;
+  const id = Number(sessionStorage.getItem(STORAGE_KEYS.visitorProject));
+  return Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, desc, getTableColumns, inArray, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z, type ZodObject, type ZodRawShape, type ZodType } from 'zod';
-import { deletedAnswer, envelopeOf, exportOptionsSchema, idAnswer, idListSchema, idParamSchema, idSchema, listAnswerOf, pagingSchema, partialWithoutDefaults } from '@shared/contracts/common';
+import { deletedAnswer, envelopeOf, exportOptionsSchema, idAnswer, idListSchema, idParamSchema, idSchema, listAllAnswerOf, listAnswerOf, pagingSchema, partialWithoutDefaults } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
 import { isUnchangedRendering } from '@shared/server-text';
 import { notFound } from './errors';
@@ -10,8 +10,23 @@ import { exportAnswer } from './answers';
 import { pagedBatches, sendExport } from './export';
 import { containsPattern } from './like';
 import type { Resource } from '@shared/resources';
+import { LIST_ALL_MAX_ROWS } from '@shared/constants';
 
 export const ok = <T>(data: T) => ({ code: 0, msg: 'success', data });
+
+/** What a listAll query asks for: one row over the cap, which tells that the match goes on. */
+export const LIST_ALL_QUERY_LIMIT = LIST_ALL_MAX_ROWS + 1;
+
+/**
+ * A listAll answer (listAllAnswerOf): `rows` fetched with LIST_ALL_QUERY_LIMIT, cut to the cap with
+ * `truncated: true` and the match counted by `countAll` when there were more; a silent cut made a
+ * picker or an export look complete.
+ */
+export async function allRows<T>(rows: T[], countAll: () => Promise<number>) {
+  const truncated = rows.length > LIST_ALL_MAX_ROWS;
+  const data = truncated ? rows.slice(0, LIST_ALL_MAX_ROWS) : rows;
+  return { ...ok(data), total: truncated ? await countAll() : data.length, truncated };
+}
 
 /**
  * The entry of a lookup table (sortable columns) for a key the client sent: own entries only, so
@@ -156,7 +171,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   const updateSchema = partialWithoutDefaults(o.create).extend({ id: idSchema() }).strict();
   const perm = (a: string) => `${o.permission}#${a}`;
   const listAnswer = listAnswerOf(o.row);
-  const allAnswer = envelopeOf(z.array(o.row));
+  const allAnswer = listAllAnswerOf(o.row);
   const infoAnswer = envelopeOf(o.row);
 
   function conditions(q: Record<string, unknown>, request: FastifyRequest): SQL | undefined {
@@ -195,8 +210,8 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
 
   if (!skip.has('listAll')) {
     app.post(`${o.base}/listAll`, { schema: { body: allSchema, response: { 200: allAnswer } }, config: { permission: perm('list') } }, async (request) => {
-      const q = request.body as Record<string, unknown>;
-      return ok(await base().where(conditions(q, request)).orderBy(...o.defaultSort, desc(o.id)).limit(5000));
+      const where = conditions(request.body as Record<string, unknown>, request);
+      return allRows(await base().where(where).orderBy(...o.defaultSort, desc(o.id)).limit(LIST_ALL_QUERY_LIMIT), () => count(where));
     });
   }
 

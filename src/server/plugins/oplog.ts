@@ -4,8 +4,13 @@ import { readActions, resourceOfPermission } from '@shared/resources';
 
 const SECRET_KEY = /pass(word)?|secret|token|ticket|captcha|boardkey|^key$/i;
 
-/** Deep copy with every secret-looking field replaced, so logs never hold passwords or keys. */
+/**
+ * Deep copy with every secret-looking field replaced, so logs never hold passwords or keys. Dates
+ * (the body after its contract parsed the instants) are kept as ISO text: copied field by field, a
+ * Date has none and was stored as `{}`.
+ */
 export function redact(value: unknown, depth = 0): unknown {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (depth > 6 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.slice(0, 100).map((v) => redact(v, depth + 1));
   const out: Record<string, unknown> = {};

@@ -127,6 +127,13 @@ export const pageSchemaOf = <T extends z.ZodType>(row: T) =>
 /** The answer of a list call: the envelope of a page of rows. */
 export const listAnswerOf = <T extends z.ZodType>(row: T) => envelopeOf(pageSchemaOf(row));
 
+/**
+ * The answer of a listAll: the rows, at most LIST_ALL_MAX_ROWS of them, beside the envelope's
+ * `total` (how many matched) and `truncated` (true when only the first rows came), so a cut list
+ * is never mistaken for all of them (docs/api.md).
+ */
+export const listAllAnswerOf = <T extends z.ZodType>(row: T) => envelopeOf(z.array(row)).extend({ total: z.number().int().min(0), truncated: z.boolean() });
+
 /** The answer of a save (and of most updates): the record's id. */
 export const idAnswer = envelopeOf(z.object({ id: z.number().int() }));
 /** The answer of a delete: how many rows went. */

@@ -6,7 +6,12 @@ import { rangeOrder } from './query-filters';
 import { statDay, statFilterShape } from './stat-filters';
 
 /** Warnings raised by boards (docs/domain.md §3, §5): open until dealt with or cleared by normal readings. */
-export const WARNING_RESULTS = ['fixed', 'not_fixed'] as const;
+export const WARNING_RESULTS = ['fixed', 'not_fixed', 'closed'] as const;
+/**
+ * What a person decides when dealing with a warning. `closed` is the system's: the warnings of a
+ * project or board taken out of service by its archive, closed with the reason in the note.
+ */
+export const DEAL_RESULTS = ['fixed', 'not_fixed'] as const;
 // Defined with the constants, where the walls read it without loading these schemas (and zod).
 export { WARNING_LEVELS };
 export const WARNING_KINDS = ['channel', 'offline', 'sensor'] as const;
@@ -33,7 +38,7 @@ export const warningQuerySchema = z.strictObject({
 /** POST /ball/fallwarning/deal. */
 export const warningDealSchema = z.strictObject({
   id: refId(),
-  result: z.enum(WARNING_RESULTS, { error: 'v.required' }),
+  result: z.enum(DEAL_RESULTS, { error: 'v.required' }),
   note: textField(2000).optional(),
 });
 
@@ -96,7 +101,7 @@ export const warningRowSchema = z.object({
 export type WarningRow = z.output<typeof warningRowSchema>;
 
 /** POST /ball/fallwarning/deal's answer: how it was closed, when and by whom. */
-export const warningDealtSchema = warningRowSchema.pick({ id: true, dealAt: true, dealtBy: true }).extend({ result: z.enum(WARNING_RESULTS), dealAt: instantText() });
+export const warningDealtSchema = warningRowSchema.pick({ id: true, dealAt: true, dealtBy: true }).extend({ result: z.enum(DEAL_RESULTS), dealAt: instantText() });
 
 const ALARM_TONES = ['none', 'beep', 'chime', 'siren'] as const;
 

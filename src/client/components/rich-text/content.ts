@@ -11,7 +11,10 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml';
 /** Where a stored picture's address waits until it has been fetched with the session (loadFilePictures). */
 export const FILE_SRC_ATTR = 'data-file-src';
 
-function clean(parent: Element, deferFiles: boolean): void {
+/** Where a stored picture loads from without the session (the public form of a public project); null: nowhere. */
+export type FileSrc = (storedUrl: string) => string | null;
+
+function clean(parent: Element, deferFiles: boolean, fileSrc?: FileSrc): void {
   for (const node of Array.from(parent.childNodes)) {
     if (node.nodeType === Node.TEXT_NODE) continue;
     if (node.nodeType !== Node.ELEMENT_NODE) {
@@ -24,7 +27,7 @@ function clean(parent: Element, deferFiles: boolean): void {
       el.remove();
       continue;
     }
-    clean(el, deferFiles);
+    clean(el, deferFiles, fileSrc);
     if (!RICH_TAGS.has(tag)) {
       el.replaceWith(...Array.from(el.childNodes));
       continue;
@@ -33,7 +36,12 @@ function clean(parent: Element, deferFiles: boolean): void {
     for (const a of Array.from(el.attributes)) el.removeAttribute(a.name);
     for (const a of kept) el.setAttribute(a.name, a.value);
     if (tag === 'img' && !el.hasAttribute('src')) el.remove();
-    else if (tag === 'img' && deferFiles && isApiUrl(el.getAttribute('src')!)) {
+    else if (tag === 'img' && fileSrc) {
+      // A visitor has no session: the picture loads from the address that needs none, or not at all.
+      const src = fileSrc(el.getAttribute('src')!);
+      if (src) el.setAttribute('src', src);
+      else el.remove();
+    } else if (tag === 'img' && deferFiles && isApiUrl(el.getAttribute('src')!)) {
       // An <img> cannot send the session header: the picture is fetched with it and shown from memory.
       el.setAttribute(FILE_SRC_ATTR, el.getAttribute('src')!);
       el.removeAttribute('src');
@@ -46,9 +54,9 @@ function clean(parent: Element, deferFiles: boolean): void {
  * (src/shared/rich-text.ts), so a row stored some other way (an import, an old version) cannot
  * run anything in the browser either. Parsed in an inert document: nothing loads or runs there.
  */
-export function guardHtml(html: string, { deferFiles = false } = {}): string {
+export function guardHtml(html: string, { deferFiles = false, fileSrc }: { deferFiles?: boolean; fileSrc?: FileSrc } = {}): string {
   const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
-  clean(doc.body, deferFiles);
+  clean(doc.body, deferFiles, fileSrc);
   return doc.body.innerHTML;
 }
 

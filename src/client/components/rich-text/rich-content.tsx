@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { hasMarkup } from '@shared/rich-text';
 import { fileObjectUrl } from '../../lib/files';
-import { guardHtml, loadFilePictures } from './content';
+import { guardHtml, loadFilePictures, type FileSrc } from './content';
 import './rich-content.css';
 
 export interface RichContentProps {
@@ -14,6 +14,11 @@ export interface RichContentProps {
   tone?: 'wall' | 'plain';
   className?: string;
   style?: CSSProperties;
+  /**
+   * Where stored pictures load from without a session (the public form of a public project, whose
+   * visitor has none). Default: fetched with the session and shown from memory.
+   */
+  fileSrc?: FileSrc;
 }
 
 /**
@@ -21,9 +26,9 @@ export interface RichContentProps {
  * after the client's own allow-list pass, or plain text with its line breaks kept when the content
  * has no markup (introductions typed before the editor). No Mantine: the walls render it too.
  */
-export function RichContent({ content, tone = 'plain', className, style }: RichContentProps) {
+export function RichContent({ content, tone = 'plain', className, style, fileSrc }: RichContentProps) {
   const markup = hasMarkup(content);
-  const html = useMemo(() => (markup ? guardHtml(content, { deferFiles: true }) : ''), [markup, content]);
+  const html = useMemo(() => (markup ? guardHtml(content, { deferFiles: true, fileSrc }) : ''), [markup, content, fileSrc]);
   const ref = useRef<HTMLDivElement>(null);
   // Pictures of our stored files load with the session (an <img> alone would be refused).
   useEffect(() => (ref.current && html ? loadFilePictures(ref.current, fileObjectUrl) : undefined), [html]);

@@ -50,9 +50,9 @@ export default function ProjectWall() {
   const visitorToken = (location.state as { visitorToken?: string } | null)?.visitorToken;
   useLayoutEffect(() => {
     if (!visitorToken) return;
-    loginDisplay(visitorToken, 'visitor');
+    loginDisplay(visitorToken, 'visitor', id);
     void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
-  }, [visitorToken, navigate, location.pathname, location.search]);
+  }, [visitorToken, id, navigate, location.pathname, location.search]);
 
   const settled = ready && !visitorToken;
   const wallSession = useWallSession(settled ? token : null);

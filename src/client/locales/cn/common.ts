@@ -9,6 +9,7 @@ const common = {
     view: '查看', more: '更多', expand: '展开', collapse: '收起', logout: '退出登录', retry: '重试',
   },
   states: { loading: '加载中...', empty: '暂无数据', error: '加载失败' },
+  truncated: '仅载入了前 {{shown}} 条（共 {{total}} 条），请缩小查询范围查看其余。',
   notBuilt: '该页面尚未建成',
   notBuiltHint: '菜单已配置，但页面“{{name}}”还在建设中。',
 } as const;

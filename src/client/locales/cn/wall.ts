@@ -57,7 +57,7 @@ const wall = {
     kpiOnTime: '近 30 天完成工单中，在其优先级时限内完成的比例。',
   },
   broken: { since: '故障时间', project: '项目', device: '设备' },
-  warning: { open: '未处理', fixed: '已修复', not_fixed: '未修复', levels: { info: '提示', warning: '警告', critical: '严重' } },
+  warning: { open: '未处理', fixed: '已修复', not_fixed: '未修复', closed: '已关闭', levels: { info: '提示', warning: '警告', critical: '严重' } },
   detail: {
     title: '统计详情',
     from: '开始日期',

@@ -115,7 +115,7 @@ const work = {
     open: '未处理',
     levels: { info: '提示', warning: '警告', critical: '严重' },
     kinds: { channel: '通道', offline: '离线', sensor: '传感器' },
-    results: { fixed: '已修复', not_fixed: '未修复' },
+    results: { fixed: '已修复', not_fixed: '未修复', closed: '已关闭（归档）' },
     // Alarms: acknowledged = someone has seen it; it stays open until dealt with.
     ack: '确认',
     ackAt: '确认时间',

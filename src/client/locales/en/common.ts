@@ -11,6 +11,7 @@ const common: LocaleShape<typeof cn> = {
     view: 'View', more: 'More', expand: 'Expand', collapse: 'Collapse', logout: 'Log out', retry: 'Retry',
   },
   states: { loading: 'Loading...', empty: 'No data', error: 'Failed to load' },
+  truncated: 'Only the first {{shown}} of {{total}} rows were loaded: narrow the search to see the rest.',
   notBuilt: 'This screen is not built yet',
   notBuiltHint: 'The menu exists, but the screen "{{name}}" is still being built.',
 };

@@ -59,7 +59,7 @@ const wall: LocaleShape<typeof cnWall> = {
     kpiOnTime: 'Share of the orders completed in the last 30 days that finished within their priority’s time limit.',
   },
   broken: { since: 'Since', project: 'Project', device: 'Device' },
-  warning: { open: 'Open', fixed: 'Fixed', not_fixed: 'Not fixed', levels: { info: 'Info', warning: 'Warning', critical: 'Critical' } },
+  warning: { open: 'Open', fixed: 'Fixed', not_fixed: 'Not fixed', closed: 'Closed', levels: { info: 'Info', warning: 'Warning', critical: 'Critical' } },
   detail: {
     title: 'Statistics detail',
     from: 'From',

@@ -117,7 +117,7 @@ const work: LocaleShape<typeof cn> = {
     open: 'Open',
     levels: { info: 'Info', warning: 'Warning', critical: 'Critical' },
     kinds: { channel: 'Channel', offline: 'Offline', sensor: 'Sensor' },
-    results: { fixed: 'Fixed', not_fixed: 'Not fixed' },
+    results: { fixed: 'Fixed', not_fixed: 'Not fixed', closed: 'Closed (archived)' },
     // Alarms: acknowledged = someone has seen it; it stays open until dealt with.
     ack: 'Acknowledge',
     ackAt: 'Acknowledged',

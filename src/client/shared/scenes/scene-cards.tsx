@@ -17,7 +17,7 @@ import { useLatestWarnings } from '../stats/api/get-latest-warnings';
 import { useProjectPoints } from '../stats/api/get-project-points';
 import { useRepairQuality } from '../stats/api/get-repair-quality';
 import { useRepairSpeed } from '../stats/api/get-repair-speed';
-import { wallRefreshMs } from '../stats/api/refresh';
+import { liveRefresh } from '../stats/api/refresh';
 import { areaOption, deviceOption, qualityOption, speedOption, statusOption, waterOption } from '../stats/chart-options';
 import { ChartPanel } from '../wall/panels/chart-panel';
 import { BrokenDevicesPanel, NoticesPanel, WarningsPanel } from '../wall/panels/list-panels';
@@ -41,7 +41,7 @@ export interface CardProps {
   title: string;
 }
 
-const live = () => ({ refetchInterval: wallRefreshMs() });
+const live = () => ({ refetchInterval: liveRefresh });
 
 function usePeriod(config: { granularity: 'day' | 'week' | 'month'; periods: number; projectId?: number }): PeriodQuery {
   const today = isoDaysAgo(0);

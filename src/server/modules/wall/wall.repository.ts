@@ -190,12 +190,17 @@ export async function publicProjectView(app: App, id: number, locale: Locale): P
   };
 }
 
-/** A file the public form may show: the public project's site plan or one of its drawing pictures. */
+/**
+ * A file the public form may show: the public project's site plan, one of its drawing pictures, or a
+ * picture of its introduction (owned by one of its intros). Anything else, and any file of a project
+ * that is not public, is not found here and still needs a session with the right to see it.
+ */
 export async function publicFile(app: App, projectId: number, fileId: number): Promise<{ storageKey: string; contentType: string; configId: number | null } | null> {
   const rows = await app.database.query<{ storage_key: string; content_type: string; config_id: number | null }>(
     `SELECT f.storage_key, f.content_type, f.config_id FROM oss_file f JOIN fall_project p ON p.id = $1 AND p.is_public AND ${notArchivedSql('p')}
       WHERE f.id = $2 AND f.content_type LIKE 'image/%'
-        AND (p.map_background = f.id OR EXISTS (SELECT 1 FROM fall_draw d WHERE d.project_id = p.id AND d.picture = f.id))`,
+        AND (p.map_background = f.id OR EXISTS (SELECT 1 FROM fall_draw d WHERE d.project_id = p.id AND d.picture = f.id)
+             OR (f.owner_type = 'fall_project_intro' AND EXISTS (SELECT 1 FROM fall_project_intro i WHERE i.project_id = p.id AND i.id = f.owner_id)))`,
     [projectId, fileId],
   );
   return rows[0] ? { storageKey: rows[0].storage_key, contentType: rows[0].content_type, configId: rows[0].config_id } : null;

@@ -179,6 +179,34 @@ describe('project wall, display tokens, public projects', () => {
     expect((await t.call('GET', `/api/public/project/${privateId}/file/${other.id}`)).status).toBe(404);
   });
 
+  it('serves the pictures of a public project introduction to anyone, and those of a private project only with the right', async () => {
+    const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#2288aa' } }).png().toBuffer();
+    const intro = async (projectId: number) => {
+      const [row] = await t.database.db.insert(fallProjectIntro).values({ projectId, type: 'overview', language: 'en', title: 'Pictured', content: '' }).returning({ id: fallProjectIntro.id });
+      const file = await storeFile(t.app, { name: 'intro.png', data: png, ownerType: 'fall_project_intro', ownerId: row.id, createdBy: 1 });
+      await t.database.db.update(fallProjectIntro).set({ content: `<p>Look</p><img src="/api/oss/file/download/${file.id}">` }).where(eq(fallProjectIntro.id, row.id));
+      return file.id;
+    };
+    const shown = await intro(lakeId);
+    const hidden = await intro(privateId);
+    const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
+    // The public form's address: a visitor without a session gets the picture.
+    const image = await anonymous(`/api/public/project/${lakeId}/file/${shown}`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.length).toBe(png.length);
+    // Not through another project's address, not for a private project, and the session's address still needs one.
+    expect((await anonymous(`/api/public/project/${lakeId}/file/${hidden}`)).statusCode).toBe(404);
+    expect((await anonymous(`/api/public/project/${privateId}/file/${hidden}`)).statusCode).toBe(404);
+    expect((await anonymous(`/api/oss/file/download/${hidden}`)).statusCode).toBe(401);
+    expect((await t.call('GET', `/api/oss/file/download/${hidden}`, { token: admin })).status).toBe(200);
+    // A visitor of the public project sees its pictures with the session, not the private project's.
+    const issued = await t.call('POST', '/api/ball/fallproject/password/issue', { token: admin, body: { projectId: lakeId, label: 'Pictures' } });
+    const visitor = (await t.call('POST', '/api/ball/public/login2', { body: { projectId: lakeId, password: issued.body.data.password }, ip: '10.0.2.1' })).body.data.token;
+    expect((await t.call('GET', `/api/oss/file/download/${shown}`, { token: visitor })).status).toBe(200);
+    expect((await t.call('GET', `/api/oss/file/download/${hidden}`, { token: visitor })).status).toBe(403);
+  });
+
   it('ends the visitor sessions a password opened when an administrator revokes it', async () => {
     const issued = await t.call('POST', '/api/ball/fallproject/password/issue', { token: admin, body: { projectId: lakeId, label: 'Tour group' } });
     expect(issued.status).toBe(200);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, SegmentedControl, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { WARNING_LEVELS, WARNING_RESULTS, type WarningRow } from '@shared/contracts/warning';
+import { DEAL_RESULTS, WARNING_LEVELS, WARNING_RESULTS, type WarningRow } from '@shared/contracts/warning';
 import { useCan } from '@client/lib/session';
 import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
@@ -29,7 +29,7 @@ export function WarningsList() {
   const canDeal = useCan('fall-detect#deal');
   const canAck = useCan('fall-detect#ack');
   const [dealing, setDealing] = useState<WarningRow | null>(null);
-  const [result, setResult] = useState<(typeof WARNING_RESULTS)[number]>('fixed');
+  const [result, setResult] = useState<(typeof DEAL_RESULTS)[number]>('fixed');
   const [note, setNote] = useState('');
   const drill = useDrillFilter(WARNING_DRILL);
 
@@ -120,7 +120,7 @@ export function WarningsList() {
         {dealing && (
           <Stack>
             <div>{dealing.info}</div>
-            <SegmentedControl value={result} onChange={(v) => setResult(v as typeof result)} data={WARNING_RESULTS.map((r) => ({ value: r, label: t(`warning.results.${r}`) }))} />
+            <SegmentedControl value={result} onChange={(v) => setResult(v as typeof result)} data={DEAL_RESULTS.map((r) => ({ value: r, label: t(`warning.results.${r}`) }))} />
             <Textarea label={t('warning.note')} rows={3} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
           </Stack>
         )}

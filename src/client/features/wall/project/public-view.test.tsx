@@ -48,6 +48,15 @@ describe('public project view: introductions', () => {
     expect(panel.getByText('Free to watch').closest('blockquote')).not.toBeNull();
   });
 
+  it('shows the pictures of an introduction from the public address, which needs no session', async () => {
+    withIntroductions([{ id: 3, type: 'overview', title: 'Pictured', content: '<p>Look</p><img src="/api/oss/file/download/77" alt="Lake at night">' }]);
+    renderPublic('en');
+    await screen.findByText('Pictured');
+    const picture = introPanel().getByRole('img', { name: 'Lake at night' });
+    // The session's address answers 401 to a visitor; the public form's own one serves the picture.
+    expect(picture).toHaveAttribute('src', `/api/public/project/${publicProjectFixture.id}/file/77`);
+  });
+
   it('keeps the line breaks of a plain-text introduction', async () => {
     withIntroductions([{ id: 2, type: 'visit', title: '参观指南', content: '每晚 19:00 开演\n请勿进入水池\n\n大风天气可能取消' }]);
     renderPublic('cn');

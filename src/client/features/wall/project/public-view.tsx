@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { WATER_TYPE, XMZT } from '@shared/dictionaries';
@@ -9,6 +9,7 @@ import { ScrollBox } from '../../../components/wall/scroll-list';
 import { projectStatusColor, WALL } from '../../../components/wall/theme';
 import { TITLE_BAR_HEIGHT, WallTitleBar } from '../../../components/wall/wall-title-bar';
 import { localName } from '@shared/local-name';
+import { publicFileSrc } from './api/get-public-project';
 
 const GAP = 16;
 const LEFT_WIDTH = 560;
@@ -29,6 +30,7 @@ export function PublicView({ project }: { project: PublicProject }) {
   const name = (lang === 'en' ? project.nameEn : project.nameCn) || project.name;
   const pictures = [...(project.sitePlan ? [{ fileId: project.sitePlan.fileId, name: t('panels.sitePlan'), url: project.sitePlan.url }] : []), ...project.pictures];
   const [shown, setShown] = useState(0);
+  const fileSrc = useMemo(() => publicFileSrc(project.id), [project.id]);
   const current = pictures[Math.min(shown, pictures.length - 1)];
   const figures: { key: 'place' | 'status' | 'waterType' | 'totalArea' | 'equipmentCount' | 'dailyShowTime'; value: string; colour?: string }[] = [
     { key: 'place', value: [project.country, localName(project.city, project.cityEn, lang)].filter(Boolean).join(' · ') || '—' },
@@ -80,7 +82,7 @@ export function PublicView({ project }: { project: PublicProject }) {
               {project.introduction.map((intro) => (
                 <article key={intro.id} style={{ paddingBottom: 12 }}>
                   <h3 style={{ margin: '0 0 4px', fontSize: 19, color: WALL.accent }}>{intro.title}</h3>
-                  <RichContent tone="wall" content={intro.content} />
+                  <RichContent tone="wall" content={intro.content} fileSrc={fileSrc} />
                 </article>
               ))}
             </ScrollBox>

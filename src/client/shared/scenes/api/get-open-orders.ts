@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { PageResult } from '@shared/envelope';
 import { api } from '../../../lib/api';
 import { keysOf } from '../../../lib/resource-keys';
-import { wallRefreshMs } from '../../stats/api/refresh';
+import { liveRefresh } from '../../stats/api/refresh';
 
 /** Keyed under the order resource, so an order's push event or save refreshes the counts. */
 const orderKeys = keysOf('order');
@@ -17,7 +17,7 @@ export function useOpenOrders(enabled = true): { value: number | undefined; isSu
       queryKey: orderKeys.view('open-count', status),
       queryFn: ({ signal }: { signal: AbortSignal }) => api.post<PageResult<unknown>>('/ball/fallorder/list', { status, page: 1, limit: 1 }, { signal }),
       enabled,
-      refetchInterval: wallRefreshMs(),
+      refetchInterval: liveRefresh,
     })),
   });
   const isSuccess = results.every((r) => r.isSuccess);

@@ -10,7 +10,7 @@ import { WARNING_LEVELS } from '@shared/constants';
 import type { WarningAlarms, WarningRow } from '@shared/contracts/warning';
 import type { AlarmSound } from '@shared/alarm';
 import type { PermissionCode } from '@shared/resources';
-import { wallRefreshMs } from '../../stats/api/refresh';
+import { liveRefresh } from '../../stats/api/refresh';
 import { useWallText } from '../use-wall-locale';
 import { useWallSession } from '../project/api/get-wall-session';
 import { audioState, playSound, SOUND_REPEAT_MS, startAudio, subscribeAudio, unlockAudio, type AudioState } from './alarm-sound';
@@ -117,7 +117,7 @@ export function AlarmLayer({ projectId, wallKey, kiosk }: AlarmLayerProps) {
   const canAck = perms.includes(ACK_PERMISSION);
   // A visitor, or a user without the rights, has no alarms to hear (and no failing call to show as stale).
   const mayRead = ALARM_READ.some((p) => perms.includes(p));
-  const alarms = useQuery({ ...alarmsQueryOptions(projectId), refetchInterval: wallRefreshMs(), enabled: mayRead });
+  const alarms = useQuery({ ...alarmsQueryOptions(projectId), refetchInterval: liveRefresh, enabled: mayRead });
   const [muted, setMuted] = useWallMute(wallKey);
   const [hidden, setHidden] = useState<Set<string>>(() => new Set());
   const [skipUnlock, setSkipUnlock] = useState(false);

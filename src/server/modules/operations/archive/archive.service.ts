@@ -10,6 +10,7 @@ import { badRequest, conflict, forbidden } from '../../../lib/errors';
 import { allows } from '../../../plugins/auth';
 import { releaseFiles } from '../../files';
 import { equipmentOfBoards, recomputeEquipmentState } from '../equipment-state.service';
+import { closeArchivedWork } from '../warnings/warnings.service';
 
 /**
  * Archive, not delete (docs/invariants.md "Archive and delete"). A project, equipment or
@@ -86,6 +87,8 @@ export async function removeProjects(tx: Db, ids: number[], userId: number | nul
     // Archived at the same instant as their project, so restoring the project brings back exactly these.
     await tx.update(fallEqInfo).set(mark).where(and(inArray(fallEqInfo.projectId, toArchive), isNull(fallEqInfo.archivedAt)));
     await tx.update(fallDetect).set(mark).where(and(inArray(fallDetect.projectId, toArchive), isNull(fallDetect.archivedAt)));
+    // The walls stop counting it: what it left open is closed with the reason, so every count agrees.
+    await closeArchivedWork(tx, { projectIds: toArchive }, at);
   }
   if (toDelete.length) {
     const equipment = await tx.select({ id: fallEqInfo.id }).from(fallEqInfo).where(inArray(fallEqInfo.projectId, toDelete));
@@ -149,7 +152,10 @@ export async function removeBoards(tx: Db, ids: number[], userId: number | null)
     else toArchive.push(r.id);
   }
   if (toArchive.length) {
-    await tx.update(fallDetect).set({ archivedAt: new Date(), archivedBy: userId, online: false }).where(inArray(fallDetect.id, toArchive));
+    const at = new Date();
+    await tx.update(fallDetect).set({ archivedAt: at, archivedBy: userId, online: false }).where(inArray(fallDetect.id, toArchive));
+    // The walls stop counting its warnings: they are closed with the reason, so every count agrees.
+    await closeArchivedWork(tx, { boardIds: toArchive }, at);
     // Its units no longer hear from it: neither its silence nor its last faults hold them (fall_eq_state).
     await recomputeEquipmentState(tx, await equipmentOfBoards(tx, toArchive));
   }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallOrder, fallProject, fallReport, fallWarning, sysRole, sysUserRole } from '../../../db/schema';
 import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
+import { recomputeEquipmentState } from '../equipment-state.service';
 
 /** Archive and delete (docs/invariants.md): deleting a project, unit or board with history archives it; history and statistics stay. */
 describe('archive, not delete', () => {
@@ -167,6 +168,66 @@ describe('archive, not delete', () => {
     expect((await t.call('POST', '/api/ball/falleqinfo/restore', { token: admin, body: [unit] })).body.data).toEqual({ restored: 1 });
     expect((await t.call('POST', '/api/ball/falldetect/restore', { token: admin, body: [boardId] })).body.data).toEqual({ restored: 1 });
     expect(ids(await t.call('POST', '/api/ball/falleqinfo/listAll', { token: admin, body: { projectId } }))).toContain(unit);
+  });
+
+  it('closes what an archived project or board leaves open, so the wall and the back-office agree, and restores it healthy', async () => {
+    /** The wall's ticker and the back-office warning list, counting open warnings over every project. */
+    const openCounts = async () => ({
+      wall: (await t.call('POST', '/api/ball/fallwarning/latest', { token: admin, body: { openOnly: true } })).body.data.openTotal,
+      office: (await t.call('POST', '/api/ball/fallwarning/list', { token: admin, body: { page: 1, limit: 1, result: 'open' } })).body.data.total,
+    });
+    /** An open fault as the reading service leaves it: a faulty channel, its open warning and the automatic order it raised. */
+    async function openFault(projectId: number, boardId: number, unit: number) {
+      await t.database.db.update(fallDetectChannel).set({ equipmentId: unit, result: 'fault', switchValue: 1 }).where(and(eq(fallDetectChannel.detectId, boardId), eq(fallDetectChannel.ch, 1)));
+      const [w] = await t.database.db.insert(fallWarning).values({ info: 'CH1 fault', projectId, detectId: boardId, channel: 1, equipmentId: unit }).returning({ id: fallWarning.id });
+      seq += 1;
+      const [o] = await t.database.db
+        .insert(fallOrder)
+        .values({ number: `WO-ARC-${process.pid}-${seq}`, name: 'CH1 fault', projectId, equipmentId: unit, source: 'warning', status: 'repairing', warningId: w.id })
+        .returning({ id: fallOrder.id });
+      await t.database.db.update(fallWarning).set({ orderId: o.id }).where(eq(fallWarning.id, w.id));
+      await recomputeEquipmentState(t.database.db, [unit]);
+      return { warning: w.id, order: o.id };
+    }
+    const projectId = await seedProject(t, { name: 'Fault Fountain' });
+    const unit = await seedEquipment(t, projectId, 'Fault pump');
+    const boardId = await board(projectId, 'F1');
+    const fault = await openFault(projectId, boardId, unit);
+    seq += 1;
+    const [manual] = await t.database.db.insert(fallOrder).values({ number: `WO-ARC-${process.pid}-${seq}`, name: 'Paint the rail', projectId, status: 'submitted' }).returning({ id: fallOrder.id });
+    const before = await openCounts();
+    expect(before.wall).toBe(before.office);
+
+    expect((await t.call('POST', '/api/ball/fallproject/delete', { token: admin, body: [projectId] })).body.data).toEqual({ deleted: 0, archived: 1 });
+    const afterArchive = await openCounts();
+    expect(afterArchive).toEqual({ wall: before.wall - 1, office: before.office - 1 });
+    // Closed, not deleted: the history keeps the warning with its reason, in the reader's language.
+    const [w] = (await t.call('POST', '/api/ball/fallwarning/list', { token: admin, body: { page: 1, limit: 5, projectId }, lang: 'en' })).body.data.list;
+    expect(w).toMatchObject({ id: fault.warning, result: 'closed', note: 'Closed: the project was archived', dealtBy: 'system' });
+    const orderStatus = async (id: number) => (await t.database.db.select({ s: fallOrder.status, c: fallOrder.closedAt }).from(fallOrder).where(eq(fallOrder.id, id)))[0];
+    expect(await orderStatus(fault.order)).toMatchObject({ s: 'closed', c: expect.any(Date) });
+    // A person's order is theirs to close.
+    expect((await orderStatus(manual.id)).s).toBe('submitted');
+
+    expect((await t.call('POST', '/api/ball/fallproject/restore', { token: admin, body: [projectId] })).body.data).toEqual({ restored: 1 });
+    expect(await openCounts()).toEqual(afterArchive);
+    // Healthy again: no channel holds the old fault (the demo simulator plays a board from its stored channels).
+    const channels = await t.database.db.select({ r: fallDetectChannel.result }).from(fallDetectChannel).where(eq(fallDetectChannel.detectId, boardId));
+    expect(channels.every((c) => c.r === 'normal')).toBe(true);
+    const [unitRow] = await t.database.db.select({ state: fallEqInfo.state }).from(fallEqInfo).where(eq(fallEqInfo.id, unit));
+    expect(unitRow.state).not.toBe('broken');
+    const wall = await t.call('GET', `/api/wall/project/${projectId}`, { token: admin });
+    expect(wall.body.data.kpis.openWarnings).toBe(0);
+
+    // A board archived on its own during a fault: the same.
+    const second = await openFault(projectId, boardId, unit);
+    expect((await openCounts()).office).toBe(afterArchive.office + 1);
+    expect((await t.call('POST', '/api/ball/falldetect/delete', { token: admin, body: [boardId] })).body.data).toEqual({ deleted: 0, archived: 1 });
+    const afterBoard = await openCounts();
+    expect(afterBoard).toEqual(afterArchive);
+    expect((await orderStatus(second.order)).s).toBe('closed');
+    const [bw] = (await t.call('POST', '/api/ball/fallwarning/list', { token: admin, body: { page: 1, limit: 1, projectId }, lang: 'zh-CN' })).body.data.list;
+    expect(bw).toMatchObject({ id: second.warning, result: 'closed', note: '检测板已归档，随之关闭' });
   });
 
   it('keeps showing and restoring archived rows to administrators', async () => {

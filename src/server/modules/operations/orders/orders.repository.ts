@@ -19,8 +19,6 @@ import { orderStatCondition, projectPlace, unitCategory, type SlaHours } from '.
  *    short), and past the cap the planner's row estimate with `totalExact: false`.
  */
 export const TOTAL_CAP = 5000;
-/** Rows a picker or listAll returns at most: pickers narrow by project or keyword. */
-export const LIST_ALL_LIMIT = 1000;
 const ORDER_NUMBERS: DailyNumbering = { tag: 'WO', table: fallOrder, column: fallOrder.number, lock: 770_501 };
 
 const { priorityRank: _rank, createdBy: _by, ...orderColumns } = getTableColumns(fallOrder);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { deletedAnswer, envelopeOf, exportOptionsSchema, idAnswer, idListSchema, idTextSchema, pagingSchema } from '@shared/contracts/common';
+import { deletedAnswer, envelopeOf, exportOptionsSchema, idAnswer, idListSchema, idTextSchema, listAllAnswerOf, pagingSchema } from '@shared/contracts/common';
 import {
   ORDER_TRANSITIONS,
   orderActionSchema,
@@ -21,12 +21,11 @@ import { fallOrder, fallReport, fallWarning } from '../../../db/schema';
 import { isUnchangedRendering } from '@shared/server-text';
 import { badRequest, notFound } from '../../../lib/errors';
 import { exportAnswer } from '../../../lib/answers';
-import { ok } from '../../../lib/crud';
+import { allRows, LIST_ALL_QUERY_LIMIT, ok } from '../../../lib/crud';
 import { pagedBatches, sendExport } from '../../../lib/export';
 import { attachFiles, releaseFiles, replaceFiles } from '../../files/files.service';
 import { recomputeEquipmentState } from '../equipment-state.service';
 import {
-  LIST_ALL_LIMIT,
   checkEquipment,
   countOrders,
   insertOrder,
@@ -67,19 +66,21 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Pickers (spec §7 "Other calls") send title=1 and get id and name only.
-  app.post(`${BASE}/listAll`, { schema: { response: { 200: envelopeOf(z.union([z.array(orderRowSchema), z.array(orderOptionSchema)])) }, body: orderListAllSchema }, config: { permission: 'fall-order#list' } }, async (request) => {
+  app.post(`${BASE}/listAll`, { schema: { response: { 200: z.union([listAllAnswerOf(orderRowSchema), listAllAnswerOf(orderOptionSchema)]) }, body: orderListAllSchema }, config: { permission: 'fall-order#list' } }, async (request) => {
     const { title, ...q } = request.body as z.infer<typeof orderListAllSchema>;
     const where = orderConditions(q, await slaFor(q));
+    // Exact, unlike the list's total above its cap: the answer says how many rows it left out.
+    const countAll = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(fallOrder).where(where))[0].n;
     if (title === 1) {
       const rows = await db
         .select({ id: fallOrder.id, name: fallOrder.name, number: fallOrder.number })
         .from(fallOrder)
         .where(where)
         .orderBy(...orderOrdering())
-        .limit(LIST_ALL_LIMIT);
-      return ok(rows);
+        .limit(LIST_ALL_QUERY_LIMIT);
+      return allRows(rows, countAll);
     }
-    return ok(await selectOrders(db).where(where).orderBy(...orderOrdering()).limit(LIST_ALL_LIMIT));
+    return allRows(await selectOrders(db).where(where).orderBy(...orderOrdering()).limit(LIST_ALL_QUERY_LIMIT), countAll);
   });
 
   async function info(id: number) {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { deletedAnswer, envelopeOf, idAnswer, idListSchema, idTextSchema, listAnswerOf, pagingSchema } from '@shared/contracts/common';
+import { deletedAnswer, envelopeOf, idAnswer, idListSchema, idTextSchema, listAllAnswerOf, listAnswerOf, pagingSchema } from '@shared/contracts/common';
 import { reportFiledSchema, reportQuerySchema, reportSaveSchema, reportUpdateSchema, reportRowSchema } from '@shared/contracts/report';
 import { fallOrder, fallProject, fallReport } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
-import { ok, ownEntry } from '../../../lib/crud';
+import { allRows, LIST_ALL_QUERY_LIMIT, ok, ownEntry } from '../../../lib/crud';
 import { escapeLike } from '../../../lib/like';
 import { pageOf } from '@shared/envelope';
 import { releaseFiles, replaceFiles } from '../../files/files.service';
@@ -57,9 +57,12 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     return ok(pageOf(list, n, page, limit));
   });
 
-  app.post(`${BASE}/listAll`, { schema: { response: { 200: envelopeOf(z.array(reportRowSchema)) }, body: reportQuerySchema }, config: { permission: 'fall-report#list' } }, async (request) =>
-    ok(await select().where(conditions(request.body as ReportQuery)).orderBy(desc(fallReport.repairAt), desc(fallReport.id)).limit(1000)),
-  );
+  app.post(`${BASE}/listAll`, { schema: { response: { 200: listAllAnswerOf(reportRowSchema) }, body: reportQuerySchema }, config: { permission: 'fall-report#list' } }, async (request) => {
+    const where = conditions(request.body as ReportQuery);
+    return allRows(await select().where(where).orderBy(desc(fallReport.repairAt), desc(fallReport.id)).limit(LIST_ALL_QUERY_LIMIT), async () =>
+      (await db.select({ n: sql<number>`count(*)::int` }).from(fallReport).innerJoin(fallOrder, eq(fallOrder.id, fallReport.orderId)).where(where))[0].n,
+    );
+  });
 
   app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(reportRowSchema) }, params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-report#info' } }, async (request) => {
     const [row] = await select().where(eq(fallReport.id, (request.params as { id: number }).id));

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { parsePopupLevels } from '@shared/alarm';
+import { serverText } from '@shared/server-text';
 import type { Db } from '../../../db/client';
-import { fallDetectChannel, fallWarning } from '../../../db/schema';
+import { fallDetect, fallDetectChannel, fallOrder, fallWarning } from '../../../db/schema';
 import { recomputeEquipmentState, type EquipmentStateChange } from '../equipment-state.service';
 import { publishLive } from '../../../live';
 
@@ -38,6 +39,58 @@ export async function settleWarnings(tx: Db, where: SQL, o: SettleOptions): Prom
     }
   }
   return { ids: closed.map((w) => w.id), changed: await recomputeEquipmentState(tx, units, o.now) };
+}
+
+/** Who closed what nobody closed by hand (readings.ts writes the same name). */
+const SYSTEM_ACTOR = 'system';
+const OPEN_ORDER_STATUSES = ['submitted', 'accepted', 'repairing'];
+
+/**
+ * Closes, never deletes, what a project or board taken out of service leaves open (docs/invariants.md
+ * "Archive and delete"), in the archive's transaction: its open warnings get the result `closed` with
+ * the reason as their note, and the automatic orders they raised are closed; a person's orders stay
+ * as they are. The walls stop counting an archived project's or board's warnings, so an open one
+ * left behind made the wall and the back-office disagree. Its channels' faults are cleared too:
+ * nobody reads an archived board, and a fault kept in the row would hold its units broken (and the
+ * demo's simulated board faulty) after a restore; a fault still there then opens a new warning at
+ * the first reading.
+ */
+export async function closeArchivedWork(tx: Db, of: { projectIds: number[] } | { boardIds: number[] }, now: Date): Promise<{ warnings: number; orders: number }> {
+  const byProject = 'projectIds' in of;
+  const ids = byProject ? of.projectIds : of.boardIds;
+  if (!ids.length) return { warnings: 0, orders: 0 };
+  const reason = serverText(byProject ? 'text.projectArchived' : 'text.boardArchived');
+  const closed = await tx
+    .update(fallWarning)
+    .set({ result: 'closed', note: reason, dealAt: now, dealtBy: SYSTEM_ACTOR })
+    .where(and(byProject ? inArray(fallWarning.projectId, ids) : inArray(fallWarning.detectId, ids), isNull(fallWarning.result)))
+    .returning({ id: fallWarning.id, equipmentId: fallWarning.equipmentId });
+  const closedIds = closed.map((w) => w.id);
+  const raised = closedIds.length ? inArray(fallOrder.warningId, closedIds) : undefined;
+  const orders = await tx
+    .update(fallOrder)
+    .set({ status: 'closed', closedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(fallOrder.source, 'warning'),
+        inArray(fallOrder.status, OPEN_ORDER_STATUSES),
+        // A project's automatic orders all go; a board's, those its warnings raised and no open warning still holds.
+        byProject
+          ? inArray(fallOrder.projectId, ids)
+          : and(raised ?? sql`false`, notExists(tx.select({ id: fallWarning.id }).from(fallWarning).where(and(eq(fallWarning.orderId, fallOrder.id), isNull(fallWarning.result))))),
+      ),
+    )
+    .returning({ equipmentId: fallOrder.equipmentId });
+  const boards = byProject ? (await tx.select({ id: fallDetect.id }).from(fallDetect).where(inArray(fallDetect.projectId, ids))).map((b) => b.id) : ids;
+  const cleared = boards.length
+    ? await tx
+        .update(fallDetectChannel)
+        .set({ result: 'normal', normalStreak: 0, updatedAt: now })
+        .where(and(inArray(fallDetectChannel.detectId, boards), ne(fallDetectChannel.result, 'normal')))
+        .returning({ equipmentId: fallDetectChannel.equipmentId })
+    : [];
+  await recomputeEquipmentState(tx, [...closed, ...orders, ...cleared].map((r) => r.equipmentId), now);
+  return { warnings: closed.length, orders: orders.length };
 }
 
 /**

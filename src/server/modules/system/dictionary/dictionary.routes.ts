@@ -13,9 +13,9 @@ import {
   dictionaryEntrySchema,
   dictTypeRowSchema,
 } from '@shared/contracts/dictionary';
-import { deletedAnswer, envelopeOf, idAnswer, idListSchema } from '@shared/contracts/common';
+import { deletedAnswer, envelopeOf, idAnswer, idListSchema, listAllAnswerOf } from '@shared/contracts/common';
 import { sysDictType, sysDictionary } from '../../../db/schema';
-import { filters, ok, registerCrud } from '../../../lib/crud';
+import { allRows, filters, LIST_ALL_QUERY_LIMIT, ok, registerCrud } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
 import { RESOURCES } from '@shared/resources';
 import { registerSortRoute } from '../../../lib/sort-order';
@@ -78,14 +78,11 @@ export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
   // Drag-sort of one type's entries: the order dictionary loaders and selects show them in.
   registerSortRoute(app, { url: `${BASE}/sort`, permission: 'sys-dictionary#update', table: sysDictionary, id: sysDictionary.id, sort: sysDictionary.sort, sortKey: 'sort', group: sysDictionary.type });
 
-  app.post(`${BASE}/type/listAll`, { schema: { response: { 200: envelopeOf(z.array(dictTypeRowSchema)) }, body: dictTypeQuerySchema }, config: { permission: 'sys-dictionary#list' } }, async (request) => {
+  app.post(`${BASE}/type/listAll`, { schema: { response: { 200: listAllAnswerOf(dictTypeRowSchema) }, body: dictTypeQuerySchema }, config: { permission: 'sys-dictionary#list' } }, async (request) => {
     const { keyword } = request.body as { keyword?: string };
-    const rows = await app.database.db
-      .select(typeSelection)
-      .from(sysDictType)
-      .where(filters.search(sysDictType.type, sysDictType.name, sysDictType.nameEn)(keyword))
-      .orderBy(asc(sysDictType.type));
-    return ok(rows);
+    const where = filters.search(sysDictType.type, sysDictType.name, sysDictType.nameEn)(keyword);
+    const rows = await app.database.db.select(typeSelection).from(sysDictType).where(where).orderBy(asc(sysDictType.type)).limit(LIST_ALL_QUERY_LIMIT);
+    return allRows(rows, async () => (await app.database.db.select({ n: sql<number>`count(*)::int` }).from(sysDictType).where(where))[0].n);
   });
 
   app.post(`${BASE}/type/save`, { schema: { body: dictTypeSchema, response: { 200: idAnswer } }, config: { permission: 'sys-dictionary#save' } }, async (request) => {

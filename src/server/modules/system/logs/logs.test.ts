@@ -57,6 +57,13 @@ describe('sys/log and sys/history-user', () => {
     expect(old.body.data.list[0]).toMatchObject({ module: 'sys/user', moduleName: null, moduleNameEn: null });
   });
 
+  it('keeps the dates of a request body as ISO text, not the empty object a parsed date copies to', async () => {
+    const fromAt = '2026-03-01T08:30:00.000Z';
+    expect((await t.call('POST', '/api/sys/content/save', { token: admin, body: { title: 'Dated', fromAt, toAt: Date.parse('2026-04-01T00:00:00Z') } })).status).toBe(200);
+    const [row] = await t.database.query<{ params: { body: Record<string, unknown> } }>(`SELECT params FROM sys_log WHERE module = 'sys/content' AND params->'body'->>'title' = 'Dated'`);
+    expect(row.params.body).toMatchObject({ title: 'Dated', fromAt, toAt: '2026-04-01T00:00:00.000Z' });
+  });
+
   it('filters and exports the login history', async () => {
     const res = await t.call('POST', '/api/sys/history-user/list', { token: admin, body: { success: false, page: 1, limit: 10 } });
     expect(res.body.data.list).toEqual([expect.objectContaining({ username: 'mallory', ip: '10.0.0.9', userAgent: 'curl', message: 'Password incorrect' })]);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
-import { emptyAnswer, envelopeOf } from '@shared/contracts/common';
+import { emptyAnswer, envelopeOf, listAllAnswerOf } from '@shared/contracts/common';
 import { z } from 'zod';
 import {
   MENU_TYPE,
@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../../db/client';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
-import { ok } from '../../../lib/crud';
+import { allRows, LIST_ALL_QUERY_LIMIT, ok } from '../../../lib/crud';
 import { allMenus, menuColumns } from '../../identity/session.service';
 import { buildTree, isSelfOrDescendant } from './menu-tree.service';
 import { registerSortRoute } from '../../../lib/sort-order';
@@ -50,9 +50,9 @@ const menuIdAnswer = envelopeOf(z.object({ menuId: z.number().int() }));
 export async function menuRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
-  app.get('/sys/menu/listAll', { schema: { response: { 200: envelopeOf(z.array(menuRowSchema)) } }, config: { permission: READ_TREE } }, async () => {
-    const rows: MenuRow[] = await db.select(rowSelection).from(sysMenu).orderBy(asc(sysMenu.parentId), asc(sysMenu.sort), asc(sysMenu.id));
-    return ok(rows);
+  app.get('/sys/menu/listAll', { schema: { response: { 200: listAllAnswerOf(menuRowSchema) } }, config: { permission: READ_TREE } }, async () => {
+    const rows: MenuRow[] = await db.select(rowSelection).from(sysMenu).orderBy(asc(sysMenu.parentId), asc(sysMenu.sort), asc(sysMenu.id)).limit(LIST_ALL_QUERY_LIMIT);
+    return allRows(rows, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(sysMenu))[0].n);
   });
 
   app.get('/sys/menu/info/:menuId', { schema: { response: { 200: envelopeOf(menuRowSchema) }, params: menuIdParamSchema }, config: { permission: 'sys-menu#info' } }, async (request) => {

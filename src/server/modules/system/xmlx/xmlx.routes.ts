@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { deletedAnswer, envelopeOf, idAnswer, idParamSchema } from '@shared/contracts/common';
+import { deletedAnswer, envelopeOf, idAnswer, idParamSchema, listAllAnswerOf } from '@shared/contracts/common';
 import { translate } from '@shared/messages';
 import {
   xmlxListQuerySchema,
@@ -14,7 +13,7 @@ import {
   xmlxRowSchema,
 } from '@shared/contracts/xmlx';
 import { fallProject, sysLog, sysXmlx } from '../../../db/schema';
-import { filters, ok } from '../../../lib/crud';
+import { allRows, filters, LIST_ALL_QUERY_LIMIT, ok } from '../../../lib/crud';
 import { ApiError, badRequest, conflict, notFound } from '../../../lib/errors';
 import { CODE } from '@shared/constants';
 import { errorsToCsv, planImport, readSheet, SheetFormatError } from './xmlx.import';
@@ -48,10 +47,11 @@ export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
     if (!parent) throw badRequest('v.parentUnknown', { pid: 'v.parentUnknown' });
   }
 
-  app.get(`${BASE}/listAll`, { schema: { response: { 200: envelopeOf(z.array(xmlxRowSchema)) }, querystring: xmlxListQuerySchema }, config: { permission: 'sys-xmlx#list' } }, async (request) => {
+  app.get(`${BASE}/listAll`, { schema: { response: { 200: listAllAnswerOf(xmlxRowSchema) }, querystring: xmlxListQuerySchema }, config: { permission: 'sys-xmlx#list' } }, async (request) => {
     const { xmmc } = request.query as { xmmc?: string };
-    const rows = await db().select(columns).from(sysXmlx).where(filters.search(sysXmlx.xmmc, sysXmlx.xmbm)(xmmc)).orderBy(asc(sysXmlx.pid), asc(sysXmlx.sort), asc(sysXmlx.id));
-    return ok(rows);
+    const where = filters.search(sysXmlx.xmmc, sysXmlx.xmbm)(xmmc);
+    const rows = await db().select(columns).from(sysXmlx).where(where).orderBy(asc(sysXmlx.pid), asc(sysXmlx.sort), asc(sysXmlx.id)).limit(LIST_ALL_QUERY_LIMIT);
+    return allRows(rows, async () => (await db().select({ n: sql<number>`count(*)::int` }).from(sysXmlx).where(where))[0].n);
   });
 
   app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(xmlxRowSchema) }, params: idParamSchema }, config: { permission: 'sys-xmlx#info' } }, async (request) => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../lib/api';
+import { isFinalError } from '../../../stats/api/refresh';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 
 const MAX_RETRY_DELAY_MS = 30_000;
@@ -11,9 +11,10 @@ const FIRST_RETRY_DELAY_MS = 1_000;
  */
 export function wallQueryDefaults() {
   return {
-    refetchInterval: runtimeConfig().wallRefreshSeconds * 1000,
+    // A 4xx is final: neither retried nor asked again on the interval.
+    refetchInterval: (query: { state: { error: unknown } }) => (isFinalError(query.state.error) ? false : runtimeConfig().wallRefreshSeconds * 1000),
     refetchIntervalInBackground: true,
-    retry: (_count: number, error: unknown) => !(error instanceof ApiError && error.code >= 400 && error.code < 500),
+    retry: (_count: number, error: unknown) => !isFinalError(error),
     retryDelay: (attempt: number) => Math.min(FIRST_RETRY_DELAY_MS * 2 ** attempt, MAX_RETRY_DELAY_MS),
   } as const;
 }
