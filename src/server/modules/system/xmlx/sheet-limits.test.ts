@@ -227,7 +227,7 @@ describe('spreadsheet limits (a 400 KB sheet must not inflate to 400 MB)', () =>
     })();
     const send = async (data: Buffer, lang = 'en') => {
       const form = new FormData();
-      form.append('file', new Blob([data]), 'types.xlsx');
+      form.append('file', new Blob([new Uint8Array(data)]), 'types.xlsx');
       const res = await fetch(`${address}/api/sys/xmlx/upload?dryRun=true`, { method: 'POST', headers: { authorization: `Bearer ${manager}`, 'accept-language': lang }, body: form });
       return { status: res.status, body: (await res.json()) as { msg: string } };
     };
