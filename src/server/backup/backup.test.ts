@@ -93,6 +93,8 @@ describe(`backup and restore on ${engine}`, () => {
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'cascade-backup-test-'));
     t = await createTestApp({ dataDir: path.join(work, 'source'), filesDir: path.join(work, 'source/files'), backupDir: path.join(work, 'source/backups') });
+    // On PostgreSQL the server knows its URL (DATABASE_URL): the job's backup connects with it.
+    if (PG_URL) t.config.databaseUrl = await dbUrlOf(t);
     admin = await t.tokenFor('admin');
     projectId = await seedProject(t, { name: 'Backup park' });
     equipmentId = await seedEquipment(t, projectId, 'Pump B');

@@ -180,6 +180,8 @@ async function readSnapshot(source: BackupSource, work: string, options: BackupO
       const [{ id }] = await q<{ id: string }>('SELECT pg_export_snapshot() AS id');
       const { dbname, env } = pgToolConnection(source.url!);
       const dump = runPgTool('pg_dump', ['--format=custom', `--snapshot=${id}`, `--file=${dbFile}`, '--no-password', `--dbname=${dbname}`], env);
+      // Awaited below; a digest failing first must not leave its failure unheard.
+      dump.catch(() => undefined);
       // The digests are read meanwhile, in the same snapshot.
       for (const table of await tablesOf(q)) {
         const hash = createHash('sha256');

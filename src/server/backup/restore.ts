@@ -4,8 +4,7 @@ import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { assertKnownMigrations, migrate, migrationFiles } from '../db/migrate';
@@ -34,6 +33,26 @@ async function* entries(file: string) {
   } finally {
     gunzip.destroy();
   }
+}
+
+/**
+ * The lines of a byte stream, pulled as the reader asks for them (readline's interface starts
+ * reading at once and drops the lines of anyone who awaits something before iterating).
+ */
+async function* linesOf(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  for await (const chunk of chunks) {
+    rest += decoder.write(chunk);
+    let start = 0;
+    for (let i = rest.indexOf('\n'); i >= 0; i = rest.indexOf('\n', start)) {
+      yield rest.slice(start, i);
+      start = i + 1;
+    }
+    rest = rest.slice(start);
+  }
+  rest += decoder.end();
+  if (rest) yield rest;
 }
 
 async function* hashing(body: AsyncIterable<Buffer>, hash: ReturnType<typeof createHash>): AsyncGenerator<Buffer> {
@@ -293,8 +312,7 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
       const body = hashing(entry.body, hash);
       if (entry.name === DB_PART.logical && method === 'logical') {
         log('loading the database');
-        const lines = createInterface({ input: Readable.from(body), crlfDelay: Infinity });
-        ({ tables, rows } = await loadLogical(dbTarget, lines, manifest));
+        ({ tables, rows } = await loadLogical(dbTarget, linesOf(body), manifest));
       } else if (entry.name === DB_PART.pg_dump && method === 'pg_dump') {
         const dump = path.join(tempDir, 'database.pgdump');
         const out = createWriteStream(dump, { mode: 0o600 });
