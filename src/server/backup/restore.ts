@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,7 +24,10 @@ const damaged = (why: string) => new RestoreRefusedError('damaged', `The backup 
 
 /** The archive's entries (gzip and tar errors become "damaged"). */
 async function* entries(file: string) {
-  const gunzip = createReadStream(file).pipe(createGunzip());
+  const source = createReadStream(file);
+  const gunzip = source.pipe(createGunzip());
+  // pipe() does not pass a read error on (a missing file): the reader hears it through gunzip.
+  source.on('error', (error) => gunzip.destroy(error));
   try {
     yield* readTar(gunzip);
   } catch (error) {
@@ -68,6 +71,7 @@ async function* hashing(body: AsyncIterable<Buffer>, hash: ReturnType<typeof cre
  * anything is written.
  */
 export async function verifyBackup(file: string): Promise<BackupManifest> {
+  if (!(await stat(file).catch(() => null))?.isFile()) throw new RestoreRefusedError('format', `${file} is not a file.`);
   const seen = new Map<string, { size: number; sha256: string }>();
   let manifest: BackupManifest | null = null;
   for await (const entry of entries(file)) {
