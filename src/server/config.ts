@@ -38,6 +38,8 @@ export interface ServerConfig {
   /** The overview wall's first-frame renderer `npm run build` puts beside the client (dist/ssr); without it walls start without a frame. */
   frameModule: string;
   filesDir: string;
+  /** Where the scheduled backup job writes (BACKUP_DIR, default DATA_DIR/backups; docs/backup.md). */
+  backupDir: string;
   /** Runtime configuration served as /config.js (spec §3). */
   runtime: {
     title: string;
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Built beside the client: dist/client → dist/ssr.
     frameModule: path.resolve(env.FRAME_MODULE ?? path.join(env.CLIENT_DIR ?? 'dist/client', '../ssr/overview-frame.cjs')),
     filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
+    backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     runtime: {
       title: env.SYSTEM_TITLE ?? '',
       microservice: env.MICROSERVICE ?? '',

@@ -8,11 +8,24 @@ import { startJobRunner } from './jobs/runner';
 import { startDeviceJobs } from './modules/operations/detect/device-jobs';
 import { demoLeaseHolder, startDemoSimulator } from './devices/demo-simulator';
 import { hostname } from 'node:os';
+import { controlRoutes, DataDirHeldError, holdDataDir, type DataDirHold } from './backup/control';
 
 /** Starts Cascade: migrations, first-start seeding, the HTTP server, background work; stops cleanly on signals. */
 async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+  // The embedded folder is this process's alone (a second server, a restore): control.json says who
+  // holds it, and lets `npm run backup` ask this server for a consistent backup (backup/control.ts).
+  let hold: DataDirHold | null = null;
+  if (!config.databaseUrl) {
+    try {
+      hold = await holdDataDir(config.dataDir, 'server');
+    } catch (error) {
+      if (!(error instanceof DataDirHeldError)) throw error;
+      process.stderr.write(`Cascade: ${error.message}\n`);
+      process.exit(1);
+    }
+  }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
   try {
     await migrate(database);
@@ -34,8 +47,11 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
+  if (hold) controlRoutes(app, () => hold.info.token);
   const stopBackground = await startBackground(app);
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  if (hold && address && typeof address === 'object') await hold.listening(address.port);
 
   const where = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   app.log.info(`Cascade ${config.version} on ${where} (database: ${database.kind}${config.databaseUrl ? '' : `, data in ${config.dataDir}`})`);
@@ -53,6 +69,7 @@ async function main(): Promise<void> {
     // What the reading ingest did over this run (the fleet bench reads this line).
     app.log.info({ ingest: app.readings.stats() }, 'reading ingest stats');
     await database.close();
+    await hold?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

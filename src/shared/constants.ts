@@ -167,3 +167,7 @@ export const DEMO_BOARD_POLL_SECONDS = 15;
 export const DEMO_FAULT_EVERY_MS = 4 * 60_000;
 /** ... and its channel reads normal again this long after (DEMO_FAULT_RECOVER_MS overrides). */
 export const DEMO_FAULT_RECOVER_MS = 3 * 60_000;
+
+/** The scheduled backup (job "backup"): how many of its backups are kept when its `keep` is not given, and at most. */
+export const BACKUP_KEEP_DEFAULT = 7;
+export const BACKUP_KEEP_MAX = 365;

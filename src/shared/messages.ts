@@ -163,6 +163,15 @@ export const MESSAGES = {
   'job.logPurge.remark': { cn: '每天 03:30 删除超过 log.retentionDays 天的操作、登录和任务日志', en: 'Deletes operation, login and job logs older than log.retentionDays (daily 03:30)' },
   'job.captchaPurge.name': { cn: '会话和验证码清理', en: 'Session and captcha cleanup' },
   'job.captchaPurge.remark': { cn: '每小时删除过期的会话和验证码', en: 'Deletes expired sessions and captchas (hourly)' },
+  'job.backup.name': { cn: '备份', en: 'Backup' },
+  'job.backup.remark': {
+    cn: '每天 02:15 把数据库和本地上传文件备份到 BACKUP_DIR（默认 DATA_DIR/backups），保留最新 keep 份；默认暂停，启用前先确认磁盘空间（docs/backup.md）',
+    en: 'Backs the database and the locally stored uploads up into BACKUP_DIR (DATA_DIR/backups) daily at 02:15, keeping the newest keep; paused until you enable it: check the disk space first (docs/backup.md)',
+  },
+  'job.handler.backup': {
+    cn: '备份数据库和本地存储的上传文件（一个 .tar.gz，含清单和校验和）到 BACKUP_DIR，只保留最新 keep 份（默认 7）；S3 中的文件不复制',
+    en: 'Backs the database and the locally stored uploads up (one .tar.gz with its manifest and checksums) into BACKUP_DIR, keeping the newest keep (default 7); files in S3 are not copied',
+  },
   'job.handler.log.purge': { cn: '删除超过保留天数的操作、登录和任务日志（未指定 days 时取 log.retentionDays）', en: 'Deletes operation, login and job logs older than the retention (log.retentionDays unless days is given)' },
   'job.handler.captcha.purge': { cn: '删除过期的验证码和会话', en: 'Deletes expired captchas and expired sessions' },
   'job.handler.files.purgeOrphans': { cn: '删除没有记录引用的文件（保存失败或放弃、被替换或删除的记录），超过 hours 小时（默认 24）', en: 'Deletes files no record owns (failed or abandoned saves, replaced or deleted records) older than hours (default 24)' },

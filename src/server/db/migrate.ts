@@ -21,6 +21,18 @@ export class SchemaNewerError extends Error {
   }
 }
 
+/** The migration files of this build (or of `dir`), in the order they run. */
+export async function migrationFiles(dir = MIGRATIONS_DIR): Promise<string[]> {
+  return (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+}
+
+/** Refuses a schema (a database's, a backup's) that had migrations these files do not know. */
+export function assertKnownMigrations(done: Iterable<string>, files: string[]): void {
+  const known = new Set(files);
+  const unknown = [...done].filter((name) => !known.has(name)).sort();
+  if (unknown.length) throw new SchemaNewerError(unknown, files.at(-1));
+}
+
 /**
  * Applies the numbered SQL files in migrations/ that have not run yet, each in its own transaction.
  * An advisory lock keeps two instances starting together from applying the same file twice.
@@ -32,16 +44,12 @@ export async function migrate(database: Database, options: { before?: string; di
     name varchar(128) PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   // `before` stops at a file (its name's start): tests of a migration load the rows it has to deal with first.
   const before = options.before;
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql') && (!before || f < before)).sort();
+  const files = (await migrationFiles(dir)).filter((f) => !before || f < before);
   const applied: string[] = [];
   await database.query('SELECT pg_advisory_lock(7700)');
   try {
     const done = new Set((await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
-    if (!before) {
-      const known = new Set(files);
-      const unknown = [...done].filter((name) => !known.has(name)).sort();
-      if (unknown.length) throw new SchemaNewerError(unknown, files.at(-1));
-    }
+    if (!before) assertKnownMigrations(done, files);
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = await readFile(path.join(dir, file), 'utf8');

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { jobScheduleLog, sysCaptcha, sysLog, sysLoginLog, sysRateLimit, sysSession } from '../db/schema';
 import { registerJobHandler } from './registry';
 import { purgeGuards } from '../modules/identity/login-guard';
+// The scheduled backup (src/server/backup/job.ts).
+import '../backup/job';
 
 const DAY_MS = 86_400_000;
 
