@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MantineProvider, Menu, Button, Select } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { renderWithProviders } from '@tests/helpers/render';
-import { theme } from '@client/app/theme';
-import { Dialog } from './dialog';
+import { theme } from './theme';
+import { Dialog } from '@client/components/dialog/dialog';
 
 /** The z-index a floating layer is drawn at: the nearest positioned ancestor's that names one. */
 function zOf(el: HTMLElement): number {
