@@ -6,11 +6,8 @@ import { DatePickerInput } from '@mantine/dates';
 import { renderWithProviders } from '@tests/helpers/render';
 import { theme } from './theme';
 import { Dialog } from '@client/components/dialog/dialog';
-<<<<<<<< HEAD:src/client/app/dialog-overlays.test.tsx
 
 // Beside the app's theme, whose z-index defaults it checks (the kit's folder may not import app/).
-========
->>>>>>>> dialogs:src/client/app/theme-overlays.test.tsx
 
 /** The z-index a floating layer is drawn at: the nearest positioned ancestor's that names one. */
 function zOf(el: HTMLElement): number {
