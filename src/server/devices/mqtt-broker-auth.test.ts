@@ -80,8 +80,8 @@ describe.skipIf(!have)('a broker that enforces accounts and ACLs (the configurat
     );
     // A certificate authority and the broker's certificate, for the TLS listener.
     const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
-    ssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=Cascade test CA', '-keyout', 'ca.key', '-out', 'ca.crt');
-    ssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-keyout', 'server.key', '-out', 'server.csr');
+    ssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=Cascade test CA', '-keyout', 'ca.key', '-out', 'ca.crt');
+    ssl('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=localhost', '-keyout', 'server.key', '-out', 'server.csr');
     writeFileSync(path.join(dir, 'san.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\n');
     ssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '1', '-extfile', 'san.ext', '-out', 'server.crt');
     writeFileSync(
@@ -110,7 +110,7 @@ describe.skipIf(!have)('a broker that enforces accounts and ACLs (the configurat
       await c?.endAsync();
       return !!c;
     }, 10_000, 'the broker to listen');
-  });
+  }, 180_000);
   afterAll(async () => {
     await ingest?.stop();
     broker?.kill('SIGTERM');
