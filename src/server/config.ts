@@ -15,7 +15,19 @@ export interface ServerConfig {
   /** Board readings are written in batches: at most this many ms after the first one waits (INGEST_BATCH_MS; 250, 10 in tests). */
   ingestBatchMs: number;
   /** The MQTT broker Cascade subscribes to for board readings (MQTT_URL); unset: no MQTT ingestion. */
-  mqtt?: { url: string; clientId: string; topicPrefix: string };
+  mqtt?: {
+    url: string;
+    /** The prefix of each instance's own client id (MQTT_CLIENT_ID, default cascade-ingest): host, port and a tag are added. */
+    clientId: string;
+    topicPrefix: string;
+    /** Cascade's broker account (MQTT_USERNAME, MQTT_PASSWORD). */
+    username?: string;
+    password?: string;
+    /** A PEM file with the authority that signed the broker's certificate, for mqtts:// (MQTT_CA). */
+    caFile?: string;
+    /** How long the broker keeps an instance's session while it is away, in seconds (MQTT_SESSION_EXPIRY, default a day). */
+    sessionExpiry: number;
+  };
   /** Overrides the captcha setting of sys_config when set (CAPTCHA=off for tests and kiosks). */
   captcha?: 'on' | 'off';
   apiPrefix: string;
@@ -111,7 +123,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     ingestBatchMs: millis(env.INGEST_BATCH_MS) ?? (env.NODE_ENV === 'test' ? 10 : 250),
     mqtt: env.MQTT_URL
-      ? { url: env.MQTT_URL, clientId: env.MQTT_CLIENT_ID || 'cascade-ingest', topicPrefix: (env.MQTT_TOPIC_PREFIX || 'cascade').replace(/\/+$/, '') }
+      ? {
+          url: env.MQTT_URL,
+          clientId: env.MQTT_CLIENT_ID || 'cascade-ingest',
+          topicPrefix: (env.MQTT_TOPIC_PREFIX || 'cascade').replace(/\/+$/, ''),
+          username: env.MQTT_USERNAME || undefined,
+          password: env.MQTT_PASSWORD || undefined,
+          caFile: env.MQTT_CA || undefined,
+          sessionExpiry: Number(env.MQTT_SESSION_EXPIRY) > 0 ? Math.floor(Number(env.MQTT_SESSION_EXPIRY)) : 86_400,
+        }
       : undefined,
     captcha,
     apiPrefix: env.API_PREFIX ?? '/api',

@@ -3,7 +3,7 @@ import { openDatabase } from './db/client';
 import { migrate, SchemaNewerError } from './db/migrate';
 import { bootstrapData } from './db/seed/bootstrap';
 import { buildApp } from './app';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { startJobRunner } from './jobs/runner';
 import { startDeviceJobs } from './modules/operations/detect/device-jobs';
 import { demoLeaseHolder, startDemoSimulator } from './devices/demo-simulator';
@@ -80,11 +80,16 @@ async function main(): Promise<void> {
 async function startBackground(app: import('fastify').FastifyInstance): Promise<() => Promise<void>> {
   const stops: (() => Promise<void> | void)[] = [];
   stops.push(startJobRunner(app));
-  // MQTT ingestion (MQTT_URL): one subscriber per cluster, the holder of the mqtt-ingest lease.
+  // MQTT ingestion (MQTT_URL): every instance subscribes, each with its own client id, in one shared subscription.
   if (app.config.mqtt) {
     // Loaded only here: without MQTT_URL the MQTT client stays out of the process.
-    const { startMqttIngest } = await import('./devices/mqtt-ingest');
-    const ingest = startMqttIngest(app, { ...app.config.mqtt, leaseHolder: demoLeaseHolder() });
+    const { startMqttIngest, instanceClientId } = await import('./devices/mqtt-ingest');
+    const { caFile, clientId, ...mqttOptions } = app.config.mqtt;
+    const ingest = startMqttIngest(app, {
+      ...mqttOptions,
+      clientId: instanceClientId(clientId, hostname(), app.config.port, mqttOptions.password),
+      ca: caFile ? await readFile(caFile) : undefined,
+    });
     // INGEST_STATS_EVERY_MS: the ingest's counters in the log this often (the fleet bench watches them).
     const every = Number(process.env.INGEST_STATS_EVERY_MS);
     const statsTimer = every > 0 ? setInterval(() => app.log.info({ ingest: app.readings.stats(), mqtt: ingest.stats() }, 'ingest progress'), every) : null;

@@ -112,6 +112,12 @@ export const MESSAGES = {
   'v.channel': { cn: '通道号应为 1 到 9', en: 'Channels are numbered 1 to 9' },
   'err.warningDealt': { cn: '该告警已处理', en: 'This warning has already been dealt with' },
   'err.boardKey': { cn: '项目标识或板卡密钥错误', en: 'Wrong project key or board key' },
+  'v.channelTwice': { cn: '同一通道在一次读数中出现了两次', en: 'A channel appears twice in one reading' },
+  'err.reportStale': {
+    cn: '读数时间超出允许的时钟偏差（detect.clockSkewSeconds）：请检查板卡时钟',
+    en: "The reading's time is outside the allowed clock skew (setting detect.clockSkewSeconds): check the board's clock",
+  },
+  'err.reportReplay': { cn: '该读数已接收过（同一板卡、同一读数时间）', en: 'This reading was already received (same board, same reading time)' },
   'err.streamUnavailable': { cn: '视频流暂不可用', en: 'The stream is unavailable' },
   // application: customers and bills
   'v.amount': { cn: '金额须大于 0，最多两位小数', en: 'The amount must be greater than 0 with at most two decimals' },
@@ -200,6 +206,10 @@ export const MESSAGES = {
   'setting.wall.tileUrl': { cn: '大屏地图瓦片地址模板（{z}/{x}/{y}），留空则只用离线世界地图', en: 'Map tile URL template for the walls ({z}/{x}/{y}); empty = offline world map only' },
   'setting.camera.tokenUrl': { cn: '用 AppKey 和 Secret 换取访问令牌的摄像头云接口地址', en: 'Camera cloud endpoint that trades an app key and secret for an access token' },
   'setting.detect.closeAfterNormal': { cn: '关闭通道告警所需的连续正常读数次数', en: 'Normal readings that close a channel warning' },
+  'setting.detect.clockSkewSeconds': {
+    cn: '板卡读数时间与服务器时钟允许相差的秒数（更早或更晚的签名读数被拒收）',
+    en: "Seconds a board's signed reading time may differ from the server clock (older or later readings are refused)",
+  },
   'setting.orders.clockSkewMinutes': {
     cn: '提交、维修或完成时间可超前服务器时钟的分钟数（设备和浏览器的时钟会有偏差）',
     en: 'Minutes a submission, repair or completion time may lie ahead of the server clock (device and browser clocks drift)',

@@ -122,6 +122,8 @@ async function runEngine(engine, target) {
     LOG_LEVEL: 'info',
     CAPTCHA: 'off',
     MQTT_URL,
+    // Each instance's session is its own (client id + host, port, tag): gone a minute after the run.
+    MQTT_SESSION_EXPIRY: '60',
     MQTT_CLIENT_ID: `cascade-bench-${run}`,
     MQTT_TOPIC_PREFIX: prefix,
     INGEST_STATS_EVERY_MS: '1000',

@@ -94,6 +94,8 @@ export async function run() {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
     MQTT_URL,
+    // Each instance's session is its own (client id + host, port, tag): gone a minute after the run.
+    MQTT_SESSION_EXPIRY: '60',
     MQTT_CLIENT_ID: `cascade-soak-${runId}`,
     MQTT_TOPIC_PREFIX: prefix,
     ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),

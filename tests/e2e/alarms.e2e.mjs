@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { call } from './server.mjs';
+// Boards sign their readings (docs/devices.md "Signed readings"): the same envelope as the fleet bench's boards.
+import { signedState } from '../bench/fleet-publisher.mjs';
 
 const VIEWPORT = { width: 1920, height: 1080 };
 const READY_MS = 60_000;
@@ -39,12 +41,13 @@ async function wallPage(browser, url, { lang, token }) {
   return { context, page };
 }
 
-/** Posts a board's reading as a field controller does (POST /api/ball/detect/report with its keys). */
+let seq = 0;
+/** Posts a board's signed reading as a field controller does (POST /api/ball/detect/report under its project key). */
 async function report(baseUrl, projectKey, boardKey, boardNo, channels) {
   const res = await fetch(`${baseUrl}/api/ball/detect/report`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-project-key': projectKey, 'x-board-key': boardKey },
-    body: JSON.stringify({ boardNo, channels }),
+    headers: { 'content-type': 'application/json', 'x-project-key': projectKey },
+    body: signedState(boardKey, { boardNo, at: Date.now(), seq: ++seq, channels }),
   });
   if (!res.ok) throw new Error(`board report → ${res.status} ${await res.text()}`);
 }

@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { call } from './server.mjs';
+// Boards sign their readings (docs/devices.md "Signed readings"): the same envelope as the fleet bench's boards.
+import { signedState } from '../bench/fleet-publisher.mjs';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const VIEWPORTS = [
@@ -33,8 +35,8 @@ async function makeProject(baseUrl, token) {
   const { boardKey } = await call(baseUrl, 'POST', '/ball/falldetect/key', { token, body: { id: board.id } });
   const report = await fetch(`${baseUrl}/api/ball/detect/report`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-project-key': `e2e-${stamp}`, 'x-board-key': boardKey },
-    body: JSON.stringify({ boardNo: 'E2E-1', channels: [{ ch: 1, switch: 1, analog: 50 }] }),
+    headers: { 'content-type': 'application/json', 'x-project-key': `e2e-${stamp}` },
+    body: signedState(boardKey, { boardNo: 'E2E-1', at: Date.now(), seq: 1, channels: [{ ch: 1, switch: 1, analog: 50 }] }),
   });
   if (!report.ok) throw new Error(`board report → ${report.status} ${await report.text()}`);
   // Seen (acknowledged): the alarm popup (alarms.e2e.mjs) stays off the walls this test measures.

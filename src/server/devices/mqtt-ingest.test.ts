@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { seedProject } from '@tests/helpers/work-fixtures';
 import { seedBoards } from '../modules/operations/detect/board-fixtures';
 import { startMqttIngest, type MqttIngest } from './mqtt-ingest';
+import { statePayload } from './simulator';
 
 const BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 
@@ -34,7 +35,7 @@ async function until<T>(check: () => Promise<T | undefined | false> | T | undefi
   }
 }
 
-const reading = (analog: number) => Array.from({ length: 9 }, (_, i) => ({ ch: i + 1, switch: 0, analog }));
+const reading = (analog: number) => Array.from({ length: 9 }, (_, i) => ({ ch: i + 1, switch: 0 as 0 | 1, analog }));
 
 describe.skipIf(!up)('MQTT ingestion against the real broker', () => {
   let t: TestApp;
@@ -46,29 +47,43 @@ describe.skipIf(!up)('MQTT ingestion against the real broker', () => {
   const prefix = `cascade-test-${run}`;
   const clientId = `cascade-test-ingest-${run}`;
   let publisher: mqtt.MqttClient;
+  let seq = 0;
   const ingests: MqttIngest[] = [];
   const analog = async (boardId: number) =>
     (await t.database.query<{ analog: number }>(`SELECT analog_value AS analog FROM fall_detect_channel WHERE detect_id = $1 AND ch = 1`, [boardId]))[0].analog;
   const stored = async (boardId: number) =>
     Number((await t.database.query<{ n: number }>(`SELECT count(*) AS n FROM detect_reading WHERE detect_id = $1 AND source = 'mqtt'`, [boardId]))[0].n);
+  const board = async (boardId: number) =>
+    (await t.database.query<{ online: boolean; lastSeen: Date; refusedReason: string | null }>(
+      `SELECT online, last_seen AS "lastSeen", refused_reason AS "refusedReason" FROM fall_detect WHERE id = $1`,
+      [boardId],
+    ))[0];
+  const openWarnings = async (boardId: number) =>
+    Number((await t.database.query<{ n: number }>(`SELECT count(*) AS n FROM fall_warning WHERE detect_id = $1 AND result IS NULL AND kind = 'channel'`, [boardId]))[0].n);
   const start = async () => {
     const ingest = startMqttIngest(t.app, { url: BROKER, clientId, topicPrefix: prefix });
     ingests.push(ingest);
     await ingest.ready;
     return ingest;
   };
-  const publish = (boardNo: string, payload: unknown, key2 = projectKey) =>
-    publisher.publishAsync(`${prefix}/${key2}/boards/${boardNo}/state`, typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 1 });
+  const topic = (boardNo: string, project = projectKey) => `${prefix}/${project}/boards/${boardNo}/state`;
+  /** A board's signed state, as its firmware sends it. */
+  const signed = (boardNo: string, channels = reading(50), over: { key?: string; at?: number } = {}) =>
+    statePayload(boardNo, over.key ?? key, channels, ++seq, over.at ?? Date.now());
+  const publish = (boardNo: string, payload: unknown, opts: { project?: string; retain?: boolean } = {}) =>
+    publisher.publishAsync(topic(boardNo, opts.project), typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 1, retain: !!opts.retain });
 
   beforeAll(async () => {
     t = await createTestApp();
     projectKey = `mqtt-${run}`;
     const projectId = await seedProject(t, { name: 'Broker park', uniqueKey: projectKey });
-    boards = await seedBoards(t.database, projectId, 3, { prefix: 'MQ', key });
-    publisher = await mqtt.connectAsync(BROKER, { clientId: `cascade-test-pub-${run}`, clean: true });
+    boards = await seedBoards(t.database, projectId, 6, { prefix: 'MQ', key });
+    publisher = await mqtt.connectAsync(BROKER, { clientId: `cascade-test-pub-${run}`, clean: true, protocolVersion: 5 });
   });
   afterAll(async () => {
     for (const i of ingests) await i.stop();
+    // Retained messages are cleared (an empty retained message), so the broker keeps nothing of this run.
+    for (const b of boards ?? []) await publisher?.publishAsync(topic(b.boardNo), '', { qos: 1, retain: true });
     await publisher?.endAsync();
     // Leave no session behind on the broker: connect once more with a clean session.
     const cleanup = await mqtt.connectAsync(BROKER, { clientId, clean: true }).catch(() => null);
@@ -76,46 +91,109 @@ describe.skipIf(!up)('MQTT ingestion against the real broker', () => {
     await t?.close();
   });
 
-  it('accepts a board state with its key and stores it through the reading service', async () => {
+  it('accepts a signed board state, stored under the reading time the board gave', async () => {
     const ingest = await start();
-    await publish(boards[0].boardNo, { key, channels: reading(42) });
+    const at = Date.now() - 3_000;
+    await publish(boards[0].boardNo, signed(boards[0].boardNo, reading(42), { at }));
     await until(async () => (await stored(boards[0].id)) === 1 || undefined, 20_000, 'the reading stored');
     // Its first reading brings the board online through applyReading, just after the raw row is committed.
     await until(async () => (await analog(boards[0].id)) === 42 || undefined, 20_000, 'the reading applied');
-    const [board] = await t.database.query<{ online: boolean }>(`SELECT online FROM fall_detect WHERE id = $1`, [boards[0].id]);
-    expect(board.online).toBe(true);
+    const [raw] = await t.database.query<{ at: Date }>(`SELECT at FROM detect_reading WHERE detect_id = $1`, [boards[0].id]);
+    expect(new Date(raw.at).getTime()).toBe(at);
+    const b = await board(boards[0].id);
+    expect(b.online).toBe(true);
+    expect(new Date(b.lastSeen).getTime()).toBe(at);
     expect(ingest.stats()).toMatchObject({ connected: true, accepted: 1 });
   });
 
-  it('refuses a wrong key, an unknown board, a bad payload and a body naming another board, counting each', async () => {
+  it('refuses a wrong key, an unsigned or stale state, an unknown board, a bad payload, a duplicate channel and a body naming another board, counting each', async () => {
     const ingest = ingests[0];
     const before = ingest.stats().refused;
-    await publish(boards[1].boardNo, { key: `${key}x`, channels: reading(1) });
-    await publish(boards[1].boardNo, { channels: reading(1) });
-    await publish('NOPE', { key, channels: reading(1) });
-    await publish(boards[1].boardNo, 'not json');
-    await publish(boards[1].boardNo, { key, channels: [{ ch: 12, switch: 3, analog: 'x' }] });
-    await publish(boards[1].boardNo, { key, channels: reading(1), extra: true });
-    await publish(boards[1].boardNo, { key, boardNo: boards[2].boardNo, channels: reading(1) });
-    await publish(boards[1].boardNo, { key, channels: reading(1) }, 'no-such-project');
+    const b1 = boards[1].boardNo;
+    const skew = (await t.app.settings.get('detect.clockSkewSeconds')) * 1000;
+    await publish(b1, signed(b1, reading(1), { key: `${key}x` }));
+    await publish(b1, { key, channels: reading(1) }); // old firmware: the key in the message
+    await publish(b1, signed(b1, reading(1), { at: Date.now() - skew - 10_000 }));
+    await publish(b1, signed(b1, reading(1), { at: Date.now() + skew + 10_000 }));
+    await publish('NOPE', signed('NOPE'));
+    await publish(b1, 'not json');
+    await publish(b1, signed(b1, [{ ch: 12, switch: 3, analog: 'x' }] as never));
+    await publish(b1, signed(b1, [{ ch: 1, switch: 0, analog: 1 }, { ch: 1, switch: 1, analog: 1 }]));
+    await publish(b1, signed(boards[2].boardNo)); // signed for board 2, sent on board 1's topic
+    await publish(b1, signed(b1), { project: 'no-such-project' });
     await until(() => {
       const r = ingest.stats().refused;
-      return r.key - before.key === 2 && r.board - before.board === 2 && r.payload - before.payload === 4 ? r : undefined;
+      const d = (k: keyof typeof r) => r[k] - before[k];
+      return d('signature') === 1 && d('unsigned') === 1 && d('stale') === 1 && d('future') === 1 && d('board') === 2 && d('payload') === 4 ? r : undefined;
     }, 20_000, 'every message refused');
+    // The board's own refusals are recorded on it for operators (the last one: the clock).
+    await until(async () => (await board(boards[1].id)).refusedReason !== null || undefined, 10_000, 'the refusal recorded');
     // Then a good one for the same board goes through: the refusals held nothing up.
-    await publish(boards[1].boardNo, { key, channels: reading(7) });
+    await publish(b1, signed(b1, reading(7)));
     await until(async () => (await stored(boards[1].id)) === 1 || undefined, 20_000, 'the good reading stored');
     expect(await stored(boards[2].id)).toBe(0);
   });
 
-  it('resumes its session after a restart: QoS 1 states published while it was down arrive on reconnect', async () => {
+  it('applies a redelivered state once, and a late one (older than the latest) as history only', async () => {
+    const ingest = ingests[0];
+    const b = boards[3];
+    const now = Date.now();
+    const first = signed(b.boardNo, reading(21), { at: now - 60_000 });
+    await publish(b.boardNo, first);
+    await until(async () => (await analog(b.id)) === 21 || undefined, 20_000, 'the first applied');
+    const repeatsBefore = ingest.stats().repeats;
+    // The same message again (a QoS 1 redelivery, a replay): stored once, applied once.
+    await publish(b.boardNo, first);
+    await until(() => ingest.stats().repeats === repeatsBefore + 1 || undefined, 20_000, 'the repeat told apart');
+    expect(await stored(b.id)).toBe(1);
+    // A reading taken before the latest one arrives late: kept in the history, never applied.
+    const olderBefore = ingest.stats().older;
+    await publish(b.boardNo, signed(b.boardNo, reading(99), { at: now - 120_000 }));
+    await until(() => ingest.stats().older === olderBefore + 1 || undefined, 20_000, 'the late reading kept');
+    expect(await stored(b.id)).toBe(2);
+    expect(await analog(b.id)).toBe(21);
+    expect(new Date((await board(b.id)).lastSeen).getTime()).toBe(now - 60_000);
+  });
+
+  it('a retained fault is applied once: after it cleared, a re-subscription neither reopens it nor brings the silent board back online', async () => {
+    const b = boards[4];
+    const fault = reading(50).map((c) => (c.ch === 1 ? { ...c, switch: 1 as const } : c));
+    await publish(b.boardNo, signed(b.boardNo, fault), { retain: true });
+    await until(async () => (await openWarnings(b.id)) === 1 || undefined, 20_000, 'the fault opened');
+    for (let i = 0; i < 3; i++) await publish(b.boardNo, signed(b.boardNo, reading(50)));
+    await until(async () => (await openWarnings(b.id)) === 0 || undefined, 20_000, 'the fault cleared');
+    // The board goes silent and is marked offline.
+    await t.database.query(`UPDATE fall_detect SET online = false WHERE id = $1`, [b.id]);
+    const repeats = ingests[0].stats().repeats;
     await ingests[0].stop();
-    const board = boards[2];
-    for (let i = 1; i <= 5; i++) await publish(board.boardNo, { key, channels: reading(10 + i) });
-    expect(await stored(board.id)).toBe(0);
     const again = await start();
-    await until(async () => (await stored(board.id)) === 5 || undefined, 30_000, 'the five queued readings stored');
-    await until(async () => (await analog(board.id)) === 15 || undefined, 20_000, 'the last of them applied');
-    expect(again.stats().accepted).toBe(5);
+    // The broker sends the retained fault again on subscribing: recognised as a repeat.
+    await until(() => again.stats().repeats >= 1 || undefined, 20_000, 'the retained state delivered and told apart');
+    expect(repeats).toBeGreaterThanOrEqual(0);
+    expect(await openWarnings(b.id)).toBe(0);
+    expect((await board(b.id)).online).toBe(false);
+  });
+
+  it('refuses an oversized message unread: the broker never sends it past the maximum packet size', async () => {
+    const ingest = ingests[ingests.length - 1];
+    const received = ingest.stats().received;
+    const b = boards[5];
+    await publish(b.boardNo, JSON.stringify({ body: 'x'.repeat(200_000), sig: '0'.repeat(64) }));
+    await publish(b.boardNo, signed(b.boardNo, reading(33)));
+    await until(async () => (await analog(b.id)) === 33 || undefined, 20_000, 'the good reading after it applied');
+    expect(ingest.stats().received).toBe(received + 1);
+  });
+
+  it('resumes its session after a restart: QoS 1 states published while it was down arrive on reconnect', async () => {
+    // Alone in its group, a stopping instance stays subscribed: the broker queues for its session.
+    expect((await ingests[ingests.length - 1].stop()).left).toBe(false);
+    const b = boards[2];
+    for (let i = 1; i <= 5; i++) await publish(b.boardNo, signed(b.boardNo, reading(10 + i)));
+    expect(await stored(b.id)).toBe(0);
+    const again = await start();
+    await until(async () => (await stored(b.id)) === 5 || undefined, 30_000, 'the five queued readings stored');
+    await until(async () => (await analog(b.id)) === 15 || undefined, 20_000, 'the last of them applied');
+    // Besides the five, only the retained state of another board (a repeat) came in.
+    expect(again.stats().accepted - again.stats().repeats).toBe(5);
   });
 });

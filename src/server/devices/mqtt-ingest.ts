@@ -1,223 +1,273 @@
 import type { FastifyInstance } from 'fastify';
-import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
 import { and, eq } from 'drizzle-orm';
-import { timingSafeEqual } from 'node:crypto';
-import { boardReportSchema } from '@shared/contracts/detect';
+import { createHash } from 'node:crypto';
+import { REPORT_PACKET_MAX_BYTES, type RefusalReason } from '@shared/contracts/detect';
 import { fallDetect, fallProject } from '../db/schema';
-import { hashToken } from '../lib/password';
-import { acquireLease } from '../jobs/runner';
 import { notArchived } from '../modules/operations/archive/archive.service';
+import { acquireLease } from '../jobs/runner';
+import { checkSignature, clockSkewMs, openReport, type BoardRef, type CheckRefusal } from './report-check';
+import { recordRefusal, RefusalLog } from './refusals';
 
-/** The lease row that makes one instance of a cluster the MQTT subscriber. */
-export const MQTT_LEASE = 'mqtt-ingest';
-const LEASE_MS = 30_000;
-/** A project's boards (number → id and key hash) are remembered this long… */
-const BOARD_CACHE_MS = 60_000;
-/** …and read again for an unknown board or a key that does not match once this old. */
-const BOARD_RECHECK_MS = 5_000;
-const PROJECTS_KEPT = 1_000;
-/** A state message is a few hundred bytes; anything much larger is refused unread. */
-const MAX_PAYLOAD = 16_384;
+/** The fleet's boards (project key → board number → id and key hash) are read in one query and kept this long… */
+const FLEET_CACHE_MS = 60_000;
+/** …and read again for an unknown board or a signature that does not match, at most this often (a key just issued, a board just added). */
+const FLEET_RECHECK_MS = 5_000;
+/** On stop: how long the subscriber waits for the messages already on their way to it, after unsubscribing. */
+const STOP_QUIET_MS = 300;
+const STOP_MAX_MS = 5_000;
+/** Each subscribing instance says it is there (job_lease `mqtt-member:…`) this often, for this long. */
+const MEMBER_EVERY_MS = 10_000;
+const MEMBER_MS = 30_000;
+const MEMBER_PREFIX = 'mqtt-member:';
 
 export interface MqttIngestOptions {
   url: string;
-  /** Stable across restarts (and shared by the cluster, one holder at a time): the broker keeps the session under it. */
+  /** This instance's client id: its own (never shared with another instance), stable across its restarts (the broker keeps its session). */
   clientId: string;
+  /** Cascade's broker account (MQTT_USERNAME / MQTT_PASSWORD). */
+  username?: string;
+  password?: string;
+  /** PEM of the authority that signed the broker's certificate, for mqtts:// (MQTT_CA); default: the system's. */
+  ca?: string | Buffer;
   /** First topic level: `<prefix>/<projectKey>/boards/<boardNo>/state`. */
   topicPrefix?: string;
-  /** With several instances, only the one holding the lease subscribes (the name of this instance). */
-  leaseHolder?: string;
-  leaseMs?: number;
+  /** The shared subscription's group (`$share/<group>/…`): every instance of a cluster subscribes in it, the broker gives each message to one. */
+  shareGroup?: string;
+  /** How long the broker keeps this instance's session while it is away (s); default a day. */
+  sessionExpiry?: number;
 }
 
-export type RefusedReason = 'topic' | 'payload' | 'key' | 'board';
+export type MqttRefusal = CheckRefusal | 'topic';
+const REFUSALS: MqttRefusal[] = ['topic', 'payload', 'board', 'signature', 'unsigned', 'noKey', 'stale', 'future'];
 
 export interface MqttIngestStats {
   connected: boolean;
   received: number;
   accepted: number;
-  refused: Record<RefusedReason, number>;
+  /** Accepted readings already stored (a retained message, a redelivery, a replay within the window): not applied again. */
+  repeats: number;
+  /** Accepted readings older than their board's latest: history only. */
+  older: number;
+  refused: Record<MqttRefusal, number>;
 }
 
 export interface MqttIngest {
   stats(): MqttIngestStats;
-  /** Resolves once subscribed (the first time this instance holds the lease and reaches the broker). */
+  /** Resolves once subscribed. */
   ready: Promise<void>;
-  /** Disconnects without ending the session (the broker keeps queueing for the next subscriber) and gives the lease back. */
-  stop(): Promise<void>;
-}
-
-interface BoardRef {
-  id: number;
-  keyHash: string;
-}
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  /**
+   * Leaves: with another instance subscribed, unsubscribes first (the broker gives the group's
+   * messages to the others from then on) and takes the messages already on their way; alone, stays
+   * subscribed, so the broker queues every reading for its session until it is back (a restart).
+   * Disconnects keeping the session either way. Returns whether it unsubscribed.
+   */
+  stop(): Promise<{ left: boolean }>;
 }
 
 /**
- * MQTT ingestion (docs/devices.md): boards publish their state to
- * `cascade/<projectKey>/boards/<boardNo>/state` (projectKey: the project's unique key, the same as
- * the HTTP report's X-Project-Key) with QoS 1; the payload is the HTTP report's JSON body plus the
- * board's report key in `key`. The key is taken out, the rest is validated with the HTTP report's
- * schema, and the reading goes to the same reading service (app.readings). Refused messages are
- * counted and logged without the key.
+ * An instance's own client id: the configured prefix, this host and port, and a tag derived from
+ * Cascade's broker password, so it is stable across restarts (the session resumes) and a board
+ * account cannot guess it to push the subscriber off (docs/devices.md).
+ */
+export function instanceClientId(prefix: string, host: string, port: number, password = ''): string {
+  const tag = createHash('sha256').update(`${password}\n${host}\n${port}`).digest('hex').slice(0, 12);
+  return `${prefix}-${host.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32)}-${port}-${tag}`;
+}
+
+/**
+ * MQTT ingestion (docs/devices.md): boards publish signed readings to
+ * `cascade/<projectKey>/boards/<boardNo>/state` with QoS 1; the payload is the HTTP report's envelope
+ * `{"body": "<the reading's JSON>", "sig": "<HMAC-SHA256 hex>"}`. Each instance of a cluster
+ * subscribes with its own client id in one shared subscription (`$share/cascade/…`, MQTT 5): the
+ * broker hands each message to one of them. The signature, the reading time (within
+ * detect.clockSkewSeconds) and the board are checked here; repeats (same board and reading time)
+ * are told apart by the reading service. Refusals are counted per reason, logged at a bounded rate,
+ * and recorded on the board when it is the board's own fault (a wrong key, an unsigned or stale
+ * reading).
  *
- * The session is persistent (clean: false, a stable client id), so while no subscriber is connected
- * the broker keeps QoS 1 messages and delivers them on reconnect. A message is acknowledged once the
- * reading service has taken it (queued for the next batch); when the queue is full the subscriber
- * waits before taking more, and the broker holds the rest. One instance of a cluster subscribes: the
- * holder of the `mqtt-ingest` lease; another takes over (with the same client id, so the same
- * session) when it stops renewing.
+ * The session is persistent (clean: false, a stable client id), so QoS 1 messages given to this
+ * instance while it is away are delivered when it is back. A message is acknowledged once the
+ * reading service has taken it; when its queue is full the subscriber waits, and the broker holds
+ * the rest. The connection declares a maximum packet size: the broker never sends a larger message.
  */
 export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): MqttIngest {
   const prefix = (opts.topicPrefix ?? 'cascade').replace(/\/+$/, '');
-  const filter = `${prefix}/+/boards/+/state`;
-  const leaseMs = opts.leaseMs ?? LEASE_MS;
-  const projects = new Map<string, { at: number; boards: Map<string, BoardRef> }>();
-  const counts = { received: 0, accepted: 0, refused: { topic: 0, payload: 0, key: 0, board: 0 } as Record<RefusedReason, number> };
+  const filter = `$share/${opts.shareGroup ?? 'cascade'}/${prefix}/+/boards/+/state`;
+  const prefixParts = prefix.split('/').length;
+  const counts = {
+    received: 0,
+    accepted: 0,
+    repeats: 0,
+    older: 0,
+    refused: Object.fromEntries(REFUSALS.map((r) => [r, 0])) as Record<MqttRefusal, number>,
+  };
+  const log = new RefusalLog(app, 'mqtt readings refused');
+  let fleet: { at: number; boards: Map<string, BoardRef> } | null = null;
+  let fleetLoad: Promise<Map<string, BoardRef>> | null = null;
   let client: MqttClient | null = null;
-  let stopped = false;
-  let leaseTimer: NodeJS.Timeout | null = null;
+  let inflight = 0;
+  let lastMessageAt = 0;
   let settle: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (settle = resolve));
 
-  function refuse(reason: RefusedReason, topic: string, detail?: string): void {
+  function refuse(reason: MqttRefusal, topic: string, detail?: string, boardId?: number): void {
     counts.refused[reason] += 1;
-    // The topic names the project and board, never the key; the payload (which holds it) is not logged.
-    app.log.warn({ topic, reason, detail }, 'mqtt reading refused');
+    if (boardId !== undefined && reason !== 'payload' && reason !== 'board' && reason !== 'topic') recordRefusal(app, boardId, reason as RefusalReason);
+    // The topic names project and board; the payload is never logged. Topics are the sender's text: cut short.
+    log.note({ topic: topic.slice(0, 160), reason, ...(detail ? { detail: detail.slice(0, 200) } : {}), refused: counts.refused });
   }
 
   /**
-   * A project's boards (number → id and key hash) are read in one query and kept BOARD_CACHE_MS:
-   * 200 messages a second must not each cost a query. A board unknown, or a key not matching, is
-   * looked up again once the project's boards are older than BOARD_RECHECK_MS (a board just added,
-   * a key just issued).
+   * Every live board of the fleet in one query, kept FLEET_CACHE_MS: 200 messages a second must not
+   * each cost a query, and neither may a flood naming made-up projects — an unknown board or a
+   * signature that does not match reads the fleet again at most every FLEET_RECHECK_MS, whatever
+   * the topics say.
    */
-  async function projectBoards(projectKey: string, recheck: boolean): Promise<Map<string, BoardRef>> {
-    const hit = projects.get(projectKey);
-    const age = hit ? Date.now() - hit.at : Infinity;
-    if (hit && age < BOARD_CACHE_MS && !(recheck && age >= BOARD_RECHECK_MS)) return hit.boards;
-    const rows = await app.database.db
-      .select({ id: fallDetect.id, boardNo: fallDetect.boardNo, keyHash: fallDetect.boardKeyHash })
-      .from(fallDetect)
-      .innerJoin(fallProject, eq(fallProject.id, fallDetect.projectId))
-      .where(and(eq(fallProject.uniqueKey, projectKey), notArchived(fallDetect), notArchived(fallProject)));
-    const boards = new Map(rows.filter((r) => r.boardNo).map((r) => [r.boardNo, { id: r.id, keyHash: r.keyHash }]));
-    projects.set(projectKey, { at: Date.now(), boards });
-    // Topics name projects freely: keep the cache to the projects seen lately.
-    if (projects.size > PROJECTS_KEPT) projects.delete(projects.keys().next().value!);
-    return boards;
+  async function boards(recheck: boolean): Promise<Map<string, BoardRef>> {
+    const age = fleet ? Date.now() - fleet.at : Infinity;
+    if (fleet && age < FLEET_CACHE_MS && !(recheck && age >= FLEET_RECHECK_MS)) return fleet.boards;
+    fleetLoad ??= (async () => {
+      try {
+        const rows = await app.database.db
+          .select({ id: fallDetect.id, boardNo: fallDetect.boardNo, keyHash: fallDetect.boardKeyHash, projectKey: fallProject.uniqueKey })
+          .from(fallDetect)
+          .innerJoin(fallProject, eq(fallProject.id, fallDetect.projectId))
+          .where(and(notArchived(fallDetect), notArchived(fallProject)));
+        const map = new Map(rows.filter((r) => r.boardNo).map((r) => [`${r.projectKey}/${r.boardNo}`, { id: r.id, keyHash: r.keyHash }]));
+        fleet = { at: Date.now(), boards: map };
+        return map;
+      } finally {
+        fleetLoad = null;
+      }
+    })();
+    return fleetLoad;
   }
-
-  const keyMatches = (board: BoardRef | undefined, key: string) => !!board?.keyHash && sameHash(board.keyHash, hashToken(key));
 
   /** Checks and hands one message to the reading service; resolves when it may be acknowledged. */
   async function handle(packet: IPublishPacket): Promise<void> {
     counts.received += 1;
     const topic = packet.topic;
     const parts = topic.split('/');
-    const prefixParts = prefix.split('/').length;
     const [projectKey, boardsLevel, boardNo, state] = parts.slice(prefixParts);
     if (parts.length !== prefixParts + 4 || boardsLevel !== 'boards' || state !== 'state' || !projectKey || !boardNo) return refuse('topic', topic);
     const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
-    if (payload.length > MAX_PAYLOAD) return refuse('payload', topic, 'too large');
-    let body: unknown;
+    // The broker sends nothing over the declared maximum packet size; a broker that ignores it is still refused here.
+    if (payload.length > REPORT_PACKET_MAX_BYTES) return refuse('payload', topic, 'too large');
+    let envelope: unknown;
     try {
-      body = JSON.parse(payload.toString('utf8'));
+      envelope = JSON.parse(payload.toString('utf8'));
     } catch {
       return refuse('payload', topic, 'not JSON');
     }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return refuse('payload', topic, 'not an object');
-    const { key, ...report } = body as Record<string, unknown>;
-    if (typeof key !== 'string' || !key) return refuse('key', topic, 'no key');
-    // The topic names the board; the body may repeat its number, never name another board.
-    const parsed = boardReportSchema.safeParse({ boardNo, ...report });
-    if (!parsed.success) return refuse('payload', topic, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-    if (parsed.data.boardNo !== boardNo || parsed.data.boardId !== undefined) return refuse('payload', topic, 'names another board');
-    let board = (await projectBoards(projectKey, false)).get(boardNo);
-    if (!keyMatches(board, key)) board = (await projectBoards(projectKey, true)).get(boardNo);
+    const ref = `${projectKey}/${boardNo}`;
+    const opened = openReport(envelope);
+    if (!opened.ok) return refuse(opened.reason, topic, opened.detail, opened.reason === 'unsigned' ? (await boards(false)).get(ref)?.id : undefined);
+    const { report, reading } = opened;
+    // The topic names the board and so does the signed body: a reading signed for one board is not taken for another.
+    if (reading.boardNo !== boardNo || reading.boardId !== undefined) return refuse('payload', topic, 'body: boardNo must name the topic\'s board');
+    const skew = await clockSkewMs(app);
+    let board = (await boards(false)).get(ref);
+    let why = board ? checkSignature(board, report, reading, skew) : null;
+    if (!board || why === 'signature' || why === 'noKey') {
+      // A board just added or a key just issued: the fleet is read again (at most every few seconds).
+      board = (await boards(true)).get(ref);
+      why = board ? checkSignature(board, report, reading, skew) : null;
+    }
     if (!board) return refuse('board', topic);
-    if (!keyMatches(board, key)) return refuse('key', topic);
+    if (why) return refuse(why, topic, why === 'stale' || why === 'future' ? `at ${new Date(reading.at).toISOString()}` : undefined, board.id);
     // Taken by the reading service: acknowledged now; stored with the next batch (its failure is logged and counted there).
     await app.readings.room();
     const sent = Number(packet.properties?.userProperties?.sent);
-    app.readings
-      .submit(board.id, parsed.data.channels, 'mqtt', Number.isFinite(sent) && sent > 0 ? sent : undefined)
-      .catch((err: Error) => app.log.warn({ topic, err: err.message }, 'mqtt reading not applied'));
     counts.accepted += 1;
-  }
-
-  function connect(): void {
-    if (client || stopped) return;
-    const c = mqtt.connect(opts.url, {
-      clientId: opts.clientId,
-      clean: false,
-      // MQTT 5: the session outlives the connection (a day), and publishers may say when they sent (lag measurement).
-      protocolVersion: 5,
-      properties: { sessionExpiryInterval: 86_400 },
-      reconnectPeriod: 1_000,
-      connectTimeout: 10_000,
-    });
-    client = c;
-    c.handleMessage = (packet, done) => {
-      handle(packet as IPublishPacket).then(
-        () => done(),
-        (err: Error) => {
-          // Not acknowledged: the broker delivers it again after a reconnect.
-          app.log.error({ topic: (packet as IPublishPacket).topic, err: err.message }, 'mqtt message failed');
-          done(err);
+    app.readings
+      .submit(board.id, reading.channels, 'mqtt', { at: new Date(reading.at), sentAt: Number.isFinite(sent) && sent > 0 ? sent : undefined })
+      .then(
+        (outcome) => {
+          if (outcome.kept === 'repeat') counts.repeats += 1;
+          else if (outcome.kept === 'older') counts.older += 1;
         },
+        (err: Error) => app.log.warn({ topic, err: err.message }, 'mqtt reading not applied'),
       );
-    };
-    c.on('connect', (ack) => {
-      app.log.info({ url: opts.url, clientId: opts.clientId, sessionPresent: ack.sessionPresent }, 'mqtt ingest connected');
-      c.subscribe(filter, { qos: 1 }, (err) => {
-        if (err) app.log.error({ err: err.message }, 'mqtt subscribe failed');
-        else settle();
-      });
+  }
+
+  const options: IClientOptions = {
+    clientId: opts.clientId,
+    clean: false,
+    protocolVersion: 5,
+    // MQTT 5: the session outlives the connection; the broker sends nothing larger than a report.
+    properties: { sessionExpiryInterval: opts.sessionExpiry ?? 86_400, maximumPacketSize: REPORT_PACKET_MAX_BYTES },
+    reconnectPeriod: 1_000,
+    connectTimeout: 10_000,
+    ...(opts.username !== undefined ? { username: opts.username } : {}),
+    ...(opts.password !== undefined ? { password: opts.password } : {}),
+    ...(opts.ca ? { ca: opts.ca, rejectUnauthorized: true } : {}),
+  };
+  // Membership: who else subscribes in the group, so that stopping never leaves it without a subscriber.
+  const member = `${MEMBER_PREFIX}${createHash('sha256').update(opts.clientId).digest('hex').slice(0, 32)}`;
+  const beat = () =>
+    acquireLease(app, member, MEMBER_MS, member).catch((err: Error) => {
+      app.log.warn({ err: err.message }, 'mqtt membership not renewed');
+      return false;
     });
-    c.on('error', (err) => app.log.warn({ err: err.message }, 'mqtt ingest error'));
-  }
+  void beat();
+  const beatTimer = setInterval(() => void beat(), MEMBER_EVERY_MS);
+  beatTimer.unref();
+  const others = async () =>
+    Number(
+      (await app.database.query<{ n: number }>(`SELECT count(*) AS n FROM job_lease WHERE name LIKE $1 AND name <> $2 AND until > now()`, [`${MEMBER_PREFIX}%`, member]))[0]
+        .n,
+    );
 
-  async function disconnect(): Promise<void> {
-    const c = client;
-    client = null;
-    // end() without clearing the session: the broker keeps it and queues for the next subscriber.
-    if (c) await c.endAsync().catch(() => undefined);
-  }
-
-  async function leaseTick(): Promise<void> {
-    if (stopped) return;
-    try {
-      const held = opts.leaseHolder ? await acquireLease(app, opts.leaseHolder, leaseMs, MQTT_LEASE) : true;
-      if (held) connect();
-      else await disconnect();
-    } catch (err) {
-      app.log.warn({ err: (err as Error).message }, 'mqtt lease check failed');
-    }
-    if (!stopped) {
-      leaseTimer = setTimeout(() => void leaseTick(), leaseMs / 3);
-      leaseTimer.unref();
-    }
-  }
-  void leaseTick();
+  const c = mqtt.connect(opts.url, options);
+  client = c;
+  c.handleMessage = (packet, done) => {
+    inflight += 1;
+    lastMessageAt = Date.now();
+    handle(packet as IPublishPacket).then(
+      () => {
+        inflight -= 1;
+        done();
+      },
+      (err: Error) => {
+        inflight -= 1;
+        // Not acknowledged: the broker delivers it again after a reconnect.
+        app.log.error({ topic: (packet as IPublishPacket).topic, err: err.message }, 'mqtt message failed');
+        done(err);
+      },
+    );
+  };
+  c.on('connect', (ack) => {
+    app.log.info({ url: opts.url, clientId: opts.clientId, sessionPresent: ack.sessionPresent }, 'mqtt ingest connected');
+    c.subscribe(filter, { qos: 1 }, (err, granted) => {
+      const code = granted?.[0]?.qos;
+      if (err || (code !== undefined && code > 2)) app.log.error({ err: err?.message, code, filter }, 'mqtt subscribe refused (the broker account needs read on the topics)');
+      else settle();
+    });
+  });
+  // A wrong password or a refused certificate says so once per attempt; the client keeps retrying.
+  c.on('error', (err) => app.log.warn({ err: err.message }, 'mqtt ingest error'));
 
   return {
     ready,
-    stats: () => ({ connected: !!client?.connected, received: counts.received, accepted: counts.accepted, refused: { ...counts.refused } }),
+    stats: () => ({ connected: !!client?.connected, received: counts.received, accepted: counts.accepted, repeats: counts.repeats, older: counts.older, refused: { ...counts.refused } }),
     async stop() {
-      stopped = true;
-      if (leaseTimer) clearTimeout(leaseTimer);
-      await disconnect();
-      if (opts.leaseHolder) {
-        await app.database
-          .query(`UPDATE job_lease SET until = now() - interval '1 second' WHERE name = $1 AND holder = $2`, [MQTT_LEASE, opts.leaseHolder])
-          .catch(() => undefined);
+      const current = client;
+      client = null;
+      clearInterval(beatTimer);
+      if (!current) return { left: false };
+      const left = current.connected && (await others().catch(() => 0)) > 0;
+      await app.database.query(`DELETE FROM job_lease WHERE name = $1`, [member]).catch(() => undefined);
+      if (left) {
+        // Out of the group first: the broker gives the next messages to the other instances…
+        await current.unsubscribeAsync(filter).catch(() => undefined);
+        // …then the ones already on their way here are taken and acknowledged before leaving.
+        const until = Date.now() + STOP_MAX_MS;
+        while (Date.now() < until && (inflight > 0 || Date.now() - lastMessageAt < STOP_QUIET_MS)) await new Promise((r) => setTimeout(r, 50));
       }
+      // end() keeps the session: a restarted instance resumes it (and subscribes again).
+      await current.endAsync().catch(() => undefined);
+      return { left };
     },
   };
 }

@@ -1,12 +1,15 @@
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
-import { BoardSimulator, stateTopic, statePayload } from './simulator';
+import { readFileSync } from 'node:fs';
+import { BoardSimulator, stateTopic } from './simulator';
 
 /**
  * npm run simulate -- [--protocol modbus|http|mqtt] [--boards 3] [--interval 2] [--fault-rate 0.02]
  *   modbus (default): serves the boards over Modbus TCP [--host 127.0.0.1 --port 1502] (unit ids 1..N)
  *   http:  pushes each board's reading to [--report-url http://localhost:8080/api/ball/detect/report]
  *   mqtt:  publishes each board's state (QoS 1) to [--mqtt-url mqtt://127.0.0.1:1883] [--topic-prefix cascade]
+ *          as [--mqtt-username U --mqtt-password P] [--mqtt-ca ca.pem] (the board's broker account)
+ *   http and mqtt sign each reading with the board's key (docs/devices.md "Signed readings"); the key is never sent.
  *   http and mqtt need --project-key K and the boards: --board BOARD_NO:BOARD_KEY (repeated), or
  *   --board-prefix P --board-key KEY for boards P0001…P<N> sharing one key (load tests).
  * Modbus with --report-url also pushes over HTTP (as before).
@@ -22,6 +25,9 @@ const { values } = parseArgs({
     'report-url': { type: 'string' },
     'mqtt-url': { type: 'string', default: 'mqtt://127.0.0.1:1883' },
     'topic-prefix': { type: 'string', default: 'cascade' },
+    'mqtt-username': { type: 'string' },
+    'mqtt-password': { type: 'string' },
+    'mqtt-ca': { type: 'string' },
     'project-key': { type: 'string' },
     board: { type: 'string', multiple: true, default: [] },
     'board-prefix': { type: 'string' },
@@ -54,7 +60,13 @@ if (protocol === 'modbus') {
   served = await sim.serveModbus(values.host, Number(values.port));
   process.stdout.write(`Simulating ${count} board(s) on modbus tcp://${values.host}:${served.port} (unit ids 1..${count})\n`);
 } else if (protocol === 'mqtt') {
-  client = await mqtt.connectAsync(values['mqtt-url']!, { clientId: `cascade-sim-${process.pid}`, clean: true });
+  client = await mqtt.connectAsync(values['mqtt-url']!, {
+    clientId: `cascade-sim-${process.pid}`,
+    clean: true,
+    username: values['mqtt-username'],
+    password: values['mqtt-password'],
+    ...(values['mqtt-ca'] ? { ca: readFileSync(values['mqtt-ca']) } : {}),
+  });
   process.stdout.write(`Simulating ${pushBoards.length} board(s) publishing to ${values['mqtt-url']} under ${stateTopic(projectKey!, '<boardNo>', values['topic-prefix'])}\n`);
 } else {
   process.stdout.write(`Simulating ${pushBoards.length} board(s) pushing to ${values['report-url'] ?? 'http://localhost:8080/api/ball/detect/report'}\n`);
@@ -65,7 +77,7 @@ const timer = setInterval(() => {
   sim.tick();
   if (client) {
     for (const b of pushBoards) {
-      client.publishAsync(stateTopic(projectKey!, b.boardNo, values['topic-prefix']), statePayload(b.boardNo, b.boardKey, sim.reading(b.unit)), { qos: 1 }).catch((err: Error) => process.stderr.write(`publish failed: ${err.message}\n`));
+      client.publishAsync(stateTopic(projectKey!, b.boardNo, values['topic-prefix']), JSON.stringify(sim.signed(b.unit, b.boardNo, b.boardKey)), { qos: 1 }).catch((err: Error) => process.stderr.write(`publish failed: ${err.message}\n`));
     }
   } else if (reportUrl && projectKey && pushBoards.length) {
     sim.pushReports(reportUrl, projectKey, pushBoards).catch((err: Error) => process.stderr.write(`report failed: ${err.message}\n`));

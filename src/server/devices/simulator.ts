@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
-import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
+import { CHANNEL_COUNT, type BoardReport, type ChannelReading } from '@shared/contracts/detect';
+import { signReading } from './signing';
 import { SWITCH_FAULT, SWITCH_NORMAL } from '@shared/constants';
 import { ANALOG_SCALE } from '../modules/operations/detect/poller';
 
@@ -168,14 +169,24 @@ export class BoardSimulator {
     };
   }
 
-  /** Pushes each board's reading to POST {api}/ball/detect/report with its keys. */
+  /** Each board's message counter (the `seq` of its signed readings). */
+  private readonly seqs = new Map<number, number>();
+
+  /** The board's current reading, signed with its key as a board sends it (docs/devices.md "Signed readings"). */
+  signed(unit: number, boardNo: string, boardKey: string, at = Date.now()): BoardReport {
+    const seq = (this.seqs.get(unit) ?? 0) + 1;
+    this.seqs.set(unit, seq);
+    return signReading(boardKey, { boardNo, at, seq, channels: this.reading(unit) });
+  }
+
+  /** Pushes each board's signed reading to POST {api}/ball/detect/report under its project key. */
   async pushReports(url: string, projectKey: string, boards: { unit: number; boardNo: string; boardKey: string }[]): Promise<number[]> {
     const statuses: number[] = [];
     for (const b of boards) {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-project-key': projectKey, 'x-board-key': b.boardKey },
-        body: JSON.stringify({ boardNo: b.boardNo, channels: this.reading(b.unit) }),
+        headers: { 'content-type': 'application/json', 'x-project-key': projectKey },
+        body: JSON.stringify(this.signed(b.unit, b.boardNo, b.boardKey)),
       });
       statuses.push(res.status);
     }
@@ -188,9 +199,9 @@ export function stateTopic(projectKey: string, boardNo: string, prefix = 'cascad
   return `${prefix}/${projectKey}/boards/${boardNo}/state`;
 }
 
-/** The MQTT payload of a board's state: the HTTP report's body plus the board's report key. */
-export function statePayload(boardNo: string, boardKey: string, channels: ChannelReading[]): string {
-  return JSON.stringify({ key: boardKey, boardNo, channels });
+/** The MQTT payload of a board's state: the HTTP report's signed envelope (the key itself never travels). */
+export function statePayload(boardNo: string, boardKey: string, channels: ChannelReading[], seq: number, at = Date.now()): string {
+  return JSON.stringify(signReading(boardKey, { boardNo, at, seq, channels }));
 }
 
 /** A port free right now on `host` (bound, read, released). */

@@ -74,14 +74,51 @@ export const channelReadingSchema = z.strictObject({
 });
 export type ChannelReading = z.infer<typeof channelReadingSchema>;
 
-/** POST /ball/detect/report (headers X-Project-Key, X-Board-Key): a board pushes its readings. */
-export const boardReportSchema = z
+/** A reading's channels: 1–9, each channel at most once (a reading naming one twice is refused, not guessed at). */
+const readingChannels = () =>
+  z
+    .array(channelReadingSchema)
+    .min(1, { message: 'v.required' })
+    .max(CHANNEL_COUNT, { message: 'v.tooLong' })
+    .refine((list) => new Set(list.map((c) => c.ch)).size === list.length, { message: 'v.channelTwice' });
+
+/** The largest signed body a board may send (a nine-channel reading is about 400 bytes); larger is refused unread. */
+export const REPORT_BODY_MAX_BYTES = 4_096;
+/** The largest MQTT packet the subscriber accepts (MQTT 5 maximum packet size): the envelope of the largest body, topic and headers. */
+export const REPORT_PACKET_MAX_BYTES = 16_384;
+/** Board reading times are epoch milliseconds between 2000 and 2100 (anything else is not a clock). */
+const READING_TIME_MIN = 946_684_800_000;
+const READING_TIME_MAX = 4_102_444_800_000;
+
+/**
+ * What a board signs (docs/devices.md "Signed readings"): which board it is, when it read (`at`, its
+ * own clock, epoch ms), its message counter (`seq`) and the channels. Sent as the exact JSON text in
+ * the envelope's `body`; the signature covers those bytes, so nothing is re-serialised to check it.
+ */
+export const signedReadingSchema = z
   .strictObject({
     boardNo: textField(64).min(1).optional(),
     boardId: refId().optional(),
-    channels: z.array(channelReadingSchema).min(1, { message: 'v.required' }).max(CHANNEL_COUNT, { message: 'v.tooLong' }),
+    at: z.number({ error: 'v.invalid' }).int({ message: 'v.invalid' }).min(READING_TIME_MIN, { message: 'v.invalid' }).max(READING_TIME_MAX, { message: 'v.invalid' }),
+    seq: z.number({ error: 'v.invalid' }).int({ message: 'v.invalid' }).min(0, { message: 'v.invalid' }).max(Number.MAX_SAFE_INTEGER, { message: 'v.invalid' }),
+    channels: readingChannels(),
   })
   .refine((b) => b.boardNo !== undefined || b.boardId !== undefined, { message: 'v.required', path: ['boardNo'] });
+export type SignedReading = z.infer<typeof signedReadingSchema>;
+
+/**
+ * POST /ball/detect/report (header X-Project-Key) and the MQTT payload: the signed body as text and
+ * its HMAC-SHA256 in hex. The board key never travels; only what it signed does.
+ */
+export const boardReportSchema = z.strictObject({
+  body: z.string().min(2, { message: 'v.required' }).max(REPORT_BODY_MAX_BYTES, { message: 'v.tooLong' }),
+  sig: z.string().regex(/^[0-9a-f]{64}$/, { message: 'v.invalid' }),
+});
+export type BoardReport = z.infer<typeof boardReportSchema>;
+
+/** Why a board's report was last refused, as operators see it on the board (docs/devices.md). */
+export const REFUSAL_REASONS = ['signature', 'unsigned', 'noKey', 'stale', 'future'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /** POST /ball/detect/report's answer: the warnings the reading opened and closed, and the orders it raised. */
 export const readingOutcomeSchema = z.object({ opened: z.array(z.number().int()), closed: z.array(z.number().int()), orders: z.array(z.number().int()) });
@@ -124,6 +161,10 @@ export const boardRowSchema = z.object({
   lastSeen: instantText().nullable(),
   online: z.boolean(),
   faultCount: z.number(),
+  /** The board's last refused report: why, when, and since when the same refusal repeats (null: none). */
+  refusedReason: z.enum(REFUSAL_REASONS).nullable(),
+  refusedAt: instantText().nullable(),
+  refusedSince: instantText().nullable(),
   createdAt: instantText(),
 });
 export type BoardRow = z.output<typeof boardRowSchema>;

@@ -82,6 +82,17 @@ const work = {
     offline: '离线',
     lastSeen: '最后通讯',
     faults: '故障通道',
+    // the board's last refused report: why, and since when it repeats (docs/devices.md)
+    refused: '最近拒收',
+    refusedSince: '{{reason}}（自 {{since}} 起）',
+    refusedLast: '最近一次：{{at}}',
+    refusal: {
+      signature: '签名错误（密钥不对或已更换）',
+      unsigned: '未签名（旧固件发送密钥）',
+      noKey: '尚未签发上报密钥',
+      stale: '读数时间过早（检查板卡时钟）',
+      future: '读数时间超前（检查板卡时钟）',
+    },
     channels: '通道',
     channel: '通道',
     label: '标签',

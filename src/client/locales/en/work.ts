@@ -84,6 +84,17 @@ const work: LocaleShape<typeof cn> = {
     offline: 'Offline',
     lastSeen: 'Last seen',
     faults: 'Faulty channels',
+    // the board's last refused report: why, and since when it repeats (docs/devices.md)
+    refused: 'Last refused',
+    refusedSince: '{{reason}} since {{since}}',
+    refusedLast: 'Last: {{at}}',
+    refusal: {
+      signature: 'Wrong key (bad signature)',
+      unsigned: 'Unsigned (old firmware sends its key)',
+      noKey: 'No report key issued',
+      stale: "Reading too old (check the board's clock)",
+      future: "Reading ahead of time (check the board's clock)",
+    },
     channels: 'Channels',
     channel: 'Channel',
     label: 'Label',

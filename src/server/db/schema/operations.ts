@@ -200,6 +200,10 @@ export const fallDetect = pgTable('fall_detect', {
   boardKeyHash: text('board_key_hash').notNull().default(''),
   lastSeen: ts('last_seen'),
   online: boolean('online').notNull().default(false),
+  /** The last refused report (a wrong signature, an unsigned or stale one): why, when, and since when it repeats. */
+  refusedReason: varchar('refused_reason', { length: 16 }),
+  refusedAt: ts('refused_at'),
+  refusedSince: ts('refused_since'),
   /** Set when a row with history is archived instead of deleted (0015); null = live. */
   archivedAt: ts('archived_at'),
   archivedBy: integer('archived_by'),

@@ -29,6 +29,9 @@ const infoOf = (online: boolean): BoardInfo => ({
   lastSeen: LAST_SEEN,
   online,
   faultCount: 0,
+  refusedReason: null,
+  refusedAt: null,
+  refusedSince: null,
   createdAt: LAST_SEEN,
   channels: Array.from({ length: 9 }, (_, i) => ({
     id: 100 + i,

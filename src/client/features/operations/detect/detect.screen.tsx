@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Badge, Button, Grid, NumberInput, Tabs, TextInput } from '@mantine/core';
+import { Badge, Button, Grid, NumberInput, Tabs, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MODBUS_DEFAULT_PORT, boardSaveSchema, type BoardRow } from '@shared/contracts/detect';
 import type { FormValues } from '@client/components/form/form-values';
@@ -70,6 +70,20 @@ export default function DetectPage() {
             { prop: 'online', label: t('detect.online'), render: (b) => <Badge color={b.online ? 'green' : 'gray'} variant="light">{b.online ? t('detect.online') : t('detect.offline')}</Badge> },
             { prop: 'faultCount', label: t('detect.faults'), align: 'right', render: (b) => (b.faultCount ? <Badge color="red">{b.faultCount}</Badge> : 0) },
             { prop: 'lastSeen', label: t('detect.lastSeen'), nowrap: true, render: (b) => when(b.lastSeen) },
+            {
+              prop: 'refusedReason',
+              label: t('detect.refused'),
+              render: (b) =>
+                b.refusedReason ? (
+                  <Tooltip label={t('detect.refusedLast', { at: when(b.refusedAt) })}>
+                    <Badge color="orange" variant="light" style={{ textTransform: 'none' }}>
+                      {t('detect.refusedSince', { reason: t(`detect.refusal.${b.refusedReason}`), since: when(b.refusedSince) })}
+                    </Badge>
+                  </Tooltip>
+                ) : (
+                  ''
+                ),
+            },
             { prop: 'channels', label: t('detect.channels'), ignore: true, render: (b) => <Button size="compact-xs" variant="subtle" onClick={() => setPanel(b.id)}>{t('detect.channels')}</Button> },
           ]}
         />

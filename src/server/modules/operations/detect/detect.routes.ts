@@ -6,11 +6,12 @@ import { envelopeOf, idAnswer, idParamSchema, idSchema } from '@shared/contracts
 import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../../db/schema';
 import { ApiError, badRequest, notFound, unauthorized } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
-import { hashToken, newToken } from '../../../lib/password';
+import { newToken } from '../../../lib/password';
+import { checkSignature, clockSkewMs, openReport, type BoardRef } from '../../../devices/report-check';
+import { recordRefusal } from '../../../devices/refusals';
 import type { Db } from '../../../db/client';
 import { recomputeEquipmentState } from '../equipment-state.service';
 import { archivedFilter, assertLive, notArchived, registerArchiveRoutes, removeBoards, restoreBoards } from '../archive/archive.service';
-import { timingSafeEqual } from 'node:crypto';
 import { RESOURCES } from '@shared/resources';
 import { boardTrend } from './trends';
 
@@ -24,12 +25,6 @@ async function checkProject(tx: Db, projectId: number) {
   const [p] = await tx.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, projectId));
   if (!p) throw badRequest('v.invalid', { projectId: 'v.invalid' });
   await assertLive(tx, fallProject, projectId, 'projectId');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** fall/detect: boards with CH1–CH9, their report keys, and the push endpoint boards report to. */
@@ -97,6 +92,9 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
         lastSeen: fallDetect.lastSeen,
         online: fallDetect.online,
         faultCount,
+        refusedReason: fallDetect.refusedReason,
+        refusedAt: fallDetect.refusedAt,
+        refusedSince: fallDetect.refusedSince,
         createdAt: fallDetect.createdAt,
         // BoardInfo is a BoardRow: the form and the wall tell an archived board by these (the answers test found them missing).
         archivedAt: fallDetect.archivedAt,
@@ -192,33 +190,64 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /**
-   * Boards push readings here. No session: the board proves itself with its project's unique key
-   * (X-Project-Key) and its own report key (X-Board-Key). Missing keys → 401, wrong keys → 403.
+   * Boards push signed readings here (docs/devices.md "Signed readings"). No session: the project's
+   * unique key (X-Project-Key) and the board number in the signed body name the board; the HMAC of
+   * the body under its key proves it; the reading's own time must lie within detect.clockSkewSeconds
+   * and not be stored already. No header missing → 401; unknown board, wrong signature, no key,
+   * unsigned (an X-Board-Key of old firmware) → 403; a stale or future time → 403 with its own
+   * message; a repeat → 409. The board's own refusals are recorded on it for operators.
    */
   app.post(
     '/ball/detect/report',
-    { schema: { body: boardReportSchema, response: { 200: envelopeOf(readingOutcomeSchema) } }, config: { permission: 'public', log: false, rateLimit: { max: 600, timeWindow: 60_000 } } },
+    {
+      schema: { body: boardReportSchema, response: { 200: envelopeOf(readingOutcomeSchema) } },
+      config: { permission: 'public', log: false, rateLimit: { max: 600, timeWindow: 60_000 } },
+      // Old firmware sending its key (and an unsigned body) is told so, and shown to operators, before the body is judged.
+      preValidation: async (request) => {
+        if (request.headers['x-board-key'] === undefined) return;
+        const projectKey = request.headers['x-project-key'];
+        const boardNo = (request.body as { boardNo?: unknown } | null)?.boardNo;
+        if (typeof projectKey === 'string' && typeof boardNo === 'string') {
+          const board = await findBoard(projectKey, { boardNo });
+          if (board) recordRefusal(app, board.id, 'unsigned');
+        }
+        throw new ApiError(403, 'err.boardKey');
+      },
+    },
     async (request: FastifyRequest) => {
       const projectKey = request.headers['x-project-key'];
-      const boardKey = request.headers['x-board-key'];
-      if (typeof projectKey !== 'string' || !projectKey || typeof boardKey !== 'string' || !boardKey) throw unauthorized();
-      const body = request.body as z.infer<typeof boardReportSchema>;
-      const [board] = await db
-        .select({ id: fallDetect.id, keyHash: fallDetect.boardKeyHash })
-        .from(fallDetect)
-        .innerJoin(fallProject, eq(fallProject.id, fallDetect.projectId))
-        .where(
-          and(
-            eq(fallProject.uniqueKey, projectKey),
-            body.boardId !== undefined ? eq(fallDetect.id, body.boardId) : eq(fallDetect.boardNo, body.boardNo ?? ''),
-            // An archived board (or a board of an archived project) reports nothing; its key stays reserved.
-            notArchived(fallDetect),
-            notArchived(fallProject),
-          ),
-        );
-      if (!board || !board.keyHash || !sameHash(board.keyHash, hashToken(boardKey))) throw new ApiError(403, 'err.boardKey');
-      const outcome = await app.readings.submit(board.id, body.channels, 'http');
+      if (typeof projectKey !== 'string' || !projectKey) throw unauthorized();
+      const opened = openReport(request.body);
+      if (!opened.ok) throw badRequest('v.invalid', opened.fields);
+      const { report, reading } = opened;
+      const board = await findBoard(projectKey, reading);
+      if (!board) throw new ApiError(403, 'err.boardKey');
+      const why = checkSignature(board, report, reading, await clockSkewMs(app));
+      if (why) {
+        recordRefusal(app, board.id, why);
+        throw new ApiError(403, why === 'stale' || why === 'future' ? 'err.reportStale' : 'err.boardKey');
+      }
+      const { kept, ...outcome } = await app.readings.submit(board.id, reading.channels, 'http', { at: new Date(reading.at) });
+      if (kept === 'repeat') throw new ApiError(409, 'err.reportReplay');
       return ok(outcome);
     },
   );
+
+  /** A live board of a live project by its project key and its number (or id). */
+  async function findBoard(projectKey: string, which: { boardNo?: string; boardId?: number }): Promise<BoardRef | undefined> {
+    const [board] = await db
+      .select({ id: fallDetect.id, keyHash: fallDetect.boardKeyHash })
+      .from(fallDetect)
+      .innerJoin(fallProject, eq(fallProject.id, fallDetect.projectId))
+      .where(
+        and(
+          eq(fallProject.uniqueKey, projectKey),
+          which.boardId !== undefined ? eq(fallDetect.id, which.boardId) : eq(fallDetect.boardNo, which.boardNo ?? ''),
+          // An archived board (or a board of an archived project) reports nothing; its key stays reserved.
+          notArchived(fallDetect),
+          notArchived(fallProject),
+        ),
+      );
+    return board;
+  }
 }

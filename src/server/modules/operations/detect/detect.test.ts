@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallOrder, fallWarning } from '../../../db/schema';
@@ -7,6 +7,8 @@ import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 import { applyReading, checkOffline, isFault } from './readings';
 import { pollBoard, pollDueBoards } from './poller';
 import { renderText } from '@shared/server-text';
+import { signReading } from '../../../devices/signing';
+import type { SignedReading } from '@shared/contracts/detect';
 
 const allNormal = () => Array.from({ length: 9 }, (_, i) => ({ ch: i + 1, switch: 0 as const, analog: 50 }));
 
@@ -65,31 +67,62 @@ describe('fall/detect boards, the device protocol and warnings', () => {
     expect(isFault({ switch: 0, analog: 100 }, { analogMin: 0, analogMax: 100 })).toBe(false);
   });
 
-  it('accepts HTTP reports only with the project key and the issued board key', async () => {
-    const report = (headers: Record<string, string>, body: unknown = { boardNo: 'B-01', channels: allNormal() }) =>
-      t.call('POST', '/api/ball/detect/report', { headers, body });
-    expect((await report({})).status).toBe(401);
-    expect((await report({ 'x-project-key': PROJECT_KEY, 'x-board-key': 'anything' })).status).toBe(403); // no key issued yet
+  it('accepts HTTP reports only signed with the issued board key, within the clock-skew window, once', async () => {
+    let seq = 0;
+    const body = (key: string, over: Record<string, unknown> = {}) => signReading(key, { boardNo: 'B-01', at: Date.now(), seq: ++seq, channels: allNormal(), ...over } as SignedReading);
+    const report = (headers: Record<string, string>, payload: unknown) => t.call('POST', '/api/ball/detect/report', { headers, body: payload });
+    const refusal = async () => (await t.database.db.select().from(fallDetect).where(eq(fallDetect.id, boardId)))[0];
+    expect((await report({}, body('anything'))).status).toBe(401);
+    expect((await report({ 'x-project-key': PROJECT_KEY }, body('anything'))).status).toBe(403); // no key issued yet
+    await vi.waitFor(async () => expect((await refusal()).refusedReason).toBe('noKey'));
     const issued = await t.call('POST', '/api/ball/falldetect/key', { token: admin, body: { id: boardId } });
     const key = issued.body.data.boardKey as string;
     expect(key.length).toBeGreaterThan(20);
     const [stored] = await t.database.db.select().from(fallDetect).where(eq(fallDetect.id, boardId));
     expect(stored.boardKeyHash).not.toContain(key);
     expect((await t.call('GET', `/api/ball/falldetect/info/${boardId}`, { token: admin })).body.data.hasKey).toBe(true);
-    expect((await report({ 'x-project-key': PROJECT_KEY, 'x-board-key': key + 'x' })).status).toBe(403);
-    expect((await report({ 'x-project-key': 'other-project', 'x-board-key': key })).status).toBe(403);
-    const good = await report({ 'x-project-key': PROJECT_KEY, 'x-board-key': key });
+    expect((await report({ 'x-project-key': PROJECT_KEY }, body(key + 'x'))).status).toBe(403);
+    expect((await report({ 'x-project-key': 'other-project' }, body(key))).status).toBe(403);
+    // A body changed after signing, or a signature moved onto another body, is refused.
+    const signed = body(key);
+    expect((await report({ 'x-project-key': PROJECT_KEY }, { ...signed, body: signed.body.replace('"analog":50', '"analog":51') })).status).toBe(403);
+    // Old firmware sending its key is refused, and shown as such on the board.
+    const legacy = await report({ 'x-project-key': PROJECT_KEY, 'x-board-key': key }, { boardNo: 'B-01', channels: allNormal() });
+    expect(legacy.status).toBe(403);
+    await vi.waitFor(async () => expect((await refusal()).refusedReason).toBe('unsigned'));
+    const good = await report({ 'x-project-key': PROJECT_KEY }, signed);
     expect(good.status).toBe(200);
     expect(good.body.data).toEqual({ opened: [], closed: [], orders: [] });
-    const byId = await report({ 'x-project-key': PROJECT_KEY, 'x-board-key': key }, { boardId, channels: [{ ch: 10, switch: 2, analog: 'x' }] });
+    // The same signed reading again is a replay: 409, applied once.
+    const replay = await report({ 'x-project-key': PROJECT_KEY }, signed);
+    expect(replay.status).toBe(409);
+    expect(replay.body.msg).toMatch(/already/);
+    // A reading outside the clock-skew window (either way) is refused with its own message, and recorded.
+    const skew = (await t.app.settings.get('detect.clockSkewSeconds')) * 1000;
+    const stale = await report({ 'x-project-key': PROJECT_KEY }, body(key, { at: Date.now() - skew - 5_000 }));
+    expect(stale.status).toBe(403);
+    expect(stale.body.msg).toMatch(/clock/);
+    expect((await report({ 'x-project-key': PROJECT_KEY }, body(key, { at: Date.now() + skew + 5_000 }))).status).toBe(403);
+    await vi.waitFor(async () => expect((await refusal()).refusedReason).toMatch(/stale|future/));
+    const byId = await report({ 'x-project-key': PROJECT_KEY }, signReading(key, { boardId, at: Date.now(), seq: 1, channels: [{ ch: 10, switch: 2, analog: 'x' }] } as never));
     expect(byId.status).toBe(400);
-    expect(Object.keys(byId.body.data.fields).sort()).toEqual(['channels.0.analog', 'channels.0.ch', 'channels.0.switch']);
+    expect(Object.keys(byId.body.data.fields).sort()).toEqual(['body.channels.0.analog', 'body.channels.0.ch', 'body.channels.0.switch']);
+    // A reading naming one channel twice is refused, not guessed at.
+    const twice = await report({ 'x-project-key': PROJECT_KEY }, body(key, { channels: [{ ch: 1, switch: 0, analog: 50 }, { ch: 1, switch: 1, analog: 0 }] }));
+    expect(twice.status).toBe(400);
+    expect(Object.keys(twice.body.data.fields)).toEqual(['body.channels']);
+    expect(twice.body.data.fields['body.channels']).toMatch(/twice|两次/);
     const [seen] = await t.database.db.select().from(fallDetect).where(eq(fallDetect.id, boardId));
     expect(seen.online).toBe(true);
     expect(seen.lastSeen).not.toBeNull();
     const reissue = await t.call('POST', '/api/ball/falldetect/key', { token: admin, body: { id: boardId } });
-    expect((await report({ 'x-project-key': PROJECT_KEY, 'x-board-key': key })).status).toBe(403);
-    expect((await report({ 'x-project-key': PROJECT_KEY, 'x-board-key': reissue.body.data.boardKey })).status).toBe(200);
+    expect((await report({ 'x-project-key': PROJECT_KEY }, body(key))).status).toBe(403);
+    await vi.waitFor(async () => expect((await refusal()).refusedReason).toBe('signature'));
+    const list = await t.call('POST', '/api/ball/falldetect/list', { token: admin, body: { page: 1, limit: 10, projectId } });
+    const row = list.body.data.list.find((b: { id: number }) => b.id === boardId);
+    expect(row).toMatchObject({ refusedReason: 'signature' });
+    expect(Date.parse(row.refusedSince)).toBeLessThanOrEqual(Date.parse(row.refusedAt));
+    expect((await report({ 'x-project-key': PROJECT_KEY }, body(reissue.body.data.boardKey))).status).toBe(200);
     const noPerm = await t.userWith(['fall-detect#update']);
     expect((await t.call('POST', '/api/ball/falldetect/key', { token: noPerm.token, body: { id: boardId } })).status).toBe(403);
   });

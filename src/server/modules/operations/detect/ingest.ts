@@ -34,19 +34,41 @@ export interface IngestStats {
   retries: number;
   /** Readings that changed a channel's state and went through applyReading one by one. */
   slow: number;
+  /** Readings already stored (same board and time: retained, redelivered, replayed): dropped. */
+  repeats: number;
+  /** Readings older than their board's latest: stored in the history, not applied. */
+  older: number;
   queued: number;
   /** Ingest lag (reading sent, or accepted, to stored) in ms: p50, p95, max over the recent window. */
   lagMs: { p50: number; p95: number; max: number; samples: number };
 }
 
+/** How a reading came out: applied (the lists), or kept without applying it. */
+export interface SubmitOutcome extends ReadingOutcome {
+  /**
+   * 'repeat': the board's reading at this time is already stored (a retained message, a redelivery,
+   * a replay): nothing is stored or applied again. 'older': older than the board's latest reading
+   * (it arrived late): stored in the history and trends, never applied as a new event.
+   */
+  kept?: 'repeat' | 'older';
+}
+
+export interface SubmitOptions {
+  /** The reading's own time (the board's clock, already checked against detect.clockSkewSeconds); default: now. */
+  at?: Date;
+  /** When the reading left its board, where the protocol says so (lag measurement only). */
+  sentAt?: number;
+}
+
 interface Pending {
   boardId: number;
   channels: ChannelReading[];
+  /** The reading's time: the board's own, or its arrival. A board's readings are stored once per time. */
   at: Date;
   /** When the reading left its board, where the protocol says so (lag measurement only). */
   sentAt?: number;
   source: ReadingSource;
-  resolve: (outcome: ReadingOutcome) => void;
+  resolve: (outcome: SubmitOutcome) => void;
   reject: (err: unknown) => void;
 }
 
@@ -79,9 +101,10 @@ export class ReadingIngest {
   private flushing: Promise<void> | null = null;
   private closed = false;
   private waiters: (() => void)[] = [];
+  private readonly arrivals = new Map<number, number>();
   private readonly lags: number[] = [];
   private lagAt = 0;
-  private counts = { accepted: 0, stored: 0, lost: 0, batches: 0, retries: 0, slow: 0 };
+  private counts = { accepted: 0, stored: 0, lost: 0, batches: 0, retries: 0, slow: 0, repeats: 0, older: 0 };
   private readonly maxRows: number;
   private readonly maxWaitMs: number;
   private readonly attempts: number;
@@ -100,13 +123,25 @@ export class ReadingIngest {
   }
 
   /** Queues one reading; settles with its outcome once it is stored (and applied). */
-  submit(boardId: number, channels: ChannelReading[], source: ReadingSource, sentAt?: number): Promise<ReadingOutcome> {
+  submit(boardId: number, channels: ChannelReading[], source: ReadingSource, opts: SubmitOptions = {}): Promise<SubmitOutcome> {
     if (this.closed) return Promise.reject(new Error('reading ingest is closed'));
     this.counts.accepted += 1;
-    return new Promise<ReadingOutcome>((resolve, reject) => {
-      this.queue.push({ boardId, channels, at: new Date(), sentAt, source, resolve, reject });
+    return new Promise<SubmitOutcome>((resolve, reject) => {
+      this.queue.push({ boardId, channels, at: opts.at ?? this.arrival(boardId), sentAt: opts.sentAt, source, resolve, reject });
       this.schedule();
     });
+  }
+
+  /**
+   * The time of a reading that brings none (a Modbus poll, a demo board): its arrival, one
+   * millisecond after the board's previous one at least, so two never share a time (the raw history
+   * keeps one reading per board and time, and would take the second for a repeat).
+   */
+  private arrival(boardId: number): Date {
+    const last = this.arrivals.get(boardId) ?? 0;
+    const at = Math.max(Date.now(), last + 1);
+    this.arrivals.set(boardId, at);
+    return new Date(at);
   }
 
   /** Resolves when the queue is below its high-water mark (producers that can wait call this first). */
@@ -169,9 +204,10 @@ export class ReadingIngest {
     const batch = this.queue.slice(0, this.maxRows);
     if (!batch.length) return;
     let slow: Pending[] = [];
+    let kept = new Map<Pending, 'repeat' | 'older'>();
     for (let attempt = 1; ; attempt++) {
       try {
-        slow = await this.write(batch);
+        ({ slow, kept } = await this.write(batch));
         break;
       } catch (err) {
         if (attempt >= this.attempts) {
@@ -189,18 +225,19 @@ export class ReadingIngest {
     }
     this.queue.splice(0, batch.length);
     this.counts.batches += 1;
-    this.counts.stored += batch.length;
+    for (const how of kept.values()) this.counts[how === 'repeat' ? 'repeats' : 'older'] += 1;
+    this.counts.stored += batch.length - [...kept.values()].filter((k) => k === 'repeat').length;
     this.wake();
     const storedAt = Date.now();
-    for (const p of batch) this.lag(storedAt - (p.sentAt ?? p.at.getTime()));
+    for (const p of batch) if (!kept.has(p)) this.lag(storedAt - (p.sentAt ?? p.at.getTime()));
 
     const slowSet = new Set(slow);
-    for (const p of batch) if (!slowSet.has(p)) p.resolve({ opened: [], closed: [], orders: [] });
+    for (const p of batch) if (!slowSet.has(p)) p.resolve({ opened: [], closed: [], orders: [], ...(kept.has(p) ? { kept: kept.get(p) } : {}) });
     // Readings that move a state: the reading service, one at a time, in arrival order.
     this.counts.slow += slow.length;
     for (const p of slow) {
       try {
-        p.resolve(await applyReading(this.app, p.boardId, p.channels));
+        p.resolve(await applyReading(this.app, p.boardId, p.channels, seenAt(p, storedAt)));
       } catch (err) {
         p.reject(err);
       }
@@ -217,19 +254,31 @@ export class ReadingIngest {
     else this.lags[this.lagAt++ % LAG_WINDOW] = ms;
   }
 
-  /** One transaction: raw rows, late trend merges, the quiet boards' latest values. Returns the readings left for applyReading. */
-  private async write(batch: Pending[]): Promise<Pending[]> {
-    const perBoard = new Map<number, number>();
-    for (const p of batch) perBoard.set(p.boardId, (perBoard.get(p.boardId) ?? 0) + 1);
+  /**
+   * One transaction: raw rows, late trend merges, the quiet boards' latest values. Returns the
+   * readings left for applyReading, and those kept without applying (repeats, older ones).
+   */
+  private async write(batch: Pending[]): Promise<{ slow: Pending[]; kept: Map<Pending, 'repeat' | 'older'> }> {
     const published = new Map<number | undefined, number[]>();
+    const kept = new Map<Pending, 'repeat' | 'older'>();
+    const now = Date.now();
 
     const slow = await this.app.database.db.transaction(async (tx) => {
+      kept.clear(); // a retried attempt decides again
       // Shared lock on the roll-up marks: the trend job (FOR UPDATE) waits for this batch, and this
       // batch sees where it got to, so a reading is either rolled by the job or merged here.
       const marks = await tx.execute(sql`SELECT grain, upto FROM detect_trend_mark ORDER BY grain FOR SHARE`);
       const markOf = new Map((marks.rows as { grain: string; upto: Date | string }[]).map((m) => [m.grain.trim(), new Date(m.upto).getTime()]));
 
-      const raw = batch.map((p) => {
+      // One raw row per board and reading time: a second reading of the same time in this batch, or
+      // one already stored (a retained message, a redelivery, a replay), is a repeat.
+      const firsts = new Map<string, Pending>();
+      for (const p of batch) {
+        const k = `${p.boardId}:${p.at.getTime()}`;
+        if (firsts.has(k)) kept.set(p, 'repeat');
+        else firsts.set(k, p);
+      }
+      const raw = [...firsts.values()].map((p) => {
         const switches: (number | null)[] = Array(CHANNEL_COUNT).fill(null);
         const analogs: (number | null)[] = Array(CHANNEL_COUNT).fill(null);
         for (const c of p.channels) {
@@ -241,37 +290,58 @@ export class ReadingIngest {
         const literal = (values: (number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
         return { b: p.boardId, t: p.at.toISOString(), s: literal(switches), a: literal(analogs), o: p.source };
       });
-      await tx.execute(sql`
-        INSERT INTO detect_reading (detect_id, at, switches, analogs, source)
-        SELECT (r->>'b')::int, (r->>'t')::timestamptz, (r->>'s')::smallint[], (r->>'a')::double precision[], r->>'o'
-          FROM jsonb_array_elements(${JSON.stringify(raw)}::jsonb) AS r`);
+      const inserted = (
+        await tx.execute(sql`
+          INSERT INTO detect_reading (detect_id, at, switches, analogs, source)
+          SELECT (r->>'b')::int, (r->>'t')::timestamptz, (r->>'s')::smallint[], (r->>'a')::double precision[], r->>'o'
+            FROM jsonb_array_elements(${JSON.stringify(raw)}::jsonb) AS r
+          ON CONFLICT (detect_id, at) DO NOTHING
+          RETURNING detect_id AS b, round(extract(epoch FROM at) * 1000)::float8 AS ms`)
+      ).rows as { b: number; ms: number }[];
+      const insertedKeys = new Set(inserted.map((r) => `${Number(r.b)}:${Number(r.ms)}`));
+      for (const [k, p] of firsts) if (!insertedKeys.has(k)) kept.set(p, 'repeat');
+      const fresh = batch.filter((p) => !kept.has(p));
 
       const minuteMark = markOf.get('m') ?? 0;
-      const late = batch.filter((p) => p.at.getTime() < minuteMark);
+      const late = fresh.filter((p) => p.at.getTime() < minuteMark);
       if (late.length) await mergeLate(tx, late, minuteMark, markOf.get('h') ?? 0);
 
       // The quiet boards: lock them (in id order, as applyReading locks one) and read their channels.
       // A board is quiet when none of its readings in this batch changes a channel's state: judged
       // against the same stored state, they add up to the last values and one streak step per reading.
-      const ids = [...perBoard.keys()].sort((a, b) => a - b);
+      const ids = [...new Set(fresh.map((p) => p.boardId))].sort((a, b) => a - b);
       const quiet = new Set<number>();
       const updates = new Map<string, { b: number; ch: number; s: number; a: number; f: boolean; t: string; n: number }>();
       const seen = new Map<number, string>();
       if (ids.length) {
         const rows = (
           await tx.execute(sql`
-            SELECT d.id, d.project_id AS "projectId", d.online, c.ch, c.result, c.analog_min AS "analogMin", c.analog_max AS "analogMax"
+            SELECT d.id, d.project_id AS "projectId", d.online, d.last_seen AS "lastSeen", c.ch, c.result, c.analog_min AS "analogMin", c.analog_max AS "analogMax"
               FROM fall_detect d JOIN fall_detect_channel c ON c.detect_id = d.id
              WHERE d.id IN (SELECT id FROM fall_detect WHERE id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY id FOR UPDATE)`)
-        ).rows as { id: number; projectId: number; online: boolean; ch: number; result: string; analogMin: number; analogMax: number }[];
+        ).rows as { id: number; projectId: number; online: boolean; lastSeen: Date | string | null; ch: number; result: string; analogMin: number; analogMax: number }[];
         const channelsOf = new Map<number, typeof rows>();
         for (const r of rows) {
           const list = channelsOf.get(Number(r.id)) ?? [];
           if (!list.length) channelsOf.set(Number(r.id), list);
           list.push(r);
         }
+        // A board's readings in the order they were read; one older than the board's latest applied
+        // reading (late: a queue drained after an outage, another instance ahead) is history only.
+        const latest = new Map<number, number>();
+        for (const [id, list] of channelsOf) if (list[0].lastSeen) latest.set(id, new Date(list[0].lastSeen).getTime());
+        const ordered = [...fresh].sort((a, b) => a.at.getTime() - b.at.getTime());
+        const apply: Pending[] = [];
+        for (const p of ordered) {
+          const seenMs = seenAt(p, now).getTime();
+          if (seenMs < (latest.get(p.boardId) ?? -Infinity)) kept.set(p, 'older');
+          else {
+            latest.set(p.boardId, seenMs);
+            apply.push(p);
+          }
+        }
         const moving = new Set<number>();
-        for (const p of batch) {
+        for (const p of apply) {
           const stored = channelsOf.get(p.boardId);
           if (!stored || !stored[0].online) {
             moving.add(p.boardId);
@@ -285,11 +355,11 @@ export class ReadingIngest {
             if (isFault(r, { analogMin: Number(c.analogMin), analogMax: Number(c.analogMax) }) !== (c.result === 'fault')) moving.add(p.boardId);
           }
         }
-        for (const p of batch) {
+        for (const p of apply) {
           const stored = channelsOf.get(p.boardId);
           if (!stored || moving.has(p.boardId)) continue;
           const byCh = new Map(stored.map((c) => [Number(c.ch), c]));
-          const t = p.at.toISOString();
+          const t = seenAt(p, now).toISOString();
           for (const r of p.channels) {
             if (!byCh.has(r.ch)) continue;
             const key = `${p.boardId}:${r.ch}`;
@@ -317,14 +387,20 @@ export class ReadingIngest {
             FROM jsonb_array_elements(${JSON.stringify([...seen].map(([b, t]) => ({ b, t })))}::jsonb) AS s
            WHERE d.id = (s->>'b')::int`);
       }
-      return batch.filter((p) => !quiet.has(p.boardId));
+      // Applied one by one, in the order they were read.
+      return [...fresh].sort((a, b) => a.at.getTime() - b.at.getTime()).filter((p) => !quiet.has(p.boardId) && !kept.has(p));
     });
     // The walls hear of the quiet boards once per project and batch (the slow ones publish themselves).
     for (const [projectId, boards] of published) {
       await publishLive(this.app, { topic: 'channel', projectId, ...(boards.length === 1 ? { id: boards[0] } : {}) });
     }
-    return slow;
+    return { slow, kept };
   }
+}
+
+/** When a board was last heard from, as stored: its reading's time, never later than now (a fast clock does not keep it online). */
+function seenAt(p: Pending, now: number): Date {
+  return p.at.getTime() > now ? new Date(now) : p.at;
 }
 
 /** Late readings (their minute already rolled up): merged into the minute trend, and the hour trend when that is rolled too. */

@@ -23,6 +23,8 @@ export interface ReadingOutcome {
   closed: number[];
   /** Orders opened for new warnings (projects with autoOrder). */
   orders: number[];
+  /** Set when the reading was not applied: 'older' than the board's latest (another reading got there first). */
+  kept?: 'repeat' | 'older';
 }
 
 /**
@@ -49,23 +51,28 @@ function describe(board: { boardName: string; boardNameEn: string }, ch: number,
  * `detect.closeAfterNormal` times in a row closes its warning as fixed. The board is marked seen and
  * online, an open "offline" warning of it is closed, and the units wired to it are recomputed
  * (equipment-state.service.ts: broken while a fault holds, back when nothing does).
+ * `at` is the reading's time (the board's own when it sent one, never later than now): the board's
+ * last-seen time, the channels' and a warning's time. A reading older than the board's last-seen
+ * time is not applied (kept: 'older'): a late or repeated message never reopens a cleared fault nor
+ * brings a silent board back online.
  */
-export async function applyReading(app: FastifyInstance, boardId: number, channels: ChannelReading[]): Promise<ReadingOutcome> {
+export async function applyReading(app: FastifyInstance, boardId: number, channels: ChannelReading[], at: Date = new Date()): Promise<ReadingOutcome> {
   const closeAfter = Math.max(1, await app.settings.get('detect.closeAfterNormal'));
   let projectId: number | undefined;
   let moved = 0;
   const result = await app.database.db.transaction(async (tx) => {
     // The board row lock serialises readings of one board (push and poll may race).
     const [board] = await tx
-      .select({ id: fallDetect.id, projectId: fallDetect.projectId, boardName: fallDetect.boardName, boardNameEn: fallDetect.boardNameEn })
+      .select({ id: fallDetect.id, projectId: fallDetect.projectId, boardName: fallDetect.boardName, boardNameEn: fallDetect.boardNameEn, lastSeen: fallDetect.lastSeen })
       .from(fallDetect)
       .where(eq(fallDetect.id, boardId))
       .for('update');
     if (!board) throw notFound();
+    const outcome: ReadingOutcome = { opened: [], closed: [], orders: [] };
+    if (board.lastSeen && at.getTime() < board.lastSeen.getTime()) return { ...outcome, kept: 'older' as const };
     projectId = board.projectId;
     const [project] = await tx.select({ autoOrder: fallProject.autoOrder }).from(fallProject).where(eq(fallProject.id, board.projectId));
-    const now = new Date();
-    const outcome: ReadingOutcome = { opened: [], closed: [], orders: [] };
+    const now = at;
 
     await tx.update(fallDetect).set({ lastSeen: now, online: true }).where(eq(fallDetect.id, boardId));
     const backOnline = await tx
@@ -115,7 +122,7 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
     moved = (await recomputeEquipmentState(tx, await equipmentOfBoards(tx, [boardId]), now)).length;
     return outcome;
   });
-  await publishReading(app, boardId, projectId, result, moved > 0);
+  if (!result.kept) await publishReading(app, boardId, projectId, result, moved > 0);
   return result;
 }
 
