@@ -8,6 +8,7 @@ import { notArchived } from '../modules/operations/archive/archive.service';
 import { acquireLease } from '../jobs/runner';
 import { checkSignature, clockSkewMs, openReport, type BoardRef, type CheckRefusal } from './report-check';
 import { recordRefusal, RefusalLog } from './refusals';
+import { observe } from '../lib/observe';
 
 /** The fleet's boards (project key → board number → id and key hash) are read in one query and kept this long… */
 const FLEET_CACHE_MS = 60_000;
@@ -113,6 +114,7 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
 
   function refuse(reason: MqttRefusal, topic: string, detail?: string, boardId?: number): void {
     counts.refused[reason] += 1;
+    observe.refused?.('mqtt', reason);
     if (boardId !== undefined && reason !== 'payload' && reason !== 'board' && reason !== 'topic') recordRefusal(app, boardId, reason as RefusalReason);
     // The topic names project and board; the payload is never logged. Topics are the sender's text: cut short.
     log.note({ topic: topic.slice(0, 160), reason, ...(detail ? { detail: detail.slice(0, 200) } : {}), refused: counts.refused });

@@ -9,6 +9,7 @@ import { filters, ok, registerCrud } from '../../../lib/crud';
 import { newToken } from '../../../lib/password';
 import { checkSignature, clockSkewMs, openReport, type BoardRef } from '../../../devices/report-check';
 import { recordRefusal } from '../../../devices/refusals';
+import { observe } from '../../../lib/observe';
 import type { Db } from '../../../db/client';
 import { recomputeEquipmentState } from '../equipment-state.service';
 import { archivedFilter, assertLive, notArchived, registerArchiveRoutes, removeBoards, restoreBoards } from '../archive/archive.service';
@@ -211,6 +212,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
           const board = await findBoard(projectKey, { boardNo });
           if (board) recordRefusal(app, board.id, 'unsigned');
         }
+        observe.refused?.('http', 'unsigned');
         throw new ApiError(403, 'err.boardKey');
       },
     },
@@ -221,14 +223,21 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
       if (!opened.ok) throw badRequest('v.invalid', opened.fields);
       const { report, reading } = opened;
       const board = await findBoard(projectKey, reading);
-      if (!board) throw new ApiError(403, 'err.boardKey');
+      if (!board) {
+        observe.refused?.('http', 'board');
+        throw new ApiError(403, 'err.boardKey');
+      }
       const why = checkSignature(board, report, reading, await clockSkewMs(app));
       if (why) {
         recordRefusal(app, board.id, why);
+        observe.refused?.('http', why);
         throw new ApiError(403, why === 'stale' || why === 'future' ? 'err.reportStale' : 'err.boardKey');
       }
       const { kept, ...outcome } = await app.readings.submit(board.id, reading.channels, 'http', { at: new Date(reading.at) });
-      if (kept === 'repeat') throw new ApiError(409, 'err.reportReplay');
+      if (kept === 'repeat') {
+        observe.refused?.('http', 'replay');
+        throw new ApiError(409, 'err.reportReplay');
+      }
       return ok(outcome);
     },
   );
