@@ -53,11 +53,13 @@ const work = {
     result: '维修结果',
     notes: '维修说明',
   },
-  training: { title: '培训资料', name: '培训名称', content: '培训内容', trainAt: '培训时间', device: '设备型号' },
-  drawing: { title: '图纸管理', name: '图纸名称', description: '图纸说明', picture: '图片', file: '图纸文件（PDF/CAD）', sort: '排序' },
+  training: { title: '培训资料', name: '培训名称', nameEn: '英文名称', content: '培训内容', contentEn: '英文内容', trainAt: '培训时间', device: '设备型号' },
+  drawing: { title: '图纸管理', name: '图纸名称', nameEn: '英文名称', description: '图纸说明', descriptionEn: '英文说明', picture: '图片', file: '图纸文件（PDF/CAD）', sort: '排序' },
   monitor: {
     title: '视频监控',
     name: '名称',
+    nameEn: '英文名称',
+    remarkEn: '英文备注',
     serial: '设备序列号',
     channel: '通道号',
     streamUrl: '视频流地址（HLS）',
@@ -128,6 +130,7 @@ const work = {
   sensor: {
     title: '传感器',
     name: '名称',
+    nameEn: '英文名称',
     kind: '类型',
     unit: '单位',
     value: '当前值',

@@ -55,11 +55,13 @@ const work: LocaleShape<typeof cn> = {
     result: 'Result',
     notes: 'Notes',
   },
-  training: { title: 'Training', name: 'Name', content: 'Content', trainAt: 'Time', device: 'Device model' },
-  drawing: { title: 'Drawings', name: 'Name', description: 'Description', picture: 'Picture', file: 'Drawing file (PDF/CAD)', sort: 'Order' },
+  training: { title: 'Training', name: 'Name', nameEn: 'English name', content: 'Content', contentEn: 'Content in English', trainAt: 'Time', device: 'Device model' },
+  drawing: { title: 'Drawings', name: 'Name', nameEn: 'English name', description: 'Description', descriptionEn: 'Description in English', picture: 'Picture', file: 'Drawing file (PDF/CAD)', sort: 'Order' },
   monitor: {
     title: 'Cameras',
     name: 'Name',
+    nameEn: 'English name',
+    remarkEn: 'Remark in English',
     serial: 'Device serial number',
     channel: 'Channel',
     streamUrl: 'Stream URL (HLS)',
@@ -130,6 +132,7 @@ const work: LocaleShape<typeof cn> = {
   sensor: {
     title: 'Sensors',
     name: 'Name',
+    nameEn: 'English name',
     kind: 'Kind',
     unit: 'Unit',
     value: 'Value',
