@@ -87,6 +87,7 @@ const work = {
     channels: '通道',
     channel: '通道',
     label: '标签',
+    labelEn: '英文标签',
     switchValue: '开关量',
     analogValue: '模拟量',
     range: '量程',

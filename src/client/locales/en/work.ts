@@ -89,6 +89,7 @@ const work: LocaleShape<typeof cn> = {
     channels: 'Channels',
     channel: 'Channel',
     label: 'Label',
+    labelEn: 'English label',
     switchValue: 'Switch',
     analogValue: 'Analog',
     range: 'Range',
