@@ -35,7 +35,6 @@ export async function sparePartRoutes(app: FastifyInstance): Promise<void> {
       partNo: fallSparePart.partNo,
       quantity: fallSparePart.quantity,
       equipmentName: fallEqInfo.name,
-      equipmentNameEn: fallEqInfo.nameEn,
       createdAt: fallSparePart.createdAt,
     },
     defaultSort: [asc(fallSparePart.equipmentId), asc(fallSparePart.name)],
