@@ -15,7 +15,7 @@ describe('names in both languages', () => {
     t = await createTestApp();
     admin = await t.tokenFor('admin');
     projectId = (await t.call('POST', '/api/ball/fallproject/save', { token: admin, body: { name: '西湖音乐喷泉', nameEn: 'West Lake Fountain', uniqueKey: 'CN-WL' } })).body.data.id;
-  });
+   }, 180_000);
   afterAll(() => t.close());
 
   const list = (path: string, body: Record<string, unknown>) =>
