@@ -92,13 +92,13 @@ function restoreRows<T extends { id: number; archivedAt: string | null; archived
 let intros: IntroRow[] = [];
 let passwords: PasswordRow[] = [];
 const devices: DeviceRow[] = fixturesOf(deviceRowSchema, [
-  { id: 1, name: '立式多级离心泵', category: 'pump', maker: 'Grundfos', model: 'CR 45-3', remark: '', createdAt: now, equipmentCount: 1 },
-  { id: 2, name: 'RGBW 水下灯', category: 'light', maker: 'Philips', model: 'UW-36', remark: '', createdAt: now, equipmentCount: 0 },
+  { id: 1, name: '立式多级离心泵', nameEn: 'Vertical multistage centrifugal pump', category: 'pump', maker: 'Grundfos', model: 'CR 45-3', remark: '', remarkEn: '', createdAt: now, equipmentCount: 1 },
+  { id: 2, name: 'RGBW 水下灯', nameEn: 'RGBW underwater light', category: 'light', maker: 'Philips', model: 'UW-36', remark: '', remarkEn: '', createdAt: now, equipmentCount: 0 },
 ]);
 let equipment: EquipmentRow[] = [];
 
 const SPARE_PARTS: SparePartRow[] = fixturesOf(sparePartRowSchema, [
-  { id: 1, equipmentId: 1, equipmentName: 'P-01 立式多级离心泵', name: '机械密封', partNo: 'GF-96455088', quantity: 2, remark: '', createdAt: now },
+  { id: 1, equipmentId: 1, equipmentName: 'P-01 立式多级离心泵', equipmentNameEn: 'P-01 Vertical multistage centrifugal pump', name: '机械密封', partNo: 'GF-96455088', quantity: 2, remark: '', createdAt: now },
 ]);
 
 /** Back to the fixtures; tests call it so one test's changes do not leak into the next. */
@@ -108,7 +108,7 @@ export function resetOperationsProjects(): void {
   passwords = [];
   // Nullable fields left out are null (fixtureOf): the archive fields, the handbook.
   equipment = fixturesOf(equipmentRowSchema, [
-    { id: 1, name: 'P-01 立式多级离心泵', serial: 'GRU-2401-A1B2C3', state: 'normal', stateSince: now, projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', deviceId: 1, deviceName: '立式多级离心泵', category: 'pump', posX: 0.3, posY: 0.4, createdAt: now, warrantyEnd: '2027-03-31' },
+    { id: 1, name: 'P-01 立式多级离心泵', nameEn: 'P-01 Vertical multistage centrifugal pump', serial: 'GRU-2401-A1B2C3', state: 'normal', stateSince: now, projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', deviceId: 1, deviceName: '立式多级离心泵', deviceNameEn: 'Vertical multistage centrifugal pump', category: 'pump', posX: 0.3, posY: 0.4, createdAt: now, warrantyEnd: '2027-03-31' },
   ]);
 }
 resetOperationsProjects();

@@ -39,10 +39,12 @@ export const statsFixtures = {
   brokenDevice: Array.from({ length: 12 }, (_, i) => ({
     id: 900 + i,
     name: `${['Pump', 'Nozzle', 'Light', 'Valve'][i % 4]} #${101 + i}`,
+    nameEn: '',
     projectId: 1 + (i % 5),
     projectName: ['迪拜喷泉广场', '西湖音乐喷泉', '滨海湾水幕', '日内瓦湖喷泉', '百乐宫叠水'][i % 5],
     projectNameEn: ['Dubai Fountain Plaza', 'West Lake Musical Fountain', 'Marina Bay Curtain', 'Lake Geneva Jet', 'Bellagio Cascade'][i % 5],
     deviceName: ['Grundfos CR 64', 'Crown jet 50', 'RGBW 36W', 'Butterfly DN150'][i % 4],
+    deviceNameEn: null,
     category: ['pump', 'nozzle', 'light', 'valve'][i % 4],
     since: new Date(Date.UTC(2026, 0, 20, 12) - i * 3_600_000).toISOString(),
   })) satisfies BrokenDevice[],
@@ -54,9 +56,9 @@ export const statsFixtures = {
     { id: 5, name: '百乐宫瀑布', nameEn: 'Bellagio Cascade', status: 'G', longitude: -115.17, latitude: 36.11, area: 'North America', waterType: 'waterfall' },
   ] satisfies ProjectPoint[],
   warnings: [
-    { id: 71, at: '2026-01-20T11:58:00Z', info: 'CH3 pump pressure low', projectId: 1, projectName: '迪拜喷泉广场', projectNameEn: 'Dubai Fountain Plaza', level: 'critical', result: null, kind: 'channel' as const, detectId: 1, boardName: 'B-01', boardNameEn: 'B-01', channel: 3, equipmentId: null, equipmentName: null, dealAt: null, note: '', dealtBy: '', orderId: null, ackAt: null, ackBy: '', escalatedAt: null, overdue: false },
-    { id: 70, at: '2026-01-20T11:40:00Z', info: 'Board B-02 offline', projectId: 4, projectName: '日内瓦湖喷泉', projectNameEn: 'Lake Geneva Jet', level: 'warning', result: null, kind: 'offline' as const, detectId: 1, boardName: 'B-01', boardNameEn: 'B-01', channel: 3, equipmentId: null, equipmentName: null, dealAt: null, note: '', dealtBy: '', orderId: null, ackAt: null, ackBy: '', escalatedAt: null, overdue: false },
-    { id: 69, at: '2026-01-20T10:05:00Z', info: 'CH7 light driver fault', projectId: 3, projectName: '滨海湾水幕', projectNameEn: 'Marina Bay Curtain', level: 'warning', result: 'fixed', kind: 'channel' as const, detectId: 1, boardName: 'B-01', boardNameEn: 'B-01', channel: 3, equipmentId: null, equipmentName: null, dealAt: '2026-01-20T10:30:00Z', note: '', dealtBy: '', orderId: null, ackAt: null, ackBy: '', escalatedAt: null, overdue: false },
+    { id: 71, at: '2026-01-20T11:58:00Z', info: 'CH3 pump pressure low', projectId: 1, projectName: '迪拜喷泉广场', projectNameEn: 'Dubai Fountain Plaza', level: 'critical', result: null, kind: 'channel' as const, detectId: 1, boardName: 'B-01', boardNameEn: 'B-01', channel: 3, equipmentId: null, equipmentName: null, equipmentNameEn: null, dealAt: null, note: '', dealtBy: '', orderId: null, ackAt: null, ackBy: '', escalatedAt: null, overdue: false },
+    { id: 70, at: '2026-01-20T11:40:00Z', info: 'Board B-02 offline', projectId: 4, projectName: '日内瓦湖喷泉', projectNameEn: 'Lake Geneva Jet', level: 'warning', result: null, kind: 'offline' as const, detectId: 1, boardName: 'B-01', boardNameEn: 'B-01', channel: 3, equipmentId: null, equipmentName: null, equipmentNameEn: null, dealAt: null, note: '', dealtBy: '', orderId: null, ackAt: null, ackBy: '', escalatedAt: null, overdue: false },
+    { id: 69, at: '2026-01-20T10:05:00Z', info: 'CH7 light driver fault', projectId: 3, projectName: '滨海湾水幕', projectNameEn: 'Marina Bay Curtain', level: 'warning', result: 'fixed', kind: 'channel' as const, detectId: 1, boardName: 'B-01', boardNameEn: 'B-01', channel: 3, equipmentId: null, equipmentName: null, equipmentNameEn: null, dealAt: '2026-01-20T10:30:00Z', note: '', dealtBy: '', orderId: null, ackAt: null, ackBy: '', escalatedAt: null, overdue: false },
   ] satisfies WarningRow[],
   notices: [{ id: 1, title: 'Spring maintenance window', body: 'Pumps of zone A are serviced on Monday 06:00–09:00.' }],
 };
@@ -202,6 +204,7 @@ export const statsHandlers = [
       projectName: statsFixtures.projectPoints[i % 5].name,
       projectNameEn: statsFixtures.projectPoints[i % 5].nameEn,
       equipmentName: `Pump #${100 + i}`,
+      equipmentNameEn: null,
       priority: ['low', 'normal', 'high', 'urgent'][i % 4],
       status: q.data.metric === 'completed' ? 'completed' : 'submitted',
       submittedAt: `${q.data.period.length === 7 ? `${q.data.period}-01` : q.data.period}T0${i % 9}:00:00Z`,

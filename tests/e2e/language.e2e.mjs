@@ -4,9 +4,10 @@
 // the small allow-list below (units, codes, brands, ids, emails, URLs) and those same fields.
 //
 // What people typed is read from the answers the page itself received: the values of fields named
-// in USER_FIELDS, in records that carry no `<field>En` beside them. Anything else on screen (labels,
-// dictionary texts, text the server wrote, names with an English column) must be in the screen's
-// language. Screenshots of each screen go to screenshotsDir (language-<lang>-<screen>.png).
+// in USER_FIELDS, in records that carry no `<field>En` column beside them (work records, people's and
+// customers' names, file names). Anything else on screen (labels, dictionary texts, text the server
+// wrote, names with an English column, seeded or not) must be in the screen's language: the demo
+// seeds every such name in both languages (migration 0029), so seeded data is checked too. Screenshots of each screen go to screenshotsDir (language-<lang>-<screen>.png).
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -83,7 +84,9 @@ function collectUserValues(value, out, skip, lang, depth = 0) {
     return;
   }
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'string' && USER_FIELDS.has(k) && !skip.has(k) && (lang === 'cn' || !value[`${k}En`]) && v.trim()) out.add(v.trim());
+    // A field with an English column beside it (`<field>En`, even an empty one) is never taken as typed:
+    // every seeded record fills both, so the screen must show the one of its language.
+    if (typeof v === 'string' && USER_FIELDS.has(k) && !skip.has(k) && !(`${k}En` in value) && v.trim()) out.add(v.trim());
     else if (typeof v === 'object') collectUserValues(v, out, skip, lang, depth + 1);
     // The wall's first frame carries the answers it was drawn from as JSON text.
     else if (typeof v === 'string' && k === 'payload' && v.startsWith('{')) {

@@ -9,7 +9,10 @@ const when = z.union([z.null(), instantSchema()], { message: 'v.invalid' }).opti
 /** A notice shown in the back-office and on the wall while published and inside its window. */
 export const contentSchema = z.strictObject({
   title: requiredString(200),
+  /** The English title and body (empty: the Chinese shows in English too; src/shared/local-name.ts). */
+  titleEn: optionalString(200),
   body: optionalString(20_000),
+  bodyEn: optionalString(20_000),
   type: z.enum(CONTENT_TYPES, { message: 'v.invalid' }).default('notice'),
   published: z.boolean().default(false),
   fromAt: when,
@@ -26,7 +29,9 @@ export const contentQuerySchema = z.object({
 export const contentRowSchema = z.object({
   id: z.number(),
   title: z.string(),
+  titleEn: z.string(),
   body: z.string(),
+  bodyEn: z.string(),
   type: z.enum(CONTENT_TYPES),
   published: z.boolean(),
   fromAt: instantText().nullable(),
@@ -37,4 +42,4 @@ export const contentRowSchema = z.object({
 export type Content = z.output<typeof contentRowSchema>;
 
 /** GET /sys/content/current: the notices shown now. */
-export const currentContentSchema = contentRowSchema.pick({ id: true, title: true, body: true, type: true, fromAt: true, toAt: true, updatedAt: true });
+export const currentContentSchema = contentRowSchema.pick({ id: true, title: true, titleEn: true, body: true, bodyEn: true, type: true, fromAt: true, toAt: true, updatedAt: true });

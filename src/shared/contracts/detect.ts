@@ -57,6 +57,7 @@ export const channelsUpdateSchema = z.strictObject({
       z.strictObject({
         ch: channelNo(),
         label: textField(64).optional(),
+        labelEn: textField(64).optional(),
         equipmentId: optionalRefId().optional(),
         analogMin: numberField(-1e9, 1e9).optional(),
         analogMax: numberField(-1e9, 1e9).optional(),
@@ -129,8 +130,10 @@ export const channelRowSchema = z.object({
   id: z.number(),
   ch: z.number(),
   label: z.string(),
+  labelEn: z.string(),
   equipmentId: z.number().nullable(),
   equipmentName: z.string().nullable(),
+  equipmentNameEn: z.string().nullable(),
   switchValue: z.number(),
   analogValue: z.number(),
   analogMin: z.number(),

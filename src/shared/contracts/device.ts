@@ -9,11 +9,14 @@ const text = (max: number) => z.string({ error: 'v.invalid' }).trim().max(max, {
 /** fall/device: a device model of the catalogue; `handbook` is an oss_file id (PDF or similar). */
 export const deviceSaveSchema = z.strictObject({
   name: requiredString(128),
+  /** The English name (empty: the name shows in English too; src/shared/local-name.ts). */
+  nameEn: text(128).optional(),
   category: dictValue(DEVICE_CATEGORY),
   maker: text(128).optional(),
   model: text(128).optional(),
   handbook: fileIdSchema.optional(),
   remark: text(2000).optional(),
+  remarkEn: text(2000).optional(),
 });
 export type DeviceSave = z.infer<typeof deviceSaveSchema>;
 export const deviceUpdateSchema = deviceSaveSchema.partial().extend({ id: idSchema() }).strict();
@@ -28,11 +31,13 @@ export const deviceQuerySchema = z.object({
 export const deviceRowSchema = z.object({
   id: z.number(),
   name: z.string(),
+  nameEn: z.string(),
   category: z.string(),
   maker: z.string(),
   model: z.string(),
   handbook: z.number().nullable(),
   remark: z.string(),
+  remarkEn: z.string(),
   createdAt: instantText(),
   /** Installed units of this model. */
   equipmentCount: z.number(),

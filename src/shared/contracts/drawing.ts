@@ -6,7 +6,10 @@ import { filterId, filterText, intField, refId, textField } from './work-fields'
 /** Drawings (fall/draw): a picture shown in the gallery and on the wall, and the PDF/CAD original. */
 const drawingFields = {
   name: requiredString(200),
+  /** The English name (empty: the name shows in English too; src/shared/local-name.ts). */
+  nameEn: textField(200).optional(),
   description: textField(5000).optional(),
+  descriptionEn: textField(5000).optional(),
   picture: fileIdSchema.optional(),
   file: fileIdSchema.optional(),
   projectId: refId(),
@@ -24,7 +27,9 @@ export const drawingQuerySchema = z.strictObject({ name: filterText(200), projec
 export const drawingRowSchema = z.object({
   id: z.number(),
   name: z.string(),
+  nameEn: z.string(),
   description: z.string(),
+  descriptionEn: z.string(),
   picture: z.number().nullable(),
   file: z.number().nullable(),
   projectId: z.number(),
@@ -40,7 +45,9 @@ export type DrawingRow = z.output<typeof drawingRowSchema>;
 export const drawingViewSchema = z.object({
   id: z.number(),
   name: z.string(),
+  nameEn: z.string(),
   description: z.string(),
+  descriptionEn: z.string(),
   picture: z.number().nullable(),
   file: z.number().nullable(),
   sort: z.number(),

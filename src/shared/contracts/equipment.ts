@@ -19,6 +19,8 @@ const fraction = z.number({ error: 'v.invalid' }).min(0, { message: 'v.fraction'
  */
 export const equipmentSaveSchema = z.strictObject({
   name: requiredString(128),
+  /** The English name (empty: the name shows in English too; src/shared/local-name.ts). */
+  nameEn: text(128).optional(),
   serial: text(128).optional(),
   handbook: fileIdSchema.optional(),
   projectId: refIdSchema('v.required'),
@@ -60,6 +62,7 @@ export const equipmentRowSchema = z.object({
   ...archivedColumnsShape,
   id: z.number(),
   name: z.string(),
+  nameEn: z.string(),
   serial: z.string(),
   handbook: z.number().nullable(),
   state: z.string(),
@@ -70,6 +73,7 @@ export const equipmentRowSchema = z.object({
   projectNameEn: z.string(),
   deviceId: z.number().nullable(),
   deviceName: z.string().nullable(),
+  deviceNameEn: z.string().nullable(),
   category: z.string().nullable(),
   posX: z.number().nullable(),
   posY: z.number().nullable(),

@@ -79,6 +79,8 @@ export const onlineSessionSchema = z.object({
   userId: z.number(),
   username: z.string(),
   realName: z.string(),
+  /** The display name in English; empty shows realName. */
+  realNameEn: z.string(),
   ip: z.string(),
   userAgent: z.string(),
   loginAt: instantText(),

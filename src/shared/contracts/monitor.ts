@@ -6,9 +6,12 @@ import { filterId, filterText, intField, refId, textField } from './work-fields'
 /** Camera monitors (fall/monitor). */
 const monitorFields = {
   name: requiredString(128),
+  /** The English name (empty: the name shows in English too; src/shared/local-name.ts). */
+  nameEn: textField(128).optional(),
   /** Spec §5: "please fill in the device serial number first". */
   serial: z.string({ error: 'v.serialFirst' }).trim().min(1, { message: 'v.serialFirst' }).max(128, { message: 'v.tooLong' }),
   remark: textField(2000).optional(),
+  remarkEn: textField(2000).optional(),
   projectId: refId(),
   channel: intField(1, 256).optional(),
   /** An HLS (.m3u8) or other http(s) stream; empty when the stream comes from the camera cloud. */
@@ -29,8 +32,10 @@ export const monitorQuerySchema = z.strictObject({ name: filterText(128), serial
 export const monitorRowSchema = z.object({
   id: z.number(),
   name: z.string(),
+  nameEn: z.string(),
   serial: z.string(),
   remark: z.string(),
+  remarkEn: z.string(),
   projectId: z.number(),
   projectName: z.string().nullable(),
   /** The project's English name; empty when it has none. */

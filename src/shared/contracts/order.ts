@@ -92,6 +92,7 @@ export const orderRowSchema = z.object({
   projectNameEn: z.string().nullable(),
   equipmentId: z.number().nullable(),
   equipmentName: z.string().nullable(),
+  equipmentNameEn: z.string().nullable(),
   priority: z.enum(ORDER_PRIORITIES),
   source: z.enum(ORDER_SOURCES),
   status: z.enum(ORDER_STATUSES),

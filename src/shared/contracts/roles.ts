@@ -6,6 +6,7 @@ const roleFields = {
   name: requiredString(64),
   nameEn: optionalString(64),
   remark: optionalString(500),
+  remarkEn: optionalString(500),
   /** Granted directories, menus and buttons (spec §6: roles authorise menus and buttons). */
   menuIdList: z.array(z.number({ error: 'v.invalid' }).int().positive()).max(2000).default([]),
 };
@@ -20,6 +21,7 @@ export const roleUpdateSchema = z.strictObject({
   // No defaults here: zod 4 applies a default inside optional(), which would blank omitted fields.
   nameEn: z.string().trim().max(64, { message: 'v.tooLong' }).optional(),
   remark: z.string().trim().max(500, { message: 'v.tooLong' }).optional(),
+  remarkEn: z.string().trim().max(500, { message: 'v.tooLong' }).optional(),
   menuIdList: z.array(z.number({ error: 'v.invalid' }).int().positive()).max(2000).optional(),
 });
 export type RoleUpdate = z.input<typeof roleUpdateSchema>;
@@ -36,6 +38,7 @@ export const roleRowSchema = z.object({
   name: z.string(),
   nameEn: z.string(),
   remark: z.string(),
+  remarkEn: z.string(),
   createdAt: instantText(),
   menuIdList: z.array(z.number()),
   userCount: z.number(),

@@ -18,6 +18,8 @@ const threshold = () => numberField(-1e9, 1e9).nullable().optional();
 /** Min and max are checked against each other by the server (a refinement would block `.partial`). */
 export const sensorSaveSchema = z.strictObject({
   name: requiredString(128),
+  /** The English name (empty: the name shows in English too; src/shared/local-name.ts). */
+  nameEn: textField(128).optional(),
   kind: z.enum(SENSOR_KINDS, { error: 'v.required' }),
   unit: textField(16).optional(),
   value: numberField(-1e9, 1e9).optional(),
@@ -30,6 +32,7 @@ export const sensorQuerySchema = z.strictObject({ name: filterText(128), kind: f
 export const sensorRowSchema = z.object({
   id: z.number(),
   name: z.string(),
+  nameEn: z.string(),
   kind: z.enum(SENSOR_KINDS),
   unit: z.string(),
   value: z.number(),

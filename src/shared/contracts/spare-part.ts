@@ -22,6 +22,7 @@ export const sparePartRowSchema = z.object({
   id: z.number(),
   equipmentId: z.number(),
   equipmentName: z.string(),
+  equipmentNameEn: z.string(),
   name: z.string(),
   partNo: z.string(),
   quantity: z.number(),

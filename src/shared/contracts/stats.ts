@@ -142,11 +142,13 @@ export type DeviceGroup = z.output<typeof deviceGroupSchema>;
 export const brokenDeviceSchema = z.object({
   id: z.number(),
   name: z.string(),
+  nameEn: z.string(),
   projectId: z.number(),
   projectName: z.string(),
   /** The project's English name; empty when it has none. */
   projectNameEn: z.string(),
   deviceName: z.string().nullable(),
+  deviceNameEn: z.string().nullable(),
   category: z.string().nullable(),
   /** When the unit turned broken (ISO time). */
   since: instantText(),
@@ -192,6 +194,7 @@ export const statOrderSchema = z.object({
   /** The project's English name; empty when it has none. */
   projectNameEn: z.string(),
   equipmentName: z.string().nullable(),
+  equipmentNameEn: z.string().nullable(),
   priority: z.string(),
   status: z.string(),
   submittedAt: instantText(),

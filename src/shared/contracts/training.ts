@@ -7,7 +7,10 @@ import { rangeOrder } from './query-filters';
 /** Training material (fall/train). */
 const trainingFields = {
   name: requiredString(200),
+  /** The English name (empty: the name shows in English too; src/shared/local-name.ts). */
+  nameEn: textField(200).optional(),
   content: textField(50_000).optional(),
+  contentEn: textField(50_000).optional(),
   trainAt: optionalDate().optional(),
   deviceId: optionalRefId().optional(),
   projectId: optionalRefId().optional(),
@@ -26,10 +29,13 @@ export const trainingQuerySchema = z.strictObject({
 export const trainingRowSchema = z.object({
   id: z.number(),
   name: z.string(),
+  nameEn: z.string(),
   content: z.string(),
+  contentEn: z.string(),
   trainAt: instantText().nullable(),
   deviceId: z.number().nullable(),
   deviceName: z.string().nullable(),
+  deviceNameEn: z.string().nullable(),
   projectId: z.number().nullable(),
   projectName: z.string().nullable(),
   /** The project's English name; empty when it has none. */

@@ -41,11 +41,13 @@ export type SitePlan = z.output<typeof sitePlanSchema>;
 export const wallEquipmentSchema = z.object({
   id: z.number(),
   name: z.string(),
+  nameEn: z.string(),
   state: z.enum(EQUIPMENT_STATES),
   /** Position on the site plan as fractions (0..1) of its width and height; null when not placed. */
   posX: z.number().nullable(),
   posY: z.number().nullable(),
   deviceName: z.string().nullable(),
+  deviceNameEn: z.string().nullable(),
   category: z.string().nullable(),
   /** Warranty end date, 'YYYY-MM-DD'; null when unknown. */
   warrantyEnd: z.iso.date().nullable(),
@@ -55,6 +57,7 @@ export type WallEquipment = z.output<typeof wallEquipmentSchema>;
 export const wallChannelSchema = z.object({
   ch: z.number(),
   label: z.string(),
+  labelEn: z.string(),
   switchValue: z.number(),
   analogValue: z.number(),
   analogMin: z.number(),
@@ -87,6 +90,7 @@ export const wallWarningSchema = z.object({
   boardNameEn: z.string().nullable(),
   channel: z.number().nullable(),
   equipmentName: z.string().nullable(),
+  equipmentNameEn: z.string().nullable(),
   /** Null while open. */
   dealAt: instantText().nullable(),
   result: z.string().nullable(),
@@ -96,6 +100,7 @@ export type WallWarning = z.output<typeof wallWarningSchema>;
 export const wallCameraSchema = z.object({
   id: z.number(),
   name: z.string(),
+  nameEn: z.string(),
   /** HLS or MP4 address when the camera has one; the wall shows a placeholder otherwise. */
   streamUrl: z.string().optional(),
 });

@@ -85,6 +85,7 @@ export const warningRowSchema = z.object({
   channel: z.number().nullable(),
   equipmentId: z.number().nullable(),
   equipmentName: z.string().nullable(),
+  equipmentNameEn: z.string().nullable(),
   dealAt: instantText().nullable(),
   result: z.enum(WARNING_RESULTS).nullable(),
   note: z.string(),

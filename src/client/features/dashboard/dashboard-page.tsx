@@ -244,7 +244,7 @@ export default function DashboardPage() {
             {brokenRows.map((b) => (
               <Table.Tr key={b.id}>
                 <Table.Td>
-                  {b.name}
+                  {localName(b.name, b.nameEn, locale)}
                   {b.category && (
                     <Text span c="dimmed" size="sm" ml={6}>
                       {dictLabel(DEVICE_CATEGORY, b.category, locale)}

@@ -184,7 +184,7 @@ export default function DetailWall() {
                   o.number,
                   o.name,
                   localName(o.projectName, o.projectNameEn, locale),
-                  o.equipmentName ?? '—',
+                  o.equipmentName === null ? '—' : localName(o.equipmentName, o.equipmentNameEn, locale),
                   dictLabel(ORDER_PRIORITY, o.priority, locale),
                   dictLabel(ORDER_STATUS, o.status, locale),
                   dateTime(o.submittedAt),

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localName } from '@shared/local-name';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { WALL } from '../../components/wall/theme';
@@ -36,7 +37,7 @@ const disabledButton = { ...button, opacity: 0.4, cursor: 'default' } as const;
  * screen: wheel zooms around the pointer, dragging pans, arrows and buttons switch drawings.
  */
 export default function ModelView() {
-  const { t } = useTranslation('wallProject');
+  const { t, i18n } = useTranslation('wallProject');
   const params = useParams();
   const navigate = useNavigate();
   const projectId = wallId(params.id);
@@ -114,7 +115,7 @@ export default function ModelView() {
           <img
             data-testid="model-image"
             src={pictureSrc}
-            alt={drawing.name}
+            alt={localName(drawing.name, drawing.nameEn, i18n.language)}
             draggable={false}
             style={{
               maxWidth: '100%',
@@ -133,7 +134,7 @@ export default function ModelView() {
           ← {t('model.back')}
         </Link>
         <h1 style={{ margin: 0, fontSize: 22, fontWeight: 600, flex: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          {drawing ? drawing.name : ''}
+          {drawing ? localName(drawing.name, drawing.nameEn, i18n.language) : ''}
           {drawing ? <span style={{ marginLeft: 14, fontSize: 16, color: WALL.textDim }}>{t('model.title', { i: index, n: list.length })}</span> : null}
         </h1>
         <span style={{ fontSize: 14, color: WALL.textFaint }}>{t('model.hint')}</span>

@@ -35,6 +35,7 @@ const identity = {
       name: '角色名称',
       nameEn: '英文名称',
       remark: '备注',
+      remarkEn: '英文备注',
       menus: '菜单与按钮权限',
       userCount: '用户数',
     },

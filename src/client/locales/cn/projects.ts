@@ -84,12 +84,13 @@ const projects = {
   },
   device: {
     title: '设备型号',
-    fields: { name: '设备名称', category: '设备类别', maker: '生产厂家', model: '型号', handbook: '说明书', remark: '备注', equipmentCount: '在用数量', keyword: '关键字' },
+    fields: { name: '设备名称', nameEn: '英文名称', category: '设备类别', maker: '生产厂家', model: '型号', handbook: '说明书', remark: '备注', remarkEn: '英文备注', equipmentCount: '在用数量', keyword: '关键字' },
   },
   equipment: {
     title: '设备台账',
     fields: {
       name: '设备名称',
+      nameEn: '英文名称',
       serial: '序列号',
       handbook: '说明书',
       state: '状态',

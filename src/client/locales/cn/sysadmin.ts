@@ -22,7 +22,7 @@ const sysadmin = {
     deleteType: '删除类型（及其字典项）',
   },
   config: { title: '参数配置', key: '参数键', value: '参数值', type: '类型', remark: '说明', updatedAt: '修改时间', edit: '修改参数', saved: '参数已生效', override: '{{value}}（由 {{variable}} 决定）', overrideHint: '服务器以 {{variable}} 启动，此参数由它决定：去掉 {{variable}} 后才使用这里保存的值。', types: { boolean: '布尔', number: '数字', string: '文本', json: 'JSON' } },
-  content: { title: '通知公告', name: '标题', body: '内容', type: '类型', published: '发布', fromAt: '生效时间', toAt: '失效时间', createdAt: '创建时间', types: { notice: '通知', announcement: '公告', maintenance: '维护', wall: '大屏' } },
+  content: { title: '通知公告', name: '标题', nameEn: '英文标题', body: '内容', bodyEn: '英文内容', type: '类型', published: '发布', fromAt: '生效时间', toAt: '失效时间', createdAt: '创建时间', types: { notice: '通知', announcement: '公告', maintenance: '维护', wall: '大屏' } },
   log: { title: '操作日志', username: '用户', module: '模块', action: '操作', target: '对象', method: '方法', path: '路径', ip: 'IP', durationMs: '耗时(ms)', statusCode: '状态码', success: '结果', params: '参数', at: '时间',
     // What the server logs as the action (the route's last path part); an unknown one shows as written.
     actions: {

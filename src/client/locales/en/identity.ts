@@ -37,6 +37,7 @@ const identity: LocaleShape<typeof cn> = {
       name: 'Role name',
       nameEn: 'English name',
       remark: 'Remark',
+      remarkEn: 'Remark in English',
       menus: 'Menus and buttons',
       userCount: 'Users',
     },

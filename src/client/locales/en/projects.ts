@@ -86,12 +86,13 @@ const projects: LocaleShape<typeof cn> = {
   },
   device: {
     title: 'Device models',
-    fields: { name: 'Name', category: 'Category', maker: 'Maker', model: 'Model', handbook: 'Handbook', remark: 'Remark', equipmentCount: 'In use', keyword: 'Keyword' },
+    fields: { name: 'Name', nameEn: 'English name', category: 'Category', maker: 'Maker', model: 'Model', handbook: 'Handbook', remark: 'Remark', remarkEn: 'Remark in English', equipmentCount: 'In use', keyword: 'Keyword' },
   },
   equipment: {
     title: 'Equipment',
     fields: {
       name: 'Name',
+      nameEn: 'English name',
       serial: 'Serial number',
       handbook: 'Handbook',
       state: 'State',

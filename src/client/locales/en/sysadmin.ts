@@ -24,7 +24,7 @@ const sysadmin: LocaleShape<typeof cnSysadmin> = {
     deleteType: 'Delete type (and its items)',
   },
   config: { title: 'Configuration', key: 'Key', value: 'Value', type: 'Type', remark: 'Remark', updatedAt: 'Updated', edit: 'Edit setting', saved: 'Setting applied', override: '{{value}} (set by {{variable}})', overrideHint: 'The server is started with {{variable}}, which decides this setting: the stored value applies once {{variable}} is removed.', types: { boolean: 'Yes/no', number: 'Number', string: 'Text', json: 'JSON' } },
-  content: { title: 'Notices', name: 'Title', body: 'Body', type: 'Type', published: 'Published', fromAt: 'From', toAt: 'To', createdAt: 'Created', types: { notice: 'Notice', announcement: 'Announcement', maintenance: 'Maintenance', wall: 'Wall' } },
+  content: { title: 'Notices', name: 'Title', nameEn: 'Title in English', body: 'Body', bodyEn: 'Body in English', type: 'Type', published: 'Published', fromAt: 'From', toAt: 'To', createdAt: 'Created', types: { notice: 'Notice', announcement: 'Announcement', maintenance: 'Maintenance', wall: 'Wall' } },
   log: { title: 'Operation log', username: 'User', module: 'Module', action: 'Action', target: 'Target', method: 'Method', path: 'Path', ip: 'IP', durationMs: 'Duration (ms)', statusCode: 'Status', success: 'Outcome', params: 'Parameters', at: 'Time',
     actions: {
       save: 'Add', update: 'Edit', delete: 'Delete', restore: 'Restore', accept: 'Accept', close: 'Close', deal: 'Deal with', purge: 'Purge', run: 'Run',

@@ -31,6 +31,7 @@ export const projectQueryField = (label: string): QueryField => ({
 
 /** Equipment of one project (all projects when none is chosen yet). */
 export function EquipmentPicker({ projectId, ...p }: PickerProps & { projectId: number | null | undefined }) {
+  const { i18n } = useTranslation();
   return (
     <RemoteSelect
       label={p.label}
@@ -39,7 +40,7 @@ export function EquipmentPicker({ projectId, ...p }: PickerProps & { projectId: 
       error={p.error}
       disabled={p.disabled}
       loader={(search) => fetchEquipmentOptions(projectId ?? null, search)}
-      queryKey={keysOf('equipment').options(projectId ?? null)}
+      queryKey={keysOf('equipment').options(projectId ?? null, i18n.language)}
     />
   );
 }
@@ -49,5 +50,6 @@ export function OrderPicker({ label, value, onChange, error, disabled }: PickerP
 }
 
 export function DevicePicker({ label, value, onChange, error, disabled }: PickerProps) {
-  return <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchDeviceOptions} queryKey={keysOf('device').options()} />;
+  const { i18n } = useTranslation();
+  return <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchDeviceOptions} queryKey={keysOf('device').options(i18n.language)} />;
 }

@@ -27,6 +27,7 @@ export const sysRole = pgTable('sys_role', {
   name: varchar('name', { length: 64 }).notNull(),
   nameEn: varchar('name_en', { length: 64 }).notNull().default(''),
   remark: text('remark').notNull().default(''),
+  remarkEn: text('remark_en').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -187,7 +188,9 @@ export const sysDictionary = pgTable('sys_dictionary', {
 export const sysContent = pgTable('sys_content', {
   id: serial('id').primaryKey(),
   title: varchar('title', { length: 200 }).notNull(),
+  titleEn: varchar('title_en', { length: 200 }).notNull().default(''),
   body: text('body').notNull().default(''),
+  bodyEn: text('body_en').notNull().default(''),
   type: varchar('type', { length: 32 }).notNull().default('notice'),
   published: boolean('published').notNull().default(false),
   fromAt: ts('from_at'),

@@ -64,17 +64,20 @@ export const fallProjectPassword = pgTable('fall_project_password', {
 export const fallDevice = pgTable('fall_device', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 128 }).notNull(),
+  nameEn: varchar('name_en', { length: 128 }).notNull().default(''),
   category: varchar('category', { length: 32 }).notNull().default('other'),
   maker: varchar('maker', { length: 128 }).notNull().default(''),
   model: varchar('model', { length: 128 }).notNull().default(''),
   handbook: integer('handbook'),
   remark: text('remark').notNull().default(''),
+  remarkEn: text('remark_en').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const fallEqInfo = pgTable('fall_eq_info', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 128 }).notNull(),
+  nameEn: varchar('name_en', { length: 128 }).notNull().default(''),
   serial: varchar('serial', { length: 128 }).notNull().default(''),
   handbook: integer('handbook'),
   state: varchar('state', { length: 16 }).notNull().default('normal'),
@@ -154,7 +157,9 @@ export const fallReport = pgTable('fall_report', {
 export const fallTrain = pgTable('fall_train', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 200 }).notNull(),
+  nameEn: varchar('name_en', { length: 200 }).notNull().default(''),
   content: text('content').notNull().default(''),
+  contentEn: text('content_en').notNull().default(''),
   trainAt: ts('train_at'),
   deviceId: integer('device_id').references(() => fallDevice.id, { onDelete: 'set null' }),
   projectId: integer('project_id').references(() => fallProject.id, { onDelete: 'cascade' }),
@@ -165,7 +170,9 @@ export const fallTrain = pgTable('fall_train', {
 export const fallDraw = pgTable('fall_draw', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 200 }).notNull(),
+  nameEn: varchar('name_en', { length: 200 }).notNull().default(''),
   description: text('description').notNull().default(''),
+  descriptionEn: text('description_en').notNull().default(''),
   picture: integer('picture'),
   file: integer('file'),
   projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
@@ -176,8 +183,10 @@ export const fallDraw = pgTable('fall_draw', {
 export const fallMonitor = pgTable('fall_monitor', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 128 }).notNull(),
+  nameEn: varchar('name_en', { length: 128 }).notNull().default(''),
   serial: varchar('serial', { length: 128 }).notNull(),
   remark: text('remark').notNull().default(''),
+  remarkEn: text('remark_en').notNull().default(''),
   projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
   channel: integer('channel').notNull().default(1),
   streamUrl: text('stream_url').notNull().default(''),
@@ -215,6 +224,7 @@ export const fallDetectChannel = pgTable('fall_detect_channel', {
   detectId: integer('detect_id').notNull().references(() => fallDetect.id, { onDelete: 'cascade' }),
   ch: smallint('ch').notNull(),
   label: varchar('label', { length: 64 }).notNull().default(''),
+  labelEn: varchar('label_en', { length: 64 }).notNull().default(''),
   equipmentId: integer('equipment_id').references(() => fallEqInfo.id, { onDelete: 'set null' }),
   switchValue: smallint('switch_value').notNull().default(0),
   analogValue: doublePrecision('analog_value').notNull().default(0),
@@ -250,6 +260,7 @@ export const fallWarning = pgTable('fall_warning', {
 export const fallOthers = pgTable('fall_others', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 128 }).notNull(),
+  nameEn: varchar('name_en', { length: 128 }).notNull().default(''),
   kind: varchar('kind', { length: 32 }).notNull().default('water_level'),
   unit: varchar('unit', { length: 16 }).notNull().default(''),
   value: doublePrecision('value').notNull().default(0),

@@ -52,7 +52,7 @@ export async function seedBase(database: Database, opts: BaseSeedOptions): Promi
 
   const roleIds = new Map<string, number>();
   for (const role of ROLE_SEEDS) {
-    const [row] = await database.db.insert(sysRole).values({ code: role.code, name: role.name, nameEn: role.nameEn, remark: role.remark }).returning({ id: sysRole.id });
+    const [row] = await database.db.insert(sysRole).values({ code: role.code, name: role.name, nameEn: role.nameEn, remark: role.remark, remarkEn: role.remarkEn }).returning({ id: sysRole.id });
     roleIds.set(role.code, row.id);
     const ids = grantedMenuIds(menus, role.grants, role.except);
     if (ids.length) await database.db.insert(sysRoleMenu).values(ids.map((menuId) => ({ roleId: row.id, menuId })));

@@ -152,35 +152,35 @@ export const DEMO_USER_NAMES: [string, string, string][] = [
   ['viewer', '监控室', 'Control room'],
 ];
 
-/** Device catalogue: [name, category, maker, model, remark]. */
-export const DEMO_DEVICES: [string, string, string, string, string][] = [
-  ['立式多级离心泵', 'pump', 'Grundfos', 'CR 45-3', '主循环泵，45 m³/h'],
-  ['潜水排污泵', 'pump', 'Grundfos', 'SEG.40.15.2', '集水坑排污'],
-  ['水景潜水泵', 'pump', 'OASE', 'Aquarius Universal 12000', '小型跌水'],
-  ['变频增压泵', 'pump', 'Wilo', 'Helix V 1605', '喷泉高喷增压'],
-  ['中心高喷喷头', 'nozzle', 'OASE', 'Comet 3-30E', '主喷高度 30 m'],
-  ['摇摆喷头', 'nozzle', 'Crystal Fountains', 'Oscillator DX', '音乐摇摆'],
-  ['雾化喷头', 'nozzle', 'OASE', 'Mist Nozzle M1', '冷雾景观'],
-  ['水幕发生器', 'nozzle', 'Crystal Fountains', 'Curtain CW-6', '水幕电影'],
-  ['RGBW 水下灯', 'light', 'Philips', 'Color Kinetics UW-36', 'DMX512'],
-  ['LED 水下射灯', 'light', 'OSRAM', 'Aquastar 24W', ''],
-  ['激光投影灯', 'light', 'Kvant', 'Clubmax 6000', '水幕激光'],
-  ['不锈钢电磁阀', 'valve', 'Burkert', 'Type 6213', 'DN25 常闭'],
-  ['电动蝶阀', 'valve', 'Siemens', 'VKF46.100', 'DN100'],
-  ['高速开关阀', 'valve', 'Danfoss', 'EV220B', '数码喷泉'],
-  ['喷泉控制柜', 'controller', 'Siemens', 'SIMATIC S7-1200', '程序控制'],
-  ['音乐喷泉控制器', 'controller', 'Schneider Electric', 'Modicon M241', '音乐联动'],
-  ['变频器', 'controller', 'ABB', 'ACS580-01', '泵组变频'],
-  ['IO 检测板', 'controller', 'Advantech', 'ADAM-6050', 'Modbus TCP，九路检测'],
-  ['液位传感器', 'sensor', 'Endress+Hauser', 'Waterpilot FMX21', '0–4 m'],
-  ['压力变送器', 'sensor', 'Siemens', 'SITRANS P200', '0–1.6 MPa'],
-  ['电磁流量计', 'sensor', 'Endress+Hauser', 'Promag W 400', ''],
-  ['风速风向仪', 'sensor', 'Vaisala', 'WMT700', '大风自动降喷'],
-  ['水质在线监测仪', 'sensor', 'Hach', 'SC200', '浊度、余氯'],
-  ['网络球机', 'camera', 'Hikvision', 'DS-2DE4425IW', '4MP 25x'],
-  ['枪式摄像机', 'camera', 'Dahua', 'IPC-HFW5442E', '4MP'],
-  ['砂缸过滤器', 'other', 'Pentair', 'Triton II TR140', '循环过滤'],
-  ['紫外线消毒器', 'other', 'Xylem', 'WEDECO Spektron 50', ''],
+/** Device catalogue: [name, English name, category, maker, model, remark, English remark]. */
+export const DEMO_DEVICES: [string, string, string, string, string, string, string][] = [
+  ['立式多级离心泵', 'Vertical multistage centrifugal pump', 'pump', 'Grundfos', 'CR 45-3', '主循环泵，45 m³/h', 'Main circulation pump, 45 m³/h'],
+  ['潜水排污泵', 'Submersible drainage pump', 'pump', 'Grundfos', 'SEG.40.15.2', '集水坑排污', 'Sump drainage'],
+  ['水景潜水泵', 'Water feature submersible pump', 'pump', 'OASE', 'Aquarius Universal 12000', '小型跌水', 'Small cascade'],
+  ['变频增压泵', 'Variable-speed booster pump', 'pump', 'Wilo', 'Helix V 1605', '喷泉高喷增压', 'Boosts the high jets'],
+  ['中心高喷喷头', 'Central high-jet nozzle', 'nozzle', 'OASE', 'Comet 3-30E', '主喷高度 30 m', 'Main jet height 30 m'],
+  ['摇摆喷头', 'Oscillating nozzle', 'nozzle', 'Crystal Fountains', 'Oscillator DX', '音乐摇摆', 'Swings with the music'],
+  ['雾化喷头', 'Mist nozzle', 'nozzle', 'OASE', 'Mist Nozzle M1', '冷雾景观', 'Cold mist scenery'],
+  ['水幕发生器', 'Water curtain generator', 'nozzle', 'Crystal Fountains', 'Curtain CW-6', '水幕电影', 'Water screen films'],
+  ['RGBW 水下灯', 'RGBW underwater light', 'light', 'Philips', 'Color Kinetics UW-36', 'DMX512', 'DMX512'],
+  ['LED 水下射灯', 'LED underwater spotlight', 'light', 'OSRAM', 'Aquastar 24W', '', ''],
+  ['激光投影灯', 'Laser projector', 'light', 'Kvant', 'Clubmax 6000', '水幕激光', 'Lasers on the water screen'],
+  ['不锈钢电磁阀', 'Stainless solenoid valve', 'valve', 'Burkert', 'Type 6213', 'DN25 常闭', 'DN25, normally closed'],
+  ['电动蝶阀', 'Motorised butterfly valve', 'valve', 'Siemens', 'VKF46.100', 'DN100', 'DN100'],
+  ['高速开关阀', 'High-speed switching valve', 'valve', 'Danfoss', 'EV220B', '数码喷泉', 'Digital fountain'],
+  ['喷泉控制柜', 'Fountain control cabinet', 'controller', 'Siemens', 'SIMATIC S7-1200', '程序控制', 'Programmed control'],
+  ['音乐喷泉控制器', 'Musical fountain controller', 'controller', 'Schneider Electric', 'Modicon M241', '音乐联动', 'Music sync'],
+  ['变频器', 'Variable-frequency drive', 'controller', 'ABB', 'ACS580-01', '泵组变频', 'Pump set speed control'],
+  ['IO 检测板', 'IO detection board', 'controller', 'Advantech', 'ADAM-6050', 'Modbus TCP，九路检测', 'Modbus TCP, nine channels'],
+  ['液位传感器', 'Water level sensor', 'sensor', 'Endress+Hauser', 'Waterpilot FMX21', '0–4 m', '0–4 m'],
+  ['压力变送器', 'Pressure transmitter', 'sensor', 'Siemens', 'SITRANS P200', '0–1.6 MPa', '0–1.6 MPa'],
+  ['电磁流量计', 'Electromagnetic flow meter', 'sensor', 'Endress+Hauser', 'Promag W 400', '', ''],
+  ['风速风向仪', 'Wind speed and direction sensor', 'sensor', 'Vaisala', 'WMT700', '大风自动降喷', 'Lowers the jets in strong wind'],
+  ['水质在线监测仪', 'Online water quality analyser', 'sensor', 'Hach', 'SC200', '浊度、余氯', 'Turbidity, residual chlorine'],
+  ['网络球机', 'Network PTZ camera', 'camera', 'Hikvision', 'DS-2DE4425IW', '4MP 25x', '4MP 25x'],
+  ['枪式摄像机', 'Bullet camera', 'camera', 'Dahua', 'IPC-HFW5442E', '4MP', '4MP'],
+  ['砂缸过滤器', 'Sand filter', 'other', 'Pentair', 'Triton II TR140', '循环过滤', 'Circulation filtering'],
+  ['紫外线消毒器', 'UV steriliser', 'other', 'Xylem', 'WEDECO Spektron 50', '', ''],
 ];
 
 /** Common faults per device category: [name cn, name en, description cn, description en]. */
@@ -239,10 +239,16 @@ export const DEMO_PEOPLE_CN = ['张伟', '王芳', '李娜', '刘洋', '陈静',
 export const DEMO_PEOPLE_EN = ['James Miller', 'Sarah Chen', 'Ahmed Hassan', 'Maria Garcia', 'Kenji Sato', 'Olivia Brown', 'Lucas Martin', 'Priya Sharma'];
 export const DEMO_REPAIRERS = ['李工', '王工', '陈工', '赵工', '刘师傅', '周师傅', 'Tom Wilson', 'Ravi Kumar'];
 
-export const DEMO_NOTICES: [string, string][] = [
-  ['春节期间喷泉表演时间调整', '春节期间（除夕至初七）各项目音乐喷泉每晚加演一场，演出时间 19:00-22:30，请各项目运维人员提前完成设备巡检。'],
-  ['汛期设备安全巡检通知', '进入汛期，请各项目重点检查泵房排水、控制柜防水及水下灯绝缘情况，发现问题及时提交工单。'],
-  ['平台升级维护公告', '本周六 02:00-04:00 平台升级维护，期间大屏数据可能短暂中断。'],
-  ['大风天气降喷提醒', '气象台发布大风蓝色预警，请开启风速联动自动降喷功能，风速超过 10 m/s 时停止高喷。'],
-  ['年度维保合同续签提醒', '多个项目维保合同将于下月到期，请项目经理及时与业主沟通续签事宜。'],
+/** Notices: [title, body, English title, English body]. */
+export const DEMO_NOTICES: [string, string, string, string][] = [
+  ['春节期间喷泉表演时间调整', '春节期间（除夕至初七）各项目音乐喷泉每晚加演一场，演出时间 19:00-22:30，请各项目运维人员提前完成设备巡检。',
+    'Show times during the Spring Festival', 'From New Year\'s Eve to the seventh day every musical fountain adds one show a night, 19:00-22:30; site teams please finish their equipment rounds beforehand.'],
+  ['汛期设备安全巡检通知', '进入汛期，请各项目重点检查泵房排水、控制柜防水及水下灯绝缘情况，发现问题及时提交工单。',
+    'Flood season safety rounds', 'The flood season has begun: check pump room drainage, cabinet waterproofing and underwater light insulation, and file an order for anything found.'],
+  ['平台升级维护公告', '本周六 02:00-04:00 平台升级维护，期间大屏数据可能短暂中断。',
+    'Platform upgrade', 'The platform is upgraded this Saturday 02:00-04:00; wall data may pause briefly.'],
+  ['大风天气降喷提醒', '气象台发布大风蓝色预警，请开启风速联动自动降喷功能，风速超过 10 m/s 时停止高喷。',
+    'Strong wind: lower the jets', 'A blue strong-wind warning is out: switch on the wind-linked jet lowering and stop the high jets above 10 m/s.'],
+  ['年度维保合同续签提醒', '多个项目维保合同将于下月到期，请项目经理及时与业主沟通续签事宜。',
+    'Maintenance contracts due for renewal', 'Several maintenance contracts end next month; project managers please talk to the owners about renewal.'],
 ];

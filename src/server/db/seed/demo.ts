@@ -16,6 +16,7 @@ import {
   sysXmlx,
 } from '../schema';
 import { PROJECT_AREA } from '@shared/contracts/project';
+import { DEVICE_CATEGORY } from '@shared/dictionaries';
 import { DEMO_BOARD_POLL_SECONDS, SWITCH_FAULT, SWITCH_NORMAL } from '@shared/constants';
 import { storeFile } from '../../modules/files/files.service';
 import { CITY_NAMES, DEMO_DEVICES, DEMO_NOTICES, DEMO_PROJECT_TYPES, DEMO_PROJECTS } from './demo-data';
@@ -69,8 +70,17 @@ export async function seedCatalogues(database: Database): Promise<void> {
   }
   const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM fall_device');
   if (n === 0) {
-    await database.db.insert(fallDevice).values(DEMO_DEVICES.map(([name, category, maker, model, remark]) => ({ name, category, maker, model, remark })));
+    await database.db.insert(fallDevice).values(DEMO_DEVICES.map(([name, nameEn, category, maker, model, remark, remarkEn]) => ({ name, nameEn, category, maker, model, remark, remarkEn })));
   }
+}
+
+/**
+ * A channel's label: the word of its unit's device category in one language (`e.category` SQL), empty
+ * for a channel without a unit. The channel number is not part of it: texts say "CH3" themselves.
+ */
+function categoryWord(category: string, language: 'cn' | 'en'): string {
+  const q = (v: string) => `'${v.replace(/'/g, "''")}'`;
+  return `CASE ${category} ${DEVICE_CATEGORY.map((c) => `WHEN ${q(c.value)} THEN ${q(c[language])}`).join(' ')} ELSE '' END`;
 }
 
 function uniqueKeyOf(country: string, nameEn: string, index: number): string {
@@ -150,11 +160,17 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
     await database.query('UPDATE fall_project SET map_background = $1 WHERE id = $2', [file.id, p.id]);
     fileCount += 1;
     const drawings = [
-      { name: '总平面图', description: `${p.name}总平面布置图，含水池、泵房、控制室位置。`, png, sort: 1 },
-      { name: '系统原理图', description: '循环水系统与喷头组原理图。', png: await schematicPng(`${p.name} 系统原理图 System schematic`, 2000 + p.id), sort: 2 },
+      { name: '总平面图', nameEn: 'Site plan', description: `${p.name}总平面布置图，含水池、泵房、控制室位置。`, descriptionEn: `Site layout of ${p.nameEn}: pools, pump room and control room.`, png, sort: 1 },
+      {
+        name: '系统原理图', nameEn: 'System schematic', description: '循环水系统与喷头组原理图。', descriptionEn: 'Schematic of the circulation system and the nozzle groups.',
+        png: await schematicPng(`${p.name} 系统原理图 System schematic`, 2000 + p.id), sort: 2,
+      },
     ];
     for (const d of drawings) {
-      const [draw] = await database.db.insert(fallDraw).values({ name: d.name, description: d.description, projectId: p.id, sort: d.sort }).returning({ id: fallDraw.id });
+      const [draw] = await database.db
+        .insert(fallDraw)
+        .values({ name: d.name, nameEn: d.nameEn, description: d.description, descriptionEn: d.descriptionEn, projectId: p.id, sort: d.sort })
+        .returning({ id: fallDraw.id });
       const picture = await storeFile(files, { name: `${d.name}-${p.id}.png`, data: d.png, ownerType: 'fall_draw', ownerId: draw.id, createdBy: 1 });
       await database.query('UPDATE fall_draw SET picture = $1 WHERE id = $2', [picture.id, draw.id]);
       fileCount += 1;
@@ -162,9 +178,10 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
     if (i % 4 === 3) log(`site plans: ${i + 1}/${planned.length}`);
   }
   // Other built projects list their drawings without pictures (scanned paper archive).
-  await database.exec(`INSERT INTO fall_draw (name, description, project_id, sort)
-    SELECT d.name, d.description, p.id, d.sort FROM fall_project p
-     CROSS JOIN (VALUES ('给排水平面图', '给水、排水及溢流管线布置。', 3), ('电气系统图', '配电柜、泵组及灯光回路。', 4)) d(name, description, sort)
+  await database.exec(`INSERT INTO fall_draw (name, name_en, description, description_en, project_id, sort)
+    SELECT d.name, d.name_en, d.description, d.description_en, p.id, d.sort FROM fall_project p
+     CROSS JOIN (VALUES ('给排水平面图', 'Water supply and drainage plan', '给水、排水及溢流管线布置。', 'Supply, drainage and overflow pipework.', 3),
+                        ('电气系统图', 'Electrical system diagram', '配电柜、泵组及灯光回路。', 'Switchboards, pump sets and lighting circuits.', 4)) d(name, name_en, description, description_en, sort)
      WHERE p.status NOT IN ('B', 'D')`);
 
   // Introductions of public projects, in Chinese and English.
@@ -232,8 +249,8 @@ async function seedBoardsAndWarnings(database: Database, first: number, last: nu
          FROM fall_detect b CROSS JOIN generate_series(1, 9) ch
         WHERE b.project_id BETWEEN $1 AND $2
      )
-     INSERT INTO fall_detect_channel (detect_id, ch, label, equipment_id, switch_value, analog_value, analog_min, analog_max, result)
-     SELECT s.detect_id, s.ch, 'CH' || s.ch || ' ' || coalesce(e.category, ''), e.id,
+     INSERT INTO fall_detect_channel (detect_id, ch, label, label_en, equipment_id, switch_value, analog_value, analog_min, analog_max, result)
+     SELECT s.detect_id, s.ch, ${categoryWord('e.category', 'cn')}, ${categoryWord('e.category', 'en')}, e.id,
             CASE WHEN e.state = 'broken' THEN ${SWITCH_FAULT} ELSE ${SWITCH_NORMAL} END,
             CASE WHEN e.state = 'broken' THEN round((${R("s.detect_id || 'lo' || s.ch")} * 8)::numeric, 2)::float8
                  ELSE round((45 + ${R("s.detect_id || 'av' || s.ch")} * 40)::numeric, 2)::float8 END,
@@ -247,7 +264,7 @@ async function seedBoardsAndWarnings(database: Database, first: number, last: nu
        -- The demo's open warnings were seen long ago (acknowledged): only a new fault pops up on its walls.
        INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id, ack_at, ack_by)
        SELECT e.state_since,
-              '[[text.seedFault]]' || jsonb_build_object('board', b.board_name, 'boardEn', b.board_name_en, 'ch', c.ch, 'equipment', e.name, 'analog', c.analog_value)::text,
+              '[[text.seedFault]]' || jsonb_build_object('board', b.board_name, 'boardEn', b.board_name_en, 'ch', c.ch, 'equipment', e.name, 'equipmentEn', e.name_en, 'analog', c.analog_value)::text,
               'channel', CASE WHEN ${R("c.id || 'lvl'")} < 0.3 THEN 'critical' ELSE 'warning' END, b.project_id, b.id, c.ch, e.id,
               e.state_since + interval '4 minutes', 'operator'
          FROM fall_detect_channel c JOIN fall_detect b ON b.id = c.detect_id JOIN fall_eq_info e ON e.id = c.equipment_id
@@ -264,7 +281,7 @@ async function seedBoardsAndWarnings(database: Database, first: number, last: nu
     `WITH ins AS (
        INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id, deal_at, result, note, dealt_by)
        SELECT w.at,
-              '[[text.seedFaultPast]]' || jsonb_build_object('board', b.board_name, 'boardEn', b.board_name_en, 'ch', c.ch, 'equipment', coalesce(e.name, '[[text.noEquipment]]'))::text,
+              '[[text.seedFaultPast]]' || jsonb_build_object('board', b.board_name, 'boardEn', b.board_name_en, 'ch', c.ch, 'equipment', coalesce(e.name, '[[text.noEquipment]]'), 'equipmentEn', coalesce(e.name_en, ''))::text,
               'channel', CASE WHEN ${R("c.id || 'hl' || g")} < 0.2 THEN 'critical' ELSE 'warning' END,
               b.project_id, b.id, c.ch, c.equipment_id,
               w.at + make_interval(secs => (0.2 + power(${R("c.id || 'dl' || g")}, 2) * 30) * 3600),
@@ -285,36 +302,42 @@ async function seedBoardsAndWarnings(database: Database, first: number, last: nu
 /** Cameras, sensors and trainings of the built projects. */
 async function seedSiteExtras(database: Database, first: number, last: number): Promise<void> {
   await database.query(
-    `INSERT INTO fall_monitor (name, serial, remark, project_id, channel)
-     SELECT (ARRAY['主水池全景', '泵房', '控制室', '东入口', '西入口', '观景平台'])[k], 'E' || upper(substr(md5(p.id || 'cam' || k), 1, 8)),
-            CASE WHEN k = 1 THEN '球机，夜间表演录像' ELSE '' END, p.id, k
+    `INSERT INTO fall_monitor (name, name_en, serial, remark, remark_en, project_id, channel)
+     SELECT (ARRAY['主水池全景', '泵房', '控制室', '东入口', '西入口', '观景平台'])[k],
+            (ARRAY['Main pool overview', 'Pump room', 'Control room', 'East entrance', 'West entrance', 'Viewing deck'])[k],
+            'E' || upper(substr(md5(p.id || 'cam' || k), 1, 8)),
+            CASE WHEN k = 1 THEN '球机，夜间表演录像' ELSE '' END, CASE WHEN k = 1 THEN 'PTZ camera, records the night shows' ELSE '' END, p.id, k
        FROM fall_project p CROSS JOIN LATERAL generate_series(1, 2 + floor(${R("p.id || 'cams'")} * 3)::int) k
       WHERE p.id BETWEEN $1 AND $2 AND p.status IN ('A', 'E', 'F', 'G')`,
     [first, last],
   );
   await database.query(
-    `INSERT INTO fall_others (name, kind, unit, value, min_value, max_value, project_id)
-     SELECT s.name, s.kind, s.unit, round((s.lo + (s.hi - s.lo) * (0.2 + ${R("p.id || s.kind")} * 0.6))::numeric, 2)::float8, s.lo, s.hi, p.id
+    `INSERT INTO fall_others (name, name_en, kind, unit, value, min_value, max_value, project_id)
+     SELECT s.name, s.name_en, s.kind, s.unit, round((s.lo + (s.hi - s.lo) * (0.2 + ${R("p.id || s.kind")} * 0.6))::numeric, 2)::float8, s.lo, s.hi, p.id
        FROM fall_project p
-      CROSS JOIN (VALUES ('主水池液位', 'water_level', 'm', 0.6, 1.2), ('主管道压力', 'pressure', 'MPa', 0.2, 0.8),
-                         ('循环流量', 'flow', 'm³/h', 80, 320), ('水温', 'temperature', '°C', 4, 32), ('风速', 'wind', 'm/s', 0, 10)) s(name, kind, unit, lo, hi)
+      CROSS JOIN (VALUES ('主水池液位', 'Main pool level', 'water_level', 'm', 0.6, 1.2), ('主管道压力', 'Main pipe pressure', 'pressure', 'MPa', 0.2, 0.8),
+                         ('循环流量', 'Circulation flow', 'flow', 'm³/h', 80, 320), ('水温', 'Water temperature', 'temperature', '°C', 4, 32),
+                         ('风速', 'Wind speed', 'wind', 'm/s', 0, 10)) s(name, name_en, kind, unit, lo, hi)
       WHERE p.id BETWEEN $1 AND $2 AND p.status IN ('A', 'E', 'F', 'G') AND (s.kind <> 'wind' OR ${R("p.id || 'wind'")} < 0.6)`,
     [first, last],
   );
-  const devices = await database.db.select({ id: fallDevice.id, name: fallDevice.name, category: fallDevice.category }).from(fallDevice);
+  const devices = await database.db.select({ id: fallDevice.id, name: fallDevice.name, nameEn: fallDevice.nameEn, category: fallDevice.category }).from(fallDevice);
   const pumps = devices.filter((d) => d.category === 'pump' || d.category === 'controller' || d.category === 'light');
   const projects = await database.query<{ id: number }>(`SELECT id FROM fall_project WHERE id BETWEEN $1 AND $2 AND status IN ('A', 'E', 'F', 'G') ORDER BY id`, [first, last]);
   const topics = [
-    ['{d}日常维护保养培训', '讲解{d}的日常巡检要点、保养周期和常见故障处理。'],
-    ['{d}安全操作规程', '停送电顺序、挂牌上锁和水下作业安全注意事项。'],
-    ['{d}故障诊断实操', '结合历史工单，现场演示{d}故障定位与更换步骤。'],
+    ['{d}日常维护保养培训', '讲解{d}的日常巡检要点、保养周期和常见故障处理。', '{d}: routine maintenance', 'Daily inspection points, service intervals and common faults of the {d}.'],
+    ['{d}安全操作规程', '停送电顺序、挂牌上锁和水下作业安全注意事项。', '{d}: safe operation', 'Power-off and power-on order, lockout and tagout, and safety when working underwater.'],
+    ['{d}故障诊断实操', '结合历史工单，现场演示{d}故障定位与更换步骤。', '{d}: fault finding in practice', 'Finding and replacing a faulty {d} on site, with past orders as examples.'],
   ];
   const rows = projects.flatMap((p, i) =>
-    topics.slice(0, 1 + (i % 3)).map(([name, content], k) => {
+    topics.slice(0, 1 + (i % 3)).map(([name, content, nameEn, contentEn], k) => {
       const d = pumps[(i + k) % pumps.length];
+      const dEn = d.nameEn.charAt(0).toLowerCase() + d.nameEn.slice(1);
       return {
         name: name.replace('{d}', d.name),
+        nameEn: nameEn.replace('{d}', d.nameEn),
         content: content.replace('{d}', d.name),
+        contentEn: contentEn.replace('{d}', /^[A-Z]{2}/.test(d.nameEn) ? d.nameEn : dEn),
         trainAt: new Date(Date.now() - ((i * 37 + k * 113) % 700) * 86400_000),
         deviceId: d.id,
         projectId: p.id,
@@ -327,9 +350,11 @@ async function seedSiteExtras(database: Database, first: number, last: number): 
 /** Notices, customer accounts and their bills. */
 async function seedOfficeData(database: Database, rnd: () => number): Promise<void> {
   await database.db.insert(sysContent).values(
-    DEMO_NOTICES.map(([title, body], i) => ({
+    DEMO_NOTICES.map(([title, body, titleEn, bodyEn], i) => ({
       title,
+      titleEn,
       body,
+      bodyEn,
       type: 'notice',
       published: i < 4,
       fromAt: new Date(Date.now() - (i * 20 + 2) * 86400_000),

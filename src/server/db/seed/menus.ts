@@ -37,10 +37,10 @@ export const MENU_TREE: MenuSeed[] = Object.values(MENU_GROUPS).map((group) => (
 }));
 
 /** Seeded roles; each grant lists permission codes (`x#` grants every button of menu x). */
-export const ROLE_SEEDS: { code: string; name: string; nameEn: string; remark: string; grants: PermissionCode[] | 'all'; except?: PermissionCode[] }[] = [
-  { code: 'administrator', name: '系统管理员', nameEn: 'Administrator', remark: 'Everything', grants: 'all' },
+export const ROLE_SEEDS: { code: string; name: string; nameEn: string; remark: string; remarkEn: string; grants: PermissionCode[] | 'all'; except?: PermissionCode[] }[] = [
+  { code: 'administrator', name: '系统管理员', nameEn: 'Administrator', remark: '全部权限', remarkEn: 'Everything', grants: 'all' },
   {
-    code: 'manager', name: '项目经理', nameEn: 'Manager', remark: 'Runs projects, orders, walls and customers; reads logs',
+    code: 'manager', name: '项目经理', nameEn: 'Manager', remark: '管理项目、工单、大屏和客户；查看日志', remarkEn: 'Runs projects, orders, walls and customers; reads logs',
     grants: [
       'fall-project#', 'fall-device#', 'fall-eqinfo#', 'fall-order#', 'fall-report#', 'fall-train#', 'fall-draw#', 'fall-monitor#',
       'fall-detect#', 'fall-others#', 'fall-stats#', 'sys-xmlx#', 'ship-cards#', 'ship-scene#', 'app-user#', 'app-bill#', 'app-bill-record#',
@@ -50,7 +50,7 @@ export const ROLE_SEEDS: { code: string; name: string; nameEn: string; remark: s
     except: RESTORE_PERMISSIONS,
   },
   {
-    code: 'operator', name: '运维人员', nameEn: 'Operator', remark: 'Works orders, reports, boards and warnings',
+    code: 'operator', name: '运维人员', nameEn: 'Operator', remark: '处理工单、维修报告、检测板和告警', remarkEn: 'Works orders, reports, boards and warnings',
     grants: [
       'fall-project#list', 'fall-project#info', 'fall-project#stats', 'fall-device#list', 'fall-device#info',
       'fall-eqinfo#list', 'fall-eqinfo#info', 'fall-eqinfo#update', 'fall-order#list', 'fall-order#info', 'fall-order#save',
@@ -61,7 +61,7 @@ export const ROLE_SEEDS: { code: string; name: string; nameEn: string; remark: s
     ],
   },
   {
-    code: 'viewer', name: '大屏观察员', nameEn: 'Viewer', remark: 'Walls and read-only lists',
+    code: 'viewer', name: '大屏观察员', nameEn: 'Viewer', remark: '查看大屏和只读列表', remarkEn: 'Walls and read-only lists',
     grants: [
       'fall-project#list', 'fall-project#info', 'fall-project#stats', 'fall-eqinfo#list', 'fall-eqinfo#info',
       'fall-order#list', 'fall-order#info', 'fall-detect#list', 'fall-detect#info', 'fall-monitor#list', 'fall-draw#list',

@@ -48,13 +48,14 @@ export async function insertEquipment(database: Database, o: EquipmentOptions): 
         CROSS JOIN LATERAL generate_series(1, $3 + floor(${R("p.id || 'count'")} * $4)::int) g
         WHERE p.id BETWEEN $1 AND $2 AND p.status NOT IN ('B', 'D')
      ), named AS (
-       SELECT s.*, d.category, d.name AS device_name, d.maker,
+       SELECT s.*, d.category, d.name AS device_name, d.name_en AS device_name_en, d.maker,
               row_number() OVER (PARTITION BY s.project_id, d.category ORDER BY s.g) AS k,
               ${R("s.project_id || 'st' || s.g")} AS rs
          FROM slots s JOIN fall_device d ON d.id = s.device_id
      ), ins AS (
-       INSERT INTO fall_eq_info (name, serial, state, state_since, project_id, device_id, pos_x, pos_y, created_at, warranty_end)
+       INSERT INTO fall_eq_info (name, name_en, serial, state, state_since, project_id, device_id, pos_x, pos_y, created_at, warranty_end)
        SELECT ${prefix} || '-' || lpad(k::text, 2, '0') || ' ' || device_name,
+              CASE WHEN device_name_en <> '' THEN ${prefix} || '-' || lpad(k::text, 2, '0') || ' ' || device_name_en ELSE '' END,
               upper(left(regexp_replace(maker, '[^A-Za-z]', '', 'g'), 3)) || '-' || to_char(installed, 'YYMM') || '-' || upper(substr(md5(project_id || '-' || g), 1, 6)),
               CASE WHEN rs < 0.035 THEN 'broken' WHEN rs < 0.05 THEN 'maintenance' WHEN rs < 0.06 THEN 'offline' ELSE 'normal' END,
               CASE WHEN rs < 0.06 THEN now() - make_interval(secs => (0.1 + ${R("project_id || 'since' || g")} * 9) * 86400) ELSE installed END,

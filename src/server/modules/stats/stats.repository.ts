@@ -190,8 +190,8 @@ export class StatsRepository {
     // The total is counted over the same rows the list is cut from, so it is the broken KPI's figure.
     const [rows, [{ total }]] = await Promise.all([
       this.database.query<Omit<BrokenDevice, 'since'> & { since: Date }>(
-        `SELECT e.id, e.name, e.project_id AS "projectId", p.name AS "projectName", p.name_en AS "projectNameEn",
-                d.name AS "deviceName", d.category, e.state_since AS since
+        `SELECT e.id, e.name, e.name_en AS "nameEn", e.project_id AS "projectId", p.name AS "projectName", p.name_en AS "projectNameEn",
+                d.name AS "deviceName", d.name_en AS "deviceNameEn", d.category, e.state_since AS since
            FROM fall_eq_info e
            JOIN fall_project p ON p.id = e.project_id
            LEFT JOIN fall_device d ON d.id = e.device_id
@@ -395,7 +395,7 @@ export class StatsRepository {
     const limitAt = params.push(q.limit);
     const offsetAt = params.push((q.page - 1) * q.limit);
     const rows = await this.database.query<StatOrder & { submittedAt: Date; completedAt: Date | null }>(
-      `SELECT o.id, o.number, o.name, o.project_id AS "projectId", p.name AS "projectName", p.name_en AS "projectNameEn", e.name AS "equipmentName",
+      `SELECT o.id, o.number, o.name, o.project_id AS "projectId", p.name AS "projectName", p.name_en AS "projectNameEn", e.name AS "equipmentName", e.name_en AS "equipmentNameEn",
               o.priority, o.status, o.submitted_at AS "submittedAt", o.completed_at AS "completedAt",
               round((extract(epoch FROM o.completed_at - o.submitted_at) / 3600.0)::numeric, 2)::float8 AS hours,
               o.report_count AS "reportCount"

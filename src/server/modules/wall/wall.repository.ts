@@ -76,7 +76,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
   const [sitePlan, equipment, boards, channels, warnings, cameras, kpis] = await Promise.all([
     sitePlanOf(app, project, (fileId) => `${app.config.apiPrefix}/oss/file/download/${fileId}`),
     q<ProjectWall['equipment'][number]>(
-      `SELECT e.id, e.name, e.state, e.pos_x AS "posX", e.pos_y AS "posY", d.name AS "deviceName", d.category,
+      `SELECT e.id, e.name, e.name_en AS "nameEn", e.state, e.pos_x AS "posX", e.pos_y AS "posY", d.name AS "deviceName", d.name_en AS "deviceNameEn", d.category,
               e.warranty_end::text AS "warrantyEnd"
          FROM fall_eq_info e LEFT JOIN fall_device d ON d.id = e.device_id
         WHERE e.project_id = $1 AND ${countedEquipment('e')} ORDER BY e.id LIMIT ${EQUIPMENT_LIMIT}`,
@@ -88,7 +88,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
       [id],
     ),
     q<WallBoard['channels'][number] & { detectId: number }>(
-      `SELECT c.detect_id AS "detectId", c.ch, c.label, c.switch_value AS "switchValue", c.analog_value AS "analogValue",
+      `SELECT c.detect_id AS "detectId", c.ch, c.label, c.label_en AS "labelEn", c.switch_value AS "switchValue", c.analog_value AS "analogValue",
               c.analog_min AS "analogMin", c.analog_max AS "analogMax", c.result, c.equipment_id AS "equipmentId"
          FROM fall_detect_channel c JOIN fall_detect d ON d.id = c.detect_id
         WHERE d.project_id = $1 AND ${notArchivedSql('d')} ORDER BY c.detect_id, c.ch`,
@@ -96,7 +96,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
     ),
     // Open warnings first (they need someone), then the most recent closed ones.
     q<ProjectWall['warnings'][number]>(
-      `SELECT w.id, w.at, w.info, w.level, w.kind, d.board_name AS "boardName", d.board_name_en AS "boardNameEn", w.channel, e.name AS "equipmentName",
+      `SELECT w.id, w.at, w.info, w.level, w.kind, d.board_name AS "boardName", d.board_name_en AS "boardNameEn", w.channel, e.name AS "equipmentName", e.name_en AS "equipmentNameEn",
               w.deal_at AS "dealAt", w.result
          FROM fall_warning w
          LEFT JOIN fall_detect d ON d.id = w.detect_id
@@ -105,8 +105,8 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
         ORDER BY (w.result IS NULL) DESC, w.at DESC, w.id DESC LIMIT ${WARNING_LIMIT}`,
       [id],
     ),
-    q<{ id: number; name: string; streamUrl: string }>(
-      `SELECT id, name, stream_url AS "streamUrl" FROM fall_monitor WHERE project_id = $1 ORDER BY id`,
+    q<{ id: number; name: string; nameEn: string; streamUrl: string }>(
+      `SELECT id, name, name_en AS "nameEn", stream_url AS "streamUrl" FROM fall_monitor WHERE project_id = $1 ORDER BY id`,
       [id],
     ),
     q<ProjectWall['kpis']>(
@@ -135,7 +135,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
     equipment,
     boards: boards.map((b) => ({ ...b, channels: byBoard.get(b.id) ?? [] })),
     warnings,
-    cameras: cameras.map((c) => (c.streamUrl ? { id: c.id, name: c.name, streamUrl: c.streamUrl } : { id: c.id, name: c.name })),
+    cameras: cameras.map((c) => (c.streamUrl ? { id: c.id, name: c.name, nameEn: c.nameEn, streamUrl: c.streamUrl } : { id: c.id, name: c.name, nameEn: c.nameEn })),
     kpis: kpis[0],
     at: new Date().toISOString(),
   };

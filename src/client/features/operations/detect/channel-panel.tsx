@@ -52,7 +52,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
 
   const edited = (ch: number): ChannelEdit => {
     const c = board!.channels.find((x) => x.ch === ch)!;
-    return edits[ch] ?? { ch, label: c.label, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax };
+    return edits[ch] ?? { ch, label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax };
   };
   const change = (ch: number, patch: Partial<ChannelEdit>) => setEdits((e) => ({ ...e, [ch]: { ...edited(ch), ...patch } }));
 
@@ -140,6 +140,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
                     <Table.Td>CH{c.ch}</Table.Td>
                     <Table.Td>
                       <TextInput size="xs" aria-label={`CH${c.ch} ${t('detect.label')}`} disabled={!canEdit} value={e.label} onChange={(ev) => change(c.ch, { label: ev.currentTarget.value })} />
+                      <TextInput size="xs" mt={4} placeholder={t('detect.labelEn')} aria-label={`CH${c.ch} ${t('detect.labelEn')}`} disabled={!canEdit} value={e.labelEn} onChange={(ev) => change(c.ch, { labelEn: ev.currentTarget.value })} />
                     </Table.Td>
                     <Table.Td miw={180}>
                       <EquipmentPicker projectId={board.projectId} value={e.equipmentId} disabled={!canEdit} error={errorOf(c.ch, 'equipmentId')} onChange={(v) => change(c.ch, { equipmentId: v })} />

@@ -16,6 +16,7 @@ export const boardInfoQueryOptions = (id: number | null) =>
 export interface ChannelEdit {
   ch: number;
   label: string;
+  labelEn: string;
   equipmentId: number | null;
   analogMin: number;
   analogMax: number;

@@ -8,11 +8,12 @@ import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { FileField } from '@client/components/form/file-field';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
+import { localColumn } from '../../../shared/work-kit/format';
 
 const BASE = '/ball/falldevice';
 
 type DeviceValues = FormValues<typeof deviceSaveSchema>;
-const INITIAL: DeviceValues = { name: '', category: 'pump', maker: '', model: '', handbook: null, remark: '' };
+const INITIAL: DeviceValues = { name: '', nameEn: '', category: 'pump', maker: '', model: '', handbook: null, remark: '', remarkEn: '' };
 
 function DeviceForm({ form }: FormBodyProps<DeviceValues>) {
   const { t } = useTranslation('projects');
@@ -21,6 +22,7 @@ function DeviceForm({ form }: FormBodyProps<DeviceValues>) {
   return (
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('nameEn')} {...form.getInputProps('nameEn')} /></Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}><Select label={f('category')} withAsterisk data={category.options} allowDeselect={false} {...form.getInputProps('category')} /></Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('maker')} {...form.getInputProps('maker')} /></Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('model')} {...form.getInputProps('model')} /></Grid.Col>
@@ -34,7 +36,8 @@ function DeviceForm({ form }: FormBodyProps<DeviceValues>) {
           error={form.errors.handbook as string | undefined}
         />
       </Grid.Col>
-      <Grid.Col span={12}><Textarea label={f('remark')} autosize minRows={2} {...form.getInputProps('remark')} /></Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}><Textarea label={f('remark')} autosize minRows={2} {...form.getInputProps('remark')} /></Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}><Textarea label={f('remarkEn')} autosize minRows={2} {...form.getInputProps('remarkEn')} /></Grid.Col>
     </Grid>
   );
 }
@@ -57,12 +60,12 @@ export default function DevicesPage() {
         { name: 'maker', label: f('maker') },
       ]}
       columns={[
-        { prop: 'name', label: f('name') },
+        localColumn<DeviceRow>('name', f('name'), i18n.language),
         { prop: 'category', label: f('category'), render: (r) => <DictTag type="device_category" value={r.category} /> },
         { prop: 'maker', label: f('maker') },
         { prop: 'model', label: f('model') },
         { prop: 'equipmentCount', label: f('equipmentCount') },
-        { prop: 'remark', label: f('remark'), display: false },
+        localColumn<DeviceRow>('remark', f('remark'), i18n.language, { display: false }),
       ]}
     />
   );

@@ -8,20 +8,22 @@ import { ImageGallery } from '@client/components/gallery/image-gallery';
 import { FilesField } from '../../../components/form/file-field';
 import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
 import { downloadUrl, openFileOnClick, useFileSrc } from '../../../shared/work-kit/work-api';
-import { projectColumn } from '../../../shared/work-kit/format';
+import { localColumn, projectColumn } from '../../../shared/work-kit/format';
 
 type Values = FormValues<typeof drawingSaveSchema>;
-const initialValues: Values = { name: '', description: '', picture: null, file: null, projectId: null, sort: 0 };
+const initialValues: Values = { name: '', nameEn: '', description: '', descriptionEn: '', picture: null, file: null, projectId: null, sort: 0 };
 const one = (id: number | null) => (id === null ? [] : [id]);
 
 function DrawingForm({ form }: FormBodyProps<Values>) {
   const { t } = useTranslation('work');
   return (
     <Grid gap="sm">
-      <Grid.Col span={8}><TextInput label={t('drawing.name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
-      <Grid.Col span={4}><NumberInput label={t('drawing.sort')} {...form.getInputProps('sort')} /></Grid.Col>
+      <Grid.Col span={5}><TextInput label={t('drawing.name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
+      <Grid.Col span={5}><TextInput label={t('drawing.nameEn')} {...form.getInputProps('nameEn')} /></Grid.Col>
+      <Grid.Col span={2}><NumberInput label={t('drawing.sort')} {...form.getInputProps('sort')} /></Grid.Col>
       <Grid.Col span={12}><ProjectPicker label={t('common.project')} value={form.values.projectId} error={form.errors.projectId as string | undefined} onChange={(id) => form.setFieldValue('projectId', id)} /></Grid.Col>
-      <Grid.Col span={12}><Textarea label={t('drawing.description')} rows={3} {...form.getInputProps('description')} /></Grid.Col>
+      <Grid.Col span={6}><Textarea label={t('drawing.description')} rows={3} {...form.getInputProps('description')} /></Grid.Col>
+      <Grid.Col span={6}><Textarea label={t('drawing.descriptionEn')} rows={3} {...form.getInputProps('descriptionEn')} /></Grid.Col>
       <Grid.Col span={6}>
         <FilesField label={t('drawing.picture')} ownerType="fall_draw" max={1} accept="image/*" value={one(form.values.picture)} error={form.errors.picture as string | undefined} onChange={(ids) => form.setFieldValue('picture', ids[0] ?? null)} />
       </Grid.Col>
@@ -56,9 +58,9 @@ export default function DrawingsPage() {
       ]}
       columns={[
         { prop: 'picture', label: t('drawing.picture'), ignore: true, render: (r) => (r.picture ? <DrawingPicture id={r.picture} alt={r.name} /> : null) },
-        { prop: 'name', label: t('drawing.name'), display: 'always' },
+        localColumn<DrawingRow>('name', t('drawing.name'), i18n.language, { display: 'always' }),
         projectColumn(t('common.project'), i18n.language),
-        { prop: 'description', label: t('drawing.description') },
+        localColumn<DrawingRow>('description', t('drawing.description'), i18n.language),
         { prop: 'sort', label: t('drawing.sort'), align: 'right' },
         { prop: 'file', label: t('drawing.file'), ignore: true, render: (r) => (r.file ? <a href={downloadUrl(r.file)} onClick={openFileOnClick(downloadUrl(r.file))} target="_blank" rel="noreferrer">{t('common.detail')}</a> : null) },
       ]}

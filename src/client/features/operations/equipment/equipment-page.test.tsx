@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import i18n from '@client/lib/i18n';
 import userEvent from '@testing-library/user-event';
 import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
@@ -14,6 +15,22 @@ configure({ asyncUtilTimeout: 15_000 });
 
 describe('equipment screen', { timeout: 60_000 }, () => {
   beforeEach(() => resetOperationsProjects());
+
+  it('shows the unit and its model by their English names on an English screen, and asks for both names', async () => {
+    login('t-eq-en', { id: 7, username: 'pm', realName: '', email: '', phone: '', avatar: '', roles: ['manager'], perms: ALL, menus: [] });
+    await act(async () => void (await i18n.changeLanguage('en')));
+    try {
+      renderKit(<EquipmentPage />);
+      const table = await screen.findByRole('table', { name: 'Equipment' });
+      expect(await within(table).findByText('P-01 Vertical multistage centrifugal pump')).toBeInTheDocument();
+      expect(within(table).getByText('Vertical multistage centrifugal pump')).toBeInTheDocument();
+      expect(within(table).queryByText(/立式多级离心泵/)).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+      expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: 'English name' })).toBeInTheDocument();
+    } finally {
+      await act(async () => void (await i18n.changeLanguage('cn')));
+    }
+  });
 
   it('lists equipment with project, model and state, and places a unit on the project site plan by clicking', async () => {
     // The statistics fixtures answer selectProjects for the walls; the picker gets this area's projects.

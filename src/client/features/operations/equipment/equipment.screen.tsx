@@ -16,8 +16,9 @@ import { FileField } from '@client/components/form/file-field';
 import { projectInfoQueryOptions } from '../../../shared/projects/project-api';
 import { ProjectPicker } from '../../../shared/work-kit/pickers';
 import { SitePlanPicker } from './site-plan-picker';
-import { projectColumn } from '../../../shared/work-kit/format';
+import { localColumn, projectColumn } from '../../../shared/work-kit/format';
 import { dateTime } from '@client/lib/date-time';
+import { localName } from '@shared/local-name';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 import { resourceKeys, keysOf } from '@client/lib/resource-keys';
 
@@ -26,7 +27,7 @@ const keys = resourceKeys(BASE);
 const deviceKeys = keysOf('device');
 
 type EquipmentValues = FormValues<typeof equipmentSaveSchema>;
-const INITIAL: EquipmentValues = { name: '', serial: '', handbook: null, projectId: null, deviceId: null, posX: null, posY: null, warrantyEnd: null };
+const INITIAL: EquipmentValues = { name: '', nameEn: '', serial: '', handbook: null, projectId: null, deviceId: null, posX: null, posY: null, warrantyEnd: null };
 
 const devicesQueryOptions = () => ({ queryKey: deviceKeys.listAll(), queryFn: () => api.post<DeviceRow[]>('/ball/falldevice/listAll', {}), staleTime: 60_000 });
 
@@ -40,12 +41,12 @@ function EquipmentForm({ form }: FormBodyProps<EquipmentValues>) {
     enabled: form.values.projectId !== null,
   });
   const f = (k: KeyOf<Texts['projects']['equipment']['fields']>) => t(`equipment.fields.${k}`);
-  const deviceOptions = (devices.data ?? []).map((d) => ({ value: String(d.id), label: [d.name, d.model, d.maker].filter(Boolean).join(' · ') }));
+  const deviceOptions = (devices.data ?? []).map((d) => ({ value: String(d.id), label: [localName(d.name, d.nameEn, i18n.language), d.model, d.maker].filter(Boolean).join(' · ') }));
   const others = (siblings.data ?? []).filter((e) => e.posX !== null && e.posY !== null && !(e.posX === form.values.posX && e.posY === form.values.posY)).map((e) => ({ x: e.posX!, y: e.posY! }));
-  void i18n;
   return (
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('nameEn')} {...form.getInputProps('nameEn')} /></Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('serial')} {...form.getInputProps('serial')} /></Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <ProjectPicker label={f('projectId')} value={form.values.projectId} onChange={(v) => form.setValues({ projectId: v, posX: null, posY: null })} error={form.errors.projectId as string | undefined} />
@@ -109,10 +110,10 @@ export default function EquipmentPage() {
         { name: 'warranty', label: f('warranty'), render: selectInput(EQUIPMENT_WARRANTY_FILTERS.map((v) => ({ value: v, label: t(`equipment.warranty.${v}`) }))) },
       ]}
       columns={[
-        { prop: 'name', label: f('name') },
+        localColumn<EquipmentRow>('name', f('name'), i18n.language),
         { prop: 'serial', label: f('serial') },
         projectColumn(f('projectName'), i18n.language),
-        { prop: 'deviceName', label: f('deviceName') },
+        localColumn<EquipmentRow>('deviceName', f('deviceName'), i18n.language),
         { prop: 'category', label: f('category'), render: (r) => <DictTag type="device_category" value={r.category} /> },
         { prop: 'state', label: f('state'), render: (r) => <DictTag type="device_state" value={r.state} /> },
         { prop: 'stateSince', label: f('stateSince'), nowrap: true, render: (r) => dateTime(r.stateSince) },

@@ -9,21 +9,24 @@ import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list
 import { Dialog } from '@client/components/dialog/dialog';
 import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
 import { MonitorLiveView } from './monitor-live';
-import { projectColumn } from '../../../shared/work-kit/format';
+import { localColumn, projectColumn } from '../../../shared/work-kit/format';
+import { localName } from '@shared/local-name';
 
 type Values = FormValues<typeof monitorSaveSchema>;
-const initialValues: Values = { name: '', serial: '', remark: '', projectId: null, channel: 1, streamUrl: '' };
+const initialValues: Values = { name: '', nameEn: '', serial: '', remark: '', remarkEn: '', projectId: null, channel: 1, streamUrl: '' };
 
 function MonitorForm({ form }: FormBodyProps<Values>) {
   const { t } = useTranslation('work');
   return (
     <Grid gap="sm">
       <Grid.Col span={6}><TextInput label={t('monitor.name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
+      <Grid.Col span={6}><TextInput label={t('monitor.nameEn')} {...form.getInputProps('nameEn')} /></Grid.Col>
       <Grid.Col span={6}><TextInput label={t('monitor.serial')} withAsterisk {...form.getInputProps('serial')} /></Grid.Col>
       <Grid.Col span={8}><ProjectPicker label={t('common.project')} value={form.values.projectId} error={form.errors.projectId as string | undefined} onChange={(id) => form.setFieldValue('projectId', id)} /></Grid.Col>
       <Grid.Col span={4}><NumberInput label={t('monitor.channel')} min={1} {...form.getInputProps('channel')} /></Grid.Col>
       <Grid.Col span={12}><TextInput label={t('monitor.streamUrl')} placeholder="https://…/live.m3u8" {...form.getInputProps('streamUrl')} /></Grid.Col>
-      <Grid.Col span={12}><Textarea label={t('common.remark')} rows={2} {...form.getInputProps('remark')} /></Grid.Col>
+      <Grid.Col span={6}><Textarea label={t('common.remark')} rows={2} {...form.getInputProps('remark')} /></Grid.Col>
+      <Grid.Col span={6}><Textarea label={t('monitor.remarkEn')} rows={2} {...form.getInputProps('remarkEn')} /></Grid.Col>
     </Grid>
   );
 }
@@ -48,11 +51,11 @@ export default function MonitorsPage() {
           projectQueryField(t('common.project')),
         ]}
         columns={[
-          { prop: 'name', label: t('monitor.name'), display: 'always' },
+          localColumn<MonitorRow>('name', t('monitor.name'), i18n.language, { display: 'always' }),
           { prop: 'serial', label: t('monitor.serial') },
           { prop: 'channel', label: t('monitor.channel'), align: 'right' },
           projectColumn(t('common.project'), i18n.language),
-          { prop: 'remark', label: t('common.remark'), display: false },
+          localColumn<MonitorRow>('remark', t('common.remark'), i18n.language, { display: false }),
           {
             prop: 'live',
             label: t('monitor.live'),
@@ -65,8 +68,8 @@ export default function MonitorsPage() {
           },
         ]}
       />
-      <Dialog opened={live !== null} onChange={(open) => !open && setLive(null)} title={live ? `${t('monitor.live')} · ${live.name}` : ''}>
-        {live && <MonitorLiveView id={live.id} name={live.name} />}
+      <Dialog opened={live !== null} onChange={(open) => !open && setLive(null)} title={live ? `${t('monitor.live')} · ${localName(live.name, live.nameEn, i18n.language)}` : ''}>
+        {live && <MonitorLiveView id={live.id} name={localName(live.name, live.nameEn, i18n.language)} />}
       </Dialog>
     </>
   );

@@ -60,7 +60,7 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
               { label: t('order.number'), value: order.number },
               { label: t('order.status'), value: <StatusTag value={order.status} dict={ORDER_STATUS} /> },
               { label: t('common.project'), value: order.projectName === null ? '' : localName(order.projectName, order.projectNameEn, i18n.language) },
-              { label: t('common.equipment'), value: order.equipmentName ?? '' },
+              { label: t('common.equipment'), value: order.equipmentName === null ? '' : localName(order.equipmentName, order.equipmentNameEn, i18n.language) },
               { label: t('order.priority'), value: <StatusTag value={order.priority} dict={ORDER_PRIORITY} /> },
               { label: t('order.source'), value: t(`order.sources.${order.source}`) },
               { label: t('order.submitter'), value: order.submitter },

@@ -13,7 +13,7 @@ import { ActionSlot } from '@client/components/list-page/action-slot';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
-import { projectColumn, when } from '../../../shared/work-kit/format';
+import { localColumn, projectColumn, when } from '../../../shared/work-kit/format';
 import { projectQueryField } from '../../../shared/work-kit/pickers';
 import { ORDER_BASE, acceptOrder, closeOrder, orderKeys } from './order-api';
 import { OrderDetail } from './order-detail';
@@ -67,7 +67,7 @@ export default function OrdersPage() {
           { prop: 'number', label: t('order.number'), display: 'always', width: 170, nowrap: true },
           { prop: 'name', label: t('order.name') },
           projectColumn(t('common.project'), i18n.language),
-          { prop: 'equipmentName', label: t('common.equipment') },
+          localColumn<OrderRow>('equipmentName', t('common.equipment'), i18n.language),
           { prop: 'priority', label: t('order.priority'), render: (row) => <StatusTag value={row.priority} dict={ORDER_PRIORITY} /> },
           { prop: 'status', label: t('order.status'), render: (row) => <StatusTag value={row.status} dict={ORDER_STATUS} /> },
           { prop: 'source', label: t('order.source'), display: false, render: (row) => t(`order.sources.${row.source}`) },

@@ -5,11 +5,11 @@ import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
-import { projectColumn, when } from '../../../shared/work-kit/format';
+import { localColumn, projectColumn, when } from '../../../shared/work-kit/format';
 import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
 
 type Values = FormValues<typeof sensorSaveSchema>;
-const initialValues: Values = { name: '', kind: 'water_level', unit: '', value: 0, minValue: null, maxValue: null, projectId: null };
+const initialValues: Values = { name: '', nameEn: '', kind: 'water_level', unit: '', value: 0, minValue: null, maxValue: null, projectId: null };
 const numberOrNull = (v: string | number) => (v === '' ? null : Number(v));
 
 function SensorForm({ form }: FormBodyProps<Values>) {
@@ -17,6 +17,7 @@ function SensorForm({ form }: FormBodyProps<Values>) {
   return (
     <Grid gap="sm">
       <Grid.Col span={6}><TextInput label={t('sensor.name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
+      <Grid.Col span={6}><TextInput label={t('sensor.nameEn')} {...form.getInputProps('nameEn')} /></Grid.Col>
       <Grid.Col span={6}>
         <Select label={t('sensor.kind')} allowDeselect={false} data={SENSOR_KINDS.map((k) => ({ value: k, label: t(`sensor.kinds.${k}`) }))} {...form.getInputProps('kind')} />
       </Grid.Col>
@@ -51,7 +52,7 @@ export default function SensorsPage() {
         projectQueryField(t('common.project')),
       ]}
       columns={[
-        { prop: 'name', label: t('sensor.name'), display: 'always' },
+        localColumn<SensorRow>('name', t('sensor.name'), i18n.language, { display: 'always' }),
         { prop: 'kind', label: t('sensor.kind'), render: (r) => t(`sensor.kinds.${r.kind}`) },
         projectColumn(t('common.project'), i18n.language),
         { prop: 'value', label: t('sensor.value'), align: 'right', render: (r) => (

@@ -5,6 +5,7 @@ import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
+import { localColumn } from '../../../shared/work-kit/format';
 import { EquipmentPicker } from '../../../shared/work-kit/pickers';
 
 const { api: BASE, code } = RESOURCES.sparePart;
@@ -48,7 +49,7 @@ export default function SparePartsPage() {
         { name: 'equipmentId', label: f('equipmentId'), defaultValue: null, render: ({ label, value, onChange }) => <EquipmentPicker projectId={null} label={label} value={(value as number | null) ?? null} onChange={onChange} /> },
       ]}
       columns={[
-        { prop: 'equipmentName', label: f('equipmentName') },
+        localColumn<SparePartRow>('equipmentName', f('equipmentName'), i18n.language),
         { prop: 'name', label: f('name') },
         { prop: 'partNo', label: f('partNo') },
         { prop: 'quantity', label: f('quantity'), align: 'right' },

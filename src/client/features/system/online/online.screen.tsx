@@ -12,18 +12,20 @@ import { dateTime } from '@client/lib/date-time';
 import { UserAgent } from '@client/components/ellipsis/user-agent';
 import { keysOf } from '@client/lib/resource-keys';
 import { RESOURCES } from '@shared/resources';
+import { localName } from '@shared/local-name';
 
 const BASE = RESOURCES.online.api;
 const keys = keysOf('online');
 const when = (v: string) => dateTime(v, { seconds: true });
 
 export default function OnlinePage() {
-  const { t } = useTranslation('sysadmin');
+  const { t, i18n } = useTranslation('sysadmin');
+  const nameOf = (s: OnlineSession) => localName(s.realName, s.realNameEn, i18n.language);
   const queryClient = useQueryClient();
   const canKick = useCan('sys-online-user#kickout');
 
   const kick = async (s: OnlineSession) => {
-    if (!(await messageBox.confirm(t('online.kickoutConfirm', { name: s.realName || s.username })))) return;
+    if (!(await messageBox.confirm(t('online.kickoutConfirm', { name: nameOf(s) || s.username })))) return;
     try {
       await api.post(`${BASE}/kickout`, { sessionId: s.sessionId });
       toast.success(() => t('online.kicked'));
@@ -45,7 +47,7 @@ export default function OnlinePage() {
       ]}
       columns={[
         { prop: 'username', label: t('online.username'), render: (s) => (s.current ? <>{s.username} <Badge size="xs" variant="light">{t('online.current')}</Badge></> : s.username) },
-        { prop: 'realName', label: t('online.realName') },
+        { prop: 'realName', label: t('online.realName'), render: nameOf },
         { prop: 'ip', label: t('online.ip') },
         { prop: 'userAgent', label: t('online.userAgent'), width: 190, render: (s) => <UserAgent value={s.userAgent} /> },
         { prop: 'loginAt', label: t('online.loginAt'), nowrap: true, render: (s) => when(s.loginAt) },

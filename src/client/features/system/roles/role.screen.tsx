@@ -9,7 +9,7 @@ import { RESOURCES } from '@shared/resources';
 import { dateTime } from '@client/lib/date-time';
 
 const ROLES_PATH = '/sys/role';
-const INITIAL: RoleFormValues = { code: '', name: '', nameEn: '', remark: '', menuIdList: [] };
+const INITIAL: RoleFormValues = { code: '', name: '', nameEn: '', remark: '', remarkEn: '', menuIdList: [] };
 
 /** sys/role: roles and the directories, menus and buttons each one grants. */
 export default function RolesPage() {
@@ -20,7 +20,7 @@ export default function RolesPage() {
     { prop: 'name', label: t('roles.fields.name'), render: (row) => localName(row.name, row.nameEn, lang) },
     { prop: 'nameEn', label: t('roles.fields.nameEn'), display: false },
     { prop: 'userCount', label: t('roles.fields.userCount'), width: 90 },
-    { prop: 'remark', label: t('roles.fields.remark') },
+    { prop: 'remark', label: t('roles.fields.remark'), render: (row) => localName(row.remark, row.remarkEn, lang) },
     { prop: 'createdAt', label: t('users.fields.createdAt'), width: 170, nowrap: true, render: (row) => dateTime(row.createdAt) },
   ];
   return (

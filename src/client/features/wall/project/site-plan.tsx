@@ -84,8 +84,8 @@ export function SitePlanMap({ sitePlan, equipment, boards, selectedBoard, onSele
             pathOptions={{ color: '#ffffff', weight: 1.5, fillColor: deviceStateColor(e.state), fillOpacity: 0.95 }}
           >
             <Tooltip direction="top" offset={[0, -8]}>
-              <strong>{e.name}</strong> · {stateLabel(e.state)}
-              {e.deviceName ? <div>{e.deviceName}</div> : null}
+              <strong>{localName(e.name, e.nameEn, i18n.language)}</strong> · {stateLabel(e.state)}
+              {e.deviceName ? <div>{localName(e.deviceName, e.deviceNameEn, i18n.language)}</div> : null}
               {e.warrantyEnd ? <div>{t('warrantyEnd', { date: e.warrantyEnd })}</div> : null}
             </Tooltip>
           </CircleMarker>

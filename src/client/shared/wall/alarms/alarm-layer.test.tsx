@@ -49,6 +49,7 @@ const row = (over: Partial<WarningRow>): WarningRow => ({
   channel: 1,
   equipmentId: null,
   equipmentName: 'Main pump',
+  equipmentNameEn: '',
   dealAt: null,
   result: null,
   note: '',

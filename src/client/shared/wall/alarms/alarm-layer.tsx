@@ -209,7 +209,7 @@ export function AlarmLayer({ projectId, wallKey, kiosk }: AlarmLayerProps) {
                       <div style={{ fontSize: 17, color: WALL.textDim, marginTop: 4 }}>
                         {dayjs(a.at).format('MM-DD HH:mm:ss')}
                         {project ? ` · ${project}` : ''}
-                        {a.equipmentName ? ` · ${a.equipmentName}` : ''}
+                        {a.equipmentName ? ` · ${localName(a.equipmentName, a.equipmentNameEn, locale)}` : ''}
                         {a.overdue ? (
                           <span data-testid="alarm-overdue" style={{ marginLeft: 12, color: TAG_HEX.danger, border: `1px solid ${TAG_HEX.danger}`, borderRadius: 3, padding: '0 8px' }}>
                             {t('alarm.overdue')}

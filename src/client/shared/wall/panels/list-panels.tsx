@@ -82,8 +82,8 @@ function BrokenDevicesPanelOf({ query, box }: { query: UseQueryResult<BrokenDevi
             }}
           >
             <span aria-hidden style={{ width: 8, height: 8, borderRadius: 4, background: deviceStateColor('broken'), boxShadow: `0 0 6px ${deviceStateColor('broken')}` }} />
-            <span style={cell} title={r.name}>
-              {r.name}
+            <span style={cell} title={localName(r.name, r.nameEn, locale)}>
+              {localName(r.name, r.nameEn, locale)}
               <span style={{ color: WALL.textFaint, marginLeft: 6, fontSize: 13 }}>{r.category ? dictLabel(DEVICE_CATEGORY, r.category, locale) : ''}</span>
             </span>
             <span style={{ ...cell, color: WALL.textDim }} title={localName(r.projectName, r.projectNameEn, locale)}>

@@ -18,6 +18,7 @@ const boardOf = (online: boolean, lastSeen: string | null): WallBoard => ({
   channels: Array.from({ length: 9 }, (_, i) => ({
     ch: i + 1,
     label: `CH${i + 1} pump`,
+    labelEn: '',
     switchValue: 0,
     analogValue: 50,
     analogMin: 0,

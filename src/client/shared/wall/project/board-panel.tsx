@@ -23,7 +23,7 @@ export function rangeShare(value: number, min: number, max: number): number {
 export function BoardChannels({ board, equipment }: { board: WallBoard; equipment: WallEquipment[] }) {
   const { t, i18n } = useTranslation('wallProject');
   const byCh = new Map(board.channels.map((c) => [c.ch, c]));
-  const names = new Map(equipment.map((e) => [e.id, e.name]));
+  const names = new Map(equipment.map((e) => [e.id, localName(e.name, e.nameEn, i18n.language)]));
   // A silent board's values are only what it last said: each channel says since when, never "normal".
   const noData = board.lastSeen ? t('channelOffline.since', { time: dateTime(board.lastSeen) }) : t('channelOffline.never');
   return (
@@ -69,8 +69,8 @@ export function BoardChannels({ board, equipment }: { board: WallBoard; equipmen
                   {c ? (c.switchValue === SWITCH_FAULT ? t('board.switchOn') : t('board.switchOff')) : '—'}
                 </span>
               </div>
-              <div style={{ fontSize: 13, color: WALL.text, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={c?.label}>
-                {c?.label || (c?.equipmentId ? names.get(c.equipmentId) : '') || '—'}
+              <div style={{ fontSize: 13, color: WALL.text, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={c ? localName(c.label, c.labelEn, i18n.language) : undefined}>
+                {(c ? localName(c.label, c.labelEn, i18n.language) : '') || (c?.equipmentId ? names.get(c.equipmentId) : '') || '—'}
               </div>
               <div style={{ fontFamily: WALL.numberFont, fontSize: 22, color: colour, lineHeight: 1.1 }}>{c ? c.analogValue.toFixed(1) : '—'}</div>
               <div style={{ height: 5, background: 'rgba(120,170,230,.18)', borderRadius: 3, overflow: 'hidden' }} title={c ? t('board.range', { min: c.analogMin, max: c.analogMax }) : ''}>

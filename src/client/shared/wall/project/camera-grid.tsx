@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WallCamera } from '@shared/contracts/wall';
 import { WALL } from '../../../components/wall/theme';
+import { localName } from '@shared/local-name';
 
 const SHOWN = 4;
 
 function CameraTile({ camera }: { camera: WallCamera }) {
-  const { t } = useTranslation('wallProject');
+  const { t, i18n } = useTranslation('wallProject');
   const [failed, setFailed] = useState(false);
   const playable = !!camera.streamUrl && !failed;
   return (
@@ -37,7 +38,7 @@ function CameraTile({ camera }: { camera: WallCamera }) {
       )}
       <figcaption style={{ position: 'absolute', left: 0, right: 0, bottom: 0, padding: '4px 8px', fontSize: 14, color: WALL.text, background: 'linear-gradient(0deg, rgba(2,8,20,.9), transparent)' }}>
         <span style={{ color: '#ff4d5e' }}>● </span>
-        {camera.name}
+        {localName(camera.name, camera.nameEn, i18n.language)}
       </figcaption>
     </figure>
   );

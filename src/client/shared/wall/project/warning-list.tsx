@@ -30,7 +30,7 @@ export function WarningList({ warnings, height }: { warnings: WallWarning[]; hei
                 {dayjs(w.at).format('MM-DD HH:mm')}
                 {w.boardName ? ` · ${localName(w.boardName, w.boardNameEn, i18n.language)}` : ''}
                 {w.channel ? ` · ${t('warnings.channel', { ch: w.channel })}` : ''}
-                {w.equipmentName ? ` · ${w.equipmentName}` : ''}
+                {w.equipmentName ? ` · ${localName(w.equipmentName, w.equipmentNameEn, i18n.language)}` : ''}
               </div>
             </div>
             <span style={{ fontSize: 13, color: colour, border: `1px solid ${colour}`, padding: '1px 6px', borderRadius: 3, whiteSpace: 'nowrap' }}>{status}</span>

@@ -41,7 +41,8 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
     query: boardQuerySchema,
     where: {
       projectId: filters.eq(fallDetect.projectId),
-      boardName: filters.like(fallDetect.boardName),
+      // Either language's name, as the list shows one or the other (and the board number a row reads beside it).
+      boardName: filters.search(fallDetect.boardName, fallDetect.boardNameEn, fallDetect.boardNo),
       boardNo: filters.like(fallDetect.boardNo),
       archived: archivedFilter(fallDetect, 'fall-detect#restore'),
     },
@@ -110,8 +111,10 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
         id: fallDetectChannel.id,
         ch: fallDetectChannel.ch,
         label: fallDetectChannel.label,
+        labelEn: fallDetectChannel.labelEn,
         equipmentId: fallDetectChannel.equipmentId,
         equipmentName: fallEqInfo.name,
+        equipmentNameEn: fallEqInfo.nameEn,
         switchValue: fallDetectChannel.switchValue,
         analogValue: fallDetectChannel.analogValue,
         analogMin: fallDetectChannel.analogMin,
@@ -172,7 +175,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
         const min = c.analogMin ?? current.analogMin;
         const max = c.analogMax ?? current.analogMax;
         if (min > max) throw badRequest('v.rangeOrder', { [`channels.${i}.analogMax`]: 'v.rangeOrder' });
-        const set = Object.fromEntries(Object.entries({ label: c.label, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax }).filter(([, v]) => v !== undefined));
+        const set = Object.fromEntries(Object.entries({ label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax }).filter(([, v]) => v !== undefined));
         if (Object.keys(set).length) await tx.update(fallDetectChannel).set({ ...set, updatedAt: new Date() }).where(eq(fallDetectChannel.id, current.id));
       }
       // Rewiring a channel moves its fault and its board's liveness from one unit to another.

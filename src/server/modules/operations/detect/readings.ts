@@ -35,9 +35,24 @@ export function isFault(reading: Pick<ChannelReading, 'switch' | 'analog'>, rang
   return reading.switch === SWITCH_FAULT || reading.analog < range.analogMin || reading.analog > range.analogMax;
 }
 
+/**
+ * A channel label as the texts write it after "CH<n>": with a space before it, and without a leading
+ * "CH<n>" of its own (a label typed as "CH3 pump" would read "CH3 CH3 pump").
+ */
+export function labelAfterChannel(label: string, ch: number): string {
+  const own = label.replace(new RegExp(`^\\s*CH\\s*0*${ch}(?![0-9])[\\s:：.-]*`, 'i'), '').trim();
+  return own ? ` ${own}` : '';
+}
+
 /** The warning's reason as a message key and parameters (shown in each reader's language). */
-function describe(board: { boardName: string; boardNameEn: string }, ch: number, label: string, r: ChannelReading, range: { analogMin: number; analogMax: number }): string {
-  const where = { board: board.boardName, boardEn: board.boardNameEn, ch, label: label ? ` ${label}` : '' };
+function describe(
+  board: { boardName: string; boardNameEn: string },
+  ch: number,
+  channel: { label: string; labelEn: string },
+  r: ChannelReading,
+  range: { analogMin: number; analogMax: number },
+): string {
+  const where = { board: board.boardName, boardEn: board.boardNameEn, ch, label: labelAfterChannel(channel.label, ch), labelEn: labelAfterChannel(channel.labelEn, ch) };
   return r.switch === SWITCH_FAULT
     ? serverText('text.switchFault', where)
     : serverText('text.analogOut', { ...where, analog: r.analog, min: range.analogMin, max: range.analogMax });
@@ -97,7 +112,7 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
             boardId,
             ch,
             equipmentId: channel.equipmentId,
-            info: describe(board, ch, channel.label, reading, channel),
+            info: describe(board, ch, channel, reading, channel),
             level: reading.switch === SWITCH_FAULT ? 'critical' : 'warning',
             autoOrder: !!project?.autoOrder,
             now,

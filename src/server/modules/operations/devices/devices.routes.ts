@@ -18,7 +18,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     create: deviceSaveSchema,
     query: deviceQuerySchema,
     where: {
-      keyword: filters.search(fallDevice.name, fallDevice.model, fallDevice.maker),
+      keyword: filters.search(fallDevice.name, fallDevice.nameEn, fallDevice.model, fallDevice.maker),
       category: filters.eq(fallDevice.category),
       maker: filters.like(fallDevice.maker),
     },

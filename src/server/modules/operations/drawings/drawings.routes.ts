@@ -20,7 +20,7 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
     id: fallDraw.id,
     create: drawingSaveSchema,
     query: drawingQuerySchema,
-    where: { name: filters.like(fallDraw.name), projectId: filters.eq(fallDraw.projectId) },
+    where: { name: filters.search(fallDraw.name, fallDraw.nameEn), projectId: filters.eq(fallDraw.projectId) },
     sortable: { name: fallDraw.name, sort: fallDraw.sort, createdAt: fallDraw.createdAt },
     defaultSort: [asc(fallDraw.projectId), asc(fallDraw.sort)],
     extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn },
@@ -50,7 +50,7 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { projectId } = request.params as { projectId: number };
       const rows = await app.database.db
-        .select({ id: fallDraw.id, name: fallDraw.name, description: fallDraw.description, picture: fallDraw.picture, file: fallDraw.file, sort: fallDraw.sort })
+        .select({ id: fallDraw.id, name: fallDraw.name, nameEn: fallDraw.nameEn, description: fallDraw.description, descriptionEn: fallDraw.descriptionEn, picture: fallDraw.picture, file: fallDraw.file, sort: fallDraw.sort })
         .from(fallDraw)
         .where(eq(fallDraw.projectId, projectId))
         .orderBy(asc(fallDraw.sort), asc(fallDraw.id));

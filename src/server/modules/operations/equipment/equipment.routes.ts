@@ -40,7 +40,7 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
     create: equipmentSaveSchema,
     query: equipmentQuerySchema,
     where: {
-      keyword: filters.search(fallEqInfo.name, fallEqInfo.serial),
+      keyword: filters.search(fallEqInfo.name, fallEqInfo.nameEn, fallEqInfo.serial),
       projectId: filters.eq(fallEqInfo.projectId),
       deviceId: filters.eq(fallEqInfo.deviceId),
       state: filters.eq(fallEqInfo.state),
@@ -66,6 +66,7 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
       projectName: sql<string>`${fallProject.name}`.as('project_name'),
       projectNameEn: sql<string>`${fallProject.nameEn}`.as('project_name_en'),
       deviceName: sql<string | null>`${fallDevice.name}`.as('device_name'),
+      deviceNameEn: sql<string | null>`${fallDevice.nameEn}`.as('device_name_en'),
       category: sql<string | null>`${fallDevice.category}`.as('category'),
     },
     from: (q) => q.innerJoin(fallProject, eq(fallProject.id, fallEqInfo.projectId)).leftJoin(fallDevice, eq(fallDevice.id, fallEqInfo.deviceId)),

@@ -27,7 +27,7 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
     id: fallMonitor.id,
     create: monitorSaveSchema,
     query: monitorQuerySchema,
-    where: { name: filters.like(fallMonitor.name), serial: filters.like(fallMonitor.serial), projectId: filters.eq(fallMonitor.projectId) },
+    where: { name: filters.search(fallMonitor.name, fallMonitor.nameEn), serial: filters.like(fallMonitor.serial), projectId: filters.eq(fallMonitor.projectId) },
     sortable: { name: fallMonitor.name, serial: fallMonitor.serial, createdAt: fallMonitor.createdAt },
     defaultSort: [desc(fallMonitor.createdAt)],
     extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn },

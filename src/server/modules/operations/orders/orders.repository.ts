@@ -26,6 +26,7 @@ export const orderSelection = {
   ...orderColumns,
   projectName: fallProject.name, projectNameEn: fallProject.nameEn,
   equipmentName: fallEqInfo.name,
+  equipmentNameEn: fallEqInfo.nameEn,
 };
 
 /** `WO-…` (any case), the start of an order number. */

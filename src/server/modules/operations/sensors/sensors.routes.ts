@@ -27,7 +27,7 @@ export async function sensorRoutes(app: FastifyInstance): Promise<void> {
     id: fallOthers.id,
     create: sensorSaveSchema,
     query: sensorQuerySchema,
-    where: { name: filters.like(fallOthers.name), kind: filters.eq(fallOthers.kind), projectId: filters.eq(fallOthers.projectId) },
+    where: { name: filters.search(fallOthers.name, fallOthers.nameEn), kind: filters.eq(fallOthers.kind), projectId: filters.eq(fallOthers.projectId) },
     sortable: { name: fallOthers.name, kind: fallOthers.kind, value: fallOthers.value, updatedAt: fallOthers.updatedAt },
     defaultSort: [asc(fallOthers.projectId), asc(fallOthers.name)],
     extra: {

@@ -38,7 +38,7 @@ export async function sparePartRoutes(app: FastifyInstance): Promise<void> {
       createdAt: fallSparePart.createdAt,
     },
     defaultSort: [asc(fallSparePart.equipmentId), asc(fallSparePart.name)],
-    extra: { equipmentName: sql<string>`${fallEqInfo.name}`.as('equipment_name') },
+    extra: { equipmentName: sql<string>`${fallEqInfo.name}`.as('equipment_name'), equipmentNameEn: sql<string>`${fallEqInfo.nameEn}`.as('equipment_name_en') },
     from: (q) => q.innerJoin(fallEqInfo, eq(fallEqInfo.id, fallSparePart.equipmentId)),
     beforeSave: checkEquipment,
     beforeUpdate: checkEquipment,

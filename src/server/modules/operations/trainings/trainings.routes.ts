@@ -17,7 +17,7 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     create: trainingSaveSchema,
     query: trainingQuerySchema,
     where: {
-      name: filters.like(fallTrain.name),
+      name: filters.search(fallTrain.name, fallTrain.nameEn),
       projectId: filters.eq(fallTrain.projectId),
       deviceId: filters.eq(fallTrain.deviceId),
       trainFrom: filters.gte(fallTrain.trainAt),
@@ -25,7 +25,7 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     },
     sortable: { name: fallTrain.name, trainAt: fallTrain.trainAt, createdAt: fallTrain.createdAt },
     defaultSort: [desc(fallTrain.trainAt)],
-    extra: { deviceName: fallDevice.name, projectName: fallProject.name, projectNameEn: fallProject.nameEn },
+    extra: { deviceName: fallDevice.name, deviceNameEn: fallDevice.nameEn, projectName: fallProject.name, projectNameEn: fallProject.nameEn },
     from: (q) => q.leftJoin(fallDevice, eq(fallDevice.id, fallTrain.deviceId)).leftJoin(fallProject, eq(fallProject.id, fallTrain.projectId)),
     without: ['save', 'update', 'delete'],
     exportName: 'fall-train',

@@ -34,6 +34,7 @@ const selection = {
   channel: fallWarning.channel,
   equipmentId: fallWarning.equipmentId,
   equipmentName: fallEqInfo.name,
+  equipmentNameEn: fallEqInfo.nameEn,
   dealAt: fallWarning.dealAt,
   result: fallWarning.result,
   note: fallWarning.note,

@@ -27,7 +27,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     id: sysContent.id,
     create: contentSchema,
     query: contentQuerySchema,
-    where: { title: filters.like(sysContent.title), type: filters.eq(sysContent.type), published: filters.eq(sysContent.published) },
+    where: { title: filters.search(sysContent.title, sysContent.titleEn), type: filters.eq(sysContent.type), published: filters.eq(sysContent.published) },
     sortable: { title: sysContent.title, fromAt: sysContent.fromAt, createdAt: sysContent.createdAt, updatedAt: sysContent.updatedAt },
     defaultSort: [desc(sysContent.createdAt)],
     exportName: 'content',
@@ -48,7 +48,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   app.get(`${BASE}/current`, { schema: { response: { 200: envelopeOf(z.array(currentContentSchema)) } }, config: { permission: 'session', etag: true } }, async () => {
     const now = new Date();
     const rows = await app.database.db
-      .select({ id: sysContent.id, title: sysContent.title, body: sysContent.body, type: sysContent.type, fromAt: sysContent.fromAt, toAt: sysContent.toAt, updatedAt: sysContent.updatedAt })
+      .select({ id: sysContent.id, title: sysContent.title, titleEn: sysContent.titleEn, body: sysContent.body, bodyEn: sysContent.bodyEn, type: sysContent.type, fromAt: sysContent.fromAt, toAt: sysContent.toAt, updatedAt: sysContent.updatedAt })
       .from(sysContent)
       .where(
         and(

@@ -18,7 +18,7 @@ export async function onlineRoutes(app: FastifyInstance): Promise<void> {
       const where = and(
         eq(sysSession.kind, 'user'),
         or(isNull(sysSession.expiresAt), gt(sysSession.expiresAt, new Date())),
-        filters.search(sysUser.username, sysUser.realName)(q.username),
+        filters.search(sysUser.username, sysUser.realName, sysUser.realNameEn)(q.username),
         filters.like(sysSession.ip)(q.ip),
       );
       const [list, [{ n }]] = await Promise.all([
@@ -28,6 +28,7 @@ export async function onlineRoutes(app: FastifyInstance): Promise<void> {
             userId: sysSession.userId,
             username: sysUser.username,
             realName: sysUser.realName,
+            realNameEn: sysUser.realNameEn,
             ip: sysSession.ip,
             userAgent: sysSession.userAgent,
             loginAt: sysSession.loginAt,

@@ -25,6 +25,9 @@ export function RoleForm({ form }: FormBodyProps<RoleFormValues>) {
       <Grid.Col span={6}>
         <Textarea label={t('roles.fields.remark')} rows={2} {...form.getInputProps('remark')} />
       </Grid.Col>
+      <Grid.Col span={6}>
+        <Textarea label={t('roles.fields.remarkEn')} rows={2} {...form.getInputProps('remarkEn')} />
+      </Grid.Col>
       <Grid.Col span={12}>
         <GrantTree
           menus={menus.data ?? []}

@@ -5,7 +5,9 @@ import { keysOf } from '../../../../lib/resource-keys';
 export interface ProjectDrawing {
   id: number;
   name: string;
+  nameEn: string;
   description: string;
+  descriptionEn: string;
   /** File id of the picture shown full screen. */
   picture: number | null;
   file: number | null;
