@@ -8,7 +8,7 @@ import { localName } from '@shared/local-name';
 import { dateTime } from '@client/lib/date-time';
 
 const ROLES_PATH = '/sys/role';
-const INITIAL: RoleFormValues = { code: '', name: '', nameEn: '', remark: '', menuIdList: [] };
+const INITIAL: RoleFormValues = { code: '', name: '', nameEn: '', remark: '', menuIdList: [], dataScope: 'all', projectIdList: [] };
 
 /** sys/role: roles and the directories, menus and buttons each one grants. */
 export default function RolesPage() {
