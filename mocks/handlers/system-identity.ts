@@ -28,8 +28,8 @@ const fixtureMenus = (): MenuRow[] => [
   menu(8, 7, 1, '维修工单', 'Maintenance orders', { url: 'fall/order', menuCode: 'fall-order', icon: 'clipboard-list' }),
 ];
 const fixtureRoles = (): RoleRow[] => [
-  { id: 1, code: 'administrator', name: '系统管理员', nameEn: 'Administrator', remark: '', remarkEn: '', createdAt: now, menuIdList: [1, 2, 3, 4, 5, 6, 7, 8], userCount: 1 },
-  { id: 2, code: 'operator', name: '运维人员', nameEn: 'Operator', remark: '', remarkEn: '', createdAt: now, menuIdList: [7, 8], userCount: 1 },
+  { id: 1, code: 'administrator', name: '系统管理员', nameEn: 'Administrator', remark: '', remarkEn: '', createdAt: now, menuIdList: [1, 2, 3, 4, 5, 6, 7, 8], dataScope: 'all', projectIdList: [], userCount: 1 },
+  { id: 2, code: 'operator', name: '运维人员', nameEn: 'Operator', remark: '', remarkEn: '', createdAt: now, menuIdList: [7, 8], dataScope: 'all', projectIdList: [], userCount: 1 },
 ];
 const user = (id: number, username: string, realName: string, roleIdList: number[], extra: Partial<UserRow> = {}): UserRow => ({
   id, username, realName, realNameEn: '', phone: '', email: '', sex: '2', avatar: '', status: 1, expireAt: null, expired: false, createdAt: now, updatedAt: now, roleIdList, roleNames: '', roleNamesEn: '', ...extra,

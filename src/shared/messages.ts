@@ -58,6 +58,11 @@ export const MESSAGES = {
   'err.hasChildren': { cn: '请先删除子菜单', en: 'Delete its children first' },
   'err.menuParent': { cn: '上级菜单无效：不能是按钮、自身或其下级', en: 'Invalid parent: not a button, the menu itself or one of its children' },
   'err.uniqueKey': { cn: '唯一标识已存在', en: 'The unique key already exists' },
+  // data scope (docs/access.md): a write to a project the caller's roles do not cover
+  'err.outOfScope': { cn: '无权操作该项目的数据', en: 'Your roles do not cover this project' },
+  'v.dataScope': { cn: '数据范围只能是全部或指定项目', en: 'The data scope is either all projects or chosen projects' },
+  'v.scopeProjects': { cn: '请至少选择一个项目', en: 'Choose at least one project' },
+  'v.projectMissing': { cn: '项目不存在', en: 'No such project' },
   // walls, scenes and public projects
   'scene.outside': { cn: '卡片超出画布范围', en: 'The card goes beyond the canvas' },
   'scene.overlap': { cn: '卡片位置重叠', en: 'Cards overlap' },

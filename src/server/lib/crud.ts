@@ -11,6 +11,8 @@ import { pagedBatches, sendExport } from './export';
 import { containsPattern } from './like';
 import type { Resource } from '@shared/resources';
 import { LIST_ALL_MAX_ROWS } from '@shared/constants';
+import { assertInScope, scopeCondition, scopeOf } from './data-scope';
+import { forbidden } from './errors';
 
 export const ok = <T>(data: T) => ({ code: 0, msg: 'success', data });
 
@@ -91,6 +93,13 @@ export interface CrudOptions<TTable extends PgTable, TCreate extends ZodRawShape
   from?: (q: any) => any;
   /** Extra conditions from the caller (e.g. visitor scope). */
   scope?: (request: FastifyRequest) => SQL | undefined;
+  /**
+   * The project each row belongs to, for the caller's data scope (lib/data-scope.ts): `column` (of
+   * the table, or an expression over `from`'s joins) limits every read; `ofBody` says which project a
+   * save or update body puts the row in (default: its `projectId`), and a write outside the scope —
+   * to a row or into a project — is refused with 403, changing nothing.
+   */
+  project?: { column: PgColumn | SQL; ofBody?: (body: Record<string, unknown>, request: FastifyRequest) => Promise<number | null | undefined> | number | null | undefined };
   /** Turn a validated save body into the row to insert (defaults, numbers, hashing). */
   beforeSave?: (data: any, request: FastifyRequest) => Promise<Record<string, unknown>> | Record<string, unknown>;
   beforeUpdate?: (data: any, request: FastifyRequest) => Promise<Record<string, unknown>> | Record<string, unknown>;
@@ -174,10 +183,32 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   const allAnswer = listAllAnswerOf(o.row);
   const infoAnswer = envelopeOf(o.row);
 
+  /** The caller's own limits: the resource's `scope` and the data scope of `project`. */
+  function limits(request: FastifyRequest): SQL | undefined {
+    return and(o.scope?.(request), o.project ? scopeCondition(scopeOf(request), o.project.column) : undefined);
+  }
+
   function conditions(q: Record<string, unknown>, request: FastifyRequest): SQL | undefined {
     const parts: (SQL | undefined)[] = Object.entries(o.where).map(([k, f]) => f(q[k], request));
-    parts.push(o.scope?.(request));
+    parts.push(limits(request));
     return and(...parts.filter(Boolean));
+  }
+
+  /** The project a write body names (undefined: it names none, an update leaving the project as it is). */
+  async function projectOfBody(body: Record<string, unknown>, request: FastifyRequest): Promise<number | null | undefined> {
+    if (!o.project) return undefined;
+    if (o.project.ofBody) return o.project.ofBody(body, request);
+    return body.projectId as number | null | undefined;
+  }
+
+  /** Refuses (403) a write to existing rows of which any lies outside the caller's data scope. */
+  async function assertRowsInScope(ids: number[], request: FastifyRequest): Promise<void> {
+    const scope = scopeOf(request);
+    if (!o.project || scope.all || !ids.length) return;
+    let q = app.database.db.select({ id: o.id }).from(o.table as PgTable);
+    if (o.from) q = o.from(q);
+    const outside = await q.where(and(inArray(o.id, ids), sql`NOT ${scopeCondition(scope, o.project.column)}`)).limit(1);
+    if (outside.length) throw forbidden('err.outOfScope');
   }
 
   function ordering(q: { sort?: string; order?: 'asc' | 'desc' }): SQL[] {
@@ -218,7 +249,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   if (!skip.has('info')) {
     app.get(`${o.base}/info/:id`, { schema: { params: idParamSchema, response: { 200: infoAnswer } }, config: { permission: perm('info') } }, async (request) => {
       const { id } = request.params as { id: number };
-      const [row] = await base().where(and(eq(o.id, id), o.scope?.(request)));
+      const [row] = await base().where(and(eq(o.id, id), limits(request)));
       if (!row) throw notFound();
       return ok(row);
     });
@@ -226,6 +257,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
 
   if (!skip.has('save')) {
     app.post(`${o.base}/save`, { schema: { body: o.create.strict(), response: { 200: idAnswer } }, config: { permission: perm('save') } }, async (request) => {
+      assertInScope(request, await projectOfBody(request.body as Record<string, unknown>, request));
       const values = o.beforeSave ? await o.beforeSave(request.body, request) : (request.body as Record<string, unknown>);
       const [row] = await app.database.db.insert(o.table).values(values as never).returning({ id: o.id });
       return ok({ id: (row as { id: number }).id });
@@ -235,9 +267,11 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   if (!skip.has('update')) {
     app.post(`${o.base}/update`, { schema: { body: updateSchema, response: { 200: idAnswer } }, config: { permission: perm('update') } }, async (request) => {
       const { id, ...rest } = request.body as { id: number } & Record<string, unknown>;
+      await assertRowsInScope([id], request);
+      assertInScope(request, await projectOfBody(rest, request));
       const values = o.beforeUpdate ? await o.beforeUpdate({ id, ...rest }, request) : rest;
       const changes = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== 'id' && v !== undefined));
-      const where = and(eq(o.id, id), o.scope?.(request));
+      const where = and(eq(o.id, id), limits(request));
       await keepStoredTexts(app, o.table, where, changes, request);
       if ('updatedAt' in tableCols) changes.updatedAt = new Date();
       const rows = Object.keys(changes).length
@@ -251,6 +285,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   if (!skip.has('delete')) {
     app.post(`${o.base}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: perm('delete') } }, async (request) => {
       const ids = request.body as number[];
+      await assertRowsInScope(ids, request);
       const rows = await app.database.db.delete(o.table).where(and(inArray(o.id, ids), o.scope?.(request))).returning({ id: o.id });
       if (o.afterDelete) await o.afterDelete(rows.map((r) => (r as { id: number }).id), request);
       return ok({ deleted: rows.length });

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/client';
 import type { AuthContext } from '../plugins/auth';
 import { LIVE_TOPICS, type LiveEvent } from '@shared/live';
+import { inScope } from '../lib/data-scope';
 
 const CHANNEL = 'cascade_live';
 const HEARTBEAT_MS = 25_000;
@@ -86,8 +87,10 @@ export class LiveHub {
   private fanOut(event: LiveEvent): void {
     const frame = `event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`;
     for (const c of this.clients) {
-      // A project visitor only hears about the one project it may see.
+      // A project visitor only hears about the one project it may see; a scoped user or display about
+      // the projects of its data scope (an event naming no project tells only that something changed).
       if (c.auth.kind === 'visitor' && event.projectId !== c.auth.projectId) continue;
+      if (!inScope(c.auth.scope, event.projectId)) continue;
       c.reply.raw.write(frame);
     }
   }

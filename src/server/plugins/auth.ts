@@ -7,6 +7,7 @@ import type { TicketPurpose } from '@shared/contracts/ticket';
 import { hashToken } from '../lib/password';
 import { ApiError, forbidden, unauthorized } from '../lib/errors';
 import { redeemTicket } from '../lib/tickets';
+import { ALL_PROJECTS, projectsScope, type DataScope } from '../lib/data-scope';
 
 /**
  * What a route needs, declared on every route under the API prefix (startup fails otherwise):
@@ -27,6 +28,8 @@ export interface AuthContext {
   isSuper: boolean;
   /** Visitor sessions are scoped to one project. */
   projectId: number | null;
+  /** The projects this session may see and change (lib/data-scope.ts), read with the grants. */
+  scope: DataScope;
 }
 
 declare module 'fastify' {
@@ -109,6 +112,7 @@ interface Grants {
   version: string | null;
   roles: string[];
   perms: string[];
+  scope: DataScope;
 }
 
 /** Past this many holders the cache starts over (a bound, not an expected size). */
@@ -244,9 +248,12 @@ async function resolveSession(
   }
   let roles: string[] = [];
   let perms: string[] = [];
+  let scope: DataScope = ALL_PROJECTS;
   if (s.kind === 'visitor') {
     roles = ['visitor'];
     perms = [VISITOR_PERMISSION];
+    // A visitor's one project is its data scope too, so every scoped query family limits it the same way.
+    scope = projectsScope(s.project_id === null ? [] : [s.project_id]);
   } else {
     const holder = s.kind === 'user' ? `user:${s.user_id}` : 'display';
     const version = s.grants_version;
@@ -256,6 +263,7 @@ async function resolveSession(
     if (!cached && version !== null) grantsCache.set(holder, { ...grants, version });
     roles = s.kind === 'display' ? ['display'] : grants.roles;
     perms = grants.perms;
+    scope = s.kind === 'user' && s.user_id === SUPER_USER_ID ? ALL_PROJECTS : grants.scope;
   }
   return {
     sessionId: s.id,
@@ -266,6 +274,7 @@ async function resolveSession(
     perms,
     isSuper: s.kind === 'user' && s.user_id === SUPER_USER_ID,
     projectId: s.project_id,
+    scope,
   };
 }
 
@@ -287,5 +296,27 @@ async function readGrants(database: import('../db/client').Database, kind: 'user
     version,
     roles: [...new Set(grants.map((g) => g.role))],
     perms: [...new Set(grants.flatMap((g) => (g.perms ? g.perms.split(',').map((p) => p.trim()).filter(Boolean) : [])))],
+    scope: await readScope(database, kind, userId),
   };
+}
+
+/**
+ * The union of the holder's roles' data scopes: all when any role is 'all', else the projects of its
+ * 'projects' roles. A user without a role gets no project (it holds no permission to read one either).
+ */
+async function readScope(database: import('../db/client').Database, kind: 'user' | 'display', userId: number | null): Promise<DataScope> {
+  const rows = await database.query<{ data_scope: string; project_id: number | null }>(
+    kind === 'user'
+      ? `SELECT r.data_scope, rp.project_id FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id
+           LEFT JOIN sys_role_project rp ON rp.role_id = r.id AND r.data_scope = 'projects'
+          WHERE ur.user_id = $1`
+      : `SELECT r.data_scope, rp.project_id FROM sys_role r
+           LEFT JOIN sys_role_project rp ON rp.role_id = r.id AND r.data_scope = 'projects'
+          WHERE r.code = $2 AND $1::int IS NULL`,
+    kind === 'user' ? [userId] : [null, DISPLAY_ROLE],
+  );
+  // The display role missing altogether leaves a kiosk as it was before scopes: every project.
+  if (kind === 'display' && !rows.length) return ALL_PROJECTS;
+  if (rows.some((r) => r.data_scope !== 'projects')) return ALL_PROJECTS;
+  return projectsScope(rows.flatMap((r) => (r.project_id === null ? [] : [r.project_id])));
 }

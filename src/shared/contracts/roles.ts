@@ -11,7 +11,20 @@ const roleFields = {
   menuIdList: z.array(z.number({ error: 'v.invalid' }).int().positive()).max(2000).default([]),
 };
 
-export const roleSaveSchema = z.strictObject(roleFields);
+/** What a role's users may see and change: every project, or only the ones listed (docs/access.md). */
+export const DATA_SCOPES = ['all', 'projects'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+const dataScopeSchema = z.enum(DATA_SCOPES, { error: 'v.dataScope' });
+const projectIdListSchema = z.array(z.number({ error: 'v.invalid' }).int({ error: 'v.invalid' }).positive({ error: 'v.invalid' }).max(2147483647, { error: 'v.invalid' }), { error: 'v.invalid' }).max(5000, { error: 'v.tooLong' });
+
+/** A role scoped to projects names at least one (a scope of none would hide everything, by mistake). */
+function scopeNamesProjects(r: { dataScope?: DataScope; projectIdList?: number[] }, ctx: z.RefinementCtx): void {
+  if (r.dataScope === 'projects' && !r.projectIdList?.length) ctx.addIssue({ code: 'custom', path: ['projectIdList'], message: 'v.scopeProjects' });
+}
+
+/** The role's fields without the cross-field check (the list's builder derives its shapes from it). */
+export const roleFieldsSchema = z.strictObject({ ...roleFields, dataScope: dataScopeSchema.default('all'), projectIdList: projectIdListSchema.default([]) });
+export const roleSaveSchema = roleFieldsSchema.superRefine(scopeNamesProjects);
 export type RoleSave = z.input<typeof roleSaveSchema>;
 
 export const roleUpdateSchema = z.strictObject({
@@ -23,7 +36,9 @@ export const roleUpdateSchema = z.strictObject({
   remark: z.string().trim().max(500, { message: 'v.tooLong' }).optional(),
   remarkEn: z.string().trim().max(500, { message: 'v.tooLong' }).optional(),
   menuIdList: z.array(z.number({ error: 'v.invalid' }).int().positive()).max(2000).optional(),
-});
+  dataScope: dataScopeSchema.optional(),
+  projectIdList: projectIdListSchema.optional(),
+}).superRefine(scopeNamesProjects);
 export type RoleUpdate = z.input<typeof roleUpdateSchema>;
 
 export const roleQuerySchema = z.object({
@@ -41,6 +56,8 @@ export const roleRowSchema = z.object({
   remarkEn: z.string(),
   createdAt: instantText(),
   menuIdList: z.array(z.number()),
+  dataScope: z.enum(DATA_SCOPES),
+  projectIdList: z.array(z.number()),
   userCount: z.number(),
 });
 export type RoleRow = z.output<typeof roleRowSchema>;

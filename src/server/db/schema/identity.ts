@@ -1,4 +1,5 @@
 import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, bigserial, bigint, primaryKey, char, index } from 'drizzle-orm/pg-core';
+import { fallProject } from './operations';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -28,8 +29,20 @@ export const sysRole = pgTable('sys_role', {
   nameEn: varchar('name_en', { length: 64 }).notNull().default(''),
   remark: text('remark').notNull().default(''),
   remarkEn: text('remark_en').notNull().default(''),
+  /** 'all' (every project) or 'projects' (only those of sys_role_project): the role's data scope. */
+  dataScope: varchar('data_scope', { length: 16 }).notNull().default('all'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** The projects a role scoped to 'projects' may see and change (docs/access.md). */
+export const sysRoleProject = pgTable(
+  'sys_role_project',
+  {
+    roleId: integer('role_id').notNull().references(() => sysRole.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.projectId] }), index('sys_role_project_project_idx').on(t.projectId)],
+);
 
 export const sysUserRole = pgTable(
   'sys_user_role',

@@ -9,6 +9,7 @@ import { ok, resourceNames } from '../../lib/crud';
 import type { Resource } from '@shared/resources';
 import { notFound } from '../../lib/errors';
 import { attachFiles, releaseFiles, replaceFiles } from './files.service';
+import { assertInScope, assertRowsInScope, type ProjectOfRows } from '../../lib/data-scope';
 
 export interface FileWritesOptions {
   /** The resource's registry record: gives `base` and `permission` (src/shared/resources.ts). */
@@ -34,6 +35,11 @@ export interface FileWritesOptions {
   prepare?: (tx: Db, values: Record<string, unknown>, current: Record<string, unknown> | null, request: FastifyRequest) => Promise<void>;
   /** The record registers its own delete (archived rather than deleted when it has history). */
   ownDelete?: boolean;
+  /**
+   * Where the rows' project is (their `projectId`): a write to a row, or into a project, outside the
+   * caller's data scope is refused (403) before anything changes.
+   */
+  project?: ProjectOfRows;
 }
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
@@ -57,6 +63,7 @@ export function registerFileWrites(app: FastifyInstance, options: FileWritesOpti
 
   app.post(`${o.base}/save`, { schema: { body: o.save, response: { 200: idAnswer } }, config: { permission: `${o.permission}#save` } }, async (request) => {
     const values = defined(request.body as Record<string, unknown>);
+    if (o.project) assertInScope(request, values.projectId as number | null | undefined);
     const id = await app.database.db.transaction(async (tx) => {
       await o.prepare?.(tx, values, null, request);
       const [row] = await tx.insert(o.table).values(values as never).returning({ id: o.id });
@@ -72,6 +79,10 @@ export function registerFileWrites(app: FastifyInstance, options: FileWritesOpti
   app.post(`${o.base}/update`, { schema: { body: o.update, response: { 200: idAnswer } }, config: { permission: `${o.permission}#update` } }, async (request) => {
     const { id, ...rest } = request.body as { id: number } & Record<string, unknown>;
     const values = defined(rest);
+    if (o.project) {
+      await assertRowsInScope(app.database, request, o.project, [id]);
+      assertInScope(request, values.projectId as number | null | undefined);
+    }
     await app.database.db.transaction(async (tx) => {
       const [current] = await tx.select().from(o.table as PgTable).where(eq(o.id, id)).for('update');
       if (!current) throw notFound();
@@ -94,6 +105,7 @@ export function registerFileWrites(app: FastifyInstance, options: FileWritesOpti
   if (o.ownDelete) return;
   app.post(`${o.base}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: `${o.permission}#delete` } }, async (request) => {
     const ids = request.body as number[];
+    if (o.project) await assertRowsInScope(app.database, request, o.project, ids);
     const deleted = await app.database.db.transaction(async (tx) => {
       const rows = (await tx.delete(o.table).where(inArray(o.id, ids)).returning({ id: o.id })) as { id: number }[];
       await releaseFiles(tx, o.ownerType, rows.map((r) => r.id));

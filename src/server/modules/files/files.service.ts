@@ -14,6 +14,7 @@ import type { Storage } from '../../storage/storage';
 import type { S3Settings, S3Storage } from '../../storage/s3-storage';
 import { extensionOf, sniffContentType } from '../../storage/sniff';
 import { GENERAL_DOWNLOAD, OWNER_RULES } from './owners';
+import { inScope } from '../../lib/data-scope';
 
 const THUMB_SIZE = 320;
 const locals = new WeakMap<object, Storage>();
@@ -264,7 +265,12 @@ export async function mayRead(database: Database, auth: AuthContext, file: Pick<
     );
     return rows.length === 1 && rows[0].project_id === auth.projectId;
   }
-  return allows(auth, rule.read);
+  if (!allows(auth, rule.read)) return false;
+  // The record's project must be in the caller's data scope, as the record itself must be to be read.
+  const projectSql = rule.scopeProject ?? rule.projectOf;
+  if (auth.scope.all || !projectSql) return true;
+  const rows = await database.query<{ project_id: number | null }>(projectSql, [file.ownerId]);
+  return rows.every((r) => inScope(auth.scope, r.project_id));
 }
 
 export type PurgeDeps = Pick<FastifyInstance, 'config' | 'database'>;

@@ -14,6 +14,12 @@ export interface OwnerRule {
   read: string;
   write: string[];
   projectOf?: string;
+  /**
+   * SQL giving the record's project for the caller's data scope (lib/data-scope.ts): a file of a
+   * record in a project outside it is not read. `projectOf` when not given; none: files of records
+   * without a project.
+   */
+  scopeProject?: string;
 }
 
 /** A record kind whose files follow its resource's rights: read with `#info`, written with `#save` or `#update`. */
@@ -33,12 +39,12 @@ export const OWNER_RULES: Record<FileOwnerType, OwnerRule> = {
     write: [`${R.project.code}#update`],
   },
   fall_device: crud(R.device, 'fall_device'),
-  fall_eq_info: crud(R.equipment, 'fall_eq_info'),
-  fall_order: crud(R.order, 'fall_order'),
-  fall_report: crud(R.report, 'fall_report'),
-  fall_train: crud(R.training, 'fall_train'),
+  fall_eq_info: { ...crud(R.equipment, 'fall_eq_info'), scopeProject: 'SELECT project_id FROM fall_eq_info WHERE id = $1' },
+  fall_order: { ...crud(R.order, 'fall_order'), scopeProject: 'SELECT project_id FROM fall_order WHERE id = $1' },
+  fall_report: { ...crud(R.report, 'fall_report'), scopeProject: 'SELECT o.project_id FROM fall_report r JOIN fall_order o ON o.id = r.order_id WHERE r.id = $1' },
+  fall_train: { ...crud(R.training, 'fall_train'), scopeProject: 'SELECT project_id FROM fall_train WHERE id = $1' },
   fall_draw: crud(R.drawing, 'fall_draw', 'SELECT project_id FROM fall_draw WHERE id = $1'),
-  fall_monitor: crud(R.monitor, 'fall_monitor'),
+  fall_monitor: { ...crud(R.monitor, 'fall_monitor'), scopeProject: 'SELECT project_id FROM fall_monitor WHERE id = $1' },
   sys_content: crud(R.content, 'sys_content'),
   sys_xmlx: { ...crud(R.projectType, 'sys_xmlx'), write: ['save', 'update', 'upload'].map((a) => `${R.projectType.code}#${a}`) },
   app_user: crud(R.customer, 'app_user'),

@@ -8,6 +8,10 @@ import { filters, ok, registerCrud } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
 import { checkLayoutCards, clearOtherDefaults, defaultSceneView, loadSceneView } from './scenes.repository';
 import { RESOURCES } from '@shared/resources';
+import { assertInScope, assertRowsInScope } from '../../lib/data-scope';
+
+/** A scene of a project belongs to it; a global scene (no project) to everyone. */
+const SCENES = { from: 'ship_scene x', project: 'x.project_id' };
 
 const PERMISSION = 'ship-scene';
 /** Walls read scenes with the wall permission; the back-office with its list/info buttons. */
@@ -29,15 +33,18 @@ export async function sceneRoutes(app: FastifyInstance): Promise<void> {
     from: (q) => q.leftJoin(fallProject, eq(fallProject.id, shipScene.projectId)),
     without: ['save', 'update', 'info'],
     exportName: 'scenes',
+    project: { column: shipScene.projectId },
   });
 
   app.get('/ship/scene/default', { schema: { response: { 200: envelopeOf(sceneViewSchema.nullable()) }, querystring: sceneDefaultQuerySchema }, config: { permission: READ } }, async (request) => {
     const { projectId } = request.query as z.output<typeof sceneDefaultQuerySchema>;
+    assertInScope(request, projectId);
     return ok(await defaultSceneView(app.database.db, projectId));
   });
 
   app.get('/ship/scene/info/:id', { schema: { response: { 200: envelopeOf(sceneViewSchema) }, params: idParamSchema }, config: { permission: READ } }, async (request) => {
     const { id } = request.params as { id: number };
+    await assertRowsInScope(app.database, request, SCENES, [id]);
     const scene = await loadSceneView(app.database.db, eq(shipScene.id, id));
     if (!scene) throw notFound();
     return ok(scene);
@@ -45,6 +52,7 @@ export async function sceneRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/ship/scene/save', { schema: { body: sceneSaveSchema, response: { 200: idAnswer } }, config: { permission: `${PERMISSION}#save` } }, async (request) => {
     const body = request.body as z.output<typeof sceneSaveSchema>;
+    assertInScope(request, body.projectId);
     return app.database.db.transaction(async (tx) => {
       await checkLayoutCards(tx, body.layout);
       if (body.isDefault) await clearOtherDefaults(tx, body.projectId);
@@ -55,6 +63,8 @@ export async function sceneRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/ship/scene/update', { schema: { body: sceneUpdateSchema, response: { 200: idAnswer } }, config: { permission: `${PERMISSION}#update` } }, async (request) => {
     const { id, ...body } = request.body as z.output<typeof sceneUpdateSchema>;
+    await assertRowsInScope(app.database, request, SCENES, [id]);
+    assertInScope(request, body.projectId);
     return app.database.db.transaction(async (tx) => {
       const [current] = await tx.select().from(shipScene).where(eq(shipScene.id, id)).for('update');
       if (!current) throw notFound();

@@ -4,12 +4,22 @@ import { DEVICE_CATEGORY } from '@shared/dictionaries';
 import { WARNING_LEVELS } from '@shared/contracts/warning';
 import type { Granularity } from '@shared/contracts/stats';
 import { STAT_TOP_BOARDS, periodDays, previousDays, type RepairPeriod, type RepairTotals, type StatReport, type StatReportFilters, type WarningLevelCounts } from '@shared/contracts/stats-report';
+import { scopeCondition, type DataScope } from '../../lib/data-scope';
 import { UNIT_CATEGORY, dayEnd, dayStart, projectPlace, slaLimit, unitCategory, type SlaHours } from './stat-filters.service';
 
 export interface ReportRange extends StatReportFilters {
   from: string;
   to: string;
   granularity: Granularity;
+}
+
+/** The filters with the caller's data scope (set by the route, never by the body). */
+type Scoped = StatReportFilters & { scope?: DataScope };
+
+/** The project filter and the data scope on a project column. */
+function projectOf(col: SQL, f: Scoped): SQL | undefined {
+  const parts = [f.projectId ? sql`${col} = ${f.projectId}` : undefined, f.scope ? scopeCondition(f.scope, col) : undefined].filter(Boolean) as SQL[];
+  return parts.length ? sql.join(parts, sql` AND `) : undefined;
 }
 
 const US_PER_HOUR = 3_600_000_000;
@@ -72,10 +82,10 @@ export class StatsReportRepository {
     return res.rows as T[];
   }
 
-  async report(q: ReportRange, sla: SlaHours): Promise<StatReport> {
+  async report(q: ReportRange & Scoped, sla: SlaHours): Promise<StatReport> {
     const previous = previousDays(q.from, q.to);
     const [places, totals, previousTotals, periods, warnings, prevWarnings, boards, equipment] = await Promise.all([
-      this.places(),
+      this.places(q),
       this.repairTotals(q.from, q.to, q, sla),
       this.repairTotals(previous.from, previous.to, q, sla),
       this.repairPeriods(q, sla),
@@ -100,20 +110,22 @@ export class StatsReportRepository {
     };
   }
 
-  private async places(): Promise<StatReport['places']> {
+  /** The areas and countries to filter by: of the projects the caller's scope holds. */
+  private async places(f: Scoped): Promise<StatReport['places']> {
+    const own = f.scope ? scopeCondition(f.scope, sql`id`) : undefined;
     const [areas, countries] = await Promise.all([
       this.rows<{ value: string; label: string; labelEn: string }>(sql`
         SELECT a.area AS value, coalesce(d.label, a.area) AS label, coalesce(nullif(d.label_en, ''), d.label, a.area) AS "labelEn"
-          FROM (SELECT DISTINCT area FROM fall_project WHERE area <> '') a
+          FROM (SELECT DISTINCT area FROM fall_project WHERE area <> '' ${own ? sql`AND ${own}` : sql``}) a
           LEFT JOIN sys_dictionary d ON d.type = 'area' AND d.value = a.area
          ORDER BY a.area`),
-      this.rows<{ country: string }>(sql`SELECT DISTINCT country FROM fall_project WHERE country <> '' ORDER BY country`),
+      this.rows<{ country: string }>(sql`SELECT DISTINCT country FROM fall_project WHERE country <> '' ${own ? sql`AND ${own}` : sql``} ORDER BY country`),
     ]);
     return { areas, countries: countries.map((c) => c.country) };
   }
 
   /** The facts of the orders completed in [from, to] under the filters, grouped by period or not. */
-  private async facts(from: string, to: string, f: StatReportFilters, sla: SlaHours, g: Granularity | null): Promise<FactRow[]> {
+  private async facts(from: string, to: string, f: Scoped, sla: SlaHours, g: Granularity | null): Promise<FactRow[]> {
     const label = g ? periodLabel(g, sql`f.completed_at`) : sql`NULL::text`;
     return this.rows<FactRow>(sql`
       SELECT ${label} AS period, count(*)::int AS completed, avg(f.us)::float8 AS avg_us,
@@ -125,7 +137,7 @@ export class StatsReportRepository {
        WHERE ${and([
          sql`f.completed_at >= ${dayStart(from)}`,
          sql`f.completed_at < ${dayEnd(to)}`,
-         f.projectId ? sql`f.project_id = ${f.projectId}` : undefined,
+         projectOf(sql`f.project_id`, f),
          projectPlace(sql`f.project_id`, f),
          f.category ? sql`f.order_id IN (SELECT o.id FROM fall_order o WHERE ${unitCategory(sql`o.equipment_id`, f.category)})` : undefined,
        ])}
@@ -133,7 +145,7 @@ export class StatsReportRepository {
   }
 
   /** Orders submitted in [from, to] under the filters, by period or not. */
-  private async submitted(from: string, to: string, f: StatReportFilters, g: Granularity | null): Promise<{ period: string | null; n: number }[]> {
+  private async submitted(from: string, to: string, f: Scoped, g: Granularity | null): Promise<{ period: string | null; n: number }[]> {
     const label = g ? periodLabel(g, sql`o.submitted_at`) : sql`NULL::text`;
     return this.rows(sql`
       SELECT ${label} AS period, count(*)::int AS n
@@ -141,7 +153,7 @@ export class StatsReportRepository {
        WHERE ${and([
          sql`o.submitted_at >= ${dayStart(from)}`,
          sql`o.submitted_at < ${dayEnd(to)}`,
-         f.projectId ? sql`o.project_id = ${f.projectId}` : undefined,
+         projectOf(sql`o.project_id`, f),
          projectPlace(sql`o.project_id`, f),
          unitCategory(sql`o.equipment_id`, f.category),
        ])}
@@ -171,12 +183,12 @@ export class StatsReportRepository {
     };
   }
 
-  async repairTotals(from: string, to: string, f: StatReportFilters, sla: SlaHours): Promise<RepairTotals> {
+  async repairTotals(from: string, to: string, f: Scoped, sla: SlaHours): Promise<RepairTotals> {
     const [[fact], [sub]] = await Promise.all([this.facts(from, to, f, sla, null), this.submitted(from, to, f, null)]);
     return this.totalsOf(fact, sub?.n ?? 0);
   }
 
-  private async repairPeriods(q: ReportRange, sla: SlaHours): Promise<RepairPeriod[]> {
+  private async repairPeriods(q: ReportRange & Scoped, sla: SlaHours): Promise<RepairPeriod[]> {
     const [facts, subs] = await Promise.all([this.facts(q.from, q.to, q, sla, q.granularity), this.submitted(q.from, q.to, q, q.granularity)]);
     const factOf = new Map(facts.map((r) => [r.period, r]));
     const subOf = new Map(subs.map((r) => [r.period, r.n]));
@@ -187,18 +199,18 @@ export class StatsReportRepository {
     }));
   }
 
-  private warningWhere(from: string, to: string, f: StatReportFilters): SQL {
+  private warningWhere(from: string, to: string, f: Scoped): SQL {
     return and([
       sql`w.at >= ${dayStart(from)}`,
       sql`w.at < ${dayEnd(to)}`,
-      f.projectId ? sql`w.project_id = ${f.projectId}` : undefined,
+      projectOf(sql`w.project_id`, f),
       projectPlace(sql`w.project_id`, f),
       unitCategory(sql`w.equipment_id`, f.category),
     ]);
   }
 
   /** Warnings raised in [from, to] by level, per period (or one row for the whole range). */
-  private async warningLevels(from: string, to: string, f: StatReportFilters, g: Granularity | null): Promise<{ period: string; from: string; to: string; byLevel: WarningLevelCounts }[]> {
+  private async warningLevels(from: string, to: string, f: Scoped, g: Granularity | null): Promise<{ period: string; from: string; to: string; byLevel: WarningLevelCounts }[]> {
     const label = g ? periodLabel(g, sql`w.at`) : sql`NULL::text`;
     const rows = await this.rows<{ period: string | null; level: string; n: number }>(sql`
       SELECT ${label} AS period, w.level, count(*)::int AS n FROM fall_warning w
@@ -210,7 +222,7 @@ export class StatsReportRepository {
     });
   }
 
-  private async warningBoards(q: ReportRange): Promise<StatReport['warnings']['boards']> {
+  private async warningBoards(q: ReportRange & Scoped): Promise<StatReport['warnings']['boards']> {
     return this.rows(sql`
       SELECT w.detect_id AS "detectId", b.board_name AS name, b.board_name_en AS "nameEn", p.name AS "projectName", p.name_en AS "projectNameEn", count(*)::int AS count
         FROM fall_warning w JOIN fall_detect b ON b.id = w.detect_id JOIN fall_project p ON p.id = w.project_id
@@ -221,14 +233,14 @@ export class StatsReportRepository {
   }
 
   /** Units now, as the equipment list counts them (not archived), by category. */
-  private async equipment(f: StatReportFilters): Promise<StatReport['equipment']> {
+  private async equipment(f: Scoped): Promise<StatReport['equipment']> {
     const rows = await this.rows<{ category: string; total: number; broken: number; offline: number }>(sql`
       SELECT ${UNIT_CATEGORY} AS category, count(*)::int AS total,
              (count(*) FILTER (WHERE e.state = 'broken'))::int AS broken, (count(*) FILTER (WHERE e.state = 'offline'))::int AS offline
         FROM fall_eq_info e JOIN fall_project p ON p.id = e.project_id LEFT JOIN fall_device d ON d.id = e.device_id
        WHERE ${and([
          sql`e.archived_at IS NULL`,
-         f.projectId ? sql`e.project_id = ${f.projectId}` : undefined,
+         projectOf(sql`e.project_id`, f),
          f.area ? sql`p.area = ${f.area}` : undefined,
          f.country ? sql`p.country = ${f.country}` : undefined,
          f.category ? sql`${UNIT_CATEGORY} = ${f.category}` : undefined,

@@ -12,6 +12,15 @@ import { fileAnswer } from '../../lib/answers';
 const workbookAnswer = fileAnswer('the statistics view as a workbook', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
 import { StatsReportRepository, type ReportRange } from './stats-report.repository';
 import { inDays, projectPlace, unitCategory, type SlaHours } from './stat-filters.service';
+import { assertInScope, scopeCondition, scopeOf } from '../../lib/data-scope';
+import type { FastifyRequest } from 'fastify';
+
+/** The query with the caller's data scope; a project filter outside it is refused (403). */
+function scoped(request: FastifyRequest): ReportRange & { scope: ReturnType<typeof scopeOf> } {
+  const q = request.body as ReportRange;
+  assertInScope(request, q.projectId);
+  return { ...q, scope: scopeOf(request) };
+}
 
 const BASE = RESOURCES.statistics.api;
 const CODE = RESOURCES.statistics.code;
@@ -69,13 +78,17 @@ export async function statsReportRoutes(app: FastifyInstance): Promise<void> {
   }
 
   app.post(`${BASE}/figures`, { schema: { body: statReportQuerySchema, response: { 200: envelopeOf(statReportSchema) } }, config: { permission: `${CODE}#list`, log: false as const } }, async (request) =>
-    ok(await repo.report(request.body as ReportRange, await sla())),
+    ok(await repo.report(scoped(request), await sla())),
   );
 
   app.post(`${BASE}/export`, { schema: { body: statExportSchema, response: { 200: workbookAnswer } }, config: { permission: `${CODE}#export` } }, async (request, reply) => {
-    const q = request.body as ReportRange;
+    const q = scoped(request);
     const L = LABELS[request.locale ?? 'cn'];
     const report: StatReport = await repo.report(q, await sla());
+    const own = (col: ReturnType<typeof sql>) => {
+      const c = scopeCondition(q.scope, col);
+      return c ? sql`AND ${c}` : sql``;
+    };
     const cols = (props: string[]) => props.map((prop) => ({ prop, label: L[prop] ?? prop }));
     const r = report.repair;
     const repairRows = [
@@ -101,7 +114,7 @@ export async function statsReportRoutes(app: FastifyInstance): Promise<void> {
     ];
     // The orders behind the repair figures: submitted or completed in the range, under the same filters.
     const where = sql`(${inDays(sql`o.submitted_at`, q.from, q.to)} OR ${inDays(sql`o.completed_at`, q.from, q.to)})
-      ${q.projectId ? sql`AND o.project_id = ${q.projectId}` : sql``}
+      ${q.projectId ? sql`AND o.project_id = ${q.projectId}` : sql``} ${own(sql`o.project_id`)}
       ${q.area || q.country ? sql`AND ${projectPlace(sql`o.project_id`, q)}` : sql``}
       ${q.category ? sql`AND ${unitCategory(sql`o.equipment_id`, q.category)}` : sql``}`;
     const orderPage = async (limit: number, offset: number) => {
@@ -121,7 +134,7 @@ export async function statsReportRoutes(app: FastifyInstance): Promise<void> {
     };
     // The warnings behind the warning charts, and the units behind the broken and availability figures.
     const warningWhere = sql`${inDays(sql`w.at`, q.from, q.to)}
-      ${q.projectId ? sql`AND w.project_id = ${q.projectId}` : sql``}
+      ${q.projectId ? sql`AND w.project_id = ${q.projectId}` : sql``} ${own(sql`w.project_id`)}
       ${q.area || q.country ? sql`AND ${projectPlace(sql`w.project_id`, q)}` : sql``}
       ${q.category ? sql`AND ${unitCategory(sql`w.equipment_id`, q.category)}` : sql``}`;
     const levelName = (l: unknown) => L[String(l)] ?? String(l);
@@ -142,7 +155,7 @@ export async function statsReportRoutes(app: FastifyInstance): Promise<void> {
                e.state, e.state_since AS since
           FROM fall_eq_info e JOIN fall_project p ON p.id = e.project_id LEFT JOIN fall_device d ON d.id = e.device_id
          WHERE e.archived_at IS NULL AND e.state IN ('broken', 'offline')
-           ${q.projectId ? sql`AND e.project_id = ${q.projectId}` : sql``}
+           ${q.projectId ? sql`AND e.project_id = ${q.projectId}` : sql``} ${own(sql`e.project_id`)}
            ${q.area ? sql`AND p.area = ${q.area}` : sql``}
            ${q.country ? sql`AND p.country = ${q.country}` : sql``}
            ${q.category ? sql`AND coalesce(d.category, 'other') = ${q.category}` : sql``}

@@ -18,6 +18,7 @@ import type { PageResult } from '@shared/envelope';
 import { countedEquipment } from '../operations/equipment-state.service';
 import { pageOf } from '@shared/envelope';
 import { notArchivedSql } from '../operations/archive/archive.service';
+import { ALL_PROJECTS, scopeClause, scopeIds, type DataScope } from '../../lib/data-scope';
 
 /** Hours an order of each priority may take and still count as on time. */
 export interface SlaHours {
@@ -29,6 +30,8 @@ export interface SlaHours {
 
 export interface PeriodRange {
   projectId?: number | null;
+  /** The caller's data scope: figures of its projects only (a projectId is checked against it by the route). */
+  scope?: DataScope;
   from: string;
   to: string;
   granularity: Granularity;
@@ -135,35 +138,42 @@ function inDictionaryOrder<T>(values: string[], rows: Map<string, T>, empty: (v:
 export class StatsRepository {
   constructor(private readonly database: Database) {}
 
-  async countProjects(): Promise<CountProjects> {
+  async countProjects(scope: DataScope = ALL_PROJECTS): Promise<CountProjects> {
+    const params: unknown[] = [];
     const rows = await this.database.query<{ status: string; count: number }>(
-      `SELECT status, count(*)::int AS count FROM fall_project WHERE ${notArchivedSql()} GROUP BY status`,
+      `SELECT status, count(*)::int AS count FROM fall_project WHERE ${notArchivedSql()} ${scopeClause(scope, 'id', params)} GROUP BY status`,
+      params,
     );
     const byKey = new Map(rows.map((r) => [r.status, r]));
     const byStatus = inDictionaryOrder(XMZT.map((x) => x.value), byKey, (status) => ({ status, count: 0 }));
     return { total: rows.reduce((n, r) => n + r.count, 0), byStatus };
   }
 
-  async groupArea(): Promise<AreaGroup[]> {
+  async groupArea(scope: DataScope = ALL_PROJECTS): Promise<AreaGroup[]> {
+    const params: unknown[] = [];
     // Labels come from the `area` dictionary when the code is in it (the wall shows names, not codes).
     return this.database.query<AreaGroup>(
       `SELECT g.area, g.count, g."totalArea", coalesce(d.label, g.area) AS label, coalesce(nullif(d.label_en, ''), d.label, g.area) AS "labelEn"
-         FROM (SELECT area, count(*)::int AS count, coalesce(sum(total_area), 0)::float8 AS "totalArea" FROM fall_project WHERE ${notArchivedSql()} GROUP BY area) g
+         FROM (SELECT area, count(*)::int AS count, coalesce(sum(total_area), 0)::float8 AS "totalArea" FROM fall_project WHERE ${notArchivedSql()} ${scopeClause(scope, 'id', params)} GROUP BY area) g
          LEFT JOIN sys_dictionary d ON d.type = 'area' AND d.value = g.area
         ORDER BY g.count DESC, g.area`,
+      params,
     );
   }
 
-  async groupWater(): Promise<WaterGroup[]> {
+  async groupWater(scope: DataScope = ALL_PROJECTS): Promise<WaterGroup[]> {
+    const params: unknown[] = [];
     const rows = await this.database.query<WaterGroup>(
-      `SELECT water_type AS "waterType", count(*)::int AS count FROM fall_project WHERE ${notArchivedSql()} GROUP BY water_type`,
+      `SELECT water_type AS "waterType", count(*)::int AS count FROM fall_project WHERE ${notArchivedSql()} ${scopeClause(scope, 'id', params)} GROUP BY water_type`,
+      params,
     );
     return inDictionaryOrder(WATER_TYPE.map((w) => w.value), new Map(rows.map((r) => [r.waterType, r])), (waterType) => ({ waterType, count: 0 }));
   }
 
-  async groupDevice(projectId?: number): Promise<DeviceGroup[]> {
+  async groupDevice(projectId?: number, scope: DataScope = ALL_PROJECTS): Promise<DeviceGroup[]> {
     // stats_eq_count (0008) keeps the units per project, model and state (project 0 = all projects), so
-    // this reads a few rows per model instead of grouping 100,000 units.
+    // this reads a few rows per model instead of grouping 100,000 units; a scope sums its projects' rows.
+    const ids = scopeIds(scope);
     const rows = await this.database.query<DeviceGroup>(
       `SELECT coalesce(d.category, 'other') AS category,
               sum(c.n)::int AS total,
@@ -172,9 +182,9 @@ export class StatsRepository {
               coalesce(sum(c.n) FILTER (WHERE c.state = 'maintenance'), 0)::int AS maintenance,
               coalesce(sum(c.n) FILTER (WHERE c.state = 'offline'), 0)::int AS offline
          FROM stats_eq_count c LEFT JOIN fall_device d ON d.id = c.device_id
-        WHERE c.project_id = $1 AND c.n <> 0
+        WHERE ${!projectId && ids ? 'c.project_id = ANY($1::int[])' : 'c.project_id = $1'} AND c.n <> 0
         GROUP BY 1`,
-      [projectId ?? 0],
+      [projectId ?? ids ?? 0],
     );
     return inDictionaryOrder(
       DEVICE_CATEGORY.map((c) => c.value),
@@ -183,10 +193,12 @@ export class StatsRepository {
     );
   }
 
-  async brokenDevice(projectId?: number): Promise<BrokenDeviceList> {
+  async brokenDevice(projectId?: number, dataScope: DataScope = ALL_PROJECTS): Promise<BrokenDeviceList> {
     const params: unknown[] = [BROKEN_DEVICE_LIMIT];
-    const scope = (param: number) => `${projectId ? `AND e.project_id = $${param}` : ''} AND ${countedEquipment('e')}`;
-    if (projectId) params.push(projectId);
+    const ids = scopeIds(dataScope);
+    const only = projectId ?? ids;
+    const scope = (param: number) => `${only ? `AND e.project_id = ANY($${param}::int[])` : ''} AND ${countedEquipment('e')}`;
+    if (only) params.push([only].flat());
     // The total is counted over the same rows the list is cut from, so it is the broken KPI's figure.
     const [rows, [{ total }]] = await Promise.all([
       this.database.query<Omit<BrokenDevice, 'since'> & { since: Date }>(
@@ -202,24 +214,32 @@ export class StatsRepository {
       ),
       this.database.query<{ total: number }>(
         `SELECT count(*)::int AS total FROM fall_eq_info e WHERE e.state = 'broken' ${scope(1)}`,
-        projectId ? [projectId] : [],
+        only ? [[only].flat()] : [],
       ),
     ]);
     return { list: rows.map((r) => ({ ...r, since: new Date(r.since).toISOString() })), total };
   }
 
-  private rangeParams(q: PeriodRange): { params: unknown[]; project: (col: string) => string } {
-    const params: unknown[] = [q.from, q.to, q.granularity, LABEL_FORMAT[q.granularity]];
-    if (q.projectId) params.push(q.projectId);
-    return { params, project: (col) => (q.projectId ? `AND ${col} = $5` : '') };
+  /** The projects a range is limited to: the one asked for, the scope's, or null for all. */
+  private static only(q: PeriodRange): number[] | null {
+    if (q.projectId) return [q.projectId];
+    return q.scope ? scopeIds(q.scope) : null;
   }
 
+  private rangeParams(q: PeriodRange): { params: unknown[]; project: (col: string) => string } {
+    const params: unknown[] = [q.from, q.to, q.granularity, LABEL_FORMAT[q.granularity]];
+    const only = StatsRepository.only(q);
+    if (only) params.push(only);
+    return { params, project: (col) => (only ? `AND ${col} = ANY($5::int[])` : '') };
+  }
+
+  // The rollup (0008) sums every project: some projects (one, or a data scope) are read from the per-order facts.
   async repairSpeed(q: PeriodRange): Promise<RepairSpeedPoint[]> {
-    return q.projectId ? this.projectSpeed(q) : this.rollupSpeed(q);
+    return StatsRepository.only(q) ? this.projectSpeed(q) : this.rollupSpeed(q);
   }
 
   async repairQuality(q: PeriodRange, sla: SlaHours): Promise<RepairQualityPoint[]> {
-    const rows = q.projectId ? await this.projectQuality(q, sla) : await this.rollupQuality(q, sla);
+    const rows = StatsRepository.only(q) ? await this.projectQuality(q, sla) : await this.rollupQuality(q, sla);
     return rows.map((r) => ({
       period: r.period,
       completed: r.completed,
@@ -382,7 +402,8 @@ export class StatsRepository {
     const completed = q.metric === 'completed';
     const col = completed ? 'o.completed_at' : 'o.submitted_at';
     const params: unknown[] = [q.from, q.to];
-    const projectCond = q.projectId ? `AND o.project_id = $${params.push(q.projectId)}` : '';
+    const only = StatsRepository.only(q);
+    const projectCond = only ? `AND o.project_id = ANY($${params.push(only)}::int[])` : '';
     let where = `${col} >= ${RANGE_START} AND ${col} < ${RANGE_END} ${projectCond}`;
     if (q.period) {
       // The point's period clipped to the query range, exactly as the chart counted it.

@@ -4,6 +4,14 @@ import { envelopeOf, listAnswerOf } from '@shared/contracts/common';
 import { periodQuerySchema, projectFilterSchema, resolvePeriod, statOrdersQuerySchema, type Granularity, type StatMetric, countProjectsSchema, areaGroupSchema, waterGroupSchema, deviceGroupSchema, brokenDeviceListSchema, repairSpeedPointSchema, repairQualityPointSchema, statOrderSchema } from '@shared/contracts/stats';
 import { ok } from '../../lib/crud';
 import { StatsRepository, type SlaHours } from './stats.repository';
+import { assertInScope, scopeOf } from '../../lib/data-scope';
+import type { FastifyRequest } from 'fastify';
+
+/** The period of a chart call within the caller's data scope; a project outside it is refused (403). */
+function scoped<T extends Period>(request: FastifyRequest, q: T): T & { scope: ReturnType<typeof scopeOf> } {
+  assertInScope(request, q.projectId);
+  return { ...q, scope: scopeOf(request) };
+}
 
 /** The wall's statistics are read by back-office users and by wall display tokens (viewer grants). */
 export const STATS_PERMISSION = ['fall-project#stats', 'ship-scene#view'];
@@ -27,24 +35,26 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     return { low, normal, high, urgent };
   }
 
-  app.get(`${BASE}/countProjects`, { schema: { response: { 200: envelopeOf(countProjectsSchema) } }, config }, async () => ok(await repo.countProjects()));
-  app.get(`${BASE}/groupArea`, { schema: { response: { 200: envelopeOf(z.array(areaGroupSchema)) } }, config }, async () => ok(await repo.groupArea()));
-  app.get(`${BASE}/groupWater`, { schema: { response: { 200: envelopeOf(z.array(waterGroupSchema)) } }, config }, async () => ok(await repo.groupWater()));
+  app.get(`${BASE}/countProjects`, { schema: { response: { 200: envelopeOf(countProjectsSchema) } }, config }, async (request) => ok(await repo.countProjects(scopeOf(request))));
+  app.get(`${BASE}/groupArea`, { schema: { response: { 200: envelopeOf(z.array(areaGroupSchema)) } }, config }, async (request) => ok(await repo.groupArea(scopeOf(request))));
+  app.get(`${BASE}/groupWater`, { schema: { response: { 200: envelopeOf(z.array(waterGroupSchema)) } }, config }, async (request) => ok(await repo.groupWater(scopeOf(request))));
   app.get(`${BASE}/groupDevice`, { schema: { response: { 200: envelopeOf(z.array(deviceGroupSchema)) }, querystring: projectFilterSchema }, config }, async (request) => {
     const { projectId } = request.query as { projectId?: number };
-    return ok(await repo.groupDevice(projectId));
+    assertInScope(request, projectId);
+    return ok(await repo.groupDevice(projectId, scopeOf(request)));
   });
   app.get(`${BASE}/brokenDevice`, { schema: { response: { 200: envelopeOf(brokenDeviceListSchema) }, querystring: projectFilterSchema }, config }, async (request) => {
     const { projectId } = request.query as { projectId?: number };
-    return ok(await repo.brokenDevice(projectId));
+    assertInScope(request, projectId);
+    return ok(await repo.brokenDevice(projectId, scopeOf(request)));
   });
   app.post(`${BASE}/repairSpeedList`, { schema: { response: { 200: envelopeOf(z.array(repairSpeedPointSchema)) }, body: periodQuerySchema }, config }, async (request) =>
-    ok(await repo.repairSpeed(resolvePeriod(request.body as Period))),
+    ok(await repo.repairSpeed(resolvePeriod(scoped(request, request.body as Period)))),
   );
   app.post(`${BASE}/repairQualityList`, { schema: { response: { 200: envelopeOf(z.array(repairQualityPointSchema)) }, body: periodQuerySchema }, config }, async (request) =>
-    ok(await repo.repairQuality(resolvePeriod(request.body as Period), await sla())),
+    ok(await repo.repairQuality(resolvePeriod(scoped(request, request.body as Period)), await sla())),
   );
   app.post(`${BASE}/statOrders`, { schema: { response: { 200: listAnswerOf(statOrderSchema) }, body: statOrdersQuerySchema }, config }, async (request) =>
-    ok(await repo.statOrders(resolvePeriod(request.body as Period & { period?: string; metric?: StatMetric; page: number; limit: number }))),
+    ok(await repo.statOrders(resolvePeriod(scoped(request, request.body as Period & { period?: string; metric?: StatMetric; page: number; limit: number })))),
   );
 }

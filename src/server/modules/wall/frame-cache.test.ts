@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../plugins/auth';
 import { FrameCache, STALE_PICTURE_MS } from './frame-cache';
+import { ALL_PROJECTS, projectsScope } from '../../lib/data-scope';
 
 
 const viewer = (perms: string[], extra: Partial<AuthContext> = {}): AuthContext => ({
@@ -12,6 +13,7 @@ const viewer = (perms: string[], extra: Partial<AuthContext> = {}): AuthContext 
   perms,
   isSuper: false,
   projectId: null,
+  scope: ALL_PROJECTS,
   ...extra,
 });
 const STATS = ['fall-project#stats', 'ship-scene#view'];
@@ -28,6 +30,16 @@ describe('FrameCache', () => {
     // Another language, or yesterday's drawing (its repair charts end yesterday), is no drawing.
     expect(cache.lookup('cn', viewer(['ship-scene#view']), '2026-11-25')).toBeNull();
     expect(cache.lookup('en', viewer(['ship-scene#view']), '2026-11-26')).toBeNull();
+  });
+
+  it('never shows a drawing made in one data scope to a viewer of another', () => {
+    const cache = new FrameCache();
+    cache.keep('en', frame('<p>all</p>'), [STATS], cache.version, 'd');
+    expect(cache.lookup('en', viewer(STATS, { scope: projectsScope([3]) }), 'd')).toBeNull();
+    cache.keep('cn', frame('<p>3</p>'), [STATS], cache.version, 'd', '3');
+    expect(cache.lookup('cn', viewer(STATS), 'd')).toBeNull();
+    expect(cache.lookup('cn', viewer(STATS, { scope: projectsScope([3, 4]) }), 'd')).toBeNull();
+    expect(cache.lookup('cn', viewer(STATS, { scope: projectsScope([3]) }), 'd')).toEqual(frame('<p>3</p>'));
   });
 
   it('shows a drawing from before a change as a picture only, for a minute at most, until a newer one is kept', () => {

@@ -1,12 +1,18 @@
 import type { Locale } from '@shared/constants';
 import type { WallFrame } from '@shared/contracts/wall';
 import { allows, type AuthContext, type RoutePermission } from '../../plugins/auth';
+import { scopeIds, type DataScope } from '../../lib/data-scope';
+
+/** The data scope a drawing was made in, as a key: a viewer of another scope sees other figures. */
+export const scopeKey = (scope: DataScope): string => scopeIds(scope)?.join(',') ?? 'all';
 
 /** A drawing of the overview, kept for the next viewer who may see it. */
 interface Kept {
   frame: WallFrame;
   /** What the calls it was drawn from checked: a viewer passing them all would get the same answers. */
   permissions: RoutePermission[];
+  /** The data scope it was drawn in (scopeKey): shown only to viewers of the same scope. */
+  scope: string;
   /** The data version it was drawn at (FrameCache.version when the drawing began). */
   version: number;
   /** The server's day: the repair charts' window ends today. */
@@ -54,13 +60,13 @@ export class FrameCache {
     return [...this.kept.keys()];
   }
 
-  keep(language: Locale, frame: WallFrame, permissions: RoutePermission[], version: number, day: string): void {
+  keep(language: Locale, frame: WallFrame, permissions: RoutePermission[], version: number, day: string, scope = 'all'): void {
     if (frame.html === null) return;
     const before = this.kept.get(language);
     // A slower drawing begun earlier does not replace a newer one.
     if (before && before.version > version && before.day === day) return;
     const current = version === this.latest;
-    this.kept.set(language, { frame, permissions, version, day, staleSince: current ? undefined : Date.now() });
+    this.kept.set(language, { frame, permissions, scope, version, day, staleSince: current ? undefined : Date.now() });
     if (current) for (const [wake, waitedFor] of this.waiting) if (waitedFor === language) wake();
   }
 
@@ -86,11 +92,12 @@ export class FrameCache {
   /**
    * The drawing this viewer may be shown: the whole frame when nothing changed since, its picture
    * alone (no answers) while a newer one is drawn, nothing when there is none for today, it is older
-   * than STALE_PICTURE_MS and stale, or one of its calls would have refused the viewer.
+   * than STALE_PICTURE_MS and stale, one of its calls would have refused the viewer, or it was drawn
+   * in another data scope (its figures and map would show projects the viewer may not see, or miss some).
    */
   lookup(language: Locale, viewer: AuthContext, day: string, now = Date.now()): WallFrame | null {
     const kept = this.kept.get(language);
-    if (!kept || kept.day !== day || !kept.permissions.every((p) => allows(viewer, p))) return null;
+    if (!kept || kept.day !== day || kept.scope !== scopeKey(viewer.scope) || !kept.permissions.every((p) => allows(viewer, p))) return null;
     if (kept.version === this.latest) return kept.frame;
     if (now - (kept.staleSince ?? now) > STALE_PICTURE_MS) return null;
     return { html: kept.frame.html, calls: [] };

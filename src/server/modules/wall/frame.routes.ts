@@ -14,7 +14,8 @@ import type { Locale } from '@shared/constants';
 import type { FrameCall, WallFrame } from '@shared/contracts/wall';
 import { isoDaysAgo } from '@shared/iso-day';
 import { frameRenderer, type FrameRenderer } from '../../lib/frame-renderer';
-import { FrameCache, STALE_WAIT_MS } from './frame-cache';
+import { FrameCache, STALE_WAIT_MS, scopeKey } from './frame-cache';
+import { ALL_PROJECTS } from '../../lib/data-scope';
 import { WALL_READ } from './wall.routes';
 
 /** Who the drawings made ahead run as: a display with a wall's read rights, no session behind it. */
@@ -27,6 +28,7 @@ const AHEAD_VIEWER: AuthContext = {
   perms: ['ship-scene#view', 'fall-project#info'],
   isSuper: false,
   projectId: null,
+  scope: ALL_PROJECTS,
 };
 
 const WARMING = 'wall-frame';
@@ -89,7 +91,9 @@ export async function frameRoutes(app: FastifyInstance): Promise<void> {
     };
     const html = await render.renderOverviewFrame({ language, fetch: inProcess, config: await runtimeConfigOf(app, app.config), worldTopology: await worldTopology() });
     const frame = { html, calls };
-    if (calls.every((c) => c.status === 200)) cache.keep(language, frame, permissions, version, day);
+    // Only drawings of every project are kept: one drawn for a scoped viewer would otherwise replace
+    // the drawing ahead, and a scoped viewer's is made for them each time (frame-cache.ts checks the scope).
+    if (viewer.scope.all && calls.every((c) => c.status === 200)) cache.keep(language, frame, permissions, version, day, scopeKey(viewer.scope));
     return frame;
   }
 

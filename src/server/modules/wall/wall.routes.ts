@@ -9,14 +9,16 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { newToken } from '../../lib/password';
 import { VISITOR_PERMISSION, type AuthContext } from '../../plugins/auth';
 import { projectWall } from './wall.repository';
+import { inScope } from '../../lib/data-scope';
 
 /** Who may look at a project's wall: users and display tokens with wall or project rights, and visitors of that project. */
 export const WALL_READ = ['fall-project#info', 'ship-scene#view', VISITOR_PERMISSION];
 const TOKEN_PERMISSION = 'ship-scene#token';
 
-/** A visitor session opens exactly one project. */
+/** A visitor session opens exactly one project; a user or display, the projects of its data scope. */
 export function assertProjectScope(auth: AuthContext | null, projectId: number): void {
   if (auth?.kind === 'visitor' && auth.projectId !== projectId) throw forbidden();
+  if (auth && !inScope(auth.scope, projectId)) throw forbidden('err.outOfScope');
 }
 
 export async function wallRoutes(app: FastifyInstance): Promise<void> {

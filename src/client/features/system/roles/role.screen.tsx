@@ -9,7 +9,7 @@ import { RESOURCES } from '@shared/resources';
 import { dateTime } from '@client/lib/date-time';
 
 const ROLES_PATH = '/sys/role';
-const INITIAL: RoleFormValues = { code: '', name: '', nameEn: '', remark: '', remarkEn: '', menuIdList: [] };
+const INITIAL: RoleFormValues = { code: '', name: '', nameEn: '', remark: '', remarkEn: '', menuIdList: [], dataScope: 'all', projectIdList: [] };
 
 /** sys/role: roles and the directories, menus and buttons each one grants. */
 export default function RolesPage() {

@@ -8,6 +8,7 @@ import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../..
 import { ok, type FilterFn } from '../../../lib/crud';
 import { badRequest, conflict, forbidden } from '../../../lib/errors';
 import { allows } from '../../../plugins/auth';
+import { assertRowsInScope, type ProjectOfRows } from '../../../lib/data-scope';
 import { releaseFiles } from '../../files';
 import { equipmentOfBoards, recomputeEquipmentState } from '../equipment-state.service';
 import { closeArchivedWork } from '../warnings/warnings.service';
@@ -230,14 +231,18 @@ export function registerArchiveRoutes(
     permission: string;
     remove: (tx: Db, ids: number[], userId: number | null) => Promise<RemoveOutcome>;
     restore: (tx: Db, ids: number[]) => Promise<number>;
+    /** Where the rows' project is: archiving or restoring rows outside the caller's data scope is refused. */
+    project: ProjectOfRows;
   },
 ): void {
   app.post(`${o.base}/delete`, { schema: { body: idListSchema, response: { 200: removedAnswer } }, config: { permission: `${o.permission}#delete` } }, async (request) => {
     const ids = request.body as number[];
+    await assertRowsInScope(app.database, request, o.project, ids);
     return ok(await app.database.db.transaction((tx) => o.remove(tx, ids, userOf(request))));
   });
   app.post(`${o.base}/restore`, { schema: { body: idListSchema, response: { 200: restoredAnswer } }, config: { permission: `${o.permission}#restore` } }, async (request) => {
     const ids = request.body as number[];
+    await assertRowsInScope(app.database, request, o.project, ids);
     return ok({ restored: await app.database.db.transaction((tx) => o.restore(tx, ids)) });
   });
 }

@@ -15,9 +15,12 @@ import { recomputeEquipmentState } from '../equipment-state.service';
 import { archivedFilter, assertLive, notArchived, registerArchiveRoutes, removeBoards, restoreBoards } from '../archive/archive.service';
 import { RESOURCES } from '@shared/resources';
 import { boardTrend } from './trends';
+import { assertInScope, assertRowsInScope } from '../../../lib/data-scope';
 
 const BASE = '/ball/falldetect';
 const idBody = z.strictObject({ id: idSchema() });
+/** Where a board's project is, for the data scope of its reads by id and its writes. */
+const BOARDS = { from: 'fall_detect x', project: 'x.project_id' };
 
 /** Open faults per board, for the list. */
 const faultCount = sql<number>`(SELECT count(*)::int FROM ${fallDetectChannel} WHERE ${fallDetectChannel.detectId} = ${fallDetect.id} AND ${fallDetectChannel.result} = 'fault')`;
@@ -57,14 +60,16 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
       return data;
     },
     exportName: 'fall-detect',
+    project: { column: fallDetect.projectId },
   });
 
   // Delete archives a board with warnings and deletes one without (its channels go with it); restore is for administrators.
-  registerArchiveRoutes(app, { base: BASE, permission: 'fall-detect', remove: removeBoards, restore: restoreBoards });
+  registerArchiveRoutes(app, { base: BASE, permission: 'fall-detect', remove: removeBoards, restore: restoreBoards, project: BOARDS });
 
   // A board is created with its nine channels, in one transaction.
   app.post(`${BASE}/save`, { schema: { body: boardSaveSchema, response: { 200: idAnswer } }, config: { permission: 'fall-detect#save' } }, async (request) => {
     const body = request.body as z.infer<typeof boardSaveSchema>;
+    assertInScope(request, body.projectId);
     const id = await db.transaction(async (tx) => {
       await checkProject(tx, body.projectId);
       const [board] = await tx.insert(fallDetect).values(body).returning({ id: fallDetect.id });
@@ -76,6 +81,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(boardInfoSchema) }, params: idParamSchema }, config: { permission: 'fall-detect#info' } }, async (request) => {
     const { id } = request.params as { id: number };
+    await assertRowsInScope(app.database, request, BOARDS, [id]);
     const [board] = await db
       .select({
         id: fallDetect.id,
@@ -136,6 +142,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: number };
       const { hours = 24 } = request.query as z.infer<typeof boardTrendQuerySchema>;
+      await assertRowsInScope(app.database, request, BOARDS, [id]);
       const [board] = await db.select({ id: fallDetect.id }).from(fallDetect).where(eq(fallDetect.id, id));
       if (!board) throw notFound();
       const channels = await db
@@ -157,6 +164,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${BASE}/channels/update`, { schema: { body: channelsUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'fall-detect#update' } }, async (request) => {
     const { id, channels } = request.body as z.infer<typeof channelsUpdateSchema>;
+    await assertRowsInScope(app.database, request, BOARDS, [id]);
     await db.transaction(async (tx) => {
       const [board] = await tx.select({ projectId: fallDetect.projectId }).from(fallDetect).where(eq(fallDetect.id, id)).for('update');
       if (!board) throw notFound();
@@ -187,6 +195,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
   // The key is returned once; only its hash is kept. Issuing again replaces the old key.
   app.post(`${BASE}/key`, { schema: { body: idBody, response: { 200: envelopeOf(boardKeyIssuedSchema) } }, config: { permission: 'fall-detect#key', log: { module: 'ball/falldetect', action: 'key' } } }, async (request) => {
     const { id } = request.body as { id: number };
+    await assertRowsInScope(app.database, request, BOARDS, [id]);
     const { token, hash } = newToken();
     const rows = await db.update(fallDetect).set({ boardKeyHash: hash }).where(eq(fallDetect.id, id)).returning({ id: fallDetect.id });
     if (!rows.length) throw notFound();

@@ -8,6 +8,7 @@ import { filters, ok, registerCrud } from '../../../lib/crud';
 import { registerFileWrites } from '../../files';
 import { idTextSchema, envelopeOf } from '@shared/contracts/common';
 import { RESOURCES } from '@shared/resources';
+import { assertInScope } from '../../../lib/data-scope';
 
 const BASE = '/ball/falldraw';
 
@@ -27,6 +28,7 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
     from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallDraw.projectId)),
     without: ['save', 'update', 'delete'],
     exportName: 'fall-draw',
+    project: { column: fallDraw.projectId },
   });
   registerFileWrites(app, {
     resource: RESOURCES.drawing,
@@ -36,6 +38,7 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
     save: drawingSaveSchema,
     update: drawingUpdateSchema,
     fileFields: [{ field: 'picture', imageOnly: true }, { field: 'file' }],
+    project: { from: 'fall_draw x', project: 'x.project_id' },
     prepare: async (tx, values) => {
       if (values.projectId === undefined) return;
       const [p] = await tx.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, values.projectId as number));
@@ -49,6 +52,7 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
     { schema: { response: { 200: envelopeOf(z.array(drawingViewSchema)) }, params: z.object({ projectId: idTextSchema() }) }, config: { permission: ['fall-draw#list', 'ship-scene#view'] } },
     async (request) => {
       const { projectId } = request.params as { projectId: number };
+      assertInScope(request, projectId);
       const rows = await app.database.db
         .select({ id: fallDraw.id, name: fallDraw.name, nameEn: fallDraw.nameEn, description: fallDraw.description, descriptionEn: fallDraw.descriptionEn, picture: fallDraw.picture, file: fallDraw.file, sort: fallDraw.sort })
         .from(fallDraw)

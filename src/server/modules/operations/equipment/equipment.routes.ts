@@ -15,6 +15,9 @@ async function exists(tx: Db, table: typeof fallProject | typeof fallDevice, id:
   return rows.length > 0;
 }
 
+/** Where a unit's project is, for the data scope of its writes. */
+const EQUIPMENT = { from: 'fall_eq_info x', project: 'x.project_id' };
+
 /** Today as the statistics count days: in UTC, whatever the session's time zone. */
 const TODAY = sql`(now() AT TIME ZONE 'UTC')::date`;
 
@@ -72,6 +75,7 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
     from: (q) => q.innerJoin(fallProject, eq(fallProject.id, fallEqInfo.projectId)).leftJoin(fallDevice, eq(fallDevice.id, fallEqInfo.deviceId)),
     without: ['save', 'update', 'delete'],
     exportName: 'equipment',
+    project: { column: fallEqInfo.projectId },
   });
 
   registerFileWrites(app, {
@@ -83,6 +87,7 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
     save: equipmentSaveSchema,
     update: equipmentUpdateSchema,
     ownDelete: true,
+    project: EQUIPMENT,
     async prepare(tx, values) {
       if (typeof values.projectId === 'number' && !(await exists(tx, fallProject, values.projectId))) {
         throw badRequest('v.option', { projectId: 'v.option' });
@@ -95,5 +100,5 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Delete archives a unit with orders or warnings and deletes one without; restore is for administrators.
-  registerArchiveRoutes(app, { base: '/ball/falleqinfo', permission: 'fall-eqinfo', remove: removeEquipment, restore: restoreEquipment });
+  registerArchiveRoutes(app, { base: '/ball/falleqinfo', permission: 'fall-eqinfo', remove: removeEquipment, restore: restoreEquipment, project: EQUIPMENT });
 }

@@ -8,6 +8,7 @@ import { filters, ok, registerCrud } from '../../../lib/crud';
 import { CameraTokens, unavailable } from './camera-token';
 import { idTextSchema, envelopeOf } from '@shared/contracts/common';
 import { RESOURCES } from '@shared/resources';
+import { assertRowsInScope } from '../../../lib/data-scope';
 
 const BASE = '/ball/fallmonitor';
 
@@ -41,6 +42,7 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
       return data;
     },
     exportName: 'fall-monitor',
+    project: { column: fallMonitor.projectId },
   });
 
   app.get(
@@ -48,6 +50,7 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
     { schema: { response: { 200: envelopeOf(monitorLiveSchema) }, params: z.object({ id: idTextSchema() }) }, config: { permission: ['fall-monitor#list', 'fall-monitor#info', 'ship-scene#view'] } },
     async (request) => {
       const { id } = request.params as { id: number };
+      await assertRowsInScope(app.database, request, { from: 'fall_monitor x', project: 'x.project_id' }, [id]);
       const [row] = await app.database.db
         .select({
           serial: fallMonitor.serial,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ownEntry } from '../../../lib/crud';
+import { ALL_PROJECTS, scopeCondition, type DataScope } from '../../../lib/data-scope';
 import type { OrderQuery, OrderStatus } from '@shared/contracts/order';
 import type { Db } from '../../../db/client';
 import { fallEqInfo, fallOrder, fallOrderCount, fallProject } from '../../../db/schema';
@@ -33,8 +34,9 @@ export const orderSelection = {
 const NUMBER_LIKE = /^wo-/i;
 
 /** `sla`: the SLA hours, needed by the statistics drill-down's onTime and late (stat-filters.service needsSla). */
-export function orderConditions(q: OrderQuery, sla: SlaHours | null = null): SQL | undefined {
+export function orderConditions(q: OrderQuery, sla: SlaHours | null = null, scope: DataScope = ALL_PROJECTS): SQL | undefined {
   const parts: (SQL | undefined)[] = [
+    scopeCondition(scope, fallOrder.projectId),
     orderStatCondition({ id: fallOrder.id, submittedAt: fallOrder.submittedAt }, q, sla),
     projectPlace(fallOrder.projectId, q),
     unitCategory(fallOrder.equipmentId, q.category),
@@ -88,15 +90,16 @@ function onlyStatusFilter(q: OrderQuery): boolean {
   return Object.values(rest).every((v) => v === undefined);
 }
 
-export async function countOrders(db: Db, q: OrderQuery, sla: SlaHours | null = null): Promise<{ total: number; exact: boolean }> {
-  if (onlyStatusFilter(q)) {
+export async function countOrders(db: Db, q: OrderQuery, sla: SlaHours | null = null, scope: DataScope = ALL_PROJECTS): Promise<{ total: number; exact: boolean }> {
+  // The kept counts are of every project's orders: a scoped caller's are counted.
+  if (onlyStatusFilter(q) && scope.all) {
     const [row] = await db
       .select({ n: sql<number>`coalesce(sum(${fallOrderCount.n}), 0)::int` })
       .from(fallOrderCount)
       .where(q.status ? eq(fallOrderCount.status, q.status) : undefined);
     return { total: row.n, exact: true };
   }
-  const where = orderConditions(q, sla);
+  const where = orderConditions(q, sla, scope);
   const capped = await db.execute(
     sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${fallOrder} WHERE ${where ?? sql`true`} LIMIT ${TOTAL_CAP + 1}) s`,
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { deletedAnswer, envelopeOf, exportOptionsSchema, idAnswer, idListSchema, idTextSchema, listAllAnswerOf, pagingSchema } from '@shared/contracts/common';
@@ -35,6 +35,10 @@ import {
 } from './orders.repository';
 import { checkOrderTimes, checkSubmissionAgainstWork, timeRules } from './work-times';
 import { needsSla, type SlaHours } from '../../stats/stat-filters.service';
+import { assertInScope, assertRowsInScope, scopeOf } from '../../../lib/data-scope';
+
+/** Where an order's project is, for the data scope of its reads by id and its writes. */
+const ORDERS = { from: 'fall_order x', project: 'x.project_id' };
 
 /** Flags (0014) that a corrected submission time makes obsolete. */
 const SUBMISSION_ISSUES: readonly string[] = ['v.submittedInFuture', 'v.completedBeforeSubmission'];
@@ -59,8 +63,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const { page, limit, sort, order, ...q } = request.body as z.infer<typeof listSchema>;
     const sla = await slaFor(q);
     const [list, count] = await Promise.all([
-      selectOrders(db).where(orderConditions(q, sla)).orderBy(...orderOrdering(sort, order)).limit(limit).offset((page - 1) * limit),
-      countOrders(db, q, sla),
+      selectOrders(db).where(orderConditions(q, sla, scopeOf(request))).orderBy(...orderOrdering(sort, order)).limit(limit).offset((page - 1) * limit),
+      countOrders(db, q, sla, scopeOf(request)),
     ]);
     return ok({ list, total: count.total, page, limit, pages: Math.ceil(count.total / limit), totalExact: count.exact });
   });
@@ -68,7 +72,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   // Pickers (spec §7 "Other calls") send title=1 and get id and name only.
   app.post(`${BASE}/listAll`, { schema: { response: { 200: z.union([listAllAnswerOf(orderRowSchema), listAllAnswerOf(orderOptionSchema)]) }, body: orderListAllSchema }, config: { permission: 'fall-order#list' } }, async (request) => {
     const { title, ...q } = request.body as z.infer<typeof orderListAllSchema>;
-    const where = orderConditions(q, await slaFor(q));
+    const where = orderConditions(q, await slaFor(q), scopeOf(request));
     // Exact, unlike the list's total above its cap: the answer says how many rows it left out.
     const countAll = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(fallOrder).where(where))[0].n;
     if (title === 1) {
@@ -83,7 +87,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     return allRows(await selectOrders(db).where(where).orderBy(...orderOrdering()).limit(LIST_ALL_QUERY_LIMIT), countAll);
   });
 
-  async function info(id: number) {
+  async function info(id: number, request: FastifyRequest) {
+    await assertRowsInScope(app.database, request, ORDERS, [id]);
     const [row] = await selectOrders(db).where(eq(fallOrder.id, id));
     if (!row) throw notFound();
     const reports = await db.select().from(fallReport).where(eq(fallReport.orderId, id)).orderBy(asc(fallReport.repairAt), asc(fallReport.id));
@@ -92,14 +97,15 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   // Spec §7 sends the id as a query parameter; the docs/domain.md §1 pattern puts it in the path. Both work.
   app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(orderDetailSchema) }, params: infoQuerySchema }, config: { permission: 'fall-order#info' } }, async (request) =>
-    ok(await info((request.params as { id: number }).id)),
+    ok(await info((request.params as { id: number }).id, request)),
   );
   app.get(`${BASE}/info`, { schema: { response: { 200: envelopeOf(orderDetailSchema) }, querystring: infoQuerySchema }, config: { permission: 'fall-order#info' } }, async (request) =>
-    ok(await info((request.query as { id: number }).id)),
+    ok(await info((request.query as { id: number }).id, request)),
   );
 
   app.post(`${BASE}/save`, { schema: { body: orderSaveSchema, response: { 200: envelopeOf(orderSavedSchema) } }, config: { permission: 'fall-order#save' } }, async (request) => {
     const body = request.body as z.infer<typeof orderSaveSchema>;
+    assertInScope(request, body.projectId);
     const rules = await timeRules(app.settings);
     const created = await db.transaction(async (tx) => {
       await checkEquipment(tx, body.projectId, body.equipmentId);
@@ -114,6 +120,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${BASE}/update`, { schema: { body: orderUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'fall-order#update' } }, async (request) => {
     const { id, ...changes } = request.body as z.infer<typeof orderUpdateSchema>;
+    await assertRowsInScope(app.database, request, ORDERS, [id]);
+    assertInScope(request, changes.projectId);
     const rules = await timeRules(app.settings);
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(fallOrder).where(eq(fallOrder.id, id)).for('update');
@@ -160,16 +168,19 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${BASE}/accept`, { schema: { body: orderActionSchema, response: { 200: envelopeOf(orderMovedSchema) } }, config: { permission: 'fall-order#accept' } }, async (request) => {
     const { id } = request.body as { id: number };
+    await assertRowsInScope(app.database, request, ORDERS, [id]);
     return ok(await transition(id, 'accept', { status: 'accepted', acceptedAt: new Date() }));
   });
 
   app.post(`${BASE}/close`, { schema: { body: orderActionSchema, response: { 200: envelopeOf(orderMovedSchema) } }, config: { permission: 'fall-order#close' } }, async (request) => {
     const { id } = request.body as { id: number };
+    await assertRowsInScope(app.database, request, ORDERS, [id]);
     return ok(await transition(id, 'close', { status: 'closed', closedAt: new Date() }));
   });
 
   app.post(`${BASE}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'fall-order#delete' } }, async (request) => {
     const ids = request.body as number[];
+    await assertRowsInScope(app.database, request, ORDERS, ids);
     const deleted = await db.transaction(async (tx) => {
       const reports = await tx.select({ id: fallReport.id }).from(fallReport).where(inArray(fallReport.orderId, ids));
       const rows = await tx.delete(fallOrder).where(inArray(fallOrder.id, ids)).returning({ id: fallOrder.id, equipmentId: fallOrder.equipmentId });
@@ -185,7 +196,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${BASE}/export`, { schema: { body: exportSchema, response: { 200: exportAnswer } }, config: { permission: 'fall-order#export' } }, async (request, reply) => {
     const { columns, format, sort, order, ...q } = request.body as z.infer<typeof exportSchema>;
-    const where = orderConditions(q as OrderQuery, await slaFor(q as OrderQuery));
+    const where = orderConditions(q as OrderQuery, await slaFor(q as OrderQuery), scopeOf(request));
     const ordering = orderOrdering(sort, order);
     return sendExport(reply, {
       name: 'fall-order',

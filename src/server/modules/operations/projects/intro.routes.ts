@@ -9,6 +9,9 @@ import { badRequest, notFound } from '../../../lib/errors';
 import { releaseFiles, replaceFiles } from '../../files';
 import { fileIdsInHtml } from '@shared/rich-text';
 import { sanitizeHtml } from './sanitize-html';
+import { assertInScope, assertRowsInScope } from '../../../lib/data-scope';
+
+const INTROS = { from: 'fall_project_intro x', project: 'x.project_id' };
 
 /**
  * Pictures of an introduction are files of kind fall_project_intro that its content shows: its save
@@ -25,6 +28,7 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(`${base}/list`, { schema: { response: { 200: envelopeOf(z.array(introRowSchema)) }, querystring: introListQuerySchema }, config: { permission: 'fall-project#info' } }, async (request) => {
     const q = request.query as z.infer<typeof introListQuerySchema>;
+    assertInScope(request, q.projectId);
     const rows = await app.database.db
       .select()
       .from(fallProjectIntro)
@@ -34,6 +38,7 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(`${base}/info/:id`, { schema: { response: { 200: envelopeOf(introRowSchema) }, params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-project#info' } }, async (request) => {
+    await assertRowsInScope(app.database, request, INTROS, [(request.params as { id: number }).id]);
     const [row] = await app.database.db.select().from(fallProjectIntro).where(eq(fallProjectIntro.id, (request.params as { id: number }).id));
     if (!row) throw notFound();
     return ok(row);
@@ -41,6 +46,7 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${base}/save`, { schema: { body: introSaveSchema, response: { 200: idAnswer } }, config: { permission: 'fall-project#update' } }, async (request) => {
     const body = request.body as z.infer<typeof introSaveSchema>;
+    assertInScope(request, body.projectId);
     const [project] = await app.database.db.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, body.projectId));
     if (!project) throw badRequest('v.option', { projectId: 'v.option' });
     const content = sanitizeHtml(body.content);
@@ -57,6 +63,7 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${base}/update`, { schema: { body: introUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'fall-project#update' } }, async (request) => {
     const { id, ...body } = request.body as z.infer<typeof introUpdateSchema>;
+    await assertRowsInScope(app.database, request, INTROS, [id]);
     const values = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     if (typeof values.content === 'string') values.content = sanitizeHtml(values.content);
     await app.database.db.transaction(async (tx) => {
@@ -73,6 +80,7 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${base}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'fall-project#update' } }, async (request) => {
     const ids = request.body as number[];
+    await assertRowsInScope(app.database, request, INTROS, ids);
     const deleted = await app.database.db.transaction(async (tx) => {
       const rows = await tx.delete(fallProjectIntro).where(inArray(fallProjectIntro.id, ids)).returning({ id: fallProjectIntro.id });
       await releaseFiles(tx, 'fall_project_intro', rows.map((r) => r.id));

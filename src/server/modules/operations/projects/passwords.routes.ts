@@ -18,6 +18,7 @@ import { badRequest, notFound } from '../../../lib/errors';
 import { hashPassword } from '../../../lib/password';
 import { visitorSessionLabel } from './passwords.service';
 import { projectPasswordLookup } from '../../../lib/server-key';
+import { assertInScope, assertRowsInScope } from '../../../lib/data-scope';
 
 /** No 0/O, 1/l/I: the password is read out over the phone and typed on a kiosk. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -38,6 +39,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${base}/issue`, { schema: { body: passwordIssueSchema, response: { 200: envelopeOf(issuedPasswordSchema) } }, config: { permission } }, async (request) => {
     const body = request.body as z.infer<typeof passwordIssueSchema>;
+    assertInScope(request, body.projectId);
     if (body.expiresAt && body.expiresAt.getTime() <= Date.now()) throw badRequest('v.futureTime', { expiresAt: 'v.futureTime' });
     const [project] = await app.database.db.select({ isPublic: fallProject.isPublic }).from(fallProject).where(eq(fallProject.id, body.projectId));
     if (!project) throw badRequest('v.option', { projectId: 'v.option' });
@@ -59,6 +61,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(`${base}/list`, { schema: { response: { 200: envelopeOf(z.array(passwordRowSchema)) }, querystring: passwordListQuerySchema }, config: { permission } }, async (request) => {
     const { projectId } = request.query as { projectId: number };
+    assertInScope(request, projectId);
     const rows = await app.database.db
       .select({
         id: fallProjectPassword.id,
@@ -84,6 +87,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${base}/revoke`, { schema: { body: passwordRevokeSchema, response: { 200: idAnswer } }, config: { permission } }, async (request) => {
     const { id } = request.body as { id: number };
+    await assertRowsInScope(app.database, request, { from: 'fall_project_password x', project: 'x.project_id' }, [id]);
     await app.database.db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: fallProjectPassword.id }).from(fallProjectPassword).where(eq(fallProjectPassword.id, id));
       if (!existing) throw notFound();

@@ -18,7 +18,8 @@ import type { ProjectOption } from '@shared/contracts/project';
 import type { Db } from '../../../db/client';
 import { fallProject } from '../../../db/schema';
 import { filters, ok, registerCrud } from '../../../lib/crud';
-import { conflict, notFound } from '../../../lib/errors';
+import { conflict, forbidden, notFound } from '../../../lib/errors';
+import { assertInScope, scopeCondition, scopeOf } from '../../../lib/data-scope';
 import { attachFiles, replaceFiles } from '../../files';
 import { archivedFilter, notArchived, registerArchiveRoutes, removeProjects, restoreProjects } from '../archive/archive.service';
 import { RESOURCES } from '@shared/resources';
@@ -106,10 +107,14 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     },
     without: ['save', 'update', 'delete'],
     exportName: 'projects',
+    // A project is its own scope; saving one is written out below.
+    project: { column: fallProject.id },
   });
 
   app.post('/ball/fallproject/save', { schema: { body: projectSaveSchema, response: { 200: idAnswer } }, config: { permission: `${PERM}#save` } }, async (request) => {
     const body = request.body as ProjectSave;
+    // A new project lies outside every list of projects: only a caller who sees all may create one.
+    if (!scopeOf(request).all) throw forbidden('err.outOfScope');
     const id = await guarded(() =>
       app.database.db.transaction(async (tx) => {
         await assertUniqueKeyFree(tx, body.uniqueKey);
@@ -125,6 +130,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/ball/fallproject/update', { schema: { body: projectUpdateSchema, response: { 200: idAnswer } }, config: { permission: `${PERM}#update` } }, async (request) => {
     const { id, ...body } = request.body as ProjectUpdate;
+    assertInScope(request, id);
     await guarded(() =>
       app.database.db.transaction(async (tx) => {
         const [current] = await tx
@@ -150,7 +156,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
 
   // Delete archives a project with history (and its equipment and boards), deletes one without;
   // restore is for administrators (docs/invariants.md "Archive and delete").
-  registerArchiveRoutes(app, { base: '/ball/fallproject', permission: PERM, remove: removeProjects, restore: restoreProjects });
+  registerArchiveRoutes(app, { base: '/ball/fallproject', permission: PERM, remove: removeProjects, restore: restoreProjects, project: { from: 'fall_project x', project: 'x.id' } });
 
   app.get(
     '/ball/fallproject/existUniqueKey',
@@ -170,10 +176,10 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   // Pickers (title=1) and the wall map; display sessions carry ship-scene#view.
   app.post(
     '/ball/fallproject/selectProjects',
-    { schema: { response: { 200: envelopeOf(z.union([z.array(projectPointSchema), z.array(projectOptionSchema)])) }, body: selectProjectsSchema }, config: { permission: [`${PERM}#list`, 'ship-scene#view'], etag: true } },
+    { schema: { response: { 200: envelopeOf(z.union([z.array(projectPointSchema), z.array(projectOptionSchema)])) }, body: selectProjectsSchema }, config: { permission: [`${PERM}#list`, 'ship-scene#view', 'sys-role#save', 'sys-role#update'], etag: true } },
     async (request) => {
       const { title, keyword } = request.body as { title?: 1 | '1'; keyword?: string };
-      const where = and(notArchived(fallProject), filters.search(fallProject.name, fallProject.nameEn, fallProject.uniqueKey)(keyword));
+      const where = and(notArchived(fallProject), filters.search(fallProject.name, fallProject.nameEn, fallProject.uniqueKey)(keyword), scopeCondition(scopeOf(request), fallProject.id));
       if (title !== undefined) {
         const options: ProjectOption[] = await app.database.db
           .select({ id: fallProject.id, name: fallProject.name, nameEn: fallProject.nameEn })

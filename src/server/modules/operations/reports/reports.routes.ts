@@ -11,6 +11,11 @@ import { pageOf } from '@shared/envelope';
 import { releaseFiles, replaceFiles } from '../../files/files.service';
 import { fileReport } from './reports.service';
 import { checkReportTimes, timeRules } from '../orders/work-times';
+import { assertRowsInScope, scopeCondition, scopeOf, type DataScope } from '../../../lib/data-scope';
+
+/** A report belongs to its order's project. */
+const REPORTS = { from: 'fall_report x JOIN fall_order o ON o.id = x.order_id', project: 'o.project_id' };
+const ORDERS = { from: 'fall_order x', project: 'x.project_id' };
 
 const BASE = '/ball/fallreport';
 const listSchema = reportQuerySchema.extend(pagingSchema.shape);
@@ -27,9 +32,10 @@ const reportSelection = {
 
 const SORTS = { repairAt: fallReport.repairAt, completedAt: fallReport.completedAt, durationHours: fallReport.durationHours, result: fallReport.result };
 
-function conditions(q: ReportQuery): SQL | undefined {
+function conditions(q: ReportQuery, scope: DataScope): SQL | undefined {
   return and(
     ...[
+      scopeCondition(scope, fallOrder.projectId),
       q.orderId ? eq(fallReport.orderId, q.orderId) : undefined,
       q.projectId ? eq(fallOrder.projectId, q.projectId) : undefined,
       q.result ? eq(fallReport.result, q.result) : undefined,
@@ -49,7 +55,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   app.post(`${BASE}/list`, { schema: { response: { 200: listAnswerOf(reportRowSchema) }, body: listSchema }, config: { permission: 'fall-report#list' } }, async (request) => {
     const { page, limit, sort, order, ...q } = request.body as z.infer<typeof listSchema>;
     const col = ownEntry<(typeof SORTS)[keyof typeof SORTS]>(SORTS, sort) ?? fallReport.repairAt;
-    const where = conditions(q);
+    const where = conditions(q, scopeOf(request));
     const [list, [{ n }]] = await Promise.all([
       select().where(where).orderBy(order === 'asc' ? asc(col) : desc(col), desc(fallReport.id)).limit(limit).offset((page - 1) * limit),
       db.select({ n: sql<number>`count(*)::int` }).from(fallReport).innerJoin(fallOrder, eq(fallOrder.id, fallReport.orderId)).where(where),
@@ -58,26 +64,28 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(`${BASE}/listAll`, { schema: { response: { 200: listAllAnswerOf(reportRowSchema) }, body: reportQuerySchema }, config: { permission: 'fall-report#list' } }, async (request) => {
-    const where = conditions(request.body as ReportQuery);
+    const where = conditions(request.body as ReportQuery, scopeOf(request));
     return allRows(await select().where(where).orderBy(desc(fallReport.repairAt), desc(fallReport.id)).limit(LIST_ALL_QUERY_LIMIT), async () =>
       (await db.select({ n: sql<number>`count(*)::int` }).from(fallReport).innerJoin(fallOrder, eq(fallOrder.id, fallReport.orderId)).where(where))[0].n,
     );
   });
 
   app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(reportRowSchema) }, params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-report#info' } }, async (request) => {
-    const [row] = await select().where(eq(fallReport.id, (request.params as { id: number }).id));
+    const [row] = await select().where(and(eq(fallReport.id, (request.params as { id: number }).id), scopeCondition(scopeOf(request), fallOrder.projectId)));
     if (!row) throw notFound();
     return ok(row);
   });
 
   app.post(`${BASE}/save`, { schema: { body: reportSaveSchema, response: { 200: envelopeOf(reportFiledSchema) } }, config: { permission: 'fall-report#save' } }, async (request) => {
     const body = request.body as z.infer<typeof reportSaveSchema>;
+    await assertRowsInScope(app.database, request, ORDERS, [body.orderId]);
     const rules = await timeRules(app.settings);
     return ok(await db.transaction((tx) => fileReport(tx, body, request.auth?.userId ?? null, rules)));
   });
 
   app.post(`${BASE}/update`, { schema: { body: reportUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'fall-report#update' } }, async (request) => {
     const { id, files, orderId, result, ...changes } = request.body as z.infer<typeof reportUpdateSchema>;
+    await assertRowsInScope(app.database, request, REPORTS, [id]);
     const rules = await timeRules(app.settings);
     await db.transaction(async (tx) => {
       const [current] = await tx
@@ -109,6 +117,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   // Deleting a report recounts its order but does not rewind the order's status: the flow only moves forward.
   app.post(`${BASE}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'fall-report#delete' } }, async (request) => {
     const ids = request.body as number[];
+    await assertRowsInScope(app.database, request, REPORTS, ids);
     const deleted = await db.transaction(async (tx) => {
       const rows = await tx.delete(fallReport).where(inArray(fallReport.id, ids)).returning({ id: fallReport.id, orderId: fallReport.orderId });
       const orderIds = [...new Set(rows.map((r) => r.orderId))];

@@ -46,5 +46,6 @@ export async function sensorRoutes(app: FastifyInstance): Promise<void> {
       return data;
     },
     exportName: 'fall-others',
+    project: { column: fallOthers.projectId },
   });
 }

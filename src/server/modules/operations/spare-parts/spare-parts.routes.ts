@@ -43,5 +43,14 @@ export async function sparePartRoutes(app: FastifyInstance): Promise<void> {
     beforeSave: checkEquipment,
     beforeUpdate: checkEquipment,
     exportName: 'spare-parts',
+    // A part belongs to its unit's project.
+    project: {
+      column: fallEqInfo.projectId,
+      ofBody: async (body) => {
+        if (typeof body.equipmentId !== 'number') return undefined;
+        const [unit] = await app.database.db.select({ projectId: fallEqInfo.projectId }).from(fallEqInfo).where(eq(fallEqInfo.id, body.equipmentId));
+        return unit?.projectId;
+      },
+    },
   });
 }

@@ -29,6 +29,8 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     from: (q) => q.leftJoin(fallDevice, eq(fallDevice.id, fallTrain.deviceId)).leftJoin(fallProject, eq(fallProject.id, fallTrain.projectId)),
     without: ['save', 'update', 'delete'],
     exportName: 'fall-train',
+    // A training without a project is everyone's (as its permissions allow).
+    project: { column: fallTrain.projectId },
   });
   registerFileWrites(app, {
     resource: RESOURCES.training,
@@ -38,6 +40,7 @@ export async function trainingRoutes(app: FastifyInstance): Promise<void> {
     save: trainingSaveSchema,
     update: trainingUpdateSchema,
     fileFields: [{ field: 'files', many: true }],
+    project: { from: 'fall_train x', project: 'x.project_id' },
     // The references are checked on the row as it will be (the stored row with the changes on top).
     prepare: async (tx, values, current) => {
       const row = { ...current, ...values };

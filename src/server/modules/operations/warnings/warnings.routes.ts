@@ -13,6 +13,9 @@ import { settleWarnings } from './warnings.service';
 import { notArchived } from '../archive/archive.service';
 import { publishLive } from '../../../live';
 import { inDays, projectPlace, unitCategory } from '../../stats/stat-filters.service';
+import { assertRowsInScope, scopeCondition, scopeOf, type DataScope } from '../../../lib/data-scope';
+
+const WARNINGS = { from: 'fall_warning x', project: 'x.project_id' };
 
 const BASE = '/ball/fallwarning';
 const listSchema = warningQuerySchema.extend(pagingSchema.shape);
@@ -48,9 +51,10 @@ const selection = {
 const ALARM_READ = ['fall-detect#list', 'ship-scene#view'];
 const ALARMS_MAX = 50;
 
-function conditions(q: WarningQuery): SQL | undefined {
+function conditions(q: WarningQuery, scope: DataScope): SQL | undefined {
   return and(
     ...[
+      scopeCondition(scope, fallWarning.projectId),
       q.projectId ? eq(fallWarning.projectId, q.projectId) : undefined,
       q.detectId ? eq(fallWarning.detectId, q.detectId) : undefined,
       q.result === 'open' ? isNull(fallWarning.result) : q.result ? eq(fallWarning.result, q.result) : undefined,
@@ -85,7 +89,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${BASE}/list`, { schema: { response: { 200: listAnswerOf(warningRowSchema) }, body: listSchema }, config: { permission: 'fall-detect#list' } }, async (request) => {
     const { page, limit, order, ...q } = request.body as z.infer<typeof listSchema>;
-    const where = conditions(q);
+    const where = conditions(q, scopeOf(request));
     const [list, [{ n }]] = await Promise.all([
       select()
         .where(where)
@@ -98,7 +102,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(warningRowSchema) }, params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-detect#info' } }, async (request) => {
-    const [row] = await select().where(eq(fallWarning.id, (request.params as { id: number }).id));
+    const [row] = await select().where(and(eq(fallWarning.id, (request.params as { id: number }).id), scopeCondition(scopeOf(request), fallWarning.projectId)));
     if (!row) throw notFound();
     return ok((await marked([row]))[0]);
   });
@@ -110,6 +114,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
   app.post(`${BASE}/deal`, { schema: { body: warningDealSchema, response: { 200: envelopeOf(warningDealtSchema) } }, config: { permission: 'fall-detect#deal' } }, async (request) => {
     const { id, result, note } = request.body as z.infer<typeof warningDealSchema>;
     const dealtBy = request.auth?.username ?? '';
+    await assertRowsInScope(app.database, request, WARNINGS, [id]);
     const row = await db.transaction(async (tx) => {
       const [w] = await tx.select().from(fallWarning).where(eq(fallWarning.id, id)).for('update');
       if (!w) throw notFound();
@@ -127,7 +132,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { projectId, limit, openOnly } = request.body as z.infer<typeof warningLatestSchema>;
       // The wall's ticker: warnings of archived projects and boards stay in the list, not on walls.
-      const live = and(projectId ? eq(fallWarning.projectId, projectId) : undefined, notArchived(fallProject), isNull(fallDetect.archivedAt));
+      const live = and(projectId ? eq(fallWarning.projectId, projectId) : undefined, scopeCondition(scopeOf(request), fallWarning.projectId), notArchived(fallProject), isNull(fallDetect.archivedAt));
       const [list, [{ openTotal }]] = await Promise.all([
         select()
           .where(and(live, openOnly ? isNull(fallWarning.result) : undefined))
@@ -155,6 +160,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { id } = request.body as z.infer<typeof warningAckSchema>;
       const auth = request.auth!;
+      await assertRowsInScope(app.database, request, WARNINGS, [id]);
       let by = auth.username;
       if (auth.kind !== 'user') {
         const [s] = await db.select({ label: sysSession.label }).from(sysSession).where(eq(sysSession.id, auth.sessionId));
@@ -204,6 +210,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
       .where(
         and(
           projectId ? eq(fallWarning.projectId, projectId) : undefined,
+          scopeCondition(scopeOf(request), fallWarning.projectId),
           notArchived(fallProject),
           isNull(fallDetect.archivedAt),
           isNull(fallWarning.result),

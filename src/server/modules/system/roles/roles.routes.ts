@@ -1,13 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { roleQuerySchema, roleSaveSchema, roleUpdateSchema, roleRowSchema, roleOptionSchema } from '@shared/contracts/roles';
+import { roleFieldsSchema, roleQuerySchema, roleSaveSchema, roleUpdateSchema, roleRowSchema, roleOptionSchema } from '@shared/contracts/roles';
 import { deletedAnswer, envelopeOf, idAnswer, idListSchema } from '@shared/contracts/common';
 import type { Db } from '../../../db/client';
-import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
-import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { fallProject, sysMenu, sysRole, sysRoleMenu, sysRoleProject } from '../../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { RESOURCES } from '@shared/resources';
+import { assertInScope, scopeOf } from '../../../lib/data-scope';
+import type { FastifyRequest } from 'fastify';
+
+/** A caller cannot give a role more than its own scope holds: not every project, nor one outside it. */
+function assertGrantable(request: FastifyRequest, scope: 'all' | 'projects' | undefined, projectIds: number[] | undefined): void {
+  if (scope === 'all' && !scopeOf(request).all) throw forbidden('err.outOfScope');
+  if (projectIds) assertInScope(request, ...projectIds);
+}
 
 const ROLE_PICKERS = ['sys-role#list', 'sys-user#list', 'sys-user#save', 'sys-user#update'];
 
@@ -31,6 +39,17 @@ async function replaceGrants(tx: Tx, roleId: number, menuIds: number[]): Promise
   if (unique.length) await tx.insert(sysRoleMenu).values(unique.map((menuId) => ({ roleId, menuId })));
 }
 
+/** The projects of a role scoped to 'projects'; none for 'all' (a list kept beside 'all' would mislead). */
+async function replaceProjects(tx: Tx, roleId: number, scope: 'all' | 'projects', projectIds: number[]): Promise<void> {
+  const unique = scope === 'projects' ? [...new Set(projectIds)] : [];
+  if (unique.length) {
+    const found = await tx.select({ id: fallProject.id }).from(fallProject).where(inArray(fallProject.id, unique));
+    if (found.length !== unique.length) throw badRequest('v.projectMissing', { projectIdList: 'v.projectMissing' });
+  }
+  await tx.delete(sysRoleProject).where(eq(sysRoleProject.roleId, roleId));
+  if (unique.length) await tx.insert(sysRoleProject).values(unique.map((projectId) => ({ roleId, projectId })));
+}
+
 /**
  * sys/role (menuCode sys-role). Grants are read by the auth plugin on every request, so a change
  * here applies to the role's users on their next call, without signing in again.
@@ -43,13 +62,14 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     table: sysRole,
     row: roleRowSchema,
     id: sysRole.id,
-    create: roleSaveSchema,
+    create: roleFieldsSchema,
     query: roleQuerySchema,
     where: { code: filters.like(sysRole.code), name: filters.search(sysRole.name, sysRole.nameEn) },
     sortable: { code: sysRole.code, name: sysRole.name, createdAt: sysRole.createdAt },
     defaultSort: [asc(sysRole.id)],
     extra: {
       menuIdList: sql<number[]>`(SELECT coalesce(json_agg(rm.menu_id ORDER BY rm.menu_id), '[]'::json) FROM sys_role_menu rm WHERE rm.role_id = "sys_role"."id")`,
+      projectIdList: sql<number[]>`(SELECT coalesce(json_agg(rp.project_id ORDER BY rp.project_id), '[]'::json) FROM sys_role_project rp WHERE rp.role_id = "sys_role"."id")`,
       userCount: sql<number>`(SELECT count(*)::int FROM sys_user_role ur WHERE ur.role_id = "sys_role"."id")`,
     },
     without: ['save', 'update', 'delete'],
@@ -63,25 +83,35 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/sys/role/save', { schema: { body: roleSaveSchema, response: { 200: idAnswer } }, config: { permission: 'sys-role#save' } }, async (request) => {
-    const { menuIdList, ...fields } = request.body as z.output<typeof roleSaveSchema>;
+    const { menuIdList, projectIdList, ...fields } = request.body as z.output<typeof roleSaveSchema>;
+    assertGrantable(request, fields.dataScope, projectIdList);
     const id = await db.transaction(async (tx) => {
       await assertCodeFree(tx, fields.code);
       const [row] = await tx.insert(sysRole).values(fields).returning({ id: sysRole.id });
       await replaceGrants(tx, row.id, menuIdList);
+      await replaceProjects(tx, row.id, fields.dataScope, projectIdList);
       return row.id;
     });
     return ok({ id });
   });
 
   app.post('/sys/role/update', { schema: { body: roleUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'sys-role#update' } }, async (request) => {
-    const { id, menuIdList, ...rest } = request.body as z.output<typeof roleUpdateSchema>;
+    const { id, menuIdList, projectIdList, ...rest } = request.body as z.output<typeof roleUpdateSchema>;
+    assertGrantable(request, rest.dataScope, projectIdList);
     const fields = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
     await db.transaction(async (tx) => {
-      const [current] = await tx.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.id, id)).for('update');
+      const [current] = await tx.select({ id: sysRole.id, dataScope: sysRole.dataScope }).from(sysRole).where(eq(sysRole.id, id)).for('update');
       if (!current) throw notFound();
       if (typeof fields.code === 'string') await assertCodeFree(tx, fields.code, id);
       if (Object.keys(fields).length) await tx.update(sysRole).set(fields).where(eq(sysRole.id, id));
       if (menuIdList) await replaceGrants(tx, id, menuIdList);
+      const scope = (rest.dataScope ?? current.dataScope) as 'all' | 'projects';
+      if (projectIdList || rest.dataScope) {
+        // A scope of 'projects' keeps its list when only the scope is sent again; it never stands empty.
+        const kept = projectIdList ?? (await tx.select({ id: sysRoleProject.projectId }).from(sysRoleProject).where(eq(sysRoleProject.roleId, id))).map((r) => r.id);
+        if (scope === 'projects' && !kept.length) throw badRequest('v.scopeProjects', { projectIdList: 'v.scopeProjects' });
+        await replaceProjects(tx, id, scope, kept);
+      }
     });
     return ok({ id });
   });
