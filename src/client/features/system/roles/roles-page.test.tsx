@@ -48,7 +48,37 @@ describe('roles screen', { timeout: 60_000 }, () => {
     expect(within(dialog).getByRole('checkbox', { name: '用户管理' })).toHaveProperty('indeterminate', true);
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(table()).findByText('auditor')).toBeInTheDocument();
-    expect(saved.at(-1)).toEqual({ code: 'auditor', name: '审计', nameEn: '', remark: '', menuIdList: [1, 2, 3] });
+    expect(saved.at(-1)).toMatchObject({ code: 'auditor', name: '审计', nameEn: '', remark: '', menuIdList: [1, 2, 3], dataScope: 'all', projectIdList: [] });
+    server.events.removeAllListeners();
+  });
+
+  it('limits a role to chosen projects, picked with the mouse from a searchable list', async () => {
+    const saved: Record<string, unknown>[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.url.endsWith('/sys/role/save')) saved.push(await request.clone().json());
+    });
+    renderRoles();
+    await within(table()).findByText('operator');
+    await userEvent.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = screen.getByRole('dialog', { name: '角色管理 · 新增' });
+    await fill(within(dialog).getByRole('textbox', { name: '角色编码' }), 'westlake');
+    await fill(within(dialog).getByRole('textbox', { name: '角色名称' }), '西湖运维');
+    expect(within(dialog).queryByText('可见项目')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByText('指定项目'));
+    // Chosen projects with none picked is refused before anything is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(saved).toHaveLength(0);
+    const picker = within(dialog).getAllByLabelText(/可见项目/).find((el) => el.tagName === 'INPUT')!;
+    await userEvent.click(picker);
+    const options = await screen.findAllByRole('option');
+    const first = options[0];
+    const name = first.textContent ?? '';
+    await userEvent.click(first);
+    expect(within(dialog).getAllByText(name).length).toBeGreaterThan(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ code: 'westlake', dataScope: 'projects' });
+    expect(saved[0].projectIdList).toEqual([expect.any(Number)]);
     server.events.removeAllListeners();
   });
 
