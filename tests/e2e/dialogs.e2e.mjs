@@ -18,6 +18,7 @@ import { call, root } from './server.mjs';
 const WAIT = { timeout: 30_000 };
 /** How long a picker's dropdown may take to open and fill (remote options on a loaded machine). */
 const OPEN_MS = 8_000;
+const SETTLE_MS = 500;
 /** Our dialogs (components/dialog) name aria-modal; Mantine's date dropdowns are role="dialog" without it. */
 const DIALOG = '[role="dialog"][aria-modal]';
 /** A dialog's pickers: whatever opens a popup (combobox, date button, menu, popover), and Mantine's DateInput. */
@@ -194,9 +195,17 @@ export async function run({ baseUrl, browser, screenshotsDir }) {
             await clickTitle(dialog);
             continue;
           }
+          // A remote picker searches by the text it shows after its debounce (SELECT_SEARCH_DEBOUNCE_MS):
+          // its list may still change under the first look, so it is read again once settled.
+          await page.waitForTimeout(SETTLE_MS);
           const free = options.and(page.locator(':not([aria-selected="true"])'));
-          const option = (await free.count()) > 0 ? free.first() : options.first();
-          await clickOnTop(option, field, `the option "${(await option.textContent()).trim()}"`);
+          let option = (await free.count()) > 0 ? free.first() : options.first();
+          let text = await option.textContent({ timeout: 2_000 }).catch(() => null);
+          if (text === null) {
+            option = options.first();
+            text = await option.textContent();
+          }
+          await clickOnTop(option, field, `the option "${text.trim()}"`);
           // A MultiSelect stays open for more; a Select has closed.
           if (await control.getAttribute('aria-expanded').then((v) => v === 'true')) await clickTitle(dialog);
         } else if (kind === 'date' || (await dropdown.locator('table button[aria-label]').count()) > 0) {
