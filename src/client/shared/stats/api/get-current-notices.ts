@@ -6,7 +6,10 @@ import type { LiveOptions } from './refresh';
 export interface CurrentNotice {
   id: number;
   title: string;
+  /** The notice in English; '' when it has none (the wall shows the Chinese then). */
+  titleEn: string;
   body: string;
+  bodyEn: string;
 }
 
 export const getCurrentNotices = (signal?: AbortSignal) => api.get<CurrentNotice[]>('/sys/content/current', { signal });

@@ -170,7 +170,7 @@ function WarningsPanelOf({ query, box }: { query: UseQueryResult<WarningLatest<L
 export const NoticesPanel = memo(NoticesPanelOf, samePanelProps);
 
 function NoticesPanelOf({ query, box }: { query: UseQueryResult<CurrentNotice[]>; box: PanelBox }) {
-  const { t } = useWallText();
+  const { t, locale } = useWallText();
   const rows = query.data ?? [];
   return (
     <Panel name="notices" title={t('panels.notices')} hint={t('hints.notices')} extra={<PanelStale updatedAt={query.dataUpdatedAt} />} box={box} ready={query.isSuccess} placeholder={placeholderOf(query, t)} padding={LIST_PADDING}>
@@ -183,8 +183,8 @@ function NoticesPanelOf({ query, box }: { query: UseQueryResult<CurrentNotice[]>
         empty={t('empty')}
         renderRow={(n) => (
           <div style={{ height: 52, padding: '2px 10px', overflow: 'hidden' }}>
-            <div style={{ ...cell, fontSize: 15, color: WALL.accent }}>{n.title}</div>
-            <div style={{ ...cell, fontSize: 13, color: WALL.textDim }}>{n.body.replace(/<[^>]+>/g, ' ')}</div>
+            <div style={{ ...cell, fontSize: 15, color: WALL.accent }}>{localName(n.title, n.titleEn, locale)}</div>
+            <div style={{ ...cell, fontSize: 13, color: WALL.textDim }}>{localName(n.body, n.bodyEn, locale).replace(/<[^>]+>/g, ' ')}</div>
           </div>
         )}
       />
