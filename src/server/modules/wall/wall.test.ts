@@ -97,7 +97,7 @@ describe('project wall, display tokens, public projects', () => {
     // The open warning comes first even though it is older.
     expect(w.warnings.map((x: { info: string }) => x.info)).toEqual(['pump 2 fault', 'old fixed']);
     expect(w.warnings[0]).toMatchObject({ boardName: 'Board A', channel: 2, equipmentName: 'Pump 2', dealAt: null });
-    expect(w.cameras).toEqual([{ id: expect.any(Number), name: 'Gate', streamUrl: 'https://cams.example/gate.m3u8' }, { id: expect.any(Number), name: 'Roof' }]);
+    expect(w.cameras).toEqual([{ id: expect.any(Number), name: 'Gate', nameEn: '', streamUrl: 'https://cams.example/gate.m3u8' }, { id: expect.any(Number), name: 'Roof', nameEn: '' }]);
     expect(w.kpis.openOrders).toBe(2);
     expect(w.kpis.repairSpeed).toBeCloseTo(8, 5); // (6 h + 10 h) / 2
     expect(w.kpis.repairQuality).toBeCloseTo(0.5, 5);

@@ -60,7 +60,13 @@ describe('sys/log and sys/history-user', () => {
   it('keeps the dates of a request body as ISO text, not the empty object a parsed date copies to', async () => {
     const fromAt = '2026-03-01T08:30:00.000Z';
     expect((await t.call('POST', '/api/sys/content/save', { token: admin, body: { title: 'Dated', fromAt, toAt: Date.parse('2026-04-01T00:00:00Z') } })).status).toBe(200);
-    const [row] = await t.database.query<{ params: { body: Record<string, unknown> } }>(`SELECT params FROM sys_log WHERE module = 'sys/content' AND params->'body'->>'title' = 'Dated'`);
+    // The log row is written after the answer: wait for it (PostgreSQL's pool may answer before it lands).
+    let row: { params: { body: Record<string, unknown> } } | undefined;
+    for (let i = 0; i < 50 && !row; i++) {
+      [row] = await t.database.query<{ params: { body: Record<string, unknown> } }>(`SELECT params FROM sys_log WHERE module = 'sys/content' AND params->'body'->>'title' = 'Dated'`);
+      if (!row) await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!row) throw new Error('no log row for the dated save');
     expect(row.params.body).toMatchObject({ title: 'Dated', fromAt, toAt: '2026-04-01T00:00:00.000Z' });
   });
 
