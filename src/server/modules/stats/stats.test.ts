@@ -77,7 +77,7 @@ describe('statistics of the big screen', () => {
     expect(broken.map((b: { id: number }) => b.id)).toEqual([ids.e3, ids.e2]);
     expect(total).toBe(2);
     expect(broken[0]).toEqual({
-      id: ids.e3, name: 'E3', nameEn: '', projectId: ids.p2, projectName: 'P2', projectNameEn: 'P2 en', deviceName: 'Light Y', category: 'light', since: '2024-03-05T00:00:00.000Z',
+      id: ids.e3, name: 'E3', nameEn: '', projectId: ids.p2, projectName: 'P2', projectNameEn: 'P2 en', deviceName: 'Light Y', deviceNameEn: '', category: 'light', since: '2024-03-05T00:00:00.000Z',
     });
     expect((await get(`brokenDevice?projectId=${ids.p1}`)).list.map((b: { id: number }) => b.id)).toEqual([ids.e2]);
     expect((await get(`brokenDevice?projectId=${ids.p1}`)).total).toBe(1);
