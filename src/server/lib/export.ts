@@ -64,7 +64,9 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
   // Between batches: the client still there (an export it left stops reading the database), the
   // bytes so far taken (never more than a batch or two held), and the event loop given to other
   // requests (a log export blocked the embedded server for 6–28 s).
-  const gone = () => stream.destroyed || reply.raw.destroyed || reply.request.raw.destroyed;
+  // The socket, not the request: Node destroys a request once its body is read, so a POST export read it as a
+  // client gone and stopped after its first batch (the download never ended).
+  const gone = () => stream.destroyed || reply.raw.destroyed || (reply.raw.socket?.destroyed ?? false);
   async function settle(): Promise<boolean> {
     if (stream.writableNeedDrain && !gone()) {
       await new Promise<void>((resolve) => {
@@ -143,7 +145,9 @@ export async function sendWorkbook(reply: FastifyReply, job: { name: string; she
   // Between batches: the client still there (an export it left stops reading the database), the
   // bytes so far taken (never more than a batch or two held), and the event loop given to other
   // requests (a log export blocked the embedded server for 6–28 s).
-  const gone = () => stream.destroyed || reply.raw.destroyed || reply.request.raw.destroyed;
+  // The socket, not the request: Node destroys a request once its body is read, so a POST export read it as a
+  // client gone and stopped after its first batch (the download never ended).
+  const gone = () => stream.destroyed || reply.raw.destroyed || (reply.raw.socket?.destroyed ?? false);
   async function settle(): Promise<boolean> {
     if (stream.writableNeedDrain && !gone()) {
       await new Promise<void>((resolve) => {
