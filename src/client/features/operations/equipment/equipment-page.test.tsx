@@ -20,7 +20,7 @@ describe('equipment screen', { timeout: 60_000 }, () => {
     login('t-eq-en', { id: 7, username: 'pm', realName: '', email: '', phone: '', avatar: '', roles: ['manager'], perms: ALL, menus: [] });
     await act(async () => void (await i18n.changeLanguage('en')));
     try {
-      renderKit(<EquipmentPage />);
+      renderKit(<EquipmentPage />, { locale: 'en' });
       const table = await screen.findByRole('table', { name: 'Equipment' });
       expect(await within(table).findByText('P-01 Vertical multistage centrifugal pump')).toBeInTheDocument();
       expect(within(table).getByText('Vertical multistage centrifugal pump')).toBeInTheDocument();
