@@ -49,6 +49,34 @@ function csvField(value: unknown, locale: Locale): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/**
+ * Between batches: the client still there (an export it left stops reading the database), the
+ * bytes so far taken (never more than a batch or two held), and the event loop given to other
+ * requests (a log export blocked the embedded server for 6–28 s). False once the client is gone
+ * (the stream is destroyed then). The socket, not the request: Node destroys a request once its
+ * body is read, so a POST export read that as a client gone and stopped after its first batch.
+ */
+async function settle(reply: FastifyReply, stream: PassThrough): Promise<boolean> {
+  const gone = () => stream.destroyed || reply.raw.destroyed || (reply.raw.socket?.destroyed ?? false);
+  if (stream.writableNeedDrain && !gone()) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        stream.off('drain', done);
+        stream.off('close', done);
+        reply.raw.off('close', done);
+        resolve();
+      };
+      stream.on('drain', done);
+      stream.on('close', done);
+      reply.raw.on('close', done);
+    });
+  }
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!gone()) return true;
+  stream.destroy();
+  return false;
+}
+
 /** Streams a list as xlsx (ExcelJS streaming writer) or csv (UTF-8 with BOM for Excel). */
 export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<FastifyReply> {
   // The first batch is read before any header goes out: a query that fails (bad input the
@@ -60,31 +88,6 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
     if (first.done) return;
     yield first.value;
     yield* source;
-  }
-  // Between batches: the client still there (an export it left stops reading the database), the
-  // bytes so far taken (never more than a batch or two held), and the event loop given to other
-  // requests (a log export blocked the embedded server for 6–28 s).
-  // The socket, not the request: Node destroys a request once its body is read, so a POST export read it as a
-  // client gone and stopped after its first batch (the download never ended).
-  const gone = () => stream.destroyed || reply.raw.destroyed || (reply.raw.socket?.destroyed ?? false);
-  async function settle(): Promise<boolean> {
-    if (stream.writableNeedDrain && !gone()) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          stream.off('drain', done);
-          stream.off('close', done);
-          reply.raw.off('close', done);
-          resolve();
-        };
-        stream.on('drain', done);
-        stream.on('close', done);
-        reply.raw.on('close', done);
-      });
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-    if (!gone()) return true;
-    stream.destroy();
-    return false;
   }
   const locale = reply.request.locale ?? 'cn';
   const stamp = new Date().toISOString().slice(0, 10);
@@ -98,7 +101,7 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
         stream.write('\uFEFF' + job.columns.map((c) => csvField(c.label, locale)).join(',') + '\r\n');
         for await (const rows of batches()) {
           stream.write(rows.map((r) => job.columns.map((c) => csvField(r[c.prop], locale)).join(',')).join('\r\n') + '\r\n');
-          if (!(await settle())) return;
+          if (!(await settle(reply, stream))) return;
         }
         stream.end();
       } catch (err) {
@@ -116,7 +119,7 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
     try {
       for await (const rows of batches()) {
         for (const r of rows) sheet.addRow(Object.fromEntries(job.columns.map((c) => [c.prop, cell(r[c.prop], locale)]))).commit();
-        if (!(await settle())) return;
+        if (!(await settle(reply, stream))) return;
       }
       sheet.commit();
       await workbook.commit();
@@ -142,31 +145,6 @@ export interface WorkbookSheet {
 export async function sendWorkbook(reply: FastifyReply, job: { name: string; sheets: WorkbookSheet[] }): Promise<FastifyReply> {
   const sources = job.sheets.map((s) => s.batches());
   const firsts = sources.length ? [await sources[0].next()] : [];
-  // Between batches: the client still there (an export it left stops reading the database), the
-  // bytes so far taken (never more than a batch or two held), and the event loop given to other
-  // requests (a log export blocked the embedded server for 6–28 s).
-  // The socket, not the request: Node destroys a request once its body is read, so a POST export read it as a
-  // client gone and stopped after its first batch (the download never ended).
-  const gone = () => stream.destroyed || reply.raw.destroyed || (reply.raw.socket?.destroyed ?? false);
-  async function settle(): Promise<boolean> {
-    if (stream.writableNeedDrain && !gone()) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          stream.off('drain', done);
-          stream.off('close', done);
-          reply.raw.off('close', done);
-          resolve();
-        };
-        stream.on('drain', done);
-        stream.on('close', done);
-        reply.raw.on('close', done);
-      });
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-    if (!gone()) return true;
-    stream.destroy();
-    return false;
-  }
   const locale = reply.request.locale ?? 'cn';
   const filename = `${job.name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
   const stream = new PassThrough();
@@ -184,7 +162,7 @@ export async function sendWorkbook(reply: FastifyReply, job: { name: string; she
         if (!first?.done) {
           for await (const rows of sources[i]) {
             for (const r of rows) sheet.addRow(Object.fromEntries(s.columns.map((c) => [c.prop, cell(r[c.prop], locale)]))).commit();
-            if (!(await settle())) return;
+            if (!(await settle(reply, stream))) return;
           }
         }
         sheet.commit();
