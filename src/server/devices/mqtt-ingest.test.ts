@@ -68,8 +68,12 @@ describe.skipIf(!up)('MQTT ingestion against the real broker', () => {
   };
   const topic = (boardNo: string, project = projectKey) => `${prefix}/${project}/boards/${boardNo}/state`;
   /** A board's signed state, as its firmware sends it. */
+  // A board's readings are told apart by their time: two sent within one millisecond would be one reading
+  // (a repeat), so each of the test's own readings is at least a millisecond after the one before.
+  let lastAt = 0;
+  const now = () => (lastAt = Math.max(Date.now(), lastAt + 1));
   const signed = (boardNo: string, channels = reading(50), over: { key?: string; at?: number } = {}) =>
-    statePayload(boardNo, over.key ?? key, channels, ++seq, over.at ?? Date.now());
+    statePayload(boardNo, over.key ?? key, channels, ++seq, over.at ?? now());
   const publish = (boardNo: string, payload: unknown, opts: { project?: string; retain?: boolean } = {}) =>
     publisher.publishAsync(topic(boardNo, opts.project), typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 1, retain: !!opts.retain });
 
