@@ -3,22 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SWITCH_FAULT, SWITCH_NORMAL } from '@shared/constants';
+import { until } from '@tests/helpers/until';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { seedDemo } from '../db/seed/demo';
 import { checkOffline, isFault } from '../modules/operations/detect/readings';
 import { startDemoSimulator, type DemoFault, type DemoSimulator } from './demo-simulator';
 import { BoardSimulator } from './simulator';
-
-/** Waits for `check` to return a value (not undefined/false), polling; fails after `ms`. */
-async function until<T>(check: () => Promise<T | undefined | false>, ms = 20_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('the switch constant: seed, fault rule and simulator agree', () => {
   it('a simulated normal channel is normal by the rule, a closed fault contact is a fault', () => {

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
+import { until } from '@tests/helpers/until';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { seedProject } from '@tests/helpers/work-fixtures';
-import { seedBoards } from '../modules/operations/detect/board-fixtures';
+import { nineChannels as reading, seedBoards } from '../modules/operations/detect/board-fixtures';
 import { startMqttIngest, type MqttIngest } from './mqtt-ingest';
 import { freePort, statePayload } from './simulator';
 
@@ -20,18 +21,6 @@ import { freePort, statePayload } from './simulator';
 const MOSQUITTO = '/usr/sbin/mosquitto';
 const have = existsSync(MOSQUITTO) && existsSync('/usr/bin/mosquitto_passwd');
 if (!have) console.warn('mqtt-broker-auth.test: mosquitto or mosquitto_passwd missing — skipped');
-
-async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, ms = 20_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const reading = (analog: number) => Array.from({ length: 9 }, (_, i) => ({ ch: i + 1, switch: 0 as 0 | 1, analog }));
 
 describe.skipIf(!have)('a broker that enforces accounts and ACLs (the configuration in docs/devices.md)', () => {
   let t: TestApp;

@@ -21,3 +21,6 @@ export async function seedBoards(database: Database, projectId: number, count: n
   );
   return boards.map((b) => ({ id: Number(b.id), boardNo: b.boardNo })).sort((a, b) => a.boardNo.localeCompare(b.boardNo));
 }
+
+/** A board's nine channels, all normal, each reading `analog`. */
+export const nineChannels = (analog: number) => Array.from({ length: CHANNEL_COUNT }, (_, i) => ({ ch: i + 1, switch: 0 as 0 | 1, analog }));
