@@ -29,7 +29,13 @@ describe('the forms’ date pickers', () => {
       <DateTimePicker label="Repair time" withSeconds valueFormat="YYYY-MM-DD HH:mm:ss" defaultValue="2026-03-05 00:00:00" onChange={onChange} />,
     );
     await userEvent.click(await screen.findByRole('button', { name: /Repair time/ }));
-    const calendar = (await screen.findByRole('table')).closest<HTMLElement>('.mantine-Popover-dropdown')!;
+    // Found by its markup: a role query walks the calendar's accessibility tree on every retry, which a
+    // loaded machine spent the whole wait on (CI at load 18).
+    const calendar = await waitFor(() => {
+      const table = document.querySelector<HTMLElement>('.mantine-Popover-dropdown table');
+      expect(table).not.toBeNull();
+      return table!.closest<HTMLElement>('.mantine-Popover-dropdown')!;
+    });
     await userEvent.click(calendar.querySelector<HTMLElement>('.mantine-TimePicker-fieldsRoot')!);
     // The lists are drawn in the calendar's dropdown, not a portal of their own: a click there is no
     // click outside the calendar, which would close it before the time is taken.
@@ -42,5 +48,5 @@ describe('the forms’ date pickers', () => {
     await userEvent.click(lists[1].querySelector<HTMLElement>('[data-value="15"]')!);
     await userEvent.click(lists[2].querySelector<HTMLElement>('[data-value="30"]')!);
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('2026-03-05 08:15:30'));
-  });
+  }, 60_000);
 });
