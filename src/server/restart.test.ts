@@ -121,6 +121,6 @@ describe('a server process: one per data folder, and a stop that never waits on 
     }
     // The folder is free for the next process.
     expect(existsSync(path.join(dataDir, 'control.json'))).toBe(false);
-    console.info(`SIGTERM → exit in ${at - sent} ms with ${streams.length} streams open`);
+    process.stdout.write(`SIGTERM → exit in ${at - sent} ms with ${streams.length} streams open\n`);
   }, 60_000);
 });
