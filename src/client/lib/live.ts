@@ -165,8 +165,9 @@ export function connectLive(queryClient: QueryClient): () => void {
       restartUntil = 0;
       if (lost) {
         lost = false;
-        invalidateFor(queryClient, new Set(LIVE_TOPICS));
+        // The alarms first: the wall's connections are few, and the rest refetch together.
         for (const key of URGENT) void queryClient.invalidateQueries({ queryKey: [key] });
+        invalidateFor(queryClient, new Set(LIVE_TOPICS));
       }
       setStatus('open');
     };
