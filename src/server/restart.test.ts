@@ -98,7 +98,7 @@ describe('a server process: one per data folder, and a stop that never waits on 
     expect(JSON.parse(await readFile(path.join(dataDir, 'control.json'), 'utf8')).pid).toBe(server.child.pid);
   }, 60_000);
 
-  it('on SIGTERM with streams open tells each to reconnect, ends them and exits with 0 within 10 s', async () => {
+  it('on SIGTERM with streams open tells each to reconnect, ends them, answers the request under way and exits with 0 within 10 s', async () => {
     const { token } = await api(port, '/sys/login', { username: 'admin', password: ADMIN_PASSWORD, captcha: '', uuid: '' });
     const streams = [];
     for (let i = 0; i < 3; i++) {
@@ -109,11 +109,27 @@ describe('a server process: one per data folder, and a stop that never waits on 
     while (!streams.every((s) => s.frames.some((f) => f.includes('event: hello'))) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(streams.every((s) => s.frames.some((f) => f.includes('event: hello')))).toBe(true);
 
+    // A request under way when the signal comes (its body still arriving) is answered, not cut.
+    const body = JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD, captcha: '', uuid: '' });
+    const inFlight = new Promise<{ status: number; code: number }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/sys/login', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, code: (JSON.parse(text) as { code: number }).code }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 600);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+
     const sent = Date.now();
     server.child.kill('SIGTERM');
     const { code, at } = await Promise.race([server.exited, new Promise<{ code: null; at: number }>((r) => setTimeout(() => r({ code: null, at: Date.now() }), 15_000))]);
     expect(code, server.output()).toBe(0);
     expect(at - sent).toBeLessThanOrEqual(10_000);
+    expect(await inFlight).toEqual({ status: 200, code: 0 });
     for (const s of streams) {
       expect(s.frames.some((f) => f.startsWith('event: reconnect\n'))).toBe(true);
       expect(s.endedAt()).not.toBeNull();
