@@ -152,7 +152,9 @@ export class LiveHub {
       [ids],
     );
     const alive = new Set(rows.map((r) => Number(r.id)));
-    for (const c of [...this.clients]) if (!alive.has(c.auth.sessionId)) this.end(c, 'revoked');
+    // A stream opened while the query ran was not asked about (its session was just checked by auth).
+    const asked = new Set(ids);
+    for (const c of [...this.clients]) if (asked.has(c.auth.sessionId) && !alive.has(c.auth.sessionId)) this.end(c, 'revoked');
   }
 
   /**
