@@ -10,6 +10,9 @@ import { demoLeaseHolder, startDemoSimulator } from './devices/demo-simulator';
 import { hostname } from 'node:os';
 import { controlRoutes, DataDirHeldError, holdDataDir, type DataDirHold } from './backup/control';
 
+/** How long a stop may take, walls connected or not (a service manager waits longer: systemd 20 s). */
+const STOP_BUDGET_MS = 10_000;
+
 /** Starts Cascade: migrations, first-start seeding, the HTTP server, background work; stops cleanly on signals. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -59,17 +62,38 @@ async function main(): Promise<void> {
     process.stdout.write(`\nCascade is running at ${where}\nDemo mode: sign in as admin / admin123 (also manager, operator, viewer with <name>123).\n\n`);
   }
 
+  // Stopping (docs/deploy.md "Restarts"), within STOP_BUDGET_MS even with walls connected: stop
+  // accepting, tell every live stream to reconnect (to the next process) and end it, stop the
+  // background work, let requests under way finish, close the database. Connections still open
+  // near the end of the budget are cut, so a service manager's restart never waits on a wall.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const started = Date.now();
     app.log.info(`${signal}: stopping`);
+    app.server.close();
+    app.live.closeStreams();
+    // Keep-alive connections close as soon as their request is answered, not after their timeout.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 200);
+    const cut = setTimeout(() => {
+      app.log.warn('stopping: cutting the connections still open');
+      app.server.closeAllConnections();
+    }, STOP_BUDGET_MS - 2_000);
+    const last = setTimeout(() => {
+      process.stderr.write(`Cascade: did not stop within ${STOP_BUDGET_MS / 1000} s; exiting\n`);
+      process.exit(1);
+    }, STOP_BUDGET_MS);
+    last.unref();
     await stopBackground();
     await app.close();
+    clearInterval(idle);
+    clearTimeout(cut);
     // What the reading ingest did over this run (the fleet bench reads this line).
     app.log.info({ ingest: app.readings.stats() }, 'reading ingest stats');
     await database.close();
     await hold?.release();
+    app.log.info(`${signal}: stopped in ${Date.now() - started} ms`);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -74,9 +74,12 @@ export function buildClient() {
   if (res.status !== 0) throw new Error('client build failed');
 }
 
-/** Starts the server; resolves once /api/health answers. `env` adds or overrides variables. */
-export async function startServer({ env = {}, dataDir, fresh = true } = {}) {
-  const port = await freePort();
+/**
+ * Starts the server; resolves once /api/health answers. `env` adds or overrides variables; `port`
+ * and a kept `dataDir` (fresh: false) start it again where a stopped one was (restart.e2e.mjs).
+ */
+export async function startServer({ env = {}, dataDir, fresh = true, port: fixedPort } = {}) {
+  const port = fixedPort ?? (await freePort());
   const dir = dataDir ?? path.join(root, 'tmp', `e2e-data-${port}`);
   if (fresh) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -102,24 +105,26 @@ export async function startServer({ env = {}, dataDir, fresh = true } = {}) {
     port,
     dataDir: dir,
     output: () => output,
-    /** Stops the server; a data folder it made itself goes too (E2E_KEEP_DATA=1 keeps it to look at). */
+    /**
+     * Stops the server (SIGTERM; SIGKILL after 10 s); a data folder it made itself goes too
+     * (E2E_KEEP_DATA=1 keeps it to look at). Resolves with the exit code (null: killed) and how long it took.
+     */
     async stop() {
-      await stopChild();
+      const stopped = await stopChild();
       if (!dataDir && process.env.E2E_KEEP_DATA !== '1') rmSync(dir, { recursive: true, force: true });
+      return stopped;
     },
   };
 
   async function stopChild() {
-    if (child.exitCode !== null) return;
+    if (child.exitCode !== null) return { code: child.exitCode, ms: 0 };
+    const sent = Date.now();
     child.kill('SIGTERM');
-    await new Promise((r) => {
-      const t = setTimeout(() => {
-        child.kill('SIGKILL');
-        r();
-      }, 10_000);
-      child.on('exit', () => {
+    return new Promise((r) => {
+      const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.on('exit', (code) => {
         clearTimeout(t);
-        r();
+        r({ code, ms: Date.now() - sent });
       });
     });
   }

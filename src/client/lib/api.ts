@@ -32,6 +32,20 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 
 let lastEnded: SessionKind = 'none';
 
+/**
+ * The server has ended this session (a 401, or the live stream's `revoked`): the session is cleared
+ * and the router sends the screen where that kind of session goes (a kiosk wall: its notice).
+ */
+export function sessionEndedByServer(): void {
+  // Calls that were under way when the first 401 cleared the session answer 401 too: they belong to
+  // the session that ended, not to an anonymous visitor.
+  const current = sessionKind();
+  const ended = current === 'none' ? lastEnded : current;
+  lastEnded = ended;
+  clearSession();
+  onUnauthorized(ended);
+}
+
 /** Told when a listAll answer was cut at the server's cap (docs/api.md): how many rows came, of how many. */
 type TruncatedHandler = (shown: number, total: number) => void;
 let onTruncated: TruncatedHandler = () => undefined;
@@ -119,15 +133,7 @@ export async function request<T>(method: string, url: string, body?: unknown, op
 
 /** The data of an answer; a failure throws ApiError, and a 401 signs out. */
 function settle<T>(envelope: Envelope<T>): T {
-  if (envelope.code === CODE.unauthorized) {
-    // Calls that were under way when the first 401 cleared the session answer 401 too: they belong to
-    // the session that ended, not to an anonymous visitor.
-    const current = sessionKind();
-    const ended = current === 'none' ? lastEnded : current;
-    lastEnded = ended;
-    clearSession();
-    onUnauthorized(ended);
-  }
+  if (envelope.code === CODE.unauthorized) sessionEndedByServer();
   if (envelope.code !== CODE.success) throw new ApiError(envelope.code, envelope.msg, envelope.data);
   const cut = envelope as Envelope<T> & { truncated?: boolean; total?: number };
   if (cut.truncated === true && Array.isArray(cut.data)) onTruncated(cut.data.length, cut.total ?? cut.data.length);

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { connectLive, invalidateFor } from './live';
 import { resourceKeys } from './resource-keys';
-import { clearSession, loginDisplay } from './session';
+import { clearSession, getToken, loginDisplay } from './session';
+import { setUnauthorizedHandler } from './api';
 
 class FakeEventSource {
   static CLOSED = 2;
@@ -137,6 +138,69 @@ describe('live updates', () => {
     expect(stale()).toEqual(['warning-alarms']);
     vi.advanceTimersByTime(500);
     expect(stale()).toEqual(['stats', 'warning-alarms']);
+    close();
+  });
+
+  it('on the server\'s `reconnect` (it is stopping) closes the stream, asks for a new one within a second, keeps asking every half second or so while the server is down, and reads everything again once back', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    FakeEventSource.last = null;
+    loginDisplay('tok');
+    const tickets: number[] = [];
+    let down = false;
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/auth/ticket')) {
+        tickets.push(Date.now());
+        if (down) throw new TypeError('Failed to fetch');
+      }
+      return realFetch(input, init);
+    });
+    const qc = clientWith([['wall-project', 7], ['warning-alarms', 'all'], ['stats', 'groupArea']]);
+    const close = connectLive(qc);
+    await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const first = FakeEventSource.last!;
+    first.emit('hello', {});
+    const stale = () => qc.getQueryCache().getAll().filter((q) => q.isStale()).map((q) => String(q.queryKey[0])).sort();
+    expect(stale()).toEqual([]);
+    const asked = tickets.length;
+    const since = Date.now();
+    down = true;
+    first.emit('reconnect', {});
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    // The process is down for ~2.5 s: a few tries, not a storm and not the doubling pause.
+    await new Promise((r) => setTimeout(r, 2500));
+    const whileDown = tickets.length - asked;
+    expect(whileDown).toBeGreaterThanOrEqual(3);
+    expect(whileDown).toBeLessThanOrEqual(10);
+    expect(tickets[asked] - since).toBeLessThanOrEqual(1000);
+    expect(FakeEventSource.last).toBe(first);
+    down = false;
+    await vi.waitFor(() => expect(FakeEventSource.last).not.toBe(first), { timeout: 2000 });
+    FakeEventSource.last!.emit('hello', {});
+    await vi.waitFor(() => expect(stale()).toEqual(['stats', 'wall-project', 'warning-alarms']));
+    // Once open, no more tickets are asked for.
+    const settled = tickets.length;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(tickets.length).toBe(settled);
+    close();
+  });
+
+  it('on the server\'s `revoked` closes the stream for good and ends the session as a 401 would (a kiosk wall: its notice)', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    FakeEventSource.last = null;
+    loginDisplay('tok');
+    const ended: string[] = [];
+    setUnauthorizedHandler((kind) => ended.push(kind));
+    const close = connectLive(new QueryClient());
+    await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const source = FakeEventSource.last!;
+    source.emit('hello', {});
+    source.emit('revoked', {});
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
+    expect(ended).toEqual(['display']);
+    expect(getToken()).toBeFalsy();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(FakeEventSource.last).toBe(source);
     close();
   });
 });

@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIVE_TOPICS, type LiveEvent, type LiveTopic } from '@shared/live';
 import type { Ticket } from '@shared/contracts/ticket';
 import { resourceTopicKeys } from '@shared/resources';
-import { api } from './api';
+import { api, sessionEndedByServer } from './api';
 import { runtimeConfig } from './runtime-config';
 import { getToken, useSession } from './session';
 
@@ -82,6 +82,13 @@ export function invalidateFor(queryClient: QueryClient, topics: Set<LiveTopic>):
 /** Pause before asking for a new ticket after the stream was refused or lost for good, doubling to the cap. */
 const RETICKET_FIRST_MS = 1000;
 const RETICKET_MAX_MS = 30_000;
+/**
+ * After the server said it is stopping (`reconnect`): the next process is usually up within seconds,
+ * so the wall asks every RESTART_RETRY_MS (spread by half either way, so a room of walls does not
+ * knock at once) for RESTART_WINDOW_MS, then falls back to the doubling pause.
+ */
+const RESTART_RETRY_MS = 500;
+const RESTART_WINDOW_MS = 60_000;
 
 /**
  * Opens the stream for the current session; returns a function that closes it. An EventSource
@@ -89,7 +96,10 @@ const RETICKET_MAX_MS = 30_000;
  * ticket asked for with the header (POST /auth/ticket). The browser reconnects by itself with the
  * same URL after a short loss, which the ticket allows within its minute; once it is refused (the
  * ticket expired during a long outage, the server restarted) the source closes, and a new ticket
- * opens a new one, after a pause that grows while it keeps failing.
+ * opens a new one, after a pause that grows while it keeps failing. The server's own last words
+ * (live/hub.ts): `reconnect` — it is stopping, so a new stream is asked for at once, from the next
+ * process, without waiting for the browser's retry; `revoked` — the session is over, and the screen
+ * goes where a 401 sends it (a kiosk wall: its "revoked" notice).
  */
 export function connectLive(queryClient: QueryClient): () => void {
   if (typeof EventSource === 'undefined') {
@@ -103,6 +113,8 @@ export function connectLive(queryClient: QueryClient): () => void {
   let source: EventSource | null = null;
   let closed = false;
   let delay = RETICKET_FIRST_MS;
+  /** Until when the server's restart is waited for with short, steady retries. */
+  let restartUntil = 0;
   /** True after the stream was lost: the next open refreshes everything it may have missed. */
   let lost = false;
   const onEvent = (e: MessageEvent) => {
@@ -126,9 +138,14 @@ export function connectLive(queryClient: QueryClient): () => void {
     }
   };
   const later = () => {
-    if (closed) return;
-    retry = setTimeout(() => void open(), delay);
-    delay = Math.min(delay * 2, RETICKET_MAX_MS);
+    if (closed || retry) return;
+    const restarting = Date.now() < restartUntil;
+    const wait = restarting ? RESTART_RETRY_MS * (0.5 + Math.random()) : delay;
+    if (!restarting) delay = Math.min(delay * 2, RETICKET_MAX_MS);
+    retry = setTimeout(() => {
+      retry = null;
+      void open();
+    }, wait);
   };
   const open = async () => {
     let ticket: string;
@@ -145,16 +162,35 @@ export function connectLive(queryClient: QueryClient): () => void {
     source = es;
     const opened = () => {
       delay = RETICKET_FIRST_MS;
+      restartUntil = 0;
       if (lost) {
         lost = false;
-        invalidateFor(queryClient, new Set(LIVE_TOPICS));
+        // The alarms first: the wall's connections are few, and the rest refetch together.
         for (const key of URGENT) void queryClient.invalidateQueries({ queryKey: [key] });
+        invalidateFor(queryClient, new Set(LIVE_TOPICS));
       }
       setStatus('open');
     };
     es.addEventListener('hello', opened);
     es.onopen = opened;
+    es.addEventListener('reconnect', () => {
+      es.close();
+      if (source === es) source = null;
+      lost = true;
+      restartUntil = Date.now() + RESTART_WINDOW_MS;
+      delay = RETICKET_FIRST_MS;
+      setStatus('connecting');
+      later();
+    });
+    es.addEventListener('revoked', () => {
+      es.close();
+      if (source === es) source = null;
+      closed = true;
+      setStatus('idle');
+      sessionEndedByServer();
+    });
     es.onerror = () => {
+      if (source !== es) return;
       lost = true;
       if (es.readyState !== EventSource.CLOSED) {
         setStatus('connecting');

@@ -30,7 +30,7 @@ export interface ControlInfo {
 export class DataDirHeldError extends Error {
   constructor(readonly info: ControlInfo, dataDir: string) {
     super(
-      `${dataDir} is in use by another process (${info.holder}, pid ${info.pid}, since ${info.since}). ` +
+      `${dataDir} is in use by another process (${info.holder}, pid ${info.pid}${info.port ? `, port ${info.port}` : ''}, since ${info.since}). ` +
         `Stop it first; if no such process runs, delete ${path.join(dataDir, CONTROL_FILE)}.`,
     );
     this.name = 'DataDirHeldError';

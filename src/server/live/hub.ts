@@ -5,7 +5,19 @@ import { LIVE_TOPICS, type LiveEvent } from '@shared/live';
 import { inScope } from '../lib/data-scope';
 
 const CHANNEL = 'cascade_live';
+/** Told by a trigger on sys_session (0036_session_ended.sql) whenever sessions are deleted, on any instance. */
+const SESSION_END_CHANNEL = 'cascade_session_end';
 const HEARTBEAT_MS = 25_000;
+/** A burst of deletions (a user's sessions, the expiry job) costs one check of the open streams. */
+const SESSION_CHECK_DELAY_MS = 50;
+
+/**
+ * What a stream is told before the server ends it, as an SSE event the client acts on
+ * (src/client/lib/live.ts): `reconnect` — this process is stopping, open a new stream (with a new
+ * ticket) at once; `revoked` — the session is over (signed out, display token revoked, kicked out,
+ * user disabled or expired), do not come back.
+ */
+export type StreamEnd = 'reconnect' | 'revoked';
 
 interface Client {
   reply: FastifyReply;
@@ -19,7 +31,12 @@ interface Client {
 export class LiveHub {
   private clients = new Set<Client>();
   private unlisten: (() => Promise<void>) | null = null;
+  private unlistenSessions: (() => Promise<void>) | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
+  private sessionCheck: NodeJS.Timeout | null = null;
+  private checking: Promise<void> | null = null;
+  private recheck = false;
+  private stopped = false;
 
   constructor(private readonly database: Database) {}
 
@@ -33,19 +50,37 @@ export class LiveHub {
           // A malformed payload from another writer is ignored rather than breaking every stream.
         }
       },
-      () => this.gap(),
+      () => {
+        this.gap();
+        // Deletions told meanwhile are lost too.
+        this.sessionsChanged();
+      },
     );
+    this.unlistenSessions = await this.database.listen(SESSION_END_CHANNEL, () => this.sessionsChanged());
     this.heartbeat = setInterval(() => {
       for (const c of this.clients) c.reply.raw.write(': ping\n\n');
+      // Sessions that simply ran out (nobody deleted them) end with the heartbeat.
+      this.sessionsChanged();
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * The server is stopping: every stream is told to reconnect and ended, so the server's close does not
+   * wait on connections that never end, and walls come back to the next process by themselves.
+   */
+  closeStreams(): void {
+    this.stopped = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
-    for (const c of this.clients) c.reply.raw.end();
-    this.clients.clear();
+    if (this.sessionCheck) clearTimeout(this.sessionCheck);
+    for (const c of [...this.clients]) this.end(c, 'reconnect');
+  }
+
+  async stop(): Promise<void> {
+    this.closeStreams();
+    await this.checking?.catch(() => undefined);
     await this.unlisten?.();
+    await this.unlistenSessions?.();
   }
 
   /** Publishes to every instance; small payloads only (NOTIFY carries at most 8000 bytes). */
@@ -66,8 +101,60 @@ export class LiveHub {
 
   attach(reply: FastifyReply, auth: AuthContext): void {
     const client = { reply, auth };
+    // Opened while the server stops: told to come back at once, like the others.
+    if (this.stopped) return this.end(client, 'reconnect');
     this.clients.add(client);
     reply.raw.on('close', () => this.clients.delete(client));
+  }
+
+  /** Tells a stream why it ends, then ends it. */
+  private end(c: Client, why: StreamEnd): void {
+    this.clients.delete(c);
+    const raw = c.reply.raw;
+    if (raw.writableEnded) return;
+    raw.end(`event: ${why}\ndata: ${JSON.stringify({ at: new Date().toISOString() })}\n\n`);
+  }
+
+  /** Some sessions were deleted (or may have run out): streams whose session is gone end within the moment. */
+  sessionsChanged(): void {
+    if (this.stopped || this.sessionCheck) return;
+    if (this.checking) {
+      this.recheck = true;
+      return;
+    }
+    this.sessionCheck = setTimeout(() => {
+      this.sessionCheck = null;
+      this.checking = this.endRevoked()
+        .catch(() => undefined)
+        .finally(() => {
+          this.checking = null;
+          if (this.recheck) {
+            this.recheck = false;
+            this.sessionsChanged();
+          }
+        });
+    }, SESSION_CHECK_DELAY_MS);
+    this.sessionCheck.unref();
+  }
+
+  /**
+   * Ends, with `revoked`, every stream whose session no longer holds: deleted, past its expiry, or a
+   * user's that is disabled or past the account's expiry (as auth.ts's resolveSession refuses them).
+   */
+  private async endRevoked(): Promise<void> {
+    if (this.clients.size === 0) return;
+    const ids = [...new Set([...this.clients].map((c) => c.auth.sessionId))];
+    const rows = await this.database.query<{ id: number }>(
+      `SELECT s.id FROM sys_session s LEFT JOIN sys_user u ON u.id = s.user_id
+        WHERE s.id = ANY($1::int[])
+          AND (s.expires_at IS NULL OR s.expires_at > now())
+          AND (s.kind <> 'user' OR (u.status = 1 AND (u.expire_at IS NULL OR u.expire_at > now())))`,
+      [ids],
+    );
+    const alive = new Set(rows.map((r) => Number(r.id)));
+    // A stream opened while the query ran was not asked about (its session was just checked by auth).
+    const asked = new Set(ids);
+    for (const c of [...this.clients]) if (asked.has(c.auth.sessionId) && !alive.has(c.auth.sessionId)) this.end(c, 'revoked');
   }
 
   /**

@@ -39,6 +39,9 @@ export const livePlugin = fp(async (app) => {
   const hub = new LiveHub(app.database);
   await hub.start();
   app.decorate('live', hub);
+  // Before the server's close, which waits for every connection to end: a stream never ends by itself,
+  // so each is told to reconnect (to the next process) and ended here (docs/deploy.md "Restarts").
+  app.addHook('preClose', async () => hub.closeStreams());
   app.addHook('onClose', async () => hub.stop());
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'POST' || reply.statusCode >= 400) return;

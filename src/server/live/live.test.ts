@@ -13,9 +13,12 @@ function openStream(port: number, query = '') {
   const frames: string[] = [];
   let status = 0;
   let buffer = '';
+  let endedAt: number | null = null;
   const req = http.get({ host: '127.0.0.1', port, path: `/api/live/stream${query}` }, (res) => {
     status = res.statusCode ?? 0;
     res.setEncoding('utf8');
+    res.on('end', () => (endedAt ??= Date.now()));
+    res.on('close', () => (endedAt ??= Date.now()));
     res.on('data', (chunk: string) => {
       buffer += chunk;
       const parts = buffer.split('\n\n');
@@ -27,6 +30,8 @@ function openStream(port: number, query = '') {
   return {
     frames,
     status: () => status,
+    /** When the server ended the stream (null: still open). */
+    endedAt: () => endedAt,
     close: () => req.destroy(),
     async waitFor(pred: (f: string) => boolean, ms = 3000) {
       const until = Date.now() + ms;
@@ -163,6 +168,93 @@ describe('live push', () => {
     expect(await again.waitFor((f) => f.includes('event: hello'))).toBe(true);
     again.close();
     for (const s of open) s.close();
+  });
+
+  /** Waits until the stream has ended; the time it took from `since`, or null after `ms`. */
+  async function endedWithin(s: ReturnType<typeof openStream>, since: number, ms = 3000): Promise<number | null> {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const at = s.endedAt();
+      if (at !== null) return at - since;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return null;
+  }
+
+  it('ends a session\'s streams within a second of the session\'s end (revoked display token, sign-out, kicked out, user disabled), telling them so, and no other session\'s', async () => {
+    const admin = await t.tokenFor('admin');
+    const bystander = await streamFor(await t.tokenFor('viewer'));
+    expect(await bystander.waitFor((f) => f.includes('event: hello'))).toBe(true);
+    const cases: { name: string; open: () => Promise<{ token: string; sessionId?: number; userId?: number }>; end: (o: { token: string; sessionId?: number; userId?: number }) => Promise<void> }[] = [
+      {
+        name: 'display token revoked',
+        open: async () => {
+          const issued = (await t.call('POST', '/api/wall/display-token', { token: admin, body: { label: 'revocation test' } })).body.data;
+          return { token: issued.token as string, sessionId: issued.id as number };
+        },
+        end: async (o) => {
+          expect((await t.call('POST', '/api/wall/display-token/revoke', { token: admin, body: { id: o.sessionId } })).status).toBe(200);
+        },
+      },
+      {
+        name: 'signed out',
+        open: async () => ({ token: await t.tokenFor('operator') }),
+        end: async (o) => {
+          expect((await t.call('POST', '/api/sys/logout', { token: o.token })).status).toBe(200);
+        },
+      },
+      {
+        name: 'kicked out on the online-users screen',
+        open: async () => {
+          const token = await t.tokenFor('manager');
+          const [row] = await t.database.query<{ id: number }>('SELECT id FROM sys_session ORDER BY id DESC LIMIT 1');
+          return { token, sessionId: Number(row.id) };
+        },
+        end: async (o) => {
+          const res = await t.call('POST', '/api/sys/online-user/kickout', { token: admin, body: { sessionId: o.sessionId } });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+        },
+      },
+      {
+        name: 'user disabled',
+        open: async () => {
+          const u = await t.userWith(['sys-user#list']);
+          return { token: u.token, userId: u.userId };
+        },
+        end: async (o) => {
+          const res = await t.call('POST', '/api/sys/user/update', { token: admin, body: { id: o.userId, status: 0 } });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+        },
+      },
+    ];
+    for (const c of cases) {
+      const opened = await c.open();
+      const s = await streamFor(opened.token);
+      expect(await s.waitFor((f) => f.includes('event: hello')), c.name).toBe(true);
+      const since = Date.now();
+      await c.end(opened);
+      const took = await endedWithin(s, since);
+      expect(took, `${c.name}: the stream ended`).not.toBeNull();
+      expect(took!, `${c.name}: within 1 s (took ${took} ms)`).toBeLessThanOrEqual(1000);
+      expect(s.frames.some((f) => f.startsWith('event: revoked\n')), c.name).toBe(true);
+      s.close();
+    }
+    // A session that ran out (nobody deleted it) ends at the next check (the heartbeat's; asked here).
+    const { token, hash } = newToken();
+    await t.database.db.insert(sysSession).values({ tokenHash: hash, kind: 'visitor', projectId: 3, expiresAt: new Date(Date.now() + 60_000) });
+    const visitor = await streamFor(token);
+    expect(await visitor.waitFor((f) => f.includes('event: hello'))).toBe(true);
+    await t.database.query(`UPDATE sys_session SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hash]);
+    t.app.live.sessionsChanged();
+    expect(await endedWithin(visitor, Date.now())).not.toBeNull();
+    expect(visitor.frames.some((f) => f.startsWith('event: revoked\n'))).toBe(true);
+    visitor.close();
+    // The bystander's stream is still open and still hears events.
+    expect(bystander.endedAt()).toBeNull();
+    await publishLive(t.app, { topic: 'order', id: 77 });
+    expect(await bystander.waitFor((f) => f.includes('"id":77'))).toBe(true);
+    expect(bystander.frames.some((f) => f.startsWith('event: revoked'))).toBe(false);
+    bystander.close();
   });
 
   it('maps change routes to the topics walls listen to', () => {
