@@ -60,6 +60,7 @@ export const MESSAGES = {
   'err.uniqueKey': { cn: '唯一标识已存在', en: 'The unique key already exists' },
   // data scope (docs/access.md): a write to a project the caller's roles do not cover
   'err.outOfScope': { cn: '无权操作该项目的数据', en: 'Your roles do not cover this project' },
+  'err.roleOutOfScope': { cn: '不能授予超出自身数据范围的角色', en: 'You cannot give a role whose data scope goes beyond your own' },
   'v.dataScope': { cn: '数据范围只能是全部或指定项目', en: 'The data scope is either all projects or chosen projects' },
   'v.scopeProjects': { cn: '请至少选择一个项目', en: 'Choose at least one project' },
   'v.projectMissing': { cn: '项目不存在', en: 'No such project' },

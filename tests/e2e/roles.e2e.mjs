@@ -13,37 +13,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { call } from './server.mjs';
+import { WAIT, openScreen, signIn, topmostClick } from './helpers.mjs';
 
-const WAIT = { timeout: 30_000 };
 const READY_MS = 45_000;
-const NAV = '主导航';
-
-async function signIn(page, baseUrl, username, password) {
-  await page.addInitScript(() => localStorage.setItem('LANGUAGE', 'cn'));
-  await page.goto(`${baseUrl}/#/login`);
-  await page.getByLabel(/用户名|Username/).fill(username);
-  await page.getByLabel(/^(密码|Password)/).fill(password);
-  await page.getByRole('button', { name: /^(登录|Log in)$/ }).click();
-  await page.waitForURL(/#\/main/, WAIT);
-}
 
 const apiLogin = async (baseUrl, username, password) => (await call(baseUrl, 'POST', '/sys/login', { body: { username, password, captcha: '', uuid: '' } })).token;
-
-/** Opens a screen from the side navigation with the mouse: its directory, then the entry. */
-async function openScreen(page, dir, entry, url) {
-  const nav = page.getByRole('navigation', { name: NAV });
-  const link = nav.getByText(entry, { exact: true });
-  if (!(await link.isVisible())) {
-    await nav.getByText(dir, { exact: true }).click();
-    await link.waitFor({ state: 'visible', ...WAIT });
-  }
-  await link.click();
-  // A click that lands while the directory is still opening can miss on a loaded machine: once more.
-  if (!(await page.waitForURL(url, { timeout: 10_000 }).then(() => true, () => false))) {
-    await link.click();
-    await page.waitForURL(url, WAIT);
-  }
-}
 
 /** POST with the page's own session token; returns the HTTP status. */
 const apiStatus = (page, url, body) =>
@@ -93,18 +67,6 @@ async function pickDateTime(page, dialog, label, when) {
   await topmostClick(page, dropdown.locator('[class*="submitButton"]').first());
   await dropdown.waitFor({ state: 'hidden', ...WAIT });
   assert.equal((await field.innerText()).trim(), when.text, `${label} shows what was picked`);
-}
-
-/** Clicks the element's centre after checking that it, not a layer above it, is what is there. */
-async function topmostClick(page, locator) {
-  await locator.waitFor({ state: 'visible', ...WAIT });
-  const top = await locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return !!hit && (hit === el || el.contains(hit));
-  });
-  assert.ok(top, `${await locator.evaluate((el) => el.outerHTML.slice(0, 120))} is covered by another layer`);
-  await locator.click();
 }
 
 export const tests = {

@@ -89,6 +89,11 @@ export interface CrudOptions<TTable extends PgTable, TCreate extends ZodRawShape
   hidden?: string[];
   /** Extra selected fields (joined names etc.), keyed by output name. */
   extra?: Record<string, SQL.Aliased | SQL | PgColumn>;
+  /**
+   * Extra fields that depend on the caller, in place of the same-named `extra` ones (a count over
+   * the caller's data scope only, say); an empty object keeps `extra` as it is.
+   */
+  extraOf?: (request: FastifyRequest) => Record<string, SQL.Aliased | SQL | PgColumn>;
   /** FROM clause with joins for the list; defaults to the table. */
   from?: (q: any) => any;
   /** Extra conditions from the caller (e.g. visitor scope). */
@@ -217,8 +222,11 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
     return [q.order === 'asc' ? asc(col) : desc(col), desc(o.id)];
   }
 
-  function base() {
-    const q = app.database.db.select(selection).from(o.table as PgTable);
+  function base(request: FastifyRequest) {
+    const own = o.extraOf?.(request);
+    const unknown = Object.keys(own ?? {}).filter((k) => !Object.hasOwn(o.extra ?? {}, k));
+    if (unknown.length) throw new Error(`${o.base}: extraOf names ${unknown.join(', ')}, which extra does not`);
+    const q = app.database.db.select(own && Object.keys(own).length ? { ...selection, ...own } : selection).from(o.table as PgTable);
     return o.from ? o.from(q) : q;
   }
 
@@ -233,7 +241,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
     const q = request.body as Record<string, unknown> & { page: number; limit: number; sort?: string; order?: 'asc' | 'desc' };
     const where = conditions(q, request);
     const [list, total] = await Promise.all([
-      base().where(where).orderBy(...ordering(q)).limit(q.limit).offset((q.page - 1) * q.limit),
+      base(request).where(where).orderBy(...ordering(q)).limit(q.limit).offset((q.page - 1) * q.limit),
       count(where),
     ]);
     return ok(pageOf(list, total, q.page, q.limit));
@@ -242,14 +250,14 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
   if (!skip.has('listAll')) {
     app.post(`${o.base}/listAll`, { schema: { body: allSchema, response: { 200: allAnswer } }, config: { permission: perm('list') } }, async (request) => {
       const where = conditions(request.body as Record<string, unknown>, request);
-      return allRows(await base().where(where).orderBy(...o.defaultSort, desc(o.id)).limit(LIST_ALL_QUERY_LIMIT), () => count(where));
+      return allRows(await base(request).where(where).orderBy(...o.defaultSort, desc(o.id)).limit(LIST_ALL_QUERY_LIMIT), () => count(where));
     });
   }
 
   if (!skip.has('info')) {
     app.get(`${o.base}/info/:id`, { schema: { params: idParamSchema, response: { 200: infoAnswer } }, config: { permission: perm('info') } }, async (request) => {
       const { id } = request.params as { id: number };
-      const [row] = await base().where(and(eq(o.id, id), limits(request)));
+      const [row] = await base(request).where(and(eq(o.id, id), limits(request)));
       if (!row) throw notFound();
       return ok(row);
     });
@@ -307,7 +315,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
         name: o.exportName ?? o.permission,
         format: q.format,
         columns,
-        batches: pagedBatches(200_000, (limit, offset) => base().where(where).orderBy(...order).limit(limit).offset(offset)),
+        batches: pagedBatches(200_000, (limit, offset) => base(request).where(where).orderBy(...order).limit(limit).offset(offset)),
       });
     });
   }

@@ -22,7 +22,12 @@ export type StreamEnd = 'reconnect' | 'revoked';
 interface Client {
   reply: FastifyReply;
   auth: AuthContext;
+  /** The grants version its `auth` was last read at; null until the first event after it opened. */
+  grants: string | null;
 }
+
+/** Reads a session again (plugins/auth.ts resolveSessionById): null when it has ended. */
+export type SessionReader = (sessionId: number) => Promise<AuthContext | null>;
 
 /**
  * Push to browsers: an event is published with NOTIFY, every instance LISTENs and writes it to its
@@ -37,18 +42,27 @@ export class LiveHub {
   private checking: Promise<void> | null = null;
   private recheck = false;
   private stopped = false;
+  /** Events are delivered one after another: a grants change read for one applies to every later one. */
+  private delivering: Promise<void> = Promise.resolve();
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    /** Without one (tests of the hub alone), a stream keeps the scope it opened with. */
+    private readonly readSession?: SessionReader,
+  ) {}
 
   async start(): Promise<void> {
     this.unlisten = await this.database.listen(
       CHANNEL,
       (payload) => {
+        let event: LiveEvent;
         try {
-          this.fanOut(JSON.parse(payload) as LiveEvent);
+          event = JSON.parse(payload) as LiveEvent;
         } catch {
           // A malformed payload from another writer is ignored rather than breaking every stream.
+          return;
         }
+        this.delivering = this.delivering.then(() => this.deliver(event));
       },
       () => {
         this.gap();
@@ -99,8 +113,13 @@ export class LiveHub {
     return n;
   }
 
+  /** Resolves once every event received so far has been written (tests). */
+  async settled(): Promise<void> {
+    await this.delivering;
+  }
+
   attach(reply: FastifyReply, auth: AuthContext): void {
-    const client = { reply, auth };
+    const client: Client = { reply, auth, grants: null };
     // Opened while the server stops: told to come back at once, like the others.
     if (this.stopped) return this.end(client, 'reconnect');
     this.clients.add(client);
@@ -168,6 +187,37 @@ export class LiveHub {
         const event: LiveEvent = { topic, at, ...(c.auth.kind === 'visitor' && c.auth.projectId !== null ? { projectId: c.auth.projectId } : {}) };
         c.reply.raw.write(`event: ${topic}\ndata: ${JSON.stringify(event)}\n\n`);
       }
+    }
+  }
+
+  private async deliver(event: LiveEvent): Promise<void> {
+    try {
+      await this.refreshGrants();
+    } catch {
+      // The database is unreachable for a moment: send with the scopes as last read.
+    }
+    this.fanOut(event);
+  }
+
+  /**
+   * A role's scope or a user's roles changed since a stream's session was read (the grants version
+   * moved on, 0009/0030): the session is read again, so an open stream follows the change without
+   * reconnecting; a session that has ended (signed out, user disabled) has its stream closed. One
+   * small query per event; the sessions only when the version moved.
+   */
+  private async refreshGrants(): Promise<void> {
+    if (!this.readSession || !this.clients.size) return;
+    const [row] = await this.database.query<{ version: string }>('SELECT version::text AS version FROM sys_grants_version WHERE id = 1');
+    const version = row?.version ?? null;
+    for (const c of [...this.clients]) {
+      if (c.auth.kind === 'visitor' || (version !== null && c.grants === version)) continue;
+      const fresh = await this.readSession(c.auth.sessionId);
+      if (!fresh) {
+        this.end(c, 'revoked');
+        continue;
+      }
+      c.auth = fresh;
+      c.grants = version;
     }
   }
 

@@ -36,7 +36,7 @@ export function topicsForRoute(url: string): LiveTopic[] {
 
 /** The hub on the instance, and the stream endpoint every signed-in screen, wall and visitor may open. */
 export const livePlugin = fp(async (app) => {
-  const hub = new LiveHub(app.database);
+  const hub = new LiveHub(app.database, (sessionId) => app.resolveSessionById(sessionId));
   await hub.start();
   app.decorate('live', hub);
   // Before the server's close, which waits for every connection to end: a stream never ends by itself,

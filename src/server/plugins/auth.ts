@@ -54,6 +54,11 @@ declare module 'fastify' {
      * the list, for the next viewer it may be shown to).
      */
     injectAs(auth: AuthContext, options: InjectOptions, checked?: (permission: RoutePermission) => void): Promise<LightMyRequestResponse>;
+    /**
+     * A session as it stands now (its grants and data scope as of the current grants version), or
+     * null when it has ended: what a long-lived stream re-reads when grants change (live/hub.ts).
+     */
+    resolveSessionById(sessionId: number): Promise<AuthContext | null>;
   }
 }
 
@@ -162,6 +167,7 @@ export const authPlugin = fp<{ apiPrefix: string; headerName?: string }>(async (
   const routePermissions = new Map<string, RoutePermission>();
   app.decorate('routePermissions', routePermissions);
   app.decorateRequest('auth', null);
+  app.decorate('resolveSessionById', (sessionId: number) => resolveSession(app.database, { id: sessionId }, app.settings, grantsCache));
   const injected = new Map<string, { auth: AuthContext; checked?: (permission: RoutePermission) => void }>();
   app.decorate('injectAs', async (auth: AuthContext, options: InjectOptions, checked?: (permission: RoutePermission) => void) => {
     const key = randomBytes(32).toString('base64url');

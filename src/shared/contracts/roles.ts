@@ -38,7 +38,10 @@ export const roleUpdateSchema = z.strictObject({
   menuIdList: z.array(z.number({ error: 'v.invalid' }).int().positive()).max(2000).optional(),
   dataScope: dataScopeSchema.optional(),
   projectIdList: projectIdListSchema.optional(),
-}).superRefine(scopeNamesProjects);
+}).superRefine((r, ctx) => {
+  // An update may send the scope alone: the role keeps its projects (the route refuses a scope of none).
+  if (r.projectIdList !== undefined) scopeNamesProjects(r, ctx);
+});
 export type RoleUpdate = z.input<typeof roleUpdateSchema>;
 
 export const roleQuerySchema = z.object({

@@ -4,6 +4,7 @@ import './files.jobs';
 
 export { purgeOrphanFiles, attachFiles, replaceFiles, releaseFiles, storeFile, describeFile, storageOf, storageOfFile, storageOfConfig } from './files.service';
 export { registerFileWrites } from './file-writes';
+export { fileProjectSql } from './owners';
 
 /** The file service every module's file fields use (upload, download, thumbnails). */
 export async function filesModule(app: FastifyInstance): Promise<void> {

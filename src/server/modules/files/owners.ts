@@ -59,3 +59,16 @@ export const GENERAL_UPLOAD = ['oss-file#upload', 'oss-upload#upload'];
  * files of records it may see, no longer opens other users' unattached uploads (a viewer could download them).
  */
 export const GENERAL_DOWNLOAD = ['oss-file#list', 'oss-file#download'] as const;
+
+/**
+ * SQL giving the project of the record a file (a row of `file`, an `oss_file` alias) belongs to, for
+ * the caller's data scope: NULL for a file of a record with no project (a device model's handbook, a
+ * content page's image) or of none yet (an unattached upload), which every scope keeps.
+ */
+export function fileProjectSql(file: string): string {
+  const whens = Object.entries(OWNER_RULES).flatMap(([type, rule]) => {
+    const project = rule.scopeProject ?? rule.projectOf;
+    return project ? [`WHEN '${type}' THEN (${project.replaceAll('$1', `${file}."owner_id"`)})`] : [];
+  });
+  return `(CASE ${file}."owner_type" ${whens.join(' ')} END)`;
+}

@@ -19,9 +19,12 @@ import { ossConfig, ossFile, sysUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { outboundAllowed, parseOutboundHosts } from '../../lib/outbound';
-import { storageOfFile } from '../files';
+import { fileProjectSql, storageOfFile } from '../files';
 import type { S3Settings } from '../../storage/s3-storage';
 import { RESOURCES } from '@shared/resources';
+
+/** The project of a file's owning record, for the file list's data scope (files/owners.ts). */
+const FILE_PROJECT = sql.raw(fileProjectSql('"oss_file"'));
 
 const SECRET = 'secretAccessKey';
 
@@ -184,6 +187,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
     sortable: { originalName: ossFile.originalName, size: ossFile.size, createdAt: ossFile.createdAt },
     defaultSort: [desc(ossFile.createdAt)],
     exportName: 'files',
+    project: { column: FILE_PROJECT },
   });
 
   // Only files nothing refers to may go; their bytes are removed after the rows are.

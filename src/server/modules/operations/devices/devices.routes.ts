@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import { deletedAnswer, idListSchema } from '@shared/contracts/common';
 import { deviceQuerySchema, deviceSaveSchema, deviceUpdateSchema, deviceRowSchema } from '@shared/contracts/device';
 import { fallDevice } from '../../../db/schema';
@@ -7,6 +7,7 @@ import { filters, ok, registerCrud } from '../../../lib/crud';
 import { conflict } from '../../../lib/errors';
 import { registerFileWrites, releaseFiles } from '../../files';
 import { RESOURCES } from '@shared/resources';
+import { scopeIds, scopeOf } from '../../../lib/data-scope';
 
 /** fall/device: the catalogue of device models (fall-device, /ball/falldevice). */
 export async function deviceRoutes(app: FastifyInstance): Promise<void> {
@@ -26,6 +27,14 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     defaultSort: [asc(fallDevice.category), asc(fallDevice.name)],
     extra: {
       equipmentCount: sql<number>`(SELECT count(*)::int FROM fall_eq_info e WHERE e.device_id = "fall_device"."id")`.as('equipment_count'),
+    },
+    // The catalogue is shared by every project; a scoped user counts only the units of their projects.
+    extraOf: (request): Record<string, SQL.Aliased> => {
+      const ids = scopeIds(scopeOf(request));
+      if (!ids) return {};
+      return {
+        equipmentCount: sql<number>`(SELECT count(*)::int FROM fall_eq_info e WHERE e.device_id = "fall_device"."id" AND e.project_id = ANY(${`{${ids.join(',')}}`}::int[]))`.as('equipment_count'),
+      };
     },
     without: ['save', 'update', 'delete'],
     exportName: 'devices',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SUPER_USER_ID } from '@shared/constants';
@@ -13,7 +13,8 @@ import {
 import { deletedAnswer, emptyAnswer, idAnswer, idListSchema } from '@shared/contracts/common';
 import type { Db } from '../../../db/client';
 import { sysLoginGuard, sysRole, sysUser, sysUserRole } from '../../../db/schema';
-import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
+import { scopeIds, scopeOf } from '../../../lib/data-scope';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { hashPassword } from '../../../lib/password';
 import { endSessions } from '../../identity/session.service';
@@ -31,12 +32,35 @@ async function assertUsernameFree(tx: Tx, username: string, exceptId?: number): 
   if (rows.length) throw conflict('err.conflict', { username: 'err.conflict' });
 }
 
-async function replaceRoles(tx: Tx, userId: number, roleIds: number[]): Promise<void> {
+/**
+ * A role given to a user (not one they already hold) must lie within the editor's own data scope
+ * (docs/access.md): an editor limited to some projects cannot give a role of every project, nor one
+ * naming a project outside their own — that would hand out more than they can see.
+ */
+async function assertRolesWithinScope(tx: Tx, request: FastifyRequest, userId: number | null, roleIds: number[]): Promise<void> {
+  const mine = scopeIds(scopeOf(request));
+  if (!mine || !roleIds.length) return;
+  const held = userId === null ? [] : (await tx.select({ id: sysUserRole.roleId }).from(sysUserRole).where(eq(sysUserRole.userId, userId))).map((r) => r.id);
+  const given = roleIds.filter((id) => !held.includes(id));
+  if (!given.length) return;
+  const intArray = (ids: number[]) => `{${ids.join(',')}}`;
+  const wider = await tx.execute(sql`
+    SELECT r.id FROM sys_role r
+     WHERE r.id = ANY(${intArray(given)}::int[])
+       AND (r.data_scope <> 'projects'
+            OR EXISTS (SELECT 1 FROM sys_role_project rp WHERE rp.role_id = r.id AND NOT rp.project_id = ANY(${intArray(mine)}::int[])))
+     LIMIT 1`);
+  const rows = wider.rows;
+  if (rows.length) throw forbidden('err.roleOutOfScope');
+}
+
+async function replaceRoles(tx: Tx, userId: number, roleIds: number[], request: FastifyRequest, isNew = false): Promise<void> {
   const unique = [...new Set(roleIds)];
   if (unique.length) {
     const found = await tx.select({ id: sysRole.id }).from(sysRole).where(inArray(sysRole.id, unique));
     if (found.length !== unique.length) throw badRequest('v.invalid', { roleIdList: 'v.invalid' });
   }
+  await assertRolesWithinScope(tx, request, isNew ? null : userId, unique);
   await tx.delete(sysUserRole).where(eq(sysUserRole.userId, userId));
   if (unique.length) await tx.insert(sysUserRole).values(unique.map((roleId) => ({ userId, roleId })));
 }
@@ -86,7 +110,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         .insert(sysUser)
         .values({ ...fields, expireAt: expireAt ? new Date(expireAt) : null, passwordHash })
         .returning({ id: sysUser.id });
-      await replaceRoles(tx, row.id, roleIdList);
+      await replaceRoles(tx, row.id, roleIdList, request, true);
       return row.id;
     });
     return ok({ id });
@@ -102,7 +126,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const changes: Partial<typeof sysUser.$inferInsert> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       if (expireAt !== undefined) changes.expireAt = expireAt ? new Date(expireAt) : null;
       await tx.update(sysUser).set({ ...changes, updatedAt: new Date() }).where(eq(sysUser.id, id));
-      if (roleIdList) await replaceRoles(tx, id, roleIdList);
+      if (roleIdList) await replaceRoles(tx, id, roleIdList, request);
       // Disabling or expiring a user ends their sessions at once (docs/domain.md §2).
       if (fields.status === 0 || isPast(expireAt)) await endSessions(tx, id);
     });

@@ -1,0 +1,47 @@
+// Steps the browser tests share: signing in, opening a screen from the side navigation, and a click
+// that first checks nothing is drawn over its target. Every step is the mouse's (or the keyboard's on
+// a text field), as the person under test would do it.
+import assert from 'node:assert/strict';
+
+export const WAIT = { timeout: 30_000 };
+export const NAV = '主导航';
+
+/** Signs in on the login page, the screen language set to `lang` ('cn' or 'en') first. */
+export async function signIn(page, baseUrl, username, password, lang = 'cn') {
+  await page.addInitScript((l) => localStorage.setItem('LANGUAGE', l), lang);
+  await page.goto(`${baseUrl}/#/login`);
+  await page.getByLabel(/用户名|Username/).fill(username);
+  await page.getByLabel(/^(密码|Password)/).fill(password);
+  await page.getByRole('button', { name: /^(登录|Log in)$/ }).click();
+  await page.waitForURL(/#\/main/, WAIT);
+}
+
+/** Opens a screen from the side navigation with the mouse: its directory, then the entry. */
+export async function openScreen(page, dir, entry, url, navName = NAV) {
+  const nav = page.getByRole('navigation', { name: navName });
+  const link = nav.getByText(entry, { exact: true });
+  if (!(await link.isVisible())) {
+    await nav.getByText(dir, { exact: true }).click();
+    await link.waitFor({ state: 'visible', ...WAIT });
+  }
+  await link.click();
+  // A click that lands while the directory is still opening can miss on a loaded machine: once more.
+  if (!(await page.waitForURL(url, { timeout: 10_000 }).then(() => true, () => false))) {
+    await link.click();
+    await page.waitForURL(url, WAIT);
+  }
+}
+
+/** Clicks the element's centre after checking that it, not a layer above it, is what is there. */
+export async function topmostClick(page, locator) {
+  await locator.waitFor({ state: 'visible', ...WAIT });
+  // Scrolled into view as a person scrolls to it (a long dialog body); what covers it then is a fault.
+  await locator.scrollIntoViewIfNeeded();
+  const top = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !!hit && (hit === el || el.contains(hit));
+  });
+  assert.ok(top, `${await locator.evaluate((el) => el.outerHTML.slice(0, 120))} is covered by another layer`);
+  await locator.click();
+}
