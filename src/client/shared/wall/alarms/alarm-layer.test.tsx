@@ -78,7 +78,7 @@ beforeEach(() => {
   loginDisplay('display-token', 'display');
   server.use(
     http.get(`${API}/wall/session`, () => ok({ kind: 'display', projectId: null, sceneId: null, label: 'Control room', perms })),
-    http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10 })),
+    http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes: 15 })),
     http.post(`${API}/ball/fallwarning/ack`, async ({ request }) => {
       const { id } = (await request.json()) as { id: number };
       acked.push(id);
