@@ -192,12 +192,18 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
               {list.length ? '⚠' : '✓'} {t('alarm.title')}
               {list.length ? <span style={{ marginLeft: 10, fontFamily: WALL.numberFont }}>{list.length}</span> : null}
             </div>
-            <div data-testid="alarm-summary" style={{ fontSize: 15, color: WALL.textDim, marginTop: 2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-              {!list.length ? t('alarm.none') : more ? t('alarm.more', { count: more }) : t('alarm.count', { count: list.length })}
-              {list.length && !canAck ? ` · ${t('alarm.noAckRight')}` : ''}
-            </div>
+            {list.length ? (
+              <div
+                data-testid="alarm-summary"
+                title={canAck ? undefined : t('alarm.noAckRight')}
+                style={{ fontSize: 15, color: WALL.textDim, marginTop: 2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+              >
+                {more ? t('alarm.more', { count: more }) : t('alarm.count', { count: list.length })}
+              </div>
+            ) : null}
           </div>
-          <ul role="list" aria-live="assertive" style={{ listStyle: 'none', margin: 0, padding: 0, height: 2 * ROW_HEIGHT, overflowY: list.length > 2 ? 'auto' : 'hidden' }}>
+          {!list.length ? <div style={{ fontSize: 20, color: WALL.textDim }}>{t('alarm.none')}</div> : null}
+          <ul role="list" aria-live="assertive" style={{ display: list.length ? undefined : 'none', listStyle: 'none', margin: 0, padding: 0, height: 2 * ROW_HEIGHT, overflowY: list.length > 2 ? 'auto' : 'hidden' }}>
             {list.map((a) => {
               const c = LEVEL_COLOR[a.level] ?? TAG_HEX.warning;
               const project = a.projectName && !projectId ? localName(a.projectName, a.projectNameEn ?? '', locale) : '';
@@ -211,9 +217,10 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
                   style={{ display: 'flex', alignItems: 'center', gap: 12, height: ROW_HEIGHT, borderBottom: `1px dashed ${WALL.grid}` }}
                 >
                   <span style={{ flex: 'none', minWidth: 64, fontSize: 16, fontWeight: 700, color: c, border: `2px solid ${c}`, borderRadius: 4, textAlign: 'center', padding: '1px 6px' }}>{t(`warning.levels.${a.level}`)}</span>
-                  <span style={{ flex: 1, minWidth: 0, fontSize: 20, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={[where, a.info].filter(Boolean).join(' · ')}>
-                    {where ? <span style={{ color: WALL.textDim }}>{where} · </span> : null}
+                  {/* What failed first (it names the board and channel), then where, dimmed: a narrow strip cuts the where. */}
+                  <span style={{ flex: 1, minWidth: 0, fontSize: 20, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={[a.info, where].filter(Boolean).join(' · ')}>
                     {a.info}
+                    {where ? <span style={{ color: WALL.textDim, fontSize: 17 }}> · {where}</span> : null}
                   </span>
                   {a.overdue ? (
                     <span data-testid="alarm-overdue" style={{ flex: 'none', fontSize: 15, color: TAG_HEX.danger, border: `1px solid ${TAG_HEX.danger}`, borderRadius: 3, padding: '0 6px' }}>
