@@ -128,7 +128,7 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
     await project.page.evaluate(() => localStorage.setItem('LANGUAGE', 'cn'));
     await project.page.reload();
     await project.page.locator('[data-testid="alarm-strip"] [data-alarm-id]').first().waitFor({ timeout: READY_MS });
-    await project.page.getByRole('region', { name: '告警' }).waitFor({ timeout: READY_MS });
+    await project.page.getByRole('region', { name: '告警', exact: true }).waitFor({ timeout: READY_MS });
     await project.page.waitForTimeout(500);
     await project.page.screenshot({ path: shot('alarms-strip-project-cn.png') });
     await overview.page.evaluate(() => localStorage.setItem('LANGUAGE', 'en'));

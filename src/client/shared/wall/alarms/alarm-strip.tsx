@@ -170,7 +170,7 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
             zIndex: 1,
             boxSizing: 'border-box',
             display: 'grid',
-            gridTemplateColumns: '190px minmax(0, 1fr) auto',
+            gridTemplateColumns: '170px minmax(0, 1fr) auto',
             gap: 14,
             alignItems: 'center',
             padding: '6px 14px',
@@ -188,7 +188,7 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
             </>
           ) : null}
           <div style={{ minWidth: 0 }}>
-            <div style={{ fontSize: 26, fontWeight: 700, color: list.length ? colour : WALL.textDim, whiteSpace: 'nowrap' }}>
+            <div style={{ fontSize: 24, lineHeight: '30px', fontWeight: 700, color: list.length ? colour : WALL.textDim, whiteSpace: 'nowrap' }}>
               {list.length ? '⚠' : '✓'} {t('alarm.title')}
               {list.length ? <span style={{ marginLeft: 10, fontFamily: WALL.numberFont }}>{list.length}</span> : null}
             </div>
@@ -200,6 +200,12 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
               >
                 {more ? t('alarm.more', { count: more }) : t('alarm.count', { count: list.length })}
               </div>
+            ) : null}
+            {blocked ? (
+              // Any click or key anywhere enables sound (useUnlockOnGesture); the badge says so.
+              <button type="button" data-testid="alarm-sound-blocked" title={t('alarm.soundBlockedHint')} onClick={() => void unlockAudio()} style={{ ...badgeStyle(TAG_HEX.warning), marginTop: 3 }}>
+                <Speaker size={14} muted /> {t('alarm.soundBlocked')}
+              </button>
             ) : null}
           </div>
           {!list.length ? <div style={{ fontSize: 20, color: WALL.textDim }}>{t('alarm.none')}</div> : null}
@@ -227,7 +233,7 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
                       {t('alarm.overdue')}
                     </span>
                   ) : null}
-                  <span style={{ flex: 'none', fontSize: 16, color: WALL.textDim, fontFamily: WALL.numberFont }}>{dayjs(a.at).format('HH:mm:ss')}</span>
+                  <span title={dayjs(a.at).format('YYYY-MM-DD HH:mm:ss')} style={{ flex: 'none', fontSize: 16, color: WALL.textDim, fontFamily: WALL.numberFont }}>{dayjs(a.at).format('HH:mm')}</span>
                   {canAck ? (
                     <button type="button" data-testid="alarm-ack" disabled={ack.isPending && ack.variables === a.id} onClick={() => ack.mutate(a.id)} style={buttonStyle(c, true)}>
                       {ack.isPending && ack.variables === a.id ? t('alarm.acking') : t('alarm.ack')}
@@ -247,19 +253,11 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
                 <Speaker size={16} muted /> {t('alarm.mute')}
               </button>
             ) : null}
-            <div style={{ display: 'flex', gap: 6 }}>
-              {muted ? (
-                <span data-testid="alarm-muted" title={t('alarm.escalatedSounds')} style={badgeStyle(WALL.textDim)}>
-                  <Speaker size={14} muted /> {t('alarm.mutedUntil', { time: dayjs(mutedUntil).format('HH:mm') })}
-                </span>
-              ) : null}
-              {blocked ? (
-                // Any click or key anywhere enables sound (useUnlockOnGesture); the badge says so.
-                <button type="button" data-testid="alarm-sound-blocked" title={t('alarm.soundBlockedHint')} onClick={() => void unlockAudio()} style={badgeStyle(TAG_HEX.warning)}>
-                  <Speaker size={14} muted /> {t('alarm.soundBlocked')}
-                </button>
-              ) : null}
-            </div>
+            {muted ? (
+              <span data-testid="alarm-muted" title={t('alarm.escalatedSounds')} style={badgeStyle(WALL.textDim)}>
+                <Speaker size={14} muted /> {t('alarm.mutedUntil', { time: dayjs(mutedUntil).format('HH:mm') })}
+              </span>
+            ) : null}
           </div>
         </section>
       ) : null}
