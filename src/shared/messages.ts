@@ -239,6 +239,10 @@ export const MESSAGES = {
     en: 'The sound of each warning level (JSON, e.g. {"warning":"chime","critical":"siren"}; none, beep, chime or siren)',
   },
   'setting.alarm.escalateMinutes': { cn: '告警多少分钟未确认即升级（再次弹出并标记超时；0 表示不升级）', en: 'Minutes an alarm may stay unacknowledged before it escalates (pops up again, marked overdue; 0 = never)' },
+  'setting.alarm.muteMinutes': {
+    cn: '大屏静音持续的分钟数，到时自动恢复声音（可为小数；升级的告警静音时也报警；0 表示不能静音）',
+    en: 'Minutes a wall stays muted before its sound comes back by itself (fractions allowed; escalated alarms sound even when muted; 0 = walls cannot be muted)',
+  },
   'err.warningAcked': { cn: '该告警已确认', en: 'This alarm has already been acknowledged' },
   'ok.success': { cn: '成功', en: 'success' },
   // archive and delete (docs/invariants.md "Archive and delete"): {name} and {deps} are filled in by the server (translateWith)

@@ -84,7 +84,7 @@ export async function run() {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, await serverCommand(), {
     cwd: root,
-    // No scripted faults: a warning popping up mid-journey would load the alarm layer's code.
+    // No scripted faults: a warning popping up mid-journey would load the alarm strip's code.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: clientDir, CAPTCHA: 'off', DEMO: 'on', DEMO_FAULT_EVERY_MS: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -39,7 +39,7 @@ async function makeProject(baseUrl, token) {
     body: signedState(boardKey, { boardNo: 'E2E-1', at: Date.now(), seq: 1, channels: [{ ch: 1, switch: 1, analog: 50 }] }),
   });
   if (!report.ok) throw new Error(`board report → ${report.status} ${await report.text()}`);
-  // Seen (acknowledged): the alarm popup (alarms.e2e.mjs) stays off the walls this test measures.
+  // Seen (acknowledged): no alarm sounds on the walls this test measures (alarms.e2e.mjs).
   const [fault] = (await call(baseUrl, 'POST', '/ball/fallwarning/list', { token, body: { page: 1, limit: 1, detectId: board.id, result: 'open' } })).list;
   await call(baseUrl, 'POST', '/ball/fallwarning/ack', { token, body: { id: fault.id } });
   // Introductions longer than their wall panel: the panel must scroll them, not cut them off.

@@ -124,7 +124,7 @@ describe('live updates', () => {
     close();
   });
 
-  it('refreshes the alarm popup at once on a warning event, ahead of the coalesced burst', async () => {
+  it('refreshes the alarm strip at once on a warning event, ahead of the coalesced burst', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     FakeEventSource.last = null;
     loginDisplay('tok');

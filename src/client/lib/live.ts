@@ -40,7 +40,7 @@ export const TOPIC_KEYS: Record<LiveTopic, string[]> = (() => {
 })();
 const COALESCE_MS = 400;
 /**
- * Queries a topic refreshes at once, ahead of the coalesced burst: a wall's alarm popup must show
+ * Queries a topic refreshes at once, ahead of the coalesced burst: a wall's alarm strip must show
  * within a second, not queue behind the statistics the same event also refreshes (a
  * browser opens only a few connections per server, and the stream holds one).
  */

@@ -112,6 +112,8 @@ export const warningAlarmsAnswerSchema = z.object({
   sounds: z.object({ info: z.enum(ALARM_TONES), warning: z.enum(ALARM_TONES), critical: z.enum(ALARM_TONES) }),
   levels: z.array(z.enum(WARNING_LEVELS)),
   escalateMinutes: z.number(),
+  /** How long a wall's mute lasts (alarm.muteMinutes; 0: walls cannot be muted). */
+  muteMinutes: z.number(),
 });
 export type WarningAlarms = z.output<typeof warningAlarmsAnswerSchema>;
 

@@ -4,15 +4,13 @@ import { Anchor, Badge, Box, Button, Group, Paper, ScrollArea, Stack, Text, Titl
 import { IconDeviceFloppy, IconExternalLink, IconX } from '@tabler/icons-react';
 import { GridLayout, noCompactor, useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
-import { DESIGN_HEIGHT, DESIGN_WIDTH } from '@shared/constants';
 import { SCENE_COLUMNS, SCENE_ROWS, type Card, type SceneItem } from '@shared/contracts/scene';
 import { toast } from '../../components/feedback/toast';
 import { WALL } from '../../components/wall/theme';
-import { TITLE_BAR_HEIGHT } from '../../components/wall/wall-title-bar';
 import { useScene } from '../../shared/scenes/api/get-scene';
 import { useAllCards } from './api/list-cards';
 import { useSaveSceneLayout } from './api/save-scene-layout';
-import { cardTitle } from '../../shared/scenes/scene-renderer';
+import { cardTitle, SCENE_AREA } from '../../shared/scenes/scene-renderer';
 import { Link } from 'react-router-dom';
 import { RESOURCES } from '@shared/resources';
 import { HasMenu } from '@client/components/access';
@@ -45,7 +43,8 @@ export function SceneEditor({ sceneId, onClose }: { sceneId: number; onClose: ()
   const layout = draft ?? scene.data?.layout ?? [];
   const byId = useMemo(() => new Map<number, Card>((cards.data ?? []).map((c) => [c.id, c])), [cards.data]);
   const { width, containerRef, mounted } = useContainerWidth();
-  const gridHeight = (width * (DESIGN_HEIGHT - TITLE_BAR_HEIGHT)) / DESIGN_WIDTH;
+  // The wall's grid area (under the title bar and the alarm strip) in the same proportions.
+  const gridHeight = (width * SCENE_AREA.h) / SCENE_AREA.w;
   const rowHeight = Math.max(8, (gridHeight - GRID_MARGIN * (SCENE_ROWS - 1)) / SCENE_ROWS);
 
   const add = (card: Card) => {

@@ -26,24 +26,30 @@ import { useWallText } from '../../shared/wall/use-wall-locale';
 import { overviewPeriod } from '../../components/wall/overview-calls';
 import { useWallScene } from '../../shared/scenes/use-wall-scene';
 import { useDocumentTitle } from '@client/lib/document-title';
-import { AlarmLayer } from '../../shared/wall/alarms/alarm-layer';
+import { ALARM_STRIP_HEIGHT, AlarmStrip } from '../../shared/wall/alarms/alarm-strip';
 import { sessionKind } from '@client/lib/session';
 
 // A scene's cards (charts, boards, cameras…) come only when the address or the display token names one.
 const SceneWall = lazy(() => import('../../shared/scenes/scene-wall').then((m) => ({ default: m.SceneWall })));
 
-/** Panel boxes on the 1920×1080 design canvas: three columns under the title bar, the map in the middle. */
+/**
+ * Panel boxes on the 1920×1080 design canvas: three columns under the title bar; in the middle the
+ * KPI row, the alarm strip (kept free, so an alarm never covers a panel), the map and two charts.
+ */
 const L = { x: 24, w: 440 };
 const C = { x: 480, w: 960 };
 const R = { x: 1456, w: 440 };
+const MAP_Y = 220 + ALARM_STRIP_HEIGHT + 16;
+const CHARTS_Y = 780;
 export const OVERVIEW_BOX = {
   status: { ...L, y: 100, h: 300 },
   area: { ...L, y: 416, h: 316 },
   water: { ...L, y: 748, h: 316 },
   kpi: { ...C, y: 100, h: 104 },
-  map: { ...C, y: 220, h: 520 },
-  speed: { x: C.x, w: (C.w - 16) / 2, y: 756, h: 308 },
-  quality: { x: C.x + (C.w + 16) / 2, w: (C.w - 16) / 2, y: 756, h: 308 },
+  alarms: { ...C, y: 220, h: ALARM_STRIP_HEIGHT },
+  map: { ...C, y: MAP_Y, h: CHARTS_Y - 16 - MAP_Y },
+  speed: { x: C.x, w: (C.w - 16) / 2, y: CHARTS_Y, h: 1064 - CHARTS_Y },
+  quality: { x: C.x + (C.w + 16) / 2, w: (C.w - 16) / 2, y: CHARTS_Y, h: 1064 - CHARTS_Y },
   device: { ...R, y: 100, h: 300 },
   broken: { ...R, y: 416, h: 240 },
   warnings: { ...R, y: 672, h: 240 },
@@ -130,7 +136,7 @@ export function OverviewPanels() {
       <BrokenDevicesPanel query={broken} box={OVERVIEW_BOX.broken} />
       <WarningsPanel query={warnings} box={OVERVIEW_BOX.warnings} />
       <NoticesPanel query={notices} box={OVERVIEW_BOX.notices} />
-      <AlarmLayer wallKey="overview" kiosk={new URLSearchParams(search).get('kiosk') === '1' || sessionKind() === 'display'} />
+      <AlarmStrip wallKey="overview" box={OVERVIEW_BOX.alarms} kiosk={new URLSearchParams(search).get('kiosk') === '1' || sessionKind() === 'display'} />
     </WallCanvas>
   );
 }

@@ -10,10 +10,10 @@ import { useProjectWall } from '../../shared/wall/project/api/get-project-wall';
 import { usePublicProject } from './project/api/get-public-project';
 import { useWallSession } from '../../shared/wall/project/api/get-wall-session';
 import { useKiosk } from '../../shared/wall/project/kiosk';
-import { ProjectDetail } from './project/project-detail';
+import { PROJECT_ALARM_BOX, ProjectDetail } from './project/project-detail';
 import { PublicView } from './project/public-view';
 import { wallId } from './wall-id';
-import { AlarmLayer } from '../../shared/wall/alarms/alarm-layer';
+import { AlarmStrip } from '../../shared/wall/alarms/alarm-strip';
 
 function Message({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
@@ -84,7 +84,7 @@ export default function ProjectWall() {
     body = (
       <>
         <ProjectDetail wall={wall.data} badges={badges} kiosk={kiosk} updatedAt={wall.dataUpdatedAt} />
-        <AlarmLayer projectId={id} wallKey={`project:${id}`} kiosk={kiosk} />
+        <AlarmStrip key={id} projectId={id} wallKey={`project:${id}`} kiosk={kiosk} box={PROJECT_ALARM_BOX} />
       </>
     );
   } else if (wall.error instanceof ApiError && wall.error.code === 404) {

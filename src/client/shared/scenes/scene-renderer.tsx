@@ -8,16 +8,19 @@ import { TITLE_BAR_HEIGHT } from '../../components/wall/wall-title-bar';
 import { useDefaultScene } from './api/get-default-scene';
 import { useScene } from './api/get-scene';
 import { CARD_COMPONENTS } from './scene-cards';
+import { ALARM_STRIP_HEIGHT } from '../wall/alarms/alarm-strip';
 
 /** Margin around the grid and gap between cards on the design canvas (px). */
 export const SCENE_MARGIN = 16;
 export const SCENE_GAP = 16;
-/** The grid area: everything under the title bar. */
+/** The alarm strip, under the title bar across the wall: the cards are laid out below it, never under it. */
+export const SCENE_ALARM_BOX = { x: SCENE_MARGIN, y: TITLE_BAR_HEIGHT + SCENE_MARGIN, w: DESIGN_WIDTH - 2 * SCENE_MARGIN, h: ALARM_STRIP_HEIGHT };
+/** The grid area: everything under the title bar and the alarm strip. */
 export const SCENE_AREA = {
   x: SCENE_MARGIN,
-  y: TITLE_BAR_HEIGHT + SCENE_MARGIN,
+  y: SCENE_ALARM_BOX.y + SCENE_ALARM_BOX.h + SCENE_GAP,
   w: DESIGN_WIDTH - 2 * SCENE_MARGIN,
-  h: DESIGN_HEIGHT - TITLE_BAR_HEIGHT - 2 * SCENE_MARGIN,
+  h: DESIGN_HEIGHT - (SCENE_ALARM_BOX.y + SCENE_ALARM_BOX.h + SCENE_GAP) - SCENE_MARGIN,
 };
 
 /** Design-canvas box of a layout item: 24 columns across, SCENE_ROWS rows down the grid area. */

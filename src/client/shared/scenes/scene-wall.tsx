@@ -4,10 +4,10 @@ import { StaleBadge } from '../../components/wall/stale-badge';
 import { WallCanvas } from '../../components/wall/wall-canvas';
 import { WallTitleBar } from '../../components/wall/wall-title-bar';
 import { useScene } from './api/get-scene';
-import { SceneRenderer } from './scene-renderer';
+import { SCENE_ALARM_BOX, SceneRenderer } from './scene-renderer';
 import { localName } from '@shared/local-name';
 import { sessionKind } from '../../lib/session';
-import { AlarmLayer } from '../wall/alarms/alarm-layer';
+import { AlarmStrip } from '../wall/alarms/alarm-strip';
 
 export { useWallScene } from './use-wall-scene';
 
@@ -20,7 +20,7 @@ export function SceneWall({ sceneId }: { sceneId: number }) {
       <WallTitleBar title={systemTitle(i18n.language) || (scene.data ? localName(scene.data.name, scene.data.nameEn, i18n.language) : '')} left={<StaleBadge label={(n) => t('stale', { n })} />} />
       <SceneRenderer sceneId={sceneId} />
       {/* A scene's wall shows every project's alarms, as the overview does. */}
-      <AlarmLayer wallKey={`scene:${sceneId}`} kiosk={sessionKind() === 'display'} />
+      <AlarmStrip key={sceneId} wallKey={`scene:${sceneId}`} kiosk={sessionKind() === 'display'} box={SCENE_ALARM_BOX} />
     </WallCanvas>
   );
 }

@@ -11,6 +11,7 @@ import { KpiGrid } from './kpi-grid';
 import { SitePlanMap } from './site-plan';
 import { WarningList } from '../../../shared/wall/project/warning-list';
 import { PanelStale } from '../../../shared/wall/panels/panel-stale';
+import { ALARM_STRIP_HEIGHT } from '../../../shared/wall/alarms/alarm-strip';
 
 const GAP = 16;
 const SIDE = 440;
@@ -22,6 +23,9 @@ const PANEL_CHROME = 54;
 const BOARD_HEIGHT = 560;
 const CENTER_LEFT = GAP + SIDE + GAP;
 const CENTER_WIDTH = 1920 - 2 * (SIDE + 2 * GAP);
+/** The alarm strip heads the centre column, kept free so an alarm never covers the site plan. */
+export const PROJECT_ALARM_BOX = { x: CENTER_LEFT, y: TOP, w: CENTER_WIDTH, h: ALARM_STRIP_HEIGHT };
+const PLAN_TOP = TOP + ALARM_STRIP_HEIGHT + GAP;
 
 /** The board shown first: one with a fault if any, else the first. */
 function firstBoard(wall: ProjectWall): number | null {
@@ -94,7 +98,7 @@ export function ProjectDetail({ wall, badges, kiosk, updatedAt = 0 }: ProjectDet
             {stale}
           </>
         }
-        box={{ x: CENTER_LEFT, y: TOP, w: CENTER_WIDTH, h: BODY_HEIGHT }}
+        box={{ x: CENTER_LEFT, y: PLAN_TOP, w: CENTER_WIDTH, h: BODY_HEIGHT - (PLAN_TOP - TOP) }}
         style={{ backgroundImage: `linear-gradient(${WALL.grid} 1px, transparent 1px), linear-gradient(90deg, ${WALL.grid} 1px, transparent 1px)`, backgroundSize: '48px 48px' }}
       >
         <SitePlanMap sitePlan={wall.sitePlan} equipment={wall.equipment} boards={wall.boards} selectedBoard={selected?.id ?? null} onSelectBoard={setPicked} />

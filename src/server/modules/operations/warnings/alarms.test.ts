@@ -39,7 +39,7 @@ describe('alarms: acknowledge, escalate, push', () => {
   const alarms = async (token: string, body: Record<string, unknown> = {}) => {
     const res = await t.call('POST', '/api/ball/fallwarning/alarms', { token, body });
     expect(res.status).toBe(200);
-    return res.body.data as { list: { id: number; level: string; projectId: number; overdue: boolean; escalatedAt: string | null }[]; sounds: Record<string, string>; levels: string[]; escalateMinutes: number };
+    return res.body.data as { list: { id: number; level: string; projectId: number; overdue: boolean; escalatedAt: string | null }[]; sounds: Record<string, string>; levels: string[]; escalateMinutes: number; muteMinutes: number };
   };
   const setSetting = async (key: string, value: string) => {
     const res = await t.call('POST', '/api/sys/config/update', { token: admin, body: { key, value } });
@@ -73,6 +73,11 @@ describe('alarms: acknowledge, escalate, push', () => {
     expect(all.sounds).toEqual({ info: 'none', warning: 'chime', critical: 'siren' });
     expect(all.levels).toEqual(['warning', 'critical']);
     expect(all.escalateMinutes).toBe(10);
+    expect(all.muteMinutes).toBe(15);
+    // A wall reads how long its mute lasts from the setting, a fraction of a minute included.
+    await setSetting('alarm.muteMinutes', '0.05');
+    expect((await alarms(operator, { projectId })).muteMinutes).toBe(0.05);
+    await setSetting('alarm.muteMinutes', '15');
     const mine = await alarms(operator, { projectId });
     expect(mine.list.map((a) => a.id).sort()).toEqual([critical, warning].sort());
 
@@ -183,6 +188,6 @@ describe('alarms: acknowledge, escalate, push', () => {
 
   it('the settings show on the configuration screen', async () => {
     const rows = await t.database.db.select({ key: sysConfig.key }).from(sysConfig);
-    expect(rows.map((r) => r.key)).toEqual(expect.arrayContaining(['alarm.popupLevels', 'alarm.sounds', 'alarm.escalateMinutes']));
+    expect(rows.map((r) => r.key)).toEqual(expect.arrayContaining(['alarm.popupLevels', 'alarm.sounds', 'alarm.escalateMinutes', 'alarm.muteMinutes']));
   });
 });

@@ -225,6 +225,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
       levels,
       sounds: parseAlarmSounds(await app.settings.get('alarm.sounds')),
       escalateMinutes: await app.settings.get('alarm.escalateMinutes'),
+      muteMinutes: await app.settings.get('alarm.muteMinutes'),
     };
     return ok(answer as unknown as WarningAlarms);
   });
