@@ -28,19 +28,23 @@ export const addressFits = (channel: EscalationChannel, address: string) => (cha
  * is write-only for webhooks (a chat webhook's URL is its key): rows carry `target`, the address of
  * an e-mail recipient or a webhook's origin; an update without `address` (or with '') keeps it.
  */
-export const escalationRecipientSaveSchema = z
-  .strictObject({
-    projectId: refId(),
-    level: intField(1, ESCALATION_LEVEL_MAX),
-    channel: z.enum(ESCALATION_CHANNELS, { error: 'v.invalid' }),
-    /** '' reads as not given: required on save, kept on update (a webhook's stored URL is never shown to fill in). */
-    address: z.preprocess((v) => (v === '' || v === null ? undefined : v), textField(500).optional()),
-    name: textField(64).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'v.required' });
-    else if (!addressFits(v.channel, v.address)) ctx.addIssue({ code: 'custom', path: ['address'], message: v.channel === 'email' ? 'v.email' : 'v.url' });
-  });
+const recipientFields = z.strictObject({
+  projectId: refId(),
+  level: intField(1, ESCALATION_LEVEL_MAX),
+  channel: z.enum(ESCALATION_CHANNELS, { error: 'v.invalid' }),
+  /** '' reads as not given: required on save, kept on update (a webhook's stored URL is never shown to fill in). */
+  address: z.preprocess((v) => (v === '' || v === null ? undefined : v), textField(500).optional()),
+  name: textField(64).optional(),
+});
+const fits = (v: { channel: EscalationChannel; address?: string }, ctx: z.RefinementCtx) => {
+  if (v.address && !addressFits(v.channel, v.address)) ctx.addIssue({ code: 'custom', path: ['address'], message: v.channel === 'email' ? 'v.email' : 'v.url' });
+};
+export const escalationRecipientSaveSchema = recipientFields.superRefine((v, ctx) => {
+  if (!v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'v.required' });
+  fits(v, ctx);
+});
+/** The back-office form (add and edit): an empty address is the server's to judge (required on add, kept on edit). */
+export const escalationRecipientFormSchema = recipientFields.superRefine(fits);
 export type EscalationRecipientSave = z.infer<typeof escalationRecipientSaveSchema>;
 
 export const escalationRecipientQuerySchema = z.object({

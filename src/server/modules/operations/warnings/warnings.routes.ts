@@ -47,6 +47,7 @@ const selection = {
   ackAt: fallWarning.ackAt,
   ackBy: fallWarning.ackBy,
   escalatedAt: fallWarning.escalatedAt,
+  notifyLevel: fallWarning.notifyLevel,
 };
 /** Who may see the alarms a wall pops up: the same callers as the wall's ticker. */
 const ALARM_READ = ['fall-detect#list', 'ship-scene#view'];
