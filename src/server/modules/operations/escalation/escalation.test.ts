@@ -140,6 +140,11 @@ describe('escalation: e-mail and webhook notifications per level', () => {
     expect(bad.body.data.fields).toEqual({ level: '格式错误', address: '邮箱格式错误' });
     expect((await t.call('POST', '/api/ball/fallescalation/save', { token: admin, body: { projectId, level: 1, channel: 'webhook', address: 'ftp://127.0.0.1/x' } })).status).toBe(400);
     expect((await t.call('POST', '/api/ball/fallescalation/save', { token: admin, body: { projectId: 999999, level: 1, channel: 'email', address: 'a@b.cn' } })).status).toBe(400);
+    // The operation log keeps the save without the address.
+    const saved = await t.database.db.select().from(sysLog).where(and(eq(sysLog.module, 'ball/fallescalation'), eq(sysLog.action, 'save')));
+    expect(saved.length).toBeGreaterThan(0);
+    expect(JSON.stringify(saved)).not.toContain(HOOK_KEY);
+    expect((saved[0].params as { body: { address: string } }).body.address).toBe('******');
     // The viewer role holds no fall-escalation button.
     expect((await t.call('POST', '/api/ball/fallescalation/list', { token: viewer, body: { page: 1, limit: 20 } })).status).toBe(403);
   });
