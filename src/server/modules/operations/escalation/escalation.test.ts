@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { createTestApp, type TestApp } from '@tests/helpers/test-app';
 import { seedProject } from '@tests/helpers/work-fixtures';
 import { fallWarning, fallWarningNotice, sysLog } from '../../../db/schema';
+import { parseSmtp } from '../../../config';
 import { NOTIFY_MAX_ATTEMPTS, notifyEscalations, parseNotifyMinutes } from './notify.service';
 
 const SMTP_USER = 'cascade-mailer';
@@ -120,6 +121,13 @@ describe('escalation: e-mail and webhook notifications per level', () => {
     expect(parseNotifyMinutes('10, 30,60')).toEqual([10, 30, 60]);
     expect(parseNotifyMinutes('30,10,x,-5,0,10')).toEqual([10, 30]);
     expect(parseNotifyMinutes('')).toEqual([]);
+  });
+
+  it('reads the mail server from SMTP_* (none without SMTP_HOST; a bad port refused at start)', () => {
+    expect(parseSmtp({})).toBeUndefined();
+    expect(parseSmtp({ SMTP_HOST: 'smtp.example.com', SMTP_USER: 'alarms@example.com', SMTP_PASS: 'x' })).toEqual({ host: 'smtp.example.com', port: 587, secure: false, user: 'alarms@example.com', pass: 'x', from: 'alarms@example.com' });
+    expect(parseSmtp({ SMTP_HOST: 'smtp.example.com', SMTP_PORT: '465', SMTP_SECURE: 'on', SMTP_FROM: 'Cascade <c@example.com>' })).toMatchObject({ port: 465, secure: true, user: undefined, from: 'Cascade <c@example.com>' });
+    expect(() => parseSmtp({ SMTP_HOST: 'smtp.example.com', SMTP_PORT: 'smtp' })).toThrow(/SMTP_PORT/);
   });
 
   it('keeps recipients per project and level; a webhook URL never comes back whole; bad input is a 400', async () => {
