@@ -84,7 +84,7 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
         await m.page.getByRole('button', { name: t.add, exact: true }).filter({ visible: true }).click();
         const dialog = m.page.getByRole('dialog', { name: `${t.title} · ${t.add}` });
         await pickRemote(m.page, dialog, t.project, stamp, projectName);
-        await dialog.getByRole('textbox', { name: new RegExp(`^${t.channel}`) }).click();
+        await dialog.getByLabel(new RegExp(`^${t.channel}`)).and(dialog.locator('input:not([type="hidden"])')).click();
         await m.page.getByRole('option', { name: t.webhook }).click();
         await dialog.getByRole('textbox', { name: t.address }).fill(url);
         await dialog.getByRole('textbox', { name: t.name, exact: true }).fill(name);

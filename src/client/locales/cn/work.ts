@@ -160,7 +160,7 @@ const work = {
     levelHint: '第 1 级在系统配置 alarm.notifyMinutes 的第一个分钟数后通知，第 2 级在第二个之后，依此类推',
     channel: '方式',
     channels: { email: '邮件', webhook: 'Webhook（聊天工具）' },
-    address: '地址',
+    address: '地址（邮箱或 Webhook 网址）',
     addressHint: '邮箱地址，或聊天工具的 Webhook 网址（其主机须在 security.outboundHosts 中）',
     addressKept: '留空则保留已保存的地址',
     target: '地址',

@@ -162,7 +162,7 @@ const work: LocaleShape<typeof cn> = {
     levelHint: 'Level 1 is told after the first number of minutes in the setting alarm.notifyMinutes, level 2 after the second, …',
     channel: 'By',
     channels: { email: 'E-mail', webhook: 'Webhook (chat)' },
-    address: 'Address',
+    address: 'Address (e-mail or webhook URL)',
     addressHint: 'An e-mail address, or the webhook URL of a chat tool (its host must be on security.outboundHosts)',
     addressKept: 'Leave empty to keep the stored address',
     target: 'Address',

@@ -28,32 +28,34 @@ function WarningNotices({ id }: { id: number }) {
   if (!notices.data.length) return <Text c="dimmed">{t('warning.noNotices')}</Text>;
   const n = (k: 'level' | 'channel' | 'recipient' | 'status' | 'attempts' | 'lastError' | 'updatedAt') => t(`warning.notice.${k}`);
   return (
-    <Table striped data-testid="warning-notices">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{n('level')}</Table.Th>
-          <Table.Th>{n('channel')}</Table.Th>
-          <Table.Th>{n('recipient')}</Table.Th>
-          <Table.Th>{n('status')}</Table.Th>
-          <Table.Th>{n('attempts')}</Table.Th>
-          <Table.Th>{n('updatedAt')}</Table.Th>
-          <Table.Th>{n('lastError')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {notices.data.map((row) => (
-          <Table.Tr key={row.id}>
-            <Table.Td>{row.level}</Table.Td>
-            <Table.Td>{t(`escalation.channels.${row.channel}`)}</Table.Td>
-            <Table.Td>{row.recipient}</Table.Td>
-            <Table.Td><Badge color={NOTICE_COLOR[row.status]} variant="light">{t(`warning.notice.statuses.${row.status}`)}</Badge></Table.Td>
-            <Table.Td>{row.attempts}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(row.updatedAt)}</Table.Td>
-            <Table.Td>{row.lastError}</Table.Td>
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped data-testid="warning-notices">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{n('level')}</Table.Th>
+            <Table.Th>{n('channel')}</Table.Th>
+            <Table.Th>{n('recipient')}</Table.Th>
+            <Table.Th>{n('status')}</Table.Th>
+            <Table.Th>{n('attempts')}</Table.Th>
+            <Table.Th>{n('updatedAt')}</Table.Th>
+            <Table.Th>{n('lastError')}</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {notices.data.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>{row.level}</Table.Td>
+              <Table.Td>{t(`escalation.channels.${row.channel}`)}</Table.Td>
+              <Table.Td>{row.recipient}</Table.Td>
+              <Table.Td><Badge color={NOTICE_COLOR[row.status]} variant="light">{t(`warning.notice.statuses.${row.status}`)}</Badge></Table.Td>
+              <Table.Td>{row.attempts}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(row.updatedAt)}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 280 }}>{row.lastError}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -160,7 +162,7 @@ export function WarningsList() {
           },
         ]}
       />
-      <Dialog opened={showing !== null} onChange={(open) => !open && setShowing(null)} title={t('warning.noticesOf', { id: showing ?? '' })} width={860} height="auto">
+      <Dialog opened={showing !== null} onChange={(open) => !open && setShowing(null)} title={t('warning.noticesOf', { id: showing ?? '' })} width={980} height="auto">
         {showing !== null && <WarningNotices id={showing} />}
       </Dialog>
       <Dialog opened={dealing !== null} onChange={(open) => !open && setDealing(null)} title={t('warning.deal')} footer onOk={() => deal.mutate()} confirmLoading={deal.isPending} width={520} height="auto">

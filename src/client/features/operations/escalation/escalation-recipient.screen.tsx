@@ -11,7 +11,7 @@ import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/picke
 const { api: BASE, code } = RESOURCES.escalationRecipient;
 
 type RecipientValues = FormValues<typeof escalationRecipientSaveSchema>;
-const INITIAL: RecipientValues = { projectId: null, level: 1, channel: 'email', address: '', name: '' };
+const INITIAL: RecipientValues = { projectId: null, level: 1, channel: 'webhook', address: '', name: '' };
 
 function RecipientForm({ form, mode }: FormBodyProps<RecipientValues>) {
   const { t } = useTranslation('work');

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '@tests/helpers/test-app';
 import { seedProject } from '@tests/helpers/work-fixtures';
 import { fallWarning, fallWarningNotice, sysLog } from '../../../db/schema';
 import { parseSmtp } from '../../../config';
+import { escalateAlarms } from '../warnings/warnings.service';
 import { NOTIFY_MAX_ATTEMPTS, notifyEscalations, parseNotifyMinutes } from './notify.service';
 
 const SMTP_USER = 'cascade-mailer';
@@ -198,6 +199,11 @@ describe('escalation: e-mail and webhook notifications per level', () => {
       ['sent', true, 'system'],
     ]);
     expect(JSON.stringify(log)).not.toContain(HOOK_KEY);
+    // The walls' escalation (alarm.escalateMinutes, 10) is in the log too, once.
+    expect((await escalateAlarms(t.app)).map((w) => w.id)).toContain(late);
+    await escalateAlarms(t.app);
+    const walls = await t.database.db.select().from(sysLog).where(and(eq(sysLog.target, String(late)), eq(sysLog.action, 'escalate'))).orderBy(sysLog.id);
+    expect(walls.map((l) => l.params)).toEqual([{ level: 1, minutes: 10, notices: 3 }, { level: 0, reach: 'walls' }]);
 
     // Twenty minutes on, the same alarm (31 minutes old) reaches level 2: the chief is told; the fresh one reaches level 1.
     const later = new Date(Date.now() + 20 * MIN);
