@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '@tests/helpers/test-app';
 import { seedProject } from '@tests/helpers/work-fixtures';
 import { fallWarning, fallWarningNotice, sysLog } from '../../../db/schema';
 import { parseSmtp } from '../../../config';
+import { serverText } from '@shared/server-text';
 import { escalateAlarms } from '../warnings/warnings.service';
 import { NOTIFY_MAX_ATTEMPTS, notifyEscalations, parseNotifyMinutes } from './notify.service';
 
@@ -176,7 +177,7 @@ describe('escalation: e-mail and webhook notifications per level', () => {
       [1, 'email', 'duty@example.com', 'sent', 1],
       [1, 'webhook', `http://localhost:${hookPort}`, 'refused', 1],
     ]);
-    expect(sent[2].lastError).toContain(`localhost:${hookPort} is not on the allowed outbound hosts`);
+    expect(sent[2].lastError).toBe(serverText('notify.refused', { host: `localhost:${hookPort}` }));
     for (const id of [fresh, info, acked]) expect(await notices(id)).toEqual([]);
 
     expect(mails).toHaveLength(1);
@@ -217,6 +218,11 @@ describe('escalation: e-mail and webhook notifications per level', () => {
     expect(detail.status).toBe(200);
     expect(detail.body.data.map((n: { level: number; status: string }) => [n.level, n.status])).toEqual([[1, 'sent'], [1, 'sent'], [1, 'refused'], [2, 'sent']]);
     expect(JSON.stringify(detail.body)).not.toContain(HOOK_KEY);
+    // The reason reads in the reader's language.
+    const inEnglish = await t.call('GET', `/api/ball/fallwarning/notices/${late}`, { token: viewer, lang: 'en' });
+    expect(inEnglish.body.data[2].lastError).toBe(`localhost:${hookPort} is not on the allowed outbound hosts (security.outboundHosts)`);
+    const inChinese = await t.call('GET', `/api/ball/fallwarning/notices/${late}`, { token: viewer, lang: 'zh-CN' });
+    expect(inChinese.body.data[2].lastError).toBe(`localhost:${hookPort} 不在外部地址允许列表（security.outboundHosts）中`);
     expect((await t.call('GET', '/api/ball/fallwarning/notices/999999', { token: admin })).status).toBe(404);
   });
 

@@ -49,8 +49,12 @@ export function publicTargetOf(channel: string, address: string): string {
 export const publicTarget = (channel: PgColumn, address: PgColumn): SQL =>
   sql`CASE WHEN ${channel} = 'webhook' THEN coalesce(substring(${address} from '^[A-Za-z]+://[^/?#@]+'), '') ELSE ${address} END`;
 
-/** A failure no retry can mend (no mail server configured, the recipient deleted): failed at once. */
-class Permanent extends Error {}
+/** A failure no retry can mend (no mail server configured, the recipient deleted): failed at once, its reason a stored message. */
+class Permanent extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
 
 class Refused extends Error {
   constructor(readonly host: string) {
@@ -100,7 +104,7 @@ function textOf(n: Notice, locale: Locale, now: Date) {
 
 async function sendEmail(app: FastifyInstance, n: Notice, hosts: string[], now: Date): Promise<void> {
   const smtp = app.config.smtp;
-  if (!smtp) throw new Permanent(renderText(serverText('notify.noSmtp'), 'en'));
+  if (!smtp) throw new Permanent(serverText('notify.noSmtp'));
   if (!hostAllowed(smtp.host, smtp.port, hosts)) throw new Refused(`${smtp.host}:${smtp.port}`);
   const cn = textOf(n, 'cn', now);
   const en = textOf(n, 'en', now);
@@ -290,16 +294,20 @@ export async function deliverDueNotices(app: FastifyInstance, now = new Date()):
     let status: 'sent' | 'pending' | 'failed' | 'refused' = 'sent';
     let lastError = '';
     try {
-      if (n.address === null) throw new Permanent(renderText(serverText('notify.recipientGone'), 'en'));
+      if (n.address === null) throw new Permanent(serverText('notify.recipientGone'));
       if (n.channel === 'email') await sendEmail(app, n, hosts, now);
       else await sendWebhook(app, n, hosts, now);
       delivered++;
     } catch (err) {
       if (err instanceof Refused) {
         status = 'refused';
-        lastError = renderText(serverText('notify.refused', { host: err.host }), 'en');
+        // Stored as a message: each reader sees it in their own language.
+        lastError = serverText('notify.refused', { host: err.host });
+      } else if (err instanceof Permanent) {
+        status = 'failed';
+        lastError = err.reason;
       } else {
-        status = !(err instanceof Permanent) && attempts < NOTIFY_MAX_ATTEMPTS ? 'pending' : 'failed';
+        status = attempts < NOTIFY_MAX_ATTEMPTS ? 'pending' : 'failed';
         lastError = safeError(err, [...secrets, n.address ?? '']);
       }
     }
@@ -317,7 +325,7 @@ export async function deliverDueNotices(app: FastifyInstance, now = new Date()):
       ...(lastError ? { error: lastError } : {}),
       ...(status === 'pending' ? { retryAt: retryAt.toISOString() } : {}),
     });
-    if (status !== 'sent') app.log.warn({ notice: n.id, warning: n.warningId, channel: n.channel, status, error: lastError }, 'escalation notification not sent');
+    if (status !== 'sent') app.log.warn({ notice: n.id, warning: n.warningId, channel: n.channel, status, error: renderText(lastError, 'en') }, 'escalation notification not sent');
     touched.add(n.projectId);
   }
   for (const projectId of touched) await publishLive(app, { topic: 'warning', projectId });
