@@ -12,6 +12,7 @@ import { roleOptionSchema, roleRowSchema } from '@shared/contracts/roles';
 import { areaGroupSchema, brokenDeviceListSchema, countProjectsSchema, deviceGroupSchema, waterGroupSchema } from '@shared/contracts/stats';
 import { userRowSchema } from '@shared/contracts/users';
 import { warningLatestAnswerSchema, warningRowSchema } from '@shared/contracts/warning';
+import { warningNoticeRowSchema } from '@shared/contracts/escalation';
 import { projectWallSchema, wallSessionSchema } from '@shared/contracts/wall';
 import { orderDetailSchema } from '@shared/contracts/order';
 import { dictionaryEntrySchema } from '@shared/contracts/dictionary';
@@ -47,6 +48,7 @@ const CALLS: [string, string, unknown, z.ZodType][] = [
   ['POST', '/api/ball/fallspare/list', { page: 1, limit: 10 }, listAnswerOf(sparePartRowSchema)],
   ['POST', '/api/ball/fallwarning/list', { page: 1, limit: 10 }, listAnswerOf(warningRowSchema)],
   ['POST', '/api/ball/fallwarning/latest', {}, envelopeOf(warningLatestAnswerSchema(warningRowSchema))],
+  ['GET', '/api/ball/fallwarning/notices/31', undefined, envelopeOf(z.array(warningNoticeRowSchema))],
   ['GET', '/api/ball/fallorder/info/1', undefined, envelopeOf(orderDetailSchema)],
   ['GET', '/api/ball/fallproject/countProjects', undefined, envelopeOf(countProjectsSchema)],
   ['GET', '/api/ball/fallproject/groupArea', undefined, envelopeOf(z.array(areaGroupSchema))],

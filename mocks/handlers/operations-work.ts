@@ -2,6 +2,7 @@ import { http } from 'msw';
 import type { OrderRow } from '@shared/contracts/order';
 import { ORDER_TRANSITIONS } from '@shared/contracts/order';
 import type { WarningRow } from '@shared/contracts/warning';
+import type { WarningNoticeRow } from '@shared/contracts/escalation';
 import { API, demoDelay, fail, ok, paged } from '../envelope';
 
 /**
@@ -80,7 +81,7 @@ export function resetOperationsWork(): void {
   ];
   reports = [];
   warnings = [
-    { id: 31, at, info: '1号检测板 CH2 主泵 switch fault (1)', kind: 'channel', level: 'critical', projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', detectId: 21, boardName: '1号检测板', boardNameEn: 'Board 1', channel: 2, equipmentId: 12, equipmentName: '主泵 2', equipmentNameEn: 'Main pump 2', dealAt: null, result: null, note: '', dealtBy: '', orderId: null, ackAt: null, ackBy: '', escalatedAt: null, overdue: true },
+    { id: 31, at, info: '1号检测板 CH2 主泵 switch fault (1)', kind: 'channel', level: 'critical', projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', detectId: 21, boardName: '1号检测板', boardNameEn: 'Board 1', channel: 2, equipmentId: 12, equipmentName: '主泵 2', equipmentNameEn: 'Main pump 2', dealAt: null, result: null, note: '', dealtBy: '', orderId: null, ackAt: null, ackBy: '', escalatedAt: null, notifyLevel: 1, overdue: true },
   ];
 }
 resetOperationsWork();
@@ -131,6 +132,15 @@ export const operationsWorkHandlers = [
     const q = (await request.json()) as { page: number; limit: number; result?: string };
     const rows = warnings.filter((w) => !q.result || (q.result === 'open' ? w.result === null : w.result === q.result));
     return paged(rows, q.page, q.limit);
+  }),
+  http.get(`${API}/ball/fallwarning/notices/:id`, ({ params }) => {
+    if (!warnings.some((w) => w.id === Number(params.id))) return fail(404, '数据不存在');
+    const notices: WarningNoticeRow[] = [
+      { id: 1, level: 1, channel: 'email', recipient: 'duty@example.com', status: 'sent', attempts: 1, lastError: '', createdAt: at, updatedAt: at },
+      { id: 2, level: 1, channel: 'webhook', recipient: 'https://chat.example.com', status: 'pending', attempts: 1, lastError: 'HTTP 503', createdAt: at, updatedAt: at },
+      { id: 3, level: 1, channel: 'webhook', recipient: 'https://hooks.elsewhere.io', status: 'refused', attempts: 1, lastError: 'hooks.elsewhere.io is not on the allowed outbound hosts (security.outboundHosts)', createdAt: at, updatedAt: at },
+    ];
+    return ok(notices);
   }),
   http.post(`${API}/ball/fallwarning/ack`, async ({ request }) => {
     const { id } = (await request.json()) as { id: number };

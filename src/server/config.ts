@@ -28,6 +28,12 @@ export interface ServerConfig {
     /** How long the broker keeps an instance's session while it is away, in seconds (MQTT_SESSION_EXPIRY, default a day). */
     sessionExpiry: number;
   };
+  /**
+   * The mail server escalations send through (SMTP_HOST, SMTP_PORT default 587, SMTP_SECURE=on for
+   * TLS from the first byte (port 465), SMTP_USER, SMTP_PASS, SMTP_FROM); unset: no e-mail, e-mail
+   * recipients are recorded as failed with the reason. The host must also be on security.outboundHosts.
+   */
+  smtp?: SmtpConfig;
   /** Overrides the captcha setting of sys_config when set (CAPTCHA=off for tests and kiosks). */
   captcha?: 'on' | 'off';
   apiPrefix: string;
@@ -59,6 +65,33 @@ export interface ServerConfig {
     whitelist: string[];
     loginRedirect: string;
     downloadUrl: string;
+  };
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  /** Never logged, never sent to a browser. */
+  pass?: string;
+  from: string;
+}
+
+/** SMTP_*: the mail server for escalation e-mails; a port that is not a number is refused at start. */
+export function parseSmtp(env: NodeJS.ProcessEnv): SmtpConfig | undefined {
+  const host = env.SMTP_HOST?.trim();
+  if (!host) return undefined;
+  const port = env.SMTP_PORT?.trim() ? Number(env.SMTP_PORT) : 587;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('SMTP_PORT must be a port number (587, 465, 25)');
+  const user = env.SMTP_USER?.trim() || undefined;
+  return {
+    host,
+    port,
+    secure: env.SMTP_SECURE === 'on' || env.SMTP_SECURE === 'true' || env.SMTP_SECURE === '1',
+    user,
+    pass: env.SMTP_PASS || undefined,
+    from: env.SMTP_FROM?.trim() || user || `cascade@${host}`,
   };
 }
 
@@ -133,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           sessionExpiry: Number(env.MQTT_SESSION_EXPIRY) > 0 ? Math.floor(Number(env.MQTT_SESSION_EXPIRY)) : 86_400,
         }
       : undefined,
+    smtp: parseSmtp(env),
     captcha,
     apiPrefix: env.API_PREFIX ?? '/api',
     authHeader: parseAuthHeader(env.AUTH_HEADER),

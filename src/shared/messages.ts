@@ -243,6 +243,18 @@ export const MESSAGES = {
     cn: '大屏静音持续的分钟数，到时自动恢复声音（可为小数；升级的告警静音时也报警；0 表示不能静音）',
     en: 'Minutes a wall stays muted before its sound comes back by itself (fractions allowed; escalated alarms sound even when muted; 0 = walls cannot be muted)',
   },
+  'setting.alarm.notifyMinutes': {
+    cn: '告警未确认多少分钟后通知第 1、2、3… 级的升级通知人（邮件或 Webhook），用逗号分隔，例如 10,30,60；留空表示不通知',
+    en: 'Minutes unacknowledged after which the escalation recipients of level 1, 2, 3… are told (e-mail or webhook), separated by commas, e.g. 10,30,60; empty = nobody is told',
+  },
+  'notify.subject': { cn: '[告警升级 第{level}级] {project}：{info}', en: '[Escalation level {level}] {project}: {info}' },
+  'notify.body': {
+    cn: '告警已 {minutes} 分钟未确认。\n项目：{project}\n级别：{warningLevel}\n内容：{info}\n发生时间：{at}\n告警编号：{id}',
+    en: 'This alarm has been unacknowledged for {minutes} minutes.\nProject: {project}\nLevel: {warningLevel}\nWhat: {info}\nSince: {at}\nWarning no.: {id}',
+  },
+  'notify.refused': { cn: '{host} 不在外部地址允许列表（security.outboundHosts）中', en: '{host} is not on the allowed outbound hosts (security.outboundHosts)' },
+  'notify.noSmtp': { cn: '未配置邮件服务器（SMTP_HOST）', en: 'No mail server is configured (SMTP_HOST)' },
+  'notify.recipientGone': { cn: '通知人已删除', en: 'The recipient was deleted' },
   'err.warningAcked': { cn: '该告警已确认', en: 'This alarm has already been acknowledged' },
   'ok.success': { cn: '成功', en: 'success' },
   // archive and delete (docs/invariants.md "Archive and delete"): {name} and {deps} are filled in by the server (translateWith)

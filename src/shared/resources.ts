@@ -187,6 +187,14 @@ export const RESOURCES = {
     reads: ['alarms', 'latest'],
     live: { publish: [{ actions: ['deal'], topics: ['warning', 'equipment'] }], refreshOn: ['warning'] },
   },
+  /** Who is told, per project and escalation level, when an alarm stays unacknowledged (issue 26). */
+  escalationRecipient: {
+    api: '/ball/fallescalation',
+    code: 'fall-escalation',
+    menu: menu('fall', 'fall/escalation', '告警升级通知', 'Escalation recipients', 'bell-ringing'),
+    buttons: CRUD,
+    sortable: ['level', 'channel', 'projectName', 'createdAt'],
+  },
   sensor: {
     api: '/ball/fallothers',
     code: 'fall-others',

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import {
-  IconAdjustments, IconApps, IconBook, IconBuilding, IconCategory, IconChartBar, IconClipboardList, IconClock, IconClockPlay, IconCpu,
+  IconAdjustments, IconApps, IconBellRinging, IconBook, IconBuilding, IconCategory, IconChartBar, IconClipboardList, IconClock, IconClockPlay, IconCpu,
   IconCpu2, IconDeviceDesktop, IconDroplet, IconExternalLink, IconFileText, IconFiles, IconFolder, IconGauge, IconHistory,
   IconLayoutCards, IconLayoutDashboard, IconListDetails, IconLogin, IconMenu2, IconPhoto, IconPoint, IconReceipt,
   IconReport, IconSchool, IconSettings, IconShield, IconSpeakerphone, IconTool, IconUpload, IconUser, IconUsers,
@@ -9,7 +9,7 @@ import {
 
 /** The icon names the menu table uses (src/server/db/seed/menus.ts), mapped to Tabler icons. */
 const ICONS: Record<string, ComponentType<IconProps>> = {
-  adjustments: IconAdjustments, apps: IconApps, book: IconBook, building: IconBuilding, category: IconCategory, 'chart-bar': IconChartBar,
+  adjustments: IconAdjustments, apps: IconApps, 'bell-ringing': IconBellRinging, book: IconBook, building: IconBuilding, category: IconCategory, 'chart-bar': IconChartBar,
   'clipboard-list': IconClipboardList, clock: IconClock, 'clock-play': IconClockPlay, cpu: IconCpu, 'cpu-2': IconCpu2,
   'device-desktop': IconDeviceDesktop, droplet: IconDroplet, 'external-link': IconExternalLink, 'file-text': IconFileText,
   files: IconFiles, folder: IconFolder, gauge: IconGauge, history: IconHistory, 'layout-cards': IconLayoutCards,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outboundAllowed, parseOutboundHosts } from './outbound';
+import { hostAllowed, outboundAllowed, parseOutboundHosts } from './outbound';
 
 describe('outbound allow-list', () => {
   it('allows only listed hosts over http(s): exact names, host:port, *.subdomains', () => {
@@ -20,5 +20,16 @@ describe('outbound allow-list', () => {
     expect(outboundAllowed('file:///etc/passwd', hosts)).toBe(false);
     expect(outboundAllowed('not a url', hosts)).toBe(false);
     expect(outboundAllowed('https://open.ys7.com/t', [])).toBe(false);
+  });
+
+  it('checks a host and port that is not a URL the same way (the SMTP server of escalation e-mails)', () => {
+    const hosts = parseOutboundHosts('smtp.example.com, mail.vendor.cn:465, *.corp.cn');
+    expect(hostAllowed('smtp.example.com', 587, hosts)).toBe(true);
+    expect(hostAllowed('SMTP.example.com', 25, hosts)).toBe(true);
+    expect(hostAllowed('mail.vendor.cn', 465, hosts)).toBe(true);
+    expect(hostAllowed('mail.vendor.cn', 587, hosts)).toBe(false);
+    expect(hostAllowed('relay.corp.cn', 587, hosts)).toBe(true);
+    expect(hostAllowed('smtp.example.com.evil.com', 587, hosts)).toBe(false);
+    expect(hostAllowed('127.0.0.1', 25, hosts)).toBe(false);
   });
 });

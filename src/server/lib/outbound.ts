@@ -26,8 +26,16 @@ export function outboundAllowed(url: string, hosts: string[]): boolean {
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
   // URL lower-cases the host and keeps IPv6 in brackets; a port is named only when not the default.
-  const host = parsed.hostname;
-  const withPort = parsed.port ? `${host}:${parsed.port}` : host;
+  return hostAllowed(parsed.hostname, parsed.port, hosts);
+}
+
+/**
+ * Whether a host (and port) is on the allow-list: the check for any connection the server opens to
+ * another machine, HTTP or not (the escalation e-mails' SMTP server).
+ */
+export function hostAllowed(hostname: string, port: string | number, hosts: string[]): boolean {
+  const host = hostname.toLowerCase();
+  const withPort = port !== '' ? `${host}:${port}` : host;
   return hosts.some((entry) => {
     if (entry.startsWith('*.')) return host.endsWith(entry.slice(1)) && host.length > entry.length - 1;
     return entry.includes(':') && !entry.startsWith('[') ? entry === withPort : entry === host || entry === withPort;
@@ -51,7 +59,7 @@ export async function outboundFetch(app: FastifyInstance, url: string, init: Req
 }
 
 /** The host of a URL for the log, never its path or query (they may carry keys). */
-function safeHost(url: string): string {
+export function safeHost(url: string): string {
   try {
     return new URL(url).host;
   } catch {

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { sysLog } from '../db/schema';
 import { readActions, resourceOfPermission } from '@shared/resources';
 
-const SECRET_KEY = /pass(word)?|secret|token|ticket|captcha|boardkey|^key$/i;
+const SECRET_KEY = /pass(word)?|secret|token|ticket|captcha|boardkey|^key$|^address$/i;
 
 /**
  * Deep copy with every secret-looking field replaced, so logs never hold passwords or keys. Dates

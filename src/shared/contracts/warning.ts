@@ -96,6 +96,8 @@ export const warningRowSchema = z.object({
   ackBy: z.string(),
   /** When the alarm escalated (unacknowledged past alarm.escalateMinutes). */
   escalatedAt: instantText().nullable(),
+  /** The highest level of alarm.notifyMinutes reached: people were told up to it (0: nobody yet). */
+  notifyLevel: z.number(),
   /** Open, unacknowledged and past the escalation time, as of the answer. */
   overdue: z.boolean(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char, bigint, date } from 'drizzle-orm/pg-core';
+import { index, uniqueIndex, pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char, bigint, date } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const fileIds = (name: string) => jsonb(name).$type<number[]>().notNull().default([]);
@@ -255,7 +255,54 @@ export const fallWarning = pgTable('fall_warning', {
   ackBy: varchar('ack_by', { length: 64 }).notNull().default(''),
   /** Set once when the alarm stayed unacknowledged past alarm.escalateMinutes. */
   escalatedAt: ts('escalated_at'),
+  /** The highest level of alarm.notifyMinutes this alarm has reached (0032): its people were told up to it. */
+  notifyLevel: smallint('notify_level').notNull().default(0),
 });
+
+/**
+ * Who is told when a project's alarm stays unacknowledged (0032): per escalation level (1 = the
+ * first entry of alarm.notifyMinutes), an e-mail address or a webhook URL (a chat tool's JSON POST).
+ */
+export const fallEscalationRecipient = pgTable(
+  'fall_escalation_recipient',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull().default(1),
+    channel: varchar('channel', { length: 16 }).notNull().default('email'),
+    /** An e-mail address, or a webhook URL (which may carry the chat tool's key: never sent back whole). */
+    address: varchar('address', { length: 500 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('fall_escalation_recipient_project_idx').on(t.projectId, t.level)],
+);
+
+/**
+ * Each notification an escalation sent, or tried to (0032): kept with its warning, never with the
+ * recipient row (deleting a recipient leaves the history). `recipient` is the address, or a
+ * webhook's origin only; `last_error` names what went wrong without any key or password.
+ */
+export const fallWarningNotice = pgTable(
+  'fall_warning_notice',
+  {
+    id: serial('id').primaryKey(),
+    warningId: integer('warning_id').notNull().references(() => fallWarning.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    channel: varchar('channel', { length: 16 }).notNull(),
+    recipient: varchar('recipient', { length: 500 }).notNull(),
+    /** The recipient row it was made from, to send to its current address on a retry (null once deleted). */
+    recipientId: integer('recipient_id').references(() => fallEscalationRecipient.id, { onDelete: 'set null' }),
+    /** pending (to send or retry), sent, failed (retries spent), refused (not on the outbound allow-list). */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: varchar('last_error', { length: 300 }).notNull().default(''),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('fall_warning_notice_once').on(t.warningId, t.level, t.recipientId), index('fall_warning_notice_due_idx').on(t.status, t.nextAttemptAt)],
+);
 
 export const fallOthers = pgTable('fall_others', {
   id: serial('id').primaryKey(),

@@ -3,6 +3,7 @@ import { api } from '@client/lib/api';
 import { keysOf } from '@client/lib/resource-keys';
 import { RESOURCES } from '@shared/resources';
 import type { BoardInfo, BoardTrend } from '@shared/contracts/detect';
+import type { WarningNoticeRow } from '@shared/contracts/escalation';
 
 /** Detection boards beyond the list pattern: channels, report keys, and dealing with warnings. */
 export const DETECT_BASE = RESOURCES.detect.api;
@@ -30,3 +31,7 @@ export const dealWarning = (body: { id: number; result: 'fixed' | 'not_fixed'; n
 /** Each channel's last `hours` from the downsampled history. */
 export const boardTrendQueryOptions = (id: number | null, hours = 24) =>
   queryOptions({ queryKey: detectKeys.view('trend', id, hours), queryFn: () => api.get<BoardTrend>(`${DETECT_BASE}/trend/${id}?hours=${hours}`), enabled: id !== null });
+
+/** What the escalation told people of one warning (e-mails and webhooks, with their outcome). */
+export const warningNoticesQueryOptions = (id: number | null) =>
+  queryOptions({ queryKey: warningKeys.view('notices', id), queryFn: () => api.get<WarningNoticeRow[]>(`${WARNING_BASE}/notices/${id}`), enabled: id !== null });

@@ -43,4 +43,24 @@ describe('warnings list: acknowledge', { timeout: 60_000 }, () => {
     expect(within(table).queryByRole('button', { name: '确认' })).toBeNull();
     expect(within(table).getByRole('button', { name: '处理' })).toBeInTheDocument();
   });
+
+  it('shows what the escalation told people: each notification with its status and last error', async () => {
+    renderList(['fall-detect#list', 'fall-detect#info']);
+    const table = await screen.findByRole('table', { name: 'Warnings' });
+    await userEvent.click(await within(table).findByRole('button', { name: 'Notifications' }));
+    const notices = await screen.findByTestId('warning-notices');
+    const rows = within(notices).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows.map((r) => [r[1], r[2], r[3], r[6]])).toEqual([
+      ['E-mail', 'duty@example.com', 'Sent', ''],
+      ['Webhook (chat)', 'https://chat.example.com', 'Pending (will retry)', 'HTTP 503'],
+      ['Webhook (chat)', 'https://hooks.elsewhere.io', 'Refused (host not allowed)', 'hooks.elsewhere.io is not on the allowed outbound hosts (security.outboundHosts)'],
+    ]);
+  });
+
+  it('offers the notifications only to whoever may view warnings, in Chinese too', async () => {
+    renderList(['fall-detect#list'], 'cn');
+    const table = await screen.findByRole('table', { name: '告警记录' });
+    await within(table).findByTestId('warning-overdue');
+    expect(within(table).queryByRole('button', { name: '通知记录' })).toBeNull();
+  });
 });

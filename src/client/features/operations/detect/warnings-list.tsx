@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Group, SegmentedControl, Stack, Textarea } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEAL_RESULTS, WARNING_LEVELS, WARNING_RESULTS, type WarningRow } from '@shared/contracts/warning';
 import { useCan } from '@client/lib/session';
@@ -11,13 +11,53 @@ import { useDrillFilter } from '@client/components/list-page/drill-filter';
 import { selectInput } from '@client/components/list-page/query-form';
 import { projectColumn, when } from '../../../shared/work-kit/format';
 import { projectQueryField } from '../../../shared/work-kit/pickers';
-import { WARNING_BASE, ackWarning, dealWarning, warningKeys } from './detect-api';
+import { WARNING_BASE, ackWarning, dealWarning, warningKeys, warningNoticesQueryOptions } from './detect-api';
 import { localName } from '@shared/local-name';
 
 /** The statistics screen's drill-down into warnings (by days, level, board and its filters). */
 const WARNING_DRILL = ['statFrom', 'statTo', 'level', 'detectId', 'projectId', 'area', 'country', 'category'] as const;
 
 const LEVEL_COLOR = { info: 'blue', warning: 'orange', critical: 'red' } as const;
+const NOTICE_COLOR = { pending: 'yellow', sent: 'green', failed: 'red', refused: 'gray' } as const;
+
+/** The notifications an escalation sent for one warning: to whom, how, and what became of each. */
+function WarningNotices({ id }: { id: number }) {
+  const { t } = useTranslation('work');
+  const notices = useQuery(warningNoticesQueryOptions(id));
+  if (!notices.data) return null;
+  if (!notices.data.length) return <Text c="dimmed">{t('warning.noNotices')}</Text>;
+  const n = (k: 'level' | 'channel' | 'recipient' | 'status' | 'attempts' | 'lastError' | 'updatedAt') => t(`warning.notice.${k}`);
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped data-testid="warning-notices">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{n('level')}</Table.Th>
+            <Table.Th>{n('channel')}</Table.Th>
+            <Table.Th>{n('recipient')}</Table.Th>
+            <Table.Th>{n('status')}</Table.Th>
+            <Table.Th>{n('attempts')}</Table.Th>
+            <Table.Th>{n('updatedAt')}</Table.Th>
+            <Table.Th>{n('lastError')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {notices.data.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>{row.level}</Table.Td>
+              <Table.Td>{t(`escalation.channels.${row.channel}`)}</Table.Td>
+              <Table.Td>{row.recipient}</Table.Td>
+              <Table.Td><Badge color={NOTICE_COLOR[row.status]} variant="light">{t(`warning.notice.statuses.${row.status}`)}</Badge></Table.Td>
+              <Table.Td>{row.attempts}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(row.updatedAt)}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 280 }}>{row.lastError}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
 
 /**
  * Warnings: time, info, deal time, result; open ones can be acknowledged (the walls stop sounding;
@@ -28,6 +68,8 @@ export function WarningsList() {
   const queryClient = useQueryClient();
   const canDeal = useCan('fall-detect#deal');
   const canAck = useCan('fall-detect#ack');
+  const canView = useCan('fall-detect#info');
+  const [showing, setShowing] = useState<number | null>(null);
   const [dealing, setDealing] = useState<WarningRow | null>(null);
   const [result, setResult] = useState<(typeof DEAL_RESULTS)[number]>('fixed');
   const [note, setNote] = useState('');
@@ -98,24 +140,31 @@ export function WarningsList() {
             prop: 'deal',
             label: t('common.actions'),
             ignore: true,
-            render: (w) =>
-              w.result === null ? (
-                <Group gap={4} wrap="nowrap">
-                  {canAck && !w.ackAt ? (
-                    <Button size="compact-xs" variant="light" color="orange" loading={ack.isPending && ack.variables === w.id} onClick={() => ack.mutate(w.id)}>
-                      {t('warning.ack')}
-                    </Button>
-                  ) : null}
-                  {canDeal ? (
-                    <Button size="compact-xs" variant="subtle" onClick={() => { setResult('fixed'); setNote(''); setDealing(w); }}>
-                      {t('warning.deal')}
-                    </Button>
-                  ) : null}
-                </Group>
-              ) : null,
+            render: (w) => (
+              <Group gap={4} wrap="nowrap">
+                {canView && w.notifyLevel > 0 ? (
+                  <Button size="compact-xs" variant="subtle" color="grape" onClick={() => setShowing(w.id)}>
+                    {t('warning.notices')}
+                  </Button>
+                ) : null}
+                {w.result === null && canAck && !w.ackAt ? (
+                  <Button size="compact-xs" variant="light" color="orange" loading={ack.isPending && ack.variables === w.id} onClick={() => ack.mutate(w.id)}>
+                    {t('warning.ack')}
+                  </Button>
+                ) : null}
+                {w.result === null && canDeal ? (
+                  <Button size="compact-xs" variant="subtle" onClick={() => { setResult('fixed'); setNote(''); setDealing(w); }}>
+                    {t('warning.deal')}
+                  </Button>
+                ) : null}
+              </Group>
+            ),
           },
         ]}
       />
+      <Dialog opened={showing !== null} onChange={(open) => !open && setShowing(null)} title={t('warning.noticesOf', { id: showing ?? '' })} width={980} height="auto">
+        {showing !== null && <WarningNotices id={showing} />}
+      </Dialog>
       <Dialog opened={dealing !== null} onChange={(open) => !open && setDealing(null)} title={t('warning.deal')} footer onOk={() => deal.mutate()} confirmLoading={deal.isPending} width={520} height="auto">
         {dealing && (
           <Stack>

@@ -59,6 +59,7 @@ const row = (over: Partial<WarningRow>): WarningRow => ({
   ackAt: null,
   ackBy: '',
   escalatedAt: null,
+  notifyLevel: 0,
   overdue: false,
   ...over,
 });

@@ -3,6 +3,7 @@ import { checkOffline } from './readings';
 import { pollDueBoards } from './poller';
 import { acquireLease } from '../../../jobs/runner';
 import { escalateAlarms } from '../warnings/warnings.service';
+import { notifyEscalations } from '../escalation/notify.service';
 
 export interface DeviceJobOptions {
   /** How often the poller looks for boards whose poll period has passed. */
@@ -42,7 +43,8 @@ export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {
   const timers = [
     every(opts.pollEverySeconds ?? 2, () => pollDueBoards(app), 'board poll'),
     every(opts.offlineEverySeconds ?? 15, () => checkOffline(app), 'offline check'),
-    every(opts.escalateEverySeconds ?? 15, () => escalateAlarms(app), 'alarm escalation'),
+    // The walls first (re-pop at alarm.escalateMinutes), then the people (alarm.notifyMinutes, e-mail and webhooks).
+    every(opts.escalateEverySeconds ?? 15, () => escalateAlarms(app).then(() => notifyEscalations(app)), 'alarm escalation'),
   ];
   return () => timers.forEach((t) => clearInterval(t));
 }

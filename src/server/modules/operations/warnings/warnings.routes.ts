@@ -6,7 +6,8 @@ import { pageOf } from '@shared/envelope';
 import { warningAckSchema, warningAlarmsSchema, warningDealSchema,
   warningDealtSchema, warningLatestSchema, warningQuerySchema, warningRowSchema, warningLatestAnswerSchema, warningAlarmsAnswerSchema, warningAckAnswerSchema, type WarningAlarms } from '@shared/contracts/warning';
 import { isOverdue, parseAlarmSounds, parsePopupLevels } from '@shared/alarm';
-import { fallDetect, fallEqInfo, fallProject, fallWarning, sysLog, sysSession } from '../../../db/schema';
+import { fallDetect, fallEqInfo, fallProject, fallWarning, fallWarningNotice, sysLog, sysSession } from '../../../db/schema';
+import { warningNoticeRowSchema, type WarningNoticeRow } from '@shared/contracts/escalation';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
 import { settleWarnings } from './warnings.service';
@@ -46,6 +47,7 @@ const selection = {
   ackAt: fallWarning.ackAt,
   ackBy: fallWarning.ackBy,
   escalatedAt: fallWarning.escalatedAt,
+  notifyLevel: fallWarning.notifyLevel,
 };
 /** Who may see the alarms a wall pops up: the same callers as the wall's ticker. */
 const ALARM_READ = ['fall-detect#list', 'ship-scene#view'];
@@ -86,6 +88,33 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
       .leftJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
       .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
       .leftJoin(fallEqInfo, eq(fallEqInfo.id, fallWarning.equipmentId));
+
+  /** What the escalation told people of one warning (docs/escalation.md): each notification, oldest first. */
+  app.get(
+    `${BASE}/notices/:id`,
+    { schema: { response: { 200: envelopeOf(z.array(warningNoticeRowSchema)) }, params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-detect#info' } },
+    async (request) => {
+      const id = (request.params as { id: number }).id;
+      const [w] = await db.select({ id: fallWarning.id }).from(fallWarning).where(and(eq(fallWarning.id, id), scopeCondition(scopeOf(request), fallWarning.projectId)));
+      if (!w) throw notFound();
+      const rows = await db
+        .select({
+          id: fallWarningNotice.id,
+          level: fallWarningNotice.level,
+          channel: fallWarningNotice.channel,
+          recipient: fallWarningNotice.recipient,
+          status: fallWarningNotice.status,
+          attempts: fallWarningNotice.attempts,
+          lastError: fallWarningNotice.lastError,
+          createdAt: fallWarningNotice.createdAt,
+          updatedAt: fallWarningNotice.updatedAt,
+        })
+        .from(fallWarningNotice)
+        .where(eq(fallWarningNotice.warningId, id))
+        .orderBy(fallWarningNotice.level, fallWarningNotice.id);
+      return ok(rows as unknown as WarningNoticeRow[]);
+    },
+  );
 
   app.post(`${BASE}/list`, { schema: { response: { 200: listAnswerOf(warningRowSchema) }, body: listSchema }, config: { permission: 'fall-detect#list' } }, async (request) => {
     const { page, limit, order, ...q } = request.body as z.infer<typeof listSchema>;

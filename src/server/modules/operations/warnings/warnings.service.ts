@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client';
 import { fallDetect, fallDetectChannel, fallOrder, fallWarning } from '../../../db/schema';
 import { recomputeEquipmentState, type EquipmentStateChange } from '../equipment-state.service';
 import { publishLive } from '../../../live';
+import { auditWallEscalation } from '../escalation/notify.service';
 
 export interface SettleOptions {
   result: 'fixed' | 'not_fixed';
@@ -96,7 +97,8 @@ export async function closeArchivedWork(tx: Db, of: { projectIds: number[] } | {
 /**
  * Alarms left unacknowledged past alarm.escalateMinutes escalate, once each: escalated_at
  * is stamped and every wall of their projects hears of it, pops them up again and marks them
- * overdue. For the device jobs' timer; returns the escalated warnings.
+ * overdue; each is written to the audit log. For the device jobs' timer (which then tells people:
+ * escalation/notify.service.ts); returns the escalated warnings.
  */
 export async function escalateAlarms(app: FastifyInstance): Promise<{ id: number; projectId: number }[]> {
   const minutes = await app.settings.get('alarm.escalateMinutes');
@@ -115,6 +117,7 @@ export async function escalateAlarms(app: FastifyInstance): Promise<{ id: number
       ),
     )
     .returning({ id: fallWarning.id, projectId: fallWarning.projectId });
+  await auditWallEscalation(app, rows.map((r) => r.id));
   for (const projectId of new Set(rows.map((r) => r.projectId))) await publishLive(app, { topic: 'warning', projectId });
   return rows;
 }

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { asc, eq, sql } from 'drizzle-orm';
+import { addressFits, escalationRecipientQuerySchema, escalationRecipientRowSchema, escalationRecipientSaveSchema, type EscalationChannel } from '@shared/contracts/escalation';
+import { RESOURCES } from '@shared/resources';
+import { fallEscalationRecipient, fallProject } from '../../../db/schema';
+import { filters, registerCrud } from '../../../lib/crud';
+import { badRequest } from '../../../lib/errors';
+import { notArchived } from '../archive/archive.service';
+import { publicTarget } from './notify.service';
+
+/**
+ * fall/escalation (fall-escalation, /ball/fallescalation): who is told, per project and escalation
+ * level, when an alarm stays unacknowledged (docs/escalation.md). The address is write-only: a chat
+ * webhook's URL is its key, so rows carry `target` (an e-mail address, or the webhook's origin), and
+ * an update without an address keeps the stored one.
+ */
+export async function escalationModule(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+  async function liveProject(projectId: unknown) {
+    if (typeof projectId !== 'number') return;
+    const [p] = await db.select({ id: fallProject.id }).from(fallProject).where(sql`${fallProject.id} = ${projectId} AND ${notArchived(fallProject)}`);
+    if (!p) throw badRequest('v.projectMissing', { projectId: 'v.projectMissing' });
+  }
+  registerCrud(app, {
+    resource: RESOURCES.escalationRecipient,
+    table: fallEscalationRecipient,
+    row: escalationRecipientRowSchema,
+    id: fallEscalationRecipient.id,
+    create: escalationRecipientSaveSchema,
+    query: escalationRecipientQuerySchema,
+    where: {
+      keyword: filters.search(fallEscalationRecipient.name, fallEscalationRecipient.address),
+      projectId: filters.eq(fallEscalationRecipient.projectId),
+      channel: filters.eq(fallEscalationRecipient.channel),
+    },
+    sortable: {
+      level: fallEscalationRecipient.level,
+      channel: fallEscalationRecipient.channel,
+      projectName: fallProject.name,
+      createdAt: fallEscalationRecipient.createdAt,
+    },
+    defaultSort: [asc(fallEscalationRecipient.projectId), asc(fallEscalationRecipient.level), asc(fallEscalationRecipient.id)],
+    hidden: ['address'],
+    extra: {
+      projectName: sql<string>`${fallProject.name}`.as('project_name'),
+      projectNameEn: sql<string>`${fallProject.nameEn}`.as('project_name_en'),
+      target: sql<string>`${publicTarget(fallEscalationRecipient.channel, fallEscalationRecipient.address)}`.as('target'),
+    },
+    from: (q) => q.innerJoin(fallProject, eq(fallProject.id, fallEscalationRecipient.projectId)),
+    beforeSave: async (data: { projectId: number }) => {
+      await liveProject(data.projectId);
+      return data;
+    },
+    beforeUpdate: async (data: { id: number; projectId?: number; channel?: EscalationChannel; address?: string }) => {
+      await liveProject(data.projectId);
+      if (data.channel !== undefined || data.address !== undefined) {
+        const [stored] = await db.select({ channel: fallEscalationRecipient.channel, address: fallEscalationRecipient.address }).from(fallEscalationRecipient).where(eq(fallEscalationRecipient.id, data.id));
+        const channel = data.channel ?? (stored?.channel as EscalationChannel | undefined) ?? 'email';
+        const address = data.address ?? stored?.address ?? '';
+        if (!addressFits(channel, address)) throw badRequest('err.badRequest', { address: channel === 'email' ? 'v.email' : 'v.url' });
+      }
+      return data;
+    },
+    exportName: 'escalation-recipients',
+    project: { column: fallEscalationRecipient.projectId },
+  });
+}
