@@ -7,7 +7,7 @@ import { pageOf } from '@shared/envelope';
 import { isUnchangedRendering } from '@shared/server-text';
 import { notFound } from './errors';
 import { exportAnswer } from './answers';
-import { pagedBatches, sendExport } from './export';
+import { exportLabels, pagedBatches, sendExport, type ExportLabelSpec } from './export';
 import { containsPattern } from './like';
 import type { Resource } from '@shared/resources';
 import { LIST_ALL_MAX_ROWS } from '@shared/constants';
@@ -109,6 +109,12 @@ export interface CrudOptions<TTable extends PgTable, TCreate extends ZodRawShape
   without?: ('listAll' | 'save' | 'update' | 'delete' | 'export' | 'info')[];
   /** Sheet and file name for exports. */
   exportName?: string;
+  /**
+   * Code columns an export writes as their labels in the caller's language, as the list shows them
+   * (status, category, a dictionary type, a country). Names with an English column (`name` beside
+   * `nameEn`) and flags need nothing here: every export writes those in the caller's language.
+   */
+  exportLabels?: Record<string, ExportLabelSpec>;
 }
 
 /**
@@ -307,6 +313,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
         name: o.exportName ?? o.permission,
         format: q.format,
         columns,
+        labels: o.exportLabels ? await exportLabels(app.database, o.exportLabels) : undefined,
         batches: pagedBatches(200_000, (limit, offset) => base().where(where).orderBy(...order).limit(limit).offset(offset)),
       });
     });

@@ -29,6 +29,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     },
     without: ['save', 'update', 'delete'],
     exportName: 'devices',
+    exportLabels: { category: { dictionary: 'device_category' } },
   });
 
   registerFileWrites(app, {

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-a
 import { fallEqInfo, fallOrder, fallOrderCount, ossFile } from '../../../db/schema';
 import { dailyNumberPrefix } from '../../../lib/daily-number';
 import { seedEquipment, seedFile, seedProject } from '@tests/helpers/work-fixtures';
+import ExcelJS from 'exceljs';
+import { serverText } from '@shared/server-text';
 
 describe('fall/order', () => {
   let t: TestApp;
@@ -222,6 +224,39 @@ describe('fall/order', () => {
     expect(csv.status).toBe(200);
     const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toEqual(['Number,Project', `${res.body.data.number},Lakeside fountain`]);
+  });
+
+  it('exports labels, not codes, and names in the caller’s language (csv and xlsx)', async () => {
+    const lake = await seedProject(t, { name: '西湖音乐喷泉', nameEn: 'West Lake musical fountain' });
+    const [unit] = await t.database.db.insert(fallEqInfo).values({ name: '一号水泵', nameEn: 'Pump one', projectId: lake }).returning({ id: fallEqInfo.id });
+    const manual = (await save({ name: '喷嘴堵塞', projectId: lake, equipmentId: unit.id, priority: 'urgent' })).body.data.number as string;
+    // An automatic order's name is the warning's stored message, as the list shows it.
+    const name = serverText('text.switchFault', { board: '检测板1', boardEn: 'Board 1', ch: 3, label: '', labelEn: '' });
+    const [auto] = await t.database.db
+      .insert(fallOrder)
+      .values({ number: `${manual}-A`, name, projectId: lake, priority: 'high', source: 'warning', status: 'accepted', submitter: 'system' })
+      .returning({ number: fallOrder.number });
+    const columns = ['number', 'name', 'projectName', 'equipmentName', 'priority', 'status', 'source'].map((prop) => ({ prop, label: prop }));
+    const csv = async (lang: string) => {
+      const res = await t.call('POST', '/api/ball/fallorder/export', { token: admin, lang, body: { projectId: lake, sort: 'number', order: 'asc', format: 'csv', columns } });
+      expect(res.status).toBe(200);
+      return String(res.body).replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    };
+    expect(await csv('en')).toEqual([
+      `${manual},喷嘴堵塞,West Lake musical fountain,Pump one,Urgent,Submitted,Manual`,
+      `${auto.number},Board 1 CH3: switch fault (1),West Lake musical fountain,,High,Accepted,From a warning`,
+    ]);
+    expect(await csv('zh-CN,zh;q=0.9')).toEqual([
+      `${manual},喷嘴堵塞,西湖音乐喷泉,一号水泵,紧急,已提交,人工提交`,
+      `${auto.number},检测板1 CH3：开关量故障（1）,西湖音乐喷泉,,高,已受理,告警生成`,
+    ]);
+    const xlsx = await t.app.inject({
+      method: 'POST', url: '/api/ball/fallorder/export', headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' },
+      payload: { projectId: lake, sort: 'number', order: 'asc', format: 'xlsx', columns },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0].getRow(2).values).toEqual([undefined, manual, '喷嘴堵塞', 'West Lake musical fountain', 'Pump one', 'Urgent', 'Submitted', 'Manual']);
   });
 
   // One model of equipment state (docs/invariants.md): an open order holds its unit in maintenance,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SEX, USER_STATUS } from '@shared/dictionaries';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SUPER_USER_ID } from '@shared/constants';
@@ -75,6 +76,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     without: ['save', 'update', 'delete'],
     exportName: 'users',
+    exportLabels: { status: USER_STATUS, sex: SEX },
   });
 
   app.post('/sys/user/save', { schema: { body: userSaveSchema, response: { 200: idAnswer } }, config: { permission: 'sys-user#save' } }, async (request) => {
