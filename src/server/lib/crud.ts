@@ -7,6 +7,7 @@ import { pageOf } from '@shared/envelope';
 import { isUnchangedRendering } from '@shared/server-text';
 import { notFound } from './errors';
 import { exportAnswer } from './answers';
+import { storedTextLike } from './rendered-text';
 import { exportLabels, pagedBatches, sendExport, type ExportLabelSpec } from './export';
 import { containsPattern } from './like';
 import type { Resource } from '@shared/resources';
@@ -45,6 +46,12 @@ export const filters = {
   eq: (col: PgColumn): FilterFn => (v) => (v === undefined || v === '' || v === null ? undefined : eq(col, v)),
   like: (col: PgColumn): FilterFn => (v) =>
     typeof v === 'string' && v.trim() ? sql`${col} ILIKE ${containsPattern(v.trim())}` : undefined,
+  /**
+   * The column contains the text as the screen shows it: plain text as it is, text the server
+   * stored as a message key (a job's name) as it reads in either language.
+   */
+  text: (col: PgColumn): FilterFn => (v) =>
+    typeof v === 'string' && v.trim() ? sql`((${col} ILIKE ${containsPattern(v.trim())} AND ${col} NOT LIKE '[[%') OR ${storedTextLike(col, containsPattern(v.trim()))})` : undefined,
   /** Any of several columns contains the text. */
   search: (...cols: PgColumn[]): FilterFn => (v) =>
     typeof v === 'string' && v.trim()

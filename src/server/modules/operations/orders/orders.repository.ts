@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ownEntry } from '../../../lib/crud';
+import { storedTextLike } from '../../../lib/rendered-text';
 import { ALL_PROJECTS, scopeCondition, type DataScope } from '../../../lib/data-scope';
 import type { OrderQuery, OrderStatus } from '@shared/contracts/order';
 import type { Db } from '../../../db/client';
@@ -51,12 +52,14 @@ export function orderConditions(q: OrderQuery, sla: SlaHours | null = null, scop
   if (q.keyword) {
     // A prefix search an index serves (text_pattern_ops): an order number when the keyword looks
     // like one, the name otherwise. One side only, so the planner can estimate it and keep to the
-    // sort index when matches are many (an OR of both made it sort half the table).
+    // sort index when matches are many (an OR of both made it sort half the table). An automatic
+    // order's name is a stored message: it is matched as the screen shows it, in either language
+    // (its rows found by the same index, `[[` being their prefix).
     const k = escapeLike(q.keyword);
     parts.push(
       NUMBER_LIKE.test(q.keyword)
         ? sql`${fallOrder.number} LIKE ${k.toUpperCase() + '%'}`
-        : sql`lower(${fallOrder.name}) LIKE ${k.toLowerCase() + '%'}`,
+        : sql`((lower(${fallOrder.name}) LIKE ${k.toLowerCase() + '%'} AND lower(${fallOrder.name}) NOT LIKE '[[%') OR (lower(${fallOrder.name}) LIKE '[[%' AND ${storedTextLike(fallOrder.name, k.toLowerCase() + '%')}))`,
     );
   }
   return and(...parts.filter((p): p is SQL => !!p));

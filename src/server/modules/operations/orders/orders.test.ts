@@ -259,6 +259,30 @@ describe('fall/order', () => {
     expect(book.worksheets[0].getRow(2).values).toEqual([undefined, manual, '喷嘴堵塞', 'West Lake musical fountain', 'Pump one', 'Urgent', 'Submitted', 'Manual']);
   });
 
+  it('finds an automatic order by the name the screen shows, in either language, and a manual one by its own', async () => {
+    const site = await seedProject(t, { name: '搜索喷泉', nameEn: 'Search fountain' });
+    const stored = (board: string, boardEn: string, ch: number) => serverText('text.switchFault', { board, boardEn, ch, label: '', labelEn: '' });
+    const insert = async (number: string, name: string) => {
+      await t.database.db.insert(fallOrder).values({ number, name, projectId: site, source: 'warning', submitter: 'system' });
+    };
+    await insert('WO-SEARCH-1', stored('检测板7', 'Board 7', 2));
+    await insert('WO-SEARCH-2', stored('检测板8', 'Board 8', 5));
+    // Written by jsonb (a space after each colon), as the demo's seed writes it.
+    await insert('WO-SEARCH-3', `[[text.analogOut]]{"ch": 4, "max": 10, "min": 2, "board": "检测板9", "label": "", "analog": 12.5, "boardEn": "Board 9", "labelEn": ""}`);
+    await save({ name: 'Board room lights', projectId: site });
+    const found = async (keyword: string, lang = 'en') =>
+      ((await t.call('POST', '/api/ball/fallorder/list', { token: admin, lang, body: { projectId: site, keyword, page: 1, limit: 20 } })).body.data.list as { name: string }[]).map((o) => o.name).sort();
+    expect(await found('Board 7 CH2: switch')).toEqual(['Board 7 CH2: switch fault (1)']);
+    expect(await found('board 9 ch4: analog 12.5')).toEqual(['Board 9 CH4: analog 12.5 outside 2–10']);
+    expect(await found('Board')).toEqual(['Board 7 CH2: switch fault (1)', 'Board 8 CH5: switch fault (1)', 'Board 9 CH4: analog 12.5 outside 2–10', 'Board room lights']);
+    // The Chinese reading, found from either screen.
+    expect(await found('检测板8 CH5：开关量', 'zh-CN')).toEqual(['检测板8 CH5：开关量故障（1）']);
+    expect(await found('检测板', 'en')).toHaveLength(3);
+    // The stored form itself is no name anyone sees.
+    expect(await found('[[text')).toEqual([]);
+    expect(await found('switchFault')).toEqual([]);
+  });
+
   // One model of equipment state (docs/invariants.md): an open order holds its unit in maintenance,
   // closing the last one lets it go back to normal.
   it('holds the equipment in maintenance while an order on it is open, and lets it go when they close', async () => {

@@ -60,7 +60,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     query: userQuerySchema,
     where: {
       username: filters.like(sysUser.username),
-      realName: filters.like(sysUser.realName),
+      realName: filters.search(sysUser.realName, sysUser.realNameEn),
       phone: filters.like(sysUser.phone),
       status: filters.eq(sysUser.status),
       roleId: (v) => (typeof v === 'number' ? sql`${sysUser.id} IN (SELECT user_id FROM sys_user_role WHERE role_id = ${v})` : undefined),
