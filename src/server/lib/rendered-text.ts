@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Locale } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
+import { caseOver } from '../db/schema/stored-text-sql';
 
 /**
  * Text the server stores as a message key with parameters (`[[key]]{json}`, src/shared/server-text.ts)
@@ -14,39 +15,14 @@ import { MESSAGES } from '@shared/messages';
  */
 const STORED_PREFIXES = ['text.', 'job.'];
 
-const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
-/** One parameter of the stored form: a JSON string or number after `"name":` (jsonb's text has a space there). */
-function param(name: string): string {
-  const asString = literal(`"${name}":\\s*"((?:[^"\\\\]|\\\\.)*)"`);
-  const asNumber = literal(`"${name}":\\s*(-?[0-9][0-9.eE+-]*)`);
-  return `coalesce(substring(__COL__ from ${asString}), substring(__COL__ from ${asNumber}), '')`;
-}
-
-function filled(text: string, locale: Locale): string {
-  const parts = text.split(/\{(\w+)\}/);
-  const out: string[] = [];
-  parts.forEach((part, i) => {
-    if (i % 2 === 0) {
-      if (part) out.push(literal(part));
-      return;
-    }
-    const plain = param(part);
-    out.push(locale === 'en' ? `(CASE WHEN ${param(`${part}En`)} <> '' THEN ${param(`${part}En`)} ELSE ${plain} END)` : plain);
-  });
-  return out.length ? `concat(${out.join(', ')})` : `''`;
-}
-
+const STORED_KEYS = Object.keys(MESSAGES).filter((key) => STORED_PREFIXES.some((p) => key.startsWith(p)));
 const cache = new Map<Locale, string>();
 
-/** The CASE expression for a locale, with `__COL__` where the column goes (built once per locale). */
+/** The CASE expression for a locale over every stored key (built once per locale). */
 function template(locale: Locale): string {
   let t = cache.get(locale);
   if (t === undefined) {
-    const whens = Object.entries(MESSAGES)
-      .filter(([key]) => STORED_PREFIXES.some((p) => key.startsWith(p)))
-      .map(([key, text]) => `WHEN ${literal(key)} THEN ${filled(text[locale], locale)}`);
-    t = `(CASE substring(__COL__ from '^\\[\\[([A-Za-z0-9_.-]+)\\]\\]') ${whens.join(' ')} ELSE __COL__ END)`;
+    t = caseOver(STORED_KEYS, locale);
     cache.set(locale, t);
   }
   return t;
