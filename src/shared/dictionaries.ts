@@ -90,6 +90,35 @@ export const REPAIR_RESULT: DictItem[] = [
   { value: 'fixed', cn: '已修复', en: 'Fixed', color: 'success' },
   { value: 'not_fixed', cn: '未修复', en: 'Not fixed', color: 'danger' },
 ];
+/** Where an order came from (a person, or a warning's automatic order). */
+export const ORDER_SOURCE: DictItem[] = [
+  { value: 'manual', cn: '人工提交', en: 'Manual' },
+  { value: 'warning', cn: '告警生成', en: 'From a warning' },
+];
+/** Warning level, kind and result (docs/domain.md §5); an open warning has no result. */
+export const WARNING_LEVEL: DictItem[] = [
+  { value: 'info', cn: '提示', en: 'Info' },
+  { value: 'warning', cn: '警告', en: 'Warning' },
+  { value: 'critical', cn: '严重', en: 'Critical' },
+];
+export const WARNING_KIND: DictItem[] = [
+  { value: 'channel', cn: '通道', en: 'Channel' },
+  { value: 'offline', cn: '离线', en: 'Offline' },
+  { value: 'sensor', cn: '传感器', en: 'Sensor' },
+];
+export const WARNING_RESULT: DictItem[] = [
+  { value: 'fixed', cn: '已修复', en: 'Fixed' },
+  { value: 'not_fixed', cn: '未修复', en: 'Not fixed' },
+  { value: 'closed', cn: '已关闭（归档）', en: 'Closed (archived)' },
+];
+/** What a sensor measures (src/shared/contracts/sensor.ts SENSOR_KINDS). */
+export const SENSOR_KIND: DictItem[] = [
+  { value: 'water_level', cn: '水位', en: 'Water level' },
+  { value: 'pressure', cn: '压力', en: 'Pressure' },
+  { value: 'flow', cn: '流量', en: 'Flow' },
+  { value: 'temperature', cn: '温度', en: 'Temperature' },
+  { value: 'wind', cn: '风速', en: 'Wind' },
+];
 /** The bill dictionaries, in the tag colours of spec §4 verbatim. */
 export const BILL_TYPE: DictItem[] = [
   { value: '0', cn: '支出', en: 'Expense', color: 'danger' },

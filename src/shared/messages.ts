@@ -171,6 +171,8 @@ export const MESSAGES = {
   'text.billCreated': { cn: '创建账单', en: 'Bill created' },
   'text.billMoved': { cn: '状态流转', en: 'State changed' },
   'text.billCancelled': { cn: '客户取消', en: 'Cancelled by the customer' },
+  'text.yes': { cn: '是', en: 'Yes' },
+  'text.no': { cn: '否', en: 'No' },
   'job.logPurge.name': { cn: '日志保留', en: 'Log retention' },
   'job.logPurge.remark': { cn: '每天 03:30 删除超过 log.retentionDays 天的操作、登录和任务日志', en: 'Deletes operation, login and job logs older than log.retentionDays (daily 03:30)' },
   'job.captchaPurge.name': { cn: '会话和验证码清理', en: 'Session and captcha cleanup' },

@@ -7,7 +7,8 @@ import { pageOf } from '@shared/envelope';
 import { isUnchangedRendering } from '@shared/server-text';
 import { notFound } from './errors';
 import { exportAnswer } from './answers';
-import { pagedBatches, sendExport } from './export';
+import { storedTextLike } from './rendered-text';
+import { exportLabels, pagedBatches, sendExport, type ExportLabelSpec } from './export';
 import { containsPattern } from './like';
 import type { Resource } from '@shared/resources';
 import { LIST_ALL_MAX_ROWS } from '@shared/constants';
@@ -45,6 +46,12 @@ export const filters = {
   eq: (col: PgColumn): FilterFn => (v) => (v === undefined || v === '' || v === null ? undefined : eq(col, v)),
   like: (col: PgColumn): FilterFn => (v) =>
     typeof v === 'string' && v.trim() ? sql`${col} ILIKE ${containsPattern(v.trim())}` : undefined,
+  /**
+   * The column contains the text as the screen shows it: plain text as it is, text the server
+   * stored as a message key (a job's name) as it reads in either language.
+   */
+  text: (col: PgColumn): FilterFn => (v) =>
+    typeof v === 'string' && v.trim() ? sql`((${col} ILIKE ${containsPattern(v.trim())} AND ${col} NOT LIKE '[[%') OR ${storedTextLike(col, containsPattern(v.trim()))})` : undefined,
   /** Any of several columns contains the text. */
   search: (...cols: PgColumn[]): FilterFn => (v) =>
     typeof v === 'string' && v.trim()
@@ -114,6 +121,12 @@ export interface CrudOptions<TTable extends PgTable, TCreate extends ZodRawShape
   without?: ('listAll' | 'save' | 'update' | 'delete' | 'export' | 'info')[];
   /** Sheet and file name for exports. */
   exportName?: string;
+  /**
+   * Code columns an export writes as their labels in the caller's language, as the list shows them
+   * (status, category, a dictionary type, a country). Names with an English column (`name` beside
+   * `nameEn`) and flags need nothing here: every export writes those in the caller's language.
+   */
+  exportLabels?: Record<string, ExportLabelSpec>;
 }
 
 /**
@@ -315,6 +328,7 @@ export function registerCrud<TTable extends PgTable, TCreate extends ZodRawShape
         name: o.exportName ?? o.permission,
         format: q.format,
         columns,
+        labels: o.exportLabels ? await exportLabels(app.database, o.exportLabels) : undefined,
         batches: pagedBatches(200_000, (limit, offset) => base(request).where(where).orderBy(...order).limit(limit).offset(offset)),
       });
     });

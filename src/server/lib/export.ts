@@ -1,8 +1,14 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { loadExcel } from './excel';
+import { inArray } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import { renderText } from '@shared/server-text';
+import { translate } from '@shared/messages';
+import { BUILT_IN_DICTIONARIES, type DictItem } from '@shared/dictionaries';
+import { countryName } from '@shared/country';
+import type { Database } from '../db/client';
+import { sysDictionary } from '../db/schema';
 
 export interface ExportJob {
   name: string;
@@ -10,6 +16,46 @@ export interface ExportJob {
   columns: { prop: string; label: string }[];
   /** Rows in batches, so a large list is never held in memory whole. */
   batches: () => AsyncGenerator<Record<string, unknown>[]>;
+  /** Columns whose stored code is written as its label in the reader's language (exportLabels). */
+  labels?: ExportLabels;
+}
+
+/** A column's code as the reader sees it. */
+export type ExportLabel = (value: unknown, locale: Locale) => unknown;
+export type ExportLabels = Record<string, ExportLabel>;
+
+/**
+ * What a code column means: a fixed list of the code (src/shared/dictionaries.ts), a type of the
+ * dictionary table (labels as the administrator edited them; the built-in list when the table has
+ * none), `country` (an ISO code, named by Intl), or a function.
+ */
+export type ExportLabelSpec = DictItem[] | { dictionary: string } | 'country' | ExportLabel;
+
+const byItems = (items: { value: string; cn: string; en: string }[]): ExportLabel => {
+  const map = new Map(items.map((i) => [i.value, i]));
+  return (value, locale) => {
+    const item = map.get(String(value));
+    return item ? (locale === 'en' && item.en ? item.en : item.cn) : value;
+  };
+};
+
+/** The label functions of an export's code columns, the dictionary types read once per export. */
+export async function exportLabels(database: Database, spec: Record<string, ExportLabelSpec>): Promise<ExportLabels> {
+  const types = [...new Set(Object.values(spec).flatMap((s) => (typeof s === 'object' && !Array.isArray(s) ? [s.dictionary] : [])))];
+  const rows = types.length
+    ? await database.db.select({ type: sysDictionary.type, value: sysDictionary.value, cn: sysDictionary.label, en: sysDictionary.labelEn }).from(sysDictionary).where(inArray(sysDictionary.type, types))
+    : [];
+  const out: ExportLabels = {};
+  for (const [prop, s] of Object.entries(spec)) {
+    if (typeof s === 'function') out[prop] = s;
+    else if (s === 'country') out[prop] = (value, locale) => countryName(String(value), locale);
+    else if (Array.isArray(s)) out[prop] = byItems(s);
+    else {
+      const own = rows.filter((r) => r.type === s.dictionary);
+      out[prop] = byItems(own.length ? own : (BUILT_IN_DICTIONARIES[s.dictionary]?.items ?? []));
+    }
+  }
+  return out;
 }
 
 /**
@@ -32,16 +78,33 @@ export function pagedBatches(
   };
 }
 
-/** A cell as the reader sees it: text the server wrote as a message key in the reader's language. */
-function cell(value: unknown, locale: Locale): string | number | boolean | Date | null {
+/**
+ * A cell as the reader sees it, as the list shows it: a code column's label, the English form of a
+ * name in English when the row has one (`projectName` beside `projectNameEn`), yes or no for a flag,
+ * and text the server wrote as a message key — each in the reader's language.
+ */
+function cell(value: unknown, locale: Locale, row?: Record<string, unknown>, prop?: string, labels?: ExportLabels): string | number | Date | null {
   if (value === null || value === undefined) return null;
-  if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean') return value;
+  const label = prop === undefined ? undefined : labels?.[prop];
+  if (label) value = label(value, locale);
+  else if (locale === 'en' && row && prop !== undefined) {
+    const en = row[`${prop}En`];
+    if (typeof en === 'string' && en !== '') value = en;
+  }
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return translate(value ? 'text.yes' : 'text.no', locale);
+  if (value instanceof Date || typeof value === 'number') return value;
   if (typeof value === 'object') return JSON.stringify(value);
   return renderText(String(value), locale);
 }
 
-function csvField(value: unknown, locale: Locale): string {
-  const v = cell(value, locale);
+/** One row's cells, keyed by column. */
+function cells(row: Record<string, unknown>, columns: { prop: string }[], locale: Locale, labels?: ExportLabels) {
+  return Object.fromEntries(columns.map((c) => [c.prop, cell(row[c.prop], locale, row, c.prop, labels)]));
+}
+
+function csvField(value: unknown, locale: Locale, row?: Record<string, unknown>, prop?: string, labels?: ExportLabels): string {
+  const v = cell(value, locale, row, prop, labels);
   if (v === null) return '';
   const s = v instanceof Date ? v.toISOString() : String(v);
   // A leading =, +, - or @ would run as a formula in a spreadsheet: quote it as text.
@@ -100,7 +163,7 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
       try {
         stream.write('\uFEFF' + job.columns.map((c) => csvField(c.label, locale)).join(',') + '\r\n');
         for await (const rows of batches()) {
-          stream.write(rows.map((r) => job.columns.map((c) => csvField(r[c.prop], locale)).join(',')).join('\r\n') + '\r\n');
+          stream.write(rows.map((r) => job.columns.map((c) => csvField(r[c.prop], locale, r, c.prop, job.labels)).join(',')).join('\r\n') + '\r\n');
           if (!(await settle(reply, stream))) return;
         }
         stream.end();
@@ -118,7 +181,7 @@ export async function sendExport(reply: FastifyReply, job: ExportJob): Promise<F
   void (async () => {
     try {
       for await (const rows of batches()) {
-        for (const r of rows) sheet.addRow(Object.fromEntries(job.columns.map((c) => [c.prop, cell(r[c.prop], locale)]))).commit();
+        for (const r of rows) sheet.addRow(cells(r, job.columns, locale, job.labels)).commit();
         if (!(await settle(reply, stream))) return;
       }
       sheet.commit();
@@ -134,6 +197,7 @@ export interface WorkbookSheet {
   name: string;
   columns: { prop: string; label: string }[];
   batches: () => AsyncGenerator<Record<string, unknown>[]>;
+  labels?: ExportLabels;
 }
 
 /**
@@ -158,10 +222,10 @@ export async function sendWorkbook(reply: FastifyReply, job: { name: string; she
         const sheet = workbook.addWorksheet(s.name.slice(0, 31));
         sheet.columns = s.columns.map((c) => ({ header: c.label, key: c.prop, width: Math.max(12, c.label.length * 2) }));
         const first = firsts[i];
-        if (first && !first.done) for (const r of first.value) sheet.addRow(Object.fromEntries(s.columns.map((c) => [c.prop, cell(r[c.prop], locale)]))).commit();
+        if (first && !first.done) for (const r of first.value) sheet.addRow(cells(r, s.columns, locale, s.labels)).commit();
         if (!first?.done) {
           for await (const rows of sources[i]) {
-            for (const r of rows) sheet.addRow(Object.fromEntries(s.columns.map((c) => [c.prop, cell(r[c.prop], locale)]))).commit();
+            for (const r of rows) sheet.addRow(cells(r, s.columns, locale, s.labels)).commit();
             if (!(await settle(reply, stream))) return;
           }
         }

@@ -113,7 +113,10 @@ describe('server text in the reader language', () => {
       ])
       .returning({ id: fallWarning.id });
     await t.database.query(`UPDATE sys_config SET remark = 'Days operation and login logs are kept' WHERE key = 'log.retentionDays'`);
-    await t.database.exec(await readFile(new URL('../db/migrations/0018_language.sql', import.meta.url), 'utf8'));
+    // Run again on today's schema: its widening of fall_order.name is done already, and name_shown
+    // (0034, generated from the name) forbids altering the name's type, so that one statement is left out.
+    const sql0018 = (await readFile(new URL('../db/migrations/0018_language.sql', import.meta.url), 'utf8')).replace('ALTER TABLE fall_order ALTER COLUMN name TYPE varchar(600);', '');
+    await t.database.exec(sql0018);
     const zh = await t.call('GET', `/api/ball/fallwarning/info/${w.id}`, { token: admin, lang: 'zh' });
     expect(zh.body.data).toMatchObject({ info: '1# 检测板 CH4 Jet：开关量故障（1）', note: '连续 3 次读数正常' });
     const en = await t.call('GET', `/api/ball/fallwarning/info/${w.id}`, { token: admin, lang: 'en' });

@@ -33,7 +33,7 @@ export default function JobLogPage() {
         { prop: 'jobName', label: t('jobLog.jobName') },
         { prop: 'jobId', label: t('jobLog.jobId'), display: false },
         { prop: 'handler', label: t('jobLog.handler') },
-        { prop: 'params', label: t('jobLog.params'), render: (r) => JSON.stringify(r.params ?? {}) },
+        { prop: 'params', label: t('jobLog.params'), render: (r) => <span translate="no">{JSON.stringify(r.params ?? {})}</span> },
         { prop: 'success', label: t('jobLog.success'), render: (r) => <StatusTag value={String(r.success)} dict={outcome} /> },
         { prop: 'durationMs', label: t('jobLog.durationMs'), align: 'right' },
         { prop: 'error', label: t('jobLog.error'), render: (r) => <Ellipsis size="sm" c="red">{r.error}</Ellipsis> },

@@ -103,7 +103,8 @@ export default function JobsPage() {
       columns={[
         { prop: 'name', label: t('job.name') },
         { prop: 'handler', label: t('job.handler') },
-        { prop: 'params', label: t('job.params'), render: (j) => JSON.stringify(j.params) },
+        // The handler's parameters as typed, JSON: data, not text of the screen (translate="no"), like the handler's code.
+        { prop: 'params', label: t('job.params'), render: (j) => <span translate="no">{JSON.stringify(j.params)}</span> },
         { prop: 'cron', label: t('job.cron') },
         { prop: 'status', label: t('job.status'), render: (j) => <StatusTag value={String(j.status)} dict={status} /> },
         { prop: 'remark', label: t('job.remark'), display: false },

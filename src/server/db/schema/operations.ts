@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, uniqueIndex, pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char, bigint, date } from 'drizzle-orm/pg-core';
+import { shownNamesSql } from './stored-text-sql';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const fileIds = (name: string) => jsonb(name).$type<number[]>().notNull().default([]);
@@ -131,6 +132,8 @@ export const fallOrder = pgTable('fall_order', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   /** The time rule a stored order broke (message key, 0014_work_time_invariants.sql); such orders stay out of the repair statistics. */
   dataIssue: varchar('data_issue', { length: 48 }),
+  /** The name as both languages read it, for search (0034_order_name_shown.sql): generated, never written. */
+  nameShown: text('name_shown').generatedAlwaysAs(sql.raw(shownNamesSql('"name"'))),
 });
 
 /** Orders per status, kept by triggers (0004_orders.sql): list totals without count(*) over the table. */

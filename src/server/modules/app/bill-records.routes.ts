@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { BILL_STATE } from '@shared/dictionaries';
 import { desc, eq } from 'drizzle-orm';
 import { billRecordQuerySchema, billRecordRowSchema } from '@shared/contracts/app';
 import { appBill, appBillRecord } from '../../db/schema';
@@ -26,5 +27,6 @@ export async function billRecordRoutes(app: FastifyInstance): Promise<void> {
     from: (q) => q.leftJoin(appBill, eq(appBill.id, appBillRecord.billId)),
     without: ['listAll', 'save', 'update', 'delete'],
     exportName: 'app-bill-record',
+    exportLabels: { fromState: BILL_STATE, toState: BILL_STATE },
   });
 }

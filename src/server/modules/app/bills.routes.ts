@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BILL_RATE, BILL_STATE, BILL_TYPE } from '@shared/dictionaries';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { billQuerySchema, billSavedSchema, billSchema, billStateAnswerSchema, billStateSchema, billUpdateSchema, type BillUpdate, billRowSchema } from '@shared/contracts/app';
@@ -42,6 +43,7 @@ export async function billRoutes(app: FastifyInstance): Promise<void> {
     from: (q) => q.leftJoin(appUser, eq(appUser.id, appBill.userId)),
     without: ['save', 'update', 'delete'],
     exportName: 'app-bill',
+    exportLabels: { billType: BILL_TYPE, billRate: BILL_RATE, billState: BILL_STATE },
   });
 
   app.post(`${BASE}/save`, { schema: { body: billSchema, response: { 200: envelopeOf(billSavedSchema) } }, config: { permission: 'app-bill#save' } }, async (request) => {

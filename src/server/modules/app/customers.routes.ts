@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SEX, USER_STATUS } from '@shared/dictionaries';
 import { asc, inArray } from 'drizzle-orm';
 import { appUserQuerySchema, appUserSchema, appUserRowSchema } from '@shared/contracts/app';
 import { deletedAnswer, idListSchema } from '@shared/contracts/common';
@@ -28,6 +29,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
     defaultSort: [asc(appUser.name)],
     without: ['delete'],
     exportName: 'app-user',
+    exportLabels: { status: USER_STATUS, sex: SEX },
   });
 
   // Bills belong to their customer and cascade with it: deleting a customer who has bills would

@@ -41,7 +41,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
     id: jobSchedule.id,
     create: jobSchema,
     query: jobQuerySchema,
-    where: { name: filters.like(jobSchedule.name), handler: filters.eq(jobSchedule.handler), status: filters.eq(jobSchedule.status) },
+    where: { name: filters.text(jobSchedule.name), handler: filters.eq(jobSchedule.handler), status: filters.eq(jobSchedule.status) },
     sortable: { name: jobSchedule.name, handler: jobSchedule.handler, createdAt: jobSchedule.createdAt },
     defaultSort: [asc(jobSchedule.id)],
     exportName: 'jobs',

@@ -47,6 +47,15 @@ describe('job/schedule and job/schedule-log', () => {
     { method: 'POST', url: '/api/job/schedule-log/export', perm: 'job-schedule-log#export', body: { columns: [{ prop: 'handler', label: 'Handler' }], format: 'csv' } },
   ]);
 
+  it('finds a job by the name the screen shows, in either language, not by its stored key', async () => {
+    const names = async (name: string, lang = 'en') =>
+      ((await t.call('POST', '/api/job/schedule/list', { token: admin, lang, body: { name, page: 1, limit: 10 } })).body.data.list as { handler: string }[]).map((j) => j.handler);
+    expect(await names('log retention')).toEqual(['log.purge']);
+    expect(await names('日志保留', 'zh-CN')).toEqual(['log.purge']);
+    expect(await names('日志保留', 'en')).toEqual(['log.purge']);
+    expect(await names('logPurge')).toEqual([]);
+  });
+
   it('seeds the two default jobs and offers the registry with parameter schemas', async () => {
     const list = await t.call('POST', '/api/job/schedule/list', { token: admin, body: { page: 1, limit: 10 } });
     expect(list.body.data.list.map((j: { handler: string }) => j.handler)).toEqual(expect.arrayContaining(['log.purge', 'captcha.purge']));

@@ -28,7 +28,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     id: shipCard.id,
     create: cardSaveSchema,
     query: cardQuerySchema,
-    where: { name: filters.like(shipCard.name), type: filters.eq(shipCard.type) },
+    where: { name: filters.search(shipCard.name, shipCard.nameEn), type: filters.eq(shipCard.type) },
     sortable: { name: shipCard.name, type: shipCard.type, createdAt: shipCard.createdAt },
     // Their own order (drag-sorted), the palette's too.
     defaultSort: [asc(shipCard.sort), asc(shipCard.id)],

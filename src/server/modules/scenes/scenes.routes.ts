@@ -26,7 +26,7 @@ export async function sceneRoutes(app: FastifyInstance): Promise<void> {
     id: shipScene.id,
     create: sceneSaveSchema,
     query: sceneQuerySchema,
-    where: { name: filters.like(shipScene.name), projectId: filters.eq(shipScene.projectId), isPublic: filters.eq(shipScene.isPublic) },
+    where: { name: filters.search(shipScene.name, shipScene.nameEn), projectId: filters.eq(shipScene.projectId), isPublic: filters.eq(shipScene.isPublic) },
     sortable: { name: shipScene.name, updatedAt: shipScene.updatedAt, isDefault: shipScene.isDefault },
     defaultSort: [desc(shipScene.isDefault), desc(shipScene.updatedAt)],
     extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn },

@@ -4,9 +4,9 @@ import type { Locale } from '@shared/constants';
 import { envelopeOf } from '@shared/contracts/common';
 import { statExportSchema, statReportQuerySchema, statReportSchema, type StatReport } from '@shared/contracts/stats-report';
 import { RESOURCES } from '@shared/resources';
-import { DEVICE_CATEGORY } from '@shared/dictionaries';
+import { DEVICE_CATEGORY, ORDER_PRIORITY, ORDER_STATUS, WARNING_RESULT } from '@shared/dictionaries';
 import { ok } from '../../lib/crud';
-import { pagedBatches, sendWorkbook } from '../../lib/export';
+import { exportLabels, pagedBatches, sendWorkbook } from '../../lib/export';
 import { fileAnswer } from '../../lib/answers';
 
 const workbookAnswer = fileAnswer('the statistics view as a workbook', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -89,6 +89,9 @@ export async function statsReportRoutes(app: FastifyInstance): Promise<void> {
       const c = scopeCondition(q.scope, col);
       return c ? sql`AND ${c}` : sql``;
     };
+    const orderLabels = await exportLabels(app.database, { priority: ORDER_PRIORITY, status: ORDER_STATUS });
+    // An open warning has no result yet; the list shows it as open.
+    const warningLabels = await exportLabels(app.database, { result: [...WARNING_RESULT, { value: 'open', cn: '未处理', en: 'Open' }] });
     const cols = (props: string[]) => props.map((prop) => ({ prop, label: L[prop] ?? prop }));
     const r = report.repair;
     const repairRows = [
@@ -102,6 +105,7 @@ export async function statsReportRoutes(app: FastifyInstance): Promise<void> {
       { period: L.previous, from: report.previous.from, to: report.previous.to, ...report.warnings.previous.byLevel, total: report.warnings.previous.total },
     ];
     const en = request.locale === 'en';
+    const unitName = en ? sql`coalesce(nullif(e.name_en, ''), e.name)` : sql`e.name`;
     const categoryName = (c: unknown) => DEVICE_CATEGORY.find((d) => d.value === c)?.[en ? 'en' : 'cn'] ?? String(c);
     const boardRows = report.warnings.boards.map((b) => ({
       board: en && b.nameEn ? b.nameEn : b.name,
@@ -141,17 +145,17 @@ export async function statsReportRoutes(app: FastifyInstance): Promise<void> {
     const warningPage = async (limit: number, offset: number) => {
       const res = await app.database.db.execute(sql`
         SELECT w.at, w.level, w.info AS info_, ${en ? sql`coalesce(nullif(b.board_name_en, ''), b.board_name)` : sql`b.board_name`} AS board,
-               ${en ? sql`coalesce(nullif(p.name_en, ''), p.name)` : sql`p.name`} AS project, e.name AS unit, w.result
+               ${en ? sql`coalesce(nullif(p.name_en, ''), p.name)` : sql`p.name`} AS project, ${unitName} AS unit, w.result
           FROM fall_warning w JOIN fall_project p ON p.id = w.project_id
           LEFT JOIN fall_detect b ON b.id = w.detect_id LEFT JOIN fall_eq_info e ON e.id = w.equipment_id
          WHERE ${warningWhere}
          ORDER BY w.at, w.id
          LIMIT ${limit} OFFSET ${offset}`);
-      return (res.rows as Record<string, unknown>[]).map((row) => ({ ...row, at: new Date(row.at as string), level: levelName(row.level) }));
+      return (res.rows as Record<string, unknown>[]).map((row) => ({ ...row, at: new Date(row.at as string), level: levelName(row.level), result: row.result ?? 'open' }));
     };
     const unitPage = async (limit: number, offset: number) => {
       const res = await app.database.db.execute(sql`
-        SELECT e.name AS unit, ${en ? sql`coalesce(nullif(p.name_en, ''), p.name)` : sql`p.name`} AS project, coalesce(d.category, 'other') AS category,
+        SELECT ${unitName} AS unit, ${en ? sql`coalesce(nullif(p.name_en, ''), p.name)` : sql`p.name`} AS project, coalesce(d.category, 'other') AS category,
                e.state, e.state_since AS since
           FROM fall_eq_info e JOIN fall_project p ON p.id = e.project_id LEFT JOIN fall_device d ON d.id = e.device_id
          WHERE e.archived_at IS NULL AND e.state IN ('broken', 'offline')
@@ -172,8 +176,8 @@ export async function statsReportRoutes(app: FastifyInstance): Promise<void> {
         { name: L.warnings, columns: cols(['period', 'from', 'to', 'info', 'warning', 'critical', 'total']), batches: once(warningRows) },
         { name: L.boards, columns: cols(['board', 'project', 'count']), batches: once(boardRows) },
         { name: L.equipment, columns: cols(['category', 'total', 'broken', 'offline', 'available', 'availability']), batches: once(equipmentRows) },
-        { name: L.orders, columns: cols(['number', 'name', 'project', 'priority', 'status', 'submittedAt', 'completedAt', 'hours', 'reportCount']), batches: pagedBatches(EXPORT_ROWS_MAX, orderPage) },
-        { name: L.warningRows, columns: cols(['at', 'level', 'info_', 'board', 'project', 'unit', 'result']), batches: pagedBatches(EXPORT_ROWS_MAX, warningPage) },
+        { name: L.orders, columns: cols(['number', 'name', 'project', 'priority', 'status', 'submittedAt', 'completedAt', 'hours', 'reportCount']), batches: pagedBatches(EXPORT_ROWS_MAX, orderPage), labels: orderLabels },
+        { name: L.warningRows, columns: cols(['at', 'level', 'info_', 'board', 'project', 'unit', 'result']), batches: pagedBatches(EXPORT_ROWS_MAX, warningPage), labels: warningLabels },
         { name: L.downUnits, columns: cols(['unit', 'project', 'category', 'state', 'since']), batches: pagedBatches(EXPORT_ROWS_MAX, unitPage) },
       ],
     });

@@ -237,6 +237,40 @@ describe('statistics screen: figures by hand', () => {
     expect(bookCn.worksheets[0].name).toBe('工单提交与完成');
     expect(bookCn.worksheets[5].getRow(2).getCell(1).value).toBe('水泵');
   });
+
+  it('writes labels, not codes, in the caller’s language: priority, status, result, and units by their English name', async () => {
+    await t.database.query(`UPDATE fall_eq_info SET name = '二号泵', name_en = 'Pump two' WHERE id = $1`, [ids.e2]);
+    const rows = async (lang: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/ball/stats/export', headers: { authorization: `Bearer ${admin}`, 'accept-language': lang }, payload: MARCH });
+      expect(res.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = (n: number) => book.worksheets[n].getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+      return { orders: sheet(6), warnings: sheet(7), units: sheet(8) };
+    };
+    try {
+      const en = await rows('en');
+      // number, name, project, priority, status, …
+      expect(en.orders.map((r) => [r[0], r[3], r[4]])).toEqual([
+        ['O1', 'Normal', 'Completed'], ['O2', 'High', 'Completed'], ['O3', 'Urgent', 'Completed'], ['O4', 'Normal', 'Repairing'], ['O5', 'Low', 'Completed'],
+      ]);
+      // at, level, info, board, project, unit, result: all three open.
+      expect(en.warnings.map((r) => [r[1], r[3], r[5], r[6]])).toEqual([
+        ['Critical', 'Board 1', 'Pump two', 'Open'], ['Warning', 'Board 1', 'E1', 'Open'], ['Critical', 'Board 2', 'E3', 'Open'],
+      ]);
+      expect(en.units.map((r) => [r[0], r[2], r[3]])).toContainEqual(['Pump two', 'Pump', 'Broken']);
+      const cn = await rows('zh-CN');
+      expect(cn.orders.map((r) => [r[0], r[3], r[4]])).toEqual([
+        ['O1', '中', '已完成'], ['O2', '高', '已完成'], ['O3', '紧急', '已完成'], ['O4', '中', '维修中'], ['O5', '低', '已完成'],
+      ]);
+      expect(cn.warnings.map((r) => [r[1], r[3], r[5], r[6]])).toEqual([
+        ['严重', '板1', '二号泵', '未处理'], ['警告', '板1', 'E1', '未处理'], ['严重', '板2', 'E3', '未处理'],
+      ]);
+      expect(cn.units.map((r) => [r[0], r[2], r[3]])).toContainEqual(['二号泵', '水泵', '故障']);
+    } finally {
+      await t.database.query(`UPDATE fall_eq_info SET name = 'E2', name_en = '' WHERE id = $1`, [ids.e2]);
+    }
+  });
 });
 
 describe('statistics screen: drill-down totals on the demo data', () => {

@@ -7,7 +7,7 @@ import { tMessage } from '@client/lib/i18n';
 import { useDictionary } from '@client/lib/dictionary';
 import type { FormValues } from '@client/components/form/form-values';
 import type { FormBodyProps } from '@client/components/list-page/list-page';
-import { COUNTRY_CODES, countryName } from './country';
+import { COUNTRY_CODES, countryName } from '@shared/country';
 import { FileField } from '@client/components/form/file-field';
 import { IntroPanel } from './intro-panel';
 import { LocationPicker } from './location-picker';

@@ -10,7 +10,7 @@ import { DictTag } from '@client/components/dict-tag/dict-tag';
 import { pickFormValues } from '@client/components/form/form-values';
 import { ListPage, crudPerms } from '@client/components/list-page/list-page';
 import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
-import { countryName } from './country';
+import { countryName } from '@shared/country';
 import { PROJECT_BASE } from '../../../shared/projects/project-api';
 import { PROJECT_INITIAL, ProjectForm, type ProjectValues } from './project-form';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';

@@ -76,6 +76,20 @@ describe('statistics screen', () => {
     await waitFor(() => expect(sent.at(-1)).toMatchObject({ category: 'pump', granularity: 'month' }));
   });
 
+  it.each([
+    ['en', 'Country', ['China', 'France', 'Japan'], 'France'],
+    ['cn', '国家', ['中国', '法国', '日本'], '法国'],
+  ] as const)('lists the Country filter by name in the reader’s language (%s), and sends the code', async (locale, label, names, pick) => {
+    const sent = renderPage(locale);
+    await waitFor(() => expect(kpi('submitted')).toBeTruthy());
+    await userEvent.click(screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!);
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect([...options].sort()).toEqual([...names].sort());
+    expect(options.some((o) => /^[A-Z]{2}$/.test(o ?? ''))).toBe(false);
+    await userEvent.click(screen.getByRole('option', { name: pick }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ country: 'FR' }));
+  });
+
   it('opens the orders behind a KPI, and the orders of one period from a bar', async () => {
     renderPage('en');
     await waitFor(() => expect(kpi('completed')).toBeTruthy());

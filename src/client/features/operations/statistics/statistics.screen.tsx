@@ -6,6 +6,7 @@ import { GRANULARITIES, type Granularity } from '@shared/contracts/stats';
 import type { OrderStatMetric, RepairTotals, StatReport, StatReportQuery } from '@shared/contracts/stats-report';
 import { WARNING_LEVELS } from '@shared/contracts/warning';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
+import { countryName } from '@shared/country';
 import { RESOURCES } from '@shared/resources';
 import { isoDaysAgo } from '@shared/iso-day';
 import { useCan } from '@client/lib/session';
@@ -222,7 +223,10 @@ export default function StatisticsPage() {
 
   const categoryOptions = DEVICE_CATEGORY.map((c) => ({ value: c.value, label: c[locale] }));
   const areaOptions = (r?.places.areas ?? []).map((a) => ({ value: a.value, label: locale === 'en' ? a.labelEn : a.label }));
-  const countryOptions = (r?.places.countries ?? []).map((c) => ({ value: c, label: c }));
+  // Countries are stored as ISO codes; the reader sees their names, in their language, in name order.
+  const countryOptions = (r?.places.countries ?? [])
+    .map((c) => ({ value: c, label: countryName(c, locale) }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale === 'en' ? 'en' : 'zh-CN'));
   const setFilter = (k: 'area' | 'country' | 'category', v: string | null) => setFilters((f) => ({ ...f, [k]: v || undefined }));
 
   return (

@@ -60,6 +60,15 @@ describe('fall/detect boards, the device protocol and warnings', () => {
     expect(list.body.data.list[0]).not.toHaveProperty('boardKeyHash');
   });
 
+  it('finds a board as either list shows it: its Chinese or English name, or its number', async () => {
+    const made = await t.call('POST', '/api/ball/falldetect/save', { token: admin, body: { projectId, boardName: '三号检测板', boardNameEn: 'Board 3', boardNo: 'SEARCH-03' } });
+    expect(made.status).toBe(200);
+    const ids = async (boardName: string) =>
+      ((await t.call('POST', '/api/ball/falldetect/list', { token: admin, body: { projectId, boardName, page: 1, limit: 50 } })).body.data.list as { id: number }[]).map((b) => b.id);
+    for (const q of ['Board', 'board 3', '三号', 'SEARCH-03']) expect(await ids(q), q).toContain(made.body.data.id);
+    expect(await ids('Board 4')).not.toContain(made.body.data.id);
+  });
+
   it('the fault rule: switch 1, or analog outside its range', () => {
     expect(isFault({ switch: 1, analog: 50 }, { analogMin: 0, analogMax: 100 })).toBe(true);
     expect(isFault({ switch: 0, analog: 100.5 }, { analogMin: 0, analogMax: 100 })).toBe(true);

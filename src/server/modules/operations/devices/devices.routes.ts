@@ -38,6 +38,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     },
     without: ['save', 'update', 'delete'],
     exportName: 'devices',
+    exportLabels: { category: { dictionary: 'device_category' } },
   });
 
   registerFileWrites(app, {

@@ -75,6 +75,7 @@ export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
     from: (q) => q.innerJoin(fallProject, eq(fallProject.id, fallEqInfo.projectId)).leftJoin(fallDevice, eq(fallDevice.id, fallEqInfo.deviceId)),
     without: ['save', 'update', 'delete'],
     exportName: 'equipment',
+    exportLabels: { category: { dictionary: 'device_category' }, state: { dictionary: 'device_state' } },
     project: { column: fallEqInfo.projectId },
   });
 

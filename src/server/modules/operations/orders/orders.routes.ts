@@ -22,7 +22,8 @@ import { isUnchangedRendering } from '@shared/server-text';
 import { badRequest, notFound } from '../../../lib/errors';
 import { exportAnswer } from '../../../lib/answers';
 import { allRows, LIST_ALL_QUERY_LIMIT, ok } from '../../../lib/crud';
-import { pagedBatches, sendExport } from '../../../lib/export';
+import { exportLabels, pagedBatches, sendExport } from '../../../lib/export';
+import { ORDER_PRIORITY, ORDER_SOURCE, ORDER_STATUS } from '@shared/dictionaries';
 import { attachFiles, releaseFiles, replaceFiles } from '../../files/files.service';
 import { recomputeEquipmentState } from '../equipment-state.service';
 import {
@@ -202,6 +203,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       name: 'fall-order',
       format,
       columns,
+      labels: await exportLabels(app.database, { priority: ORDER_PRIORITY, status: ORDER_STATUS, source: ORDER_SOURCE }),
       batches: pagedBatches(EXPORT_MAX_ROWS, (limit, offset) => selectOrders(db).where(where).orderBy(...ordering).limit(limit).offset(offset)),
     });
   });

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-a
 import { fallEqInfo, fallOrder, fallOrderCount, ossFile } from '../../../db/schema';
 import { dailyNumberPrefix } from '../../../lib/daily-number';
 import { seedEquipment, seedFile, seedProject } from '@tests/helpers/work-fixtures';
+import ExcelJS from 'exceljs';
+import { serverText } from '@shared/server-text';
 
 describe('fall/order', () => {
   let t: TestApp;
@@ -222,6 +224,63 @@ describe('fall/order', () => {
     expect(csv.status).toBe(200);
     const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toEqual(['Number,Project', `${res.body.data.number},Lakeside fountain`]);
+  });
+
+  it('exports labels, not codes, and names in the caller’s language (csv and xlsx)', async () => {
+    const lake = await seedProject(t, { name: '西湖音乐喷泉', nameEn: 'West Lake musical fountain' });
+    const [unit] = await t.database.db.insert(fallEqInfo).values({ name: '一号水泵', nameEn: 'Pump one', projectId: lake }).returning({ id: fallEqInfo.id });
+    const manual = (await save({ name: '喷嘴堵塞', projectId: lake, equipmentId: unit.id, priority: 'urgent' })).body.data.number as string;
+    // An automatic order's name is the warning's stored message, as the list shows it.
+    const name = serverText('text.switchFault', { board: '检测板1', boardEn: 'Board 1', ch: 3, label: '', labelEn: '' });
+    const [auto] = await t.database.db
+      .insert(fallOrder)
+      .values({ number: `${manual}-A`, name, projectId: lake, priority: 'high', source: 'warning', status: 'accepted', submitter: 'system' })
+      .returning({ number: fallOrder.number });
+    const columns = ['number', 'name', 'projectName', 'equipmentName', 'priority', 'status', 'source'].map((prop) => ({ prop, label: prop }));
+    const csv = async (lang: string) => {
+      const res = await t.call('POST', '/api/ball/fallorder/export', { token: admin, lang, body: { projectId: lake, sort: 'number', order: 'asc', format: 'csv', columns } });
+      expect(res.status).toBe(200);
+      return String(res.body).replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    };
+    expect(await csv('en')).toEqual([
+      `${manual},喷嘴堵塞,West Lake musical fountain,Pump one,Urgent,Submitted,Manual`,
+      `${auto.number},Board 1 CH3: switch fault (1),West Lake musical fountain,,High,Accepted,From a warning`,
+    ]);
+    expect(await csv('zh-CN,zh;q=0.9')).toEqual([
+      `${manual},喷嘴堵塞,西湖音乐喷泉,一号水泵,紧急,已提交,人工提交`,
+      `${auto.number},检测板1 CH3：开关量故障（1）,西湖音乐喷泉,,高,已受理,告警生成`,
+    ]);
+    const xlsx = await t.app.inject({
+      method: 'POST', url: '/api/ball/fallorder/export', headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' },
+      payload: { projectId: lake, sort: 'number', order: 'asc', format: 'xlsx', columns },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0].getRow(2).values).toEqual([undefined, manual, '喷嘴堵塞', 'West Lake musical fountain', 'Pump one', 'Urgent', 'Submitted', 'Manual']);
+  });
+
+  it('finds an automatic order by the name the screen shows, in either language, and a manual one by its own', async () => {
+    const site = await seedProject(t, { name: '搜索喷泉', nameEn: 'Search fountain' });
+    const stored = (board: string, boardEn: string, ch: number) => serverText('text.switchFault', { board, boardEn, ch, label: '', labelEn: '' });
+    const insert = async (number: string, name: string) => {
+      await t.database.db.insert(fallOrder).values({ number, name, projectId: site, source: 'warning', submitter: 'system' });
+    };
+    await insert('WO-SEARCH-1', stored('检测板7', 'Board 7', 2));
+    await insert('WO-SEARCH-2', stored('检测板8', 'Board 8', 5));
+    // Written by jsonb (a space after each colon), as the demo's seed writes it.
+    await insert('WO-SEARCH-3', `[[text.analogOut]]{"ch": 4, "max": 10, "min": 2, "board": "检测板9", "label": "", "analog": 12.5, "boardEn": "Board 9", "labelEn": ""}`);
+    await save({ name: 'Board room lights', projectId: site });
+    const found = async (keyword: string, lang = 'en') =>
+      ((await t.call('POST', '/api/ball/fallorder/list', { token: admin, lang, body: { projectId: site, keyword, page: 1, limit: 20 } })).body.data.list as { name: string }[]).map((o) => o.name).sort();
+    expect(await found('Board 7 CH2: switch')).toEqual(['Board 7 CH2: switch fault (1)']);
+    expect(await found('board 9 ch4: analog 12.5')).toEqual(['Board 9 CH4: analog 12.5 outside 2–10']);
+    expect(await found('Board')).toEqual(['Board 7 CH2: switch fault (1)', 'Board 8 CH5: switch fault (1)', 'Board 9 CH4: analog 12.5 outside 2–10', 'Board room lights']);
+    // The Chinese reading, found from either screen.
+    expect(await found('检测板8 CH5：开关量', 'zh-CN')).toEqual(['检测板8 CH5：开关量故障（1）']);
+    expect(await found('检测板', 'en')).toHaveLength(3);
+    // The stored form itself is no name anyone sees.
+    expect(await found('[[text')).toEqual([]);
+    expect(await found('switchFault')).toEqual([]);
   });
 
   // One model of equipment state (docs/invariants.md): an open order holds its unit in maintenance,

@@ -107,6 +107,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     },
     without: ['save', 'update', 'delete'],
     exportName: 'projects',
+    exportLabels: { status: { dictionary: 'xmzt' }, waterType: { dictionary: 'water_type' }, area: { dictionary: 'area' }, country: 'country' },
     // A project is its own scope; saving one is written out below.
     project: { column: fallProject.id },
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
-import { fallProject, ossFile } from '../../../db/schema';
+import { fallProject, ossFile, sysDictionary } from '../../../db/schema';
 import { verifyPassword } from '../../../lib/password';
 import { purgeOrphanFiles } from '../../files';
 import { PDF_BYTES, pngBytes, upload } from '@tests/helpers/file-uploads';
@@ -93,6 +93,23 @@ describe('fall/project', () => {
     expect(Object.keys(responses[4].body.data[0]).sort()).toEqual(['id', 'name', 'nameEn']);
     expect(String(responses[5].body)).not.toContain('Secret');
     expect(responses[2].body.data.hasCameraSecret).toBe(true);
+  });
+
+  it('exports codes as the list shows them, in the caller’s language: status and water type, a dictionary the administrator edited, the country, flags', async () => {
+    await t.database.db.insert(sysDictionary).values({ type: 'area', label: '江南', labelEn: 'Jiangnan', value: 'JN' });
+    const [p] = await t.database.db
+      .insert(fallProject)
+      .values({ name: '西湖喷泉', nameEn: 'West Lake fountain', uniqueKey: 'export-labels', status: 'C', waterType: 'musical', area: 'JN', country: 'FR', isPublic: true })
+      .returning({ id: fallProject.id });
+    const columns = ['name', 'status', 'waterType', 'area', 'country', 'isPublic'].map((prop) => ({ prop, label: prop }));
+    const row = async (lang: string) => {
+      const res = await t.call('POST', `${base}/export`, { token: admin, lang, body: { keyword: 'West Lake', format: 'csv', columns } });
+      expect(res.status).toBe(200);
+      return String(res.body).replace(/^\uFEFF/, '').trim().split('\r\n')[1];
+    };
+    expect(await row('en')).toBe('West Lake fountain,Building,Musical fountain,Jiangnan,France,Yes');
+    expect(await row('zh-CN')).toBe('西湖喷泉,在建,音乐喷泉,江南,法国,是');
+    await t.database.db.delete(fallProject).where(eq(fallProject.id, p.id));
   });
 
   it('checks the unique key live (true/false, excluding the project being edited) and answers 409 on a clash', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SENSOR_KIND } from '@shared/dictionaries';
 import { asc, eq, sql } from 'drizzle-orm';
 import { SENSOR_DEFAULT_UNITS, sensorQuerySchema, sensorSaveSchema, sensorRowSchema } from '@shared/contracts/sensor';
 import { fallOthers, fallProject } from '../../../db/schema';
@@ -46,6 +47,7 @@ export async function sensorRoutes(app: FastifyInstance): Promise<void> {
       return data;
     },
     exportName: 'fall-others',
+    exportLabels: { kind: SENSOR_KIND },
     project: { column: fallOthers.projectId },
   });
 }

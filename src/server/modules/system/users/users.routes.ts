@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SEX, USER_STATUS } from '@shared/dictionaries';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SUPER_USER_ID } from '@shared/constants';
@@ -83,7 +84,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     query: userQuerySchema,
     where: {
       username: filters.like(sysUser.username),
-      realName: filters.like(sysUser.realName),
+      realName: filters.search(sysUser.realName, sysUser.realNameEn),
       phone: filters.like(sysUser.phone),
       status: filters.eq(sysUser.status),
       roleId: (v) => (typeof v === 'number' ? sql`${sysUser.id} IN (SELECT user_id FROM sys_user_role WHERE role_id = ${v})` : undefined),
@@ -99,6 +100,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     without: ['save', 'update', 'delete'],
     exportName: 'users',
+    exportLabels: { status: USER_STATUS, sex: SEX },
   });
 
   app.post('/sys/user/save', { schema: { body: userSaveSchema, response: { 200: idAnswer } }, config: { permission: 'sys-user#save' } }, async (request) => {

@@ -135,6 +135,10 @@ describe('sys/user', () => {
     });
     expect(csv.status).toBe(200);
     const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines).toEqual(['Username,Roles', 'admin,系统管理员']);
+    // In the caller's language: the role's English name in English, its name in Chinese.
+    expect(lines[0]).toBe('Username,Roles');
+    expect(lines[1]).toBe('admin,Administrator');
+    const cn = await t.call('POST', '/api/sys/user/export', { token: admin, lang: 'zh-CN', body: { username: 'admin', format: 'csv', columns: [{ prop: 'username', label: '用户名' }, { prop: 'roleNames', label: '角色' }, { prop: 'status', label: '状态' }] } });
+    expect(String(cn.body).replace(/^\uFEFF/, '').trim().split('\r\n')).toEqual(['用户名,角色,状态', 'admin,系统管理员,正常']);
   });
 });

@@ -49,7 +49,7 @@ export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(`${BASE}/listAll`, { schema: { response: { 200: listAllAnswerOf(xmlxRowSchema) }, querystring: xmlxListQuerySchema }, config: { permission: 'sys-xmlx#list' } }, async (request) => {
     const { xmmc } = request.query as { xmmc?: string };
-    const where = filters.search(sysXmlx.xmmc, sysXmlx.xmbm)(xmmc);
+    const where = filters.search(sysXmlx.xmmc, sysXmlx.xmmcEn, sysXmlx.xmbm)(xmmc);
     const rows = await db().select(columns).from(sysXmlx).where(where).orderBy(asc(sysXmlx.pid), asc(sysXmlx.sort), asc(sysXmlx.id)).limit(LIST_ALL_QUERY_LIMIT);
     return allRows(rows, async () => (await db().select({ n: sql<number>`count(*)::int` }).from(sysXmlx).where(where))[0].n);
   });
