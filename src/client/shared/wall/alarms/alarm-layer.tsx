@@ -21,8 +21,9 @@ const ALARM_READ: PermissionCode[] = ['fall-detect#list', 'ship-scene#view'];
 const MUTE_KEY = 'cascade.alarm.muted.';
 
 /**
- * The alarms a wall pops up (POST /ball/fallwarning/alarms). The key holds "warning", so every pushed
- * warning event (a new one, an acknowledgement on another wall, an escalation) refreshes it at once;
+ * The alarms a wall pops up (POST /ball/fallwarning/alarms). Its key is declared urgent on the warning
+ * topic (shared/wall/live-keys.ts), so every pushed warning event (a new one, an acknowledgement on
+ * another wall, an escalation) refreshes it at once;
  * the wall's refresh interval backs the push up.
  */
 export const alarmsQueryOptions = (projectId: number | undefined) => ({
