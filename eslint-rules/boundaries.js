@@ -88,7 +88,8 @@ export function serverModule(file) {
   return m ? m[1] : null;
 }
 
-function globToRegExp(glob) {
+/** A glob of the `pending` option (`*` within a folder, `**` across, `{a,b}` either) as a RegExp. */
+export function globToRegExp(glob) {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];

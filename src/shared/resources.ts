@@ -219,6 +219,7 @@ export const RESOURCES = {
     menu: menu('fall', 'fall/stats', '统计分析', 'Statistics', 'chart-bar'),
     buttons: { list: ['查询', 'List'], export: ['导出', 'Export'] },
     reads: ['figures'],
+    live: { refreshOn: ['warning', 'equipment', 'order'] },
   },
   projectType: {
     api: '/sys/xmlx',
@@ -423,18 +424,9 @@ export function routeTopics(): [RegExp, LiveTopic[]][] {
 }
 
 /**
- * The query-key fragment that stands for a resource in the client's cache: its API path's last
- * segment, lower-cased (`/ball/falleqinfo` → `falleqinfo`), which every key rooted at the path holds.
+ * Per resource with an API path, the topics that make its cached queries stale: the client refreshes
+ * every query whose key starts with the path (client lib/resource-keys.ts roots them there).
  */
-export function queryFragment(resource: Resource): string {
-  return (resource.api ?? '').split('/').pop()!.toLowerCase();
-}
-
-/** Per topic, the fragments of the resources that refresh on it. */
-export function resourceTopicKeys(): Record<LiveTopic, string[]> {
-  const out: Partial<Record<LiveTopic, string[]>> = {};
-  for (const r of RESOURCE_LIST) {
-    for (const t of r.live?.refreshOn ?? []) (out[t] ??= []).push(queryFragment(r));
-  }
-  return out as Record<LiveTopic, string[]>;
+export function resourceLiveRoots(): { root: string; on: readonly LiveTopic[] }[] {
+  return RESOURCE_LIST.flatMap((r) => (r.api && r.live?.refreshOn ? [{ root: r.api, on: r.live.refreshOn }] : []));
 }

@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import i18n from '../lib/i18n';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
 import { LiveBridge } from '../lib/live';
+import { LIVE_KEYS } from './live-keys';
 
 /**
  * What every screen relies on, the walls included: server state, live push and i18n. Mantine (theme,
@@ -21,7 +22,7 @@ export function AppCore({ children, queryClient = defaultQueryClient, live = tru
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        {live && <LiveBridge />}
+        {live && <LiveBridge keys={LIVE_KEYS} />}
         {children}
       </QueryClientProvider>
     </I18nextProvider>

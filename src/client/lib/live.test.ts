@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { connectLive, invalidateFor } from './live';
+import { connectLive, invalidateFor, registryLiveKeys, type LiveKeys } from './live';
 import { resourceKeys } from './resource-keys';
 import { clearSession, getToken, loginDisplay } from './session';
 import { setUnauthorizedHandler } from './api';
@@ -26,6 +26,16 @@ class FakeEventSource {
   }
 }
 
+/** A table of the shape app/live-keys.ts assembles (the real one is checked in app/live-keys.test.ts). */
+const KEYS: LiveKeys[] = [
+  ...registryLiveKeys(),
+  { prefix: ['stats'], on: ['warning', 'equipment', 'order'] },
+  { prefix: ['warnings'], on: ['warning'] },
+  { prefix: ['content'], on: ['notice'] },
+  { prefix: ['wall-project'], on: ['warning', 'channel', 'board', 'equipment', 'order'] },
+  { prefix: ['warning-alarms'], on: ['warning'], urgent: true },
+];
+
 function clientWith(keys: unknown[][]) {
   const qc = new QueryClient();
   for (const key of keys) qc.setQueryData(key, 1);
@@ -41,9 +51,35 @@ describe('live updates', () => {
 
   it('marks stale only the cached data a topic touches', () => {
     const qc = clientWith([['warnings', 'latest'], ['stats', 'groupArea'], ['sys-user', 'info'], ['content', 'current']]);
-    invalidateFor(qc, new Set(['warning']));
+    invalidateFor(qc, new Set(['warning']), KEYS);
     const stale = qc.getQueryCache().getAll().filter((q) => q.isStale()).map((q) => q.queryKey[0]);
     expect(stale.sort()).toEqual(['stats', 'warnings']);
+  });
+
+  it('matches a declared key by exact prefix, element by element: a key that merely contains the word is not refreshed', () => {
+    const table: LiveKeys[] = [
+      { prefix: ['warning'], on: ['warning'] },
+      { prefix: ['/ball/fallorder', 'open-count'], on: ['order'] },
+    ];
+    const qc = clientWith([
+      ['warning'],
+      ['warning', 'latest', 3],
+      ['warning-alarms', 'all'],
+      ['warnings', 'latest'],
+      ['/ball/fallwarning', 'list', {}],
+      ['/ball/falleqinfo', 'options', { search: 'warning' }],
+      ['data-table', 1, '{"keyword":"warning"}', 'pager'],
+      ['/ball/fallorder', 'open-count', 'submitted'],
+      ['/ball/fallorder', 'list', { status: 'open-count' }],
+    ]);
+    const stale = () => qc.getQueryCache().getAll().filter((q) => q.isStale()).map((q) => JSON.stringify(q.queryKey));
+    invalidateFor(qc, new Set(['warning']), table);
+    expect(stale()).toEqual(['["warning"]', '["warning","latest",3]']);
+    invalidateFor(qc, new Set(['order']), table);
+    expect(stale()).toEqual(['["warning"]', '["warning","latest",3]', '["/ball/fallorder","open-count","submitted"]']);
+    // A topic with nothing declared refreshes nothing.
+    invalidateFor(qc, new Set(['notice']), table);
+    expect(stale()).toHaveLength(3);
   });
 
   it('refreshes what the resource key factories key, by their API-path roots: an order event reaches the order list pages and counts, not the equipment', () => {
@@ -59,11 +95,11 @@ describe('live updates', () => {
       resourceKeys('/ball/falleqinfo').options(null),
     ];
     const qc = clientWith(keys.map((k) => [...k]));
-    invalidateFor(qc, new Set(['order']));
+    invalidateFor(qc, new Set(['order']), KEYS);
     const stale = qc.getQueryCache().getAll().filter((q) => q.isStale()).map((q) => q.queryKey[0]);
     expect(stale.sort()).toEqual(['/ball/fallorder', '/ball/fallorder', '/ball/fallorder', '/ball/fallreport']);
 
-    invalidateFor(qc, new Set(['equipment']));
+    invalidateFor(qc, new Set(['equipment']), KEYS);
     expect(qc.getQueryCache().getAll().filter((q) => q.isStale())).toHaveLength(keys.length);
   });
 
@@ -73,7 +109,7 @@ describe('live updates', () => {
     loginDisplay('tok en');
     const qc = clientWith([['/ball/fallorder', 'open-count'], ['content', 'current']]);
     const spy = vi.spyOn(qc, 'invalidateQueries');
-    const close = connectLive(qc);
+    const close = connectLive(qc, KEYS);
     await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     const source = FakeEventSource.last!;
     expect(source.url).toMatch(/^\/api\/live\/stream\?ticket=mock-stream-[a-z0-9]+$/);
@@ -95,7 +131,7 @@ describe('live updates', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     FakeEventSource.last = null;
     loginDisplay('tok');
-    const close = connectLive(new QueryClient());
+    const close = connectLive(new QueryClient(), KEYS);
     await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     const first = FakeEventSource.last!;
     first.readyState = FakeEventSource.CLOSED;
@@ -111,7 +147,7 @@ describe('live updates', () => {
     FakeEventSource.last = null;
     loginDisplay('tok');
     const qc = clientWith([['wall-project', 7], ['warning-alarms', 'all'], ['stats', 'groupArea'], ['content', 'current']]);
-    const close = connectLive(qc);
+    const close = connectLive(qc, KEYS);
     await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     const source = FakeEventSource.last!;
     source.emit('hello', {});
@@ -129,7 +165,7 @@ describe('live updates', () => {
     FakeEventSource.last = null;
     loginDisplay('tok');
     const qc = clientWith([['warning-alarms', 'all'], ['stats', 'groupArea']]);
-    const close = connectLive(qc);
+    const close = connectLive(qc, KEYS);
     await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     const source = FakeEventSource.last!;
     vi.useFakeTimers();
@@ -156,7 +192,7 @@ describe('live updates', () => {
       return realFetch(input, init);
     });
     const qc = clientWith([['wall-project', 7], ['warning-alarms', 'all'], ['stats', 'groupArea']]);
-    const close = connectLive(qc);
+    const close = connectLive(qc, KEYS);
     await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     const first = FakeEventSource.last!;
     first.emit('hello', {});
@@ -191,7 +227,7 @@ describe('live updates', () => {
     loginDisplay('tok');
     const ended: string[] = [];
     setUnauthorizedHandler((kind) => ended.push(kind));
-    const close = connectLive(new QueryClient());
+    const close = connectLive(new QueryClient(), KEYS);
     await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     const source = FakeEventSource.last!;
     source.emit('hello', {});

@@ -1,10 +1,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_TOPICS, type LiveEvent, type LiveTopic } from '@shared/live';
 import type { Ticket } from '@shared/contracts/ticket';
-import { resourceTopicKeys } from '@shared/resources';
+import { resourceLiveRoots } from '@shared/resources';
 import { api, sessionEndedByServer } from './api';
 import { runtimeConfig } from './runtime-config';
+import { isKeyOf } from './resource-keys';
 import { getToken, useSession } from './session';
 
 /**
@@ -17,35 +18,34 @@ import { getToken, useSession } from './session';
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'error' | 'unsupported';
 
 /**
- * Cached data that no single resource roots (statistics, the wall, notices' current banner, keys
- * written with a resource's menu code), per topic. The resources' own keys come from the registry.
+ * Cached data a topic makes stale: every query whose key starts with `prefix` (element by element,
+ * lib/resource-keys.ts `isKeyOf`). The registry's resources declare theirs (`live.refreshOn` in
+ * src/shared/resources.ts, rooted at their API path: `registryLiveKeys`); data no resource roots
+ * (statistics, the wall, the alarm popup) declares its own table next to where its keys are made,
+ * and the app hands them all to the bridge (app/live-keys.ts).
  */
-const OTHER_TOPIC_KEYS: Record<LiveTopic, string[]> = {
-  warning: ['warning', 'stats', 'wall'],
-  channel: ['wall'],
-  board: ['wall'],
-  equipment: ['eqinfo', 'stats', 'wall'],
-  order: ['stats', 'wall'],
-  notice: [],
-};
+export interface LiveKeys {
+  readonly prefix: QueryKey;
+  readonly on: readonly LiveTopic[];
+  /**
+   * Refreshed at once on its topics, ahead of the coalesced burst: a wall's alarm strip must show
+   * within a second, not queue behind the statistics the same event also refreshes (a browser
+   * opens only a few connections per server, and the stream holds one).
+   */
+  readonly urgent?: boolean;
+}
 
-/**
- * Which cached data a topic touches: any query whose key mentions one of these fragments — each
- * resource that refreshes on the topic (`live.refreshOn` in src/shared/resources.ts), by its API
- * path, plus the keys above.
- */
-export const TOPIC_KEYS: Record<LiveTopic, string[]> = (() => {
-  const fromRegistry = resourceTopicKeys();
-  return Object.fromEntries(LIVE_TOPICS.map((t) => [t, [...new Set([...(fromRegistry[t] ?? []), ...OTHER_TOPIC_KEYS[t]])]])) as Record<LiveTopic, string[]>;
-})();
+/** The registry's resources that refresh on a topic, by their API path (the root of their keys). */
+export const registryLiveKeys = (): LiveKeys[] => resourceLiveRoots().map(({ root, on }) => ({ prefix: [root], on }));
+
+/** The prefixes a topic refreshes, per topic; `urgent` ones apart. */
+export function topicPrefixes(declared: readonly LiveKeys[], urgent = false): Record<LiveTopic, QueryKey[]> {
+  const out = Object.fromEntries(LIVE_TOPICS.map((t) => [t, [] as QueryKey[]])) as Record<LiveTopic, QueryKey[]>;
+  for (const d of declared) if (!!d.urgent === urgent) for (const t of d.on) out[t].push(d.prefix);
+  return out;
+}
+
 const COALESCE_MS = 400;
-/**
- * Queries a topic refreshes at once, ahead of the coalesced burst: a wall's alarm strip must show
- * within a second, not queue behind the statistics the same event also refreshes (a
- * browser opens only a few connections per server, and the stream holds one).
- */
-export const URGENT_KEYS: Partial<Record<LiveTopic, string>> = { warning: 'warning-alarms' };
-const URGENT = new Set(Object.values(URGENT_KEYS));
 
 let status: LiveStatus = 'idle';
 let lastEventAt: number | null = null;
@@ -68,15 +68,11 @@ export function useLiveStatus(): { status: LiveStatus; lastEventAt: number | nul
   return { status, lastEventAt };
 }
 
-export function invalidateFor(queryClient: QueryClient, topics: Set<LiveTopic>): void {
-  const fragments = [...topics].flatMap((t) => TOPIC_KEYS[t]);
-  void queryClient.invalidateQueries({
-    predicate: (q) => {
-      if (URGENT.has(String(q.queryKey[0]))) return false;
-      const key = JSON.stringify(q.queryKey).toLowerCase();
-      return fragments.some((f) => key.includes(f));
-    },
-  });
+export function invalidateFor(queryClient: QueryClient, topics: Set<LiveTopic>, declared: readonly LiveKeys[]): void {
+  const byTopic = topicPrefixes(declared);
+  const prefixes = [...topics].flatMap((t) => byTopic[t]);
+  if (prefixes.length === 0) return;
+  void queryClient.invalidateQueries({ predicate: (q) => prefixes.some((p) => isKeyOf(p, q.queryKey)) });
 }
 
 /** Pause before asking for a new ticket after the stream was refused or lost for good, doubling to the cap. */
@@ -101,12 +97,14 @@ const RESTART_WINDOW_MS = 60_000;
  * process, without waiting for the browser's retry; `revoked` — the session is over, and the screen
  * goes where a 401 sends it (a kiosk wall: its "revoked" notice).
  */
-export function connectLive(queryClient: QueryClient): () => void {
+export function connectLive(queryClient: QueryClient, declared: readonly LiveKeys[]): () => void {
   if (typeof EventSource === 'undefined') {
     setStatus('unsupported');
     return () => undefined;
   }
   setStatus('connecting');
+  const urgentByTopic = topicPrefixes(declared, true);
+  const allUrgent = [...new Set(Object.values(urgentByTopic).flat())];
   const pending = new Set<LiveTopic>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
@@ -125,13 +123,13 @@ export function connectLive(queryClient: QueryClient): () => void {
     } catch {
       return;
     }
-    const urgent = URGENT_KEYS[topic];
-    if (urgent) void queryClient.invalidateQueries({ queryKey: [urgent] });
+    if (!LIVE_TOPICS.includes(topic)) return;
+    for (const queryKey of urgentByTopic[topic]) void queryClient.invalidateQueries({ queryKey });
     pending.add(topic);
     if (!timer) {
       timer = setTimeout(() => {
         timer = null;
-        invalidateFor(queryClient, new Set(pending));
+        invalidateFor(queryClient, new Set(pending), declared);
         pending.clear();
         listeners.forEach((l) => l());
       }, COALESCE_MS);
@@ -166,8 +164,8 @@ export function connectLive(queryClient: QueryClient): () => void {
       if (lost) {
         lost = false;
         // The alarms first: the wall's connections are few, and the rest refetch together.
-        for (const key of URGENT) void queryClient.invalidateQueries({ queryKey: [key] });
-        invalidateFor(queryClient, new Set(LIVE_TOPICS));
+        for (const queryKey of allUrgent) void queryClient.invalidateQueries({ queryKey });
+        invalidateFor(queryClient, new Set(LIVE_TOPICS), declared);
       }
       setStatus('open');
     };
@@ -211,14 +209,14 @@ export function connectLive(queryClient: QueryClient): () => void {
   };
 }
 
-/** Keeps one stream open while there is a session (user, wall display or visitor). */
-export function LiveBridge(): null {
+/** Keeps one stream open while there is a session (user, wall display or visitor); `keys`: what each topic refreshes. */
+export function LiveBridge({ keys }: { keys: readonly LiveKeys[] }): null {
   const queryClient = useQueryClient();
   const { token } = useSession();
   useEffect(() => {
     const current = token ?? getToken();
     if (!current) return undefined;
-    return connectLive(queryClient);
-  }, [queryClient, token]);
+    return connectLive(queryClient, keys);
+  }, [queryClient, token, keys]);
   return null;
 }

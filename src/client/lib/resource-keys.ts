@@ -37,5 +37,11 @@ export function keysOf<K extends ResourceWithApi>(key: K) {
   return resourceKeys(RESOURCES[key].api as (typeof RESOURCES)[K]['api'] & string);
 }
 
-/** Whether a cached query belongs to the resource at `path` (its key starts with the path). */
-export const isKeyOf = (path: string, key: QueryKey): boolean => key[0] === path;
+/**
+ * Whether a cached query's key starts with `prefix`: a resource's API path (its root, key[0]) or a
+ * longer prefix array, compared element by element — never by a word the key merely contains.
+ */
+export const isKeyOf = (prefix: string | QueryKey, key: QueryKey): boolean => {
+  const parts = typeof prefix === 'string' ? [prefix] : prefix;
+  return parts.length > 0 && parts.length <= key.length && parts.every((p, i) => Object.is(p, key[i]));
+};

@@ -30,9 +30,9 @@ export const ALARM_STRIP_HEIGHT = 96;
 const ROW_HEIGHT = 40;
 
 /**
- * The alarms a wall shows (POST /ball/fallwarning/alarms). The key holds "warning", so every pushed
- * warning event (a new one, an acknowledgement on another wall, an escalation) refreshes it at once;
- * the wall's refresh interval backs the push up.
+ * The alarms a wall shows (POST /ball/fallwarning/alarms). Its key is declared urgent on the warning
+ * topic (shared/wall/live-keys.ts), so every pushed warning event (a new one, an acknowledgement on
+ * another wall, an escalation) refreshes it at once; the wall's refresh interval backs the push up.
  */
 export const alarmsQueryOptions = (projectId: number | undefined) => ({
   queryKey: ['warning-alarms', projectId ?? 'all'],
