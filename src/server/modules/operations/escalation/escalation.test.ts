@@ -184,6 +184,8 @@ describe('escalation: e-mail and webhook notifications per level', () => {
     expect(mails[0]).toMatchObject({ from: 'alarms@cascade.test', to: ['duty@example.com'], user: SMTP_USER });
     expect(mails[0].raw).toContain(`Warning no.: ${late}`);
     expect(mails[0].raw).toContain('Project: Lakeside fountain');
+    // The alarm's level as a word in each language, not its code.
+    expect(mails[0].raw).toContain('Level: Critical');
     expect(received.map((h) => h.path)).toEqual([`/hooks/${HOOK_KEY}`]); // nothing reached the refused host
     expect(received[0].body).toMatchObject({ event: 'warning.escalated', warningId: late, escalationLevel: 1, projectId, warningLevel: 'critical', project: '湖滨喷泉', projectEn: 'Lakeside fountain' });
     expect(String(received[0].body.text)).toContain('[Escalation level 1] Lakeside fountain: Pump 1 tripped');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { WARNING_LEVEL } from '@shared/dictionaries';
 import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { createTransport } from 'nodemailer';
@@ -94,7 +95,8 @@ function textOf(n: Notice, locale: Locale, now: Date) {
     level: n.level,
     project: locale === 'en' && n.projectNameEn ? n.projectNameEn : n.projectName,
     info: renderText(n.info, locale),
-    warningLevel: n.warningLevel,
+    // The level as its word in the message's language (the webhook's JSON keeps the code for machines).
+    warningLevel: WARNING_LEVEL.find((l) => l.value === n.warningLevel)?.[locale] ?? n.warningLevel,
     minutes: Math.max(0, Math.floor((now.getTime() - n.at.getTime()) / 60_000)),
     at: n.at.toISOString(),
     id: n.warningId,
