@@ -45,6 +45,7 @@ const infoOf = (online: boolean): BoardInfo => ({
     analogValue: 50,
     analogMin: 0,
     analogMax: 100,
+    unit: '',
     result: 'normal' as const,
     updatedAt: LAST_SEEN,
   })),
