@@ -11,7 +11,7 @@ import { VISITOR_PERMISSION, type AuthContext } from '../../plugins/auth';
 import { projectWall } from './wall.repository';
 import { inScope } from '../../lib/data-scope';
 import { channelTrendSchema, wallTrendQuerySchema } from '@shared/contracts/detect';
-import { channelTrend } from '../operations/detect/trends';
+import { channelTrend } from '../operations/detect';
 
 /** Who may look at a project's wall: users and display tokens with wall or project rights, and visitors of that project. */
 export const WALL_READ = ['fall-project#info', 'ship-scene#view', VISITOR_PERMISSION];
