@@ -14,6 +14,7 @@ import { userRowSchema } from '@shared/contracts/users';
 import { warningLatestAnswerSchema, warningRowSchema } from '@shared/contracts/warning';
 import { warningNoticeRowSchema } from '@shared/contracts/escalation';
 import { projectWallSchema, wallSessionSchema } from '@shared/contracts/wall';
+import { channelTrendSchema } from '@shared/contracts/detect';
 import { orderDetailSchema } from '@shared/contracts/order';
 import { dictionaryEntrySchema } from '@shared/contracts/dictionary';
 import { uploadLimitsSchema } from '@shared/contracts/file';
@@ -67,6 +68,7 @@ const CALLS: [string, string, unknown, z.ZodType][] = [
   ['POST', '/api/app/bill/list', { page: 1, limit: 10 }, listAnswerOf(billRowSchema)],
   ['POST', '/api/app/bill-record/list', { page: 1, limit: 10 }, listAnswerOf(billRecordRowSchema)],
   ['GET', '/api/wall/project/1', undefined, envelopeOf(projectWallSchema)],
+  ['GET', '/api/wall/project/1/trend?board=21&ch=2&range=7d', undefined, envelopeOf(channelTrendSchema)],
   ['GET', '/api/wall/session', undefined, envelopeOf(wallSessionSchema)],
   ['GET', '/api/oss/file/limits', undefined, envelopeOf(uploadLimitsSchema)],
 ];

@@ -2,6 +2,7 @@ import { http } from 'msw';
 import type { ProjectWall } from '@shared/contracts/wall';
 import type { PublicProject } from '@shared/contracts/public';
 import type { SceneView } from '@shared/contracts/scene';
+import type { ChannelTrend, TrendRange } from '@shared/contracts/detect';
 import { API, demoDelay, fail, ok } from '../envelope';
 
 const at = '2026-11-20T08:00:00.000Z';
@@ -54,7 +55,28 @@ export const sceneFixture: SceneView = {
 };
 
 /** Project 1 is public with a detailed wall; other ids do not exist. */
+/** A channel's trend as GET /wall/project/:id/trend answers it: a slow wave over the range, a fault two thirds in. */
+export function trendFixture(boardId: number, ch: number, range: TrendRange, now = Date.now()): ChannelTrend {
+  const step = range === '7d' ? 3600 : range === '24h' ? 300 : 60;
+  const count = range === '7d' ? 168 : range === '24h' ? 288 : 60;
+  const from = Math.floor(now / (step * 1000)) * step * 1000 - (count - 1) * step * 1000;
+  const fault = Math.floor(count * 0.66);
+  return {
+    boardId, ch, label: `通道${ch}`, labelEn: `Channel ${ch}`, unit: 'kPa', analogMin: 20, analogMax: 80, range,
+    grain: range === '7d' ? 'hour' : 'minute', stepSeconds: step, from: new Date(from).toISOString(), to: new Date(now).toISOString(),
+    points: Array.from({ length: count }, (_, i) => {
+      const avg = i >= fault && i < fault + 3 ? 88 : Math.round((50 + 18 * Math.sin(i / 9)) * 10) / 10;
+      return { t: new Date(from + i * step * 1000).toISOString(), min: avg - 2, max: avg + 2, avg, count: step / 5, faults: i >= fault && i < fault + 3 ? 4 : 0 };
+    }),
+    marks: [{ id: 31, at: new Date(from + fault * step * 1000).toISOString(), level: 'critical', kind: 'channel', dealAt: null }],
+  };
+}
+
 export const wallProjectHandlers = [
+  http.get(`${API}/wall/project/:id/trend`, ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    return ok(trendFixture(Number(q.get('board')), Number(q.get('ch')), (q.get('range') ?? '24h') as TrendRange));
+  }),
   http.get(`${API}/wall/project/:id`, async ({ params }) => {
     await demoDelay();
     return Number(params.id) === 1 ? ok(projectWallFixture) : fail(404, 'Not found');

@@ -31,6 +31,20 @@ export function loadChartTooltips(): Promise<void> {
   return tooltips;
 }
 
+let marks: Promise<void> | null = null;
+
+/** Registers mark points and mark areas (once): only the channel trend chart draws them. */
+export function loadChartMarks(): Promise<void> {
+  marks ??= import('./echarts-marks').then(
+    (m) => m.registerMarks(),
+    (error: unknown) => {
+      marks = null;
+      throw error;
+    },
+  );
+  return marks;
+}
+
 let svg: Promise<void> | null = null;
 
 /** Registers the SVG renderer (once): the printable report's charts (`renderer: 'svg'`) need it. */

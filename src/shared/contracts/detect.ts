@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredString, instantText } from './common';
+import { idTextSchema, requiredString, instantText } from './common';
 import { filterId, filterText, numberField, intField, optionalRefId, refId, textField } from './work-fields';
 import { archivedColumnsShape, archivedQueryField } from './archive';
 
@@ -61,6 +61,8 @@ export const channelsUpdateSchema = z.strictObject({
         equipmentId: optionalRefId().optional(),
         analogMin: numberField(-1e9, 1e9).optional(),
         analogMax: numberField(-1e9, 1e9).optional(),
+        /** The analog value's unit (kPa, m, %…): its trend's axis and tooltip. */
+        unit: textField(16).optional(),
       }),
     )
     .min(1, { message: 'v.required' })
@@ -138,6 +140,7 @@ export const channelRowSchema = z.object({
   analogValue: z.number(),
   analogMin: z.number(),
   analogMax: z.number(),
+  unit: z.string(),
   result: z.enum(CHANNEL_RESULTS),
   updatedAt: instantText(),
 });
@@ -194,3 +197,53 @@ export const boardTrendSchema = z.strictObject({
   ),
 });
 export type BoardTrend = z.infer<typeof boardTrendSchema>;
+
+/**
+ * One channel's trend (docs/devices.md "Trends"): the last hour in minutes, the last 24 hours in
+ * 5-minute buckets (both from the per-minute rollup and the raw readings not rolled up yet), the last
+ * 7 days in hours (the per-hour rollup, then the minutes and raw readings after it). Read by
+ * GET /ball/falldetect/trend/:id/channel/:ch?range= (back-office) and
+ * GET /wall/project/:id/trend?board=&ch=&range= (walls).
+ */
+export const TREND_RANGES = ['1h', '24h', '7d'] as const;
+export type TrendRange = (typeof TREND_RANGES)[number];
+const trendRange = () => z.enum(TREND_RANGES, { error: 'v.invalid' });
+/** A channel number as a path or query sends it: one digit 1–9, nothing else. */
+const channelText = () =>
+  z
+    .string({ error: 'v.channel' })
+    .regex(/^[1-9]$/, { message: 'v.channel' })
+    .transform((v) => Number(v));
+export const channelTrendParamsSchema = z.strictObject({ id: idTextSchema(), ch: channelText() });
+export const channelTrendQuerySchema = z.strictObject({ range: trendRange().optional() });
+export const wallTrendQuerySchema = z.strictObject({ board: idTextSchema(), ch: channelText(), range: trendRange().optional() });
+
+/** A bucket of a channel's trend; `faults`: how many of its readings had the fault switch closed. */
+export const channelTrendPointSchema = trendPointSchema.extend({ faults: z.number().int() });
+/** A warning on the channel opened in the range: a fault mark on the chart. */
+export const trendMarkSchema = z.strictObject({
+  id: z.number().int(),
+  at: z.string(),
+  level: z.string(),
+  kind: z.string(),
+  /** When it was dealt with (null: still open). */
+  dealAt: z.string().nullable(),
+});
+export const channelTrendSchema = z.strictObject({
+  boardId: z.number().int(),
+  ch: z.number().int(),
+  label: z.string(),
+  labelEn: z.string(),
+  unit: z.string(),
+  /** The channel's normal range. */
+  analogMin: z.number(),
+  analogMax: z.number(),
+  range: z.enum(TREND_RANGES),
+  grain: z.enum(['minute', 'hour']),
+  stepSeconds: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  points: z.array(channelTrendPointSchema),
+  marks: z.array(trendMarkSchema),
+});
+export type ChannelTrend = z.infer<typeof channelTrendSchema>;

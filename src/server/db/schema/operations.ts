@@ -233,6 +233,8 @@ export const fallDetectChannel = pgTable('fall_detect_channel', {
   analogValue: doublePrecision('analog_value').notNull().default(0),
   analogMin: doublePrecision('analog_min').notNull().default(0),
   analogMax: doublePrecision('analog_max').notNull().default(100),
+  /** The analog value's unit (kPa, m, %…), shown on its trend's axis (0037); empty when unset. */
+  unit: varchar('unit', { length: 16 }).notNull().default(''),
   result: varchar('result', { length: 8 }).notNull().default('normal'),
   normalStreak: integer('normal_streak').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),

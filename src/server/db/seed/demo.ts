@@ -249,12 +249,12 @@ async function seedBoardsAndWarnings(database: Database, first: number, last: nu
          FROM fall_detect b CROSS JOIN generate_series(1, 9) ch
         WHERE b.project_id BETWEEN $1 AND $2
      )
-     INSERT INTO fall_detect_channel (detect_id, ch, label, label_en, equipment_id, switch_value, analog_value, analog_min, analog_max, result)
+     INSERT INTO fall_detect_channel (detect_id, ch, label, label_en, equipment_id, switch_value, analog_value, analog_min, analog_max, unit, result)
      SELECT s.detect_id, s.ch, ${categoryWord('e.category', 'cn')}, ${categoryWord('e.category', 'en')}, e.id,
             CASE WHEN e.state = 'broken' THEN ${SWITCH_FAULT} ELSE ${SWITCH_NORMAL} END,
             CASE WHEN e.state = 'broken' THEN round((${R("s.detect_id || 'lo' || s.ch")} * 8)::numeric, 2)::float8
                  ELSE round((45 + ${R("s.detect_id || 'av' || s.ch")} * 40)::numeric, 2)::float8 END,
-            0, 100,
+            0, 100, '%',
             CASE WHEN e.state = 'broken' THEN 'fault' ELSE 'normal' END
        FROM slots s LEFT JOIN eq e ON e.project_id = s.project_id AND e.k = ((s.slot - 1) % e.total) + 1`,
     [first, last],

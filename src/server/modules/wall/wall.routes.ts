@@ -10,6 +10,8 @@ import { newToken } from '../../lib/password';
 import { VISITOR_PERMISSION, type AuthContext } from '../../plugins/auth';
 import { projectWall } from './wall.repository';
 import { inScope } from '../../lib/data-scope';
+import { channelTrendSchema, wallTrendQuerySchema } from '@shared/contracts/detect';
+import { channelTrend } from '../operations/detect';
 
 /** Who may look at a project's wall: users and display tokens with wall or project rights, and visitors of that project. */
 export const WALL_READ = ['fall-project#info', 'ship-scene#view', VISITOR_PERMISSION];
@@ -29,6 +31,28 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
     if (!wall) throw notFound();
     return ok(wall);
   });
+
+  /**
+   * A channel's trend on a project wall (a click on a channel tile): the wall's readers, in their
+   * scope (a visitor: their one project), for a live board of that project only.
+   */
+  app.get(
+    '/wall/project/:id/trend',
+    { schema: { response: { 200: envelopeOf(channelTrendSchema) }, params: idParamSchema, querystring: wallTrendQuerySchema }, config: { permission: WALL_READ } },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const { board, ch, range = '24h' } = request.query as z.output<typeof wallTrendQuerySchema>;
+      assertProjectScope(request.auth, id);
+      const [row] = await app.database.query<{ id: number }>(
+        `SELECT id FROM fall_detect WHERE id = $1 AND project_id = $2 AND archived_at IS NULL`,
+        [board, id],
+      );
+      if (!row) throw notFound();
+      const trend = await channelTrend(app, board, ch, range);
+      if (!trend) throw notFound();
+      return ok(trend);
+    },
+  );
 
   /** What the wall is signed in as: kiosks and visitors have no user, but need their scope and scene. */
   app.get('/wall/session', { schema: { response: { 200: envelopeOf(wallSessionSchema) } }, config: { permission: WALL_READ } }, async (request) => {

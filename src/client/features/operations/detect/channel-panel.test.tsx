@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import type { BoardInfo, BoardTrend } from '@shared/contracts/detect';
+import type { BoardInfo, BoardTrend, ChannelTrend } from '@shared/contracts/detect';
 import { dateTime } from '@client/lib/date-time';
 import { renderWithProviders } from '../../../../../tests/helpers/render';
 import { server } from '../../../../../mocks/server';
@@ -45,6 +46,7 @@ const infoOf = (online: boolean): BoardInfo => ({
     analogValue: 50,
     analogMin: 0,
     analogMax: 100,
+    unit: '',
     result: 'normal' as const,
     updatedAt: LAST_SEEN,
   })),
@@ -66,6 +68,17 @@ const trendOf = (): BoardTrend => {
   };
 };
 
+/** One channel's readable trend (the panel under the table): empty, with the channel's unit. */
+const asked: string[] = [];
+const channelTrend = http.get(`${API}/ball/falldetect/trend/3/channel/:ch`, ({ params, request }) => {
+  asked.push(`${String(params.ch)}${new URL(request.url).search}`);
+  const body: ChannelTrend = {
+    boardId: 3, ch: Number(params.ch), label: '', labelEn: '', unit: 'bar', analogMin: 0, analogMax: 100, range: '24h', grain: 'minute', stepSeconds: 300,
+    from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date().toISOString(), points: [], marks: [],
+  };
+  return ok(body);
+});
+
 const results = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((r) => r.querySelector('[data-result]'));
 
 // Seen before: the back-office channel dialog of an offline board showed nine green "Normal".
@@ -75,6 +88,7 @@ describe('fall/detect channel dialog', () => {
       http.get(`${API}/ball/falldetect/info/3`, () => ok(infoOf(false))),
       http.post(`${API}/ball/falleqinfo/listAll`, () => ok([])),
       http.get(`${API}/ball/falldetect/trend/3`, () => ok(emptyTrend)),
+      channelTrend,
     );
     renderWithProviders(<ChannelPanel id={3} onClose={() => undefined} />, { locale: 'en' });
     await waitFor(() => expect(results()).toHaveLength(9), { timeout: 5000 });
@@ -90,6 +104,7 @@ describe('fall/detect channel dialog', () => {
       http.get(`${API}/ball/falldetect/info/3`, () => ok(infoOf(true))),
       http.post(`${API}/ball/falleqinfo/listAll`, () => ok([])),
       http.get(`${API}/ball/falldetect/trend/3`, () => ok(emptyTrend)),
+      channelTrend,
     );
     renderWithProviders(<ChannelPanel id={3} onClose={() => undefined} />, { locale: 'cn' });
     await waitFor(() => expect(results()).toHaveLength(9), { timeout: 5000 });
@@ -102,10 +117,33 @@ describe('fall/detect channel dialog', () => {
       http.get(`${API}/ball/falldetect/info/3`, () => ok(infoOf(true))),
       http.post(`${API}/ball/falleqinfo/listAll`, () => ok([])),
       http.get(`${API}/ball/falldetect/trend/3`, () => ok(trendOf())),
+      channelTrend,
     );
     renderWithProviders(<ChannelPanel id={3} onClose={() => undefined} />, { locale: 'en' });
     await waitFor(() => expect(screen.getByRole('img', { name: 'CH1: average per 5 min, with min and max' })).toHaveAttribute('data-trend', '3'), { timeout: 5000 });
     expect(screen.getByRole('columnheader', { name: 'Last 24 h' })).toBeInTheDocument();
     expect(screen.getAllByText('No readings yet')).toHaveLength(8);
+  });
+
+  // Issue 26: the readable trend under the table, for the channel whose small trend was clicked.
+  it('opens a channel\'s readable trend when its small trend is clicked', async () => {
+    asked.length = 0;
+    server.use(
+      http.get(`${API}/ball/falldetect/info/3`, () => ok(infoOf(true))),
+      http.post(`${API}/ball/falleqinfo/listAll`, () => ok([])),
+      http.get(`${API}/ball/falldetect/trend/3`, () => ok(trendOf())),
+      channelTrend,
+    );
+    renderWithProviders(<ChannelPanel id={3} onClose={() => undefined} />, { locale: 'en' });
+    const panel = await screen.findByTestId('board-trend', undefined, { timeout: 5000 });
+    await waitFor(() => expect(within(panel).getByText('CH1 trend')).toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Show the CH2 trend' }));
+    await waitFor(() => expect(within(panel).getByText('CH2 trend')).toBeInTheDocument());
+    await waitFor(() => expect(asked).toContain('2?range=24h'));
+    expect(screen.getByRole('button', { name: 'Show the CH2 trend' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await within(panel).findByTestId('trend-unit')).toHaveTextContent('Unit: bar');
+    // The range switch asks the server for that range.
+    await userEvent.click(within(panel).getByText('Last 7 days'));
+    await waitFor(() => expect(asked).toContain('2?range=7d'));
   });
 });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Badge, Button, Code, Group, NumberInput, Stack, Table, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Alert, Badge, Button, Code, Group, NumberInput, Paper, SegmentedControl, Stack, Table, TextInput, UnstyledButton, useComputedColorScheme } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@client/lib/api';
@@ -14,6 +14,11 @@ import { EquipmentPicker } from '../../../shared/work-kit/pickers';
 import { boardInfoQueryOptions, boardTrendQueryOptions, detectKeys, issueBoardKey, updateChannels, type ChannelEdit } from './detect-api';
 import { ChannelTrend } from './channel-trend';
 import { localName } from '@shared/local-name';
+import { ChannelTrendView, type RangeSwitchProps } from '../../../shared/trend/channel-trend-view';
+import type { TrendRange } from '@shared/contracts/detect';
+
+/** The trend's range switch in the back-office: Mantine's segmented control. */
+const rangeSwitch = ({ value, onChange, data, label }: RangeSwitchProps) => <SegmentedControl aria-label={label} size="sm" value={value} onChange={(v) => onChange(v as TrendRange)} data={data} />;
 
 /**
  * A channel's result as the back-office shows it: its stored result while the board is online; on an
@@ -39,6 +44,8 @@ export function ChannelResult({ online, result, lastSeen }: { online: boolean; r
 /** The nine channels of a board: live values and results, and their labels, equipment and ranges. */
 export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('work');
+  const { t: tc } = useTranslation('common');
+  const scheme = useComputedColorScheme('light');
   const queryClient = useQueryClient();
   const info = useQuery({ ...boardInfoQueryOptions(id), refetchInterval: 5000 });
   // The trend moves by the minute: read again every minute, not with every live value.
@@ -48,11 +55,20 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
   const [edits, setEdits] = useState<Record<number, ChannelEdit>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [issued, setIssued] = useState<string | null>(null);
+  // The channel whose readable trend shows under the table: a click on a row's small trend picks it.
+  const [picked, setPicked] = useState<number | null>(null);
+  const chart = useRef<HTMLDivElement>(null);
   const board = info.data;
+  const shownCh = picked ?? board?.channels.find((c) => c.result === 'fault')?.ch ?? 1;
+  const shownChannel = board?.channels.find((c) => c.ch === shownCh);
+  const pick = (ch: number) => {
+    setPicked(ch);
+    chart.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  };
 
   const edited = (ch: number): ChannelEdit => {
     const c = board!.channels.find((x) => x.ch === ch)!;
-    return edits[ch] ?? { ch, label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax };
+    return edits[ch] ?? { ch, label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax, unit: c.unit };
   };
   const change = (ch: number, patch: Partial<ChannelEdit>) => setEdits((e) => ({ ...e, [ch]: { ...edited(ch), ...patch } }));
 
@@ -84,6 +100,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
     setEdits({});
     setErrors({});
     setIssued(null);
+    setPicked(null);
     onClose();
   };
   const order = Object.values(edits).map((e) => e.ch);
@@ -128,6 +145,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
                 <Table.Th>{t('detect.analogValue')}</Table.Th>
                 <Table.Th>{t('detect.min')}</Table.Th>
                 <Table.Th>{t('detect.max')}</Table.Th>
+                <Table.Th>{tc('trend.unit')}</Table.Th>
                 <Table.Th>{t('detect.result')}</Table.Th>
                 <Table.Th>{t('detect.trend')}</Table.Th>
               </Table.Tr>
@@ -154,16 +172,37 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
                       <NumberInput size="xs" w={80} aria-label={`CH${c.ch} ${t('detect.max')}`} disabled={!canEdit} error={errorOf(c.ch, 'analogMax')} value={e.analogMax} onChange={(v) => change(c.ch, { analogMax: Number(v) })} />
                     </Table.Td>
                     <Table.Td>
+                      <TextInput size="xs" w={72} aria-label={`CH${c.ch} ${tc('trend.unit')}`} disabled={!canEdit} error={errorOf(c.ch, 'unit')} value={e.unit} onChange={(ev) => change(c.ch, { unit: ev.currentTarget.value })} />
+                    </Table.Td>
+                    <Table.Td>
                       <ChannelResult online={board.online} result={c.result} lastSeen={board.lastSeen} />
                     </Table.Td>
                     <Table.Td>
-                      <ChannelTrend trend={trend.data} channel={trend.data?.channels.find((x) => x.ch === c.ch)} />
+                      {/* The small trend opens the channel's readable one below the table. */}
+                      <UnstyledButton
+                        aria-label={tc('trend.show', { ch: c.ch })}
+                        aria-pressed={c.ch === shownCh}
+                        data-trend-pick={c.ch}
+                        onClick={() => pick(c.ch)}
+                        style={{ display: 'block', padding: 2, borderRadius: 4, outline: c.ch === shownCh ? '2px solid var(--mantine-color-blue-5)' : undefined }}
+                      >
+                        <ChannelTrend trend={trend.data} channel={trend.data?.channels.find((x) => x.ch === c.ch)} />
+                      </UnstyledButton>
                     </Table.Td>
                   </Table.Tr>
                 );
               })}
             </Table.Tbody>
           </Table>
+          <Paper withBorder p="md" ref={chart} data-testid="board-trend">
+            <ChannelTrendView
+              source={{ kind: 'board', boardId: board.id, ch: shownCh }}
+              name={shownChannel ? localName(shownChannel.label, shownChannel.labelEn, i18n.language) || localName(shownChannel.equipmentName ?? '', shownChannel.equipmentNameEn ?? '', i18n.language) : undefined}
+              tone={scheme === 'dark' ? 'dark' : 'light'}
+              height={340}
+              rangeSwitch={rangeSwitch}
+            />
+          </Paper>
         </Stack>
       )}
     </Dialog>

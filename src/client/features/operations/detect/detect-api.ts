@@ -21,6 +21,8 @@ export interface ChannelEdit {
   equipmentId: number | null;
   analogMin: number;
   analogMax: number;
+  /** The analog value's unit, on its trend's axis. */
+  unit: string;
 }
 export const updateChannels = (id: number, channels: ChannelEdit[]) => api.post<{ id: number }>(`${DETECT_BASE}/channels/update`, { id, channels });
 export const issueBoardKey = (id: number) => api.post<{ id: number; boardKey: string }>(`${DETECT_BASE}/key`, { id });

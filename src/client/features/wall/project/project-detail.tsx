@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ProjectWall } from '@shared/contracts/wall';
@@ -12,6 +12,9 @@ import { SitePlanMap } from './site-plan';
 import { WarningList } from '../../../shared/wall/project/warning-list';
 import { PanelStale } from '../../../shared/wall/panels/panel-stale';
 import { ALARM_STRIP_HEIGHT } from '../../../shared/wall/alarms/alarm-strip';
+
+/** A channel's trend over the wall: its own chunk (the chart's marks and range switch), fetched on the first click. */
+const TrendOverlay = lazy(() => import('../../../shared/wall/project/trend-overlay'));
 
 const GAP = 16;
 const SIDE = 440;
@@ -47,6 +50,10 @@ export function ProjectDetail({ wall, badges, kiosk, updatedAt = 0 }: ProjectDet
   const stale = <PanelStale updatedAt={updatedAt} />;
   const { t, i18n } = useTranslation('wallProject');
   const [picked, setPicked] = useState<number | null>(null);
+  // The channel whose trend is open over the wall (board and channel), if any.
+  const [trend, setTrend] = useState<{ board: number; ch: number } | null>(null);
+  const closeTrend = useCallback(() => setTrend(null), []);
+  const trendBoard = trend ? wall.boards.find((b) => b.id === trend.board) : undefined;
   const selected = wall.boards.find((b) => b.id === picked) ?? wall.boards.find((b) => b.id === firstBoard(wall)) ?? null;
   const name = (i18n.language === 'en' ? wall.project.nameEn : wall.project.nameCn) || wall.project.name;
   // The lists are capped; the figures beside them are the server's counts of the same things.
@@ -105,7 +112,7 @@ export function ProjectDetail({ wall, badges, kiosk, updatedAt = 0 }: ProjectDet
       </Panel>
       <Panel name="panel-board" ready padding={0} title={t('panels.board')} extra={stale} box={{ x: 1920 - GAP - SIDE, y: TOP, w: SIDE, h: BOARD_HEIGHT }}>
         {selected ? (
-          <BoardChannels board={selected} equipment={wall.equipment} />
+          <BoardChannels board={selected} equipment={wall.equipment} onOpenTrend={(ch) => setTrend({ board: selected.id, ch })} />
         ) : (
           <div style={{ padding: 24, color: WALL.textDim, fontSize: 17, textAlign: 'center' }}>{wall.boards.length ? t('board.pick') : t('board.none')}</div>
         )}
@@ -113,6 +120,11 @@ export function ProjectDetail({ wall, badges, kiosk, updatedAt = 0 }: ProjectDet
       <Panel name="panel-cameras" ready padding={0} title={t('panels.cameras')} extra={stale} box={{ x: 1920 - GAP - SIDE, y: TOP + BOARD_HEIGHT + GAP, w: SIDE, h: BODY_HEIGHT - BOARD_HEIGHT - GAP }}>
         <CameraGrid cameras={wall.cameras} />
       </Panel>
+      {trend && trendBoard ? (
+        <Suspense fallback={null}>
+          <TrendOverlay projectId={wall.project.id} board={trendBoard} ch={trend.ch} equipment={wall.equipment} onClose={closeTrend} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

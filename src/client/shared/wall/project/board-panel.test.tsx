@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
 import { screen, within } from '@testing-library/react';
 import type { WallBoard } from '@shared/contracts/wall';
 import { dateTime } from '@client/lib/date-time';
@@ -56,5 +57,25 @@ describe('detection board channels on the walls', () => {
     expect(screen.getByTestId('channel-5')).toHaveAttribute('data-result', 'fault');
     expect(screen.getAllByText('Normal')).toHaveLength(8);
     expect(screen.queryByText(/No data/)).toBeNull();
+  });
+
+  // Issue 26: a channel tile opens the channel's trend, with the mouse or the keyboard.
+  it('opens a channel\'s trend from its tile, in either language', async () => {
+    const open = vi.fn();
+    const { unmount } = renderWithProviders(<BoardChannels board={boardOf(true, LAST_SEEN)} equipment={[]} onOpenTrend={open} />, { locale: 'en' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show the CH2 trend' }));
+    expect(open).toHaveBeenLastCalledWith(2);
+    screen.getByRole('button', { name: 'Show the CH5 trend' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(open).toHaveBeenLastCalledWith(5);
+    unmount();
+    renderWithProviders(<BoardChannels board={boardOf(true, LAST_SEEN)} equipment={[]} onOpenTrend={open} />, { locale: 'cn' });
+    await userEvent.click(screen.getByRole('button', { name: '查看 CH9 趋势' }));
+    expect(open).toHaveBeenLastCalledWith(9);
+  });
+
+  it('offers no trend where the wall gives no way to open it', () => {
+    renderWithProviders(<BoardChannels board={boardOf(true, LAST_SEEN)} equipment={[]} />, { locale: 'en' });
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
 });

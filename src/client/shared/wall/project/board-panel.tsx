@@ -20,8 +20,9 @@ export function rangeShare(value: number, min: number, max: number): number {
  * bar and result; a fault channel is outlined red so it reads from across the room. Channels of an
  * offline board are grey and say "no data since …" instead of a result.
  */
-export function BoardChannels({ board, equipment }: { board: WallBoard; equipment: WallEquipment[] }) {
+export function BoardChannels({ board, equipment, onOpenTrend }: { board: WallBoard; equipment: WallEquipment[]; onOpenTrend?: (ch: number) => void }) {
   const { t, i18n } = useTranslation('wallProject');
+  const { t: tc } = useTranslation('common');
   const byCh = new Map(board.channels.map((c) => [c.ch, c]));
   const names = new Map(equipment.map((e) => [e.id, localName(e.name, e.nameEn, i18n.language)]));
   // A silent board's values are only what it last said: each channel says since when, never "normal".
@@ -51,7 +52,23 @@ export function BoardChannels({ board, equipment }: { board: WallBoard; equipmen
               key={n}
               data-testid={`channel-${n + 1}`}
               data-result={shown ?? 'none'}
+              // A click (or Enter) opens the channel's trend over the wall.
+              {...(onOpenTrend && c
+                ? {
+                    role: 'button',
+                    tabIndex: 0,
+                    'aria-label': tc('trend.show', { ch: n + 1 }),
+                    onClick: () => onOpenTrend(n + 1),
+                    onKeyDown: (ev: React.KeyboardEvent) => {
+                      if (ev.key === 'Enter' || ev.key === ' ') {
+                        ev.preventDefault();
+                        onOpenTrend(n + 1);
+                      }
+                    },
+                  }
+                : {})}
               style={{
+                cursor: onOpenTrend && c ? 'pointer' : undefined,
                 border: `1px solid ${fault ? TAG_HEX.danger : WALL.border}`,
                 boxShadow: fault ? `inset 0 0 16px rgba(255,77,94,.35)` : 'none',
                 background: 'rgba(3, 18, 40, 0.6)',

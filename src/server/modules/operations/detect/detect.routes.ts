@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, boardTrendQuerySchema, boardTrendSchema, channelsUpdateSchema, boardRowSchema, boardInfoSchema, boardKeyIssuedSchema, readingOutcomeSchema, type BoardTrend } from '@shared/contracts/detect';
+import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, boardTrendQuerySchema, boardTrendSchema, channelTrendParamsSchema, channelTrendQuerySchema, channelTrendSchema, channelsUpdateSchema, boardRowSchema, boardInfoSchema, boardKeyIssuedSchema, readingOutcomeSchema, type BoardTrend } from '@shared/contracts/detect';
 import { envelopeOf, idAnswer, idParamSchema, idSchema } from '@shared/contracts/common';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../../db/schema';
 import { ApiError, badRequest, notFound, unauthorized } from '../../../lib/errors';
@@ -14,7 +14,7 @@ import type { Db } from '../../../db/client';
 import { recomputeEquipmentState } from '../equipment-state.service';
 import { archivedFilter, assertLive, notArchived, registerArchiveRoutes, removeBoards, restoreBoards } from '../archive/archive.service';
 import { RESOURCES } from '@shared/resources';
-import { boardTrend } from './trends';
+import { boardTrend, channelTrend } from './trends';
 import { assertInScope, assertRowsInScope } from '../../../lib/data-scope';
 
 const BASE = '/ball/falldetect';
@@ -125,6 +125,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
         analogValue: fallDetectChannel.analogValue,
         analogMin: fallDetectChannel.analogMin,
         analogMax: fallDetectChannel.analogMax,
+        unit: fallDetectChannel.unit,
         result: fallDetectChannel.result,
         updatedAt: fallDetectChannel.updatedAt,
       })
@@ -162,6 +163,20 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // One channel's readable trend (1h / 24h / 7d) with its fault marks, normal range and unit, for the board's detail.
+  app.get(
+    `${BASE}/trend/:id/channel/:ch`,
+    { schema: { response: { 200: envelopeOf(channelTrendSchema) }, params: channelTrendParamsSchema, querystring: channelTrendQuerySchema }, config: { permission: 'fall-detect#info' } },
+    async (request) => {
+      const { id, ch } = request.params as z.output<typeof channelTrendParamsSchema>;
+      const { range = '24h' } = request.query as z.output<typeof channelTrendQuerySchema>;
+      await assertRowsInScope(app.database, request, BOARDS, [id]);
+      const trend = await channelTrend(app, id, ch, range);
+      if (!trend) throw notFound();
+      return ok(trend);
+    },
+  );
+
   app.post(`${BASE}/channels/update`, { schema: { body: channelsUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'fall-detect#update' } }, async (request) => {
     const { id, channels } = request.body as z.infer<typeof channelsUpdateSchema>;
     await assertRowsInScope(app.database, request, BOARDS, [id]);
@@ -183,7 +198,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
         const min = c.analogMin ?? current.analogMin;
         const max = c.analogMax ?? current.analogMax;
         if (min > max) throw badRequest('v.rangeOrder', { [`channels.${i}.analogMax`]: 'v.rangeOrder' });
-        const set = Object.fromEntries(Object.entries({ label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax }).filter(([, v]) => v !== undefined));
+        const set = Object.fromEntries(Object.entries({ label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax, unit: c.unit }).filter(([, v]) => v !== undefined));
         if (Object.keys(set).length) await tx.update(fallDetectChannel).set({ ...set, updatedAt: new Date() }).where(eq(fallDetectChannel.id, current.id));
       }
       // Rewiring a channel moves its fault and its board's liveness from one unit to another.

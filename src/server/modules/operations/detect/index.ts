@@ -5,3 +5,6 @@ import { detectRoutes } from './detect.routes';
 export async function detectModule(app: FastifyInstance): Promise<void> {
   await detectRoutes(app);
 }
+
+/** One channel's readable trend, for the project walls (modules/wall) as for the back-office. */
+export { channelTrend } from './trends';

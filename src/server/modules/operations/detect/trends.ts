@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { registerJobHandler } from '../../../jobs/registry';
+import type { ChannelTrend, TrendRange } from '@shared/contracts/detect';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -143,3 +144,68 @@ registerJobHandler({
     return { ...rolled, purged };
   },
 });
+
+/** Each range's span, bucket and the rollup it starts from (docs/devices.md "Trends"). */
+export const TREND_SPANS: Record<TrendRange, { hours: number; stepSeconds: number; grain: 'minute' | 'hour' }> = {
+  '1h': { hours: 1, stepSeconds: 60, grain: 'minute' },
+  '24h': { hours: 24, stepSeconds: 300, grain: 'minute' },
+  '7d': { hours: 24 * 7, stepSeconds: 3600, grain: 'hour' },
+};
+
+/**
+ * One channel's trend over a range, with the warnings opened on it in the range (the chart's fault
+ * marks) and its normal range and unit. Each bucket is recomputed from the rollups by the marks of
+ * the trend job, so nothing is counted twice: the hour trend before the hour mark (7 days only), the
+ * minute trend from there up to the minute mark, the raw readings after it (the trend reaches now).
+ * Null when the board has no such channel.
+ */
+export async function channelTrend(app: FastifyInstance, boardId: number, ch: number, range: TrendRange, now = new Date()): Promise<ChannelTrend | null> {
+  const [channel] = await app.database.query<{ label: string; labelEn: string; unit: string; analogMin: number; analogMax: number }>(
+    `SELECT label, label_en AS "labelEn", unit, analog_min AS "analogMin", analog_max AS "analogMax" FROM fall_detect_channel WHERE detect_id = $1 AND ch = $2`,
+    [boardId, ch],
+  );
+  if (!channel) return null;
+  const { hours, stepSeconds, grain } = TREND_SPANS[range];
+  // The first bucket starts on a step boundary, so a bucket is never cut in half by the range's start.
+  const fromMs = Math.floor((now.getTime() - hours * HOUR_MS) / (stepSeconds * 1000)) * stepSeconds * 1000 + stepSeconds * 1000;
+  const from = new Date(fromMs).toISOString();
+  const bin = (col: string) => `to_timestamp(floor(extract(epoch FROM ${col}) / ${stepSeconds}) * ${stepSeconds})`;
+  const marks = `(SELECT upto FROM detect_trend_mark WHERE grain = 'm')`;
+  const hourMark = `(SELECT upto FROM detect_trend_mark WHERE grain = 'h')`;
+  const rows = await app.database.query<{ t: Date | string; min: number; max: number; sum: number; count: number; faults: number }>(
+    `SELECT t, min(min) AS min, max(max) AS max, sum(sum) AS sum, sum(count)::int AS count, sum(faults)::int AS faults FROM (
+       ${grain === 'hour' ? `SELECT ${bin('bucket')} AS t, min, max, sum, count, faults FROM detect_trend
+          WHERE grain = 'h' AND detect_id = $1 AND ch = $2 AND bucket >= $3::timestamptz AND bucket < ${hourMark}
+        UNION ALL` : ''}
+       SELECT ${bin('bucket')} AS t, min, max, sum, count, faults FROM detect_trend
+        WHERE grain = 'm' AND detect_id = $1 AND ch = $2 AND bucket >= $3::timestamptz ${grain === 'hour' ? `AND bucket >= ${hourMark}` : ''} AND bucket < ${marks}
+       UNION ALL
+       SELECT ${bin('r.at')}, r.analogs[$2], r.analogs[$2], r.analogs[$2], 1, CASE WHEN r.switches[$2] = 1 THEN 1 ELSE 0 END
+         FROM detect_reading r
+        WHERE r.detect_id = $1 AND r.at >= GREATEST($3::timestamptz, ${marks}) AND r.analogs[$2] IS NOT NULL
+     ) x GROUP BY t ORDER BY t`,
+    [boardId, ch, from],
+  );
+  const warnings = await app.database.query<{ id: number; at: Date | string; level: string; kind: string; dealAt: Date | string | null }>(
+    `SELECT id, at, level, kind, deal_at AS "dealAt" FROM fall_warning
+      WHERE detect_id = $1 AND channel = $2 AND at >= $3::timestamptz AND at <= $4::timestamptz ORDER BY at LIMIT 500`,
+    [boardId, ch, from, now.toISOString()],
+  );
+  return {
+    boardId,
+    ch,
+    ...channel,
+    analogMin: Number(channel.analogMin),
+    analogMax: Number(channel.analogMax),
+    range,
+    grain,
+    stepSeconds,
+    from,
+    to: now.toISOString(),
+    points: rows.map((r) => {
+      const count = Number(r.count);
+      return { t: new Date(r.t).toISOString(), min: Number(r.min), max: Number(r.max), avg: count ? Number(r.sum) / count : 0, count, faults: Number(r.faults) };
+    }),
+    marks: warnings.map((w) => ({ id: w.id, at: new Date(w.at).toISOString(), level: w.level, kind: w.kind, dealAt: w.dealAt === null ? null : new Date(w.dealAt).toISOString() })),
+  };
+}
