@@ -16,6 +16,10 @@ describe('built client', () => {
     writeFileSync(path.join(dir, 'assets/app-Ab12Cd34.js'), script);
     writeFileSync(path.join(dir, 'assets/app-Ab12Cd34.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(dir, 'assets/app-Ab12Cd34.js.gz'), gzipSync(script));
+    writeFileSync(path.join(dir, 'assets/app-Ab12Cd34.css'), 'body{margin:0}');
+    writeFileSync(path.join(dir, 'assets/logo-Ab12Cd34.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+    writeFileSync(path.join(dir, 'assets/font-Ab12Cd34.woff2'), 'wOF2');
+    writeFileSync(path.join(dir, 'assets/icon-Ab12Cd34.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     t = await createTestApp({ clientDir: dir });
   });
   afterAll(async () => {
@@ -61,6 +65,63 @@ describe('built client', () => {
       const window: { __APP_CONFIG__?: { title: string; apiHost: string } } = {};
       new Function('window', script)(window);
       expect(window.__APP_CONFIG__).toMatchObject({ title: 'Falls </script><script>alert(1)</script>', apiHost: '/api' });
+    }
+  });
+
+  // What a document needs and a script, style, image or font does not (issue 31).
+  const documentHeaders = [
+    'content-security-policy',
+    'cross-origin-opener-policy',
+    'cross-origin-resource-policy',
+    'origin-agent-cluster',
+    'referrer-policy',
+    'strict-transport-security',
+    'x-frame-options',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
+  /** The bytes of an answer's status line and headers as they go on the wire. */
+  const headerBytes = (headers: Record<string, unknown>) =>
+    'HTTP/1.1 200 OK\r\n'.length + Object.entries(headers).reduce((sum, [name, value]) => sum + `${name}: ${String(value)}\r\n`.length, 2);
+
+  it('sends scripts, styles, images and fonts with only what they need, not the document headers', async () => {
+    for (const [url, type] of [
+      ['/assets/app-Ab12Cd34.js', /javascript/],
+      ['/assets/app-Ab12Cd34.css', /text\/css/],
+      ['/assets/logo-Ab12Cd34.png', /image\/png/],
+      ['/assets/font-Ab12Cd34.woff2', /font\/woff2/],
+    ] as const) {
+      for (const encoding of [undefined, 'gzip, br']) {
+        const answer = await get(url, encoding);
+        expect(answer.statusCode, url).toBe(200);
+        expect(answer.headers['content-type'], url).toMatch(type);
+        expect(answer.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+        expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(answer.headers.etag, url).toBeTruthy();
+        expect(answer.headers['last-modified'], url).toBeTruthy();
+        if (!encoding) expect(answer.headers['content-length'], url).toBe(String(answer.rawPayload.length));
+        for (const name of documentHeaders) expect(answer.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
+    const script = await get('/assets/app-Ab12Cd34.js', 'gzip, deflate, br');
+    expect(headerBytes(script.headers)).toBeLessThan(400);
+    // A browser's revalidation is answered the same way.
+    const again = await t.app.inject({ method: 'GET', url: '/assets/app-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': String(script.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('keeps the document headers on pages, SVG files (a document that can run script) and API answers', async () => {
+    for (const url of ['/', '/index.html', '/assets/icon-Ab12Cd34.svg', '/api/health', '/api/no-such-thing']) {
+      const answer = await get(url, 'gzip, br');
+      expect(answer.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(answer.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(answer.headers['strict-transport-security'], url).toBeTruthy();
+      expect(answer.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(answer.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
     }
   });
 
