@@ -68,6 +68,23 @@ export function useLiveStatus(): { status: LiveStatus; lastEventAt: number | nul
   return { status, lastEventAt };
 }
 
+const streamOpen = () => status === 'open';
+
+/**
+ * True while the stream is open: then every change a screen shows is announced, and its queries need
+ * no timer. Re-renders only when that flips, not on each event (useLiveStatus does).
+ */
+export function useStreamOpen(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    streamOpen,
+    streamOpen,
+  );
+}
+
 export function invalidateFor(queryClient: QueryClient, topics: Set<LiveTopic>, declared: readonly LiveKeys[]): void {
   const byTopic = topicPrefixes(declared);
   const prefixes = [...topics].flatMap((t) => byTopic[t]);

@@ -13,7 +13,7 @@ import { useRepairSpeed } from '../../shared/stats/api/get-repair-speed';
 import { useRepairQuality } from '../../shared/stats/api/get-repair-quality';
 import { useStatOrders } from '../../shared/stats/api/get-stat-orders';
 import { useProjectPoints } from '../../shared/stats/api/get-project-points';
-import { liveRefresh } from '../../shared/stats/api/refresh';
+import { useLiveRefresh } from '../../shared/stats/api/refresh';
 import { dictLabel, qualityOption, speedOption } from '../../shared/stats/chart-options';
 import { ChartPanel } from '../../shared/wall/panels/chart-panel';
 import { useWallText } from '../../shared/wall/use-wall-locale';
@@ -58,7 +58,7 @@ export default function DetailWall() {
     setPicked(null);
   }
 
-  const live = { refetchInterval: liveRefresh };
+  const live = { refetchInterval: useLiveRefresh() };
   const speed = useRepairSpeed(valid, live);
   const quality = useRepairQuality(valid, live);
   const projects = useProjectPoints();

@@ -16,7 +16,7 @@ import { useRepairQuality } from '../../shared/stats/api/get-repair-quality';
 import { useProjectPoints } from '../../shared/stats/api/get-project-points';
 import { useLatestWarnings } from '../../shared/stats/api/get-latest-warnings';
 import { useCurrentNotices } from '../../shared/stats/api/get-current-notices';
-import { liveRefresh } from '../../shared/stats/api/refresh';
+import { useLiveRefresh } from '../../shared/stats/api/refresh';
 import { areaOption, deviceOption, qualityOption, speedOption, statusOption, waterOption } from '../../shared/stats/chart-options';
 import { ChartPanel } from '../../shared/wall/panels/chart-panel';
 import { KpiStrip, KPI_COLORS } from '../../shared/wall/panels/kpi-strip';
@@ -75,7 +75,7 @@ export function OverviewPanels() {
   const { t, locale, ctx } = useWallText();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const live = { refetchInterval: liveRefresh };
+  const live = { refetchInterval: useLiveRefresh() };
   const today = isoDaysAgo(0);
   const period: PeriodQuery = useMemo(() => overviewPeriod(today), [today]);
 

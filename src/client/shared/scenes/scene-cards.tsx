@@ -17,7 +17,7 @@ import { useLatestWarnings } from '../stats/api/get-latest-warnings';
 import { useProjectPoints } from '../stats/api/get-project-points';
 import { useRepairQuality } from '../stats/api/get-repair-quality';
 import { useRepairSpeed } from '../stats/api/get-repair-speed';
-import { liveRefresh } from '../stats/api/refresh';
+import { useLiveRefresh } from '../stats/api/refresh';
 import { areaOption, deviceOption, qualityOption, speedOption, statusOption, waterOption } from '../stats/chart-options';
 import { ChartPanel } from '../wall/panels/chart-panel';
 import { BrokenDevicesPanel, NoticesPanel, WarningsPanel } from '../wall/panels/list-panels';
@@ -41,7 +41,7 @@ export interface CardProps {
   title: string;
 }
 
-const live = () => ({ refetchInterval: liveRefresh });
+const useLive = () => ({ refetchInterval: useLiveRefresh() });
 
 function usePeriod(config: { granularity: 'day' | 'week' | 'month'; periods: number; projectId?: number }): PeriodQuery {
   const today = isoDaysAgo(0);
@@ -58,16 +58,16 @@ function usePeriod(config: { granularity: 'day' | 'week' | 'month'; periods: num
 
 function CountProjectsCard({ card, box, title }: CardProps) {
   const { ctx } = useWallText();
-  const query = useCountProjects(live());
+  const query = useCountProjects(useLive());
   const build = useCallback((d: Parameters<typeof statusOption>[0]) => (d.total ? statusOption(d, ctx) : null), [ctx]);
   return <ChartPanel name={`card-${card.id}`} title={title} box={box} query={query} build={build} extra={query.data ? `Σ ${query.data.total}` : undefined} />;
 }
 
 function GroupCard({ card, box, title }: CardProps) {
   const { ctx } = useWallText();
-  const area = useGroupArea({ ...live(), enabled: card.type === 'group-area' });
-  const water = useGroupWater({ ...live(), enabled: card.type === 'group-water' });
-  const device = useGroupDevice(undefined, { ...live(), enabled: card.type === 'group-device' });
+  const area = useGroupArea({ ...useLive(), enabled: card.type === 'group-area' });
+  const water = useGroupWater({ ...useLive(), enabled: card.type === 'group-water' });
+  const device = useGroupDevice(undefined, { ...useLive(), enabled: card.type === 'group-device' });
   const buildArea = useCallback((d: Parameters<typeof areaOption>[0]) => (d.length ? areaOption(d, ctx) : null), [ctx]);
   const buildWater = useCallback((d: Parameters<typeof waterOption>[0]) => (d.some((w) => w.count) ? waterOption(d, ctx) : null), [ctx]);
   const buildDevice = useCallback((d: Parameters<typeof deviceOption>[0]) => (d.some((x) => x.total) ? deviceOption(d, ctx) : null), [ctx]);
@@ -82,8 +82,8 @@ function RepairCard({ card, box, title }: CardProps) {
   const { t } = useTranslation('scenes');
   const config = card.config as CardConfig<'repair-speed'>;
   const period = usePeriod(config);
-  const speed = useRepairSpeed(period, { ...live(), enabled: card.type === 'repair-speed' });
-  const quality = useRepairQuality(period, { ...live(), enabled: card.type === 'repair-quality' });
+  const speed = useRepairSpeed(period, { ...useLive(), enabled: card.type === 'repair-speed' });
+  const quality = useRepairQuality(period, { ...useLive(), enabled: card.type === 'repair-quality' });
   const buildSpeed = useCallback((d: Parameters<typeof speedOption>[0]) => speedOption(d, ctx), [ctx]);
   const buildQuality = useCallback((d: Parameters<typeof qualityOption>[0]) => qualityOption(d, ctx), [ctx]);
   const name = `card-${card.id}`;
@@ -97,8 +97,8 @@ function RepairCard({ card, box, title }: CardProps) {
 
 function MapCard({ box }: CardProps) {
   const navigate = useNavigate();
-  const points = useProjectPoints(live());
-  const counts = useCountProjects(live());
+  const points = useProjectPoints(useLive());
+  const counts = useCountProjects(useLive());
   return <MapPanel points={points} counts={counts.data} box={box} onSelect={(id) => void navigate(`/page/project/${id}`)} />;
 }
 
@@ -126,8 +126,8 @@ function ProjectCard({ card, box, title }: CardProps) {
 }
 
 function ListCard({ card, box }: CardProps) {
-  const broken = useBrokenDevice(undefined, { ...live(), enabled: card.type === 'broken-devices' });
-  const warnings = useLatestWarnings({ ...live(), enabled: card.type === 'warnings' });
+  const broken = useBrokenDevice(undefined, { ...useLive(), enabled: card.type === 'broken-devices' });
+  const warnings = useLatestWarnings({ ...useLive(), enabled: card.type === 'warnings' });
   if (card.type === 'broken-devices') return <BrokenDevicesPanel query={broken} box={box} />;
   return <WarningsPanel query={warnings} box={box} />;
 }
@@ -136,7 +136,7 @@ function NoticeCard({ card, box, title }: CardProps) {
   const { i18n } = useTranslation();
   const config = card.config as CardConfig<'notice'>;
   const text = (i18n.language === 'en' ? config.textEn : config.text) || config.text || config.textEn;
-  const notices = useCurrentNotices({ ...live(), enabled: !text });
+  const notices = useCurrentNotices({ ...useLive(), enabled: !text });
   if (!text) return <NoticesPanel query={notices} box={box} />;
   return (
     <Panel name={`card-${card.id}`} title={title} box={box} ready>
@@ -154,10 +154,10 @@ function KpiCard({ card, box, title }: CardProps) {
   const wall = useProjectWall(projectId ?? 0, !global);
   const today = isoDaysAgo(0);
   const period = useMemo<PeriodQuery>(() => ({ from: isoDaysAgo(KPI_DAYS - 1, new Date(`${today}T12:00:00Z`)), to: today, granularity: 'month' }), [today]);
-  const count = useCountProjects({ ...live(), enabled: global && metric === 'projects' });
-  const device = useGroupDevice(undefined, { ...live(), enabled: global && (metric === 'equipment' || metric === 'availability') });
-  const speed = useRepairSpeed(period, { ...live(), enabled: global && metric === 'repairSpeed' });
-  const quality = useRepairQuality(period, { ...live(), enabled: global && metric === 'repairQuality' });
+  const count = useCountProjects({ ...useLive(), enabled: global && metric === 'projects' });
+  const device = useGroupDevice(undefined, { ...useLive(), enabled: global && (metric === 'equipment' || metric === 'availability') });
+  const speed = useRepairSpeed(period, { ...useLive(), enabled: global && metric === 'repairSpeed' });
+  const quality = useRepairQuality(period, { ...useLive(), enabled: global && metric === 'repairQuality' });
   const open = useOpenOrders(global && metric === 'openOrders');
 
   let value: number | null | undefined;

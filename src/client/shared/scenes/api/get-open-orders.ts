@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { PageResult } from '@shared/envelope';
 import { api } from '../../../lib/api';
 import { keysOf } from '../../../lib/resource-keys';
-import { liveRefresh } from '../../stats/api/refresh';
+import { useLiveRefresh } from '../../stats/api/refresh';
 
 /** Keyed under the order resource, so an order's push event or save refreshes the counts. */
 const orderKeys = keysOf('order');
@@ -12,12 +12,13 @@ const OPEN = ['submitted', 'accepted', 'repairing'] as const;
 
 /** Orders still open across all projects: the totals of one-row order lists, one per open status. */
 export function useOpenOrders(enabled = true): { value: number | undefined; isSuccess: boolean } {
+  const refetchInterval = useLiveRefresh();
   const results = useQueries({
     queries: OPEN.map((status) => ({
       queryKey: orderKeys.view('open-count', status),
       queryFn: ({ signal }: { signal: AbortSignal }) => api.post<PageResult<unknown>>('/ball/fallorder/list', { status, page: 1, limit: 1 }, { signal }),
       enabled,
-      refetchInterval: liveRefresh,
+      refetchInterval,
     })),
   });
   const isSuccess = results.every((r) => r.isSuccess);

@@ -1,5 +1,6 @@
 import { runtimeConfig } from '@client/lib/runtime-config';
 import { ApiError } from '@client/lib/api';
+import { useStreamOpen } from '@client/lib/live';
 
 /** What a screen may add to a statistics query: the wall refreshes on an interval, the dashboard does not. */
 export interface LiveOptions {
@@ -24,4 +25,14 @@ export function isFinalError(error: unknown): boolean {
  */
 export function liveRefresh(query: { state: { error: unknown } }): number | false {
   return isFinalError(query.state.error) ? false : wallRefreshMs();
+}
+
+/**
+ * A live wall query's refresh for this render: none while the stream is open (its events make the
+ * data stale, and a wall left open all day asked every query several times a minute for nothing),
+ * the wall's interval while the stream is connecting, lost or unsupported. After a loss the stream
+ * refreshes everything as it opens again (lib/live.ts).
+ */
+export function useLiveRefresh(): typeof liveRefresh | false {
+  return useStreamOpen() ? false : liveRefresh;
 }

@@ -10,7 +10,7 @@ import { localName } from '@shared/local-name';
 import type { WarningAlarms } from '@shared/contracts/warning';
 import type { AlarmSound } from '@shared/alarm';
 import type { PermissionCode } from '@shared/resources';
-import { liveRefresh } from '../../stats/api/refresh';
+import { useLiveRefresh } from '../../stats/api/refresh';
 import { useWallText } from '../use-wall-locale';
 import { useWallSession } from '../project/api/get-wall-session';
 import { audioState, playSound, SOUND_REPEAT_MS, startAudio, subscribeAudio, unlockAudio, type AudioState } from './alarm-sound';
@@ -113,7 +113,7 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
   const canAck = perms.includes(ACK_PERMISSION);
   // A visitor, or a user without the rights, has no alarms to hear (and no failing call to show as stale).
   const mayRead = ALARM_READ.some((p) => perms.includes(p));
-  const alarms = useQuery({ ...alarmsQueryOptions(projectId), refetchInterval: liveRefresh, enabled: mayRead });
+  const alarms = useQuery({ ...alarmsQueryOptions(projectId), refetchInterval: useLiveRefresh(), enabled: mayRead });
   const { until: mutedUntil, mute, unmute } = useWallMute(wallKey);
   const muted = mutedUntil !== null;
   const muteMinutes = alarms.data?.muteMinutes ?? 0;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectWall } from '@shared/contracts/wall';
 import { api } from '../../../../lib/api';
+import { useStreamOpen } from '../../../../lib/live';
 import { wallQueryDefaults } from './wall-query';
 
 /** GET /wall/project/:id — everything the project wall shows, in one request. */
@@ -16,6 +17,9 @@ export function projectWallQueryOptions(id: number) {
   });
 }
 
+/** Refreshed on the wall's interval only while the stream is not open: its events announce every change the wall shows. */
 export function useProjectWall(id: number, enabled = true) {
-  return useQuery({ ...projectWallQueryOptions(id), enabled: enabled && id > 0 });
+  const options = projectWallQueryOptions(id);
+  const streamOpen = useStreamOpen();
+  return useQuery({ ...options, enabled: enabled && id > 0, refetchInterval: streamOpen ? false : options.refetchInterval });
 }
