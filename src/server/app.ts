@@ -3,7 +3,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
+import type { ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path, { relative } from 'node:path';
@@ -111,10 +112,12 @@ const DOCUMENT_HEADERS = [
 const DOCUMENT_FILE = /\.(html?|xhtml|svg|xml)(\.(br|gz))?$/i;
 
 /** The headers a built client file is sent with: its cache rule and, unless it is a document, none of the document headers. */
-export function setClientFileHeaders(res: { setHeader(name: string, value: string): unknown; removeHeader(name: string): void }, clientDir: string, filePath: string): void {
+export function setClientFileHeaders(res: SetHeadersResponse, clientDir: string, filePath: string): void {
   res.setHeader('cache-control', clientCacheControl(clientDir, filePath));
   if (DOCUMENT_FILE.test(filePath)) return;
-  for (const name of DOCUMENT_HEADERS) res.removeHeader(name);
+  // @fastify/static hands over the Node response (reply.raw), where helmet wrote its headers.
+  const raw = res as unknown as ServerResponse;
+  for (const name of DOCUMENT_HEADERS) raw.removeHeader(name);
 }
 
 /** How the built page asks for its runtime configuration (index.html). */
