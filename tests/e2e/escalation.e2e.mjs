@@ -68,9 +68,11 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
     for (const lang of ['en', 'cn']) {
       const t = L[lang];
       const stamp = `${lang}${Date.now().toString(36)}`;
-      const projectName = `Escalation fountain ${stamp}`;
-      const { id: projectId } = await call(baseUrl, 'POST', '/ball/fallproject/save', { token: admin, body: { name: projectName, nameEn: projectName, uniqueKey: `esc-${stamp}` } });
-      const board = await call(baseUrl, 'POST', '/ball/falldetect/save', { token: admin, body: { projectId, boardName: `Board ${stamp}`, boardNo: 'ES-1', pollSeconds: 3600 } });
+      // Both names, as every seeded name has (the language walk runs after this test on the same server).
+      const names = { cn: `升级喷泉 ${stamp}`, en: `Escalation fountain ${stamp}` };
+      const projectName = names[lang];
+      const { id: projectId } = await call(baseUrl, 'POST', '/ball/fallproject/save', { token: admin, body: { name: names.cn, nameEn: names.en, uniqueKey: `esc-${stamp}` } });
+      const board = await call(baseUrl, 'POST', '/ball/falldetect/save', { token: admin, body: { projectId, boardName: `升级检测板 ${stamp}`, boardNameEn: `Escalation board ${stamp}`, boardNo: 'ES-1', pollSeconds: 3600 } });
       const { boardKey } = await call(baseUrl, 'POST', '/ball/falldetect/key', { token: admin, body: { id: board.id } });
 
       // The manager names two webhooks for level 1: one allowed, one on a host that is not.

@@ -14,7 +14,7 @@ import path from 'node:path';
 
 /** Fields people fill in that have no English column: their values may be in either language. */
 const USER_FIELDS = new Set([
-  'name', 'title', 'body', 'content', 'description', 'remark', 'note', 'notes', 'label', 'repairer', 'submitter', 'contact',
+  'roleNames', 'name', 'title', 'body', 'content', 'description', 'remark', 'note', 'notes', 'label', 'repairer', 'submitter', 'contact',
   'equipmentName', 'deviceName', 'orderName', 'maker', 'model', 'username', 'dealtBy', 'byUser', 'createdBy', 'uploader',
   'userAgent', 'ip', 'serial', 'value', 'phone', 'email', 'cardNumber', 'originalName', 'fileName', 'path', 'params', 'error',
   'realName', 'userName', 'customerName', 'trainName', 'operator', 'code', 'type', 'menuCode', 'perms', 'handler', 'key',
@@ -84,9 +84,13 @@ function collectUserValues(value, out, skip, lang, depth = 0) {
     return;
   }
   for (const [k, v] of Object.entries(value)) {
-    // A field with an English column beside it (`<field>En`, even an empty one) is never taken as typed:
-    // every seeded record fills both, so the screen must show the one of its language.
-    if (typeof v === 'string' && USER_FIELDS.has(k) && !skip.has(k) && !(`${k}En` in value) && v.trim()) out.add(v.trim());
+    // A field with a filled English column beside it (`<field>En`) is never taken as typed: every seeded
+    // record fills both, so the screen must show the one of its language. One whose English column is
+    // empty (a role a test made with a Chinese name only) shows as the user wrote it.
+    const en = value[`${k}En`];
+    // (A list may fill the English column with the name itself when none was given: the same, so typed.)
+    const typed = !(`${k}En` in value) || en === null || en === v || (typeof en === 'string' && !en.trim());
+    if (typeof v === 'string' && USER_FIELDS.has(k) && !skip.has(k) && typed && v.trim()) out.add(v.trim());
     else if (typeof v === 'object') collectUserValues(v, out, skip, lang, depth + 1);
     // The wall's first frame carries the answers it was drawn from as JSON text.
     else if (typeof v === 'string' && k === 'payload' && v.startsWith('{')) {

@@ -131,7 +131,7 @@ export async function run({ screenshotsDir, browser }) {
     const [warning] = (await call(baseUrl, 'POST', '/ball/fallwarning/list', { token, body: { page: 1, limit: 1, detectId: board.id, result: 'open' } })).list;
     assert.ok(warning, 'the fault opened a warning');
     const opened = Date.now() - up;
-    const row = (page) => page.locator(`[data-testid="alarm-popup"] [data-alarm-id="${warning.id}"]`);
+    const row = (page) => page.locator(`[data-testid="alarm-strip"] [data-alarm-id="${warning.id}"]`);
     await Promise.all([row(project.page).waitFor({ timeout: 20_000 }), row(overview.page).waitFor({ timeout: 20_000 })]);
     const seen = async (page) => (await page.evaluate((id) => window.__alarmSeen[id], String(warning.id))) - up;
     const lag = { project: await seen(project.page), overview: await seen(overview.page) };

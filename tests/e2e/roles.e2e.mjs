@@ -183,6 +183,8 @@ export const tests = {
       await page.locator(`[data-report-month="${lastFull.month}"]`).waitFor(WAIT);
       // Another month picked with the mouse: the one before.
       const picked = ym(2);
+      // The export's notice ("exported …") sits over the report's header a few seconds: a person waits for it to go.
+      await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
       await topmostClick(page, page.getByLabel('月份', { exact: true }).and(page.locator('input:not([type="hidden"])')));
       await topmostClick(page, page.getByRole('option', { name: picked.label, exact: true }));
       await page.locator(`[data-report-month="${picked.month}"]`).waitFor(WAIT);

@@ -208,8 +208,13 @@ export async function run({ baseUrl, screenshotsDir, browser: given }) {
         await page.goto(`${baseUrl}/#/page/project/${project.id}?kiosk=1`);
         await page.waitForFunction((n) => document.querySelectorAll('path.wall-eq').length === n, project.placed, { timeout: READY_MS });
         await page.screenshot({ path: shot('wall-kiosk-cn.png') });
-        // Revoked, the wall says so on the wall itself (nobody stands at a kiosk to sign in).
+        // Revoked, the wall says so on the wall itself (nobody stands at a kiosk to sign in), by itself:
+        // its live stream ends with 'revoked' (issue 26), no reload or next call needed.
+        const revokedAt = Date.now();
         await call(baseUrl, 'POST', '/wall/display-token/revoke', { token: admin, body: { id: issued.id } });
+        await page.getByRole('heading', { name: '此大屏的显示链接已失效' }).waitFor({ timeout: READY_MS });
+        console.log(`    kiosk revoked → its notice on the wall: ${Date.now() - revokedAt} ms`);
+        // A reload keeps the notice: the token is gone from the tab.
         await page.reload();
         await page.getByRole('heading', { name: '此大屏的显示链接已失效' }).waitFor({ timeout: READY_MS });
         assert.match(page.url(), /#\/page\/ended$/);
