@@ -67,7 +67,8 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
   try {
     for (const lang of ['en', 'cn']) {
       const t = L[lang];
-      const stamp = `${lang}${Date.now().toString(36)}`;
+      // Digits only: a Latin stamp inside a Chinese name reads as English to the language walk.
+      const stamp = `${lang === 'en' ? 1 : 2}${Date.now() % 1e9}`;
       // Both names, as every seeded name has (the language walk runs after this test on the same server).
       const names = { cn: `升级喷泉 ${stamp}`, en: `Escalation fountain ${stamp}` };
       const projectName = names[lang];
