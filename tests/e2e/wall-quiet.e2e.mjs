@@ -54,6 +54,9 @@ async function watchWall(page, label, open) {
     const panels = [...document.querySelectorAll('[data-panel]')];
     return panels.length > 0 && panels.every((p) => p.getAttribute('data-ready') === 'true');
   }, undefined, WAIT);
+  // The alarm strip reads its alarms once its panels are drawn: that first call belongs to the page load.
+  await page.waitForFunction(() => document.querySelector('[data-testid="alarm-watch"]')?.getAttribute('data-state') === 'ready', undefined, WAIT);
+  await page.waitForTimeout(1000);
   const from = Date.now();
   await page.waitForTimeout(WATCH_MS);
   const seen = await page.evaluate(() => window.__LIVE_SEEN__);
