@@ -34,6 +34,8 @@ const EN_ALLOWED = new Set(
     'S3', 'OSS', 'SLA', 'KPI', 'MiB', 'MB', 'KB', 'GB', 'MPa', 'kW', 'kWh', 'km', 'm', 's', 'h', 'min', 'px', 'true', 'false', 'null',
     'Excel', 'PostgreSQL', 'PGlite', 'Redis', 'Chrome', 'Safari', 'Firefox', 'Mozilla', 'AppleWebKit', 'KHTML', 'like', 'Gecko',
     'HeadlessChrome', 'Headless', 'Edge', 'Opera', 'WeChat', 'macOS', 'iOS', 'Android', 'ChromeOS', 'curl',
+    // Escalation's channels: the words chat tools and mail servers go by (SMTP_HOST names the setting).
+    'Webhook', 'SMTP', 'SMTP_HOST', 'Slack', 'Mattermost',
     // Environment variables the configuration screen names when one decides a setting, and the values
     // the alarm settings take (levels and tones are typed as these codes).
     'CAPTCHA', 'info', 'warning', 'critical', 'none', 'beep', 'chime', 'siren',
