@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { TAG_HEX } from '@client/components/wall/theme';
+import { useStreamOpen } from '@client/lib/live';
 import { wallRefreshMs } from '../../stats/api/refresh';
 import { useWallText } from '../use-wall-locale';
 
@@ -39,8 +40,11 @@ export function PanelStale({ updatedAt, refreshMs = wallRefreshMs() }: { updated
   const { t } = useWallText();
   // The shared clock makes the badge look again every few seconds; the age is the time now.
   const clock = useSyncExternalStore(subscribe, read, read);
+  // While the live stream is open the panel polls nothing (shared/stats/api/refresh.ts): its data are
+  // as new as the last change the stream announced, however long ago that was.
+  const streamOpen = useStreamOpen();
   const at = Math.max(clock, Date.now());
-  if (!isPanelStale(updatedAt, refreshMs, at)) return null;
+  if (streamOpen || !isPanelStale(updatedAt, refreshMs, at)) return null;
   const minutes = Math.max(1, Math.floor((at - updatedAt) / 60_000));
   return (
     <span
