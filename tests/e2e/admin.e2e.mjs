@@ -1,36 +1,10 @@
 // Browser test of system administration: an administrator grants a new role two menus and one button
 // through the role screen, gives it to a new user, and that user sees exactly that; the server
-// refuses what the grant does not cover; a forced logout from online users sends the user's next
-// action to the login page. Screenshots of the role dialog, user list and online users in cn and en.
+// refuses what the grant does not cover; a forced logout from online users ends the user's session
+// at once (their page goes to the login page by itself). Screenshots of the role dialog, user list and online users in cn and en.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-
-const WAIT = { timeout: 30_000 };
-
-async function signIn(page, baseUrl, username, password) {
-  await page.goto(`${baseUrl}/#/login`);
-  await page.getByLabel(/用户名|Username/).fill(username);
-  await page.getByLabel(/^(密码|Password)/).fill(password);
-  await page.getByRole('button', { name: /^(登录|Log in)$/ }).click();
-  await page.waitForURL(/#\/main/, WAIT);
-}
-
-/** Opens a screen from the side navigation: its directory, then the entry. */
-async function openScreen(page, navName, dir, entry, url) {
-  const nav = page.getByRole('navigation', { name: navName });
-  const link = nav.getByText(entry, { exact: true });
-  if (!(await link.isVisible())) {
-    await nav.getByText(dir, { exact: true }).click();
-    await link.waitFor({ state: 'visible', ...WAIT });
-  }
-  // A click that lands while the directory is still opening can miss the entry on a loaded machine:
-  // one more click then (opening a screen twice is harmless).
-  await link.click();
-  if (!(await page.waitForURL(url, { timeout: 10_000 }).then(() => true, () => false))) {
-    await link.click();
-    await page.waitForURL(url, WAIT);
-  }
-}
+import { openScreen, signIn, WAIT } from './helpers.mjs';
 
 /**
  * The add button of one screen. Screens opened earlier stay mounted in their hidden tab panels, and
@@ -65,7 +39,7 @@ export const tests = {
       // 1. As admin, through the role screen: customers with only its list button, and bill records
       //    as a bare menu (checking its list button adds the menu, unchecking it leaves the menu).
       await signIn(page, baseUrl, 'admin', 'admin123');
-      await openScreen(page, '主导航', '系统管理', '角色管理', /#\/main\/sys\/role/);
+      await openScreen(page, '系统管理', '角色管理', /#\/main\/sys\/role/);
       await addButton(page, '角色管理').click();
       const roleDialog = page.getByRole('dialog', { name: '角色管理 · 新增' });
       await roleDialog.getByRole('textbox', { name: '角色编码' }).fill(roleCode);
@@ -86,7 +60,7 @@ export const tests = {
       await page.getByRole('table', { name: '角色管理' }).getByText(roleCode).waitFor(WAIT);
 
       // 2. A user holding that role.
-      await openScreen(page, '主导航', '系统管理', '用户管理', /#\/main\/sys\/user/);
+      await openScreen(page, '系统管理', '用户管理', /#\/main\/sys\/user/);
       await addButton(page, '用户管理').click();
       const userDialog = page.getByRole('dialog', { name: '用户管理 · 新增' });
       await userDialog.getByRole('textbox', { name: '用户名' }).fill(username);
@@ -112,7 +86,7 @@ export const tests = {
       await page.waitForURL(/#\/login/, WAIT);
       await signIn(page, baseUrl, username, password);
       const nav = page.getByRole('navigation', { name: '主导航' });
-      await openScreen(page, '主导航', '应用管理', '客户管理', /#\/main\/app\/user/);
+      await openScreen(page, '应用管理', '客户管理', /#\/main\/app\/user/);
       await nav.getByText('账单记录', { exact: true }).waitFor();
       for (const hidden of ['账单管理', '系统管理', '水景运维', '定时任务', '文件存储', '大屏展示']) {
         assert.equal(await nav.getByText(hidden, { exact: true }).count(), 0, `${hidden} must not be shown`);
@@ -130,7 +104,7 @@ export const tests = {
 
       // 5. Admin, in a second browser, forces the user out from online users.
       await signIn(admin, baseUrl, 'admin', 'admin123');
-      await openScreen(admin, '主导航', '系统管理', '在线用户', /#\/main\/sys\/online-user/);
+      await openScreen(admin, '系统管理', '在线用户', /#\/main\/sys\/online-user/);
       const online = admin.getByRole('table', { name: '在线用户' });
       const row = online.getByRole('row').filter({ hasText: username });
       await row.waitFor(WAIT);
@@ -151,7 +125,7 @@ export const tests = {
       await admin.getByRole('menuitem', { name: 'English' }).click();
       await admin.getByRole('table', { name: 'Online users' }).waitFor(WAIT);
       await admin.screenshot(shot('admin-online-users-en.png'));
-      await openScreen(admin, 'Main navigation', 'System', 'Roles', /#\/main\/sys\/role/);
+      await openScreen(admin, 'System', 'Roles', /#\/main\/sys\/role/, 'Main navigation');
       const roles = admin.getByRole('table', { name: 'Roles' });
       await roles.getByRole('row').filter({ hasText: roleCode }).getByRole('button', { name: 'Edit' }).click();
       const editDialog = admin.getByRole('dialog', { name: 'Roles · Edit' });
@@ -160,7 +134,7 @@ export const tests = {
       await editDialog.getByRole('button', { name: 'Expand all' }).click();
       await admin.screenshot(shot('admin-role-dialog-en.png'));
       await editDialog.getByRole('button', { name: 'Cancel' }).click();
-      await openScreen(admin, 'Main navigation', 'System', 'Users', /#\/main\/sys\/user/);
+      await openScreen(admin, 'System', 'Users', /#\/main\/sys\/user/, 'Main navigation');
       await admin.getByRole('table', { name: 'Users' }).getByText(username).waitFor(WAIT);
       await admin.screenshot(shot('admin-user-list-en.png'));
     } finally {
