@@ -1,30 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '@tests/helpers/fake-event-source';
 import { QueryClient } from '@tanstack/react-query';
 import { connectLive, invalidateFor, registryLiveKeys, type LiveKeys } from './live';
 import { resourceKeys } from './resource-keys';
 import { clearSession, getToken, loginDisplay } from './session';
 import { setUnauthorizedHandler } from './api';
-
-class FakeEventSource {
-  static CLOSED = 2;
-  static last: FakeEventSource | null = null;
-  readyState = 1;
-  handlers = new Map<string, ((e: MessageEvent) => void)[]>();
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(public url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, fn: (e: MessageEvent) => void) {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
-  }
-  emit(type: string, data: unknown) {
-    for (const fn of this.handlers.get(type) ?? []) fn({ data: JSON.stringify(data) } as MessageEvent);
-  }
-  close() {
-    this.readyState = 2;
-  }
-}
 
 /** A table of the shape app/live-keys.ts assembles (the real one is checked in app/live-keys.test.ts). */
 const KEYS: LiveKeys[] = [

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '@tests/helpers/fake-event-source';
 import { act, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../../../tests/helpers/render';
 import { server } from '../../../../../mocks/server';
@@ -9,28 +10,6 @@ import { STATS_LIVE_KEYS } from './live-keys';
 import { useProjectWall } from '../../wall/project/api/get-project-wall';
 import { useCountProjects } from './get-count-projects';
 import { useLiveRefresh, wallRefreshMs } from './refresh';
-
-/** An EventSource the test drives: `hello` opens it, `onerror` while not closed is the browser reconnecting. */
-class FakeEventSource {
-  static CLOSED = 2;
-  static last: FakeEventSource | null = null;
-  readyState = 1;
-  handlers = new Map<string, ((e: MessageEvent) => void)[]>();
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(public url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, fn: (e: MessageEvent) => void) {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
-  }
-  emit(type: string, data: unknown = {}) {
-    for (const fn of this.handlers.get(type) ?? []) fn({ data: JSON.stringify(data) } as MessageEvent);
-  }
-  close() {
-    this.readyState = 2;
-  }
-}
 
 /** A wall's two kinds of live data: a statistics panel (overview) and the project wall's one call. */
 function Wall() {
