@@ -90,10 +90,11 @@ export const REPAIR_RESULT: DictItem[] = [
   { value: 'fixed', cn: '已修复', en: 'Fixed', color: 'success' },
   { value: 'not_fixed', cn: '未修复', en: 'Not fixed', color: 'danger' },
 ];
-/** Where an order came from (a person, or a warning's automatic order). */
+/** Where an order came from (a person, a warning's automatic order, or the predictive detector). */
 export const ORDER_SOURCE: DictItem[] = [
   { value: 'manual', cn: '人工提交', en: 'Manual' },
   { value: 'warning', cn: '告警生成', en: 'From a warning' },
+  { value: 'preventive', cn: '预测性维护', en: 'Preventive' },
 ];
 /** Warning level, kind and result (docs/domain.md §5); an open warning has no result. */
 export const WARNING_LEVEL: DictItem[] = [

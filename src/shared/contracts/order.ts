@@ -11,7 +11,8 @@ export const ORDER_STATUSES = ['submitted', 'accepted', 'repairing', 'completed'
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type OrderPriority = (typeof ORDER_PRIORITIES)[number];
-export const ORDER_SOURCES = ['manual', 'warning'] as const;
+/** manual (a person), warning (an alarm's automatic order), preventive (the detector saw a channel heading for a fault, docs/predictive.md). */
+export const ORDER_SOURCES = ['manual', 'warning', 'preventive'] as const;
 export const ORDER_SORTS = ['submittedAt', 'number', 'status', 'priority'] as const;
 
 /** `WO-YYYYMMDD-NNNN`: the day the order was created, then its sequence that day. */

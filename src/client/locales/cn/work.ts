@@ -34,7 +34,7 @@ const work = {
     completedAt: '完成时间',
     dataIssue: '数据问题（不计入统计）',
     keywordHint: 'WO-… 或名称',
-    sources: { manual: '人工提交', warning: '告警生成' },
+    sources: { manual: '人工提交', warning: '告警生成', preventive: '预测性维护' },
     accept: '受理',
     close: '关闭工单',
     confirmClose: '确定关闭该工单吗？',

@@ -36,7 +36,7 @@ const work: LocaleShape<typeof cn> = {
     completedAt: 'Completed',
     dataIssue: 'Data issue (not counted in the statistics)',
     keywordHint: 'WO-… or name',
-    sources: { manual: 'Manual', warning: 'From a warning' },
+    sources: { manual: 'Manual', warning: 'From a warning', preventive: 'Preventive' },
     accept: 'Accept',
     close: 'Close',
     confirmClose: 'Close this order?',

@@ -309,6 +309,62 @@ export const fallWarningNotice = pgTable(
   (t) => [uniqueIndex('fall_warning_notice_once').on(t.warningId, t.level, t.recipientId), index('fall_warning_notice_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
+/**
+ * A channel the predictive detector finds heading for a fault (0038, docs/predictive.md, issue 30):
+ * one row per finding. `status`: open (at risk now), recovered (the trend came back before anyone
+ * acted: its preventive order closed itself), dismissed (an engineer said "not a problem"), faulted
+ * (the fault came first), resolved (its preventive order was completed). At most one open row per
+ * channel (partial unique index). `reason_key` is a message key; `reason_params` its numbers, so
+ * both languages read the same finding ("CH4 pump current +18 % over 7 days; ~3 days to its limit").
+ */
+export const fallChannelRisk = pgTable(
+  'fall_channel_risk',
+  {
+    id: serial('id').primaryKey(),
+    detectId: integer('detect_id').notNull().references(() => fallDetect.id, { onDelete: 'cascade' }),
+    ch: smallint('ch').notNull(),
+    projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+    equipmentId: integer('equipment_id').references(() => fallEqInfo.id, { onDelete: 'set null' }),
+    /** drift (a slow trend towards a range limit), flicker (more excursions per hour), step (a level change). */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('open'),
+    reasonKey: varchar('reason_key', { length: 64 }).notNull(),
+    reasonParams: jsonb('reason_params').$type<Record<string, number | string>>().notNull().default({}),
+    /** How far past the baseline (the detector's own score, > 1 = flagged). */
+    score: doublePrecision('score').notNull().default(0),
+    /** When the trend is projected to leave the channel's range (null for flicker and step). */
+    projectedAt: ts('projected_at'),
+    detectedAt: ts('detected_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    closedAt: ts('closed_at'),
+    /** The preventive order it opened (fall_order.source = 'preventive'). */
+    orderId: integer('order_id').references(() => fallOrder.id, { onDelete: 'set null' }),
+    dismissedBy: varchar('dismissed_by', { length: 64 }).notNull().default(''),
+    dismissedAt: ts('dismissed_at'),
+  },
+  (t) => [
+    uniqueIndex('fall_channel_risk_open_once').on(t.detectId, t.ch).where(sql`status = 'open'`),
+    index('fall_channel_risk_project_idx').on(t.projectId, t.status),
+  ],
+);
+
+/**
+ * What the detector remembers per channel (0038): `widen` multiplies its tolerance after an engineer
+ * dismissed a finding as "not a problem" (1 = as learned); who and when, for the audit.
+ */
+export const fallChannelBaseline = pgTable(
+  'fall_channel_baseline',
+  {
+    detectId: integer('detect_id').notNull().references(() => fallDetect.id, { onDelete: 'cascade' }),
+    ch: smallint('ch').notNull(),
+    widen: doublePrecision('widen').notNull().default(1),
+    dismissedBy: varchar('dismissed_by', { length: 64 }).notNull().default(''),
+    dismissedAt: ts('dismissed_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('fall_channel_baseline_pk').on(t.detectId, t.ch)],
+);
+
 export const fallOthers = pgTable('fall_others', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 128 }).notNull(),

@@ -138,7 +138,7 @@ export interface NewOrder {
   projectId: number;
   equipmentId?: number | null;
   priority?: string;
-  source?: 'manual' | 'warning';
+  source?: 'manual' | 'warning' | 'preventive';
   warningId?: number | null;
   createdBy?: number | null;
 }
