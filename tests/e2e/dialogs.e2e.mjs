@@ -66,15 +66,24 @@ function shownValue(el) {
 export async function run({ baseUrl, browser, screenshotsDir }) {
   const all = await screens();
   assert.ok(all.length >= 20, `the registry names ${all.length} screens with dialogs`);
+  const only = process.env.E2E_DIALOGS_ONLY?.split(',');
+  const walked = all.filter((x) => !only || only.includes(x.key));
+  const tally = { problems: [], serial: 0, pickers: 0, dialogs: 0, saved: 0, shot: false };
+  const suffix = Date.now().toString(36).slice(-5);
+  // Two administrators side by side, each walking every other screen in a browser context of its
+  // own: the walk mostly waits for dropdowns and answers, so two lanes take little more than half
+  // the time of one (and saves landing while the other lane's dialog is open are what real use is).
+  const lanes = [walked.filter((_, i) => i % 2 === 0), walked.filter((_, i) => i % 2 === 1)];
+  await Promise.all(lanes.map((lane) => walkScreens({ baseUrl, browser, screenshotsDir, lane, tally, suffix })));
+  console.log(`    ${walked.length} screens, ${tally.dialogs} dialogs, ${tally.pickers} pickers clicked, ${tally.saved} saves`);
+  assert.deepEqual(tally.problems, [], `pickers that could not be clicked or saves refused:\n${tally.problems.join('\n')}`);
+}
+
+/** One lane of the walk: signs in, then opens every screen of `lane` in turn; what it finds goes into `tally`. */
+async function walkScreens({ baseUrl, browser, screenshotsDir, lane, tally, suffix }) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  const problems = [];
-  const suffix = Date.now().toString(36).slice(-5);
-  let serial = 0;
-  let pickers = 0;
-  let dialogs = 0;
-  let saved = 0;
-  let shot = false;
+  const problems = tally.problems;
   try {
     await page.addInitScript(() => localStorage.setItem('LANGUAGE', 'en'));
     await page.goto(`${baseUrl}/#/login`);
@@ -93,10 +102,10 @@ export async function run({ baseUrl, browser, screenshotsDir }) {
       const opened = await page.waitForFunction((n) => document.querySelectorAll('[role="dialog"][aria-modal]').length > n, before, { timeout: 10_000 }).then(() => true, () => false);
       if (!opened) return null;
       const dialog = topDialog();
-      // The edit dialog fills from the info call behind its loading overlay; the date pickers come in their own chunk.
+      // The edit dialog's form shows once the info call filled it (aria-busy until then); the date pickers come in their own chunk.
       await page.waitForFunction((sel) => {
         const d = [...document.querySelectorAll(sel)].at(-1);
-        return d && !d.querySelector('.mantine-LoadingOverlay-root') && !d.querySelector('input[readonly]:not([aria-haspopup]):not([type="radio"])');
+        return d && !d.querySelector('.mantine-LoadingOverlay-root, [aria-busy="true"]') && !d.querySelector('input[readonly]:not([aria-haspopup]):not([type="radio"])');
       }, DIALOG, WAIT).catch(() => {});
       return dialog;
     }
@@ -170,7 +179,7 @@ export async function run({ baseUrl, browser, screenshotsDir }) {
         const label = await control.evaluate(labelOf);
         const kind = await control.evaluate((el) => (el.classList.contains('mantine-DateInput-input') ? 'date' : el.getAttribute('aria-haspopup')));
         const field = `${where} › ${label || `picker ${i + 1}`}`;
-        pickers += 1;
+        tally.pickers += 1;
         debug('  picker', field, kind);
         // A live update can refetch the record under an open edit dialog: its loading overlay goes first.
         await page.waitForFunction((sel) => ![...document.querySelectorAll(sel)].at(-1)?.querySelector('.mantine-LoadingOverlay-overlay'), DIALOG, WAIT).catch(() => {});
@@ -181,8 +190,8 @@ export async function run({ baseUrl, browser, screenshotsDir }) {
           problems.push(`${field}: clicking it opened nothing`);
           continue;
         }
-        if (!shot) {
-          shot = true;
+        if (!tally.shot) {
+          tally.shot = true;
           await page.screenshot({ path: path.join(screenshotsDir, 'dialogs-picker-en.png') });
         }
         if (kind === 'listbox') {
@@ -248,16 +257,16 @@ export async function run({ baseUrl, browser, screenshotsDir }) {
       );
       let marker = null;
       for (const f of fields) {
-        serial += 1;
+        tally.serial += 1;
         const value =
           f.type === 'password' ? `Walk${suffix}a1!`
-          : /mail/i.test(f.label) ? `walk${suffix}${serial}@example.com`
+          : /mail/i.test(f.label) ? `walk${suffix}${tally.serial}@example.com`
           : /phone|mobile/i.test(f.label) ? '13800138000'
           : /card/i.test(f.label) ? '6222020200112233'
           : /cron/i.test(f.label) ? '0 3 * * *'
           : /url|endpoint/i.test(f.label) ? 'https://example.com/walk'
           : f.numeric ? '1'
-          : `walk${suffix}${serial}`;
+          : `walk${suffix}${tally.serial}`;
         await dialog.locator(`[id="${f.id}"]`).fill(value);
         if (marker === null && f.type !== 'password' && !f.numeric) marker = value;
       }
@@ -272,7 +281,7 @@ export async function run({ baseUrl, browser, screenshotsDir }) {
       await dialog.getByRole('button', { name: 'OK', exact: true }).click();
       const closed = await dialog.waitFor({ state: 'detached', timeout: 15_000 }).then(() => true, () => false);
       if (closed) {
-        saved += 1;
+        tally.saved += 1;
         if (relisted) {
           await relisted;
           await panel.locator('table[aria-busy="false"]').first().waitFor(WAIT).catch(() => {});
@@ -303,7 +312,7 @@ export async function run({ baseUrl, browser, screenshotsDir }) {
         if (!(await adds.nth(i).isEnabled())) continue;
         const nested = await openDialog(adds.nth(i));
         if (!nested) continue;
-        dialogs += 1;
+        tally.dialogs += 1;
         const name = `${where} › ${await dialogTitle(nested)}`;
         await walkPickers(nested, name);
         await closeDialog(nested);
@@ -312,7 +321,7 @@ export async function run({ baseUrl, browser, screenshotsDir }) {
 
     const debug = process.env.E2E_DEBUG ? (...a) => console.log(`      ${((Date.now() - started) / 1000).toFixed(1)}s`, ...a) : () => {};
     const started = Date.now();
-    for (const screen of all.filter((x) => !process.env.E2E_DIALOGS_ONLY || process.env.E2E_DIALOGS_ONLY.split(',').includes(x.key))) {
+    for (const screen of lane) {
       const where = screen.name;
       debug('screen', where);
       // In the app, not a reload: the screen opens as a tab, as from the menu.
@@ -327,7 +336,7 @@ export async function run({ baseUrl, browser, screenshotsDir }) {
       if (screen.save && (await add.count()) > 0) {
         const dialog = await openDialog(add);
         assert.ok(dialog, `${where}: "Add" opened no dialog`);
-        dialogs += 1;
+        tally.dialogs += 1;
         const name = `${where} › ${await dialogTitle(dialog)}`;
         const before = problems.length;
         const picked = await walkPickers(dialog, name);
@@ -349,7 +358,7 @@ export async function run({ baseUrl, browser, screenshotsDir }) {
           const edit = await openDialog(row.getByRole('button', { name: /^Edit\b/ }).first());
           if (edit) {
             edited = true;
-            dialogs += 1;
+            tally.dialogs += 1;
             const editName = `${where} › ${await dialogTitle(edit)}`;
             const shown = await shownValues(edit);
             for (const [label, value] of Object.entries(picked)) {
@@ -376,15 +385,13 @@ export async function run({ baseUrl, browser, screenshotsDir }) {
         if ((await edit.count()) === 0) continue;
         const dialog = await openDialog(edit);
         if (!dialog) continue;
-        dialogs += 1;
+        tally.dialogs += 1;
         const name = `${where} › ${await dialogTitle(dialog)}`;
         await walkPickers(dialog, name);
         await walkNested(dialog, name);
         await closeDialog(dialog);
       }
     }
-    console.log(`    ${all.length} screens, ${dialogs} dialogs, ${pickers} pickers clicked, ${saved} saves`);
-    assert.deepEqual(problems, [], `pickers that could not be clicked or saves refused:\n${problems.join('\n')}`);
   } finally {
     await context.close();
   }

@@ -243,8 +243,9 @@ export const tests = {
       { name: `wall-project`, url: `page/project/${projectId}` },
       ...SCREENS.map((s) => ({ name: `main-${s}`, url: s ? `main/${s}` : 'main' })),
     ];
-    const en = await walk(browser, baseUrl, token, 'en', targets, screenshotsDir);
-    const cn = await walk(browser, baseUrl, token, 'cn', targets, screenshotsDir);
+    // Both languages at once, each in its own context: the walk mostly waits for screens to settle,
+    // so two walks side by side take about the time of one.
+    const [en, cn] = await Promise.all(['en', 'cn'].map((lang) => walk(browser, baseUrl, token, lang, targets, screenshotsDir)));
     writeFileSync(path.join(screenshotsDir, 'language-findings.json'), JSON.stringify({ en, cn }, null, 2));
     assert.deepEqual({ en, cn }, { en: {}, cn: {} }, `mixed languages on screen:\n${JSON.stringify({ en, cn }, null, 2)}`);
   },

@@ -162,13 +162,36 @@ describe('ListPage', { timeout: 60_000 }, () => {
     const row = within(table()).getByText('Pump 2').closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: '修改' }));
     const dialog = screen.getByRole('dialog', { name: 'Pumps · 修改' });
-    const name = within(dialog).getByRole('textbox', { name: 'Name' });
-    await waitFor(() => expect(name).toHaveValue('Pump 2'));
+    const name = await within(dialog).findByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('Pump 2');
     await userEvent.clear(name);
     await userEvent.type(name, 'Pump two');
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(table()).findByText('Pump two')).toBeInTheDocument();
     expect(calls.find((c) => c.path === 'update')?.body).toEqual({ id: 2, name: 'Pump two', phone: '13800138000' });
+  });
+
+  it('shows the edit form only once the record filled it, never its defaults as if they were the record', async () => {
+    servePumps();
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${API}/kit/pumps/info/:id`, async () => {
+        await answered;
+        return ok({ id: 3, name: 'Pump 3', phone: '13900139000' });
+      }),
+    );
+    renderPumps();
+    const row = (await within(table()).findByText('Pump 3')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: '修改' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pumps · 修改' });
+    // A slow answer: no field yet (an empty "Name" would pass for the record's), and the form says it is busy.
+    expect(within(dialog).queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
+    expect(dialog.querySelector('form')).toHaveAttribute('aria-busy', 'true');
+    answer();
+    expect(await within(dialog).findByRole('textbox', { name: 'Name' })).toHaveValue('Pump 3');
+    expect(within(dialog).getByRole('textbox', { name: 'Phone' })).toHaveValue('13900139000');
+    expect(dialog.querySelector('form')).toHaveAttribute('aria-busy', 'false');
   });
 
   it('asks before deleting, and asks to check data first when nothing is selected', async () => {

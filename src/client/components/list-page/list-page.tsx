@@ -164,10 +164,17 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
   const editId = editing?.mode === 'edit' ? editing.id : null;
   const info = useQuery({ ...resource.infoQueryOptions(editId ?? ''), enabled: editId !== null });
   const [filledFrom, setFilledFrom] = useState<unknown>(null);
-  if (editId !== null && info.data && filledFrom !== info.data) {
+  // The record fills the form once it arrives; a newer answer (a live refresh) fills it again only
+  // while the user has changed nothing, so what they typed is never overwritten under them.
+  if (editId !== null && info.data && filledFrom !== info.data && (filledFrom === null || !form.isDirty())) {
     setFilledFrom(info.data);
-    form.setValues(props.toFormValues ? props.toFormValues(info.data) : pickFormValues(info.data as object, initialValues));
+    const values = props.toFormValues ? props.toFormValues(info.data) : pickFormValues(info.data as object, initialValues);
+    form.setValues(values);
+    form.resetDirty(values);
   }
+  // Until then the edit form is not shown: its defaults would pass for the record's values (the
+  // dialog's spinner only shows after a short delay, so a slow answer showed "Pump" for a nozzle).
+  const waitingForRecord = editId !== null && filledFrom === null;
 
   const openAdd = () => {
     trackAction(perms.save);
@@ -312,12 +319,13 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
         loading={editId !== null && info.isFetching}
       >
         <form
+          aria-busy={waitingForRecord}
           onSubmit={(e) => {
             e.preventDefault();
             form.onSubmit((values) => save.mutate(values))();
           }}
         >
-          {editing && <FormBody form={form} mode={editing.mode} />}
+          {editing && !waitingForRecord && <FormBody form={form} mode={editing.mode} />}
         </form>
       </Dialog>
     </Stack>

@@ -84,11 +84,16 @@ export default function MenusPage() {
     validate: (values) => zodResolver(values.menuId ? menuUpdateSchema : menuSaveSchema)(values),
   });
   const [filledFrom, setFilledFrom] = useState<unknown>(null);
-  if (editId !== null && info.data && filledFrom !== info.data) {
+  // As ListPage does: filled once the record arrives, again on a newer answer only while nothing was
+  // changed, and no form shown before (its defaults would pass for the menu's values).
+  if (editId !== null && info.data && filledFrom !== info.data && (filledFrom === null || !form.isDirty())) {
     setFilledFrom(info.data);
     const { parentName: _parentName, ...row } = info.data;
-    form.setValues({ ...row, type: row.type as MenuFormValues['type'], status: row.status as MenuFormValues['status'] });
+    const values = { ...row, type: row.type as MenuFormValues['type'], status: row.status as MenuFormValues['status'] };
+    form.setValues(values);
+    form.resetDirty(values);
   }
+  const waitingForRecord = editId !== null && filledFrom === null;
 
   const openAdd = (parentId = 0) => {
     form.setValues({ ...EMPTY_MENU, parentId });
@@ -235,8 +240,8 @@ export default function MenusPage() {
         onOk={() => submit()}
         onCancel={() => setEditing(null)}
       >
-        <form onSubmit={submit}>
-          <MenuForm form={form} tree={select.data ?? []} />
+        <form onSubmit={submit} aria-busy={waitingForRecord}>
+          {!waitingForRecord && <MenuForm form={form} tree={select.data ?? []} />}
         </form>
       </Dialog>
     </Stack>
