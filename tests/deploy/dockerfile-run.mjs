@@ -108,7 +108,16 @@ function cleanCopy(dest) {
   const ignore = readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
   const files = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
   const ignored = (f) => ignore.some((p) => f === p || f.startsWith(`${p}/`) || (p.startsWith('*') && f.endsWith(p.slice(1))));
-  for (const f of files) if (!ignored(f) && existsSync(path.join(root, f))) cpSync(path.join(root, f), path.join(dest, f));
+  for (const f of files) {
+    if (ignored(f) || !existsSync(path.join(root, f))) continue;
+    try {
+      cpSync(path.join(root, f), path.join(dest, f));
+    } catch (error) {
+      // A test running beside this one (CI runs the PostgreSQL suite at the same time) took away a
+      // scratch file of its own between the listing and the copy: it was never part of the project.
+      if (error?.code !== 'ENOENT') throw error;
+    }
+  }
 }
 
 async function main() {
