@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     if (applied.length) process.stdout.write(`seed: ${applied.length} migrations applied\n`);
     const outcome = await bootstrapData(database, config, (line) => process.stdout.write(`seed: ${line}\n`));
     if (outcome === 'refused') throw new Error('production refuses to seed without ADMIN_PASSWORD');
+    process.stdout.write(`seed: ${outcome === 'seeded' ? 'seeded' : 'found seeded already'} in process ${process.pid}\n`);
   } finally {
     await database.close();
   }
