@@ -1,7 +1,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate, SchemaNewerError } from './db/migrate';
-import { bootstrapData } from './db/seed/bootstrap';
+import { seedNewDataDir, startData } from './db/seed/first-start';
 import { buildApp } from './app';
 import { mkdir, readFile } from 'node:fs/promises';
 import { startJobRunner } from './jobs/runner';
@@ -29,7 +29,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
+  const open = () => openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
+  // A first start migrates and seeds in a process of its own, so the server does not keep what that used.
+  await seedNewDataDir(config);
+  let database = await open();
   try {
     await migrate(database);
   } catch (error) {
@@ -39,8 +42,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const seeded = await bootstrapData(database, config, (line) => process.stdout.write(`seed: ${line}\n`));
-  if (seeded === 'refused') {
+  const data = await startData(database, config, open, (line) => process.stdout.write(`seed: ${line}\n`));
+  database = data.database;
+  if (data.outcome === 'refused') {
     process.stderr.write(
       'Cascade: this is the first start in production and ADMIN_PASSWORD is not set.\n' +
         'Set ADMIN_PASSWORD to the password the admin account should have, then start again.\n',

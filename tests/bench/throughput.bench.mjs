@@ -10,13 +10,19 @@
 //  - the server process's memory measured from outside (/proc/<pid>/status): VmRSS once it listens and
 //    has warmed up, the median of eleven readings over its sixth to tenth idle second (idle; one
 //    reading could fall on either side of a collection), VmHWM after the load (peak).
+//  - the same list beside a hand-written reference started in the same run (tests/bench/list-reference.ts:
+//    plain Fastify, the same driver, one session lookup by token, the same page query prepared),
+//    alternating runs of REFERENCE_SECONDS at 10 and 50 connections, REFERENCE_ROUNDS rounds: Cascade's
+//    requests per second as a ratio to the reference's (budget ≥ 0.6×) and its p99 as a ratio to the
+//    reference's (≤ 2×), the means of the rounds; the absolute figures in the notes.
+//    REFERENCE=off leaves it out; it reads a copy of the embedded folder (tmp/bench-throughput-ref).
 // The machine is often shared: each row's note carries the load average, and the ratio to the hello
 // world measured minutes apart on the same machine is the figure to compare between runs.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/cascade_bench_throughput;
 // the database is created and seeded on first use). Run alone: node tests/bench/throughput.bench.mjs;
 // BENCH_ENGINE=pglite or =postgres measures that engine only (beside the hello world).
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import os, { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +40,12 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const IDLE_WAIT_MS = 10_000;
 const IDLE_SAMPLE_MS = 5_000;
 const LIST_BODY = JSON.stringify({ page: 1, limit: 20 });
+const refDataDir = path.join(root, 'tmp/bench-throughput-ref');
+const REFERENCE_SECONDS = Number(process.env.REFERENCE_SECONDS ?? 10);
+const REFERENCE_ROUNDS = Number(process.env.REFERENCE_ROUNDS ?? 2);
+const REFERENCE_CONNECTIONS = [10, 50];
+/** Cascade's order list against the hand-written reference: throughput ≥ this share of it, p99 ≤ this multiple. */
+const REFERENCE_BUDGET = { rpsRatio: 0.6, p99Ratio: 2 };
 
 // Budgets: the list at ≥ 1,000 requests/s with p99 < 100 ms on PostgreSQL, ≥ 500/s on the
 // embedded database; /api/health's p99 under that load within HEALTH_SLACK_MS of its idle p99.
@@ -148,6 +160,68 @@ function seed(target) {
   if (seeded.status !== 0) throw new Error(`seeding ${target} failed`);
 }
 
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/**
+ * The hand-written reference (list-reference.ts) beside the running server at `base`: alternating
+ * runs, reference then Cascade, at each of REFERENCE_CONNECTIONS, REFERENCE_ROUNDS times.
+ */
+async function againstReference(engine, base, headers) {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), DATA_DIR: refDataDir, REFERENCE_TOKEN: headers.authorization };
+  if (engine === 'postgres') env.DATABASE_URL = PG_URL;
+  else delete env.DATABASE_URL;
+  const ref = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/list-reference.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const refUrl = `http://127.0.0.1:${port}/api/ball/fallorder/list`;
+  try {
+    for (let i = 0; ; i++) {
+      if (ref.exitCode !== null) throw new Error(`the reference exited (${ref.exitCode})`);
+      const answer = await fetch(refUrl, { method: 'POST', headers, body: LIST_BODY }).then((r) => r.json(), () => null);
+      if (answer?.code === 0 && answer.data.list.length > 0) break;
+      if (i > 600) throw new Error('the reference did not answer within a minute');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const runs = new Map(REFERENCE_CONNECTIONS.map((c) => [c, { ref: [], app: [] }]));
+    for (let round = 0; round < REFERENCE_ROUNDS; round++) {
+      for (const connections of REFERENCE_CONNECTIONS) {
+        const opts = { method: 'POST', headers, body: LIST_BODY, connections, duration: REFERENCE_SECONDS };
+        const r = checked(await cannon({ url: refUrl, ...opts }), `${engine} reference at ${connections}`);
+        const a = checked(await cannon({ url: `${base}/api/ball/fallorder/list`, ...opts }), `${engine} list at ${connections}`);
+        runs.get(connections).ref.push({ rps: r.requests.average, p99: r.latency.p99 });
+        runs.get(connections).app.push({ rps: a.requests.average, p99: a.latency.p99 });
+      }
+    }
+    const label = engine === 'pglite' ? 'embedded database' : 'PostgreSQL';
+    return REFERENCE_CONNECTIONS.flatMap((connections) => {
+      const { ref: rs, app: as } = runs.get(connections);
+      const refRps = mean(rs.map((x) => x.rps));
+      const appRps = mean(as.map((x) => x.rps));
+      const refP99 = mean(rs.map((x) => x.p99));
+      const appP99 = mean(as.map((x) => x.p99));
+      const each = (xs) => xs.map((x) => `${Math.round(x.rps)} req/s p99 ${x.p99} ms`).join(', ');
+      const load = `${REFERENCE_ROUNDS} alternating rounds of ${REFERENCE_SECONDS} s at ${connections} connections, page 1 of 20, means; Cascade ${each(as)}; reference ${each(rs)}`;
+      return [
+        {
+          name: `${label}: order list / hand-written reference, requests per second at ${connections} connections`,
+          value: Math.round((appRps / refRps) * 100) / 100,
+          unit: '×',
+          floor: REFERENCE_BUDGET.rpsRatio,
+          note: `${load}; reference: plain Fastify, the same driver, one session lookup, the same page query prepared (tests/bench/list-reference.ts)`,
+        },
+        {
+          name: `${label}: order list / hand-written reference, p99 at ${connections} connections`,
+          value: Math.round((appP99 / Math.max(refP99, 1)) * 100) / 100,
+          unit: '×',
+          budget: REFERENCE_BUDGET.p99Ratio,
+          note: `Cascade p99 ${Math.round(appP99)} ms, reference ${Math.round(refP99)} ms`,
+        },
+      ];
+    });
+  } finally {
+    await stop(ref);
+  }
+}
+
 /** One engine: a fresh server, its idle memory, then the list under load with /health beside it. */
 async function measureServer(engine, hello) {
   const port = await freePort();
@@ -179,6 +253,7 @@ async function measureServer(engine, hello) {
     checked(list, `${engine} list`);
     checked(health, `${engine} health under load`);
     const peak = memoryOf(server.pid);
+    const reference = process.env.REFERENCE === 'off' ? [] : await againstReference(engine, base, headers);
     // The server's CPU time per request answered: what a shared machine's load changes least.
     const cpuPerRequest = ((cpuSeconds(server.pid) - cpuAtStart) * 1000) / (list.requests.total + health.requests.total);
     const rps = Math.round(list.requests.average);
@@ -203,6 +278,7 @@ async function measureServer(engine, hello) {
       },
       { name: `${label}: server RSS idle`, value: idle.rss, unit: 'MB', budget: b.idleMb, note: `VmRSS after warm-up, median of readings ${(IDLE_WAIT_MS - IDLE_SAMPLE_MS) / 1000}–${IDLE_WAIT_MS / 1000} s (${idle.min}–${idle.max} MB; demo data, boards reporting)` },
       { name: `${label}: server RSS peak under the list load`, value: peak.hwm, unit: 'MB', budget: b.peakMb, note: `VmHWM of the process since start; VmRSS after the load ${peak.rss} MB` },
+      ...reference,
     ];
   } finally {
     await stop(server);
@@ -212,7 +288,12 @@ async function measureServer(engine, hello) {
 export async function run() {
   const engines = process.env.BENCH_ENGINE ? [process.env.BENCH_ENGINE] : ['pglite', 'postgres'];
   if (engines.some((e) => !BUDGET[e])) throw new Error(`BENCH_ENGINE: pglite or postgres, not ${process.env.BENCH_ENGINE}`);
-  if (engines.includes('pglite')) seed(dataDir);
+  if (engines.includes('pglite')) {
+    seed(dataDir);
+    // The reference opens a copy: one process at a time may open an embedded folder.
+    rmSync(refDataDir, { recursive: true, force: true });
+    cpSync(path.join(dataDir, 'pglite'), path.join(refDataDir, 'pglite'), { recursive: true });
+  }
   if (engines.includes('postgres')) {
     await ensurePostgres();
     seed(PG_URL);
