@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path, { relative } from 'node:path';
 import type { ZodType } from 'zod';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { Settings } from './lib/settings';
@@ -26,6 +26,7 @@ import { oplogPlugin } from './plugins/oplog';
 import { loadModules, registerModules } from './modules';
 import { livePlugin } from './live';
 import { ingestPlugin } from './modules/operations/detect/ingest';
+import type { AppTypeProvider } from './app-instance';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,7 +146,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     // The socket's address unless TRUST_PROXY names the proxies in front (config.ts).
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false } },
-  }).withTypeProvider<ZodTypeProvider>();
+  }).withTypeProvider<AppTypeProvider>();
 
   app.decorate('config', config);
   app.decorate('warming', new Set<string>());

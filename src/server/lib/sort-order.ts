@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../app-instance';
 import { eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { sortOrderSchema, sortedAnswer, type SortOrder } from '@shared/contracts/common';
+import { sortOrderSchema, sortedAnswer } from '@shared/contracts/common';
 import { ok } from './crud';
 import { badRequest } from './errors';
 
@@ -26,9 +26,9 @@ export interface SortRouteOptions {
  * numbers do not tell the rows apart (equal, as new rows get 0), they are numbered from the lowest.
  * Unknown ids, or ids of different groups, are a 400 and nothing changes.
  */
-export function registerSortRoute(app: FastifyInstance, o: SortRouteOptions): void {
+export function registerSortRoute(app: AppInstance, o: SortRouteOptions): void {
   app.post(o.url, { schema: { body: sortOrderSchema, response: { 200: sortedAnswer } }, config: { permission: o.permission } }, async (request) => {
-    const { ids } = request.body as SortOrder;
+    const { ids } = request.body;
     await app.database.db.transaction(async (tx) => {
       const rows = await tx.select({ id: o.id, group: o.group ?? o.id, sort: o.sort }).from(o.table).where(inArray(o.id, ids));
       if (rows.length !== ids.length) throw badRequest('v.option', { ids: 'v.option' });

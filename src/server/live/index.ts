@@ -6,6 +6,7 @@ import { ApiError } from '../lib/errors';
 import { fileAnswer } from '../lib/answers';
 import { LiveHub } from './hub';
 import { routeTopics } from '@shared/resources';
+import type { AppInstance } from '../app-instance';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +53,7 @@ export const livePlugin = fp(async (app) => {
 /** Server-sent events: a stream that never ends, not one JSON answer. */
 const STREAM_ANSWER = fileAnswer('server-sent events', 'text/event-stream');
 
-export async function liveRoutes(app: FastifyInstance): Promise<void> {
+export async function liveRoutes(app: AppInstance): Promise<void> {
   // HEAD answers at once with the stream's headers: the automatic HEAD route ran the handler
   // below, which never ends, so a HEAD request never got an answer.
   app.head('/live/stream', { schema: { response: { 200: STREAM_ANSWER } }, config: { permission: 'session' } }, async (_request, reply) => {

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../app-instance';
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { liveRoutes } from '../live';
 
 /** A module's registrar: registers the routes of its folder (each route declares its permission, plugins/auth.ts). */
-export type ApiModule = (app: FastifyInstance) => Promise<void>;
+export type ApiModule = (app: AppInstance) => Promise<void>;
 
 export interface FoundModule {
   /** The module's folder under modules/, e.g. 'operations/orders'. */
@@ -59,7 +59,7 @@ export async function loadModules(root = MODULES_DIR): Promise<FoundModule[]> {
 }
 
 /** Registers the live stream and every module under the API prefix, each as its own encapsulated plugin. */
-export async function registerModules(app: FastifyInstance, options: { modules: FoundModule[] }): Promise<void> {
+export async function registerModules(app: AppInstance, options: { modules: FoundModule[] }): Promise<void> {
   await app.register(liveRoutes);
   for (const m of options.modules) await app.register(m.register);
 }

@@ -8,6 +8,7 @@ import { hashToken } from '../lib/password';
 import { ApiError, forbidden, unauthorized } from '../lib/errors';
 import { redeemTicket } from '../lib/tickets';
 import { ALL_PROJECTS, projectsScope, type DataScope } from '../lib/data-scope';
+import { rawField } from '../lib/raw-field';
 
 /**
  * What a route needs, declared on every route under the API prefix (startup fails otherwise):
@@ -83,9 +84,9 @@ function readToken(request: FastifyRequest, headerName: string): string | null {
 function readTicket(request: FastifyRequest): { ticket: string; purpose: TicketPurpose; target: string } | null {
   const purpose = request.routeOptions.config?.ticket;
   if (!purpose || request.method !== 'GET') return null;
-  const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
+  const ticket = rawField(request.query, 'ticket');
   if (typeof ticket !== 'string' || !ticket) return null;
-  const id = (request.params as Record<string, unknown> | undefined)?.id;
+  const id = rawField(request.params, 'id');
   const target = purpose === 'download' ? String(Number(id)) : '';
   return { ticket, purpose, target };
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { sysLog } from '../db/schema';
 import { readActions, resourceOfPermission } from '@shared/resources';
+import { rawField } from '../lib/raw-field';
 
 const SECRET_KEY = /pass(word)?|secret|token|ticket|captcha|boardkey|^key$|^address$/i;
 
@@ -48,7 +49,7 @@ export const oplogPlugin = fp(async (app) => {
         module,
         menuCode: menuCodeOf(cfg.permission),
         action,
-        target: (request.params as Record<string, string> | undefined)?.id ?? '',
+        target: String(rawField(request.params, 'id') ?? ''),
         method: request.method,
         path: request.url.split('?')[0],
         ip: request.ip,

@@ -103,8 +103,13 @@ export function partialWithoutDefaults<T extends ZodRawShape>(schema: ZodObject<
   const shape = Object.fromEntries(
     Object.entries(schema.shape).map(([k, v]) => [k, (v instanceof z.ZodDefault ? (v.unwrap() as z.ZodType) : (v as z.ZodType)).optional()]),
   );
-  return z.object(shape);
+  // Object.fromEntries forgets the keys: the type says what the loop above builds, so an update's
+  // handler reads its fields typed (the route's body type comes from this schema).
+  return z.object(shape) as unknown as ZodObject<{ [K in keyof T]: z.ZodOptional<WithoutDefault<T[K]>> }>;
 }
+
+/** A field's schema without its `.default()` (what partialWithoutDefaults makes optional). */
+type WithoutDefault<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
 
 /*
  * Answers. Each row schema says what the JSON of an

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { BILL_STATE } from '@shared/dictionaries';
 import { desc, eq } from 'drizzle-orm';
 import { billRecordQuerySchema, billRecordRowSchema } from '@shared/contracts/app';
@@ -7,7 +7,7 @@ import { filters, registerCrud } from '../../lib/crud';
 import { RESOURCES } from '@shared/resources';
 
 /** app/bill-record: the history the bill routes write; users only read and export it. */
-export async function billRecordRoutes(app: FastifyInstance): Promise<void> {
+export async function billRecordRoutes(app: AppInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.billRecord,
     table: appBillRecord,

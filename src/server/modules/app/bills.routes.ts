@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { BILL_RATE, BILL_STATE, BILL_TYPE } from '@shared/dictionaries';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { billQuerySchema, billSavedSchema, billSchema, billStateAnswerSchema, billStateSchema, billUpdateSchema, type BillUpdate, billRowSchema } from '@shared/contracts/app';
+import { billQuerySchema, billSavedSchema, billSchema, billStateAnswerSchema, billStateSchema, billUpdateSchema, billRowSchema } from '@shared/contracts/app';
 import { deletedAnswer, envelopeOf, idAnswer, idListSchema } from '@shared/contracts/common';
 import { appBill, appUser } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
@@ -18,7 +18,7 @@ const who = (request: FastifyRequest) => request.auth?.username ?? '';
  * through POST /app/bill/state — is recorded in app_bill_record in the same transaction, so the
  * history never misses or invents a change.
  */
-export async function billRoutes(app: FastifyInstance): Promise<void> {
+export async function billRoutes(app: AppInstance): Promise<void> {
   const db = app.database.db;
 
   registerCrud(app, {
@@ -47,7 +47,7 @@ export async function billRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(`${BASE}/save`, { schema: { body: billSchema, response: { 200: envelopeOf(billSavedSchema) } }, config: { permission: 'app-bill#save' } }, async (request) => {
-    const { reason, at, ...body } = request.body as z.infer<typeof billSchema>;
+    const { reason, at, ...body } = request.body;
     const created = await db.transaction(async (tx) => {
       await checkCustomer(tx, body.userId);
       const number = await nextBillNumber(tx);
@@ -62,7 +62,7 @@ export async function billRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(`${BASE}/update`, { schema: { body: billUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'app-bill#update' } }, async (request) => {
-    const { id, reason, at, ...changes } = request.body as BillUpdate;
+    const { id, reason, at, ...changes } = request.body;
     await db.transaction(async (tx) => {
       const [current] = await tx.select({ billState: appBill.billState }).from(appBill).where(eq(appBill.id, id)).for('update');
       if (!current) throw notFound();
@@ -78,7 +78,7 @@ export async function billRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(`${BASE}/state`, { schema: { body: billStateSchema, response: { 200: envelopeOf(billStateAnswerSchema) } }, config: { permission: 'app-bill#update', log: { module: 'app/bill', action: 'state' } } }, async (request) => {
-    const { id, billState, reason } = request.body as z.infer<typeof billStateSchema>;
+    const { id, billState, reason } = request.body;
     await db.transaction(async (tx) => {
       const [current] = await tx.select({ billState: appBill.billState }).from(appBill).where(eq(appBill.id, id)).for('update');
       if (!current) throw notFound();
@@ -93,7 +93,7 @@ export async function billRoutes(app: FastifyInstance): Promise<void> {
   // refused (409, naming the changes). One still in its first state was entered by mistake at most;
   // it goes with its one record. The outer column is written out: a one-table select renders unqualified.
   app.post(`${BASE}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'app-bill#delete' } }, async (request) => {
-    const ids = request.body as number[];
+    const ids = request.body;
     const deleted = await db.transaction(async (tx) => {
       const rows = await tx
         .select({ number: appBill.number, changes: sql<number>`(SELECT count(*) - 1 FROM app_bill_record r WHERE r.bill_id = app_bill.id)`.mapWith(Number) })

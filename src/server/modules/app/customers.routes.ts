@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { SEX, USER_STATUS } from '@shared/dictionaries';
 import { asc, inArray } from 'drizzle-orm';
 import { appUserQuerySchema, appUserSchema, appUserRowSchema } from '@shared/contracts/app';
@@ -11,7 +11,7 @@ import { RESOURCES } from '@shared/resources';
 const BASE = '/app/user';
 
 /** app/user: customer accounts. */
-export async function customerRoutes(app: FastifyInstance): Promise<void> {
+export async function customerRoutes(app: AppInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.customer,
     table: appUser,
@@ -35,7 +35,7 @@ export async function customerRoutes(app: FastifyInstance): Promise<void> {
   // Bills belong to their customer and cascade with it: deleting a customer who has bills would
   // silently erase financial history, so it is refused instead.
   app.post(`${BASE}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'app-user#delete' } }, async (request) => {
-    const ids = request.body as number[];
+    const ids = request.body;
     const deleted = await app.database.db.transaction(async (tx) => {
       // Locking the customers first keeps a bill from being added to one of them meanwhile.
       await tx.select({ id: appUser.id }).from(appUser).where(inArray(appUser.id, ids)).for('update');

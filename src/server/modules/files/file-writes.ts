@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ZodType } from 'zod';
@@ -26,8 +27,10 @@ export interface FileWritesOptions {
    * training's attachments).
    */
   fileFields: { field: string; imageOnly?: boolean; many?: boolean }[];
-  save: ZodType;
-  update: ZodType;
+  /** The save body: its output is the row's values (its type reaches the handler through the route schema). */
+  save: ZodType<Record<string, unknown>>;
+  /** The update body: the row's id and the fields that change. */
+  update: ZodType<{ id: number } & Record<string, unknown>>;
   /**
    * Checks and fills in values inside the transaction (foreign records exist, derived columns);
    * `current` is the stored row on update. Throw ApiError for bad input.
@@ -56,13 +59,13 @@ function idsOf(f: { many?: boolean }, value: unknown): (number | null)[] {
  * files' ownership commit together, so a save that fails on any check leaves every upload unowned
  * (and the cleanup removes it), and a replaced file is released only if the update commits.
  */
-export function registerFileWrites(app: FastifyInstance, options: FileWritesOptions): void {
+export function registerFileWrites(app: AppInstance, options: FileWritesOptions): void {
   const o = { ...options, ...resourceNames(options) };
   const cols = getTableColumns(o.table) as Record<string, PgColumn>;
   const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
 
   app.post(`${o.base}/save`, { schema: { body: o.save, response: { 200: idAnswer } }, config: { permission: `${o.permission}#save` } }, async (request) => {
-    const values = defined(request.body as Record<string, unknown>);
+    const values = defined(request.body);
     if (o.project) assertInScope(request, values.projectId as number | null | undefined);
     const id = await app.database.db.transaction(async (tx) => {
       await o.prepare?.(tx, values, null, request);
@@ -77,7 +80,7 @@ export function registerFileWrites(app: FastifyInstance, options: FileWritesOpti
   });
 
   app.post(`${o.base}/update`, { schema: { body: o.update, response: { 200: idAnswer } }, config: { permission: `${o.permission}#update` } }, async (request) => {
-    const { id, ...rest } = request.body as { id: number } & Record<string, unknown>;
+    const { id, ...rest } = request.body;
     const values = defined(rest);
     if (o.project) {
       await assertRowsInScope(app.database, request, o.project, [id]);
@@ -104,7 +107,7 @@ export function registerFileWrites(app: FastifyInstance, options: FileWritesOpti
 
   if (o.ownDelete) return;
   app.post(`${o.base}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: `${o.permission}#delete` } }, async (request) => {
-    const ids = request.body as number[];
+    const ids = request.body;
     if (o.project) await assertRowsInScope(app.database, request, o.project, ids);
     const deleted = await app.database.db.transaction(async (tx) => {
       const rows = (await tx.delete(o.table).where(inArray(o.id, ids)).returning({ id: o.id })) as { id: number }[];

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import multipart from '@fastify/multipart';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -36,7 +37,7 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
  * Download routes are declared 'public' so that display and visitor sessions reach the check in
  * `mayRead`; a caller without any session still gets 401 there.
  */
-export async function filesRoutes(app: FastifyInstance): Promise<void> {
+export async function filesRoutes(app: AppInstance): Promise<void> {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     // The per-request limit below comes from settings; this ceiling only bounds a misconfiguration.
     await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 512 * MB } });
@@ -47,7 +48,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: uploadQuerySchema, response: { 200: envelopeOf(uploadedFileSchema) } }, config: { permission: 'login', log: { module: 'oss/file', action: 'upload' } } },
     async (request) => {
       const auth = request.auth!;
-      const query = request.query as z.infer<typeof uploadQuerySchema>;
+      const query = request.query;
       if (!request.isMultipart()) throw badRequest('v.fileMissing', { file: 'v.fileMissing' });
       const maxMb = await app.settings.get('upload.maxMb');
       const imageMaxMb = await app.settings.get('upload.imageMaxMb');
@@ -112,19 +113,19 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   }
 
   app.get('/oss/file/download/:id', { schema: { params: idParamSchema, response: { 200: downloadAnswer } }, config: { permission: 'public', ticket: 'download' } }, async (request, reply) => {
-    const row = await readable((request.params as { id: number }).id, request.auth);
+    const row = await readable(request.params.id, request.auth);
     return stream(reply, row, row.storageKey, row.contentType, row.originalName, Number(row.size));
   });
 
   app.get('/oss/file/thumb/:id', { schema: { params: idParamSchema, response: { 200: fileAnswer('the thumbnail', 'image/webp') } }, config: { permission: 'public', ticket: 'download' } }, async (request, reply) => {
-    const row = await readable((request.params as { id: number }).id, request.auth);
+    const row = await readable(request.params.id, request.auth);
     if (!row.thumbKey || !isImageType(row.contentType)) throw notFound();
     return stream(reply, row, row.thumbKey, 'image/webp', row.originalName.replace(/\.[^.]*$/, '') + '.webp');
   });
 
   app.get('/oss/file/meta', { schema: { response: { 200: envelopeOf(z.array(uploadedFileSchema)) }, querystring: fileMetaQuerySchema }, config: { permission: 'public' } }, async (request) => {
     if (!request.auth) throw unauthorized();
-    const { ids } = request.query as { ids: number[] };
+    const { ids } = request.query;
     const rows = await app.database.db.select().from(ossFile).where(inArray(ossFile.id, ids));
     const visible: FileRow[] = [];
     for (const r of rows) if (await mayRead(app.database, request.auth, r)) visible.push(r);

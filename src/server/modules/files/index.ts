@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { filesRoutes } from './files.routes';
 import './files.jobs';
 
@@ -7,6 +7,6 @@ export { registerFileWrites } from './file-writes';
 export { fileProjectSql } from './owners';
 
 /** The file service every module's file fields use (upload, download, thumbnails). */
-export async function filesModule(app: FastifyInstance): Promise<void> {
+export async function filesModule(app: AppInstance): Promise<void> {
   await filesRoutes(app);
 }

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { eq } from 'drizzle-orm';
 import { emptyAnswer, envelopeOf } from '@shared/contracts/common';
-import type { z } from 'zod';
 import { changePasswordSchema, profileSchema, sessionUserSchema, navResultSchema } from '@shared/contracts/auth';
 import { sysUser } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -10,7 +9,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { endSessions, navFor, sessionUserOf } from './session.service';
 
 /** The signed-in user's own things: who am I, my menus, my password and contact details. */
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
+export async function accountRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
 
   app.get('/sys/user/info', { schema: { response: { 200: envelopeOf(sessionUserSchema) } }, config: { permission: 'login' } }, async (request) => ok(await sessionUserOf(app, request.auth!.userId!)));
@@ -24,7 +23,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/sys/user/password',
     { schema: { body: changePasswordSchema, response: { 200: emptyAnswer } }, config: { permission: 'login', log: { module: 'sys/user', action: 'password' } } },
     async (request) => {
-      const body = request.body as z.infer<typeof changePasswordSchema>;
+      const body = request.body;
       const auth = request.auth!;
       const [user] = await db.select({ passwordHash: sysUser.passwordHash }).from(sysUser).where(eq(sysUser.id, auth.userId!));
       if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
@@ -44,7 +43,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/sys/user/profile',
     { schema: { body: profileSchema, response: { 200: envelopeOf(sessionUserSchema) } }, config: { permission: 'login', log: { module: 'sys/user', action: 'profile' } } },
     async (request) => {
-      const body = request.body as z.infer<typeof profileSchema>;
+      const body = request.body;
       await db.update(sysUser).set({ ...body, updatedAt: new Date() }).where(eq(sysUser.id, request.auth!.userId!));
       return ok(await sessionUserOf(app, request.auth!.userId!));
     },

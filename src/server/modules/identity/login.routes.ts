@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { loginBodySchema, loginResultSchema, type LoginBody, type LoginResult } from '@shared/contracts/auth';
+import { loginBodySchema, loginResultSchema, type LoginResult } from '@shared/contracts/auth';
 import { emptyAnswer, envelopeOf } from '@shared/contracts/common';
 import type { MessageKey } from '@shared/messages';
 import { sysLoginLog, sysSession, sysUser } from '../../db/schema';
@@ -37,7 +38,7 @@ function userAgentOf(request: FastifyRequest): string {
   return String(request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX);
 }
 
-export async function loginRoutes(app: FastifyInstance): Promise<void> {
+export async function loginRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
 
   app.get(
@@ -47,7 +48,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'public', rateLimit: { max: CAPTCHA_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
     },
     async (request, reply) => {
-      const { uuid } = request.query as z.infer<typeof captchaQuerySchema>;
+      const { uuid } = request.query;
       const code = await issueCaptcha(app, uuid);
       reply.header('cache-control', 'no-store').type('image/svg+xml; charset=utf-8');
       return captchaSvg(code);
@@ -84,7 +85,7 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = request.body as LoginBody;
+      const body = request.body;
       const username = body.username;
       if ((await captchaEnabled(app)) && !(await consumeCaptcha(app, body.uuid, body.captcha))) {
         return refuse(request, username, null, 'login.captcha');

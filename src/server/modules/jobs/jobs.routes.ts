@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { envelopeOf, idListSchema, updatedAnswer } from '@shared/contracts/common';
@@ -33,7 +33,7 @@ function checkJob(job: JobFields): void {
 }
 
 /** job/schedule and job/schedule-log: the jobs, pause / resume / run now, and their run log. */
-export async function jobsRoutes(app: FastifyInstance): Promise<void> {
+export async function jobsRoutes(app: AppInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.job,
     table: jobSchedule,
@@ -66,8 +66,8 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
     ok(listJobHandlers().map((h) => ({ name: h.name, description: translate(h.description, request.locale), paramsSchema: paramsJsonSchema(h) }))),
   );
 
-  const setStatus = (status: number) => async (request: { body: unknown }) => {
-    const ids = request.body as number[];
+  const setStatus = (status: number) => async (request: { body: number[] }) => {
+    const ids = request.body;
     const rows = await app.database.db.update(jobSchedule).set({ status }).where(inArray(jobSchedule.id, ids)).returning({ id: jobSchedule.id });
     return ok({ updated: rows.length });
   };
@@ -76,7 +76,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
 
   // Runs in the request (whatever the lease says): the caller sees the outcome, the log keeps it.
   app.post('/job/schedule/run', { schema: { body: jobRunSchema, response: { 200: envelopeOf(jobRunResultSchema) } }, config: { permission: 'job-schedule#run' } }, async (request) => {
-    const { id } = request.body as { id: number };
+    const { id } = request.body;
     const [job] = await app.database.db
       .select({ id: jobSchedule.id, handler: jobSchedule.handler, params: jobSchedule.params })
       .from(jobSchedule)

@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { ZodError } from 'zod';
 import { deletedAnswer, idAnswer, idListSchema } from '@shared/contracts/common';
@@ -66,7 +67,7 @@ export function checkOssConfig(provider: OssProvider, config: Record<string, unk
  * failing the moment it is switched on. What went wrong is logged by its name only (the SDK's
  * errors hold no secret, but the settings are never logged).
  */
-async function assertReachable(app: FastifyInstance, log: FastifyBaseLogger, provider: string, config: Record<string, unknown>, active: boolean | undefined): Promise<void> {
+async function assertReachable(app: AppInstance, log: FastifyBaseLogger, provider: string, config: Record<string, unknown>, active: boolean | undefined): Promise<void> {
   if (!active || provider !== 's3') return;
   // The server calls the endpoint from now on: it must be a host an administrator allowed
   // (security.outboundHosts, as for every outbound call), checked before any connection is made.
@@ -86,7 +87,7 @@ async function assertReachable(app: FastifyInstance, log: FastifyBaseLogger, pro
 }
 
 /** oss/oss-config (storage configurations, one active) and oss/oss (the list of stored files). */
-export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
+export async function ossAdminRoutes(app: AppInstance): Promise<void> {
   const db = () => app.database.db;
   const holdsFiles = async (id: number) => (await db().select({ id: ossFile.id }).from(ossFile).where(eq(ossFile.configId, id)).limit(1)).length > 0;
 
@@ -111,7 +112,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/oss/config/save', { schema: { body: ossConfigSchema, response: { 200: idAnswer } }, config: { permission: 'oss-config#save' } }, async (request) => {
-    const body = request.body as { name: string; provider: OssProvider; config: Record<string, unknown>; active: boolean };
+    const body = request.body;
     const config = checkOssConfig(body.provider, body.config);
     await assertReachable(app, request.log, body.provider, config, body.active);
     const id = await db().transaction(async (tx) => {
@@ -123,7 +124,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/oss/config/update', { schema: { body: ossConfigUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'oss-config#update' } }, async (request) => {
-    const { id, ...body } = request.body as { id: number; name?: string; provider?: OssProvider; config?: Record<string, unknown>; active?: boolean };
+    const { id, ...body } = request.body;
     const [old] = await db().select().from(ossConfig).where(eq(ossConfig.id, id));
     if (!old) throw notFound();
     const provider = body.provider ?? (old.provider as OssProvider);
@@ -143,7 +144,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/oss/config/activate', { schema: { body: ossActivateSchema, response: { 200: idAnswer } }, config: { permission: 'oss-config#update' } }, async (request) => {
-    const { id } = request.body as { id: number };
+    const { id } = request.body;
     const [row] = await db().select({ id: ossConfig.id, provider: ossConfig.provider, config: ossConfig.config }).from(ossConfig).where(eq(ossConfig.id, id));
     if (!row) throw notFound();
     await assertReachable(app, request.log, row.provider, row.config as Record<string, unknown>, true);
@@ -155,7 +156,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/oss/config/delete', { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'oss-config#delete' } }, async (request) => {
-    const ids = request.body as number[];
+    const ids = request.body;
     const [active] = await db().select({ id: ossConfig.id }).from(ossConfig).where(and(inArray(ossConfig.id, ids), eq(ossConfig.active, true)));
     if (active) throw conflict('err.activeConfig');
     const [used] = await db().select({ id: ossFile.id }).from(ossFile).where(inArray(ossFile.configId, ids)).limit(1);
@@ -192,7 +193,7 @@ export async function ossAdminRoutes(app: FastifyInstance): Promise<void> {
 
   // Only files nothing refers to may go; their bytes are removed after the rows are.
   app.post('/oss/file/delete', { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'oss-file#delete' } }, async (request) => {
-    const ids = request.body as number[];
+    const ids = request.body;
     const rows = await db().transaction(async (tx) => {
       const [owned] = await tx.select({ id: ossFile.id }).from(ossFile).where(and(inArray(ossFile.id, ids), isNotNull(ossFile.ownerId)));
       if (owned) throw conflict('err.inUse');

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { idAnswer } from '@shared/contracts/common';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { cardQuerySchema, cardSaveSchema, cardUpdateSchema, parseCardConfig, type CardType, cardSchema } from '@shared/contracts/scene';
 import { shipCard } from '../../db/schema';
 import { filters, ok, registerCrud } from '../../lib/crud';
@@ -20,7 +19,7 @@ function checkedConfig(type: CardType, config: unknown): Record<string, unknown>
 }
 
 /** ship/cards: configured wall panels. The config is checked against the card's type on every write. */
-export async function cardRoutes(app: FastifyInstance): Promise<void> {
+export async function cardRoutes(app: AppInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.card,
     table: shipCard,
@@ -40,7 +39,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
   registerSortRoute(app, { url: '/ship/cards/sort', permission: `${PERMISSION}#update`, table: shipCard, id: shipCard.id, sort: shipCard.sort, sortKey: 'sort' });
 
   app.post('/ship/cards/save', { schema: { body: cardSaveSchema, response: { 200: idAnswer } }, config: { permission: `${PERMISSION}#save` } }, async (request) => {
-    const body = request.body as z.output<typeof cardSaveSchema>;
+    const body = request.body;
     const [row] = await app.database.db
       .insert(shipCard)
       .values({ name: body.name, nameEn: body.nameEn ?? '', type: body.type, config: checkedConfig(body.type, body.config), sort: sql`(SELECT coalesce(max(sort), 0) + 1 FROM ship_card)` })
@@ -49,7 +48,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/ship/cards/update', { schema: { body: updateSchema, response: { 200: idAnswer } }, config: { permission: `${PERMISSION}#update` } }, async (request) => {
-    const { id, ...body } = request.body as z.output<typeof updateSchema>;
+    const { id, ...body } = request.body;
     return app.database.db.transaction(async (tx) => {
       const [current] = await tx.select().from(shipCard).where(eq(shipCard.id, id)).for('update');
       if (!current) throw notFound();

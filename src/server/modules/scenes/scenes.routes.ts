@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { and, desc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import { envelopeOf, idAnswer, idParamSchema } from '@shared/contracts/common';
 import { sceneDefaultQuerySchema, sceneQuerySchema, sceneSaveSchema, sceneUpdateSchema, sceneSchema, sceneViewSchema } from '@shared/contracts/scene';
 import { fallProject, shipScene } from '../../db/schema';
@@ -18,7 +17,7 @@ const PERMISSION = 'ship-scene';
 const READ = [`${PERMISSION}#view`, `${PERMISSION}#list`, `${PERMISSION}#info`];
 
 /** ship/scene-list: saved arrangements of cards on the wall canvas, global or per project. */
-export async function sceneRoutes(app: FastifyInstance): Promise<void> {
+export async function sceneRoutes(app: AppInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.scene,
     table: shipScene,
@@ -37,13 +36,13 @@ export async function sceneRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/ship/scene/default', { schema: { response: { 200: envelopeOf(sceneViewSchema.nullable()) }, querystring: sceneDefaultQuerySchema }, config: { permission: READ } }, async (request) => {
-    const { projectId } = request.query as z.output<typeof sceneDefaultQuerySchema>;
+    const { projectId } = request.query;
     assertInScope(request, projectId);
     return ok(await defaultSceneView(app.database.db, projectId));
   });
 
   app.get('/ship/scene/info/:id', { schema: { response: { 200: envelopeOf(sceneViewSchema) }, params: idParamSchema }, config: { permission: READ } }, async (request) => {
-    const { id } = request.params as { id: number };
+    const { id } = request.params;
     await assertRowsInScope(app.database, request, SCENES, [id]);
     const scene = await loadSceneView(app.database.db, eq(shipScene.id, id));
     if (!scene) throw notFound();
@@ -51,7 +50,7 @@ export async function sceneRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/ship/scene/save', { schema: { body: sceneSaveSchema, response: { 200: idAnswer } }, config: { permission: `${PERMISSION}#save` } }, async (request) => {
-    const body = request.body as z.output<typeof sceneSaveSchema>;
+    const body = request.body;
     assertInScope(request, body.projectId);
     return app.database.db.transaction(async (tx) => {
       await checkLayoutCards(tx, body.layout);
@@ -62,7 +61,7 @@ export async function sceneRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/ship/scene/update', { schema: { body: sceneUpdateSchema, response: { 200: idAnswer } }, config: { permission: `${PERMISSION}#update` } }, async (request) => {
-    const { id, ...body } = request.body as z.output<typeof sceneUpdateSchema>;
+    const { id, ...body } = request.body;
     await assertRowsInScope(app.database, request, SCENES, [id]);
     assertInScope(request, body.projectId);
     return app.database.db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { CODE, DASHBOARD_CACHE_BYTES, DASHBOARD_DRAWS_PER_MINUTE } from '@shared/constants';
 import { envelopeOf } from '@shared/contracts/common';
-import { dashboardChartsQuerySchema, dashboardChartsSchema, type DashboardCharts, type DashboardChartsQuery } from '@shared/contracts/stats';
+import { dashboardChartsQuerySchema, dashboardChartsSchema, type DashboardCharts } from '@shared/contracts/stats';
 import { ok } from '../../lib/crud';
 import { ApiError } from '../../lib/errors';
 import { countHit } from '../../lib/limits';
@@ -16,7 +16,7 @@ import { STATS_PERMISSION } from './stats.routes';
  * may read the statistics may have them drawn; null when no renderer is built (the page draws its
  * charts itself then).
  */
-export async function dashboardChartsRoutes(app: FastifyInstance): Promise<void> {
+export async function dashboardChartsRoutes(app: AppInstance): Promise<void> {
   /**
    * Drawings by what they were drawn from (the body's hash), newest last, within DASHBOARD_CACHE_BYTES:
    * the same answers drawn again (another viewer, a reload) cost nothing. The body is all a drawing
@@ -54,7 +54,7 @@ export async function dashboardChartsRoutes(app: FastifyInstance): Promise<void>
       const auth = request.auth!;
       const { hits } = await countHit(app.database, `dashboardCharts:${auth.userId ?? `session:${auth.sessionId}`}`, 60_000);
       if (hits > DASHBOARD_DRAWS_PER_MINUTE) throw new ApiError(CODE.tooMany, 'err.tooMany');
-      const data = await render.renderDashboardCharts(request.body as DashboardChartsQuery);
+      const data = await render.renderDashboardCharts(request.body);
       remember(key, data);
       return ok(data);
     },

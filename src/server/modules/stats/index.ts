@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { statsRoutes } from './stats.routes';
 import { statsReportRoutes } from './stats-report.routes';
 import { dashboardChartsRoutes } from './dashboard-charts.routes';
 
 /** The wall's statistics (spec §7 paths) and the back-office statistics screen (fall/stats), the dashboard's charts drawn as SVG. */
-export async function statsModule(app: FastifyInstance): Promise<void> {
+export async function statsModule(app: AppInstance): Promise<void> {
   await statsRoutes(app);
   await statsReportRoutes(app);
   await dashboardChartsRoutes(app);

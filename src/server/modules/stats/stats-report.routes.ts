@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { sql } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import { envelopeOf } from '@shared/contracts/common';
@@ -16,8 +16,7 @@ import { assertInScope, scopeCondition, scopeOf } from '../../lib/data-scope';
 import type { FastifyRequest } from 'fastify';
 
 /** The query with the caller's data scope; a project filter outside it is refused (403). */
-function scoped(request: FastifyRequest): ReportRange & { scope: ReturnType<typeof scopeOf> } {
-  const q = request.body as ReportRange;
+function scoped(request: FastifyRequest, q: ReportRange): ReportRange & { scope: ReturnType<typeof scopeOf> } {
   assertInScope(request, q.projectId);
   return { ...q, scope: scopeOf(request) };
 }
@@ -67,7 +66,7 @@ const once = (rows: Record<string, unknown>[]) => async function* () {
  * The statistics screen (fall/stats): the figures of one range with filters and the previous range
  * (report), and the same view as an xlsx workbook (export). Both only read.
  */
-export async function statsReportRoutes(app: FastifyInstance): Promise<void> {
+export async function statsReportRoutes(app: AppInstance): Promise<void> {
   const repo = new StatsReportRepository(app.database);
 
   async function sla(): Promise<SlaHours> {
@@ -78,11 +77,11 @@ export async function statsReportRoutes(app: FastifyInstance): Promise<void> {
   }
 
   app.post(`${BASE}/figures`, { schema: { body: statReportQuerySchema, response: { 200: envelopeOf(statReportSchema) } }, config: { permission: `${CODE}#list`, log: false as const } }, async (request) =>
-    ok(await repo.report(scoped(request), await sla())),
+    ok(await repo.report(scoped(request, request.body), await sla())),
   );
 
   app.post(`${BASE}/export`, { schema: { body: statExportSchema, response: { 200: workbookAnswer } }, config: { permission: `${CODE}#export` } }, async (request, reply) => {
-    const q = scoped(request);
+    const q = scoped(request, request.body);
     const L = LABELS[request.locale ?? 'cn'];
     const report: StatReport = await repo.report(q, await sla());
     const own = (col: ReturnType<typeof sql>) => {

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { z } from 'zod';
 import { envelopeOf, listAnswerOf } from '@shared/contracts/common';
-import { periodQuerySchema, projectFilterSchema, resolvePeriod, statOrdersQuerySchema, type Granularity, type StatMetric, countProjectsSchema, areaGroupSchema, waterGroupSchema, deviceGroupSchema, brokenDeviceListSchema, repairSpeedPointSchema, repairQualityPointSchema, statOrderSchema } from '@shared/contracts/stats';
+import { periodQuerySchema, projectFilterSchema, resolvePeriod, statOrdersQuerySchema, type Granularity, countProjectsSchema, areaGroupSchema, waterGroupSchema, deviceGroupSchema, brokenDeviceListSchema, repairSpeedPointSchema, repairQualityPointSchema, statOrderSchema } from '@shared/contracts/stats';
 import { ok } from '../../lib/crud';
 import { StatsRepository, type SlaHours } from './stats.repository';
 import { assertInScope, scopeOf } from '../../lib/data-scope';
@@ -20,7 +20,7 @@ const BASE = '/ball/fallproject';
 type Period = { projectId?: number | null; from?: string; to?: string; granularity?: Granularity };
 
 /** Statistics of docs/domain.md §4 at the spec §7 paths; read-only, so nothing goes to the operation log. */
-export async function statsRoutes(app: FastifyInstance): Promise<void> {
+export async function statsRoutes(app: AppInstance): Promise<void> {
   const repo = new StatsRepository(app.database);
   // The wall asks these again on its timer: an unchanged answer is a 304 (plugins/etag.ts).
   const config = { permission: STATS_PERMISSION, log: false as const, etag: true };
@@ -39,22 +39,22 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   app.get(`${BASE}/groupArea`, { schema: { response: { 200: envelopeOf(z.array(areaGroupSchema)) } }, config }, async (request) => ok(await repo.groupArea(scopeOf(request))));
   app.get(`${BASE}/groupWater`, { schema: { response: { 200: envelopeOf(z.array(waterGroupSchema)) } }, config }, async (request) => ok(await repo.groupWater(scopeOf(request))));
   app.get(`${BASE}/groupDevice`, { schema: { response: { 200: envelopeOf(z.array(deviceGroupSchema)) }, querystring: projectFilterSchema }, config }, async (request) => {
-    const { projectId } = request.query as { projectId?: number };
+    const { projectId } = request.query;
     assertInScope(request, projectId);
     return ok(await repo.groupDevice(projectId, scopeOf(request)));
   });
   app.get(`${BASE}/brokenDevice`, { schema: { response: { 200: envelopeOf(brokenDeviceListSchema) }, querystring: projectFilterSchema }, config }, async (request) => {
-    const { projectId } = request.query as { projectId?: number };
+    const { projectId } = request.query;
     assertInScope(request, projectId);
     return ok(await repo.brokenDevice(projectId, scopeOf(request)));
   });
   app.post(`${BASE}/repairSpeedList`, { schema: { response: { 200: envelopeOf(z.array(repairSpeedPointSchema)) }, body: periodQuerySchema }, config }, async (request) =>
-    ok(await repo.repairSpeed(resolvePeriod(scoped(request, request.body as Period)))),
+    ok(await repo.repairSpeed(resolvePeriod(scoped(request, request.body)))),
   );
   app.post(`${BASE}/repairQualityList`, { schema: { response: { 200: envelopeOf(z.array(repairQualityPointSchema)) }, body: periodQuerySchema }, config }, async (request) =>
-    ok(await repo.repairQuality(resolvePeriod(scoped(request, request.body as Period)), await sla())),
+    ok(await repo.repairQuality(resolvePeriod(scoped(request, request.body)), await sla())),
   );
   app.post(`${BASE}/statOrders`, { schema: { response: { 200: listAnswerOf(statOrderSchema) }, body: statOrdersQuerySchema }, config }, async (request) =>
-    ok(await repo.statOrders(resolvePeriod(scoped(request, request.body as Period & { period?: string; metric?: StatMetric; page: number; limit: number })))),
+    ok(await repo.statOrders(resolvePeriod(scoped(request, request.body)))),
   );
 }

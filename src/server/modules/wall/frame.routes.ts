@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -58,7 +59,7 @@ const frameQuerySchema = z.object({ lang: z.enum(['cn', 'en']).default('cn') });
  * to its data (frame-cache.ts): a viewer whom every call it was drawn from would let through gets
  * that drawing; anyone else, or a request before any drawing, gets one made for them.
  */
-export async function frameRoutes(app: FastifyInstance): Promise<void> {
+export async function frameRoutes(app: AppInstance): Promise<void> {
   const loadRenderer = () => frameRenderer(app);
   let world: Promise<unknown> | null = null;
   const worldTopology = () =>
@@ -163,7 +164,7 @@ export async function frameRoutes(app: FastifyInstance): Promise<void> {
   }
 
   app.get('/wall/frame', { schema: { response: { 200: envelopeOf(wallFrameSchema.nullable()) }, querystring: frameQuerySchema }, config: { permission: WALL_READ } }, async (request) => {
-    const { lang } = request.query as z.output<typeof frameQuerySchema>;
+    const { lang } = request.query;
     const viewer = request.auth!;
     const render = await loadRenderer();
     if (!render || !(await framed(request))) return ok(null);

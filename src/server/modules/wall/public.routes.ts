@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { z } from 'zod';
 import { idParamSchema, idTextSchema, envelopeOf } from '@shared/contracts/common';
 import { login2ResultSchema, login2Schema, type Login2Result, publicProjectSchema } from '@shared/contracts/public';
@@ -19,9 +19,9 @@ const LOGIN2_RATE = { max: LOGIN2_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 };
 const fileParams = z.object({ id: idTextSchema(), fileId: idTextSchema() });
 
 /** Public projects (docs/domain.md §6): the view without login and the project password (login2). */
-export async function publicRoutes(app: FastifyInstance): Promise<void> {
+export async function publicRoutes(app: AppInstance): Promise<void> {
   app.get('/public/project/:id', { schema: { response: { 200: envelopeOf(publicProjectSchema) }, params: idParamSchema }, config: { permission: 'public' } }, async (request) => {
-    const { id } = request.params as { id: number };
+    const { id } = request.params;
     const view = await publicProjectView(app, id, request.locale);
     // A project that is not public looks exactly like one that does not exist.
     if (!view) throw notFound();
@@ -29,7 +29,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/public/project/:id/file/:fileId', { schema: { params: fileParams, response: { 200: downloadAnswer } }, config: { permission: 'public' } }, async (request, reply) => {
-    const { id, fileId } = request.params as z.output<typeof fileParams>;
+    const { id, fileId } = request.params;
     const file = await publicFile(app, id, fileId);
     if (!file) throw notFound();
     let stream;
@@ -46,7 +46,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     '/ball/public/login2',
     { schema: { body: login2Schema, response: { 200: envelopeOf(login2ResultSchema) } }, config: { permission: 'public', log: false, rateLimit: LOGIN2_RATE } },
     async (request) => {
-      const { projectId, password } = request.body as z.output<typeof login2Schema>;
+      const { projectId, password } = request.body;
       // Wrong tries counted per project (from all addresses) and per project and address. Once a
       // project has had its wrong tries for the minute, an address that guessed wrong there waits;
       // an address that has not is still checked, so strangers spraying a project cannot lock its

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../app-instance';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { envelopeOf, idAnswer, idParamSchema } from '@shared/contracts/common';
@@ -23,9 +23,9 @@ export function assertProjectScope(auth: AuthContext | null, projectId: number):
   if (auth && !inScope(auth.scope, projectId)) throw forbidden('err.outOfScope');
 }
 
-export async function wallRoutes(app: FastifyInstance): Promise<void> {
+export async function wallRoutes(app: AppInstance): Promise<void> {
   app.get('/wall/project/:id', { schema: { response: { 200: envelopeOf(projectWallSchema) }, params: idParamSchema }, config: { permission: WALL_READ } }, async (request) => {
-    const { id } = request.params as { id: number };
+    const { id } = request.params;
     assertProjectScope(request.auth, id);
     const wall = await projectWall(app, id);
     if (!wall) throw notFound();
@@ -40,8 +40,8 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
     '/wall/project/:id/trend',
     { schema: { response: { 200: envelopeOf(channelTrendSchema) }, params: idParamSchema, querystring: wallTrendQuerySchema }, config: { permission: WALL_READ } },
     async (request) => {
-      const { id } = request.params as { id: number };
-      const { board, ch, range = '24h' } = request.query as z.output<typeof wallTrendQuerySchema>;
+      const { id } = request.params;
+      const { board, ch, range = '24h' } = request.query;
       assertProjectScope(request.auth, id);
       const [row] = await app.database.query<{ id: number }>(
         `SELECT id FROM fall_detect WHERE id = $1 AND project_id = $2 AND archived_at IS NULL`,
@@ -68,7 +68,7 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
     '/wall/display-token',
     { schema: { body: displayTokenIssueSchema, response: { 200: envelopeOf(displayTokenIssuedSchema) } }, config: { permission: TOKEN_PERMISSION, log: { module: 'wall', action: 'display-token' } } },
     async (request) => {
-      const body = request.body as z.output<typeof displayTokenIssueSchema>;
+      const body = request.body;
       const sceneId = body.sceneId ?? null;
       if (sceneId !== null) {
         const [scene] = await app.database.db.select({ id: shipScene.id }).from(shipScene).where(eq(shipScene.id, sceneId));
@@ -100,7 +100,7 @@ export async function wallRoutes(app: FastifyInstance): Promise<void> {
     '/wall/display-token/revoke',
     { schema: { body: displayTokenRevokeSchema, response: { 200: idAnswer } }, config: { permission: TOKEN_PERMISSION, log: { module: 'wall', action: 'revoke-display-token' } } },
     async (request) => {
-      const { id } = request.body as z.output<typeof displayTokenRevokeSchema>;
+      const { id } = request.body;
       const rows = await app.database.db
         .delete(sysSession)
         .where(and(eq(sysSession.id, id), eq(sysSession.kind, 'display')))

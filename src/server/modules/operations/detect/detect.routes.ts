@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, boardTrendQuerySchema, boardTrendSchema, channelTrendParamsSchema, channelTrendQuerySchema, channelTrendSchema, channelsUpdateSchema, boardRowSchema, boardInfoSchema, boardKeyIssuedSchema, readingOutcomeSchema, type BoardTrend } from '@shared/contracts/detect';
@@ -16,6 +17,7 @@ import { archivedFilter, assertLive, notArchived, registerArchiveRoutes, removeB
 import { RESOURCES } from '@shared/resources';
 import { boardTrend, channelTrend } from './trends';
 import { assertInScope, assertRowsInScope } from '../../../lib/data-scope';
+import { rawField } from '../../../lib/raw-field';
 
 const BASE = '/ball/falldetect';
 const idBody = z.strictObject({ id: idSchema() });
@@ -32,7 +34,7 @@ async function checkProject(tx: Db, projectId: number) {
 }
 
 /** fall/detect: boards with CH1–CH9, their report keys, and the push endpoint boards report to. */
-export async function detectRoutes(app: FastifyInstance): Promise<void> {
+export async function detectRoutes(app: AppInstance): Promise<void> {
   const db = app.database.db;
 
   registerCrud(app, {
@@ -68,7 +70,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
 
   // A board is created with its nine channels, in one transaction.
   app.post(`${BASE}/save`, { schema: { body: boardSaveSchema, response: { 200: idAnswer } }, config: { permission: 'fall-detect#save' } }, async (request) => {
-    const body = request.body as z.infer<typeof boardSaveSchema>;
+    const body = request.body;
     assertInScope(request, body.projectId);
     const id = await db.transaction(async (tx) => {
       await checkProject(tx, body.projectId);
@@ -80,7 +82,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(boardInfoSchema) }, params: idParamSchema }, config: { permission: 'fall-detect#info' } }, async (request) => {
-    const { id } = request.params as { id: number };
+    const { id } = request.params;
     await assertRowsInScope(app.database, request, BOARDS, [id]);
     const [board] = await db
       .select({
@@ -141,8 +143,8 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/trend/:id`,
     { schema: { response: { 200: envelopeOf(boardTrendSchema) }, params: idParamSchema, querystring: boardTrendQuerySchema }, config: { permission: 'fall-detect#info' } },
     async (request) => {
-      const { id } = request.params as { id: number };
-      const { hours = 24 } = request.query as z.infer<typeof boardTrendQuerySchema>;
+      const { id } = request.params;
+      const { hours = 24 } = request.query;
       await assertRowsInScope(app.database, request, BOARDS, [id]);
       const [board] = await db.select({ id: fallDetect.id }).from(fallDetect).where(eq(fallDetect.id, id));
       if (!board) throw notFound();
@@ -168,8 +170,8 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/trend/:id/channel/:ch`,
     { schema: { response: { 200: envelopeOf(channelTrendSchema) }, params: channelTrendParamsSchema, querystring: channelTrendQuerySchema }, config: { permission: 'fall-detect#info' } },
     async (request) => {
-      const { id, ch } = request.params as z.output<typeof channelTrendParamsSchema>;
-      const { range = '24h' } = request.query as z.output<typeof channelTrendQuerySchema>;
+      const { id, ch } = request.params;
+      const { range = '24h' } = request.query;
       await assertRowsInScope(app.database, request, BOARDS, [id]);
       const trend = await channelTrend(app, id, ch, range);
       if (!trend) throw notFound();
@@ -178,7 +180,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post(`${BASE}/channels/update`, { schema: { body: channelsUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'fall-detect#update' } }, async (request) => {
-    const { id, channels } = request.body as z.infer<typeof channelsUpdateSchema>;
+    const { id, channels } = request.body;
     await assertRowsInScope(app.database, request, BOARDS, [id]);
     await db.transaction(async (tx) => {
       const [board] = await tx.select({ projectId: fallDetect.projectId }).from(fallDetect).where(eq(fallDetect.id, id)).for('update');
@@ -209,7 +211,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
 
   // The key is returned once; only its hash is kept. Issuing again replaces the old key.
   app.post(`${BASE}/key`, { schema: { body: idBody, response: { 200: envelopeOf(boardKeyIssuedSchema) } }, config: { permission: 'fall-detect#key', log: { module: 'ball/falldetect', action: 'key' } } }, async (request) => {
-    const { id } = request.body as { id: number };
+    const { id } = request.body;
     await assertRowsInScope(app.database, request, BOARDS, [id]);
     const { token, hash } = newToken();
     const rows = await db.update(fallDetect).set({ boardKeyHash: hash }).where(eq(fallDetect.id, id)).returning({ id: fallDetect.id });
@@ -234,7 +236,7 @@ export async function detectRoutes(app: FastifyInstance): Promise<void> {
       preValidation: async (request) => {
         if (request.headers['x-board-key'] === undefined) return;
         const projectKey = request.headers['x-project-key'];
-        const boardNo = (request.body as { boardNo?: unknown } | null)?.boardNo;
+        const boardNo = rawField(request.body, 'boardNo');
         if (typeof projectKey === 'string' && typeof boardNo === 'string') {
           const board = await findBoard(projectKey, { boardNo });
           if (board) recordRefusal(app, board.id, 'unsigned');

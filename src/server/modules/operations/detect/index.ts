@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { detectRoutes } from './detect.routes';
 
 /** fall/detect: detection boards and the boards' own report endpoint. */
-export async function detectModule(app: FastifyInstance): Promise<void> {
+export async function detectModule(app: AppInstance): Promise<void> {
   await detectRoutes(app);
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import { deletedAnswer, idListSchema } from '@shared/contracts/common';
 import { deviceQuerySchema, deviceSaveSchema, deviceUpdateSchema, deviceRowSchema } from '@shared/contracts/device';
@@ -10,7 +10,7 @@ import { RESOURCES } from '@shared/resources';
 import { scopeIds, scopeOf } from '../../../lib/data-scope';
 
 /** fall/device: the catalogue of device models (fall-device, /ball/falldevice). */
-export async function deviceRoutes(app: FastifyInstance): Promise<void> {
+export async function deviceRoutes(app: AppInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.device,
     table: fallDevice,
@@ -56,7 +56,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   // A model that equipment (archived units too) or trainings refer to is refused, naming them: its
   // units would lose their model and category, and the wall's device groups with them.
   app.post('/ball/falldevice/delete', { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'fall-device#delete' } }, async (request) => {
-    const ids = request.body as number[];
+    const ids = request.body;
     const deleted = await app.database.db.transaction(async (tx) => {
       const rows = await tx
         .select({

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { drawingQuerySchema, drawingSaveSchema, drawingUpdateSchema, drawingRowSchema, drawingViewSchema } from '@shared/contracts/drawing';
@@ -13,7 +13,7 @@ import { assertInScope } from '../../../lib/data-scope';
 const BASE = '/ball/falldraw';
 
 /** fall/draw: drawings (picture + PDF/CAD file) of a project, in their viewing order. */
-export async function drawingRoutes(app: FastifyInstance): Promise<void> {
+export async function drawingRoutes(app: AppInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.drawing,
     table: fallDraw,
@@ -51,7 +51,7 @@ export async function drawingRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/byProject/:projectId`,
     { schema: { response: { 200: envelopeOf(z.array(drawingViewSchema)) }, params: z.object({ projectId: idTextSchema() }) }, config: { permission: ['fall-draw#list', 'ship-scene#view'] } },
     async (request) => {
-      const { projectId } = request.params as { projectId: number };
+      const { projectId } = request.params;
       assertInScope(request, projectId);
       const rows = await app.database.db
         .select({ id: fallDraw.id, name: fallDraw.name, nameEn: fallDraw.nameEn, description: fallDraw.description, descriptionEn: fallDraw.descriptionEn, picture: fallDraw.picture, file: fallDraw.file, sort: fallDraw.sort })

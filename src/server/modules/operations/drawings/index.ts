@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { drawingRoutes } from './drawings.routes';
 
 /** fall/draw: drawings. */
-export async function drawingsModule(app: FastifyInstance): Promise<void> {
+export async function drawingsModule(app: AppInstance): Promise<void> {
   await drawingRoutes(app);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { asc, eq, sql } from 'drizzle-orm';
 import { WARRANTY_SOON_DAYS, equipmentQuerySchema, equipmentSaveSchema, equipmentUpdateSchema, equipmentRowSchema } from '@shared/contracts/equipment';
 import type { Db } from '../../../db/client';
@@ -34,7 +34,7 @@ const warrantyFilter: FilterFn = (v) =>
  * the device model's name and category. posX/posY are fractions (0..1) of the site plan image's
  * width and height, measured from its top-left corner; the project wall draws them on the plan.
  */
-export async function equipmentRoutes(app: FastifyInstance): Promise<void> {
+export async function equipmentRoutes(app: AppInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.equipment,
     table: fallEqInfo,

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { equipmentRoutes } from './equipment.routes';
 
 /** fall/eqInfo: installed equipment. */
-export async function equipmentModule(app: FastifyInstance): Promise<void> {
+export async function equipmentModule(app: AppInstance): Promise<void> {
   await equipmentRoutes(app);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { asc, eq, sql } from 'drizzle-orm';
 import { addressFits, escalationRecipientQuerySchema, escalationRecipientRowSchema, escalationRecipientSaveSchema, type EscalationChannel } from '@shared/contracts/escalation';
 import { RESOURCES } from '@shared/resources';
@@ -14,7 +14,7 @@ import { publicTarget } from './notify.service';
  * webhook's URL is its key, so rows carry `target` (an e-mail address, or the webhook's origin), and
  * an update without an address keeps the stored one.
  */
-export async function escalationModule(app: FastifyInstance): Promise<void> {
+export async function escalationModule(app: AppInstance): Promise<void> {
   const db = app.database.db;
   async function liveProject(projectId: unknown) {
     if (typeof projectId !== 'number') return;

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { monitorRoutes } from './monitors.routes';
 
 /** fall/monitor: cameras. */
-export async function monitorsModule(app: FastifyInstance): Promise<void> {
+export async function monitorsModule(app: AppInstance): Promise<void> {
   await monitorRoutes(app);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { monitorQuerySchema, monitorSaveSchema, type MonitorLive, monitorRowSchema, monitorLiveSchema } from '@shared/contracts/monitor';
@@ -13,7 +13,7 @@ import { assertRowsInScope } from '../../../lib/data-scope';
 const BASE = '/ball/fallmonitor';
 
 /** fall/monitor: cameras of a project, and the live stream (direct HLS, or through the camera cloud). */
-export async function monitorRoutes(app: FastifyInstance): Promise<void> {
+export async function monitorRoutes(app: AppInstance): Promise<void> {
   const tokens = new CameraTokens(app);
   const checkProject = async (projectId: unknown) => {
     if (projectId === undefined) return;
@@ -49,7 +49,7 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/live/:id`,
     { schema: { response: { 200: envelopeOf(monitorLiveSchema) }, params: z.object({ id: idTextSchema() }) }, config: { permission: ['fall-monitor#list', 'fall-monitor#info', 'ship-scene#view'] } },
     async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       await assertRowsInScope(app.database, request, { from: 'fall_monitor x', project: 'x.project_id' }, [id]);
       const [row] = await app.database.db
         .select({

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { projectRoutes } from './projects.routes';
 import { introRoutes } from './intro.routes';
 import { passwordRoutes } from './passwords.routes';
 
 /** fall/project: projects, with their introductions and access passwords. */
-export async function projectsModule(app: FastifyInstance): Promise<void> {
+export async function projectsModule(app: AppInstance): Promise<void> {
   await projectRoutes(app);
   await introRoutes(app);
   await passwordRoutes(app);

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { introListQuerySchema, introSaveSchema, introUpdateSchema, introRowSchema } from '@shared/contracts/project';
@@ -23,11 +24,11 @@ const pictureOptions = (request: FastifyRequest) => ({ field: 'content', imageOn
  * Project introductions in Chinese and English (type, title, rich content). Reading needs the
  * project's info permission; writing is part of editing the project (fall-project#update).
  */
-export async function introRoutes(app: FastifyInstance): Promise<void> {
+export async function introRoutes(app: AppInstance): Promise<void> {
   const base = '/ball/fallproject/intro';
 
   app.get(`${base}/list`, { schema: { response: { 200: envelopeOf(z.array(introRowSchema)) }, querystring: introListQuerySchema }, config: { permission: 'fall-project#info' } }, async (request) => {
-    const q = request.query as z.infer<typeof introListQuerySchema>;
+    const q = request.query;
     assertInScope(request, q.projectId);
     const rows = await app.database.db
       .select()
@@ -38,14 +39,14 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(`${base}/info/:id`, { schema: { response: { 200: envelopeOf(introRowSchema) }, params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-project#info' } }, async (request) => {
-    await assertRowsInScope(app.database, request, INTROS, [(request.params as { id: number }).id]);
-    const [row] = await app.database.db.select().from(fallProjectIntro).where(eq(fallProjectIntro.id, (request.params as { id: number }).id));
+    await assertRowsInScope(app.database, request, INTROS, [request.params.id]);
+    const [row] = await app.database.db.select().from(fallProjectIntro).where(eq(fallProjectIntro.id, request.params.id));
     if (!row) throw notFound();
     return ok(row);
   });
 
   app.post(`${base}/save`, { schema: { body: introSaveSchema, response: { 200: idAnswer } }, config: { permission: 'fall-project#update' } }, async (request) => {
-    const body = request.body as z.infer<typeof introSaveSchema>;
+    const body = request.body;
     assertInScope(request, body.projectId);
     const [project] = await app.database.db.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, body.projectId));
     if (!project) throw badRequest('v.option', { projectId: 'v.option' });
@@ -62,7 +63,7 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(`${base}/update`, { schema: { body: introUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'fall-project#update' } }, async (request) => {
-    const { id, ...body } = request.body as z.infer<typeof introUpdateSchema>;
+    const { id, ...body } = request.body;
     await assertRowsInScope(app.database, request, INTROS, [id]);
     const values = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     if (typeof values.content === 'string') values.content = sanitizeHtml(values.content);
@@ -79,7 +80,7 @@ export async function introRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(`${base}/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'fall-project#update' } }, async (request) => {
-    const ids = request.body as number[];
+    const ids = request.body;
     await assertRowsInScope(app.database, request, INTROS, ids);
     const deleted = await app.database.db.transaction(async (tx) => {
       const rows = await tx.delete(fallProjectIntro).where(inArray(fallProjectIntro.id, ids)).returning({ id: fallProjectIntro.id });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { envelopeOf, idAnswer } from '@shared/contracts/common';
@@ -33,12 +33,12 @@ export function newAccessPassword(length = ACCESS_PASSWORD_LENGTH): string {
  * Access passwords of a public project (docs/domain.md §6): issued with a label and an optional
  * expiry, shown in clear once, stored as a salted hash, listed without the hash, revocable.
  */
-export async function passwordRoutes(app: FastifyInstance): Promise<void> {
+export async function passwordRoutes(app: AppInstance): Promise<void> {
   const base = '/ball/fallproject/password';
   const permission = 'fall-project#password';
 
   app.post(`${base}/issue`, { schema: { body: passwordIssueSchema, response: { 200: envelopeOf(issuedPasswordSchema) } }, config: { permission } }, async (request) => {
-    const body = request.body as z.infer<typeof passwordIssueSchema>;
+    const body = request.body;
     assertInScope(request, body.projectId);
     if (body.expiresAt && body.expiresAt.getTime() <= Date.now()) throw badRequest('v.futureTime', { expiresAt: 'v.futureTime' });
     const [project] = await app.database.db.select({ isPublic: fallProject.isPublic }).from(fallProject).where(eq(fallProject.id, body.projectId));
@@ -60,7 +60,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(`${base}/list`, { schema: { response: { 200: envelopeOf(z.array(passwordRowSchema)) }, querystring: passwordListQuerySchema }, config: { permission } }, async (request) => {
-    const { projectId } = request.query as { projectId: number };
+    const { projectId } = request.query;
     assertInScope(request, projectId);
     const rows = await app.database.db
       .select({
@@ -86,7 +86,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(`${base}/revoke`, { schema: { body: passwordRevokeSchema, response: { 200: idAnswer } }, config: { permission } }, async (request) => {
-    const { id } = request.body as { id: number };
+    const { id } = request.body;
     await assertRowsInScope(app.database, request, { from: 'fall_project_password x', project: 'x.project_id' }, [id]);
     await app.database.db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: fallProjectPassword.id }).from(fallProjectPassword).where(eq(fallProjectPassword.id, id));

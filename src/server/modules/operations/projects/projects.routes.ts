@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { booleanAnswer, envelopeOf, idAnswer } from '@shared/contracts/common';
@@ -9,7 +10,6 @@ import {
   projectUpdateSchema,
   selectProjectsSchema,
   type ProjectSave,
-  type ProjectUpdate,
   projectRowSchema,
   projectOptionSchema,
   projectPointSchema,
@@ -70,7 +70,7 @@ const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
  * with the unique-key check and the site-plan file; delete archives (archive.service); existUniqueKey
  * (an archived project keeps its key: boards report by it); selectProjects (live projects only).
  */
-export async function projectRoutes(app: FastifyInstance): Promise<void> {
+export async function projectRoutes(app: AppInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.project,
     table: fallProject,
@@ -113,7 +113,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/ball/fallproject/save', { schema: { body: projectSaveSchema, response: { 200: idAnswer } }, config: { permission: `${PERM}#save` } }, async (request) => {
-    const body = request.body as ProjectSave;
+    const body = request.body;
     // A new project lies outside every list of projects: only a caller who sees all may create one.
     if (!scopeOf(request).all) throw forbidden('err.outOfScope');
     const id = await guarded(() =>
@@ -130,7 +130,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/ball/fallproject/update', { schema: { body: projectUpdateSchema, response: { 200: idAnswer } }, config: { permission: `${PERM}#update` } }, async (request) => {
-    const { id, ...body } = request.body as ProjectUpdate;
+    const { id, ...body } = request.body;
     assertInScope(request, id);
     await guarded(() =>
       app.database.db.transaction(async (tx) => {
@@ -163,7 +163,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     '/ball/fallproject/existUniqueKey',
     { schema: { response: { 200: booleanAnswer }, querystring: existUniqueKeyQuerySchema }, config: { permission: [`${PERM}#save`, `${PERM}#update`] } },
     async (request) => {
-      const { uniqueKey, id } = request.query as { uniqueKey: string; id?: number };
+      const { uniqueKey, id } = request.query;
       if (!uniqueKey.trim()) return ok(false);
       const rows = await app.database.db
         .select({ id: fallProject.id })
@@ -179,7 +179,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     '/ball/fallproject/selectProjects',
     { schema: { response: { 200: envelopeOf(z.union([z.array(projectPointSchema), z.array(projectOptionSchema)])) }, body: selectProjectsSchema }, config: { permission: [`${PERM}#list`, 'ship-scene#view', 'sys-role#save', 'sys-role#update'], etag: true } },
     async (request) => {
-      const { title, keyword } = request.body as { title?: 1 | '1'; keyword?: string };
+      const { title, keyword } = request.body;
       const where = and(notArchived(fallProject), filters.search(fallProject.name, fallProject.nameEn, fallProject.uniqueKey)(keyword), scopeCondition(scopeOf(request), fallProject.id));
       if (title !== undefined) {
         const options: ProjectOption[] = await app.database.db

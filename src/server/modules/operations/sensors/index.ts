@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { sensorRoutes } from './sensors.routes';
 
 /** fall/others: sensors. */
-export async function sensorsModule(app: FastifyInstance): Promise<void> {
+export async function sensorsModule(app: AppInstance): Promise<void> {
   await sensorRoutes(app);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { SENSOR_KIND } from '@shared/dictionaries';
 import { asc, eq, sql } from 'drizzle-orm';
 import { SENSOR_DEFAULT_UNITS, sensorQuerySchema, sensorSaveSchema, sensorRowSchema } from '@shared/contracts/sensor';
@@ -8,7 +8,7 @@ import { filters, registerCrud } from '../../../lib/crud';
 import { RESOURCES } from '@shared/resources';
 
 /** fall/others: sensors of a project with their thresholds. */
-export async function sensorRoutes(app: FastifyInstance): Promise<void> {
+export async function sensorRoutes(app: AppInstance): Promise<void> {
   const db = app.database.db;
 
   async function check(row: { projectId?: number; minValue?: number | null; maxValue?: number | null }) {

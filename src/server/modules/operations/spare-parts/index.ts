@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { sparePartRoutes } from './spare-parts.routes';
 
 /** fall/spare: spare parts per installed unit. */
-export async function sparePartsModule(app: FastifyInstance): Promise<void> {
+export async function sparePartsModule(app: AppInstance): Promise<void> {
   await sparePartRoutes(app);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { asc, eq, sql } from 'drizzle-orm';
 import { sparePartQuerySchema, sparePartRowSchema, sparePartSaveSchema } from '@shared/contracts/spare-part';
 import { RESOURCES } from '@shared/resources';
@@ -7,7 +7,7 @@ import { filters, registerCrud } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
 
 /** fall/spare: spare parts per installed unit (fall-spare, /ball/fallspare). Rows carry the unit's name. */
-export async function sparePartRoutes(app: FastifyInstance): Promise<void> {
+export async function sparePartRoutes(app: AppInstance): Promise<void> {
   /** The unit must exist and be live: parts are not kept for archived equipment. */
   async function checkEquipment(data: { equipmentId?: number }) {
     if (typeof data.equipmentId !== 'number') return data;

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { trainingRoutes } from './trainings.routes';
 
 /** fall/train: training material. */
-export async function trainingsModule(app: FastifyInstance): Promise<void> {
+export async function trainingsModule(app: AppInstance): Promise<void> {
   await trainingRoutes(app);
 }

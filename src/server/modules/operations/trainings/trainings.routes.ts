@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { desc, eq } from 'drizzle-orm';
 import { trainingQuerySchema, trainingSaveSchema, trainingUpdateSchema, trainingRowSchema } from '@shared/contracts/training';
 import { fallDevice, fallProject, fallTrain } from '../../../db/schema';
@@ -8,7 +8,7 @@ import { registerFileWrites } from '../../files';
 import { RESOURCES } from '@shared/resources';
 
 /** fall/train: training material with attachments. */
-export async function trainingRoutes(app: FastifyInstance): Promise<void> {
+export async function trainingRoutes(app: AppInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.training,
     table: fallTrain,

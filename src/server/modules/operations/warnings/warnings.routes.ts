@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { idTextSchema, pagingSchema, listAnswerOf, envelopeOf } from '@shared/contracts/common';
@@ -73,7 +73,7 @@ function conditions(q: WarningQuery, scope: DataScope): SQL | undefined {
 }
 
 /** Warnings of boards (docs/domain.md §3, §5): list, info, deal with one, and the latest for the wall ticker. */
-export async function warningRoutes(app: FastifyInstance): Promise<void> {
+export async function warningRoutes(app: AppInstance): Promise<void> {
   const db = app.database.db;
   /** Each row with `overdue` as of now (computed on read, so a changed setting applies at once). */
   const marked = async <R extends { at: Date; ackAt: Date | null; result: string | null }>(rows: R[]): Promise<(R & { overdue: boolean })[]> => {
@@ -94,7 +94,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/notices/:id`,
     { schema: { response: { 200: envelopeOf(z.array(warningNoticeRowSchema)) }, params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-detect#info' } },
     async (request) => {
-      const id = (request.params as { id: number }).id;
+      const id = request.params.id;
       const [w] = await db.select({ id: fallWarning.id }).from(fallWarning).where(and(eq(fallWarning.id, id), scopeCondition(scopeOf(request), fallWarning.projectId)));
       if (!w) throw notFound();
       const rows = await db
@@ -117,7 +117,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post(`${BASE}/list`, { schema: { response: { 200: listAnswerOf(warningRowSchema) }, body: listSchema }, config: { permission: 'fall-detect#list' } }, async (request) => {
-    const { page, limit, order, ...q } = request.body as z.infer<typeof listSchema>;
+    const { page, limit, order, ...q } = request.body;
     const where = conditions(q, scopeOf(request));
     const [list, [{ n }]] = await Promise.all([
       select()
@@ -131,7 +131,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(warningRowSchema) }, params: z.object({ id: idTextSchema() }) }, config: { permission: 'fall-detect#info' } }, async (request) => {
-    const [row] = await select().where(and(eq(fallWarning.id, (request.params as { id: number }).id), scopeCondition(scopeOf(request), fallWarning.projectId)));
+    const [row] = await select().where(and(eq(fallWarning.id, request.params.id), scopeCondition(scopeOf(request), fallWarning.projectId)));
     if (!row) throw notFound();
     return ok((await marked([row]))[0]);
   });
@@ -141,7 +141,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
    * unit go back to what the other facts say; "not fixed" leaves the channel faulty and the unit broken.
    */
   app.post(`${BASE}/deal`, { schema: { body: warningDealSchema, response: { 200: envelopeOf(warningDealtSchema) } }, config: { permission: 'fall-detect#deal' } }, async (request) => {
-    const { id, result, note } = request.body as z.infer<typeof warningDealSchema>;
+    const { id, result, note } = request.body;
     const dealtBy = request.auth?.username ?? '';
     await assertRowsInScope(app.database, request, WARNINGS, [id]);
     const row = await db.transaction(async (tx) => {
@@ -159,7 +159,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/latest`,
     { schema: { response: { 200: envelopeOf(warningLatestAnswerSchema(warningRowSchema)) }, body: warningLatestSchema }, config: { permission: ['fall-detect#list', 'ship-scene#view'], etag: true } },
     async (request) => {
-      const { projectId, limit, openOnly } = request.body as z.infer<typeof warningLatestSchema>;
+      const { projectId, limit, openOnly } = request.body;
       // The wall's ticker: warnings of archived projects and boards stay in the list, not on walls.
       const live = and(projectId ? eq(fallWarning.projectId, projectId) : undefined, scopeCondition(scopeOf(request), fallWarning.projectId), notArchived(fallProject), isNull(fallDetect.archivedAt));
       const [list, [{ openTotal }]] = await Promise.all([
@@ -187,7 +187,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/ack`,
     { schema: { response: { 200: envelopeOf(warningAckAnswerSchema) }, body: warningAckSchema }, config: { permission: 'fall-detect#ack', log: { module: 'ball/fallwarning', action: 'ack' } } },
     async (request, reply) => {
-      const { id } = request.body as z.infer<typeof warningAckSchema>;
+      const { id } = request.body;
       const auth = request.auth!;
       await assertRowsInScope(app.database, request, WARNINGS, [id]);
       let by = auth.username;
@@ -233,7 +233,7 @@ export async function warningRoutes(app: FastifyInstance): Promise<void> {
    * acknowledged yet, newest first, with how each level sounds. Archived projects and boards stay off walls.
    */
   app.post(`${BASE}/alarms`, { schema: { response: { 200: envelopeOf(warningAlarmsAnswerSchema) }, body: warningAlarmsSchema }, config: { permission: ALARM_READ } }, async (request) => {
-    const { projectId } = request.body as z.infer<typeof warningAlarmsSchema>;
+    const { projectId } = request.body;
     const levels = parsePopupLevels(await app.settings.get('alarm.popupLevels'));
     const list = await select()
       .where(

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import {
   analyticsBatchSchema,
   analyticsStoredAnswer,
   usageAnswer,
   usageQuerySchema,
-  type AnalyticsBatch,
   type Usage,
-  type UsageQuery,
 } from '@shared/contracts/analytics';
 import { sysAnalyticsEvent } from '../../../db/schema';
 import { ok } from '../../../lib/crud';
@@ -26,7 +24,7 @@ const BATCHES_PER_SESSION_PER_MINUTE = 60;
  * POST /analytics/events (any session) stores what a browser reports while analysis is on;
  * POST /sys/analytics/list sums it per screen, per user and per action for administrators.
  */
-export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+export async function analyticsRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/analytics/events',
     {
@@ -40,7 +38,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { events } = request.body as AnalyticsBatch;
+      const { events } = request.body;
       // Off: answer ok and keep nothing, so a tab opened before it was switched off does not fail.
       if (!(await app.settings.get('analytics.enabled'))) return ok({ stored: 0, enabled: false });
       const auth = request.auth!;
@@ -66,7 +64,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
     '/sys/analytics/list',
     { schema: { body: usageQuerySchema, response: { 200: usageAnswer } }, config: { permission: 'sys-analytics#list' } },
     async (request) => {
-      const { days } = request.body as UsageQuery;
+      const { days } = request.body;
       const to = new Date();
       const from = new Date(to.getTime() - days * DAY_MS);
       const db = app.database;

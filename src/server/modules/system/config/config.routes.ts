@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { and, asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { configQuerySchema, configSavedSchema, configUpdateSchema, type ConfigUpdate, configEntrySchema } from '@shared/contracts/config';
+import { configQuerySchema, configSavedSchema, configUpdateSchema, configEntrySchema } from '@shared/contracts/config';
 import { exportOptionsSchema, pagingSchema, listAnswerOf, envelopeOf } from '@shared/contracts/common';
 import { pageOf } from '@shared/envelope';
 import { isUnchangedRendering } from '@shared/server-text';
@@ -41,32 +41,32 @@ export function normaliseSetting(type: string, value: string | number | boolean)
 }
 
 /** Settings the server's environment decides over the stored value: the variable and the value in force, or nothing. */
-export function environmentOverride(app: FastifyInstance, key: string): { variable: string; value: string } | null {
+export function environmentOverride(app: AppInstance, key: string): { variable: string; value: string } | null {
   if (key === 'security.captcha' && app.config.captcha) return { variable: 'CAPTCHA', value: String(app.config.captcha === 'on') };
   return null;
 }
 
 /** sys/config: the typed runtime settings of lib/settings.ts; a change applies without a restart. */
-export async function configRoutes(app: FastifyInstance): Promise<void> {
+export async function configRoutes(app: AppInstance): Promise<void> {
   const known = (key: string): key is SettingKey => Object.prototype.hasOwnProperty.call(SETTING_DEFAULTS, key);
   const where = (q: { key?: string }): SQL | undefined => and(filters.search(sysConfig.key, sysConfig.remark)(q.key));
 
   app.post(`${BASE}/list`, { schema: { response: { 200: listAnswerOf(configEntrySchema) }, body: configQuerySchema.extend(pagingSchema.shape).strict() }, config: { permission: 'sys-config#list' } }, async (request) => {
-    const q = request.body as { key?: string; page: number; limit: number };
+    const q = request.body;
     const rows = await app.database.db.select().from(sysConfig).where(where(q)).orderBy(asc(sysConfig.key));
     const page = rows.slice((q.page - 1) * q.limit, q.page * q.limit).map((row) => ({ ...row, override: environmentOverride(app, row.key) }));
     return ok(pageOf(page, rows.length, q.page, q.limit));
   });
 
   app.get(`${BASE}/info/:key`, { schema: { response: { 200: envelopeOf(configEntrySchema) }, params: keyParamSchema }, config: { permission: 'sys-config#info' } }, async (request) => {
-    const { key } = request.params as { key: string };
+    const { key } = request.params;
     const [row] = await app.database.db.select().from(sysConfig).where(eq(sysConfig.key, key));
     if (!row) throw notFound();
     return ok({ ...row, override: environmentOverride(app, row.key) });
   });
 
   app.post(`${BASE}/update`, { schema: { body: configUpdateSchema, response: { 200: envelopeOf(configSavedSchema) } }, config: { permission: 'sys-config#update' } }, async (request) => {
-    const { key, value, remark: sent } = request.body as ConfigUpdate;
+    const { key, value, remark: sent } = request.body;
     if (!known(key)) throw badRequest('v.settingKey', { key: 'v.settingKey' });
     const type = SETTING_DEFAULTS[key].type;
     const parsed = normaliseSetting(type, value);
@@ -86,7 +86,7 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/export`,
     { schema: { body: configQuerySchema.extend(exportOptionsSchema.shape).strict(), response: { 200: exportAnswer } }, config: { permission: 'sys-config#export' } },
     async (request, reply) => {
-      const q = request.body as { key?: string; format: 'xlsx' | 'csv'; columns: { prop: string; label: string }[] };
+      const q = request.body;
       const cols = new Set(Object.keys(getTableColumns(sysConfig)));
       const rows = await app.database.db.select().from(sysConfig).where(where(q)).orderBy(asc(sysConfig.key));
       return sendExport(reply, {

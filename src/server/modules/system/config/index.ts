@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { configRoutes } from './config.routes';
 
 /** sys/config: configuration. */
-export async function configModule(app: FastifyInstance): Promise<void> {
+export async function configModule(app: AppInstance): Promise<void> {
   await configRoutes(app);
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { and, asc, desc, eq, isNull, lte, gte, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { envelopeOf } from '@shared/contracts/common';
@@ -15,7 +16,7 @@ const CURRENT_LIMIT = 20;
 type Window = { fromAt?: Date | null; toAt?: Date | null };
 
 /** sys/content: notices, and the ones in force now for the back-office and the wall. */
-export async function contentRoutes(app: FastifyInstance): Promise<void> {
+export async function contentRoutes(app: AppInstance): Promise<void> {
   function checkWindow(w: Window) {
     if (w.fromAt && w.toAt && w.toAt.getTime() < w.fromAt.getTime()) throw badRequest('v.dateOrder', { toAt: 'v.dateOrder' });
   }

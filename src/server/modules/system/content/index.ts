@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { contentRoutes } from './content.routes';
 
 /** sys/content: notices. */
-export async function contentModule(app: FastifyInstance): Promise<void> {
+export async function contentModule(app: AppInstance): Promise<void> {
   await contentRoutes(app);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -23,7 +23,7 @@ import { registerSortRoute } from '../../../lib/sort-order';
 const BASE = '/sys/sysdictionary';
 
 /** System dictionary (spec §7): items by type, their types, and the loader every screen calls. */
-export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
+export async function dictionaryRoutes(app: AppInstance): Promise<void> {
   async function assertType(type: string | undefined) {
     if (type === undefined) return;
     const [row] = await app.database.db.select({ id: sysDictType.id }).from(sysDictType).where(eq(sysDictType.type, type));
@@ -57,7 +57,7 @@ export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
 
   // Every signed-in screen (and the wall) loads dictionaries: any session may read them.
   app.post(`${BASE}/dictionary`, { schema: { response: { 200: envelopeOf(z.array(dictionaryEntrySchema)) }, body: dictionaryLoadSchema }, config: { permission: 'session' } }, async (request) => {
-    const { type } = request.body as { type: string };
+    const { type } = request.body;
     const rows: DictionaryEntry[] = await app.database.db
       .select({ label: sysDictionary.label, labelEn: sysDictionary.labelEn, value: sysDictionary.value, color: sysDictionary.color, sort: sysDictionary.sort })
       .from(sysDictionary)
@@ -79,20 +79,20 @@ export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
   registerSortRoute(app, { url: `${BASE}/sort`, permission: 'sys-dictionary#update', table: sysDictionary, id: sysDictionary.id, sort: sysDictionary.sort, sortKey: 'sort', group: sysDictionary.type });
 
   app.post(`${BASE}/type/listAll`, { schema: { response: { 200: listAllAnswerOf(dictTypeRowSchema) }, body: dictTypeQuerySchema }, config: { permission: 'sys-dictionary#list' } }, async (request) => {
-    const { keyword } = request.body as { keyword?: string };
+    const { keyword } = request.body;
     const where = filters.search(sysDictType.type, sysDictType.name, sysDictType.nameEn)(keyword);
     const rows = await app.database.db.select(typeSelection).from(sysDictType).where(where).orderBy(asc(sysDictType.type)).limit(LIST_ALL_QUERY_LIMIT);
     return allRows(rows, async () => (await app.database.db.select({ n: sql<number>`count(*)::int` }).from(sysDictType).where(where))[0].n);
   });
 
   app.post(`${BASE}/type/save`, { schema: { body: dictTypeSchema, response: { 200: idAnswer } }, config: { permission: 'sys-dictionary#save' } }, async (request) => {
-    const [row] = await app.database.db.insert(sysDictType).values(request.body as typeof sysDictType.$inferInsert).returning({ id: sysDictType.id });
+    const [row] = await app.database.db.insert(sysDictType).values(request.body).returning({ id: sysDictType.id });
     return ok({ id: row.id });
   });
 
   // Renaming a type carries its items along, in one transaction.
   app.post(`${BASE}/type/update`, { schema: { body: dictTypeUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'sys-dictionary#update' } }, async (request) => {
-    const { id, ...changes } = request.body as { id: number; type?: string; name?: string; nameEn?: string; remark?: string };
+    const { id, ...changes } = request.body;
     await app.database.db.transaction(async (tx) => {
       const [old] = await tx.select({ type: sysDictType.type }).from(sysDictType).where(eq(sysDictType.id, id));
       if (!old) throw notFound();
@@ -106,7 +106,7 @@ export async function dictionaryRoutes(app: FastifyInstance): Promise<void> {
 
   // Deleting a type deletes its items with it.
   app.post(`${BASE}/type/delete`, { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'sys-dictionary#delete' } }, async (request) => {
-    const ids = request.body as number[];
+    const ids = request.body;
     const deleted = await app.database.db.transaction(async (tx) => {
       const rows = await tx.delete(sysDictType).where(inArray(sysDictType.id, ids)).returning({ type: sysDictType.type });
       if (rows.length) await tx.delete(sysDictionary).where(inArray(sysDictionary.type, rows.map((r) => r.type)));

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { logsRoutes } from './logs.routes';
 
 /** sys/log and sys/history-user: the operation and login logs. */
-export async function logsModule(app: FastifyInstance): Promise<void> {
+export async function logsModule(app: AppInstance): Promise<void> {
   await logsRoutes(app);
 }

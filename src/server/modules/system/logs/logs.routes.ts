@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { deletedAnswer } from '@shared/contracts/common';
 import { desc, lt, sql } from 'drizzle-orm';
 import { loginLogQuerySchema, opLogQuerySchema, purgeSchema, opLogEntrySchema, loginLogEntrySchema } from '@shared/contracts/logs';
@@ -13,7 +13,7 @@ const menuName = (column: 'name' | 'name_en') =>
   sql<string | null>`(SELECT m.${sql.raw(column)} FROM sys_menu m WHERE m.type = 1 AND m.menu_code <> '' AND m.menu_code = sys_log.menu_code ORDER BY m.id LIMIT 1)`;
 
 /** sys/log (operation log) and sys/history-user (login history): read, filter, export, purge. */
-export async function logsRoutes(app: FastifyInstance): Promise<void> {
+export async function logsRoutes(app: AppInstance): Promise<void> {
   registerCrud(app, {
     resource: RESOURCES.log,
     table: sysLog,
@@ -37,7 +37,7 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/sys/log/purge', { schema: { body: purgeSchema, response: { 200: deletedAnswer } }, config: { permission: 'sys-log#delete' } }, async (request) => {
-    const { beforeDays } = request.body as { beforeDays: number };
+    const { beforeDays } = request.body;
     const rows = await app.database.db.delete(sysLog).where(lt(sysLog.at, new Date(Date.now() - beforeDays * DAY_MS))).returning({ id: sysLog.id });
     return ok({ deleted: rows.length });
   });
@@ -63,7 +63,7 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/sys/history-user/purge', { schema: { body: purgeSchema, response: { 200: deletedAnswer } }, config: { permission: 'sys-history-user#delete' } }, async (request) => {
-    const { beforeDays } = request.body as { beforeDays: number };
+    const { beforeDays } = request.body;
     const rows = await app.database.db
       .delete(sysLoginLog)
       .where(lt(sysLoginLog.at, new Date(Date.now() - beforeDays * DAY_MS)))

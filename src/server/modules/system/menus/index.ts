@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { menuRoutes } from './menus.routes';
 
 /** sys/menu: the menu tree and its buttons. */
-export async function menusModule(app: FastifyInstance): Promise<void> {
+export async function menusModule(app: AppInstance): Promise<void> {
   await menuRoutes(app);
 }

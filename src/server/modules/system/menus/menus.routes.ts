@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { asc, eq, sql } from 'drizzle-orm';
 import { emptyAnswer, envelopeOf, listAllAnswerOf } from '@shared/contracts/common';
 import { z } from 'zod';
@@ -47,7 +47,7 @@ async function assertParent(tx: Tx, parentId: number, menuId?: number): Promise<
 /** save and update answer the menu's id under its own name (spec §7). */
 const menuIdAnswer = envelopeOf(z.object({ menuId: z.number().int() }));
 
-export async function menuRoutes(app: FastifyInstance): Promise<void> {
+export async function menuRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
 
   app.get('/sys/menu/listAll', { schema: { response: { 200: listAllAnswerOf(menuRowSchema) } }, config: { permission: READ_TREE } }, async () => {
@@ -56,14 +56,14 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/sys/menu/info/:menuId', { schema: { response: { 200: envelopeOf(menuRowSchema) }, params: menuIdParamSchema }, config: { permission: 'sys-menu#info' } }, async (request) => {
-    const { menuId } = request.params as z.infer<typeof menuIdParamSchema>;
+    const { menuId } = request.params;
     const [row] = await db.select(rowSelection).from(sysMenu).where(eq(sysMenu.id, menuId));
     if (!row) throw notFound();
     return ok(row);
   });
 
   app.get('/sys/menu/queryAllMenuId', { schema: { response: { 200: envelopeOf(z.array(z.number())) }, querystring: queryAllMenuIdSchema }, config: { permission: READ_TREE } }, async (request) => {
-    const { roleId } = request.query as z.infer<typeof queryAllMenuIdSchema>;
+    const { roleId } = request.query;
     if (roleId === undefined) {
       const rows = await db.select({ id: sysMenu.id }).from(sysMenu).orderBy(asc(sysMenu.id));
       return ok(rows.map((r) => r.id));
@@ -88,7 +88,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/sys/menu/save', { schema: { body: menuSaveSchema, response: { 200: menuIdAnswer } }, config: { permission: 'sys-menu#save' } }, async (request) => {
-    const body = request.body as z.output<typeof menuSaveSchema>;
+    const body = request.body;
     const menuId = await db.transaction(async (tx) => {
       await assertParent(tx, body.parentId);
       const [row] = await tx.insert(sysMenu).values(body).returning({ id: sysMenu.id });
@@ -98,7 +98,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/sys/menu/update', { schema: { body: menuUpdateSchema, response: { 200: menuIdAnswer } }, config: { permission: 'sys-menu#update' } }, async (request) => {
-    const { menuId, ...fields } = request.body as z.output<typeof menuUpdateSchema>;
+    const { menuId, ...fields } = request.body;
     await db.transaction(async (tx) => {
       const [current] = await tx.select({ id: sysMenu.id }).from(sysMenu).where(eq(sysMenu.id, menuId)).for('update');
       if (!current) throw notFound();
@@ -116,7 +116,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     '/sys/menu/delete/:menuId',
     { schema: { params: menuIdParamSchema, response: { 200: emptyAnswer } }, config: { permission: 'sys-menu#delete', log: { module: 'sys/menu', action: 'delete' } } },
     async (request) => {
-      const { menuId } = request.params as z.infer<typeof menuIdParamSchema>;
+      const { menuId } = request.params;
       await db.transaction(async (tx) => {
         const [child] = await tx.select({ id: sysMenu.id }).from(sysMenu).where(eq(sysMenu.parentId, menuId)).limit(1);
         if (child) throw badRequest('err.hasChildren');
@@ -132,7 +132,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   registerSortRoute(app, { url: '/sys/menu/sort', permission: 'sys-menu#update', table: sysMenu, id: sysMenu.id, sort: sysMenu.sort, sortKey: 'sort', group: sysMenu.parentId });
 
   app.post('/sys/menu/updateState', { schema: { body: menuStateSchema, response: { 200: emptyAnswer } }, config: { permission: 'sys-menu#status' } }, async (request) => {
-    const { menuId, status } = request.body as z.output<typeof menuStateSchema>;
+    const { menuId, status } = request.body;
     const rows = await db.update(sysMenu).set({ status }).where(eq(sysMenu.id, menuId)).returning({ id: sysMenu.id });
     if (!rows.length) throw notFound();
     return ok(null);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { kickoutSchema, onlineQuerySchema, onlineSessionSchema } from '@shared/contracts/logs';
 import { envelopeOf, pagingSchema, listAnswerOf } from '@shared/contracts/common';
@@ -9,12 +9,12 @@ import { filters, ok } from '../../../lib/crud';
 import { forbidden, notFound } from '../../../lib/errors';
 
 /** sys/online-user: live back-office sessions, and forcing one to log out. */
-export async function onlineRoutes(app: FastifyInstance): Promise<void> {
+export async function onlineRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/sys/online-user/list',
     { schema: { response: { 200: listAnswerOf(onlineSessionSchema) }, body: onlineQuerySchema.extend(pagingSchema.shape).strict() }, config: { permission: 'sys-online-user#list' } },
     async (request) => {
-      const q = request.body as { username?: string; ip?: string; page: number; limit: number };
+      const q = request.body;
       const where = and(
         eq(sysSession.kind, 'user'),
         or(isNull(sysSession.expiresAt), gt(sysSession.expiresAt, new Date())),
@@ -52,7 +52,7 @@ export async function onlineRoutes(app: FastifyInstance): Promise<void> {
     '/sys/online-user/kickout',
     { schema: { body: kickoutSchema, response: { 200: envelopeOf(onlineSessionSchema.pick({ sessionId: true })) } }, config: { permission: 'sys-online-user#kickout', log: { module: 'sys/online-user', action: 'kickout' } } },
     async (request) => {
-      const { sessionId } = request.body as { sessionId: number };
+      const { sessionId } = request.body;
       const [s] = await app.database.db
         .select({ id: sysSession.id, userId: sysSession.userId })
         .from(sysSession)

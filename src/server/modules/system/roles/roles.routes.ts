@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { roleFieldsSchema, roleQuerySchema, roleSaveSchema, roleUpdateSchema, roleRowSchema, roleOptionSchema } from '@shared/contracts/roles';
@@ -54,7 +54,7 @@ async function replaceProjects(tx: Tx, roleId: number, scope: 'all' | 'projects'
  * sys/role (menuCode sys-role). Grants are read by the auth plugin on every request, so a change
  * here applies to the role's users on their next call, without signing in again.
  */
-export async function roleRoutes(app: FastifyInstance): Promise<void> {
+export async function roleRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
 
   registerCrud(app, {
@@ -83,7 +83,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/sys/role/save', { schema: { body: roleSaveSchema, response: { 200: idAnswer } }, config: { permission: 'sys-role#save' } }, async (request) => {
-    const { menuIdList, projectIdList, ...fields } = request.body as z.output<typeof roleSaveSchema>;
+    const { menuIdList, projectIdList, ...fields } = request.body;
     assertGrantable(request, fields.dataScope, projectIdList);
     const id = await db.transaction(async (tx) => {
       await assertCodeFree(tx, fields.code);
@@ -96,7 +96,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/sys/role/update', { schema: { body: roleUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'sys-role#update' } }, async (request) => {
-    const { id, menuIdList, projectIdList, ...rest } = request.body as z.output<typeof roleUpdateSchema>;
+    const { id, menuIdList, projectIdList, ...rest } = request.body;
     assertGrantable(request, rest.dataScope, projectIdList);
     const fields = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
     await db.transaction(async (tx) => {
@@ -119,7 +119,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   // A role its users hold is refused (409, naming how many), not taken from them unseen; the
   // database refuses it too (0015: sys_user_role.role_id ON DELETE RESTRICT).
   app.post('/sys/role/delete', { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'sys-role#delete' } }, async (request) => {
-    const ids = request.body as number[];
+    const ids = request.body;
     const deleted = await db.transaction(async (tx) => {
       const rows = await tx
         .select({ id: sysRole.id, name: sysRole.name, users: sql<number>`(SELECT count(*) FROM sys_user_role ur WHERE ur.role_id = sys_role.id)`.mapWith(Number) })

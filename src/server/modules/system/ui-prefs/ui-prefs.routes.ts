@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { and, eq } from 'drizzle-orm';
 import { emptyAnswer, envelopeOf } from '@shared/contracts/common';
 import { z } from 'zod';
@@ -19,11 +19,11 @@ const uiPrefBodySchema = z.strictObject({
 });
 
 /** GET/POST /sys/ui-pref/{screen}: the signed-in user's column choice and order for one screen. */
-export async function uiPrefRoutes(app: FastifyInstance): Promise<void> {
+export async function uiPrefRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
 
   app.get('/sys/ui-pref/:screen', { schema: { response: { 200: envelopeOf(z.unknown()) }, params: screenParamSchema }, config: { permission: 'login' } }, async (request) => {
-    const { screen } = request.params as z.infer<typeof screenParamSchema>;
+    const { screen } = request.params;
     const [row] = await db
       .select({ value: sysUiPref.value })
       .from(sysUiPref)
@@ -36,8 +36,8 @@ export async function uiPrefRoutes(app: FastifyInstance): Promise<void> {
     // A personal view setting, not an administrative change: kept out of the operation log.
     { schema: { params: screenParamSchema, body: uiPrefBodySchema, response: { 200: emptyAnswer } }, config: { permission: 'login', log: false } },
     async (request) => {
-      const { screen } = request.params as z.infer<typeof screenParamSchema>;
-      const { value } = request.body as z.infer<typeof uiPrefBodySchema>;
+      const { screen } = request.params;
+      const { value } = request.body;
       const userId = request.auth!.userId!;
       await db
         .insert(sysUiPref)

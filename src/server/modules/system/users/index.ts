@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { userRoutes } from './users.routes';
 
 /** sys/user: users. */
-export async function usersModule(app: FastifyInstance): Promise<void> {
+export async function usersModule(app: AppInstance): Promise<void> {
   await userRoutes(app);
 }

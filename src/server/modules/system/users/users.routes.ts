@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { SEX, USER_STATUS } from '@shared/dictionaries';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { SUPER_USER_ID } from '@shared/constants';
 import {
   resetPasswordSchema,
@@ -72,7 +72,7 @@ const isPast = (d: Date | string | null | undefined) => !!d && new Date(d).getTi
  * sys/user (menuCode sys-user): list, info, export through the route factory; save, update and
  * delete by hand because they touch roles and sessions in one transaction.
  */
-export async function userRoutes(app: FastifyInstance): Promise<void> {
+export async function userRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
 
   registerCrud(app, {
@@ -104,7 +104,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/sys/user/save', { schema: { body: userSaveSchema, response: { 200: idAnswer } }, config: { permission: 'sys-user#save' } }, async (request) => {
-    const { password, roleIdList, expireAt, ...fields } = request.body as z.output<typeof userSaveSchema>;
+    const { password, roleIdList, expireAt, ...fields } = request.body;
     const passwordHash = await hashPassword(password);
     const id = await db.transaction(async (tx) => {
       await assertUsernameFree(tx, fields.username);
@@ -119,7 +119,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/sys/user/update', { schema: { body: userUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'sys-user#update' } }, async (request) => {
-    const { id, roleIdList, expireAt, ...fields } = request.body as z.output<typeof userUpdateSchema>;
+    const { id, roleIdList, expireAt, ...fields } = request.body;
     if (id === SUPER_USER_ID && (fields.status === 0 || expireAt)) throw badRequest('err.superUser');
     await db.transaction(async (tx) => {
       const [current] = await tx.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.id, id)).for('update');
@@ -136,7 +136,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/sys/user/delete', { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'sys-user#delete' } }, async (request) => {
-    const ids = [...new Set(request.body as number[])];
+    const ids = [...new Set(request.body)];
     if (ids.includes(SUPER_USER_ID)) throw badRequest('err.superUser');
     // Sessions, role links and screen preferences go with the user (ON DELETE CASCADE).
     const rows = await db.delete(sysUser).where(inArray(sysUser.id, ids)).returning({ id: sysUser.id });
@@ -147,7 +147,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/sys/user/resetPassword',
     { schema: { body: resetPasswordSchema, response: { 200: emptyAnswer } }, config: { permission: 'sys-user#resetPassword' } },
     async (request) => {
-      const { id, password } = request.body as z.output<typeof resetPasswordSchema>;
+      const { id, password } = request.body;
       // Only the super user may set the super user's password: otherwise this would be a way to become them.
       if (id === SUPER_USER_ID && request.auth!.userId !== SUPER_USER_ID) throw badRequest('err.superUser');
       const passwordHash = await hashPassword(password);
@@ -167,7 +167,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post('/sys/user/status', { schema: { body: userStatusBodySchema, response: { 200: emptyAnswer } }, config: { permission: 'sys-user#status' } }, async (request) => {
-    const { id, status } = request.body as z.output<typeof userStatusBodySchema>;
+    const { id, status } = request.body;
     if (id === SUPER_USER_ID && status === 0) throw badRequest('err.superUser');
     await db.transaction(async (tx) => {
       const rows = await tx.update(sysUser).set({ status, updatedAt: new Date() }).where(eq(sysUser.id, id)).returning({ id: sysUser.id });

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { xmlxRoutes } from './xmlx.routes';
 
 /** xmlx: project types (registers multipart in its own scope). */
-export async function xmlxModule(app: FastifyInstance): Promise<void> {
+export async function xmlxModule(app: AppInstance): Promise<void> {
   await xmlxRoutes(app);
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import multipart from '@fastify/multipart';
 import { asc, eq, sql } from 'drizzle-orm';
 import { deletedAnswer, envelopeOf, idAnswer, idParamSchema, listAllAnswerOf } from '@shared/contracts/common';
@@ -23,10 +24,8 @@ const BASE = '/sys/xmlx';
 const BATCH = 500;
 const MB = 1024 * 1024;
 
-type XmlxBody = { pid: number; xmbm: string; xmmc: string; xmmcEn: string; sort: number };
-
 /** Project types (spec §7 "Project type"): the tree by pid, CRUD, and spreadsheet import. */
-export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
+export async function xmlxRoutes(app: AppInstance): Promise<void> {
   // The files module may already have registered multipart for everyone; otherwise only here.
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
 
@@ -48,28 +47,28 @@ export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
   }
 
   app.get(`${BASE}/listAll`, { schema: { response: { 200: listAllAnswerOf(xmlxRowSchema) }, querystring: xmlxListQuerySchema }, config: { permission: 'sys-xmlx#list' } }, async (request) => {
-    const { xmmc } = request.query as { xmmc?: string };
+    const { xmmc } = request.query;
     const where = filters.search(sysXmlx.xmmc, sysXmlx.xmmcEn, sysXmlx.xmbm)(xmmc);
     const rows = await db().select(columns).from(sysXmlx).where(where).orderBy(asc(sysXmlx.pid), asc(sysXmlx.sort), asc(sysXmlx.id)).limit(LIST_ALL_QUERY_LIMIT);
     return allRows(rows, async () => (await db().select({ n: sql<number>`count(*)::int` }).from(sysXmlx).where(where))[0].n);
   });
 
   app.get(`${BASE}/info/:id`, { schema: { response: { 200: envelopeOf(xmlxRowSchema) }, params: idParamSchema }, config: { permission: 'sys-xmlx#info' } }, async (request) => {
-    const { id } = request.params as { id: number };
+    const { id } = request.params;
     const [row] = await db().select(columns).from(sysXmlx).where(eq(sysXmlx.id, id));
     if (!row) throw notFound();
     return ok(row);
   });
 
   app.post(`${BASE}/save`, { schema: { body: xmlxSchema, response: { 200: idAnswer } }, config: { permission: 'sys-xmlx#save' } }, async (request) => {
-    const body = request.body as XmlxBody;
+    const body = request.body;
     await checkParent(body.pid);
     const [row] = await db().insert(sysXmlx).values(body).returning({ id: sysXmlx.id });
     return ok({ id: row.id });
   });
 
   app.post(`${BASE}/update`, { schema: { body: xmlxUpdateSchema, response: { 200: idAnswer } }, config: { permission: 'sys-xmlx#update' } }, async (request) => {
-    const { id, ...changes } = request.body as Partial<XmlxBody> & { id: number };
+    const { id, ...changes } = request.body;
     const [old] = await db().select({ xmbm: sysXmlx.xmbm }).from(sysXmlx).where(eq(sysXmlx.id, id));
     if (!old) throw notFound();
     if (changes.pid !== undefined) await checkParent(changes.pid, id);
@@ -85,7 +84,7 @@ export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
 
   // GET, as spec §7 says; the operation log skips GETs, so this one writes its own entry.
   app.get(`${BASE}/delete/:id`, { schema: { response: { 200: deletedAnswer }, params: idParamSchema }, config: { permission: 'sys-xmlx#delete' } }, async (request) => {
-    const { id } = request.params as { id: number };
+    const { id } = request.params;
     const [row] = await db().select({ xmbm: sysXmlx.xmbm }).from(sysXmlx).where(eq(sysXmlx.id, id));
     if (!row) throw notFound();
     const [child] = await db().select({ id: sysXmlx.id }).from(sysXmlx).where(eq(sysXmlx.pid, id)).limit(1);
@@ -119,7 +118,7 @@ export async function xmlxRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/upload`,
     { schema: { querystring: xmlxUploadQuerySchema, response: { 200: envelopeOf(xmlxImportResultSchema) } }, config: { permission: 'sys-xmlx#upload', log: { module: 'sys/xmlx', action: 'upload' } } },
     async (request): Promise<{ code: number; msg: string; data: XmlxImportResult }> => {
-      const dryRun = ['1', 'true'].includes((request.query as { dryRun?: string }).dryRun ?? '');
+      const dryRun = ['1', 'true'].includes(request.query.dryRun ?? '');
       if (!request.isMultipart()) throw badRequest('err.importFile', { file: 'err.importFile' });
       const maxBytes = (await app.settings.get('upload.maxMb')) * MB;
       const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
