@@ -54,13 +54,13 @@ export interface RemoveOutcome {
 
 /** What an archived row keeps: `n` of a kind of history, named in one or in many. */
 export type Dep = { key: MessageKey; n: number };
-export const count = (one: MessageKey, many: MessageKey, n: number): Dep[] => (n > 0 ? [{ key: n === 1 ? one : many, n }] : []);
+export const dependents = (one: MessageKey, many: MessageKey, n: number): Dep[] => (n > 0 ? [{ key: n === 1 ? one : many, n }] : []);
 
 /** Deleting an archived row with history again is refused, naming what it keeps. */
 export const keptArchived = (name: string, deps: Dep[]) => conflict('err.keptArchived', undefined, { name, deps } satisfies Record<string, MessageParam>);
 
 /** A count subquery; its outer column is written out, since drizzle renders a one-table select's columns unqualified. */
-export const n = (q: SQL) => sql<number>`(${q})`.mapWith(Number);
+export const countOf = (q: SQL) => sql<number>`(${q})`.mapWith(Number);
 
 /** A unit or board comes back only into a live project. */
 export async function assertProjectsLive(tx: Db, projectIds: number[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { fallDetect } from '../../../db/schema';
-import { assertProjectsLive, count, keptArchived, n, type RemoveOutcome } from '../../../lib/archive';
+import { assertProjectsLive, countOf, dependents, keptArchived, type RemoveOutcome } from '../../../lib/archive';
 import { closeArchivedWork } from '../warnings';
 import { equipmentOfBoards, recomputeEquipmentState } from '../equipment';
 
@@ -12,7 +12,7 @@ export async function removeBoards(tx: Db, ids: number[], userId: number | null)
       id: fallDetect.id,
       name: fallDetect.boardName,
       archivedAt: fallDetect.archivedAt,
-      warnings: n(sql`SELECT count(*) FROM fall_warning w WHERE w.detect_id = fall_detect.id`),
+      warnings: countOf(sql`SELECT count(*) FROM fall_warning w WHERE w.detect_id = fall_detect.id`),
     })
     .from(fallDetect)
     .where(inArray(fallDetect.id, ids))
@@ -21,7 +21,7 @@ export async function removeBoards(tx: Db, ids: number[], userId: number | null)
   const toDelete: number[] = [];
   for (const r of rows) {
     if (r.warnings === 0) toDelete.push(r.id);
-    else if (r.archivedAt) throw keptArchived(r.name, count('dep.warning', 'dep.warnings', r.warnings));
+    else if (r.archivedAt) throw keptArchived(r.name, dependents('dep.warning', 'dep.warnings', r.warnings));
     else toArchive.push(r.id);
   }
   if (toArchive.length) {

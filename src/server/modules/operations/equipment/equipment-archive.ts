@@ -1,7 +1,7 @@
-import { inArray, isNotNull, and, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { fallDetectChannel, fallEqInfo } from '../../../db/schema';
-import { assertProjectsLive, count, keptArchived, n, type RemoveOutcome } from '../../../lib/archive';
+import { assertProjectsLive, countOf, dependents, keptArchived, type RemoveOutcome } from '../../../lib/archive';
 import { releaseFiles } from '../../files';
 
 /** Equipment: history is its orders and warnings. An archived unit is no longer driven by a board channel. */
@@ -11,8 +11,8 @@ export async function removeEquipment(tx: Db, ids: number[], userId: number | nu
       id: fallEqInfo.id,
       name: fallEqInfo.name,
       archivedAt: fallEqInfo.archivedAt,
-      orders: n(sql`SELECT count(*) FROM fall_order o WHERE o.equipment_id = fall_eq_info.id`),
-      warnings: n(sql`SELECT count(*) FROM fall_warning w WHERE w.equipment_id = fall_eq_info.id`),
+      orders: countOf(sql`SELECT count(*) FROM fall_order o WHERE o.equipment_id = fall_eq_info.id`),
+      warnings: countOf(sql`SELECT count(*) FROM fall_warning w WHERE w.equipment_id = fall_eq_info.id`),
     })
     .from(fallEqInfo)
     .where(inArray(fallEqInfo.id, ids))
@@ -21,7 +21,7 @@ export async function removeEquipment(tx: Db, ids: number[], userId: number | nu
   const toDelete: number[] = [];
   for (const r of rows) {
     if (r.orders + r.warnings === 0) toDelete.push(r.id);
-    else if (r.archivedAt) throw keptArchived(r.name, [...count('dep.order', 'dep.orders', r.orders), ...count('dep.warning', 'dep.warnings', r.warnings)]);
+    else if (r.archivedAt) throw keptArchived(r.name, [...dependents('dep.order', 'dep.orders', r.orders), ...dependents('dep.warning', 'dep.warnings', r.warnings)]);
     else toArchive.push(r.id);
   }
   if (toArchive.length) {

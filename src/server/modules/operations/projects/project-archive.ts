@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { fallDetect, fallEqInfo, fallProject } from '../../../db/schema';
-import { count, keptArchived, n, type RemoveOutcome } from '../../../lib/archive';
+import { countOf, dependents, keptArchived, type RemoveOutcome } from '../../../lib/archive';
 import { releaseFiles } from '../../files';
 import { closeArchivedWork } from '../warnings';
 
@@ -12,11 +12,11 @@ export async function removeProjects(tx: Db, ids: number[], userId: number | nul
       id: fallProject.id,
       name: fallProject.name,
       archivedAt: fallProject.archivedAt,
-      orders: n(sql`SELECT count(*) FROM fall_order o WHERE o.project_id = fall_project.id`),
-      warnings: n(sql`SELECT count(*) FROM fall_warning w WHERE w.project_id = fall_project.id`),
-      trainings: n(sql`SELECT count(*) FROM fall_train t WHERE t.project_id = fall_project.id`),
-      equipment: n(sql`SELECT count(*) FROM fall_eq_info e WHERE e.project_id = fall_project.id`),
-      boards: n(sql`SELECT count(*) FROM fall_detect d WHERE d.project_id = fall_project.id`),
+      orders: countOf(sql`SELECT count(*) FROM fall_order o WHERE o.project_id = fall_project.id`),
+      warnings: countOf(sql`SELECT count(*) FROM fall_warning w WHERE w.project_id = fall_project.id`),
+      trainings: countOf(sql`SELECT count(*) FROM fall_train t WHERE t.project_id = fall_project.id`),
+      equipment: countOf(sql`SELECT count(*) FROM fall_eq_info e WHERE e.project_id = fall_project.id`),
+      boards: countOf(sql`SELECT count(*) FROM fall_detect d WHERE d.project_id = fall_project.id`),
     })
     .from(fallProject)
     .where(inArray(fallProject.id, ids))
@@ -27,11 +27,11 @@ export async function removeProjects(tx: Db, ids: number[], userId: number | nul
     if (r.orders + r.warnings + r.trainings === 0) toDelete.push(r.id);
     else if (r.archivedAt) {
       throw keptArchived(r.name, [
-        ...count('dep.order', 'dep.orders', r.orders),
-        ...count('dep.warning', 'dep.warnings', r.warnings),
-        ...count('dep.training', 'dep.trainings', r.trainings),
-        ...count('dep.equipment', 'dep.equipments', r.equipment),
-        ...count('dep.board', 'dep.boards', r.boards),
+        ...dependents('dep.order', 'dep.orders', r.orders),
+        ...dependents('dep.warning', 'dep.warnings', r.warnings),
+        ...dependents('dep.training', 'dep.trainings', r.trainings),
+        ...dependents('dep.equipment', 'dep.equipments', r.equipment),
+        ...dependents('dep.board', 'dep.boards', r.boards),
       ]);
     } else toArchive.push(r.id);
   }
