@@ -16,14 +16,18 @@ import path from 'node:path';
  *              features/<group>/<name>/  feature (groups: operations, system, app)
  *   app        app/, main.tsx, early/, ssr/   the shell, router and entry points; may import anything
  *
+ * Client shared areas (src/client/shared/<area>): an area imports another only where the
+ *   `sharedAreas` option declares it (area -> the areas it may import); an undeclared area imports none.
+ *
  * Server (src/server):
  *   - lib/, plugins/, live/, storage/ and db/ (but db/seed/) never import modules/.
- *   - A module is a folder directly under modules/. From another module, a module is reached only
- *     through its public entries: its index.ts (what it registers and re-exports) and its
- *     *.service.ts files. Routes, repositories and helpers are its own.
- *   - Routes (*.routes.ts) are registered by their own folder: imported only from that folder,
- *     from modules/index.ts, or from a group's registrar directly in modules/operations/ or
- *     modules/system/ (for routes beneath it).
+ *   - A module is what the loader registers (modules/index.ts moduleFolders()): a folder under
+ *     modules/ holding an index.ts, nearest first, so each folder under operations/ and system/ is
+ *     its own module. Every file under modules/ but modules/index.ts belongs to one.
+ *   - From another module, a module is reached only through its index.ts (what it registers and
+ *     what it re-exports for others). Its routes, repositories, services and helpers are its own.
+ *   - Routes (*.routes.ts) are registered by their own folder: imported only from that folder or
+ *     from modules/index.ts.
  *
  * Everywhere: code in src/ never imports tests/ or mocks/; test files (*.test.ts[x]) may (and on
  * the server, tests may reach into modules to set up and check what they keep). The client entry
@@ -82,9 +86,52 @@ export function clientZone(file) {
   return { layer: 'app' };
 }
 
-/** The server module (its folder under modules/) a file belongs to, or null. */
-export function serverModule(file) {
-  const m = /^src\/server\/modules\/([^/]+)\//.exec(file);
+const MODULES = 'src/server/modules';
+
+/**
+ * The module folders under src/server/modules, found as the loader finds them (moduleFolders() in
+ * src/server/modules/index.ts; tests/unit/boundaries.test.ts holds the two equal): every folder
+ * holding an index.ts, nearest first, sorted. Read once per repository root.
+ */
+const foldersByRoot = new Map();
+export function moduleFolders(root) {
+  if (foldersByRoot.has(root)) return foldersByRoot.get(root);
+  const found = [];
+  const walk = (rel) => {
+    let entries;
+    try {
+      entries = fs.readdirSync(path.join(root, MODULES, rel), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+      const sub = rel ? `${rel}/${entry.name}` : entry.name;
+      if (fs.existsSync(path.join(root, MODULES, sub, 'index.ts'))) found.push(sub);
+      else walk(sub);
+    }
+  };
+  walk('');
+  foldersByRoot.set(root, found);
+  return found;
+}
+
+/** The server module (its folder under modules/, e.g. 'operations/orders') a file belongs to, or null. */
+export function serverModule(file, modules) {
+  if (!file.startsWith(`${MODULES}/`)) return null;
+  const rest = file.slice(MODULES.length + 1);
+  return modules.find((m) => rest.startsWith(`${m}/`)) ?? null;
+}
+
+/** Why a file under modules/ that is no test and no module's is out of place, or null. */
+export function strayModuleFile(file, modules) {
+  if (!file.startsWith(`${MODULES}/`) || isTest(file) || file === `${MODULES}/index.ts`) return null;
+  if (serverModule(file, modules) !== null) return null;
+  return `${file.slice(MODULES.length + 1)} belongs to no module (a folder with an index.ts, as modules/index.ts loads them): move it into the module that owns it, or to lib/ if several modules truly share it`;
+}
+
+/** The area of a file under src/client/shared (its first folder), or null. */
+export function sharedArea(file) {
+  const m = /^src\/client\/shared\/([^/]+)\//.exec(file);
   return m ? m[1] : null;
 }
 
@@ -105,8 +152,11 @@ export function globToRegExp(glob) {
   return new RegExp(`^${re}$`);
 }
 
-/** Why `from` may not import `to`, or null when it may. */
-export function violation(from, to) {
+/**
+ * Why `from` may not import `to`, or null when it may. `modules`: the server's module folders
+ * (moduleFolders); `sharedAreas`: which client shared area may import which.
+ */
+export function violation(from, to, { modules = [], sharedAreas = {} } = {}) {
   const fromTest = isTest(from);
   // The one exception: the entry starts the MSW worker in `npm run dev:mock` (a dynamic import the build drops).
   const mockMode = from === 'src/client/main.tsx' && to === 'mocks/browser.ts';
@@ -124,6 +174,11 @@ export function violation(from, to) {
     if (a.layer === 'feature' && b.layer === 'feature' && a.name !== b.name) {
       return `features never import each other (${a.name} -> ${b.name ?? to}): move what both need to src/client/shared, components or lib`;
     }
+    const fromArea = sharedArea(from);
+    const toArea = sharedArea(to);
+    if (fromArea && toArea && fromArea !== toArea && !(sharedAreas[fromArea] ?? []).includes(toArea)) {
+      return `shared/${fromArea} may not import shared/${toArea} (declared: ${(sharedAreas[fromArea] ?? []).join(', ') || 'none'}; sharedAreas in eslint.config.js)`;
+    }
     return null;
   }
 
@@ -133,17 +188,13 @@ export function violation(from, to) {
     if (SERVER_BASE.test(from)) return 'lib, plugins, live, storage and db never import modules/: the modules build on them, not the other way';
     const base = path.posix.basename(to);
     if (base.endsWith('.routes.ts')) {
-      const fromDir = path.posix.dirname(from);
-      const toDir = path.posix.dirname(to);
-      const registrar = /^src\/server\/modules\/(operations|system)\/[^/]+\.ts$/.exec(from);
-      const ok = fromDir === toDir || from === 'src/server/modules/index.ts' || (registrar && toDir.startsWith(`${fromDir}/`));
-      if (!ok) return 'routes are registered by their own folder (or modules/index.ts): call a *.service.ts, or register the module from modules/index.ts';
+      const ok = path.posix.dirname(from) === path.posix.dirname(to) || from === `${MODULES}/index.ts`;
+      if (!ok) return 'routes are registered by their own folder (or modules/index.ts): use what the module exports from its index.ts';
     }
-    const a = serverModule(from);
-    const b = serverModule(to);
-    if (a !== null && b !== null && a !== b && from !== 'src/server/modules/index.ts') {
-      const isPublic = base === 'index.ts' || base.endsWith('.service.ts');
-      if (!isPublic) return `modules/${a} may use modules/${b} only through its public entries (index.ts, *.service.ts), not ${to.slice('src/server/modules/'.length)}`;
+    const a = serverModule(from, modules);
+    const b = serverModule(to, modules);
+    if (a !== null && a !== b && to.startsWith(`${MODULES}/`) && to !== `${MODULES}/${b}/index.ts`) {
+      return `modules/${a} may use another module only through its index.ts, not ${to.slice(MODULES.length + 1)}: export what it needs from ${b ? `modules/${b}/index.ts` : 'the module that owns it'}`;
     }
     return null;
   }
@@ -163,27 +214,33 @@ export default {
             type: 'array',
             items: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' }, why: { type: 'string' } }, required: ['from', 'to'], additionalProperties: false },
           },
+          sharedAreas: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
         },
         additionalProperties: false,
       },
     ],
-    messages: { boundary: "Import of '{{spec}}' crosses a boundary: {{why}}." },
+    messages: { boundary: "Import of '{{spec}}' crosses a boundary: {{why}}.", stray: '{{why}}.' },
   },
   create(context) {
     const root = context.cwd;
     const from = path.relative(root, context.filename).split(path.sep).join('/');
     if (!from.startsWith('src/')) return {};
     const pending = (context.options[0]?.pending ?? []).map((p) => ({ from: globToRegExp(p.from), to: globToRegExp(p.to) }));
+    const zones = { modules: moduleFolders(root), sharedAreas: context.options[0]?.sharedAreas ?? {} };
     const check = (node, source) => {
       if (!source || typeof source.value !== 'string') return;
       const to = resolveImport(from, source.value, root);
       if (!to) return;
-      const why = violation(from, to);
+      const why = violation(from, to, zones);
       if (!why) return;
       if (pending.some((p) => p.from.test(from) && p.to.test(to))) return;
       context.report({ node: source, messageId: 'boundary', data: { spec: source.value, why } });
     };
+    const stray = strayModuleFile(from, zones.modules);
     return {
+      Program: (node) => {
+        if (stray) context.report({ node, messageId: 'stray', data: { why: stray } });
+      },
       ImportDeclaration: (node) => check(node, node.source),
       ExportNamedDeclaration: (node) => check(node, node.source),
       ExportAllDeclaration: (node) => check(node, node.source),

@@ -8,12 +8,19 @@ import { pathToFileURL } from 'node:url';
  * The crossings the boundary lint lets through (`pending` of `local/boundaries` in eslint.config.js)
  * and the list of them in docs/boundaries.md "Pending crossings" are the same, and each one is real:
  * its `from` and `to` name files that exist, and the lint, without the entry, finds that import.
+ * The same for the client's shared areas (`sharedAreas`, and the doc's "Shared areas" table): every
+ * folder of src/client/shared is declared, no arrow is declared that no import uses, and no cycle.
  */
 interface Pending {
   from: string;
   to: string;
 }
-type Rule = { globToRegExp: (glob: string) => RegExp; resolveImport: (from: string, spec: string, root: string) => string | null };
+type Rule = {
+  globToRegExp: (glob: string) => RegExp;
+  resolveImport: (from: string, spec: string, root: string) => string | null;
+  sharedArea: (file: string) => string | null;
+};
+type Areas = Record<string, string[]>;
 type FlatConfig = { rules?: Record<string, unknown> };
 
 const root = process.cwd();
@@ -38,6 +45,57 @@ async function configPending(): Promise<Pending[]> {
     return (setting[1]?.pending ?? []).map(({ from, to }) => ({ from, to }));
   });
 }
+
+/** The `sharedAreas` of the block that switches the boundary rule on for src/. */
+async function configAreas(): Promise<Areas> {
+  const config = (await load<{ default: FlatConfig[] }>('eslint.config.js')).default;
+  const settings = config.flatMap((c) => (c.rules && 'local/boundaries' in c.rules ? [c.rules['local/boundaries'] as [string, { sharedAreas?: Areas }?]] : []));
+  const areas = settings.map((s) => s[1]?.sharedAreas).filter((a): a is Areas => !!a);
+  expect(areas).toHaveLength(1);
+  return areas[0];
+}
+
+/** The rows of the doc's "Shared areas" table: | `area` | holds | `a`, `b` (or —) |. */
+function docAreas(markdown: string): Areas {
+  const section = /^### Shared areas\n([\s\S]*?)(?=^##|$(?![\s\S]))/m.exec(markdown);
+  if (!section) throw new Error('docs/boundaries.md has no "### Shared areas" section');
+  return Object.fromEntries(
+    [...section[1].matchAll(/^\| `([^`]+)` \|[^|]*\| ([^|]*) \|$/gm)].map((m) => [m[1], [...m[2].matchAll(/`([^`]+)`/g)].map((x) => x[1])]),
+  );
+}
+
+/** What is wrong with the declared areas: folders left out, areas that are no folder, arrows no import uses, cycles. */
+async function areaProblems(areas: Areas, folders: string[], files: string[]): Promise<string[]> {
+  const rule = await load<Rule>('eslint-rules/boundaries.js');
+  const out: string[] = [];
+  for (const f of folders) if (!(f in areas)) out.push(`not declared: ${f}`);
+  for (const a of Object.keys(areas)) if (!folders.includes(a)) out.push(`no such area: ${a}`);
+  const used = new Set<string>();
+  for (const file of files) {
+    const from = rule.sharedArea(file);
+    if (!from) continue;
+    for (const m of readFileSync(path.join(root, file), 'utf8').matchAll(/(?:from|import\(|vi\.mock\()\s*['"]([^'"]+)['"]/g)) {
+      const to = rule.resolveImport(file, m[1], root);
+      const area = to ? rule.sharedArea(to) : null;
+      if (area && area !== from) used.add(`${from} -> ${area}`);
+    }
+  }
+  for (const [a, targets] of Object.entries(areas)) for (const b of targets) if (!used.has(`${a} -> ${b}`)) out.push(`declared, no import uses it: ${a} -> ${b}`);
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (a: string, trail: string[]) => {
+    if (state.get(a) === 'done') return;
+    if (state.get(a) === 'open') return void out.push(`cycle: ${[...trail.slice(trail.indexOf(a)), a].join(' -> ')}`);
+    state.set(a, 'open');
+    for (const b of areas[a] ?? []) visit(b, [...trail, a]);
+    state.set(a, 'done');
+  };
+  for (const a of Object.keys(areas)) visit(a, []);
+  return out;
+}
+
+const SHARED_FOLDERS = readdirSync(path.join(root, 'src/client/shared'), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 
 /** The bullets of the doc's "Pending crossings" section: - `from` → `to`: why. */
 function docPending(markdown: string): Pending[] {
@@ -113,5 +171,25 @@ describe('boundary exemptions: the lint config and docs/boundaries.md', () => {
     });
     expect(crossesTo(rule, results, rule.globToRegExp('src/client/features/operations/projects/*.tsx'))).toBe(true);
     expect(crossesTo(rule, results, rule.globToRegExp('src/client/features/operations/orders/*.tsx'))).toBe(false);
+  }, 60_000);
+});
+
+describe('client shared areas: the lint config and docs/boundaries.md', () => {
+  it('agree, declare every folder of src/client/shared, and declare only arrows that imports use, without a cycle', async () => {
+    const areas = await configAreas();
+    expect(docAreas(readFileSync(path.join(root, 'docs/boundaries.md'), 'utf8'))).toEqual(areas);
+    expect(await areaProblems(areas, SHARED_FOLDERS, FILES)).toEqual([]);
+  }, 60_000);
+
+  it('fails an undeclared folder, an area that is none, an unused arrow and a cycle', async () => {
+    const areas = { ...(await configAreas()), stats: ['scenes'], gone: [] };
+    delete (areas as Areas)['trend'];
+    expect(await areaProblems(areas, SHARED_FOLDERS, FILES)).toEqual([
+      'not declared: trend',
+      'no such area: gone',
+      'declared, no import uses it: stats -> scenes',
+      'cycle: stats -> scenes -> stats',
+      'cycle: stats -> scenes -> wall -> stats',
+    ]);
   }, 60_000);
 });

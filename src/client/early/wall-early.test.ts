@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { overviewCalls } from '../components/wall/overview-calls';
+import { overviewCalls } from '../features/wall/overview-calls';
 
 const FRAME_HTML = '<div data-wall-root><div data-wall-canvas><section data-panel="map" data-ready="true"></section></div></div>';
 

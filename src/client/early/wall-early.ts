@@ -12,7 +12,7 @@ import type { EarlyCall } from '../lib/early-calls';
 import type { RuntimeConfig } from '../lib/runtime-config';
 import type { WallFrame } from '@shared/contracts/wall';
 import { WORLD_MAP_URL } from '../components/wall/world-map-url';
-import { isOverviewAddress, overviewCalls, wallToken } from '../components/wall/overview-calls';
+import { isOverviewAddress, overviewCalls, wallToken } from '../features/wall/overview-calls';
 import { showWallFrame } from '../components/wall/first-frame-dom';
 import { WALL } from '../components/wall/theme';
 
@@ -93,7 +93,7 @@ function start(hash: string): void {
       const html = drawn?.html;
       const show = () => {
         // Settled once the browser has painted it, not before the app's next task.
-        if (html && showWallFrame(html, window.location.hash, language, drawn.calls.length > 0)) requestAnimationFrame(() => window.setTimeout(done, 0));
+        if (html && showWallFrame(html, window.location.hash, language, { stays: isOverviewAddress, current: drawn.calls.length > 0 })) requestAnimationFrame(() => window.setTimeout(done, 0));
         else done();
       };
       if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show, { once: true });

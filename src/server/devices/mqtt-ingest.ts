@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { REPORT_PACKET_MAX_BYTES, type RefusalReason } from '@shared/contracts/detect';
 import { fallDetect, fallProject } from '../db/schema';
-import { notArchived } from '../modules/operations/archive/archive.service';
+import { notArchived } from '../lib/archive';
 import { acquireLease } from '../jobs/runner';
 import { checkSignature, clockSkewMs, openReport, type BoardRef, type CheckRefusal } from './report-check';
 import { recordRefusal, RefusalLog } from './refusals';

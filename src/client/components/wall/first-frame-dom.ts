@@ -1,5 +1,4 @@
 import { WALL_FRAME_ID, type Locale } from '@shared/constants';
-import { isOverviewAddress } from './overview-calls';
 import { formatClock } from './clock-format';
 import { canvasScale, parseFit } from './scale';
 import { fitTitle } from './title-fit';
@@ -66,10 +65,12 @@ export function frameDrawing(name: string): string | null {
  * Shows the server's frame over the app's root, scaled to the window as the wall's canvas scales
  * (the address's ?fit=), unless the app's wall is on screen already, its clock on the viewer's time
  * (the server may have drawn it a while ago, and in its own time zone). The app's wall drops it once
- * drawn; leaving the address, or a wall that never comes, drops it too. `current`: the frame came with
- * the answers it was drawn from, which the app takes (not a drawing from before the data changed).
+ * drawn; leaving the address (`stays` no longer holds for the window's hash), or a wall that never
+ * comes, drops it too. `current`: the frame came with the answers it was drawn from, which the app
+ * takes (not a drawing from before the data changed).
  */
-export function showWallFrame(html: string, hash: string, language: Locale, current = false): boolean {
+export function showWallFrame(html: string, hash: string, language: Locale, o: { stays: (hash: string) => boolean; current?: boolean }): boolean {
+  const current = o.current ?? false;
   const root = document.getElementById('root');
   if (!root || root.querySelector('[data-wall-canvas]') || wallFrameShown()) return false;
   const frame = document.createElement('div');
@@ -94,7 +95,7 @@ export function showWallFrame(html: string, hash: string, language: Locale, curr
   const ticking = setInterval(tick, 1000);
   tick();
   const onHash = () => {
-    if (!isOverviewAddress(window.location.hash)) dropWallFrame();
+    if (!o.stays(window.location.hash)) dropWallFrame();
   };
   window.addEventListener('hashchange', onHash);
   setTimeout(() => {

@@ -9,6 +9,9 @@ import { WallCanvas } from './wall-canvas';
 
 const FRAME = '<div data-wall-root><div data-wall-canvas style="transform: translate(0px, 0px) scale(1, 1)"><section data-panel="map" data-ready="true"></section></div></div>';
 
+/** The address the frame is shown for (the early start passes the overview wall's). */
+const onWall = (hash: string) => hash === '#/page';
+
 function appRoot(): HTMLElement {
   const root = document.createElement('div');
   root.id = 'root';
@@ -26,7 +29,7 @@ describe('the server-drawn first frame', () => {
     const root = appRoot();
     window.innerWidth = 1366;
     window.innerHeight = 768;
-    expect(showWallFrame(FRAME, '#/page', 'cn')).toBe(true);
+    expect(showWallFrame(FRAME, '#/page', 'cn', { stays: onWall })).toBe(true);
     expect(wallFrameShown()).toBe(true);
     expect(root.style.visibility).toBe('hidden');
     const canvas = document.querySelector<HTMLElement>(`#${WALL_FRAME_ID} [data-wall-canvas]`)!;
@@ -43,7 +46,7 @@ describe('the server-drawn first frame', () => {
     vi.useFakeTimers({ now: new Date(2026, 10, 25, 8, 59, 58), toFake: ['Date', 'setInterval', 'clearInterval'] });
     try {
       const drawn = '<time data-clock-format="HH:mm:ss">03:00:00</time><span data-clock-format="YYYY-MM-DD dddd">2026-11-24 星期二</span>';
-      showWallFrame(FRAME.replace('</section>', `</section>${drawn}`), '#/page', 'en');
+      showWallFrame(FRAME.replace('</section>', `</section>${drawn}`), '#/page', 'en', { stays: onWall });
       const lines = () => [...document.querySelectorAll(`#${WALL_FRAME_ID} [data-clock-format]`)].map((e) => e.textContent);
       expect(lines()).toEqual(['08:59:58', '2026-11-25 Wednesday']);
       vi.advanceTimersByTime(2000);
@@ -56,13 +59,13 @@ describe('the server-drawn first frame', () => {
   it('stays away once the app’s own wall is on screen', () => {
     const root = appRoot();
     root.innerHTML = '<div data-wall-canvas></div>';
-    expect(showWallFrame(FRAME, '#/page', 'cn')).toBe(false);
+    expect(showWallFrame(FRAME, '#/page', 'cn', { stays: onWall })).toBe(false);
     expect(wallFrameShown()).toBe(false);
   });
 
   it('is taken away by the app’s wall once every one of its panels has drawn', async () => {
     appRoot();
-    showWallFrame(FRAME, '#/page', 'cn');
+    showWallFrame(FRAME, '#/page', 'cn', { stays: onWall });
     const wall = (ready: boolean) => (
       <MemoryRouter>
         <WallCanvas>
@@ -86,7 +89,7 @@ describe('the server-drawn first frame', () => {
   it('lends a panel its drawing, and has the live chart started once the frame is gone, one panel at a time', async () => {
     appRoot();
     const drawn = FRAME.replace('<section data-panel="map" data-ready="true"></section>', '<section data-panel="map" data-ready="true"><div data-frame-drawing><svg><path d="M0 0"></path></svg></div></section>');
-    showWallFrame(drawn, '#/page', 'cn', true);
+    showWallFrame(drawn, '#/page', 'cn', { stays: onWall, current: true });
     const started: string[] = [];
     // A chart that draws as soon as it is started: the frame's drawing goes then.
     function MapBody() {
@@ -116,7 +119,7 @@ describe('the server-drawn first frame', () => {
     ['under a frame drawn before the data changed (the app draws newer answers)', true],
   ])('has nothing to lend %s: the live chart starts at once', (_, stale) => {
     appRoot();
-    if (stale) showWallFrame(FRAME.replace('</section>', '<div data-frame-drawing><svg></svg></div></section>'), '#/page', 'cn', false);
+    if (stale) showWallFrame(FRAME.replace('</section>', '<div data-frame-drawing><svg></svg></div></section>'), '#/page', 'cn', { stays: onWall });
     let seen: { drawing: string | null; live: boolean; shown: boolean } | null = null;
     function Body() {
       seen = useFrameHandover('map');

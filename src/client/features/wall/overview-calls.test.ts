@@ -5,7 +5,7 @@ import { api } from '@client/lib/api';
 import { EARLY_CALL_MAX_AGE_MS, type EarlyCall } from '@client/lib/early-calls';
 import { login } from '@client/lib/session';
 import { prefetchOverview } from './overview-data';
-import { isOverviewAddress, overviewCalls, wallToken } from '../../components/wall/overview-calls';
+import { isOverviewAddress, overviewCalls, wallToken } from './overview-calls';
 
 const user = { id: 1, username: 'admin', realName: '', avatar: '', roles: [], perms: [], menus: [] } as never;
 

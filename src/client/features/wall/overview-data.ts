@@ -11,7 +11,7 @@ import { projectPointsQueryOptions } from '../../shared/stats/api/get-project-po
 import { latestWarningsQueryOptions } from '../../shared/stats/api/get-latest-warnings';
 import { currentNoticesQueryOptions } from '../../shared/stats/api/get-current-notices';
 import { wallSessionQueryOptions } from '../../shared/wall/project/api/get-wall-session';
-import { overviewPeriod } from '../../components/wall/overview-calls';
+import { overviewPeriod } from './overview-calls';
 
 /**
  * Starts the overview wall's calls through the same query options (same keys) its panels use, so the
@@ -20,7 +20,7 @@ import { overviewPeriod } from '../../components/wall/overview-calls';
  *
  * The wall session goes first: with a token, the wall waits for it to learn whether the token names
  * a scene before it draws any panel, and the server answers the calls in turn. On a first load the
- * calls are usually under way already (overview-calls.ts, the early start in index.html).
+ * calls are usually under way already (./overview-calls.ts, the early start in index.html).
  */
 export function prefetchOverview(queryClient: QueryClient, token: string | null): Promise<void> {
   if (token) void queryClient.prefetchQuery(wallSessionQueryOptions(token));

@@ -23,7 +23,7 @@ import { KpiStrip, KPI_COLORS } from '../../shared/wall/panels/kpi-strip';
 import { BrokenDevicesPanel, NoticesPanel, WarningsPanel } from '../../shared/wall/panels/list-panels';
 import { MapPanel } from '../../shared/wall/panels/map-panel';
 import { useWallText } from '../../shared/wall/use-wall-locale';
-import { overviewPeriod } from '../../components/wall/overview-calls';
+import { overviewPeriod } from './overview-calls';
 import { useWallScene } from '../../shared/scenes/use-wall-scene';
 import { useDocumentTitle } from '@client/lib/document-title';
 import { ALARM_STRIP_HEIGHT, AlarmStrip } from '../../shared/wall/alarms/alarm-strip';

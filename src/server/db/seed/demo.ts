@@ -23,7 +23,7 @@ import { CITY_NAMES, DEMO_DEVICES, DEMO_NOTICES, DEMO_PROJECT_TYPES, DEMO_PROJEC
 import { serverText } from '@shared/server-text';
 import { dropSequence, insertEquipment, insertOrders, R } from './seed-sql';
 import { prng, schematicPng, sitePlanPng } from './site-plan';
-import { recomputeAllEquipmentStates } from '../../modules/operations/equipment-state.service';
+import { recomputeAllEquipmentStates } from '../../modules/operations/equipment/equipment-state.service';
 
 export interface DemoSeedOptions {
   /** Where uploaded files live (config.filesDir): the generated site plans and drawings go there. */

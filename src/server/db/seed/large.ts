@@ -1,4 +1,4 @@
-import { recomputeAllEquipmentStates } from '../../modules/operations/equipment-state.service';
+import { recomputeAllEquipmentStates } from '../../modules/operations/equipment/equipment-state.service';
 import type { Database } from '../client';
 import { fallProject } from '../schema';
 import { seedAreaDictionary, seedCatalogues } from './demo';

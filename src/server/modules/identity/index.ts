@@ -7,3 +7,6 @@ export async function identityModule(app: AppInstance): Promise<void> {
   await loginRoutes(app);
   await accountRoutes(app);
 }
+
+/** Ending a user's sessions (disabled, deleted, password reset by an administrator). */
+export { endSessions } from './session.service';

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
 import { SUPER_USER_ID } from '@shared/constants';
 import type { NavMenu, NavResult, SessionUser } from '@shared/contracts/auth';
-import { sysMenu, sysRole, sysSession, sysUser, sysUserRole } from '../../db/schema';
+import { sysRole, sysSession, sysUser, sysUserRole } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { buildTree, visibleMenus, type MenuRecord } from '../system/menus/menu-tree.service';
+import { allMenus, buildTree, visibleMenus, type MenuRecord } from '../system/menus';
 
 export interface Grants {
   roles: string[];
@@ -37,24 +37,6 @@ export async function loadGrants(app: FastifyInstance, userId: number): Promise<
 
 function splitPerms(list: string[]): string[] {
   return [...new Set(list.flatMap((p) => p.split(',').map((s) => s.trim()).filter(Boolean)))].sort();
-}
-
-/** The columns of a menu every read selects, apart from its id (the menu screens call it menuId). */
-export const menuColumns = {
-  parentId: sysMenu.parentId,
-  name: sysMenu.name,
-  nameEn: sysMenu.nameEn,
-  type: sysMenu.type,
-  url: sysMenu.url,
-  perms: sysMenu.perms,
-  menuCode: sysMenu.menuCode,
-  icon: sysMenu.icon,
-  sort: sysMenu.sort,
-  status: sysMenu.status,
-};
-
-export async function allMenus(app: FastifyInstance): Promise<MenuRecord[]> {
-  return app.database.db.select({ id: sysMenu.id, ...menuColumns }).from(sysMenu);
 }
 
 const toNav = (m: MenuRecord, list: NavMenu[]): NavMenu => ({

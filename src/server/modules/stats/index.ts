@@ -9,3 +9,6 @@ export async function statsModule(app: AppInstance): Promise<void> {
   await statsReportRoutes(app);
   await dashboardChartsRoutes(app);
 }
+
+/** The statistics' conditions, which the orders, warnings and equipment lists filter by when a figure is drilled into. */
+export { availabilityCondition, inDays, needsSla, orderStatCondition, projectPlace, unitCategory, type SlaHours } from './stat-filters.service';

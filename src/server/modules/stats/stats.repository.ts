@@ -15,9 +15,8 @@ import {
   type WaterGroup,
 } from '@shared/contracts/stats';
 import type { PageResult } from '@shared/envelope';
-import { countedEquipment } from '../operations/equipment-state.service';
 import { pageOf } from '@shared/envelope';
-import { notArchivedSql } from '../operations/archive/archive.service';
+import { countedEquipment, notArchivedSql } from '../../lib/archive';
 import { ALL_PROJECTS, scopeClause, scopeIds, type DataScope } from '../../lib/data-scope';
 
 /** Hours an order of each priority may take and still count as on time. */

@@ -10,8 +10,8 @@ import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { countHit, peekHits } from '../../lib/limits';
 import { newToken } from '../../lib/password';
 import { projectPasswordLookup } from '../../lib/server-key';
-import { storageOfFile } from '../files/files.service';
-import { visitorSessionLabel } from '../operations/projects/passwords.service';
+import { storageOfFile } from '../files';
+import { visitorSessionLabel } from '../operations/projects';
 import { publicFile, publicProjectView } from './wall.repository';
 
 /** Password guessing is slow on purpose: a few tries a minute per address, counted in the database. */

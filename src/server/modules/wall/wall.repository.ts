@@ -3,9 +3,8 @@ import { loadSharp } from '../../lib/sharp';
 import type { Locale } from '@shared/constants';
 import type { ProjectWall, SitePlan, WallBoard, WallProject } from '@shared/contracts/wall';
 import type { PublicProject } from '@shared/contracts/public';
-import { storageOfFile } from '../files/files.service';
-import { countedEquipment } from '../operations/equipment-state.service';
-import { notArchivedSql } from '../operations/archive/archive.service';
+import { storageOfFile } from '../files';
+import { countedEquipment, notArchivedSql } from '../../lib/archive';
 
 type App = Pick<FastifyInstance, 'config' | 'database'>;
 

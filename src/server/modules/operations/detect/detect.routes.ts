@@ -12,8 +12,9 @@ import { checkSignature, clockSkewMs, openReport, type BoardRef } from '../../..
 import { recordRefusal } from '../../../devices/refusals';
 import { observe } from '../../../lib/observe';
 import type { Db } from '../../../db/client';
-import { recomputeEquipmentState } from '../equipment-state.service';
-import { archivedFilter, assertLive, notArchived, registerArchiveRoutes, removeBoards, restoreBoards } from '../archive/archive.service';
+import { recomputeEquipmentState } from '../equipment';
+import { archivedFilter, assertLive, notArchived, registerArchiveRoutes } from '../../../lib/archive';
+import { removeBoards, restoreBoards } from './board-archive';
 import { RESOURCES } from '@shared/resources';
 import { boardTrend, channelTrend } from './trends';
 import { assertInScope, assertRowsInScope } from '../../../lib/data-scope';

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { checkOffline } from './readings';
 import { pollDueBoards } from './poller';
 import { acquireLease } from '../../../jobs/runner';
-import { escalateAlarms } from '../warnings/warnings.service';
-import { notifyEscalations } from '../escalation/notify.service';
+import { escalateAlarms } from '../warnings';
+import { notifyEscalations } from '../escalation';
 
 export interface DeviceJobOptions {
   /** How often the poller looks for boards whose poll period has passed. */

@@ -3,7 +3,7 @@ import { and, asc, ne, sql } from 'drizzle-orm';
 import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
 import { fallDetect } from '../../../db/schema';
 import type { ReadingOutcome } from './readings';
-import { notArchived } from '../archive/archive.service';
+import { notArchived } from '../../../lib/archive';
 import { onFirstUse } from '../../../lib/first-use';
 
 /**

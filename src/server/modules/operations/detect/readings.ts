@@ -7,8 +7,8 @@ import { fallDetect, fallDetectChannel, fallOrder, fallProject, fallWarning } fr
 import { notFound } from '../../../lib/errors';
 import { serverText } from '@shared/server-text';
 import { publishLive } from '../../../live';
-import { insertOrder } from '../orders/orders.repository';
-import { equipmentOfBoards, recomputeEquipmentState } from '../equipment-state.service';
+import { insertOrder } from '../orders';
+import { equipmentOfBoards, recomputeEquipmentState } from '../equipment';
 
 /** Who closes warnings the readings themselves clear. */
 export const SYSTEM_ACTOR = 'system';

@@ -6,9 +6,10 @@ import { fallDevice, fallEqInfo, fallProject } from '../../../db/schema';
 import { filters, registerCrud, type FilterFn } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
 import { registerFileWrites } from '../../files';
-import { archivedFilter, assertLive, registerArchiveRoutes, removeEquipment, restoreEquipment } from '../archive/archive.service';
+import { archivedFilter, assertLive, registerArchiveRoutes } from '../../../lib/archive';
+import { removeEquipment, restoreEquipment } from './equipment-archive';
 import { RESOURCES } from '@shared/resources';
-import { availabilityCondition } from '../../stats/stat-filters.service';
+import { availabilityCondition } from '../../stats';
 
 async function exists(tx: Db, table: typeof fallProject | typeof fallDevice, id: number): Promise<boolean> {
   const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));

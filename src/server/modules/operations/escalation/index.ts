@@ -5,7 +5,7 @@ import { RESOURCES } from '@shared/resources';
 import { fallEscalationRecipient, fallProject } from '../../../db/schema';
 import { filters, registerCrud } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
-import { notArchived } from '../archive/archive.service';
+import { notArchived } from '../../../lib/archive';
 import { publicTarget } from './notify.service';
 
 /**
@@ -65,3 +65,6 @@ export async function escalationModule(app: AppInstance): Promise<void> {
     project: { column: fallEscalationRecipient.projectId },
   });
 }
+
+/** Telling the recipients of an escalated alarm, and the wall's record of it. */
+export { notifyEscalations, auditWallEscalation } from './notify.service';

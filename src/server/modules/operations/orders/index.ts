@@ -5,3 +5,7 @@ import { orderRoutes } from './orders.routes';
 export async function ordersModule(app: FastifyInstance): Promise<void> {
   await orderRoutes(app);
 }
+
+/** An order opened by another module (a board's readings), and the time rules a report's times obey. */
+export { insertOrder } from './orders.repository';
+export { checkReportTimes, timeRules, type TimeRules } from './work-times';

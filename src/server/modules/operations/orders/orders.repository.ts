@@ -8,9 +8,9 @@ import { fallEqInfo, fallOrder, fallOrderCount, fallProject } from '../../../db/
 import { nextDailyNumber, type DailyNumbering } from '../../../lib/daily-number';
 import { badRequest } from '../../../lib/errors';
 import { escapeLike } from '../../../lib/like';
-import { assertLive } from '../archive/archive.service';
+import { assertLive } from '../../../lib/archive';
 import { checkOrderTimes, timeRules, type TimeRules } from './work-times';
-import { orderStatCondition, projectPlace, unitCategory, type SlaHours } from '../../stats/stat-filters.service';
+import { orderStatCondition, projectPlace, unitCategory, type SlaHours } from '../../stats';
 
 /**
  * Orders at a million rows. Every sort has an index in the same column order (0004_orders.sql), so

@@ -24,8 +24,8 @@ import { exportAnswer } from '../../../lib/answers';
 import { allRows, LIST_ALL_QUERY_LIMIT, ok } from '../../../lib/crud';
 import { exportLabels, pagedBatches, sendExport } from '../../../lib/export';
 import { ORDER_PRIORITY, ORDER_SOURCE, ORDER_STATUS } from '@shared/dictionaries';
-import { attachFiles, releaseFiles, replaceFiles } from '../../files/files.service';
-import { recomputeEquipmentState } from '../equipment-state.service';
+import { attachFiles, releaseFiles, replaceFiles } from '../../files';
+import { recomputeEquipmentState } from '../equipment';
 import {
   checkEquipment,
   countOrders,
@@ -35,7 +35,7 @@ import {
   selectOrders,
 } from './orders.repository';
 import { checkOrderTimes, checkSubmissionAgainstWork, timeRules } from './work-times';
-import { needsSla, type SlaHours } from '../../stats/stat-filters.service';
+import { needsSla, type SlaHours } from '../../stats';
 import { assertInScope, assertRowsInScope, scopeOf } from '../../../lib/data-scope';
 
 /** Where an order's project is, for the data scope of its reads by id and its writes. */

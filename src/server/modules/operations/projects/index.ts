@@ -9,3 +9,6 @@ export async function projectsModule(app: AppInstance): Promise<void> {
   await introRoutes(app);
   await passwordRoutes(app);
 }
+
+/** The label of a wall visitor's session (the project walls' public door). */
+export { visitorSessionLabel } from './passwords.service';

@@ -21,7 +21,8 @@ import { filters, ok, registerCrud } from '../../../lib/crud';
 import { conflict, forbidden, notFound } from '../../../lib/errors';
 import { assertInScope, scopeCondition, scopeOf } from '../../../lib/data-scope';
 import { attachFiles, replaceFiles } from '../../files';
-import { archivedFilter, notArchived, registerArchiveRoutes, removeProjects, restoreProjects } from '../archive/archive.service';
+import { archivedFilter, notArchived, registerArchiveRoutes } from '../../../lib/archive';
+import { removeProjects, restoreProjects } from './project-archive';
 import { RESOURCES } from '@shared/resources';
 
 const PERM = 'fall-project';
@@ -67,7 +68,7 @@ const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
 /**
  * fall/project (spec §7 "Fall project"): list, listAll, info/{id}, export from the route factory
  * with the secret column hidden; save and update written out because they run in one transaction
- * with the unique-key check and the site-plan file; delete archives (archive.service); existUniqueKey
+ * with the unique-key check and the site-plan file; delete archives (project-archive.ts); existUniqueKey
  * (an archived project keeps its key: boards report by it); selectProjects (live projects only).
  */
 export async function projectRoutes(app: AppInstance): Promise<void> {

@@ -8,9 +8,9 @@ import { badRequest, notFound } from '../../../lib/errors';
 import { allRows, LIST_ALL_QUERY_LIMIT, ok, ownEntry } from '../../../lib/crud';
 import { escapeLike } from '../../../lib/like';
 import { pageOf } from '@shared/envelope';
-import { releaseFiles, replaceFiles } from '../../files/files.service';
+import { releaseFiles, replaceFiles } from '../../files';
 import { fileReport } from './reports.service';
-import { checkReportTimes, timeRules } from '../orders/work-times';
+import { checkReportTimes, timeRules } from '../orders';
 import { assertRowsInScope, scopeCondition, scopeOf, type DataScope } from '../../../lib/data-scope';
 
 /** A report belongs to its order's project. */

@@ -3,10 +3,10 @@ import type { ReportSave } from '@shared/contracts/report';
 import type { Db } from '../../../db/client';
 import { fallOrder, fallReport, fallWarning } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
-import { attachFiles } from '../../files/files.service';
-import { recomputeEquipmentState } from '../equipment-state.service';
-import { settleWarnings } from '../warnings/warnings.service';
-import { checkReportTimes, type TimeRules } from '../orders/work-times';
+import { attachFiles } from '../../files';
+import { recomputeEquipmentState } from '../equipment';
+import { settleWarnings } from '../warnings';
+import { checkReportTimes, type TimeRules } from '../orders';
 
 /** Flags (0014) that a new completion time, or none, makes obsolete. */
 const COMPLETION_ISSUES: readonly string[] = ['v.completedBeforeSubmission', 'v.completedInFuture'];

@@ -5,3 +5,6 @@ import { warningRoutes } from './warnings.routes';
 export async function warningsModule(app: AppInstance): Promise<void> {
   await warningRoutes(app);
 }
+
+/** What other modules' writes do to warnings: settle them (a fixed report), close an archived row's, escalate the unacknowledged. */
+export { closeArchivedWork, settleWarnings, escalateAlarms } from './warnings.service';

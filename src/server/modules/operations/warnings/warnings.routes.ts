@@ -11,9 +11,9 @@ import { warningNoticeRowSchema, type WarningNoticeRow } from '@shared/contracts
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
 import { settleWarnings } from './warnings.service';
-import { notArchived } from '../archive/archive.service';
+import { notArchived } from '../../../lib/archive';
 import { publishLive } from '../../../live';
-import { inDays, projectPlace, unitCategory } from '../../stats/stat-filters.service';
+import { inDays, projectPlace, unitCategory } from '../../stats';
 import { assertRowsInScope, scopeCondition, scopeOf, type DataScope } from '../../../lib/data-scope';
 
 const WARNINGS = { from: 'fall_warning x', project: 'x.project_id' };

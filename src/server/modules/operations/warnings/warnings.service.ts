@@ -4,9 +4,9 @@ import { parsePopupLevels } from '@shared/alarm';
 import { serverText } from '@shared/server-text';
 import type { Db } from '../../../db/client';
 import { fallDetect, fallDetectChannel, fallOrder, fallWarning } from '../../../db/schema';
-import { recomputeEquipmentState, type EquipmentStateChange } from '../equipment-state.service';
+import { recomputeEquipmentState, type EquipmentStateChange } from '../equipment';
 import { publishLive } from '../../../live';
-import { auditWallEscalation } from '../escalation/notify.service';
+import { auditWallEscalation } from '../escalation';
 
 export interface SettleOptions {
   result: 'fixed' | 'not_fixed';

@@ -5,3 +5,6 @@ import { menuRoutes } from './menus.routes';
 export async function menusModule(app: AppInstance): Promise<void> {
   await menuRoutes(app);
 }
+
+/** The menus as every reader reads them, and their tree (a session's navigation). */
+export { allMenus, buildTree, menuColumns, visibleMenus, type MenuRecord } from './menu-tree.service';

@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { MENU_STATUS_VALUE, MENU_TYPE } from '@shared/contracts/menus';
+import { sysMenu } from '../../../db/schema';
 
 export interface MenuRecord {
   id: number;
@@ -12,6 +14,24 @@ export interface MenuRecord {
   icon: string;
   sort: number;
   status: number;
+}
+
+/** The columns of a menu every read selects, apart from its id (the menu screens call it menuId). */
+export const menuColumns = {
+  parentId: sysMenu.parentId,
+  name: sysMenu.name,
+  nameEn: sysMenu.nameEn,
+  type: sysMenu.type,
+  url: sysMenu.url,
+  perms: sysMenu.perms,
+  menuCode: sysMenu.menuCode,
+  icon: sysMenu.icon,
+  sort: sysMenu.sort,
+  status: sysMenu.status,
+};
+
+export async function allMenus(app: FastifyInstance): Promise<MenuRecord[]> {
+  return app.database.db.select({ id: sysMenu.id, ...menuColumns }).from(sysMenu);
 }
 
 const bySort = (a: { sort: number; id: number }, b: { sort: number; id: number }) => a.sort - b.sort || a.id - b.id;

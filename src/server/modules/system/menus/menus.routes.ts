@@ -18,8 +18,7 @@ import type { Db } from '../../../db/client';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { allRows, LIST_ALL_QUERY_LIMIT, ok } from '../../../lib/crud';
-import { allMenus, menuColumns } from '../../identity/session.service';
-import { buildTree, isSelfOrDescendant } from './menu-tree.service';
+import { allMenus, buildTree, isSelfOrDescendant, menuColumns } from './menu-tree.service';
 import { registerSortRoute } from '../../../lib/sort-order';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -18,7 +18,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { scopeIds, scopeOf } from '../../../lib/data-scope';
 import { filters, ok, registerCrud } from '../../../lib/crud';
 import { hashPassword } from '../../../lib/password';
-import { endSessions } from '../../identity/session.service';
+import { endSessions } from '../../identity';
 import { RESOURCES } from '@shared/resources';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '@tests/helpers/fake-event-source';
 import { act, waitFor } from '@testing-library/react';
-import { renderWithProviders } from '../../../../../tests/helpers/render';
-import { server } from '../../../../../mocks/server';
+import { renderWithProviders } from '../../../../tests/helpers/render';
+import { server } from '../../../../mocks/server';
 import { clearSession, loginDisplay } from '@client/lib/session';
 import { connectLive } from '@client/lib/live';
-import { WALL_LIVE_KEYS } from '../../wall/live-keys';
-import { STATS_LIVE_KEYS } from './live-keys';
-import { useProjectWall } from '../../wall/project/api/get-project-wall';
-import { useCountProjects } from './get-count-projects';
-import { useLiveRefresh, wallRefreshMs } from './refresh';
+import { WALL_LIVE_KEYS } from './live-keys';
+import { STATS_LIVE_KEYS } from '../stats/api/live-keys';
+import { useProjectWall } from './project/api/get-project-wall';
+import { useCountProjects } from '../stats/api/get-count-projects';
+import { useLiveRefresh, wallRefreshMs } from '../stats/api/refresh';
 
 /** A wall's two kinds of live data: a statistics panel (overview) and the project wall's one call. */
 function Wall() {

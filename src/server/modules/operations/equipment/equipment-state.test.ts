@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { fallDetect, fallEqInfo, fallOrder, fallWarning } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
+import { fallDetect, fallEqInfo, fallOrder, fallWarning } from '../../../db/schema';
 import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
-import { applyReading, checkOffline } from './detect/readings';
+import { applyReading, checkOffline } from '../detect/readings';
 import { recomputeAllEquipmentStates } from './equipment-state.service';
 
 const CLOSE_AFTER = 3;

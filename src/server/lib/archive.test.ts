@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
-import { fallDetect, fallDetectChannel, fallEqInfo, fallOrder, fallProject, fallReport, fallWarning, sysRole, sysUserRole } from '../../../db/schema';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { fallDetect, fallDetectChannel, fallEqInfo, fallOrder, fallProject, fallReport, fallWarning, sysRole, sysUserRole } from '../db/schema';
 import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
-import { recomputeEquipmentState } from '../equipment-state.service';
+import { recomputeEquipmentState } from '../modules/operations/equipment';
 
 /** Archive and delete (docs/invariants.md): deleting a project, unit or board with history archives it; history and statistics stay. */
 describe('archive, not delete', () => {

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { fallDetectChannel } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { fallDetectChannel } from '../../../db/schema';
 
 /** An equipment whose state a recompute moved. */
 export interface EquipmentStateChange {
@@ -49,15 +49,4 @@ export async function recomputeAllEquipmentStates(tx: Db): Promise<number> {
      WHERE x.id = e.id AND e.state IS DISTINCT FROM x.state
     RETURNING e.id`);
   return res.rows.length;
-}
-
-/**
- * The units every count and list of equipment reads (overview KPIs, brokenDevice, project walls), as
- * a condition on the fall_eq_info alias: one place, so a unit taken out of service leaves every
- * figure at once: archived units count nowhere (0015 keeps them out of stats_eq_count's triggers too,
- * which the groupDevice KPIs read).
- */
-export function countedEquipment(alias: string): string {
-  // archive.service's notArchivedSql, written out: that module writes through this one.
-  return `${alias}.archived_at IS NULL`;
 }
