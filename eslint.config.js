@@ -13,7 +13,7 @@ export const REQUEST_CASTS_PENDING = [
   'src/server/lib/crud.ts',
   'src/server/modules/operations/orders/orders.routes.ts',
   'src/server/modules/operations/reports/reports.routes.ts',
-  'src/server/modules/operations/archive/archive.service.ts',
+  'src/server/lib/archive.ts',
 ];
 
 export default tseslint.config(
