@@ -75,6 +75,8 @@ const CUSUM_K = 0.04;
 const CUSUM_H = 0.3;
 /** The earliest excursion share taken as normal (a glitch or two a day). */
 const MIN_BASE_RATE = 1 / 24;
+/** How far past the usual spread an hour must reach to count as far out (share of the range; as in the day summary). */
+const FAR_SHARE = 0.05;
 /** An open finding whose score falls under this is taken as recovered (hysteresis: flagged at 1). */
 export const RECOVER_SCORE = 0.5;
 /** A day with fewer hours of data does not count. */
@@ -159,11 +161,14 @@ function step(s: Series, h: ChannelHistory, widen: number): { score: number; pct
   return { score: Math.abs(shift) / tolerance, pct: round((100 * shift) / span) };
 }
 
-function flicker(days: DayFeature[], widen: number): { score: number; perDay: number; before: number } | null {
+function flicker(days: DayFeature[], span: number, widen: number): { score: number; perDay: number; before: number } | null {
   if (days.length < MIN_DAYS) return null;
-  const rate = (d: DayFeature) => d.excursions / d.hours;
   // The channel's own normal: the earlier part of the window (at least three days).
   const reference = days.slice(0, Math.max(3, days.length - 5));
+  // Far-out hours are counted against the day's own typical hour; once most hours dip, the typical
+  // hour is far out itself: such a day counts as at least half its hours far out.
+  const usualSpread = median(reference.map((d) => d.spread));
+  const rate = (d: DayFeature) => (d.spread > 2 * usualSpread + FAR_SHARE * span ? Math.max(0.5, d.excursions / d.hours) : d.excursions / d.hours);
   const base = Math.max(MIN_BASE_RATE, median(reference.map(rate)));
   let cusum = 0;
   for (const d of days.slice(reference.length)) cusum = Math.max(0, cusum + rate(d) - base - CUSUM_K);
@@ -188,7 +193,7 @@ export function assessChannel(h: ChannelHistory, lastDay: number): Assessment {
   const d = drifts.sort((a, b) => b.score - a.score)[0];
   const levels = show.xs.length >= idle.xs.length ? show : idle;
   const st = step(levels, h, widen);
-  const fl = flicker(days, widen);
+  const fl = flicker(days, span, widen);
   const score = Math.max(d?.score ?? 0, st?.score ?? 0, fl?.score ?? 0);
   if (d && d.score >= 1) {
     return {
