@@ -24,6 +24,8 @@ export interface PredictOptions {
   degradedShare: number;
   /** The first simulated day the detector runs on (it needs a few days of history). */
   firstRunDay: number;
+  /** Runs the detector again on the fleet a previous run wrote into `dir` (same sizes and seed), without writing it anew. */
+  reuse?: boolean;
 }
 
 export interface PredictFigures {
@@ -52,13 +54,17 @@ const median = (xs: number[]) => {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export async function measurePredict(o: PredictOptions, log: (s: string) => void): Promise<PredictFigures> {
-  await rm(o.dir, { recursive: true, force: true });
-  await mkdir(o.dir, { recursive: true });
+  if (!o.reuse) {
+    await rm(o.dir, { recursive: true, force: true });
+    await mkdir(o.dir, { recursive: true });
+  }
   const client = await PGlite.create({ dataDir: o.dir });
   const database = pgliteDatabase(client);
   try {
-    await migrate(database);
-    await seedBase(database, { adminPassword: 'admin123', demoUsers: false });
+    if (!o.reuse) {
+      await migrate(database);
+      await seedBase(database, { adminPassword: 'admin123', demoUsers: false });
+    }
     const fleet: FleetOptions = { seed: o.seed, channels: 9, degradedShare: o.degradedShare, days: o.days, faultFromDay: o.firstRunDay + 3 };
     // One project per show window (the profile draws a board's window), its daily_show_time written in the server's local time.
     const offset = -new Date().getTimezoneOffset();
@@ -75,13 +81,15 @@ export async function measurePredict(o: PredictOptions, log: (s: string) => void
     const channels: (HistoryChannel & { profile: ChannelProfile })[] = [];
     let g = 0;
     for (const [show, indexes] of groups) {
-      const [project] = await database.query<{ id: number }>(`INSERT INTO fall_project (name, unique_key, daily_show_time) VALUES ($1, $2, $3) RETURNING id`, [
-        `Predict ${g}`,
-        `predict-${g}`,
-        show,
-      ]);
+      const boards = o.reuse
+        ? await database.query<{ id: number }>(`SELECT d.id FROM fall_detect d JOIN fall_project p ON p.id = d.project_id WHERE p.unique_key = $1 ORDER BY d.board_no`, [`predict-${g}`])
+        : await seedBoards(
+            database,
+            (await database.query<{ id: number }>(`INSERT INTO fall_project (name, unique_key, daily_show_time) VALUES ($1, $2, $3) RETURNING id`, [`Predict ${g}`, `predict-${g}`, show]))[0].id,
+            indexes.length,
+            { prefix: `P${g + 1}-` },
+          );
       g++;
-      const boards = await seedBoards(database, project.id, indexes.length, { prefix: `P${g}-` });
       boards.forEach((board, i) => {
         for (let ch = 1; ch <= fleet.channels; ch++) channels.push({ detectId: board.id, ch, profile: fleetProfile(fleet, indexes[i], ch) });
       });
@@ -91,13 +99,16 @@ export async function measurePredict(o: PredictOptions, log: (s: string) => void
     const boardIds = [...new Set(channels.map((c) => c.detectId))];
     for (const id of boardIds) if (minuteFor.size < o.minuteBoards && hashUnit(o.seed, id, 77) < (o.minuteBoards * 1.5) / boardIds.length) minuteFor.add(id);
     const t0 = performance.now();
+    let written = { hours: 0, minutes: 0 };
+    if (!o.reuse) {
     // A bulk load: COPY into the table, its secondary index built once after.
     await database.exec('DROP INDEX detect_trend_bucket_idx');
     const copy = async (csv: string) => {
       await client.query(`COPY detect_trend (grain, detect_id, ch, bucket, min, max, sum, count, faults) FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob([csv]) });
     };
-    const written = await writeHistory(database, channels, { start, hours: o.days * 24, minuteHours: 48, minuteFor, copy });
+    written = await writeHistory(database, channels, { start, hours: o.days * 24, minuteHours: 48, minuteFor, copy });
     await database.exec('CREATE INDEX detect_trend_bucket_idx ON detect_trend (grain, bucket)');
+    }
     const writeS = (performance.now() - t0) / 1000;
     log(`history: ${written.hours} hour cells, ${written.minutes} minute cells in ${writeS.toFixed(0)} s`);
     await database.exec('ANALYZE');
