@@ -297,6 +297,23 @@ export const MESSAGES = {
     cn: '把原始读数汇总为每分钟和每小时趋势（最小、最大、平均、次数），删除超过 detect.*Retention* 设置的数据',
     en: 'Rolls raw readings up into per-minute and per-hour trends (min, max, average, count) and deletes what is older than the detect.*Retention* settings',
   },
+  // the predictive detector (issue 30, docs/predictive.md): a finding's reason, stored as key + numbers
+  'text.risk.drift': {
+    cn: '{board} CH{ch}{label}：{days} 天内变化 {pct}%（占量程），预计约 {etaDays} 天后超出正常范围',
+    en: '{board} CH{ch}{label}: {pct} % of its range over {days} days; projected to leave its range in ~{etaDays} days',
+  },
+  'text.risk.flicker': { cn: '{board} CH{ch}{label}：每天异常波动 {perDay} 小时，此前约 {before} 小时', en: '{board} CH{ch}{label}: dips or spikes in {perDay} hours a day, about {before} before' },
+  'text.risk.step': { cn: '{board} CH{ch}{label}：近 {days} 天读数突变 {pct}%（占量程）', en: '{board} CH{ch}{label}: its level stepped {pct} % of its range in the last {days} days' },
+  'text.risk.recovered': { cn: '趋势已恢复，预防性工单自动关闭。原因：{reason}', en: 'The trend recovered; this preventive order closed itself. It was opened for: {reason}' },
+  'job.predictScan.name': { cn: '通道趋势预测', en: 'Channel trend prediction' },
+  'job.predictScan.remark': {
+    cn: '每小时汇总通道的每日历史，发现趋向故障的通道时开预防性工单，趋势恢复时自动关闭',
+    en: 'Hourly: summarises each channel’s days, opens a preventive order for a channel heading for a fault, and closes it when the trend recovers',
+  },
+  'job.handler.predict.scan': {
+    cn: '预测检测：按日汇总每小时趋势，检测漂移、闪烁和阶跃，开启或关闭预防性工单（docs/predictive.md）',
+    en: 'Predictive detector: summarises the per-hour trend by day, detects drift, flicker and steps, opens or closes preventive orders (docs/predictive.md)',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

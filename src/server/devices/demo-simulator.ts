@@ -4,7 +4,8 @@ import { hostname } from 'node:os';
 import { DEMO_FAULT_EVERY_MS, DEMO_FAULT_RECOVER_MS, SWITCH_FAULT, SWITCH_NORMAL } from '@shared/constants';
 import { acquireLease } from '../jobs/runner';
 import { ANALOG_SCALE } from '../modules/operations/detect/poller';
-import { BoardSimulator } from './simulator';
+import { BoardSimulator, seededRandom } from './simulator';
+import { fleetProfile } from '../modules/operations/predict/degradation';
 
 /** The lease row that makes one instance of a cluster play the demo boards. */
 export const DEMO_SIMULATOR_LEASE = 'demo-simulator';
@@ -28,6 +29,12 @@ export interface DemoSimulatorOptions {
   tickMs?: number;
   leaseMs?: number;
   random?: () => number;
+  /**
+   * Degradations (issue 30, docs/predictive.md): this share of the normal channels drifts, flickers
+   * or steps towards a fault over `days` simulated days (seeded: the same seed, the same channels),
+   * each report moving their clock `minutesPerRound` simulated minutes. Off by default.
+   */
+  degrade?: { share: number; seed: number; days?: number; minutesPerRound?: number };
 }
 
 export interface DemoFault {
@@ -78,7 +85,7 @@ export function startDemoSimulator(app: FastifyInstance, opts: DemoSimulatorOpti
   const leaseMs = Math.max(opts.leaseMs ?? LEASE_MS, tickMs * 3);
   const faultEveryMs = opts.faultEveryMs ?? DEMO_FAULT_EVERY_MS;
   const faultRecoverMs = opts.faultRecoverMs ?? DEMO_FAULT_RECOVER_MS;
-  const random = opts.random ?? Math.random;
+  const random = opts.random ?? (opts.degrade ? seededRandom(opts.degrade.seed) : Math.random);
   const sim = new BoardSimulator({ units: [], faultRate: 0, random });
   /** When each board reports next, and how often. */
   const schedule = new Map<number, { due: number; everyMs: number }>();
@@ -134,11 +141,23 @@ export function startDemoSimulator(app: FastifyInstance, opts: DemoSimulatorOpti
       // A channel already faulty stays so: the demo's standing faults (its broken equipment) stay broken.
       values.forEach((c) => {
         if (c?.result === 'fault') sim.hold(id, c.ch, { switch: c.switchValue === SWITCH_FAULT ? SWITCH_FAULT : SWITCH_NORMAL, analog: c.analogValue });
+        else if (c && opts.degrade) degradeChannel(id, c);
       });
     }
   }
 
+  /** A degrading channel of the fleet's draw, its levels scaled from 0–100 into the channel's range. */
+  function degradeChannel(id: number, c: BoardRow): void {
+    const d = opts.degrade!;
+    const p = fleetProfile({ seed: d.seed, channels: 9, degradedShare: d.share, days: d.days ?? 30, faultFromDay: 3 }, id, c.ch);
+    if (p.kind === 'healthy') return;
+    const scale = (c.analogMax - c.analogMin) / 100;
+    const at = (v: number) => c.analogMin + v * scale;
+    sim.degrade(id, c.ch, { ...p, lo: c.analogMin, hi: c.analogMax, idle: at(p.idle), show: at(p.show), noise: p.noise * scale });
+  }
+
   async function report(id: number): Promise<void> {
+    if (opts.degrade) sim.advance((opts.degrade.minutesPerRound ?? 1) / Math.max(1, schedule.size));
     sim.drift(id);
     try {
       await app.readings.submit(id, sim.reading(id), 'demo');

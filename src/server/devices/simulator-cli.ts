@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { readFileSync } from 'node:fs';
-import { BoardSimulator, stateTopic } from './simulator';
+import { BoardSimulator, seededRandom, stateTopic } from './simulator';
+import { fleetProfile } from '../modules/operations/predict/degradation';
 
 /**
  * npm run simulate -- [--protocol modbus|http|mqtt] [--boards 3] [--interval 2] [--fault-rate 0.02]
@@ -13,6 +14,10 @@ import { BoardSimulator, stateTopic } from './simulator';
  *   http and mqtt need --project-key K and the boards: --board BOARD_NO:BOARD_KEY (repeated), or
  *   --board-prefix P --board-key KEY for boards P0001…P<N> sharing one key (load tests).
  * Modbus with --report-url also pushes over HTTP (as before).
+ * Degradations (issue 30, docs/predictive.md): --degrade 0.05 drives that share of the channels through a
+ *   drift, accelerating drift, flicker or step that ends in a fault within --days 30 simulated days, the others
+ *   healthy with a show cycle, noise and glitches; --minutes-per-tick 60 runs an hour of simulated time per tick.
+ *   --seed N makes a run (random faults, profiles) reproducible.
  */
 const { values } = parseArgs({
   options: {
@@ -32,6 +37,10 @@ const { values } = parseArgs({
     board: { type: 'string', multiple: true, default: [] },
     'board-prefix': { type: 'string' },
     'board-key': { type: 'string' },
+    seed: { type: 'string' },
+    degrade: { type: 'string' },
+    days: { type: 'string', default: '30' },
+    'minutes-per-tick': { type: 'string', default: '1' },
   },
 });
 
@@ -41,7 +50,23 @@ if (!['modbus', 'http', 'mqtt'].includes(protocol ?? '')) {
   process.exit(2);
 }
 const count = Number(values.boards);
-const sim = new BoardSimulator({ units: Array.from({ length: count }, (_, i) => i + 1), faultRate: Number(values['fault-rate']) });
+const seed = values.seed === undefined ? undefined : Number(values.seed);
+const sim = new BoardSimulator({
+  units: Array.from({ length: count }, (_, i) => i + 1),
+  faultRate: Number(values['fault-rate']),
+  random: seed === undefined ? undefined : seededRandom(seed),
+  minutesPerTick: Number(values['minutes-per-tick']),
+});
+if (values.degrade !== undefined) {
+  const fleet = { seed: seed ?? 1, channels: 9, degradedShare: Number(values.degrade), days: Number(values.days), faultFromDay: 3 };
+  for (let unit = 1; unit <= count; unit++) {
+    for (let ch = 1; ch <= 9; ch++) {
+      const profile = fleetProfile(fleet, unit, ch);
+      sim.degrade(unit, ch, profile);
+      if (profile.kind !== 'healthy') process.stdout.write(`unit ${unit} CH${ch}: ${profile.kind}, fault at simulated hour ${profile.faultHour}\n`);
+    }
+  }
+}
 const projectKey = values['project-key'];
 const pushBoards = values['board-prefix']
   ? Array.from({ length: count }, (_, i) => ({ unit: i + 1, boardNo: `${values['board-prefix']}${String(i + 1).padStart(4, '0')}`, boardKey: values['board-key'] ?? '' }))

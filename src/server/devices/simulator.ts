@@ -3,6 +3,7 @@ import { CHANNEL_COUNT, type BoardReport, type ChannelReading } from '@shared/co
 import { signReading } from './signing';
 import { SWITCH_FAULT, SWITCH_NORMAL } from '@shared/constants';
 import { ANALOG_SCALE } from '../modules/operations/detect/poller';
+import { hashUnit, minuteValue, type ChannelProfile } from '../modules/operations/predict/degradation';
 
 /** What a simulated channel shows: its switch input (SWITCH_FAULT = fault contact closed) and analog value (in engineering units). */
 export interface SimChannel {
@@ -23,8 +24,16 @@ export interface SimulatorOptions {
   faultRate?: number;
   /** Ticks a fault lasts before the channel recovers. */
   faultTicks?: number;
-  /** Random source, replaceable for repeatable runs. */
+  /** Random source, replaceable for repeatable runs (seededRandom). */
   random?: () => number;
+  /** Simulated minutes each tick moves the clock of profiled channels (degrade()); 1 by default. */
+  minutesPerTick?: number;
+}
+
+/** A repeatable random source: the same seed gives the same run. */
+export function seededRandom(seed: number): () => number {
+  let n = 0;
+  return () => hashUnit(seed, n++);
 }
 
 const NORMAL_ANALOG = 50;
@@ -43,6 +52,9 @@ export class BoardSimulator {
   /** Channels pinned to their value (a scripted or standing fault): no drift, no random fault. */
   private readonly held = new Set<string>();
   private readonly random: () => number;
+  /** Channels following a simulated behaviour over days (src/server/modules/operations/predict/degradation.ts), and its clock in minutes. */
+  private readonly profiles = new Map<string, ChannelProfile>();
+  private minute = 0;
 
   constructor(private readonly opts: SimulatorOptions) {
     this.random = opts.random ?? Math.random;
@@ -92,12 +104,32 @@ export class BoardSimulator {
     this.set(unit, ch, { switch: SWITCH_NORMAL, analog: centre });
   }
 
+  /**
+   * Drives a channel by a profile (healthy with a show cycle and glitches, or a drift, flicker or step
+   * that ends in a fault) instead of the random wander; each tick moves its clock by minutesPerTick.
+   */
+  degrade(unit: number, ch: number, profile: ChannelProfile): void {
+    this.profiles.set(`${unit}:${ch - 1}`, profile);
+  }
+
+  /** Moves the clock of the profiled channels on (tick() does by minutesPerTick). */
+  advance(minutes: number): void {
+    this.minute += minutes;
+  }
+
   /** Moves the analog value of every free channel of one board to a new point around its centre. */
   drift(unit: number): void {
     const drifts = this.drifts.get(unit) ?? [];
     this.channels(unit).forEach((c, i) => {
       const key = `${unit}:${i}`;
       if (this.held.has(key) || this.faults.has(key)) return;
+      const profile = this.profiles.get(key);
+      if (profile) {
+        const v = minuteValue(profile, this.minute);
+        c.analog = Math.round(v.analog * ANALOG_SCALE) / ANALOG_SCALE;
+        c.switch = v.fault ? SWITCH_FAULT : SWITCH_NORMAL;
+        return;
+      }
       const { centre, jitter } = drifts[i] ?? { centre: NORMAL_ANALOG, jitter: ANALOG_JITTER };
       c.analog = Math.round((centre + (this.random() * 2 - 1) * jitter) * ANALOG_SCALE) / ANALOG_SCALE;
     });
@@ -122,6 +154,7 @@ export class BoardSimulator {
   tick(): void {
     const faultRate = this.opts.faultRate ?? 0.02;
     const faultTicks = this.opts.faultTicks ?? 5;
+    this.minute += this.opts.minutesPerTick ?? 1;
     for (const [unit, channels] of this.boards) {
       channels.forEach((c, i) => {
         const key = `${unit}:${i}`;
@@ -136,7 +169,7 @@ export class BoardSimulator {
       this.drift(unit);
       if (this.random() < faultRate) {
         const i = Math.floor(this.random() * CHANNEL_COUNT);
-        if (this.held.has(`${unit}:${i}`) || this.faults.has(`${unit}:${i}`)) continue;
+        if (this.held.has(`${unit}:${i}`) || this.faults.has(`${unit}:${i}`) || this.profiles.has(`${unit}:${i}`)) continue;
         const c = channels[i];
         if (this.random() < 0.5) c.switch = SWITCH_FAULT;
         else c.analog = 150;

@@ -5,6 +5,8 @@ import { registerJobHandler } from './registry';
 import { purgeGuards } from '../modules/identity/login-guard';
 // The scheduled backup (src/server/backup/job.ts).
 import '../backup/job';
+// The predictive detector (src/server/modules/operations/predict, docs/predictive.md).
+import '../modules/operations/predict/predict.job';
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, uniqueIndex, pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char, bigint, date } from 'drizzle-orm/pg-core';
+import { index, uniqueIndex, pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char, bigint, date, primaryKey } from 'drizzle-orm/pg-core';
 import { shownNamesSql } from './stored-text-sql';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -363,6 +363,29 @@ export const fallChannelBaseline = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('fall_channel_baseline_pk').on(t.detectId, t.ch)],
+);
+
+/**
+ * One day of a channel's per-hour history as the predictive detector reads it (0039,
+ * docs/predictive.md): written once a day from detect_trend by the predict.scan job, so a run reads
+ * two weeks of a fleet as ~14 rows a channel instead of 336 hour cells. Levels are medians of the
+ * hours' means, show-time hours and idle hours apart (null when the day had none of that kind);
+ * `spread` the median max−min of an hour; `excursions` the hours whose spread went far past it.
+ */
+export const fallChannelDay = pgTable(
+  'fall_channel_day',
+  {
+    detectId: integer('detect_id').notNull().references(() => fallDetect.id, { onDelete: 'cascade' }),
+    ch: smallint('ch').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    hours: smallint('hours').notNull(),
+    faults: integer('faults').notNull().default(0),
+    showLevel: doublePrecision('show_level'),
+    idleLevel: doublePrecision('idle_level'),
+    spread: doublePrecision('spread').notNull().default(0),
+    excursions: smallint('excursions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.detectId, t.ch, t.day] }), index('fall_channel_day_day_idx').on(t.day)],
 );
 
 export const fallOthers = pgTable('fall_others', {

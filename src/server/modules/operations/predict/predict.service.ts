@@ -1,0 +1,375 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { OrderStatus } from '@shared/contracts/order';
+import { serverText } from '@shared/server-text';
+import type { Database, Db } from '../../../db/client';
+import { fallChannelRisk, fallOrder, sysLog } from '../../../db/schema';
+import { labelAfterChannel, SYSTEM_ACTOR } from '../detect/readings';
+import { recomputeEquipmentState } from '../equipment-state.service';
+import { insertOrder } from '../orders/orders.repository';
+import { assessChannel, RECOVER_SCORE, WINDOW_DAYS, type Assessment, type DayFeature, type Finding } from './detector';
+
+/**
+ * The predictive detector's run (job predict.scan, docs/predictive.md): summarises the complete days
+ * of the per-hour trend not summarised yet (fall_channel_day), assesses every live channel on its
+ * last WINDOW_DAYS days, and moves the findings (fall_channel_risk) and their preventive orders:
+ *  - a finding on a channel without an open one opens a risk and a preventive order, or joins the
+ *    open preventive order of its unit (at most one per unit; per channel when it has no unit);
+ *  - its order completed or closed by a person: resolved;
+ *  - the fault came first (a fault in the trend or a warning on the channel since): faulted, the
+ *    order stays for the repair;
+ *  - the score fell under RECOVER_SCORE while the order is still only submitted: recovered, and the
+ *    order closes itself with a note (when no other open finding holds it).
+ * Orders go through the orders repository (numbering, counts, the unit's state); the run is written
+ * to the operation log when it changed anything.
+ */
+
+const DAY_MS = 86_400_000;
+const OPEN_ORDER: OrderStatus[] = ['submitted', 'accepted', 'repairing'];
+/** An order whose finding is at most this many days from the range limit is urgent. */
+const HIGH_PRIORITY_ETA_DAYS = 2;
+
+export interface ScanResult {
+  /** Days summarised into fall_channel_day in this run. */
+  summarised: number;
+  channels: number;
+  opened: number;
+  /** Preventive orders created (a finding that joins its unit's open order creates none). */
+  orders: number;
+  recovered: number;
+  faulted: number;
+  resolved: number;
+}
+
+export const dayNumber = (at: Date) => Math.floor(at.getTime() / DAY_MS);
+const dayIso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** `HH:MM-HH:MM[, …]` (a project's daily_show_time) as minutes of the day; wrong pieces are ignored. */
+export function showWindows(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(/(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})/g)) {
+    const [a, b] = [Number(m[1]) * 60 + Number(m[2]), Number(m[3]) * 60 + Number(m[4])];
+    if (a < 1440 && b <= 1440 && a !== b) out.push([a, b]);
+  }
+  return out;
+}
+
+/**
+ * Which UTC hours lie wholly inside the show windows (show) and wholly outside (idle), as bit masks
+ * (bit h = the hour starting h:00 UTC); an hour a show starts or ends in is neither and is left out
+ * of levels and excursions. Show times are the server's local time (`offsetMinutes` east of UTC).
+ */
+export function hourMasks(text: string, offsetMinutes = -new Date().getTimezoneOffset()): { show: number; idle: number } {
+  const windows = showWindows(text);
+  const inShow = (minute: number) => windows.some(([a, b]) => (a < b ? minute >= a && minute < b : minute >= a || minute < b));
+  let show = 0;
+  let idle = 0;
+  for (let h = 0; h < 24; h++) {
+    const start = (((h * 60 + offsetMinutes) % 1440) + 1440) % 1440;
+    let n = 0;
+    for (let m = 0; m < 60; m++) if (inShow((start + m) % 1440)) n++;
+    if (n === 60) show |= 1 << h;
+    if (n === 0) idle |= 1 << h;
+  }
+  return { show, idle };
+}
+
+/**
+ * Summarises each complete day after the last one summarised (at most the detector's window) up to
+ * the day before `now`, from the per-hour trend: one row per channel and day.
+ */
+export async function summariseDays(database: Database, now: Date): Promise<number> {
+  const lastDay = dayNumber(now) - 1;
+  const [{ upto }] = await database.query<{ upto: number | null }>(`SELECT (max(day) - DATE '1970-01-01')::int AS upto FROM fall_channel_day`);
+  const from = Math.max(upto === null ? -Infinity : Number(upto) + 1, lastDay - WINDOW_DAYS + 1);
+  if (from > lastDay) return 0;
+  const projects = await database.query<{ id: number; show: string }>(`SELECT id, daily_show_time AS show FROM fall_project`);
+  const masks = projects.map((p) => hourMasks(p.show));
+  for (let day = from; day <= lastDay; day++) {
+    await database.query(
+      `WITH proj AS (SELECT * FROM unnest($1::int[], $2::int[], $3::int[]) AS p(id, show_mask, idle_mask)),
+       cells AS (
+         SELECT t.detect_id, t.ch, t.sum / t.count AS avg, t.max - t.min AS spread, t.faults, c.analog_max - c.analog_min AS span,
+                (coalesce(p.show_mask, 0) >> extract(hour FROM t.bucket AT TIME ZONE 'UTC')::int) & 1 = 1 AS show,
+                (coalesce(p.idle_mask, 16777215) >> extract(hour FROM t.bucket AT TIME ZONE 'UTC')::int) & 1 = 1 AS idle
+           FROM detect_trend t
+           JOIN fall_detect d ON d.id = t.detect_id
+           JOIN fall_detect_channel c ON c.detect_id = t.detect_id AND c.ch = t.ch
+           LEFT JOIN proj p ON p.id = d.project_id
+          WHERE t.grain = 'h' AND t.bucket >= $4::timestamptz AND t.bucket < $4::timestamptz + interval '1 day' AND t.count > 0),
+       med AS (
+         SELECT detect_id, ch, coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY spread) FILTER (WHERE show OR idle), 0) AS spread
+           FROM cells GROUP BY detect_id, ch)
+       INSERT INTO fall_channel_day (detect_id, ch, day, hours, faults, show_level, idle_level, spread, excursions)
+       SELECT c.detect_id, c.ch, $4::date, count(*), sum(c.faults),
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY c.avg) FILTER (WHERE c.show),
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY c.avg) FILTER (WHERE c.idle),
+              m.spread,
+              count(*) FILTER (WHERE (c.show OR c.idle) AND c.spread > 2 * m.spread + 0.05 * c.span)
+         FROM cells c JOIN med m ON m.detect_id = c.detect_id AND m.ch = c.ch
+        GROUP BY c.detect_id, c.ch, m.spread
+       ON CONFLICT (detect_id, ch, day) DO UPDATE SET hours = EXCLUDED.hours, faults = EXCLUDED.faults, show_level = EXCLUDED.show_level,
+              idle_level = EXCLUDED.idle_level, spread = EXCLUDED.spread, excursions = EXCLUDED.excursions`,
+      [projects.map((p) => p.id), masks.map((m) => m.show), masks.map((m) => m.idle), dayIso(day)],
+    );
+  }
+  return lastDay - from + 1;
+}
+
+interface ChannelRow {
+  detectId: number;
+  ch: number;
+  label: string;
+  labelEn: string;
+  equipmentId: number | null;
+  lo: number;
+  hi: number;
+  result: string;
+  projectId: number;
+  board: string;
+  boardEn: string;
+  widen: number;
+}
+
+const channelKey = (detectId: number, ch: number) => detectId * 64 + ch;
+
+/** Every live channel's assessment on the days up to the day before `now`. */
+export async function assessFleet(database: Database, now: Date): Promise<{ channel: ChannelRow; assessment: Assessment }[]> {
+  const lastDay = dayNumber(now) - 1;
+  // One row a channel, its days as text: PGlite hands rows over one by one, and 14 rows a channel cost
+  // ten times what one row of text does.
+  const rows = await database.query<{ k: number; days: string }>(
+    `SELECT detect_id * 64 + ch AS k,
+            string_agg(concat_ws(',', day - DATE '1970-01-01', hours, faults, coalesce(show_level::text, ''), coalesce(idle_level::text, ''), spread, excursions), ';' ORDER BY day) AS days
+       FROM fall_channel_day WHERE day > $1::date AND day <= $2::date GROUP BY detect_id, ch`,
+    [dayIso(lastDay - WINDOW_DAYS), dayIso(lastDay)],
+  );
+  const level = (s: string) => (s === '' ? null : Number(s));
+  const days = new Map<number, DayFeature[]>();
+  for (const r of rows) {
+    days.set(
+      Number(r.k),
+      r.days.split(';').map((d) => {
+        const [day, hours, faults, show, idle, spread, exc] = d.split(',');
+        return { day: Number(day), hours: Number(hours), faults: Number(faults), showLevel: level(show), idleLevel: level(idle), spread: Number(spread), excursions: Number(exc) };
+      }),
+    );
+  }
+  const channels = await database.query<ChannelRow>(
+    `SELECT c.detect_id AS "detectId", c.ch, c.label, c.label_en AS "labelEn", c.equipment_id AS "equipmentId", c.analog_min AS lo, c.analog_max AS hi,
+            c.result, d.project_id AS "projectId", d.board_name AS board, d.board_name_en AS "boardEn", coalesce(b.widen, 1) AS widen
+       FROM fall_detect_channel c
+       JOIN fall_detect d ON d.id = c.detect_id AND d.archived_at IS NULL
+       JOIN fall_project p ON p.id = d.project_id AND p.archived_at IS NULL
+       LEFT JOIN fall_channel_baseline b ON b.detect_id = c.detect_id AND b.ch = c.ch`,
+  );
+  const out: { channel: ChannelRow; assessment: Assessment }[] = [];
+  for (const channel of channels) {
+    const history = days.get(channelKey(channel.detectId, channel.ch));
+    if (!history) continue;
+    out.push({ channel, assessment: assessChannel({ lo: channel.lo, hi: channel.hi, widen: channel.widen, days: history }, lastDay) });
+  }
+  return out;
+}
+
+/** The reason as stored: the finding's numbers plus the board and channel names, so the text reads alone. */
+function reasonText(channel: ChannelRow, finding: Finding): { params: Record<string, number | string>; text: string } {
+  const params = {
+    board: channel.board,
+    boardEn: channel.boardEn,
+    ch: channel.ch,
+    label: labelAfterChannel(channel.label, channel.ch),
+    labelEn: labelAfterChannel(channel.labelEn, channel.ch),
+    ...finding.params,
+  };
+  return { params, text: serverText(finding.reasonKey, params) };
+}
+
+/** The open preventive order this finding joins: its unit's, or (no unit) its channel's. */
+async function openPreventiveOrder(tx: Db, channel: ChannelRow): Promise<number | null> {
+  const rows = channel.equipmentId
+    ? await tx
+        .select({ id: fallOrder.id })
+        .from(fallOrder)
+        .where(and(eq(fallOrder.equipmentId, channel.equipmentId), eq(fallOrder.source, 'preventive'), inArray(fallOrder.status, OPEN_ORDER)))
+        .limit(1)
+    : await tx
+        .select({ id: fallOrder.id })
+        .from(fallChannelRisk)
+        .innerJoin(fallOrder, eq(fallOrder.id, fallChannelRisk.orderId))
+        .where(and(eq(fallChannelRisk.detectId, channel.detectId), eq(fallChannelRisk.ch, channel.ch), eq(fallOrder.source, 'preventive'), inArray(fallOrder.status, OPEN_ORDER)))
+        .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+async function openRisk(database: Database, channel: ChannelRow, finding: Finding, now: Date): Promise<{ orderId: number; created: boolean } | null> {
+  return database.db.transaction(async (tx) => {
+    const { params, text } = reasonText(channel, finding);
+    const existing = await openPreventiveOrder(tx, channel);
+    const orderId =
+      existing ??
+      (
+        await insertOrder(tx, {
+          name: text,
+          description: text,
+          submitter: SYSTEM_ACTOR,
+          submittedAt: now,
+          projectId: channel.projectId,
+          equipmentId: channel.equipmentId,
+          priority: finding.etaDays !== null && finding.etaDays <= HIGH_PRIORITY_ETA_DAYS ? 'high' : 'normal',
+          source: 'preventive',
+        })
+      ).id;
+    const inserted = await tx
+      .insert(fallChannelRisk)
+      .values({
+        detectId: channel.detectId,
+        ch: channel.ch,
+        projectId: channel.projectId,
+        equipmentId: channel.equipmentId,
+        kind: finding.kind,
+        reasonKey: finding.reasonKey,
+        reasonParams: params,
+        score: finding.score,
+        projectedAt: finding.etaDays === null ? null : new Date((dayNumber(now) + finding.etaDays) * DAY_MS),
+        detectedAt: now,
+        updatedAt: now,
+        orderId,
+      })
+      .onConflictDoNothing()
+      .returning({ id: fallChannelRisk.id });
+    // Another run opened it meanwhile: nothing of this one stays.
+    if (!inserted.length) {
+      tx.rollback();
+      return null;
+    }
+    if (existing === null) await recomputeEquipmentState(tx, [channel.equipmentId], now);
+    return { orderId, created: existing === null };
+  });
+}
+
+interface OpenRisk {
+  id: number;
+  detectId: number;
+  ch: number;
+  equipmentId: number | null;
+  orderId: number | null;
+  orderStatus: string | null;
+  orderName: string | null;
+  detectedAt: Date;
+}
+
+/** Open findings whose channel faulted since they were opened: a fault in the trend, or a warning on the channel. */
+async function faultedSince(database: Database, now: Date): Promise<Set<number>> {
+  const rows = await database.query<{ id: number }>(
+    `SELECT r.id FROM fall_channel_risk r
+      WHERE r.status = 'open' AND (
+        EXISTS (SELECT 1 FROM detect_trend t WHERE t.grain IN ('h', 'm') AND t.detect_id = r.detect_id AND t.ch = r.ch
+                   AND t.bucket >= date_trunc('hour', r.detected_at) AND t.bucket < $1::timestamptz AND t.faults > 0)
+        OR EXISTS (SELECT 1 FROM fall_warning w WHERE w.detect_id = r.detect_id AND w.channel = r.ch AND w.at >= r.detected_at AND w.at < $1::timestamptz))`,
+    [now.toISOString()],
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+async function closeRisk(tx: Db, id: number, status: 'recovered' | 'faulted' | 'resolved', now: Date): Promise<void> {
+  await tx.update(fallChannelRisk).set({ status, closedAt: now, updatedAt: now }).where(and(eq(fallChannelRisk.id, id), eq(fallChannelRisk.status, 'open')));
+}
+
+/** The trend came back: the finding recovers, and its order closes itself when it is still only submitted and holds no other open finding. */
+async function recover(database: Database, risk: OpenRisk, now: Date): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    await closeRisk(tx, risk.id, 'recovered', now);
+    if (risk.orderId === null) return false;
+    const [other] = await tx
+      .select({ id: fallChannelRisk.id })
+      .from(fallChannelRisk)
+      .where(and(eq(fallChannelRisk.orderId, risk.orderId), eq(fallChannelRisk.status, 'open')))
+      .limit(1);
+    if (other) return false;
+    const closed = await tx
+      .update(fallOrder)
+      .set({ status: 'closed', closedAt: now, updatedAt: now, description: serverText('text.risk.recovered', { reason: risk.orderName ?? '' }) })
+      .where(and(eq(fallOrder.id, risk.orderId), eq(fallOrder.status, 'submitted')))
+      .returning({ equipmentId: fallOrder.equipmentId });
+    if (closed.length) await recomputeEquipmentState(tx, [closed[0].equipmentId], now);
+    return closed.length > 0;
+  });
+}
+
+/** One run of the job as of `now` (the job passes the clock; the bench and tests a simulated day): the days not summarised yet, then the detector. */
+export async function scanChannels(database: Database, now = new Date()): Promise<ScanResult> {
+  const summarised = await summariseDays(database, now);
+  return { ...(await detectRisks(database, now)), summarised };
+}
+
+/** The detector over the fleet's summarised days, and what its findings do to the risks and orders. */
+export async function detectRisks(database: Database, now: Date): Promise<ScanResult> {
+  const summarised = 0;
+  const assessed = await assessFleet(database, now);
+  const byChannel = new Map(assessed.map((a) => [channelKey(a.channel.detectId, a.channel.ch), a]));
+  const result: ScanResult = { summarised, channels: assessed.length, opened: 0, orders: 0, recovered: 0, faulted: 0, resolved: 0 };
+  const log = { opened: [] as number[], closedOrders: [] as number[], faulted: [] as number[], recovered: [] as number[], resolved: [] as number[] };
+
+  const open = await database.query<OpenRisk>(
+    `SELECT r.id, r.detect_id AS "detectId", r.ch, r.equipment_id AS "equipmentId", r.order_id AS "orderId", o.status AS "orderStatus", o.name AS "orderName", r.detected_at AS "detectedAt"
+       FROM fall_channel_risk r LEFT JOIN fall_order o ON o.id = r.order_id WHERE r.status = 'open' ORDER BY r.id`,
+  );
+  const faulted = open.length ? await faultedSince(database, now) : new Set<number>();
+  const stillOpen = new Set<number>();
+  for (const risk of open) {
+    const key = channelKey(risk.detectId, risk.ch);
+    if (risk.orderId === null || risk.orderStatus === 'completed' || risk.orderStatus === 'closed') {
+      await database.db.transaction((tx) => closeRisk(tx, risk.id, 'resolved', now));
+      result.resolved++;
+      log.resolved.push(risk.id);
+    } else if (faulted.has(risk.id)) {
+      await database.db.transaction((tx) => closeRisk(tx, risk.id, 'faulted', now));
+      result.faulted++;
+      log.faulted.push(risk.id);
+    } else if ((byChannel.get(key)?.assessment.score ?? 0) < RECOVER_SCORE && risk.orderStatus === 'submitted') {
+      if (await recover(database, risk, now)) log.closedOrders.push(risk.orderId);
+      result.recovered++;
+      log.recovered.push(risk.id);
+    } else {
+      stillOpen.add(key);
+      const finding = byChannel.get(key)?.assessment.finding;
+      if (finding) {
+        await database.db
+          .update(fallChannelRisk)
+          .set({ score: finding.score, updatedAt: now, projectedAt: finding.etaDays === null ? null : new Date((dayNumber(now) + finding.etaDays) * DAY_MS) })
+          .where(eq(fallChannelRisk.id, risk.id));
+      }
+    }
+  }
+
+  for (const { channel, assessment } of assessed) {
+    const finding = assessment.finding;
+    if (!finding || channel.result !== 'normal' || stillOpen.has(channelKey(channel.detectId, channel.ch))) continue;
+    // Closed this run (faulted, resolved): not opened again in the same breath.
+    if (open.some((r) => r.detectId === channel.detectId && r.ch === channel.ch)) continue;
+    const opened = await openRisk(database, channel, finding, now);
+    if (!opened) continue;
+    result.opened++;
+    log.opened.push(opened.orderId);
+    if (opened.created) result.orders++;
+  }
+
+  if (result.opened + result.recovered + result.faulted + result.resolved > 0) {
+    await database.db.insert(sysLog).values({
+      userId: null,
+      username: SYSTEM_ACTOR,
+      module: 'ball/fallorder',
+      menuCode: 'fall-order',
+      action: 'predict',
+      target: '',
+      statusCode: 200,
+      success: true,
+      params: { ...result, orders: log.opened, closedOrders: log.closedOrders, faultedRisks: log.faulted, recoveredRisks: log.recovered, resolvedRisks: log.resolved },
+      at: now,
+    });
+  }
+  return result;
+}
+
+/** For the screens (riskui): the same reason text a finding's order carries. */
+export const riskReason = (reasonKey: string, params: Record<string, number | string>) => serverText(reasonKey as Parameters<typeof serverText>[0], params);
