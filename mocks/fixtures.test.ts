@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { equipmentRowSchema } from '@shared/contracts/equipment';
 import { fixtureOf } from './fixtures';
 
@@ -17,5 +18,11 @@ describe('fixtures built from the row contracts', () => {
     const { name: _name, ...nameless } = unit;
     // @ts-expect-error name is required by the row contract
     expect(() => fixtureOf(equipmentRowSchema, nameless)).toThrow();
+  });
+
+  it('takes a contract that gained an optional or a nullable field without a change to the fixture', () => {
+    const grown = equipmentRowSchema.extend({ note: z.string().optional(), inspectedAt: z.string().nullable() });
+    expect(fixtureOf(grown, unit)).toMatchObject({ name: 'P-09', inspectedAt: null });
+    expect(fixtureOf(grown, unit)).not.toHaveProperty('note', expect.anything());
   });
 });

@@ -4,6 +4,7 @@ import { ticketRequestSchema, type Ticket } from '@shared/contracts/ticket';
 import type { LoginResult, NavMenu, NavResult, SessionUser } from '@shared/contracts/auth';
 import { changePasswordSchema, loginBodySchema, profileSchema } from '@shared/contracts/auth';
 import { localeFromHeader, translate } from '@shared/messages';
+import { MENU_GROUPS, RESOURCE_LIST, RESOURCES, type MenuCode, type PermissionCode } from '@shared/resources';
 import { API, demoDelay, fail, ok } from '../envelope';
 
 /**
@@ -16,28 +17,20 @@ const menu = (name: string, nameEn: string, url: string, icon: string, menuCode:
   menuId: ++nextId, parentId: 0, name, nameEn, url, icon, menuCode, type: list.length ? 0 : 1, list,
 });
 
+/**
+ * The menus the server seeds, read from the resource registry (src/shared/resources.ts) as
+ * db/seed/menus.ts reads it: each group's directory, then its resources' menus in registry order;
+ * and one external link an administrator might add (the registry holds no such menu).
+ */
 export const MOCK_MENUS: NavMenu[] = [
-  menu('水景运维', 'Operations', '', 'droplet', 'fall', [
-    menu('项目管理', 'Projects', 'fall/project', 'building', 'fall-project'),
-    menu('设备台账', 'Equipment', 'fall/eqInfo', 'tool', 'fall-eqinfo'),
-    menu('维修工单', 'Maintenance orders', 'fall/order', 'clipboard-list', 'fall-order'),
-    menu('维修报告', 'Maintenance reports', 'fall/report', 'report', 'fall-report'),
-    menu('检测板', 'Detection boards', 'fall/detect', 'cpu-2', 'fall-detect'),
-  ]),
-  menu('大屏展示', 'Wall', '', 'device-desktop', 'ship', [
-    menu('卡片管理', 'Cards', 'ship/cards', 'layout-cards', 'ship-cards'),
-    menu('场景管理', 'Scenes', 'ship/scene-list', 'layout-dashboard', 'ship-scene'),
-  ]),
-  menu('系统管理', 'System', '', 'settings', 'sys', [
-    menu('用户管理', 'Users', 'sys/user', 'user', 'sys-user'),
-    menu('角色管理', 'Roles', 'sys/role', 'shield', 'sys-role'),
-    menu('菜单管理', 'Menus', 'sys/menu', 'menu-2', 'sys-menu'),
-    menu('操作日志', 'Operation log', 'sys/log', 'file-text', 'sys-log'),
-  ]),
+  ...Object.values(MENU_GROUPS).map((group) =>
+    menu(group.name, group.nameEn, '', group.icon, group.code,
+      RESOURCE_LIST.flatMap((r) => (r.menu?.parent === group.code ? [menu(r.menu.name, r.menu.nameEn, r.menu.url, r.menu.icon, r.code)] : []))),
+  ),
   menu('帮助文档', 'Help', 'https://example.com/', 'book', 'help'),
 ];
 
-const OPERATOR_CODES = new Set(['fall', 'fall-order', 'fall-report']);
+const OPERATOR_CODES = new Set<string>(['fall', RESOURCES.order.code, RESOURCES.report.code] satisfies MenuCode[]);
 const operatorMenus = (menus: NavMenu[]): NavMenu[] =>
   menus.filter((m) => OPERATOR_CODES.has(m.menuCode)).map((m) => ({ ...m, list: operatorMenus(m.list) }));
 const flat = (menus: NavMenu[]): NavMenu[] => menus.flatMap((m) => [m, ...flat(m.list)]);
@@ -54,7 +47,7 @@ const ROLE_NAMES: Record<string, { name: string; nameEn: string }> = {
   operator: { name: '运维人员', nameEn: 'Operator' },
 };
 
-const account = (id: number, username: string, realName: string, roles: string[], perms: string[], menus: NavMenu[]): MockAccount => ({
+const account = (id: number, username: string, realName: string, roles: string[], perms: PermissionCode[], menus: NavMenu[]): MockAccount => ({
   password: `${username}123`,
   menus,
   user: {

@@ -2,10 +2,11 @@ import { http, HttpResponse } from 'msw';
 import { BUILT_IN_DICTIONARIES } from '@shared/dictionaries';
 import { PROJECT_AREA, type IntroRow, type PasswordRow, type ProjectRow } from '@shared/contracts/project';
 import { deviceRowSchema, type DeviceRow } from '@shared/contracts/device';
-import { equipmentRowSchema, type EquipmentRow } from '@shared/contracts/equipment';
+import { WARRANTY_SOON_DAYS, equipmentRowSchema, type EquipmentRow } from '@shared/contracts/equipment';
 import { sparePartRowSchema, type SparePartRow } from '@shared/contracts/spare-part';
 import type { UploadLimits } from '@shared/contracts/file';
-import { API, demoDelay, fail, ok, paged } from '../envelope';
+import { API, demoDelay, fail, ok } from '../envelope';
+import { pagedList, type FilterRule } from '../list-filter';
 import { fixturesOf } from '../fixtures';
 
 /** A one-pixel PNG standing in for every stored image. */
@@ -119,6 +120,20 @@ export function setOperationsIntros(rows: IntroRow[]): void {
 }
 
 const keyTaken = (key: string, except?: number) => projects.some((p) => p.uniqueKey.toLowerCase() === key.toLowerCase() && p.id !== except);
+/** The filters the screens send (the query contracts in src/shared/contracts), applied as the server applies them. */
+const PROJECT_FILTERS: Record<string, FilterRule<ProjectRow>> = {
+  keyword: { anyOf: ['name', 'nameEn', 'uniqueKey', 'city'] }, status: 'equal', area: 'equal', country: 'equal', waterType: 'equal', projectType: 'equal', isPublic: 'equal',
+};
+const DEVICE_FILTERS: Record<string, FilterRule<DeviceRow>> = { keyword: { anyOf: ['name', 'nameEn', 'model', 'maker'] }, category: 'equal', maker: 'text' };
+const DAY_MS = 86_400_000;
+const EQUIPMENT_FILTERS: Record<string, FilterRule<EquipmentRow>> = {
+  keyword: { anyOf: ['name', 'nameEn', 'serial'] }, projectId: 'equal', deviceId: 'equal', state: 'equal', category: 'equal',
+  warranty: (e, value) => {
+    if (!e.warrantyEnd) return false;
+    const left = new Date(e.warrantyEnd).getTime() - Date.now();
+    return value === 'expired' ? left < 0 : left >= -DAY_MS && left <= WARRANTY_SOON_DAYS * DAY_MS;
+  },
+};
 const match = (row: object, q: Record<string, unknown>, keys: string[]) =>
   keys.every((k) => q[k] === undefined || q[k] === '' || q[k] === null || String((row as Record<string, unknown>)[k]) === String(q[k]));
 
@@ -130,10 +145,8 @@ export const operationsProjectsHandlers = [
   }),
   http.post(`${API}/ball/fallproject/list`, async ({ request }) => {
     await demoDelay();
-    const q = (await request.json()) as Record<string, unknown> & { page: number; limit: number; keyword?: string };
-    const kw = String(q.keyword ?? '').toLowerCase();
-    const rows = visible(projects, q).filter((p) => match(p, q, ['status', 'area', 'waterType']) && (!kw || `${p.name} ${p.nameEn} ${p.uniqueKey} ${p.city}`.toLowerCase().includes(kw)));
-    return paged(rows, q.page, q.limit);
+    const q = (await request.json()) as Record<string, unknown>;
+    return pagedList(visible(projects, q), q, PROJECT_FILTERS);
   }),
   http.post(`${API}/ball/fallproject/listAll`, () => ok(visible(projects, {}))),
   http.get(`${API}/ball/fallproject/info/:id`, ({ params }) => {
@@ -214,17 +227,17 @@ export const operationsProjectsHandlers = [
     ]),
   ),
   http.post(`${API}/ball/falldevice/list`, async ({ request }) => {
-    const q = (await request.json()) as { page: number; limit: number };
-    return paged(devices, q.page, q.limit);
+    const q = (await request.json()) as Record<string, unknown>;
+    return pagedList(devices, q, DEVICE_FILTERS);
   }),
   http.post(`${API}/ball/falldevice/listAll`, () => ok(devices)),
   http.post(`${API}/ball/falleqinfo/list`, async ({ request }) => {
-    const q = (await request.json()) as Record<string, unknown> & { page: number; limit: number };
-    return paged(visible(equipment, q).filter((e) => match(e, q, ['projectId', 'state', 'category'])), q.page, q.limit);
+    const q = (await request.json()) as Record<string, unknown>;
+    return pagedList(visible(equipment, q), q, EQUIPMENT_FILTERS);
   }),
   http.post(`${API}/ball/fallspare/list`, async ({ request }) => {
-    const q = (await request.json()) as Record<string, unknown> & { page: number; limit: number };
-    return paged(SPARE_PARTS.filter((r) => match(r, q, ['equipmentId'])), q.page, q.limit);
+    const q = (await request.json()) as Record<string, unknown>;
+    return pagedList(SPARE_PARTS, q, { keyword: { anyOf: ['name', 'partNo'] }, equipmentId: 'equal' });
   }),
   http.post(`${API}/ball/falleqinfo/listAll`, async ({ request }) => {
     const q = (await request.json()) as Record<string, unknown>;

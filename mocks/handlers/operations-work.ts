@@ -3,7 +3,8 @@ import type { OrderRow } from '@shared/contracts/order';
 import { ORDER_TRANSITIONS } from '@shared/contracts/order';
 import type { WarningRow } from '@shared/contracts/warning';
 import type { WarningNoticeRow } from '@shared/contracts/escalation';
-import { API, demoDelay, fail, ok, paged } from '../envelope';
+import { API, demoDelay, fail, ok } from '../envelope';
+import { pagedList } from '../list-filter';
 
 /**
  * Maintenance orders, their reports and board warnings, held in memory so screens can walk the
@@ -91,9 +92,12 @@ const ORDER = `${API}/ball/fallorder`;
 export const operationsWorkHandlers = [
   http.post(`${ORDER}/list`, async ({ request }) => {
     await demoDelay();
-    const q = (await request.json()) as { page: number; limit: number; status?: string; keyword?: string };
-    const rows = orders.filter((o) => (!q.status || o.status === q.status) && (!q.keyword || o.name.startsWith(q.keyword) || o.number.startsWith(q.keyword.toUpperCase())));
-    return paged(rows, q.page, q.limit);
+    const q = (await request.json()) as Record<string, unknown>;
+    return pagedList(orders, q, {
+      status: 'equal', priority: 'equal', source: 'equal', projectId: 'equal', equipmentId: 'equal',
+      // As the server's search: the order's name, or its number typed in any case.
+      keyword: { anyOf: ['name', 'number'] },
+    });
   }),
   http.post(`${ORDER}/listAll`, () => ok(orders.map((o) => ({ id: o.id, name: o.name, number: o.number })))),
   http.get(`${ORDER}/info/:id`, ({ params }) => {
@@ -129,9 +133,12 @@ export const operationsWorkHandlers = [
     return ok({ id, orderStatus: o.status });
   }),
   http.post(`${API}/ball/fallwarning/list`, async ({ request }) => {
-    const q = (await request.json()) as { page: number; limit: number; result?: string };
-    const rows = warnings.filter((w) => !q.result || (q.result === 'open' ? w.result === null : w.result === q.result));
-    return paged(rows, q.page, q.limit);
+    const q = (await request.json()) as Record<string, unknown>;
+    return pagedList(warnings, q, {
+      projectId: 'equal', detectId: 'equal', level: 'equal', kind: 'equal',
+      result: (w, value) => (value === 'open' ? w.result === null : w.result === value),
+      ack: (w, value) => (value === 'acked' ? w.ackAt !== null : w.ackAt === null),
+    });
   }),
   http.get(`${API}/ball/fallwarning/notices/:id`, ({ params }) => {
     if (!warnings.some((w) => w.id === Number(params.id))) return fail(404, '数据不存在');

@@ -92,7 +92,8 @@ const READ = { list: ['查询', 'List'], info: ['详情', 'View'], export: ['导
 /** Showing and restoring archived rows: administrators only (ROLE_SEEDS' `except`). */
 const RESTORE = { restore: ['恢复归档', 'Restore archived'] } as const satisfies Record<string, ButtonNames>;
 
-const menu = (parent: MenuGroupCode, url: string, name: string, nameEn: string, icon: string): ResourceMenu => ({ parent, url, name, nameEn, icon });
+// The icon stays a literal type: the client's menu icons (app/menu-icon.tsx) are checked against the names used here.
+const menu = <const Icon extends string>(parent: MenuGroupCode, url: string, name: string, nameEn: string, icon: Icon): ResourceMenu & { icon: Icon } => ({ parent, url, name, nameEn, icon });
 
 /** Every resource, in menu order within each group. */
 export const RESOURCES = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
+import { MENU_GROUPS, RESOURCE_LIST } from '@shared/resources';
 import { MenuIcon } from './menu-icon';
 
 /** Tabler draws each icon as an svg whose class names the icon (tabler-icon-<name>). */
@@ -10,6 +11,16 @@ describe('MenuIcon', () => {
     for (const name of ['droplet', 'icon-droplet', 'IconDroplet']) {
       const { container, unmount } = render(<MenuIcon name={name} />);
       expect(iconClass(container), name).toContain('tabler-icon-droplet');
+      unmount();
+    }
+  });
+
+  it('draws every icon the registry gives a menu or a menu group at once, none as the waiting dot', () => {
+    const names = [...Object.values(MENU_GROUPS).map((g) => g.icon), ...RESOURCE_LIST.flatMap((r) => (r.menu ? [r.menu.icon] : []))];
+    expect(names.length).toBeGreaterThan(30);
+    for (const name of new Set(names)) {
+      const { container, unmount } = render(<MenuIcon name={name} />);
+      expect(iconClass(container), name).toContain(`tabler-icon-${name}`);
       unmount();
     }
   });

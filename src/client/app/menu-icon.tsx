@@ -1,23 +1,32 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import {
   IconAdjustments, IconApps, IconBellRinging, IconBook, IconBuilding, IconCategory, IconChartBar, IconClipboardList, IconClock, IconClockPlay, IconCpu,
-  IconCpu2, IconDeviceDesktop, IconDroplet, IconExternalLink, IconFileText, IconFiles, IconFolder, IconGauge, IconHistory,
+  IconCpu2, IconDeviceDesktop, IconDroplet, IconFileText, IconFiles, IconFolder, IconGauge, IconHistory,
   IconLayoutCards, IconLayoutDashboard, IconListDetails, IconLogin, IconMenu2, IconPhoto, IconPoint, IconReceipt,
   IconReport, IconSchool, IconSettings, IconShield, IconSpeakerphone, IconTool, IconUpload, IconUser, IconUsers,
   IconUsersGroup, IconVideo, type IconProps,
 } from '@tabler/icons-react';
+import type { MENU_GROUPS, MenuGroupCode, RESOURCES, ResourceKey } from '@shared/resources';
 
-/** The icon names the menu table uses (src/server/db/seed/menus.ts), mapped to Tabler icons. */
+type Registry = typeof RESOURCES;
+/** The icon names the registry gives its menus and menu groups (src/shared/resources.ts), which the seeded menu table holds. */
+export type RegistryIcon = (typeof MENU_GROUPS)[MenuGroupCode]['icon'] | { [K in ResourceKey]: Registry[K]['menu'] extends { icon: infer I } ? I : never }[ResourceKey];
+
+/**
+ * The registry's menu icons, drawn at once: exactly its names (`satisfies` refuses a name the registry
+ * lacks, and the record type one it has but this leaves out), so a resource with a new icon fails the
+ * typecheck until it is drawn here. Any other name loads the full set lazily (below).
+ */
 const ICONS: Record<string, ComponentType<IconProps>> = {
   adjustments: IconAdjustments, apps: IconApps, 'bell-ringing': IconBellRinging, book: IconBook, building: IconBuilding, category: IconCategory, 'chart-bar': IconChartBar,
   'clipboard-list': IconClipboardList, clock: IconClock, 'clock-play': IconClockPlay, cpu: IconCpu, 'cpu-2': IconCpu2,
-  'device-desktop': IconDeviceDesktop, droplet: IconDroplet, 'external-link': IconExternalLink, 'file-text': IconFileText,
+  'device-desktop': IconDeviceDesktop, droplet: IconDroplet, 'file-text': IconFileText,
   files: IconFiles, folder: IconFolder, gauge: IconGauge, history: IconHistory, 'layout-cards': IconLayoutCards,
   'layout-dashboard': IconLayoutDashboard, 'list-details': IconListDetails, login: IconLogin, 'menu-2': IconMenu2,
   photo: IconPhoto, receipt: IconReceipt, report: IconReport, school: IconSchool, settings: IconSettings,
   shield: IconShield, speakerphone: IconSpeakerphone, tool: IconTool, upload: IconUpload, user: IconUser, users: IconUsers,
   'users-group': IconUsersGroup, video: IconVideo,
-};
+} satisfies Record<RegistryIcon, ComponentType<IconProps>>;
 
 const IconGlyph = lazy(() => import('@client/components/icon-glyph'));
 

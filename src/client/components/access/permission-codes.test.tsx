@@ -4,7 +4,8 @@ import { RESOURCES, type PermissionCode } from '@shared/resources';
 import type { SessionUser } from '@shared/contracts/auth';
 import { clearSession, login, useCan } from '../../lib/session';
 import { renderWithProviders } from '../../../../tests/helpers/render';
-import { crudPerms, type ListPagePerms } from '../list-page/list-page';
+import { crudPerms, permissionOf, type ListPagePerms } from '../../lib/resources';
+import type { ListPageProps } from '../list-page/list-page';
 import type { ReadOnlyListProps } from '../read-only-list/read-only-list';
 import { Can, HasMenu } from '.';
 
@@ -53,27 +54,37 @@ describe('permission codes on the client', () => {
     expect(screen.getByLabelText('probe')).toHaveTextContent('true true true');
   });
 
-  it('types the list screens\' buttons: crudPerms takes a code with all five buttons, perms name real buttons', () => {
-    expect(crudPerms(RESOURCES.order.code)).toEqual({
+  it('types the list screens\' resources and buttons: a misspelt resource, code or button fails the typecheck', () => {
+    expect(crudPerms('order')).toEqual({
       list: 'fall-order#list', save: 'fall-order#save', update: 'fall-order#update', delete: 'fall-order#delete', export: 'fall-order#export',
     });
-    // @ts-expect-error 'fall-ordr' is no registry code
-    expect(crudPerms('fall-ordr').list).toBe('fall-ordr#list');
-    // @ts-expect-error bill records are read-only: no save, update or delete button
-    expect(crudPerms('app-bill-record').save).toBe('app-bill-record#save');
+    // @ts-expect-error 'ordr' is no registry resource
+    expect(() => crudPerms('ordr')).toThrow();
+    // @ts-expect-error the upload screen has no API path of its own: no list screen
+    expect(crudPerms('upload')).toEqual({});
 
+    expect(permissionOf('order', 'accept')).toBe('fall-order#accept');
+    // @ts-expect-error orders have no 'approve' button
+    expect(permissionOf('order', 'approve')).toBe('fall-order#approve');
+    // @ts-expect-error bill records are read-only: no save button
+    expect(permissionOf('billRecord', 'save')).toBe('app-bill-record#save');
+
+    const listScreen: Pick<ListPageProps<unknown, Record<string, unknown>>, 'resource'> = {
+      // @ts-expect-error 'ordr' is no registry resource
+      resource: 'ordr',
+    };
+    const readOnly: Pick<ReadOnlyListProps<unknown>, 'resource'> = {
+      // @ts-expect-error 'sys-log' is a permission code, not a registry key
+      resource: 'sys-log',
+    };
     const perms: ListPagePerms = {
       list: 'app-bill-record#list',
       // @ts-expect-error bill records have no save button
       save: 'app-bill-record#save',
     };
-    const readOnly: ReadOnlyListProps<unknown>['perms'] = {
-      // @ts-expect-error 'sys-logg' is no registry code
-      list: 'sys-logg#list',
-    };
     const restore: PermissionCode = `${RESOURCES.project.code}#restore`;
     // @ts-expect-error cameras are not archived: no restore button
     const noRestore: PermissionCode = `${RESOURCES.monitor.code}#restore`;
-    expect([perms.save, readOnly.list, restore, noRestore]).toEqual(['app-bill-record#save', 'sys-logg#list', 'fall-project#restore', 'fall-monitor#restore']);
+    expect([listScreen.resource, readOnly.resource, perms.save, restore, noRestore]).toEqual(['ordr', 'sys-log', 'app-bill-record#save', 'fall-project#restore', 'fall-monitor#restore']);
   });
 });

@@ -11,7 +11,8 @@ import { API, fail, paged, ok } from '../../../../mocks/envelope';
 import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
 import { trackAction } from '@client/lib/analytics';
-import { ListPage, crudPerms, type FormBodyProps } from './list-page';
+import { apiPath, crudPerms } from '@client/lib/resources';
+import { ListPage, type FormBodyProps } from './list-page';
 import { QueryForm, selectInput } from './query-form';
 
 // Usage analytics: the presses a list reports, seen here without a network.
@@ -34,38 +35,40 @@ function PumpForm({ form }: FormBodyProps<PumpValues>) {
   );
 }
 
+const PUMPS = `${API}${apiPath('monitor')}`;
+
 /** An in-memory pump resource following the list/info/save/update/delete/export pattern. */
 function servePumps() {
   let pumps: Pump[] = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `Pump ${i + 1}`, phone: '13800138000' }));
   const calls: Array<{ path: string; body: unknown }> = [];
   server.use(
-    http.post(`${API}/kit/pumps/list`, async ({ request }) => {
+    http.post(`${PUMPS}/list`, async ({ request }) => {
       const body = (await request.json()) as { page: number; limit: number; name?: string };
       calls.push({ path: 'list', body });
       const hits = pumps.filter((p) => !body.name || p.name.includes(body.name));
       return paged(hits, body.page, body.limit);
     }),
-    http.get(`${API}/kit/pumps/info/:id`, ({ params }) => ok(pumps.find((p) => p.id === Number(params.id)))),
-    http.post(`${API}/kit/pumps/save`, async ({ request }) => {
+    http.get(`${PUMPS}/info/:id`, ({ params }) => ok(pumps.find((p) => p.id === Number(params.id)))),
+    http.post(`${PUMPS}/save`, async ({ request }) => {
       const body = (await request.json()) as Pump;
       calls.push({ path: 'save', body });
       if (body.name === 'Taken') return fail(400, '请求参数错误', { fields: { name: 'err.conflict' } });
       pumps = [{ ...body, id: 99 }, ...pumps];
       return ok(99);
     }),
-    http.post(`${API}/kit/pumps/update`, async ({ request }) => {
+    http.post(`${PUMPS}/update`, async ({ request }) => {
       const body = (await request.json()) as Pump;
       calls.push({ path: 'update', body });
       pumps = pumps.map((p) => (p.id === body.id ? body : p));
       return ok(null);
     }),
-    http.post(`${API}/kit/pumps/delete`, async ({ request }) => {
+    http.post(`${PUMPS}/delete`, async ({ request }) => {
       const ids = (await request.json()) as number[];
       calls.push({ path: 'delete', body: ids });
       pumps = pumps.filter((p) => !ids.includes(p.id));
       return ok(null);
     }),
-    http.post(`${API}/kit/pumps/export`, async ({ request }) => {
+    http.post(`${PUMPS}/export`, async ({ request }) => {
       calls.push({ path: 'export', body: await request.json() });
       return new HttpResponse('name\nPump 1', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="pumps.csv"' } });
     }),
@@ -73,8 +76,8 @@ function servePumps() {
   return calls;
 }
 
-// The pumps borrow a registry resource's codes: a screen's permission codes are the registry's.
-const perms = crudPerms('fall-monitor');
+// The pumps borrow a registry resource (the cameras): a screen's path and permission codes are the registry's.
+const perms = crudPerms('monitor') as Required<Omit<ReturnType<typeof crudPerms>, 'restore'>>;
 
 function renderPumps(granted: string[] = Object.values(perms), rowActions?: (row: Pump) => ReactNode, onRowSort?: (rows: Pump[], query: Record<string, unknown>) => Promise<unknown>) {
   login('t-1', { id: 5, username: 'ops', roles: ['ops'], perms: granted, menus: [] } as never);
@@ -83,13 +86,12 @@ function renderPumps(granted: string[] = Object.values(perms), rowActions?: (row
       <Notifications />
       <ListPage<Pump, PumpValues>
         title="Pumps"
-        base="/kit/pumps"
+        resource="monitor"
         queryFields={[{ name: 'name', label: 'Pump name' }]}
         columns={[{ prop: 'name', label: 'Name' }, { prop: 'phone', label: 'Phone' }]}
         formBody={PumpForm}
         schema={pumpSchema}
         initialValues={{ name: '', phone: '' }}
-        perms={perms}
         rowActions={rowActions}
         onRowSort={onRowSort}
       />
@@ -119,7 +121,7 @@ describe('ListPage', { timeout: 60_000 }, () => {
     // The list answers only when the test lets it: the moment a slow server leaves the screen in.
     let release: () => void = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));
-    server.use(http.post(`${API}/kit/pumps/list`, async () => {
+    server.use(http.post(`${PUMPS}/list`, async () => {
       await answered;
       return paged([{ id: 1, name: 'Pump 1', phone: '13800138000' }], 1, 10);
     }));
@@ -266,8 +268,13 @@ describe('ListPage', { timeout: 60_000 }, () => {
 });
 
 describe('crudPerms', () => {
-  it('names the five codes of a menu the way the seeded menus do', () => {
-    expect(crudPerms('fall-train')).toEqual({ list: 'fall-train#list', save: 'fall-train#save', update: 'fall-train#update', delete: 'fall-train#delete', export: 'fall-train#export' });
+  it('names the codes of the buttons the registry declares, the way the seeded menus do', () => {
+    expect(crudPerms('training')).toEqual({ list: 'fall-train#list', save: 'fall-train#save', update: 'fall-train#update', delete: 'fall-train#delete', export: 'fall-train#export' });
+    expect(crudPerms('equipment')).toMatchObject({ restore: 'fall-eqinfo#restore' });
+    expect(crudPerms('billRecord')).toEqual({ list: 'app-bill-record#list', export: 'app-bill-record#export' });
+    expect(crudPerms('online')).toEqual({ list: 'sys-online-user#list' });
+    // Warnings are served under the detection boards' menu: listed by its list code, no other button.
+    expect(crudPerms('warning')).toEqual({ list: 'fall-detect#list' });
   });
 });
 

@@ -5,10 +5,11 @@ import { IconArrowBackUp, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
-import type { PermissionCode, ResourceCodeWith } from '@shared/resources';
 import { ApiError } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
+import { apiPath, crudPerms } from '@client/lib/resources';
+import type { ResourceWithApi } from '@client/lib/resource-keys';
 import { trackAction } from '@client/lib/analytics';
 import { SelectionBasket } from '../basket/selection-basket';
 import { Dialog } from '../dialog/dialog';
@@ -30,31 +31,14 @@ export interface FormBodyProps<Values> {
   mode: 'add' | 'edit';
 }
 
-/** Permission codes of the screen; a button whose code the user lacks is not shown. Leave one out to skip its check. */
-export interface ListPagePerms {
-  list?: PermissionCode;
-  save?: PermissionCode;
-  update?: PermissionCode;
-  delete?: PermissionCode;
-  export?: PermissionCode;
-}
-
-/**
- * The codes of a screen whose menu has all five buttons: `<menu>#list`, `#save`, `#update`, `#delete`
- * and `#export`, as the seeded menus name them and the server's CRUD routes require them.
- */
-export const crudPerms = (menu: ResourceCodeWith<keyof ListPagePerms>): Required<ListPagePerms> => ({
-  list: `${menu}#list`,
-  save: `${menu}#save`,
-  update: `${menu}#update`,
-  delete: `${menu}#delete`,
-  export: `${menu}#export`,
-});
-
 export interface ListPageProps<Row, Values extends Record<string, unknown>> {
   title: string;
-  /** Resource path, e.g. '/ball/fallorder' (list, info/{id}, save, update, delete, export). */
-  base: string;
+  /**
+   * The registry resource (src/shared/resources.ts) the screen lists: its API path (list, info/{id},
+   * save, update, delete, export, restore) and its buttons' permission codes come from there. A button
+   * the resource does not declare, or the user does not hold, is not shown.
+   */
+  resource: ResourceWithApi;
   queryFields?: QueryField[];
   /** Query fields per row; must divide 24. @default 4 */
   queryColumns?: number;
@@ -69,22 +53,15 @@ export interface ListPageProps<Row, Values extends Record<string, unknown>> {
   initialValues: Values;
   /** Turns the info answer into form values. @default the initial values' keys picked from it */
   toFormValues?: (row: Row) => Values;
-  perms?: ListPagePerms;
   /** @default 'id' */
   rowKey?: string;
-  /** Remembers column choices under this name. @default base */
+  /** Remembers column choices under this name. @default the resource's API path */
   screen?: string;
   /**
    * The row's own buttons (details, flow steps…), shown in the one actions column before edit and
    * delete, so a screen with more actions does not grow a second actions column.
    */
   rowActions?: (row: Row) => ReactNode;
-  /**
-   * The resource archives rows with history instead of deleting them (docs/invariants.md "Archive and delete"): delete says so,
-   * archived rows are marked, and holders of `restore` get a "show archived" switch and a restore
-   * button (`<base>/restore`).
-   */
-  archive?: { restore: PermissionCode };
   /**
    * Rows can be dragged into a new order where order matters (dictionary entries): receives the
    * applied query and the page's rows in their new order, to store it; the list reloads afterwards.
@@ -99,26 +76,30 @@ export interface ListPageProps<Row, Values extends Record<string, unknown>> {
 
 type Editing = { mode: 'add' } | { mode: 'edit'; id: RowKey } | null;
 
-const allowed = (code: string | undefined, granted: boolean) => code === undefined || granted;
-
 /**
  * The list-and-edit screen every back-office module is declared from (spec §2): query form, paged
  * table with toolbar, selection basket and export, add/edit dialog and delete with confirmation.
+ * A resource whose buttons include `restore` archives rows with history instead of deleting them
+ * (docs/invariants.md "Archive and delete"): delete says so, archived rows are marked, and holders of
+ * `restore` get a "show archived" switch and a restore button (`<api>/restore`).
  */
 export function ListPage<Row, Values extends Record<string, unknown>>(props: ListPageProps<Row, Values>) {
-  const { title, base, queryFields = [], perms = {}, rowKey = 'id', initialValues, schema } = props;
+  const { title, queryFields = [], rowKey = 'id', initialValues, schema } = props;
   const { t } = useTranslation('kit');
   const queryClient = useQueryClient();
+  const base = apiPath(props.resource);
   const resource = useMemo(() => listApi<Row, Values>(base), [base]);
+  const perms = useMemo(() => crudPerms(props.resource), [props.resource]);
+  const archives = perms.restore !== undefined;
 
   const can = {
-    list: allowed(perms.list, useCan(perms.list)),
-    save: allowed(perms.save, useCan(perms.save)),
-    update: allowed(perms.update, useCan(perms.update)),
-    remove: allowed(perms.delete, useCan(perms.delete)),
-    export: allowed(perms.export, useCan(perms.export)),
+    list: useCan(perms.list),
+    save: useCan(perms.save),
+    update: useCan(perms.update),
+    remove: useCan(perms.delete),
+    export: useCan(perms.export),
   };
-  const canRestore = useCan(props.archive?.restore);
+  const canRestore = useCan(perms.restore);
   const [showArchived, setShowArchived] = useState(false);
 
   const { query, form: queryForm } = useListQuery(queryFields);
@@ -147,7 +128,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
       toast.warning(() => tMessage('v.checkFirst'));
       return;
     }
-    if (await messageBox.confirm(tMessage(props.archive ? 'v.confirmArchive' : 'v.confirmDelete'))) remove.mutate(ids);
+    if (await messageBox.confirm(tMessage(archives ? 'v.confirmArchive' : 'v.confirmDelete'))) remove.mutate(ids);
   };
 
   const restore = useMutation({
@@ -158,7 +139,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
     },
     onError: (error) => toast.error(error.message),
   });
-  const isArchived = (row: Row) => props.archive !== undefined && !!(row as { archivedAt?: string | null }).archivedAt;
+  const isArchived = (row: Row) => archives && !!(row as { archivedAt?: string | null }).archivedAt;
 
   const form = useForm<Values>({ mode: 'controlled', initialValues, validate: zodResolver(schema) });
   const editId = editing?.mode === 'edit' ? editing.id : null;

@@ -8,7 +8,7 @@ import { server } from '../../../../mocks/server';
 import { API, paged } from '../../../../mocks/envelope';
 import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
-import type { PermissionCode } from '@shared/resources';
+import { apiPath, crudPerms } from '@client/lib/resources';
 import { ReadOnlyList } from './read-only-list';
 
 interface Entry {
@@ -16,16 +16,19 @@ interface Entry {
   text: string;
 }
 
+// The entries borrow a registry resource (the operation log): a screen's path and permission codes are the registry's.
+const ENTRIES = `${API}${apiPath('log')}`;
+
 function serveEntries() {
   const entries: Entry[] = Array.from({ length: 3 }, (_, i) => ({ id: i + 1, text: `Entry ${i + 1}` }));
   const calls: Array<{ path: string; body: unknown }> = [];
   server.use(
-    http.post(`${API}/kit/entries/list`, async ({ request }) => {
+    http.post(`${ENTRIES}/list`, async ({ request }) => {
       const body = (await request.json()) as { page: number; limit: number; text?: string };
       calls.push({ path: 'list', body });
       return paged(entries.filter((e) => !body.text || e.text.includes(body.text)), body.page, body.limit);
     }),
-    http.post(`${API}/kit/entries/export`, async ({ request }) => {
+    http.post(`${ENTRIES}/export`, async ({ request }) => {
       calls.push({ path: 'export', body: await request.json() });
       return new HttpResponse('text\nEntry 1', { headers: { 'Content-Type': 'text/csv' } });
     }),
@@ -33,20 +36,18 @@ function serveEntries() {
   return calls;
 }
 
-// The entries borrow a registry resource's codes: a screen's permission codes are the registry's.
-const perms = { list: 'sys-log#list', export: 'sys-log#export' } as const satisfies Record<string, PermissionCode>;
+const perms = { list: crudPerms('log').list!, export: crudPerms('log').export! };
 
-function renderEntries(granted: string[], listPerms: { list: PermissionCode; export?: PermissionCode } = perms) {
+function renderEntries(granted: string[], resource: 'log' | 'online' = 'log') {
   login('t-1', { id: 5, username: 'ops', roles: ['ops'], perms: granted, menus: [] } as never);
   return renderKit(
     <>
       <Notifications />
       <ReadOnlyList<Entry>
         title="Entries"
-        base="/kit/entries"
+        resource={resource}
         queryFields={[{ name: 'text', label: 'Text' }]}
         columns={[{ prop: 'text', label: 'Text' }]}
-        perms={listPerms}
         toolbarExtra={<Button size="xs">Purge</Button>}
       />
     </>,
@@ -86,7 +87,9 @@ describe('ReadOnlyList', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: '导出' })).not.toBeInTheDocument();
     view.unmount();
 
-    const noCode = renderEntries(Object.values(perms), { list: perms.list });
+    // Online users: a resource whose registry entry declares no export button.
+    server.use(http.post(`${API}${apiPath('online')}/list`, () => paged([{ id: 1, text: 'Entry 1' }], 1, 10)));
+    const noCode = renderEntries([crudPerms('online').list!, 'sys-online-user#export'], 'online');
     await within(table()).findByText('Entry 1');
     expect(screen.queryByRole('button', { name: '导出' })).not.toBeInTheDocument();
     noCode.unmount();
@@ -99,14 +102,14 @@ describe('ReadOnlyList', { timeout: 60_000 }, () => {
     const entries: Entry[] = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, text: `Entry ${i + 1}` }));
     const asked: Array<{ page: number; limit: number }> = [];
     server.use(
-      http.post(`${API}/kit/entries/list`, async ({ request }) => {
+      http.post(`${ENTRIES}/list`, async ({ request }) => {
         const body = (await request.json()) as { page: number; limit: number };
         asked.push({ page: body.page, limit: body.limit });
         return paged(entries, body.page, body.limit);
       }),
     );
     login('t-1', { id: 5, username: 'ops', roles: ['ops'], perms: [perms.list], menus: [] } as never);
-    renderKit(<ReadOnlyList<Entry> title="Entries" base="/kit/entries" perms={perms} columns={[{ prop: 'text', label: 'Text' }]} virtual={{ height: 400, pageSize: 100 }} />);
+    renderKit(<ReadOnlyList<Entry> title="Entries" resource="log" columns={[{ prop: 'text', label: 'Text' }]} virtual={{ height: 400, pageSize: 100 }} />);
     expect(await screen.findByText('已加载 100 / 共 250 条')).toBeInTheDocument();
     const box = screen.getByTestId('table-virtual');
     // only a window of rows is in the document, not the hundred loaded, and no pager

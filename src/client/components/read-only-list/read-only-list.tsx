@@ -1,7 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { Stack, Title } from '@mantine/core';
-import type { PermissionCode } from '@shared/resources';
 import { useCan } from '@client/lib/session';
+import { apiPath, crudPerms } from '@client/lib/resources';
+import type { ResourceWithApi } from '@client/lib/resource-keys';
 import { listApi } from '../list-page/list-api';
 import { ListTable } from '../list-page/list-table';
 import { QueryForm, type QueryField } from '../list-page/query-form';
@@ -12,12 +13,14 @@ import { useColumnState } from '../table/use-column-state';
 
 export interface ReadOnlyListProps<Row> {
   title: string;
-  /** Resource path answering POST list and (optionally) POST export. */
-  base: string;
+  /**
+   * The registry resource listed (src/shared/resources.ts): its API path answers POST list and, when
+   * the resource declares an export button, POST export; the permission codes are its buttons'.
+   */
+  resource: ResourceWithApi;
   queryFields?: QueryField[];
   queryColumns?: number;
   columns: TableColumn<Row>[];
-  perms: { list: PermissionCode; export?: PermissionCode };
   rowKey?: string;
   /** Buttons beside export (purge, …). */
   toolbarExtra?: ReactNode;
@@ -35,8 +38,10 @@ const dropEmpty = (values: Record<string, unknown>) => Object.fromEntries(Object
  * A list the server writes and users only read (logs, login history, job runs, files): the query
  * form, the paged table with its column chooser, and export of the visible columns — no add or edit.
  */
-export function ReadOnlyList<Row>({ title, base, queryFields = [], columns, perms, rowKey = 'id', toolbarExtra, toQuery = dropEmpty, queryColumns, virtual, drill }: ReadOnlyListProps<Row>) {
+export function ReadOnlyList<Row>({ title, resource: key, queryFields = [], columns, rowKey = 'id', toolbarExtra, toQuery = dropEmpty, queryColumns, virtual, drill }: ReadOnlyListProps<Row>) {
+  const base = apiPath(key);
   const resource = useMemo(() => listApi<Row>(base), [base]);
+  const perms = useMemo(() => crudPerms(key), [key]);
   const canList = useCan(perms.list);
   const canExport = useCan(perms.export);
   const { query, form: queryForm } = useListQuery(queryFields, toQuery);

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
 import type { DashboardChart, DashboardCharts, DashboardChartsQuery } from '@shared/contracts/stats';
+import { apiPath } from '@client/lib/resources';
 
-export const getDashboardCharts = (query: DashboardChartsQuery, signal?: AbortSignal) => api.post<DashboardCharts>('/ball/fallproject/dashboardCharts', query, { signal });
+export const getDashboardCharts = (query: DashboardChartsQuery, signal?: AbortSignal) => api.post<DashboardCharts>(apiPath('project', 'dashboardCharts'), query, { signal });
 
 /**
  * A chart's drawing by the server: its SVG markup; undefined while it is coming; null when none

@@ -16,8 +16,7 @@ export default function JobLogPage() {
   return (
     <ReadOnlyList<JobLogEntry>
       title={t('jobLog.title')}
-      base="/job/schedule-log"
-      perms={{ list: 'job-schedule-log#list', export: 'job-schedule-log#export' }}
+      resource="jobLog"
       queryFields={[
         { name: 'handler', label: t('jobLog.handler') },
         {

@@ -4,18 +4,18 @@ import { IconPlayerPause, IconPlayerPlay, IconBolt } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { JOB_STATUS, jobSchema, type Job, type JobHandlerInfo, type JobRunResult } from '@shared/contracts/jobs';
-import { RESOURCES } from '@shared/resources';
 import { api } from '@client/lib/api';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
 import { resourceKeys, keysOf } from '@client/lib/resource-keys';
+import { apiPath, permissionOf } from '@client/lib/resources';
 
-const BASE = '/job/schedule';
+const BASE = apiPath('job');
 const keys = resourceKeys(BASE);
 const logKeys = keysOf('jobLog');
 type Values = FormValues<typeof jobSchema>;
@@ -69,7 +69,7 @@ function JobForm({ form }: FormBodyProps<Values>) {
 export default function JobsPage() {
   const { t, i18n } = useTranslation('sysadmin');
   const queryClient = useQueryClient();
-  const can = { run: useCan('job-schedule#run'), pause: useCan('job-schedule#pause'), resume: useCan('job-schedule#resume') };
+  const can = { run: useCan(permissionOf('job', 'run')), pause: useCan(permissionOf('job', 'pause')), resume: useCan(permissionOf('job', 'resume')) };
   const status = [
     { value: '0', cn: t('job.running'), en: t('job.running'), color: 'success' as const },
     { value: '1', cn: t('job.paused'), en: t('job.paused'), color: 'warning' as const },
@@ -91,11 +91,10 @@ export default function JobsPage() {
     <ListPage<Job, Values>
       key={i18n.language}
       title={t('job.title')}
-      base={BASE}
+      resource="job"
       schema={jobSchema}
       initialValues={initialValues}
       formBody={JobForm}
-      perms={crudPerms(RESOURCES.job.code)}
       queryFields={[
         { name: 'name', label: t('job.name') },
         { name: 'status', label: t('job.status'), render: (p) => <Select label={p.label} clearable data={status.map((s) => ({ value: s.value, label: s.cn }))} value={p.value === '' ? null : String(p.value)} onChange={(v) => p.onChange(v ?? '')} /> },

@@ -16,6 +16,7 @@ import { formatSize } from './file-size';
 import { UploadButton } from './upload-button';
 import { keysOf } from '@client/lib/resource-keys';
 import { RESOURCES } from '@shared/resources';
+import { permissionOf } from '@client/lib/resources';
 
 const BASE = RESOURCES.file.api;
 const keys = keysOf('file');
@@ -23,9 +24,9 @@ const keys = keysOf('file');
 export default function FilesPage() {
   const { t } = useTranslation(['sysadmin', 'kit']);
   const queryClient = useQueryClient();
-  const canDelete = useCan('oss-file#delete');
-  const canDownload = useCan('oss-file#download');
-  const canUpload = useCan('oss-file#upload');
+  const canDelete = useCan(permissionOf('file', 'delete'));
+  const canDownload = useCan(permissionOf('file', 'download'));
+  const canUpload = useCan(permissionOf('file', 'upload'));
   // A link cannot send the header: the click opens the file with a one-use ticket (lib/files.ts).
   const href = (f: OssFile) => `${runtimeConfig().apiHost}${BASE}/download/${f.id}`;
   const remove = async (f: OssFile) => {
@@ -40,8 +41,7 @@ export default function FilesPage() {
   return (
     <ReadOnlyList<OssFile>
       title={t('oss.title')}
-      base={BASE}
-      perms={{ list: 'oss-file#list', export: 'oss-file#export' }}
+      resource="file"
       toolbarExtra={canUpload ? <UploadButton /> : undefined}
       queryFields={[
         { name: 'originalName', label: t('oss.originalName') },

@@ -6,11 +6,12 @@ import { OSS_PROVIDERS, ossConfigSchema, type OssConfig, type OssProvider } from
 import { api } from '@client/lib/api';
 import { useCan } from '@client/lib/session';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
 import { keysOf } from '@client/lib/resource-keys';
 import { RESOURCES } from '@shared/resources';
+import { permissionOf } from '@client/lib/resources';
 
 const BASE = RESOURCES.ossConfig.api;
 const keys = keysOf('ossConfig');
@@ -67,7 +68,7 @@ function OssConfigForm({ form, mode }: FormBodyProps<Values>) {
 export default function OssConfigPage() {
   const { t, i18n } = useTranslation('sysadmin');
   const queryClient = useQueryClient();
-  const canActivate = useCan('oss-config#update');
+  const canActivate = useCan(permissionOf('ossConfig', 'update'));
   const activate = async (row: OssConfig) => {
     try {
       await api.post(`${BASE}/activate`, { id: row.id });
@@ -81,13 +82,12 @@ export default function OssConfigPage() {
     <ListPage<OssConfig, Values>
       key={i18n.language}
       title={t('ossConfig.title')}
-      base={BASE}
+      resource="ossConfig"
       schema={ossConfigSchema}
       initialValues={initialValues}
       formBody={OssConfigForm}
       // The secret never comes back: the form starts empty and an empty secret keeps the stored one.
       toFormValues={(row) => ({ name: row.name, provider: row.provider, config: row.provider === 's3' ? { ...S3_DEFAULTS, ...row.config, secretAccessKey: '' } : { folder: '', ...row.config }, active: row.active })}
-      perms={crudPerms(RESOURCES.ossConfig.code)}
       queryFields={[{ name: 'name', label: t('ossConfig.name') }]}
       columns={[
         { prop: 'name', label: t('ossConfig.name') },

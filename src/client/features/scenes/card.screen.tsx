@@ -2,17 +2,17 @@ import { Group, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '
 import { useTranslation } from 'react-i18next';
 import { CARD_TYPES, CHART_KINDS, KPI_METRICS, cardFormSchema, type Card, type CardType } from '@shared/contracts/scene';
 import { GRANULARITIES } from '@shared/contracts/stats';
-import { ListPage, crudPerms, type FormBodyProps } from '../../components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '../../components/list-page/list-page';
 import { RemoteSelect } from '../../components/select/remote-select';
 import { tMessage } from '../../lib/i18n';
 import { projectOptions, projectOptionsKey } from './api/project-options';
 import { dateTime } from '@client/lib/date-time';
 import { localName } from '@shared/local-name';
-import { RESOURCES } from '@shared/resources';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 import { api } from '@client/lib/api';
 import { useCan } from '@client/lib/session';
 import { toast } from '@client/components/feedback/toast';
+import { apiPath, permissionOf } from '@client/lib/resources';
 
 interface CardValues extends Record<string, unknown> {
   name: string;
@@ -107,17 +107,17 @@ function CardForm({ form }: FormBodyProps<CardValues>) {
 /** ship/cards: the configured wall panels scenes are made of. */
 export default function CardsPage() {
   const { t, i18n } = useTranslation('scenes');
-  const canSort = useCan('ship-cards#update');
+  const canSort = useCan(permissionOf('card', 'update'));
   // Cards are dragged into the order the list and the scene editor's palette show them in.
   const sortCards = async (rows: Card[]) => {
-    await api.post('/ship/cards/sort', { ids: rows.map((r) => r.id) });
+    await api.post(apiPath('card', 'sort'), { ids: rows.map((r) => r.id) });
     toast.success(() => t('cards.sorted'));
   };
   return (
     <ListPage<Card, CardValues>
       onRowSort={canSort ? sortCards : undefined}
       title={t('cards.title')}
-      base={RESOURCES.card.api}
+      resource="card"
       queryFields={[
         { name: 'name', label: t('cards.name') },
         {
@@ -138,7 +138,6 @@ export default function CardsPage() {
       schema={cardFormSchema}
       initialValues={{ name: '', type: 'kpi', config: {} }}
       toFormValues={(row) => ({ name: row.name, type: row.type, config: row.config })}
-      perms={crudPerms(RESOURCES.card.code)}
     />
   );
 }

@@ -4,7 +4,7 @@ import { Badge, Button, Group, Stack, Switch, Tabs, TextInput } from '@mantine/c
 import { IconExternalLink, IconLayoutDashboard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { sceneSaveSchema, type Scene, type SceneItem } from '@shared/contracts/scene';
-import { ListPage, crudPerms, type FormBodyProps } from '../../components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '../../components/list-page/list-page';
 import { RemoteSelect } from '../../components/select/remote-select';
 import { api } from '../../lib/api';
 import { keysOf } from '../../lib/resource-keys';
@@ -16,6 +16,7 @@ import { SceneEditor } from './scene-editor';
 import { dateTime } from '@client/lib/date-time';
 import { localName } from '@shared/local-name';
 import { RESOURCES } from '@shared/resources';
+import { permissionOf } from '@client/lib/resources';
 
 interface SceneValues extends Record<string, unknown> {
   name: string;
@@ -54,8 +55,8 @@ function SceneForm({ form }: FormBodyProps<SceneValues>) {
 export default function SceneListPage() {
   const { t, i18n } = useTranslation('scenes');
   const [editing, setEditing] = useState<number | null>(null);
-  const canEdit = useCan('ship-scene#update');
-  const canTokens = useCan('ship-scene#token');
+  const canEdit = useCan(permissionOf('scene', 'update'));
+  const canTokens = useCan(permissionOf('scene', 'token'));
   const all = useQuery({ queryKey: keysOf('scene').listAll(), queryFn: () => api.post<Scene[]>(`${RESOURCES.scene.api}/listAll`, {}), enabled: canTokens });
 
   if (editing !== null) return <SceneEditor sceneId={editing} onClose={() => setEditing(null)} />;
@@ -63,7 +64,7 @@ export default function SceneListPage() {
   const scenes = (
     <ListPage<Scene, SceneValues>
       title={t('scene.title')}
-      base={RESOURCES.scene.api}
+      resource="scene"
       queryFields={[{ name: 'name', label: t('scene.name') }]}
       columns={[
         { prop: 'id', label: 'ID', width: 80 },
@@ -95,7 +96,6 @@ export default function SceneListPage() {
       schema={sceneSaveSchema}
       initialValues={{ name: '', projectId: null, isPublic: false, isDefault: false, layout: [] }}
       toFormValues={(row) => ({ name: row.name, projectId: row.projectId, isPublic: row.isPublic, isDefault: row.isDefault, layout: row.layout })}
-      perms={crudPerms(RESOURCES.scene.code)}
     />
   );
   if (!canTokens) return scenes;

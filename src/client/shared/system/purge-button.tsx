@@ -3,16 +3,21 @@ import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@client/lib/api';
-import type { PermissionCode } from '@shared/resources';
 import { useCan } from '@client/lib/session';
+import { apiPath, crudPerms } from '@client/lib/resources';
+import type { ResourceWithApi } from '@client/lib/resource-keys';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
 
-/** Deletes a log's entries older than the days the user types (POST {base}/purge); hidden without the permission. */
-export function PurgeButton({ base, permission }: { base: string; permission: PermissionCode }) {
+/**
+ * Deletes a log's entries older than the days the user types (POST <api>/purge); hidden without the
+ * resource's delete button (named "purge" in the registry) or the permission for it.
+ */
+export function PurgeButton({ resource }: { resource: ResourceWithApi }) {
   const { t } = useTranslation('sysadmin');
   const queryClient = useQueryClient();
-  const canPurge = useCan(permission);
+  const base = apiPath(resource);
+  const canPurge = useCan(crudPerms(resource).delete);
   if (!canPurge) return null;
 
   const purge = async () => {

@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import type { profileSchema } from '@shared/contracts/auth';
 import { api } from '../../../lib/api';
 import { userInfoQueryOptions } from './get-user-info';
+import { apiPath } from '@client/lib/resources';
 
-export const PROFILE_PATH = '/sys/user/profile';
+export const PROFILE_PATH = apiPath('user', 'profile');
 export type ProfileBody = z.input<typeof profileSchema>;
 
 export function updateProfile(body: ProfileBody): Promise<unknown> {

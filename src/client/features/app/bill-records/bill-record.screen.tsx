@@ -14,8 +14,7 @@ export default function BillRecordsPage() {
     <ReadOnlyList<BillRecordRow>
       key={i18n.language}
       title={t('records.title')}
-      base="/app/bill-record"
-      perms={{ list: 'app-bill-record#list', export: 'app-bill-record#export' }}
+      resource="billRecord"
       queryFields={[
         { name: 'number', label: t('records.billNumber') },
         {

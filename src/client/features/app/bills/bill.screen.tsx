@@ -7,7 +7,7 @@ import { FINAL_BILL_STATES, billSchema, type AppUserRow, type BillRow, type Bill
 import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { RemoteSelect } from '@client/components/select/remote-select';
 import { CardNumber } from '@client/components/tags/card-number';
@@ -18,6 +18,7 @@ import { useCan } from '@client/lib/session';
 import { dateTime } from '@client/lib/date-time';
 import { keysOf } from '@client/lib/resource-keys';
 import { RESOURCES } from '@shared/resources';
+import { permissionOf } from '@client/lib/resources';
 
 const BASE = RESOURCES.bill.api;
 type Values = FormValues<typeof billSchema>;
@@ -108,14 +109,14 @@ export default function BillsPage() {
   const { t, i18n } = useTranslation('app');
   const type = useDictionary('bill_type');
   const state = useDictionary('bill_state');
-  const canChange = useCan('app-bill#update');
+  const canChange = useCan(permissionOf('bill', 'update'));
   const [changing, setChanging] = useState<BillRow | null>(null);
   return (
     <>
       <ListPage<BillRow, Values>
         key={i18n.language}
         title={t('bills.title')}
-        base={BASE}
+        resource="bill"
         schema={billSchema}
         initialValues={initialValues}
         formBody={BillForm}
@@ -129,7 +130,6 @@ export default function BillsPage() {
           at: row.at,
           reason: '',
         })}
-        perms={crudPerms(RESOURCES.bill.code)}
         queryFields={[
           { name: 'number', label: t('bills.number') },
           { name: 'userId', label: t('bills.customer'), render: (p) => <CustomerSelect label={p.label} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },

@@ -1,9 +1,8 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { appUserSchema, type AppUserRow } from '@shared/contracts/app';
-import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { SexTag } from '@client/components/tags/sex-tag';
 import { StatusTag } from '@client/components/tags/status-tag';
@@ -39,12 +38,11 @@ export default function CustomersPage() {
     <ListPage<AppUserRow, Values>
       key={i18n.language}
       title={t('customers.title')}
-      base="/app/user"
+      resource="customer"
       schema={appUserSchema}
       initialValues={initialValues}
       formBody={CustomerForm}
       toFormValues={(row) => ({ name: row.name, sex: row.sex, phone: row.phone, idCard: row.idCard, email: row.email, status: row.status })}
-      perms={crudPerms(RESOURCES.customer.code)}
       queryFields={[
         { name: 'name', label: t('customers.name') },
         { name: 'phone', label: t('customers.phone') },

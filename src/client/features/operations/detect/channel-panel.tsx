@@ -16,6 +16,7 @@ import { ChannelTrend } from './channel-trend';
 import { localName } from '@shared/local-name';
 import { ChannelTrendView, type RangeSwitchProps } from '../../../shared/trend/channel-trend-view';
 import type { TrendRange } from '@shared/contracts/detect';
+import { permissionOf } from '@client/lib/resources';
 
 /** The trend's range switch in the back-office: Mantine's segmented control. */
 const rangeSwitch = ({ value, onChange, data, label }: RangeSwitchProps) => <SegmentedControl aria-label={label} size="sm" value={value} onChange={(v) => onChange(v as TrendRange)} data={data} />;
@@ -50,8 +51,8 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
   const info = useQuery({ ...boardInfoQueryOptions(id), refetchInterval: 5000 });
   // The trend moves by the minute: read again every minute, not with every live value.
   const trend = useQuery({ ...boardTrendQueryOptions(id), refetchInterval: 60_000 });
-  const canEdit = useCan('fall-detect#update');
-  const canKey = useCan('fall-detect#key');
+  const canEdit = useCan(permissionOf('detect', 'update'));
+  const canKey = useCan(permissionOf('detect', 'key'));
   const [edits, setEdits] = useState<Record<number, ChannelEdit>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [issued, setIssued] = useState<string | null>(null);

@@ -4,14 +4,12 @@ import { Badge, Button, Grid, NumberInput, Tabs, TextInput, Tooltip } from '@man
 import { useTranslation } from 'react-i18next';
 import { MODBUS_DEFAULT_PORT, boardSaveSchema, type BoardRow } from '@shared/contracts/detect';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { projectColumn, when } from '../../../shared/work-kit/format';
 import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
 import { ChannelPanel } from './channel-panel';
-import { DETECT_BASE } from './detect-api';
 import { WarningsList } from './warnings-list';
 import { localName } from '@shared/local-name';
-import { RESOURCES } from '@shared/resources';
 
 type Values = FormValues<typeof boardSaveSchema>;
 const initialValues: Values = { projectId: null, slave: 1, ip: '', port: MODBUS_DEFAULT_PORT, boardName: '', boardNameEn: '', boardNo: '', posX: null, posY: null, pollSeconds: 10 };
@@ -51,12 +49,10 @@ export default function DetectPage() {
         <ListPage<BoardRow, Values>
           key={i18n.language}
           title={t('detect.title')}
-          base={DETECT_BASE}
+          resource="detect"
           schema={boardSaveSchema}
           initialValues={initialValues}
           formBody={BoardForm}
-          perms={crudPerms(RESOURCES.detect.code)}
-          archive={{ restore: `${RESOURCES.detect.code}#restore` }}
           queryFields={[
             { name: 'boardName', label: t('detect.boardName') },
             projectQueryField(t('common.project')),

@@ -11,8 +11,9 @@ import { useDrillFilter } from '@client/components/list-page/drill-filter';
 import { selectInput } from '@client/components/list-page/query-form';
 import { projectColumn, when } from '../../../shared/work-kit/format';
 import { projectQueryField } from '../../../shared/work-kit/pickers';
-import { WARNING_BASE, ackWarning, dealWarning, warningKeys, warningNoticesQueryOptions } from './detect-api';
+import { ackWarning, dealWarning, warningKeys, warningNoticesQueryOptions } from './detect-api';
 import { localName } from '@shared/local-name';
+import { permissionOf } from '@client/lib/resources';
 
 /** The statistics screen's drill-down into warnings (by days, level, board and its filters). */
 const WARNING_DRILL = ['statFrom', 'statTo', 'level', 'detectId', 'projectId', 'area', 'country', 'category'] as const;
@@ -66,9 +67,9 @@ function WarningNotices({ id }: { id: number }) {
 export function WarningsList() {
   const { t, i18n } = useTranslation('work');
   const queryClient = useQueryClient();
-  const canDeal = useCan('fall-detect#deal');
-  const canAck = useCan('fall-detect#ack');
-  const canView = useCan('fall-detect#info');
+  const canDeal = useCan(permissionOf('detect', 'deal'));
+  const canAck = useCan(permissionOf('detect', 'ack'));
+  const canView = useCan(permissionOf('detect', 'info'));
   const [showing, setShowing] = useState<number | null>(null);
   const [dealing, setDealing] = useState<WarningRow | null>(null);
   const [result, setResult] = useState<(typeof DEAL_RESULTS)[number]>('fixed');
@@ -101,8 +102,7 @@ export function WarningsList() {
     <>
       <ReadOnlyList<WarningRow>
         title={t('warning.title')}
-        base={WARNING_BASE}
-        perms={{ list: 'fall-detect#list' }}
+        resource="warning"
         drill={drill}
         queryFields={[
           projectQueryField(t('common.project')),

@@ -1,16 +1,14 @@
 import { Grid, Select, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { deviceSaveSchema, type DeviceRow } from '@shared/contracts/device';
-import { RESOURCES } from '@shared/resources';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { FileField } from '@client/components/form/file-field';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 import { localColumn } from '../../../shared/work-kit/format';
 
-const BASE = '/ball/falldevice';
 
 type DeviceValues = FormValues<typeof deviceSaveSchema>;
 const INITIAL: DeviceValues = { name: '', nameEn: '', category: 'pump', maker: '', model: '', handbook: null, remark: '', remarkEn: '' };
@@ -50,11 +48,10 @@ export default function DevicesPage() {
     <ListPage<DeviceRow, DeviceValues>
       key={i18n.language}
       title={t('device.title')}
-      base={BASE}
+      resource="device"
       schema={deviceSaveSchema}
       initialValues={INITIAL}
       formBody={DeviceForm}
-      perms={crudPerms(RESOURCES.device.code)}
       queryFields={[
         { name: 'keyword', label: f('keyword') },
         { name: 'maker', label: f('maker') },

@@ -1,9 +1,8 @@
 import { Grid, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { drawingSaveSchema, type DrawingRow } from '@shared/contracts/drawing';
-import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { ImageGallery } from '@client/components/gallery/image-gallery';
 import { FilesField } from '../../../components/form/file-field';
 import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
@@ -47,11 +46,10 @@ export default function DrawingsPage() {
     <ListPage<DrawingRow, Values>
       key={i18n.language}
       title={t('drawing.title')}
-      base="/ball/falldraw"
+      resource="drawing"
       schema={drawingSaveSchema}
       initialValues={initialValues}
       formBody={DrawingForm}
-      perms={crudPerms(RESOURCES.drawing.code)}
       queryFields={[
         { name: 'name', label: t('drawing.name') },
         projectQueryField(t('common.project')),

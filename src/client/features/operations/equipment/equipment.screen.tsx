@@ -4,12 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EQUIPMENT_WARRANTY_FILTERS, equipmentSaveSchema, type EquipmentRow } from '@shared/contracts/equipment';
 import type { DeviceRow } from '@shared/contracts/device';
-import { RESOURCES } from '@shared/resources';
 import { api } from '@client/lib/api';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { useDrillFilter } from '@client/components/list-page/drill-filter';
 import { selectInput, type QueryFieldInputProps } from '@client/components/list-page/query-form';
 import { FileField } from '@client/components/form/file-field';
@@ -21,15 +20,16 @@ import { dateTime } from '@client/lib/date-time';
 import { localName } from '@shared/local-name';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 import { resourceKeys, keysOf } from '@client/lib/resource-keys';
+import { apiPath } from '@client/lib/resources';
 
-const BASE = '/ball/falleqinfo';
+const BASE = apiPath('equipment');
 const keys = resourceKeys(BASE);
 const deviceKeys = keysOf('device');
 
 type EquipmentValues = FormValues<typeof equipmentSaveSchema>;
 const INITIAL: EquipmentValues = { name: '', nameEn: '', serial: '', handbook: null, projectId: null, deviceId: null, posX: null, posY: null, warrantyEnd: null };
 
-const devicesQueryOptions = () => ({ queryKey: deviceKeys.listAll(), queryFn: () => api.post<DeviceRow[]>('/ball/falldevice/listAll', {}), staleTime: 60_000 });
+const devicesQueryOptions = () => ({ queryKey: deviceKeys.listAll(), queryFn: () => api.post<DeviceRow[]>(apiPath('device', 'listAll'), {}), staleTime: 60_000 });
 
 function EquipmentForm({ form }: FormBodyProps<EquipmentValues>) {
   const { t, i18n } = useTranslation('projects');
@@ -95,13 +95,11 @@ export default function EquipmentPage() {
     <ListPage<EquipmentRow, EquipmentValues>
       key={i18n.language}
       title={t('equipment.title')}
-      base={BASE}
+      resource="equipment"
       schema={equipmentSaveSchema}
       initialValues={INITIAL}
       formBody={EquipmentForm}
-      perms={crudPerms(RESOURCES.equipment.code)}
       drill={drill}
-      archive={{ restore: `${RESOURCES.equipment.code}#restore` }}
       queryFields={[
         { name: 'keyword', label: f('keyword') },
         { name: 'projectId', label: f('projectId'), defaultValue: null, render: ({ label, value, onChange }) => <ProjectPicker label={label} value={(value as number | null) ?? null} onChange={onChange} /> },

@@ -1,14 +1,12 @@
 import { Grid, NumberInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ESCALATION_CHANNELS, ESCALATION_LEVEL_MAX, escalationRecipientFormSchema, escalationRecipientSaveSchema, type EscalationRecipientRow } from '@shared/contracts/escalation';
-import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { projectColumn } from '../../../shared/work-kit/format';
 import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
 
-const { api: BASE, code } = RESOURCES.escalationRecipient;
 
 type RecipientValues = FormValues<typeof escalationRecipientSaveSchema>;
 const INITIAL: RecipientValues = { projectId: null, level: 1, channel: 'webhook', address: '', name: '' };
@@ -53,13 +51,12 @@ export default function EscalationRecipientsPage() {
     <ListPage<EscalationRecipientRow, RecipientValues>
       key={i18n.language}
       title={t('escalation.title')}
-      base={BASE}
+      resource="escalationRecipient"
       schema={escalationRecipientFormSchema}
       initialValues={INITIAL}
       // The stored address is never sent back: edit starts from an empty one, which keeps it.
       toFormValues={(row) => ({ projectId: row.projectId, level: row.level, channel: row.channel, address: '', name: row.name })}
       formBody={RecipientForm}
-      perms={crudPerms(code)}
       queryFields={[
         { name: 'keyword', label: t('escalation.keyword') },
         projectQueryField(t('escalation.projectId')),

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { MonitorLive } from '@shared/contracts/monitor';
 import { api } from '@client/lib/api';
 import { keysOf } from '@client/lib/resource-keys';
+import { apiPath } from '@client/lib/resources';
 
 export const monitorLiveQueryOptions = (id: number) =>
-  queryOptions({ queryKey: keysOf('monitor').view('live', id), queryFn: () => api.get<MonitorLive>(`/ball/fallmonitor/live/${id}`), retry: false, staleTime: 60_000 });
+  queryOptions({ queryKey: keysOf('monitor').view('live', id), queryFn: () => api.get<MonitorLive>(apiPath('monitor', 'live', id)), retry: false, staleTime: 60_000 });
 
 function Unavailable({ text }: { text: string }) {
   return (

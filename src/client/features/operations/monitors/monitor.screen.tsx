@@ -3,9 +3,8 @@ import { Button, Grid, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { monitorSaveSchema, type MonitorRow } from '@shared/contracts/monitor';
-import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { Dialog } from '@client/components/dialog/dialog';
 import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
 import { MonitorLiveView } from './monitor-live';
@@ -40,11 +39,10 @@ export default function MonitorsPage() {
       <ListPage<MonitorRow, Values>
         key={i18n.language}
         title={t('monitor.title')}
-        base="/ball/fallmonitor"
+        resource="monitor"
         schema={monitorSaveSchema}
         initialValues={initialValues}
         formBody={MonitorForm}
-        perms={crudPerms(RESOURCES.monitor.code)}
         queryFields={[
           { name: 'name', label: t('monitor.name') },
           { name: 'serial', label: t('monitor.serial') },

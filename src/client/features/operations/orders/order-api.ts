@@ -2,10 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
 import { resourceKeys } from '@client/lib/resource-keys';
 import type { OrderDetail } from '@shared/contracts/order';
+import { apiPath } from '@client/lib/resources';
 
 /** Maintenance orders beyond the list pattern: detail with reports, accept, close, file a report. */
-export const ORDER_BASE = '/ball/fallorder';
-export const REPORT_BASE = '/ball/fallreport';
+export const ORDER_BASE = apiPath('order');
+export const REPORT_BASE = apiPath('report');
 export const orderKeys = resourceKeys(ORDER_BASE);
 export const reportKeys = resourceKeys(REPORT_BASE);
 

@@ -19,13 +19,14 @@ import { fileReport, orderDetailQueryOptions, orderKeys } from './order-api';
 import { ReportFields, newReportValues, type ReportValues } from '../../../shared/work-kit/report-fields';
 import { localName } from '@shared/local-name';
 import { tMessage } from '@client/lib/i18n';
+import { permissionOf } from '@client/lib/resources';
 
 /** An order with its reports, and the form to file the next one (which moves the order). */
 export function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('work');
   const queryClient = useQueryClient();
   const detail = useQuery(orderDetailQueryOptions(id));
-  const canReport = useCan('fall-report#save');
+  const canReport = useCan(permissionOf('report', 'save'));
   const order = detail.data;
   // The order is this one; the form checks the other fields.
   const form = useForm<ReportValues>({ mode: 'controlled', initialValues: newReportValues(), validate: zodResolver(reportSaveSchema.extend({ orderId: z.unknown() })) });

@@ -4,9 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { orderSaveSchema, type OrderRow } from '@shared/contracts/order';
 import { ORDER_PRIORITY, ORDER_STATUS } from '@shared/dictionaries';
-import { RESOURCES } from '@shared/resources';
 import { useCan } from '@client/lib/session';
-import { ListPage, crudPerms } from '@client/components/list-page/list-page';
+import { ListPage } from '@client/components/list-page/list-page';
 import { useDrillFilter } from '@client/components/list-page/drill-filter';
 import { selectInput } from '@client/components/list-page/query-form';
 import { ActionSlot } from '@client/components/list-page/action-slot';
@@ -15,9 +14,10 @@ import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import { localColumn, projectColumn, when } from '../../../shared/work-kit/format';
 import { projectQueryField } from '../../../shared/work-kit/pickers';
-import { ORDER_BASE, acceptOrder, closeOrder, orderKeys } from './order-api';
+import { acceptOrder, closeOrder, orderKeys } from './order-api';
 import { OrderDetail } from './order-detail';
 import { OrderForm, orderInitialValues, type OrderValues } from './order-form';
+import { permissionOf } from '@client/lib/resources';
 
 /** The statuses an order can still be closed from. */
 const CLOSABLE: readonly string[] = ['submitted', 'accepted', 'completed'];
@@ -30,9 +30,9 @@ export default function OrdersPage() {
   const lang = i18n.language === 'en' ? 'en' : 'cn';
   const queryClient = useQueryClient();
   const [detailId, setDetailId] = useState<number | null>(null);
-  const canAccept = useCan('fall-order#accept');
-  const canClose = useCan('fall-order#close');
-  const canInfo = useCan('fall-order#info');
+  const canAccept = useCan(permissionOf('order', 'accept'));
+  const canClose = useCan(permissionOf('order', 'close'));
+  const canInfo = useCan(permissionOf('order', 'info'));
   // The statistics screen opens the list on the orders behind one of its figures.
   const drill = useDrillFilter(ORDER_DRILL);
 
@@ -51,11 +51,10 @@ export default function OrdersPage() {
       <ListPage<OrderRow, OrderValues>
         key={i18n.language}
         title={t('order.title')}
-        base={ORDER_BASE}
+        resource="order"
         schema={orderSaveSchema}
         initialValues={orderInitialValues}
         formBody={OrderForm}
-        perms={crudPerms(RESOURCES.order.code)}
         drill={drill}
         queryFields={[
           { name: 'keyword', label: t('common.keyword'), render: (p) => <TextInput label={p.label} placeholder={t('order.keywordHint')} value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} /> },

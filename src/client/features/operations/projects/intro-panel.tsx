@@ -12,6 +12,7 @@ import { messageBox } from '@client/components/message-box/message-box';
 import { RichContent } from '@client/components/rich-text/rich-content';
 import { RichTextField } from '@client/components/rich-text/rich-text-field';
 import { deleteIntro, introsQueryOptions, saveIntro } from '../../../shared/projects/project-api';
+import { permissionOf } from '@client/lib/resources';
 
 type Draft = { id?: number; type: string; title: string; content: string; language: 'cn' | 'en' };
 
@@ -19,7 +20,7 @@ type Draft = { id?: number; type: string; title: string; content: string; langua
 export function IntroPanel({ projectId }: { projectId: number }) {
   const { t, i18n } = useTranslation('projects');
   const queryClient = useQueryClient();
-  const canEdit = useCan('fall-project#update');
+  const canEdit = useCan(permissionOf('project', 'update'));
   const [language, setLanguage] = useState<'cn' | 'en'>(i18n.language === 'en' ? 'en' : 'cn');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [draftKey, setDraftKey] = useState(0);

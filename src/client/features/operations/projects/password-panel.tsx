@@ -12,6 +12,7 @@ import { StatusTag } from '@client/components/tags/status-tag';
 import { issuePassword, passwordsQueryOptions, revokePassword } from '../../../shared/projects/project-api';
 import { dateTime } from '@client/lib/date-time';
 import type { TFunction } from 'i18next';
+import { permissionOf } from '@client/lib/resources';
 
 const STATE_DICT = (t: TFunction<'projects'>) =>
   (['active', 'legacy', 'expired', 'revoked'] as const).map((v) => ({ value: v, cn: t(`password.states.${v}`), en: t(`password.states.${v}`), color: v === 'active' ? ('success' as const) : v === 'expired' || v === 'legacy' ? ('warning' as const) : ('default' as const) }));
@@ -23,7 +24,7 @@ const STATE_DICT = (t: TFunction<'projects'>) =>
 export function PasswordPanel({ projectId, isPublic }: { projectId: number; isPublic: boolean }) {
   const { t } = useTranslation('projects');
   const queryClient = useQueryClient();
-  const allowed = useCan('fall-project#password');
+  const allowed = useCan(permissionOf('project', 'password'));
   const options = passwordsQueryOptions(projectId);
   const list = useQuery({ ...options, enabled: allowed });
   const [label, setLabel] = useState('');

@@ -4,14 +4,12 @@ import dayjs from 'dayjs';
 import { z } from 'zod';
 import { projectSaveSchema, type ProjectRow } from '@shared/contracts/project';
 import { localName } from '@shared/local-name';
-import { RESOURCES } from '@shared/resources';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
 import { pickFormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms } from '@client/components/list-page/list-page';
+import { ListPage } from '@client/components/list-page/list-page';
 import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
 import { countryName } from '@shared/country';
-import { PROJECT_BASE } from '../../../shared/projects/project-api';
 import { PROJECT_INITIAL, ProjectForm, type ProjectValues } from './project-form';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 
@@ -32,7 +30,7 @@ export default function ProjectsPage() {
     <ListPage<ProjectRow, ProjectValues>
       key={i18n.language}
       title={t('project.title')}
-      base={PROJECT_BASE}
+      resource="project"
       schema={formSchema}
       initialValues={PROJECT_INITIAL}
       formBody={ProjectForm}
@@ -42,8 +40,6 @@ export default function ProjectsPage() {
         id: row.id,
         cameraAppSecret: '',
       })}
-      perms={crudPerms(RESOURCES.project.code)}
-      archive={{ restore: `${RESOURCES.project.code}#restore` }}
       queryFields={[
         { name: 'keyword', label: f('keyword'), render: ({ label, value, onChange }) => <TextInput label={label} placeholder={t('project.keyword')} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} /> },
         { name: 'status', label: f('status'), render: (p) => <DictSelect type="xmzt" {...p} /> },

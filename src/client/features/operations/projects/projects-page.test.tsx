@@ -12,8 +12,8 @@ const ALL = ['fall-project#list', 'fall-project#info', 'fall-project#save', 'fal
 // Dialogs are heavy and the machine is shared: give async queries room.
 configure({ asyncUtilTimeout: 15_000 });
 
-function renderProjects(locale: 'cn' | 'en' = 'cn') {
-  login('t-projects', { id: 7, username: 'pm', realName: '', email: '', phone: '', avatar: '', roles: ['manager'], perms: ALL, menus: [] });
+function renderProjects(locale: 'cn' | 'en' = 'cn', perms: string[] = ALL) {
+  login('t-projects', { id: 7, username: 'pm', realName: '', email: '', phone: '', avatar: '', roles: ['manager'], perms, menus: [] });
   return renderKit(
     <>
       <Notifications />
@@ -57,5 +57,26 @@ describe('projects screen', { timeout: 60_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '项目管理 · 新增' })).not.toBeInTheDocument());
     expect(await within(table).findByText('新城广场喷泉')).toBeInTheDocument();
+  });
+
+  it('shows a user who may only read projects (the seeded operator\'s grants) no add, edit, delete or restore button', async () => {
+    // Not the super user: user 1 holds every code, so a test signed in as them could not see a button wrongly shown.
+    renderProjects('cn', ['fall-project#list', 'fall-project#info', 'fall-project#stats']);
+    const table = await screen.findByRole('table', { name: '项目管理' });
+    await within(table).findByText('西湖音乐喷泉');
+    expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '批量删除' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '导出' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: '修改' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: '显示已归档' })).not.toBeInTheDocument();
+  });
+
+  it('shows the same user the add button once granted fall-project#save, and only that one', async () => {
+    renderProjects('cn', ['fall-project#list', 'fall-project#save']);
+    const table = await screen.findByRole('table', { name: '项目管理' });
+    await within(table).findByText('西湖音乐喷泉');
+    expect(screen.getByRole('button', { name: '新增' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: '修改' })).not.toBeInTheDocument();
   });
 });

@@ -2,8 +2,7 @@ import { Grid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { reportSaveSchema, type ReportRow } from '@shared/contracts/report';
 import { REPAIR_RESULT } from '@shared/dictionaries';
-import { RESOURCES } from '@shared/resources';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { projectColumn, when } from '../../../shared/work-kit/format';
@@ -30,11 +29,10 @@ export default function ReportsPage() {
     <ListPage<ReportRow, ReportValues>
       key={i18n.language}
       title={t('report.title')}
-      base="/ball/fallreport"
+      resource="report"
       schema={reportSaveSchema}
       initialValues={reportInitialValues}
       formBody={ReportForm}
-      perms={crudPerms(RESOURCES.report.code)}
       queryFields={[
         { name: 'repairer', label: t('report.repairer') },
         projectQueryField(t('common.project')),

@@ -1,9 +1,8 @@
 import { Badge, Grid, NumberInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SENSOR_KINDS, sensorSaveSchema, type SensorRow } from '@shared/contracts/sensor';
-import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { localColumn, projectColumn, when } from '../../../shared/work-kit/format';
 import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
@@ -41,11 +40,10 @@ export default function SensorsPage() {
     <ListPage<SensorRow, Values>
       key={i18n.language}
       title={t('sensor.title')}
-      base="/ball/fallothers"
+      resource="sensor"
       schema={sensorSaveSchema}
       initialValues={initialValues}
       formBody={SensorForm}
-      perms={crudPerms(RESOURCES.sensor.code)}
       queryFields={[
         { name: 'name', label: t('sensor.name') },
         { name: 'kind', label: t('sensor.kind'), render: selectInput(SENSOR_KINDS.map((k) => ({ value: k, label: t(`sensor.kinds.${k}`) }))) },

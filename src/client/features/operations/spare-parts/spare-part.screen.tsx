@@ -1,14 +1,12 @@
 import { Grid, NumberInput, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { sparePartSaveSchema, type SparePartRow } from '@shared/contracts/spare-part';
-import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 import { localColumn } from '../../../shared/work-kit/format';
 import { EquipmentPicker } from '../../../shared/work-kit/pickers';
 
-const { api: BASE, code } = RESOURCES.sparePart;
 
 type SparePartValues = FormValues<typeof sparePartSaveSchema>;
 const INITIAL: SparePartValues = { equipmentId: null, name: '', partNo: '', quantity: 0, remark: '' };
@@ -39,11 +37,10 @@ export default function SparePartsPage() {
     <ListPage<SparePartRow, SparePartValues>
       key={i18n.language}
       title={t('sparePart.title')}
-      base={BASE}
+      resource="sparePart"
       schema={sparePartSaveSchema}
       initialValues={INITIAL}
       formBody={SparePartForm}
-      perms={crudPerms(code)}
       queryFields={[
         { name: 'keyword', label: f('keyword') },
         { name: 'equipmentId', label: f('equipmentId'), defaultValue: null, render: ({ label, value, onChange }) => <EquipmentPicker projectId={null} label={label} value={(value as number | null) ?? null} onChange={onChange} /> },

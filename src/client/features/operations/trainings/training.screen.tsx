@@ -2,9 +2,8 @@ import { Grid, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@client/components/form/date-pickers';
 import { useTranslation } from 'react-i18next';
 import { trainingSaveSchema, type TrainingRow } from '@shared/contracts/training';
-import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { localColumn, projectColumn, when } from '../../../shared/work-kit/format';
 import { FilesField } from '../../../components/form/file-field';
 import { DevicePicker, ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
@@ -37,11 +36,10 @@ export default function TrainingsPage() {
     <ListPage<TrainingRow, Values>
       key={i18n.language}
       title={t('training.title')}
-      base="/ball/falltrain"
+      resource="training"
       schema={trainingSaveSchema}
       initialValues={initialValues}
       formBody={TrainingForm}
-      perms={crudPerms(RESOURCES.training.code)}
       queryFields={[
         { name: 'name', label: t('training.name') },
         projectQueryField(t('common.project')),

@@ -13,8 +13,9 @@ import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
 import { resourceKeys } from '@client/lib/resource-keys';
+import { apiPath, permissionOf } from '@client/lib/resources';
 
-const BASE = '/sys/config';
+const BASE = apiPath('config');
 const keys = resourceKeys(BASE);
 /** Every setting fits on one page; the server caps a page at 1000. */
 const ALL = 1000;
@@ -32,7 +33,7 @@ function ValueInput({ entry, value, onChange, error }: { entry: ConfigEntry; val
 export default function ConfigPage() {
   const { t } = useTranslation('sysadmin');
   const queryClient = useQueryClient();
-  const canUpdate = useCan('sys-config#update');
+  const canUpdate = useCan(permissionOf('config', 'update'));
   const list = useQuery({ queryKey: keys.list({}), queryFn: () => api.post<PageResult<ConfigEntry>>(`${BASE}/list`, { page: 1, limit: ALL }) });
   const [editing, setEditing] = useState<ConfigEntry | null>(null);
   const [value, setValue] = useState('');

@@ -2,9 +2,8 @@ import { Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@client/components/form/date-pickers';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_TYPES, contentSchema, type Content } from '@shared/contracts/content';
-import { RESOURCES } from '@shared/resources';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { dateTime } from '@client/lib/date-time';
 import { localName } from '@shared/local-name';
@@ -35,12 +34,11 @@ export default function ContentPage() {
     <ListPage<Content, Values>
       key={i18n.language}
       title={t('content.title')}
-      base="/sys/content"
+      resource="content"
       schema={contentSchema}
       initialValues={initialValues}
       formBody={ContentForm}
       toFormValues={(row) => ({ title: row.title, titleEn: row.titleEn, body: row.body, bodyEn: row.bodyEn, type: row.type, published: row.published, fromAt: row.fromAt, toAt: row.toAt })}
-      perms={crudPerms(RESOURCES.content.code)}
       queryFields={[
         { name: 'title', label: t('content.name') },
         {

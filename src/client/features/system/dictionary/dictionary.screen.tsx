@@ -8,7 +8,7 @@ import { tMessage } from '@client/lib/i18n';
 import { api, ApiError } from '@client/lib/api';
 import { useCan } from '@client/lib/session';
 import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, crudPerms, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { Dialog } from '@client/components/dialog/dialog';
 import { StatusTag } from '@client/components/tags/status-tag';
@@ -17,10 +17,10 @@ import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import type { TagColor } from '@shared/dictionaries';
 import { localName } from '@shared/local-name';
-import { RESOURCES } from '@shared/resources';
 import { resourceKeys } from '@client/lib/resource-keys';
+import { apiPath, permissionOf } from '@client/lib/resources';
 
-const BASE = '/sys/sysdictionary';
+const BASE = apiPath('dictionary');
 const keys = resourceKeys(BASE);
 type Values = FormValues<typeof dictionaryItemSchema>;
 const initialValues: Values = { type: '', label: '', labelEn: '', value: '', color: '', sort: 0, status: 1 };
@@ -67,8 +67,8 @@ function DictionaryForm({ form }: FormBodyProps<Values>) {
 function TypesDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('sysadmin');
   const queryClient = useQueryClient();
-  const canSave = useCan('sys-dictionary#save');
-  const canDelete = useCan('sys-dictionary#delete');
+  const canSave = useCan(permissionOf('dictionary', 'save'));
+  const canDelete = useCan(permissionOf('dictionary', 'delete'));
   const { data = [] } = useQuery({ ...typesQuery, enabled: opened });
   const [draft, setDraft] = useState({ type: '', name: '', nameEn: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -143,7 +143,7 @@ export default function DictionaryPage() {
   const { t, i18n } = useTranslation('sysadmin');
   const types = useTypeOptions();
   const [typesOpen, setTypesOpen] = useState(false);
-  const canSort = useCan('sys-dictionary#update');
+  const canSort = useCan(permissionOf('dictionary', 'update'));
   // Entries are dragged into the order selects and tags show them in; the server keeps one type's
   // entries together and refuses a page that mixes types (choose a type first).
   const sortEntries = async (rows: DictionaryItem[]) => {
@@ -157,11 +157,10 @@ export default function DictionaryPage() {
       </Group>
       <ListPage<DictionaryItem, Values>
         title={t('dictionary.title')}
-        base={BASE}
+        resource="dictionary"
         schema={dictionaryItemSchema}
         initialValues={initialValues}
         formBody={DictionaryForm}
-        perms={crudPerms(RESOURCES.dictionary.code)}
         queryFields={[
           { name: 'type', label: t('dictionary.type'), render: selectInput(types, { searchable: true }) },
           { name: 'label', label: t('dictionary.keyword') },

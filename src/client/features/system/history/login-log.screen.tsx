@@ -10,7 +10,6 @@ import { StatusTag } from '@client/components/tags/status-tag';
 import { dateTime } from '@client/lib/date-time';
 import { UserAgent } from '@client/components/ellipsis/user-agent';
 
-const BASE = '/sys/history-user';
 
 export default function HistoryPage() {
   const { t } = useTranslation('sysadmin');
@@ -24,9 +23,8 @@ export default function HistoryPage() {
       // Can grow to hundreds of thousands of rows: only the rows in view are drawn, loaded as the list scrolls.
       virtual={LONG_LIST}
       title={t('history.title')}
-      base={BASE}
-      perms={{ list: 'sys-history-user#list', export: 'sys-history-user#export' }}
-      toolbarExtra={<PurgeButton base={BASE} permission="sys-history-user#delete" />}
+      resource="loginLog"
+      toolbarExtra={<PurgeButton resource="loginLog" />}
       queryFields={[
         { name: 'username', label: t('history.username') },
         { name: 'ip', label: t('history.ip') },

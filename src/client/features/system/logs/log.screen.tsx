@@ -13,7 +13,6 @@ import { hasText, type Texts } from '@client/lib/i18n-keys';
 
 type LogActions = Texts['sysadmin']['log']['actions'];
 
-const BASE = '/sys/log';
 
 export default function LogPage() {
   const { t, i18n } = useTranslation('sysadmin');
@@ -37,10 +36,9 @@ export default function LogPage() {
       // Can grow to hundreds of thousands of rows: only the rows in view are drawn, loaded as the list scrolls.
       virtual={LONG_LIST}
       title={t('log.title')}
-      base={BASE}
-      perms={{ list: 'sys-log#list', export: 'sys-log#export' }}
+      resource="log"
       queryFields={fields}
-      toolbarExtra={<PurgeButton base={BASE} permission="sys-log#delete" />}
+      toolbarExtra={<PurgeButton resource="log" />}
       columns={[
         { prop: 'at', label: t('log.at'), nowrap: true, render: (r) => dateTime(r.at, { seconds: true }), width: 170 },
         { prop: 'username', label: t('log.username') },

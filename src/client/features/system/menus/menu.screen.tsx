@@ -27,6 +27,7 @@ import { useSortMenus } from './api/sort-menus';
 import { EMPTY_MENU, MenuForm, type MenuFormValues } from './components/menu-form';
 import { MenuIconView } from './components/icon-picker';
 import { localName } from '@shared/local-name';
+import { permissionOf } from '@client/lib/resources';
 
 type MenuNode = MenuRow & { children: MenuNode[] };
 
@@ -63,10 +64,10 @@ export default function MenusPage() {
   const { t: tk } = useTranslation('kit');
   const lang: Locale = i18n.language === 'en' ? 'en' : 'cn';
   const can = {
-    save: useCan('sys-menu#save'),
-    update: useCan('sys-menu#update'),
-    remove: useCan('sys-menu#delete'),
-    status: useCan('sys-menu#status'),
+    save: useCan(permissionOf('menu', 'save')),
+    update: useCan(permissionOf('menu', 'update')),
+    remove: useCan(permissionOf('menu', 'delete')),
+    status: useCan(permissionOf('menu', 'status')),
   };
   const menus = useMenus();
   const tree = useMemo(() => toTree(menus.data ?? []), [menus.data]);

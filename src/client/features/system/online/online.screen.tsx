@@ -13,6 +13,7 @@ import { UserAgent } from '@client/components/ellipsis/user-agent';
 import { keysOf } from '@client/lib/resource-keys';
 import { RESOURCES } from '@shared/resources';
 import { localName } from '@shared/local-name';
+import { permissionOf } from '@client/lib/resources';
 
 const BASE = RESOURCES.online.api;
 const keys = keysOf('online');
@@ -22,7 +23,7 @@ export default function OnlinePage() {
   const { t, i18n } = useTranslation('sysadmin');
   const nameOf = (s: OnlineSession) => localName(s.realName, s.realNameEn, i18n.language);
   const queryClient = useQueryClient();
-  const canKick = useCan('sys-online-user#kickout');
+  const canKick = useCan(permissionOf('online', 'kickout'));
 
   const kick = async (s: OnlineSession) => {
     if (!(await messageBox.confirm(t('online.kickoutConfirm', { name: nameOf(s) || s.username })))) return;
@@ -38,9 +39,8 @@ export default function OnlinePage() {
   return (
     <ReadOnlyList<OnlineSession>
       title={t('online.title')}
-      base={BASE}
+      resource="online"
       rowKey="sessionId"
-      perms={{ list: 'sys-online-user#list' }}
       queryFields={[
         { name: 'username', label: t('online.username') },
         { name: 'ip', label: t('online.ip') },

@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@shared/constants';
 import { roleSaveSchema, type RoleRow } from '@shared/contracts/roles';
-import { ListPage, crudPerms } from '@client/components/list-page/list-page';
+import { ListPage } from '@client/components/list-page/list-page';
 import type { TableColumn } from '@client/components/table/types';
 import { RoleForm, type RoleFormValues } from './components/role-form';
 import { localName } from '@shared/local-name';
-import { RESOURCES } from '@shared/resources';
 import { dateTime } from '@client/lib/date-time';
 
-const ROLES_PATH = '/sys/role';
 const INITIAL: RoleFormValues = { code: '', name: '', nameEn: '', remark: '', remarkEn: '', menuIdList: [], dataScope: 'all', projectIdList: [] };
 
 /** sys/role: roles and the directories, menus and buttons each one grants. */
@@ -26,7 +24,7 @@ export default function RolesPage() {
   return (
     <ListPage<RoleRow, RoleFormValues>
       title={t('roles.title')}
-      base={ROLES_PATH}
+      resource="role"
       screen="sys/role"
       queryFields={[
         { name: 'code', label: t('roles.fields.code') },
@@ -36,7 +34,6 @@ export default function RolesPage() {
       formBody={RoleForm}
       schema={roleSaveSchema}
       initialValues={INITIAL}
-      perms={crudPerms(RESOURCES.role.code)}
     />
   );
 }

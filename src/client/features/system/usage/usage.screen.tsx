@@ -8,6 +8,7 @@ import { api } from '@client/lib/api';
 import { keysOf } from '@client/lib/resource-keys';
 import { useCan } from '@client/lib/session';
 import { dateTime } from '@client/lib/date-time';
+import { permissionOf } from '@client/lib/resources';
 
 const BASE = RESOURCES.usage.api;
 const keys = keysOf('usage');
@@ -56,7 +57,7 @@ export default function UsagePage() {
   const { t, i18n } = useTranslation('sysadmin');
   const en = i18n.language === 'en';
   const [days, setDays] = useState<Days>(7);
-  const canList = useCan('sys-analytics#list');
+  const canList = useCan(permissionOf('usage', 'list'));
   const usage = useQuery({
     queryKey: keys.view('list', days),
     queryFn: ({ signal }) => api.post<Usage>(`${BASE}/list`, { days }, { signal }),

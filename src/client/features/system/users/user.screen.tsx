@@ -6,19 +6,19 @@ import { passwordSchema, userFormSchema, type UserFormValues, type UserRow } fro
 import { USER_STATUS } from '@shared/dictionaries';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
-import { ListPage, crudPerms } from '@client/components/list-page/list-page';
+import { ListPage } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import type { TableColumn } from '@client/components/table/types';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
 import { useRoleOptions } from './api/get-role-options';
-import { USERS_PATH, useResetPassword } from './api/reset-password';
+import { useResetPassword } from './api/reset-password';
 import { useSetUserStatus } from './api/set-user-status';
 import { UserForm } from './components/user-form';
 import { localName } from '@shared/local-name';
-import { RESOURCES } from '@shared/resources';
 import { dateTime } from '@client/lib/date-time';
+import { permissionOf } from '@client/lib/resources';
 
 const INITIAL: UserFormValues = {
   username: '', password: '', realName: '', realNameEn: '', phone: '', email: '', sex: '2', status: 1, expireAt: null, roleIdList: [],
@@ -34,8 +34,8 @@ const toFormValues = (row: UserRow): UserFormValues => ({
 export default function UsersPage() {
   const { t, i18n } = useTranslation('identity');
   const lang: Locale = i18n.language === 'en' ? 'en' : 'cn';
-  const canReset = useCan('sys-user#resetPassword');
-  const canStatus = useCan('sys-user#status');
+  const canReset = useCan(permissionOf('user', 'resetPassword'));
+  const canStatus = useCan(permissionOf('user', 'status'));
   const roles = useRoleOptions();
   const reset = useResetPassword();
   const setStatus = useSetUserStatus();
@@ -106,7 +106,7 @@ export default function UsersPage() {
   return (
     <ListPage<UserRow, UserFormValues>
       title={t('users.title')}
-      base={USERS_PATH}
+      resource="user"
       screen="sys/user"
       queryFields={[
         { name: 'username', label: t('users.fields.username') },
@@ -128,7 +128,6 @@ export default function UsersPage() {
       schema={userFormSchema}
       initialValues={INITIAL}
       toFormValues={toFormValues}
-      perms={crudPerms(RESOURCES.user.code)}
     />
   );
 }

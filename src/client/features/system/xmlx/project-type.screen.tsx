@@ -16,8 +16,9 @@ import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
 import { localName } from '@shared/local-name';
 import { resourceKeys } from '@client/lib/resource-keys';
+import { apiPath, permissionOf } from '@client/lib/resources';
 
-const BASE = '/sys/xmlx';
+const BASE = apiPath('projectType');
 const keys = resourceKeys(BASE);
 /** Project types are a few dozen: one page holds them all. */
 const TREE_PAGE = 1000;
@@ -105,7 +106,7 @@ function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
 export default function XmlxPage() {
   const { t, i18n } = useTranslation(['sysadmin', 'kit']);
   const queryClient = useQueryClient();
-  const can = { save: useCan('sys-xmlx#save'), update: useCan('sys-xmlx#update'), remove: useCan('sys-xmlx#delete'), upload: useCan('sys-xmlx#upload'), list: useCan('sys-xmlx#list') };
+  const can = { save: useCan(permissionOf('projectType', 'save')), update: useCan(permissionOf('projectType', 'update')), remove: useCan(permissionOf('projectType', 'delete')), upload: useCan(permissionOf('projectType', 'upload')), list: useCan(permissionOf('projectType', 'list')) };
   const [filter, setFilter] = useState('');
   const [applied, setApplied] = useState('');
   const rows = useQuery({
