@@ -8,3 +8,6 @@ export async function detectModule(app: AppInstance): Promise<void> {
 
 /** One channel's readable trend, for the project walls (modules/wall) as for the back-office. */
 export { channelTrend } from './trends';
+
+/** The system's name in logs and on automatic work, and a channel's label with its number (the predictive detector's orders read like the alarms'). */
+export { SYSTEM_ACTOR, labelAfterChannel } from './readings';

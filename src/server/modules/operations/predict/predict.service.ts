@@ -3,9 +3,9 @@ import type { OrderStatus } from '@shared/contracts/order';
 import { serverText } from '@shared/server-text';
 import type { Database, Db } from '../../../db/client';
 import { fallChannelRisk, fallOrder, sysLog } from '../../../db/schema';
-import { labelAfterChannel, SYSTEM_ACTOR } from '../detect/readings';
-import { recomputeEquipmentState } from '../equipment-state.service';
-import { insertOrder } from '../orders/orders.repository';
+import { labelAfterChannel, SYSTEM_ACTOR } from '../detect';
+import { recomputeEquipmentState } from '../equipment';
+import { insertOrder } from '../orders';
 import { assessChannel, RECOVER_SCORE, WINDOW_DAYS, type Assessment, type DayFeature, type Finding } from './detector';
 
 /**
