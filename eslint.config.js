@@ -4,18 +4,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './eslint-rules/boundaries.js';
 
-/**
- * Files that still cast request parts because another change rewrites them (the route builder of
- * issue 29: lib/crud.ts, orders, reports, archive); delete an entry when its file has no cast left
- * (tests/unit/request-casts.test.ts fails an entry whose file has none).
- */
-export const REQUEST_CASTS_PENDING = [
-  'src/server/lib/crud.ts',
-  'src/server/modules/operations/orders/orders.routes.ts',
-  'src/server/modules/operations/reports/reports.routes.ts',
-  'src/server/lib/archive.ts',
-];
-
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'tmp', 'public/mockServiceWorker.js', 'coverage', 'test-results'] },
   js.configs.recommended,
@@ -82,10 +70,10 @@ export default tseslint.config(
   },
   // A handler's request parts are typed by its route's schema (AppInstance, src/server/app-instance.ts):
   // a cast would hide a route with no schema for what it reads, or one whose schema says otherwise.
-  // tests/unit/request-casts.test.ts proves the rule bites and keeps REQUEST_CASTS_PENDING true.
+  // tests/unit/request-casts.test.ts proves the rule bites and that no server file casts one.
   {
     files: ['src/server/**/*.ts'],
-    ignores: ['**/*.test.ts', ...REQUEST_CASTS_PENDING],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

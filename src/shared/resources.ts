@@ -3,7 +3,7 @@ import type { FileOwnerType } from './contracts/file';
 
 /**
  * The resource registry: one record per back-office resource, read by everything that used to
- * repeat it — the server's routes (registerCrud `resource`: base path, permission code, sortable
+ * repeat it — the server's routes (resourceRoutes' `resource`: base path, permission code, sortable
  * columns), the menu tree synced into sys_menu on every start (db/seed/menus.ts, menu-sync.ts), the
  * client's screens (app/screens.ts), the live topics a change publishes (live/index.ts) and the
  * queries they refresh (client lib/live.ts), the operation log's read actions and menu (oplog.ts),

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { idListSchema, removedAnswer, restoredAnswer } from '@shared/contracts/common';
@@ -9,6 +9,9 @@ import { ok, type FilterFn } from './crud';
 import { badRequest, conflict, forbidden } from './errors';
 import { allows } from '../plugins/auth';
 import { assertRowsInScope, type ProjectOfRows } from './data-scope';
+import type { Resource } from '@shared/resources';
+import type { AppInstance } from '../app-instance';
+import { resourceNames } from './crud';
 
 /**
  * Archive, not delete (docs/invariants.md "Archive and delete"). A project, equipment or
@@ -82,25 +85,28 @@ export async function assertLive(tx: Db, table: typeof fallProject | typeof fall
 
 const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
 
-/** `<base>/delete` (archive or delete, one transaction) and `<base>/restore` (permission `<code>#restore`). */
+/**
+ * The resource's `<api>/delete` (archive or delete, one transaction) and `<api>/restore`
+ * (permission `<code>#restore`), path and permission from its registry record.
+ */
 export function registerArchiveRoutes(
-  app: FastifyInstance,
+  app: AppInstance,
+  resource: Resource,
   o: {
-    base: string;
-    permission: string;
     remove: (tx: Db, ids: number[], userId: number | null) => Promise<RemoveOutcome>;
     restore: (tx: Db, ids: number[]) => Promise<number>;
     /** Where the rows' project is: archiving or restoring rows outside the caller's data scope is refused. */
     project: ProjectOfRows;
   },
 ): void {
-  app.post(`${o.base}/delete`, { schema: { body: idListSchema, response: { 200: removedAnswer } }, config: { permission: `${o.permission}#delete` } }, async (request) => {
-    const ids = request.body as number[];
+  const { base, permission } = resourceNames({ resource });
+  app.post(`${base}/delete`, { schema: { body: idListSchema, response: { 200: removedAnswer } }, config: { permission: `${permission}#delete` } }, async (request) => {
+    const ids = request.body;
     await assertRowsInScope(app.database, request, o.project, ids);
     return ok(await app.database.db.transaction((tx) => o.remove(tx, ids, userOf(request))));
   });
-  app.post(`${o.base}/restore`, { schema: { body: idListSchema, response: { 200: restoredAnswer } }, config: { permission: `${o.permission}#restore` } }, async (request) => {
-    const ids = request.body as number[];
+  app.post(`${base}/restore`, { schema: { body: idListSchema, response: { 200: restoredAnswer } }, config: { permission: `${permission}#restore` } }, async (request) => {
+    const ids = request.body;
     await assertRowsInScope(app.database, request, o.project, ids);
     return ok({ restored: await app.database.db.transaction((tx) => o.restore(tx, ids)) });
   });

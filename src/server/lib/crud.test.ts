@@ -5,10 +5,15 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { sysContent } from '../db/schema';
 import { contentRowSchema } from '@shared/contracts/content';
 import Fastify from 'fastify';
-import { filters, registerCrud, type CrudOptions } from './crud';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { RESOURCES, type Resource } from '@shared/resources';
+import { filters, resourceRoutes, type FilterFn, type ResourceRows } from './crud';
 
-// The factory on a real table (sys_content), under a test path, with the sys-content permissions.
-describe('registerCrud', () => {
+/** The sys-content record (its permissions) under a test path. */
+const testResource = (api: string, sortable: string[]): Resource => ({ ...RESOURCES.content, api, sortable });
+
+// The builder on a real table (sys_content), under a test path, with the sys-content permissions.
+describe('resourceRoutes', () => {
   let t: TestApp;
   let admin: string;
   let reader: string;
@@ -16,36 +21,42 @@ describe('registerCrud', () => {
     t = await createTestApp({}, async (app) => {
       await app.register(
         async (api) =>
-          registerCrud(api, {
-            base: '/test/content',
-            table: sysContent,
-            id: sysContent.id,
-            row: contentRowSchema,
-            permission: 'sys-content',
-            create: z.object({ title: z.string().min(1, { message: 'v.required' }).max(200), body: z.string().default(''), published: z.boolean().default(false) }),
-            query: z.object({ title: z.string().optional(), published: z.boolean().optional() }),
-            where: { title: filters.like(sysContent.title), published: filters.eq(sysContent.published) },
-            sortable: { title: sysContent.title },
-            defaultSort: [asc(sysContent.id)],
-            hidden: ['createdBy'],
+          resourceRoutes(api, testResource('/test/content', ['title']), {
+            rows: {
+              table: sysContent,
+              id: sysContent.id,
+              row: contentRowSchema,
+              query: z.object({ title: z.string().optional(), published: z.boolean().optional() }),
+              where: { title: filters.like(sysContent.title), published: filters.eq(sysContent.published) },
+              sortable: { title: sysContent.title },
+              defaultSort: [asc(sysContent.id)],
+              hidden: ['createdBy'],
+            },
+            list: true,
+            listAll: true,
+            read: true,
+            export: true,
+            create: { body: z.object({ title: z.string().min(1, { message: 'v.required' }).max(200), body: z.string().default(''), published: z.boolean().default(false) }) },
+            update: true,
+            remove: true,
           }),
         { prefix: '/api' },
       );
-      // The same table with nothing hidden: the row schema alone keeps createdBy in.
+      // The same table with nothing hidden: the row schema alone keeps createdBy in. Only the parts it opts into.
       await app.register(
         async (api) =>
-          registerCrud(api, {
-            base: '/test/content-all',
-            table: sysContent,
-            id: sysContent.id,
-            row: contentRowSchema.pick({ id: true, title: true }),
-            permission: 'sys-content',
-            create: z.object({ title: z.string() }),
-            query: z.object({}),
-            where: {},
-            sortable: {},
-            defaultSort: [asc(sysContent.id)],
-            without: ['save', 'update', 'delete', 'export'],
+          resourceRoutes(api, testResource('/test/content-all', []), {
+            rows: {
+              table: sysContent,
+              id: sysContent.id,
+              row: contentRowSchema.pick({ id: true, title: true }),
+              query: z.object({}),
+              where: {},
+              sortable: {},
+              defaultSort: [asc(sysContent.id)],
+            },
+            list: true,
+            read: true,
           }),
         { prefix: '/api' },
       );
@@ -163,33 +174,54 @@ describe('registerCrud', () => {
   });
 });
 
-describe('registerCrud refuses at start a query it would not apply', () => {
-  const options = (query: z.ZodObject<z.ZodRawShape>, where: CrudOptions<typeof sysContent, z.ZodRawShape>['where'], queryHandled?: Record<string, string>) => ({
-    base: '/test/unread',
-    table: sysContent,
-    id: sysContent.id,
-    row: contentRowSchema,
-    permission: 'sys-content',
-    create: z.object({ title: z.string() }),
-    query,
-    where,
-    queryHandled,
-    sortable: {},
-    defaultSort: [asc(sysContent.id)],
+describe('resourceRoutes refuses at start a query it would not apply', () => {
+  const parts = (query: z.ZodObject<z.ZodRawShape>, where: Record<string, FilterFn>, queryHandled?: Record<string, string>): { rows: ResourceRows<z.ZodRawShape>; list: true } => ({
+    rows: { table: sysContent, id: sysContent.id, row: contentRowSchema, query, where, queryHandled, sortable: {}, defaultSort: [asc(sysContent.id)] },
+    list: true,
   });
+  const resource = testResource('/test/unread', []);
 
   it('names a query field without a where entry: it would be accepted and ignored', () => {
     const query = z.object({ title: z.string().optional(), published: z.boolean().optional() });
-    expect(() => registerCrud(Fastify(), options(query, { title: filters.like(sysContent.title) }))).toThrow(/query field published has no `where` entry/);
+    expect(() => resourceRoutes(Fastify(), resource, parts(query, { title: filters.like(sysContent.title) }))).toThrow(/query field published has no `where` entry/);
   });
 
   it('names a where entry the query does not accept', () => {
     const query = z.object({ title: z.string().optional() });
-    expect(() => registerCrud(Fastify(), options(query, { title: filters.like(sysContent.title), tilte: filters.like(sysContent.title) }))).toThrow(/`where` entry tilte names no query field/);
+    expect(() => resourceRoutes(Fastify(), resource, parts(query, { title: filters.like(sysContent.title), tilte: filters.like(sysContent.title) }))).toThrow(/`where` entry tilte names no query field/);
   });
 
   it('accepts a field another part reads when it says so, and paging fields in the query model', () => {
     const query = z.object({ title: z.string().optional(), mine: z.boolean().optional(), page: z.number().optional() });
-    expect(() => registerCrud(Fastify(), options(query, { title: filters.like(sysContent.title) }, { mine: 'read by scope' }))).not.toThrow();
+    expect(() => resourceRoutes(Fastify(), resource, parts(query, { title: filters.like(sysContent.title) }, { mine: 'read by scope' }))).not.toThrow();
+  });
+});
+
+describe('resourceRoutes registers only the parts it is given', () => {
+  const rows: ResourceRows<z.ZodRawShape> = { table: sysContent, id: sysContent.id, row: contentRowSchema, query: z.object({}), where: {}, sortable: {}, defaultSort: [asc(sysContent.id)] };
+  const routesOf = async (parts: Parameters<typeof resourceRoutes>[2]) => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const urls: string[] = [];
+    app.addHook('onRoute', (r) => void urls.push(`${[r.method].flat().join(',')} ${r.url}`));
+    resourceRoutes(app, testResource('/test/parts', []), parts);
+    await app.ready();
+    return urls.sort();
+  };
+
+  it('a read-only resource gets list, read and export, and no write', async () => {
+    expect(await routesOf({ rows, list: true, read: true, export: true })).toEqual(['GET /test/parts/info/:id', 'HEAD /test/parts/info/:id', 'POST /test/parts/export', 'POST /test/parts/list']);
+  });
+
+  it('writes come with their parts: an update takes the create body\'s fields, or needs its own', async () => {
+    const create = { body: z.object({ title: z.string() }) };
+    expect(await routesOf({ rows, create, update: true, remove: true })).toEqual(['POST /test/parts/delete', 'POST /test/parts/save', 'POST /test/parts/update']);
+    await expect(routesOf({ rows, update: true })).rejects.toThrow(/update needs its body or fields/);
+    await expect(routesOf({ rows, create: { ...create, prepare: (b) => b, write: async () => ({}) } })).rejects.toThrow(/either prepare .* or write/);
+  });
+
+  it('refuses sortable names that differ from the registry record\'s', async () => {
+    await expect(routesOf({ rows: { ...rows, sortable: { title: sysContent.title } }, list: true })).rejects.toThrow(/sortable columns title differ from the registry's/);
   });
 });

@@ -88,6 +88,7 @@ export const exportOptionsSchema = z.object({
   columns: z.array(exportColumnSchema).min(1).max(100),
   format: z.enum(['xlsx', 'csv']).default('xlsx'),
 });
+export type ExportOptions = z.output<typeof exportOptionsSchema>;
 
 /** Helpers so contracts carry the shared message keys of spec §5. */
 export const requiredString = (max = 255) =>

@@ -5,7 +5,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { billQuerySchema, billSavedSchema, billSchema, billStateAnswerSchema, billStateSchema, billUpdateSchema, billRowSchema } from '@shared/contracts/app';
 import { deletedAnswer, envelopeOf, idAnswer, idListSchema } from '@shared/contracts/common';
 import { appBill, appUser } from '../../db/schema';
-import { filters, ok, registerCrud } from '../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../lib/crud';
 import { conflict, notFound } from '../../lib/errors';
 import { checkCustomer, checkTransition, nextBillNumber, recordState } from './bills.repository';
 import { RESOURCES } from '@shared/resources';
@@ -21,29 +21,30 @@ const who = (request: FastifyRequest) => request.auth?.username ?? '';
 export async function billRoutes(app: AppInstance): Promise<void> {
   const db = app.database.db;
 
-  registerCrud(app, {
-    resource: RESOURCES.bill,
-    table: appBill,
-    row: billRowSchema,
-    id: appBill.id,
-    create: billSchema,
-    query: billQuerySchema,
-    where: {
-      number: filters.like(appBill.number),
-      userId: filters.eq(appBill.userId),
-      billType: filters.eq(appBill.billType),
-      billRate: filters.eq(appBill.billRate),
-      billState: filters.eq(appBill.billState),
-      atFrom: filters.gte(appBill.at),
-      atTo: filters.lte(appBill.at),
+  resourceRoutes(app, RESOURCES.bill, {
+    rows: {
+      table: appBill,
+      row: billRowSchema,
+      id: appBill.id,
+      query: billQuerySchema,
+      where: {
+        number: filters.like(appBill.number),
+        userId: filters.eq(appBill.userId),
+        billType: filters.eq(appBill.billType),
+        billRate: filters.eq(appBill.billRate),
+        billState: filters.eq(appBill.billState),
+        atFrom: filters.gte(appBill.at),
+        atTo: filters.lte(appBill.at),
+      },
+      sortable: { number: appBill.number, amount: appBill.amount, at: appBill.at, billState: appBill.billState },
+      defaultSort: [desc(appBill.at)],
+      extra: { userName: appUser.name },
+      from: (q) => q.leftJoin(appUser, eq(appUser.id, appBill.userId)),
     },
-    sortable: { number: appBill.number, amount: appBill.amount, at: appBill.at, billState: appBill.billState },
-    defaultSort: [desc(appBill.at)],
-    extra: { userName: appUser.name },
-    from: (q) => q.leftJoin(appUser, eq(appUser.id, appBill.userId)),
-    without: ['save', 'update', 'delete'],
-    exportName: 'app-bill',
-    exportLabels: { billType: BILL_TYPE, billRate: BILL_RATE, billState: BILL_STATE },
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'app-bill', labels: { billType: BILL_TYPE, billRate: BILL_RATE, billState: BILL_STATE } },
   });
 
   app.post(`${BASE}/save`, { schema: { body: billSchema, response: { 200: envelopeOf(billSavedSchema) } }, config: { permission: 'app-bill#save' } }, async (request) => {

@@ -4,7 +4,7 @@ import { asc, inArray } from 'drizzle-orm';
 import { appUserQuerySchema, appUserSchema, appUserRowSchema } from '@shared/contracts/app';
 import { deletedAnswer, idListSchema } from '@shared/contracts/common';
 import { appBill, appUser } from '../../db/schema';
-import { filters, ok, registerCrud } from '../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../lib/crud';
 import { conflict } from '../../lib/errors';
 import { RESOURCES } from '@shared/resources';
 
@@ -12,24 +12,27 @@ const BASE = '/app/user';
 
 /** app/user: customer accounts. */
 export async function customerRoutes(app: AppInstance): Promise<void> {
-  registerCrud(app, {
-    resource: RESOURCES.customer,
-    table: appUser,
-    row: appUserRowSchema,
-    id: appUser.id,
-    create: appUserSchema,
-    query: appUserQuerySchema,
-    where: {
-      name: filters.like(appUser.name),
-      phone: filters.like(appUser.phone),
-      sex: filters.eq(appUser.sex),
-      status: filters.eq(appUser.status),
+  resourceRoutes(app, RESOURCES.customer, {
+    rows: {
+      table: appUser,
+      row: appUserRowSchema,
+      id: appUser.id,
+      query: appUserQuerySchema,
+      where: {
+        name: filters.like(appUser.name),
+        phone: filters.like(appUser.phone),
+        sex: filters.eq(appUser.sex),
+        status: filters.eq(appUser.status),
+      },
+      sortable: { name: appUser.name, createdAt: appUser.createdAt, status: appUser.status },
+      defaultSort: [asc(appUser.name)],
     },
-    sortable: { name: appUser.name, createdAt: appUser.createdAt, status: appUser.status },
-    defaultSort: [asc(appUser.name)],
-    without: ['delete'],
-    exportName: 'app-user',
-    exportLabels: { status: USER_STATUS, sex: SEX },
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'app-user', labels: { status: USER_STATUS, sex: SEX } },
+    create: { body: appUserSchema },
+    update: true,
   });
 
   // Bills belong to their customer and cascade with it: deleting a customer who has bills would

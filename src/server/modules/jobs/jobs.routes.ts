@@ -5,7 +5,7 @@ import { envelopeOf, idListSchema, updatedAnswer } from '@shared/contracts/commo
 import { isMessageKey, translate } from '@shared/messages';
 import { JOB_STATUS, jobLogQuerySchema, jobQuerySchema, jobRunSchema, jobSchema, jobRowSchema, jobLogEntrySchema, jobHandlerInfoSchema, jobRunResultSchema } from '@shared/contracts/jobs';
 import { jobSchedule, jobScheduleLog } from '../../db/schema';
-import { filters, ok, registerCrud } from '../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
 import { getJobHandler, listJobHandlers, paramsJsonSchema } from '../../jobs/registry';
 import { isValidCron, runJob } from '../../jobs/runner';
@@ -34,32 +34,41 @@ function checkJob(job: JobFields): void {
 
 /** job/schedule and job/schedule-log: the jobs, pause / resume / run now, and their run log. */
 export async function jobsRoutes(app: AppInstance): Promise<void> {
-  registerCrud(app, {
-    resource: RESOURCES.job,
-    table: jobSchedule,
-    row: jobRowSchema,
-    id: jobSchedule.id,
-    create: jobSchema,
-    query: jobQuerySchema,
-    where: { name: filters.text(jobSchedule.name), handler: filters.eq(jobSchedule.handler), status: filters.eq(jobSchedule.status) },
-    sortable: { name: jobSchedule.name, handler: jobSchedule.handler, createdAt: jobSchedule.createdAt },
-    defaultSort: [asc(jobSchedule.id)],
-    exportName: 'jobs',
-    beforeSave: (data: JobFields) => {
-      checkJob(data);
-      return data;
+  resourceRoutes(app, RESOURCES.job, {
+    rows: {
+      table: jobSchedule,
+      row: jobRowSchema,
+      id: jobSchedule.id,
+      query: jobQuerySchema,
+      where: { name: filters.text(jobSchedule.name), handler: filters.eq(jobSchedule.handler), status: filters.eq(jobSchedule.status) },
+      sortable: { name: jobSchedule.name, handler: jobSchedule.handler, createdAt: jobSchedule.createdAt },
+      defaultSort: [asc(jobSchedule.id)],
     },
-    // A partial update is checked as the job it leaves behind.
-    beforeUpdate: async (data: Partial<JobFields> & { id: number }) => {
-      const [old] = await app.database.db.select().from(jobSchedule).where(eq(jobSchedule.id, data.id));
-      if (!old) throw notFound();
-      checkJob({
-        handler: data.handler ?? old.handler,
-        params: data.params ?? (old.params as Record<string, unknown>),
-        cron: data.cron ?? old.cron,
-      });
-      return data;
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'jobs' },
+    create: {
+      body: jobSchema,
+      prepare: (data: JobFields) => {
+        checkJob(data);
+        return data;
+      },
     },
+    update: {
+      // A partial update is checked as the job it leaves behind.
+      prepare: async (data: Partial<JobFields> & { id: number }) => {
+        const [old] = await app.database.db.select().from(jobSchedule).where(eq(jobSchedule.id, data.id));
+        if (!old) throw notFound();
+        checkJob({
+          handler: data.handler ?? old.handler,
+          params: data.params ?? (old.params as Record<string, unknown>),
+          cron: data.cron ?? old.cron,
+        });
+        return data;
+      },
+    },
+    remove: true,
   });
 
   app.get('/job/schedule/handlers', { schema: { response: { 200: envelopeOf(z.array(jobHandlerInfoSchema)) } }, config: { permission: 'job-schedule#list' } }, async (request) =>
@@ -85,25 +94,26 @@ export async function jobsRoutes(app: AppInstance): Promise<void> {
     return ok(await runJob(app, job, `manual:${request.auth?.username ?? ''}`));
   });
 
-  registerCrud(app, {
-    resource: RESOURCES.jobLog,
-    table: jobScheduleLog,
-    row: jobLogEntrySchema,
-    id: jobScheduleLog.id,
-    without: ['listAll', 'save', 'update', 'delete'],
-    create: jobLogQuerySchema,
-    query: jobLogQuerySchema,
-    where: {
-      jobId: filters.eq(jobScheduleLog.jobId),
-      handler: filters.eq(jobScheduleLog.handler),
-      success: filters.eq(jobScheduleLog.success),
-      from: filters.gte(jobScheduleLog.at),
-      to: filters.lte(jobScheduleLog.at),
+  resourceRoutes(app, RESOURCES.jobLog, {
+    rows: {
+      table: jobScheduleLog,
+      row: jobLogEntrySchema,
+      id: jobScheduleLog.id,
+      query: jobLogQuerySchema,
+      where: {
+        jobId: filters.eq(jobScheduleLog.jobId),
+        handler: filters.eq(jobScheduleLog.handler),
+        success: filters.eq(jobScheduleLog.success),
+        from: filters.gte(jobScheduleLog.at),
+        to: filters.lte(jobScheduleLog.at),
+      },
+      extra: { jobName: jobSchedule.name },
+      from: (q) => q.leftJoin(jobSchedule, eq(jobSchedule.id, jobScheduleLog.jobId)),
+      sortable: { at: jobScheduleLog.at, durationMs: jobScheduleLog.durationMs },
+      defaultSort: [desc(jobScheduleLog.at)],
     },
-    extra: { jobName: jobSchedule.name },
-    from: (q) => q.leftJoin(jobSchedule, eq(jobSchedule.id, jobScheduleLog.jobId)),
-    sortable: { at: jobScheduleLog.at, durationMs: jobScheduleLog.durationMs },
-    defaultSort: [desc(jobScheduleLog.at)],
-    exportName: 'job-log',
+    list: true,
+    read: true,
+    export: { name: 'job-log' },
   });
 }

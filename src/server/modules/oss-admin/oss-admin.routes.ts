@@ -17,7 +17,7 @@ import {
   ossFileSchema,
 } from '@shared/contracts/oss-config';
 import { ossConfig, ossFile, sysUser } from '../../db/schema';
-import { filters, ok, registerCrud } from '../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../lib/crud';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { outboundAllowed, parseOutboundHosts } from '../../lib/outbound';
 import { fileProjectSql, storageOfFile } from '../files';
@@ -91,24 +91,26 @@ export async function ossAdminRoutes(app: AppInstance): Promise<void> {
   const db = () => app.database.db;
   const holdsFiles = async (id: number) => (await db().select({ id: ossFile.id }).from(ossFile).where(eq(ossFile.configId, id)).limit(1)).length > 0;
 
-  registerCrud(app, {
-    resource: RESOURCES.ossConfig,
-    table: ossConfig,
-    row: ossConfigRowSchema,
-    id: ossConfig.id,
-    without: ['save', 'update', 'delete'],
-    create: ossConfigSchema,
-    query: ossConfigQuerySchema,
-    where: { name: filters.like(ossConfig.name), provider: filters.eq(ossConfig.provider) },
-    sortable: { name: ossConfig.name, createdAt: ossConfig.createdAt },
-    defaultSort: [desc(ossConfig.active), desc(ossConfig.createdAt)],
-    // The stored JSON without the secret, and whether one is stored.
-    hidden: ['config'],
-    extra: {
-      config: sql<Record<string, unknown>>`(${ossConfig.config} - ${SECRET}::text)`.as('config'),
-      hasSecret: sql<boolean>`jsonb_exists(${ossConfig.config}, ${SECRET}::text)`.as('has_secret'),
+  resourceRoutes(app, RESOURCES.ossConfig, {
+    rows: {
+      table: ossConfig,
+      row: ossConfigRowSchema,
+      id: ossConfig.id,
+      query: ossConfigQuerySchema,
+      where: { name: filters.like(ossConfig.name), provider: filters.eq(ossConfig.provider) },
+      sortable: { name: ossConfig.name, createdAt: ossConfig.createdAt },
+      defaultSort: [desc(ossConfig.active), desc(ossConfig.createdAt)],
+      // The stored JSON without the secret, and whether one is stored.
+      hidden: ['config'],
+      extra: {
+        config: sql<Record<string, unknown>>`(${ossConfig.config} - ${SECRET}::text)`.as('config'),
+        hasSecret: sql<boolean>`jsonb_exists(${ossConfig.config}, ${SECRET}::text)`.as('has_secret'),
+      },
     },
-    exportName: 'storage-config',
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'storage-config' },
   });
 
   app.post('/oss/config/save', { schema: { body: ossConfigSchema, response: { 200: idAnswer } }, config: { permission: 'oss-config#save' } }, async (request) => {
@@ -165,30 +167,31 @@ export async function ossAdminRoutes(app: AppInstance): Promise<void> {
     return ok({ deleted: rows.length });
   });
 
-  registerCrud(app, {
-    resource: RESOURCES.file,
-    table: ossFile,
-    row: ossFileSchema,
-    id: ossFile.id,
-    // Uploads go through the files module (/oss/file/upload); storage keys stay on the server.
-    without: ['save', 'update', 'listAll', 'delete'],
-    create: ossFileQuerySchema,
-    query: ossFileQuerySchema,
-    hidden: ['storageKey', 'thumbKey'],
-    extra: { createdByName: sysUser.username },
-    from: (q) => q.leftJoin(sysUser, eq(sysUser.id, ossFile.createdBy)),
-    where: {
-      originalName: filters.like(ossFile.originalName),
-      contentType: filters.like(ossFile.contentType),
-      ownerType: filters.eq(ossFile.ownerType),
-      provider: filters.eq(ossFile.provider),
-      from: filters.gte(ossFile.createdAt),
-      to: filters.lte(ossFile.createdAt),
+  resourceRoutes(app, RESOURCES.file, {
+    rows: {
+      table: ossFile,
+      row: ossFileSchema,
+      id: ossFile.id,
+      query: ossFileQuerySchema,
+      hidden: ['storageKey', 'thumbKey'],
+      extra: { createdByName: sysUser.username },
+      from: (q) => q.leftJoin(sysUser, eq(sysUser.id, ossFile.createdBy)),
+      where: {
+        originalName: filters.like(ossFile.originalName),
+        contentType: filters.like(ossFile.contentType),
+        ownerType: filters.eq(ossFile.ownerType),
+        provider: filters.eq(ossFile.provider),
+        from: filters.gte(ossFile.createdAt),
+        to: filters.lte(ossFile.createdAt),
+      },
+      sortable: { originalName: ossFile.originalName, size: ossFile.size, createdAt: ossFile.createdAt },
+      defaultSort: [desc(ossFile.createdAt)],
+      project: { column: FILE_PROJECT },
     },
-    sortable: { originalName: ossFile.originalName, size: ossFile.size, createdAt: ossFile.createdAt },
-    defaultSort: [desc(ossFile.createdAt)],
-    exportName: 'files',
-    project: { column: FILE_PROJECT },
+    // Uploads go through the files module (/oss/file/upload); storage keys stay on the server.
+    list: true,
+    read: true,
+    export: { name: 'files' },
   });
 
   // Only files nothing refers to may go; their bytes are removed after the rows are.

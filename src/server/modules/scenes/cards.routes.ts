@@ -3,7 +3,7 @@ import { idAnswer } from '@shared/contracts/common';
 import { asc, eq, sql } from 'drizzle-orm';
 import { cardQuerySchema, cardSaveSchema, cardUpdateSchema, parseCardConfig, type CardType, cardSchema } from '@shared/contracts/scene';
 import { shipCard } from '../../db/schema';
-import { filters, ok, registerCrud } from '../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
 import { registerSortRoute } from '../../lib/sort-order';
 import { dropCardsFromLayouts } from './scenes.repository';
@@ -20,20 +20,22 @@ function checkedConfig(type: CardType, config: unknown): Record<string, unknown>
 
 /** ship/cards: configured wall panels. The config is checked against the card's type on every write. */
 export async function cardRoutes(app: AppInstance): Promise<void> {
-  registerCrud(app, {
-    resource: RESOURCES.card,
-    table: shipCard,
-    row: cardSchema,
-    id: shipCard.id,
-    create: cardSaveSchema,
-    query: cardQuerySchema,
-    where: { name: filters.search(shipCard.name, shipCard.nameEn), type: filters.eq(shipCard.type) },
-    sortable: { name: shipCard.name, type: shipCard.type, createdAt: shipCard.createdAt },
-    // Their own order (drag-sorted), the palette's too.
-    defaultSort: [asc(shipCard.sort), asc(shipCard.id)],
-    without: ['save', 'update'],
-    afterDelete: (ids) => dropCardsFromLayouts(app.database, ids),
-    exportName: 'cards',
+  resourceRoutes(app, RESOURCES.card, {
+    rows: {
+      table: shipCard,
+      row: cardSchema,
+      id: shipCard.id,
+      query: cardQuerySchema,
+      where: { name: filters.search(shipCard.name, shipCard.nameEn), type: filters.eq(shipCard.type) },
+      sortable: { name: shipCard.name, type: shipCard.type, createdAt: shipCard.createdAt },
+      // Their own order (drag-sorted), the palette's too.
+      defaultSort: [asc(shipCard.sort), asc(shipCard.id)],
+    },
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'cards' },
+    remove: { after: (ids) => dropCardsFromLayouts(app.database, ids) },
   });
 
   registerSortRoute(app, { url: '/ship/cards/sort', permission: `${PERMISSION}#update`, table: shipCard, id: shipCard.id, sort: shipCard.sort, sortKey: 'sort' });

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { envelopeOf, idAnswer, idParamSchema } from '@shared/contracts/common';
 import { sceneDefaultQuerySchema, sceneQuerySchema, sceneSaveSchema, sceneUpdateSchema, sceneSchema, sceneViewSchema } from '@shared/contracts/scene';
 import { fallProject, shipScene } from '../../db/schema';
-import { filters, ok, registerCrud } from '../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
 import { checkLayoutCards, clearOtherDefaults, defaultSceneView, loadSceneView } from './scenes.repository';
 import { RESOURCES } from '@shared/resources';
@@ -18,21 +18,23 @@ const READ = [`${PERMISSION}#view`, `${PERMISSION}#list`, `${PERMISSION}#info`];
 
 /** ship/scene-list: saved arrangements of cards on the wall canvas, global or per project. */
 export async function sceneRoutes(app: AppInstance): Promise<void> {
-  registerCrud(app, {
-    resource: RESOURCES.scene,
-    table: shipScene,
-    row: sceneSchema,
-    id: shipScene.id,
-    create: sceneSaveSchema,
-    query: sceneQuerySchema,
-    where: { name: filters.search(shipScene.name, shipScene.nameEn), projectId: filters.eq(shipScene.projectId), isPublic: filters.eq(shipScene.isPublic) },
-    sortable: { name: shipScene.name, updatedAt: shipScene.updatedAt, isDefault: shipScene.isDefault },
-    defaultSort: [desc(shipScene.isDefault), desc(shipScene.updatedAt)],
-    extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn },
-    from: (q) => q.leftJoin(fallProject, eq(fallProject.id, shipScene.projectId)),
-    without: ['save', 'update', 'info'],
-    exportName: 'scenes',
-    project: { column: shipScene.projectId },
+  resourceRoutes(app, RESOURCES.scene, {
+    rows: {
+      table: shipScene,
+      row: sceneSchema,
+      id: shipScene.id,
+      query: sceneQuerySchema,
+      where: { name: filters.search(shipScene.name, shipScene.nameEn), projectId: filters.eq(shipScene.projectId), isPublic: filters.eq(shipScene.isPublic) },
+      sortable: { name: shipScene.name, updatedAt: shipScene.updatedAt, isDefault: shipScene.isDefault },
+      defaultSort: [desc(shipScene.isDefault), desc(shipScene.updatedAt)],
+      extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn },
+      from: (q) => q.leftJoin(fallProject, eq(fallProject.id, shipScene.projectId)),
+      project: { column: shipScene.projectId },
+    },
+    list: true,
+    listAll: true,
+    export: { name: 'scenes' },
+    remove: true,
   });
 
   app.get('/ship/scene/default', { schema: { response: { 200: envelopeOf(sceneViewSchema.nullable()) }, querystring: sceneDefaultQuerySchema }, config: { permission: READ } }, async (request) => {

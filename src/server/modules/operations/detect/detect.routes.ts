@@ -6,7 +6,7 @@ import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, bo
 import { envelopeOf, idAnswer, idParamSchema, idSchema } from '@shared/contracts/common';
 import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../../db/schema';
 import { ApiError, badRequest, notFound, unauthorized } from '../../../lib/errors';
-import { filters, ok, registerCrud } from '../../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { newToken } from '../../../lib/password';
 import { checkSignature, clockSkewMs, openReport, type BoardRef } from '../../../devices/report-check';
 import { recordRefusal } from '../../../devices/refusals';
@@ -38,36 +38,40 @@ async function checkProject(tx: Db, projectId: number) {
 export async function detectRoutes(app: AppInstance): Promise<void> {
   const db = app.database.db;
 
-  registerCrud(app, {
-    resource: RESOURCES.detect,
-    table: fallDetect,
-    row: boardRowSchema,
-    id: fallDetect.id,
-    create: boardSaveSchema,
-    query: boardQuerySchema,
-    where: {
-      projectId: filters.eq(fallDetect.projectId),
-      // Either language's name, as the list shows one or the other (and the board number a row reads beside it).
-      boardName: filters.search(fallDetect.boardName, fallDetect.boardNameEn, fallDetect.boardNo),
-      boardNo: filters.like(fallDetect.boardNo),
-      archived: archivedFilter(fallDetect, 'fall-detect#restore'),
+  resourceRoutes(app, RESOURCES.detect, {
+    rows: {
+      table: fallDetect,
+      row: boardRowSchema,
+      id: fallDetect.id,
+      query: boardQuerySchema,
+      where: {
+        projectId: filters.eq(fallDetect.projectId),
+        // Either language's name, as the list shows one or the other (and the board number a row reads beside it).
+        boardName: filters.search(fallDetect.boardName, fallDetect.boardNameEn, fallDetect.boardNo),
+        boardNo: filters.like(fallDetect.boardNo),
+        archived: archivedFilter(fallDetect, 'fall-detect#restore'),
+      },
+      sortable: { boardName: fallDetect.boardName, boardNo: fallDetect.boardNo, lastSeen: fallDetect.lastSeen, createdAt: fallDetect.createdAt },
+      defaultSort: [asc(fallDetect.projectId), asc(fallDetect.boardNo)],
+      hidden: ['boardKeyHash'],
+      extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn, hasKey: sql<boolean>`${fallDetect.boardKeyHash} <> ''`, faultCount },
+      from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallDetect.projectId)),
+      project: { column: fallDetect.projectId },
     },
-    sortable: { boardName: fallDetect.boardName, boardNo: fallDetect.boardNo, lastSeen: fallDetect.lastSeen, createdAt: fallDetect.createdAt },
-    defaultSort: [asc(fallDetect.projectId), asc(fallDetect.boardNo)],
-    hidden: ['boardKeyHash'],
-    extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn, hasKey: sql<boolean>`${fallDetect.boardKeyHash} <> ''`, faultCount },
-    from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallDetect.projectId)),
-    without: ['save', 'info', 'delete'],
-    beforeUpdate: async (data) => {
-      if (data.projectId !== undefined) await checkProject(db, data.projectId);
-      return data;
+    list: true,
+    listAll: true,
+    export: { name: 'fall-detect' },
+    update: {
+      fields: boardSaveSchema,
+      prepare: async (data) => {
+        if (data.projectId !== undefined) await checkProject(db, data.projectId);
+        return data;
+      },
     },
-    exportName: 'fall-detect',
-    project: { column: fallDetect.projectId },
   });
 
   // Delete archives a board with warnings and deletes one without (its channels go with it); restore is for administrators.
-  registerArchiveRoutes(app, { base: BASE, permission: 'fall-detect', remove: removeBoards, restore: restoreBoards, project: BOARDS });
+  registerArchiveRoutes(app, RESOURCES.detect, { remove: removeBoards, restore: restoreBoards, project: BOARDS });
 
   // A board is created with its nine channels, in one transaction.
   app.post(`${BASE}/save`, { schema: { body: boardSaveSchema, response: { 200: idAnswer } }, config: { permission: 'fall-detect#save' } }, async (request) => {

@@ -3,7 +3,7 @@ import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import { deletedAnswer, idListSchema } from '@shared/contracts/common';
 import { deviceQuerySchema, deviceSaveSchema, deviceUpdateSchema, deviceRowSchema } from '@shared/contracts/device';
 import { fallDevice } from '../../../db/schema';
-import { filters, ok, registerCrud } from '../../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { conflict } from '../../../lib/errors';
 import { registerFileWrites, releaseFiles } from '../../files';
 import { RESOURCES } from '@shared/resources';
@@ -11,34 +11,35 @@ import { scopeIds, scopeOf } from '../../../lib/data-scope';
 
 /** fall/device: the catalogue of device models (fall-device, /ball/falldevice). */
 export async function deviceRoutes(app: AppInstance): Promise<void> {
-  registerCrud(app, {
-    resource: RESOURCES.device,
-    table: fallDevice,
-    row: deviceRowSchema,
-    id: fallDevice.id,
-    create: deviceSaveSchema,
-    query: deviceQuerySchema,
-    where: {
-      keyword: filters.search(fallDevice.name, fallDevice.nameEn, fallDevice.model, fallDevice.maker),
-      category: filters.eq(fallDevice.category),
-      maker: filters.like(fallDevice.maker),
+  resourceRoutes(app, RESOURCES.device, {
+    rows: {
+      table: fallDevice,
+      row: deviceRowSchema,
+      id: fallDevice.id,
+      query: deviceQuerySchema,
+      where: {
+        keyword: filters.search(fallDevice.name, fallDevice.nameEn, fallDevice.model, fallDevice.maker),
+        category: filters.eq(fallDevice.category),
+        maker: filters.like(fallDevice.maker),
+      },
+      sortable: { name: fallDevice.name, category: fallDevice.category, maker: fallDevice.maker, model: fallDevice.model, createdAt: fallDevice.createdAt },
+      defaultSort: [asc(fallDevice.category), asc(fallDevice.name)],
+      extra: {
+        equipmentCount: sql<number>`(SELECT count(*)::int FROM fall_eq_info e WHERE e.device_id = "fall_device"."id")`.as('equipment_count'),
+      },
+      // The catalogue is shared by every project; a scoped user counts only the units of their projects.
+      extraOf: (request): Record<string, SQL.Aliased> => {
+        const ids = scopeIds(scopeOf(request));
+        if (!ids) return {};
+        return {
+          equipmentCount: sql<number>`(SELECT count(*)::int FROM fall_eq_info e WHERE e.device_id = "fall_device"."id" AND e.project_id = ANY(${`{${ids.join(',')}}`}::int[]))`.as('equipment_count'),
+        };
+      },
     },
-    sortable: { name: fallDevice.name, category: fallDevice.category, maker: fallDevice.maker, model: fallDevice.model, createdAt: fallDevice.createdAt },
-    defaultSort: [asc(fallDevice.category), asc(fallDevice.name)],
-    extra: {
-      equipmentCount: sql<number>`(SELECT count(*)::int FROM fall_eq_info e WHERE e.device_id = "fall_device"."id")`.as('equipment_count'),
-    },
-    // The catalogue is shared by every project; a scoped user counts only the units of their projects.
-    extraOf: (request): Record<string, SQL.Aliased> => {
-      const ids = scopeIds(scopeOf(request));
-      if (!ids) return {};
-      return {
-        equipmentCount: sql<number>`(SELECT count(*)::int FROM fall_eq_info e WHERE e.device_id = "fall_device"."id" AND e.project_id = ANY(${`{${ids.join(',')}}`}::int[]))`.as('equipment_count'),
-      };
-    },
-    without: ['save', 'update', 'delete'],
-    exportName: 'devices',
-    exportLabels: { category: { dictionary: 'device_category' } },
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'devices', labels: { category: { dictionary: 'device_category' } } },
   });
 
   registerFileWrites(app, {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { drawingQuerySchema, drawingSaveSchema, drawingUpdateSchema, drawingRowSchema, drawingViewSchema } from '@shared/contracts/drawing';
 import { fallDraw, fallProject } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
-import { filters, ok, registerCrud } from '../../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { registerFileWrites } from '../../files';
 import { idTextSchema, envelopeOf } from '@shared/contracts/common';
 import { RESOURCES } from '@shared/resources';
@@ -14,21 +14,23 @@ const BASE = '/ball/falldraw';
 
 /** fall/draw: drawings (picture + PDF/CAD file) of a project, in their viewing order. */
 export async function drawingRoutes(app: AppInstance): Promise<void> {
-  registerCrud(app, {
-    resource: RESOURCES.drawing,
-    table: fallDraw,
-    row: drawingRowSchema,
-    id: fallDraw.id,
-    create: drawingSaveSchema,
-    query: drawingQuerySchema,
-    where: { name: filters.search(fallDraw.name, fallDraw.nameEn), projectId: filters.eq(fallDraw.projectId) },
-    sortable: { name: fallDraw.name, sort: fallDraw.sort, createdAt: fallDraw.createdAt },
-    defaultSort: [asc(fallDraw.projectId), asc(fallDraw.sort)],
-    extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn },
-    from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallDraw.projectId)),
-    without: ['save', 'update', 'delete'],
-    exportName: 'fall-draw',
-    project: { column: fallDraw.projectId },
+  resourceRoutes(app, RESOURCES.drawing, {
+    rows: {
+      table: fallDraw,
+      row: drawingRowSchema,
+      id: fallDraw.id,
+      query: drawingQuerySchema,
+      where: { name: filters.search(fallDraw.name, fallDraw.nameEn), projectId: filters.eq(fallDraw.projectId) },
+      sortable: { name: fallDraw.name, sort: fallDraw.sort, createdAt: fallDraw.createdAt },
+      defaultSort: [asc(fallDraw.projectId), asc(fallDraw.sort)],
+      extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn },
+      from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallDraw.projectId)),
+      project: { column: fallDraw.projectId },
+    },
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'fall-draw' },
   });
   registerFileWrites(app, {
     resource: RESOURCES.drawing,

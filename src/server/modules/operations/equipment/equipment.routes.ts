@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { WARRANTY_SOON_DAYS, equipmentQuerySchema, equipmentSaveSchema, equipmentUpdateSchema, equipmentRowSchema } from '@shared/contracts/equipment';
 import type { Db } from '../../../db/client';
 import { fallDevice, fallEqInfo, fallProject } from '../../../db/schema';
-import { filters, registerCrud, type FilterFn } from '../../../lib/crud';
+import { filters, resourceRoutes, type FilterFn } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
 import { registerFileWrites } from '../../files';
 import { archivedFilter, assertLive, registerArchiveRoutes } from '../../../lib/archive';
@@ -36,48 +36,49 @@ const warrantyFilter: FilterFn = (v) =>
  * width and height, measured from its top-left corner; the project wall draws them on the plan.
  */
 export async function equipmentRoutes(app: AppInstance): Promise<void> {
-  registerCrud(app, {
-    resource: RESOURCES.equipment,
-    table: fallEqInfo,
-    row: equipmentRowSchema,
-    id: fallEqInfo.id,
-    create: equipmentSaveSchema,
-    query: equipmentQuerySchema,
-    where: {
-      keyword: filters.search(fallEqInfo.name, fallEqInfo.nameEn, fallEqInfo.serial),
-      projectId: filters.eq(fallEqInfo.projectId),
-      deviceId: filters.eq(fallEqInfo.deviceId),
-      state: filters.eq(fallEqInfo.state),
-      // Units without a model count as 'other', as the statistics group them.
-      category: (v) => (typeof v === 'string' && v ? sql`coalesce(${fallDevice.category}, 'other') = ${v}` : undefined),
-      availability: (v) => availabilityCondition(fallEqInfo.state, v),
-      area: filters.eq(fallProject.area),
-      country: filters.eq(fallProject.country),
-      archived: archivedFilter(fallEqInfo, 'fall-eqinfo#restore'),
-      warranty: warrantyFilter,
+  resourceRoutes(app, RESOURCES.equipment, {
+    rows: {
+      table: fallEqInfo,
+      row: equipmentRowSchema,
+      id: fallEqInfo.id,
+      query: equipmentQuerySchema,
+      where: {
+        keyword: filters.search(fallEqInfo.name, fallEqInfo.nameEn, fallEqInfo.serial),
+        projectId: filters.eq(fallEqInfo.projectId),
+        deviceId: filters.eq(fallEqInfo.deviceId),
+        state: filters.eq(fallEqInfo.state),
+        // Units without a model count as 'other', as the statistics group them.
+        category: (v) => (typeof v === 'string' && v ? sql`coalesce(${fallDevice.category}, 'other') = ${v}` : undefined),
+        availability: (v) => availabilityCondition(fallEqInfo.state, v),
+        area: filters.eq(fallProject.area),
+        country: filters.eq(fallProject.country),
+        archived: archivedFilter(fallEqInfo, 'fall-eqinfo#restore'),
+        warranty: warrantyFilter,
+      },
+      sortable: {
+        name: fallEqInfo.name,
+        serial: fallEqInfo.serial,
+        state: fallEqInfo.state,
+        stateSince: fallEqInfo.stateSince,
+        projectName: fallProject.name, projectNameEn: fallProject.nameEn,
+        deviceName: fallDevice.name,
+        createdAt: fallEqInfo.createdAt,
+      },
+      defaultSort: [asc(fallEqInfo.projectId), asc(fallEqInfo.name)],
+      extra: {
+        projectName: sql<string>`${fallProject.name}`.as('project_name'),
+        projectNameEn: sql<string>`${fallProject.nameEn}`.as('project_name_en'),
+        deviceName: sql<string | null>`${fallDevice.name}`.as('device_name'),
+        deviceNameEn: sql<string | null>`${fallDevice.nameEn}`.as('device_name_en'),
+        category: sql<string | null>`${fallDevice.category}`.as('category'),
+      },
+      from: (q) => q.innerJoin(fallProject, eq(fallProject.id, fallEqInfo.projectId)).leftJoin(fallDevice, eq(fallDevice.id, fallEqInfo.deviceId)),
+      project: { column: fallEqInfo.projectId },
     },
-    sortable: {
-      name: fallEqInfo.name,
-      serial: fallEqInfo.serial,
-      state: fallEqInfo.state,
-      stateSince: fallEqInfo.stateSince,
-      projectName: fallProject.name, projectNameEn: fallProject.nameEn,
-      deviceName: fallDevice.name,
-      createdAt: fallEqInfo.createdAt,
-    },
-    defaultSort: [asc(fallEqInfo.projectId), asc(fallEqInfo.name)],
-    extra: {
-      projectName: sql<string>`${fallProject.name}`.as('project_name'),
-      projectNameEn: sql<string>`${fallProject.nameEn}`.as('project_name_en'),
-      deviceName: sql<string | null>`${fallDevice.name}`.as('device_name'),
-      deviceNameEn: sql<string | null>`${fallDevice.nameEn}`.as('device_name_en'),
-      category: sql<string | null>`${fallDevice.category}`.as('category'),
-    },
-    from: (q) => q.innerJoin(fallProject, eq(fallProject.id, fallEqInfo.projectId)).leftJoin(fallDevice, eq(fallDevice.id, fallEqInfo.deviceId)),
-    without: ['save', 'update', 'delete'],
-    exportName: 'equipment',
-    exportLabels: { category: { dictionary: 'device_category' }, state: { dictionary: 'device_state' } },
-    project: { column: fallEqInfo.projectId },
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'equipment', labels: { category: { dictionary: 'device_category' }, state: { dictionary: 'device_state' } } },
   });
 
   registerFileWrites(app, {
@@ -102,5 +103,5 @@ export async function equipmentRoutes(app: AppInstance): Promise<void> {
   });
 
   // Delete archives a unit with orders or warnings and deletes one without; restore is for administrators.
-  registerArchiveRoutes(app, { base: '/ball/falleqinfo', permission: 'fall-eqinfo', remove: removeEquipment, restore: restoreEquipment, project: EQUIPMENT });
+  registerArchiveRoutes(app, RESOURCES.equipment, { remove: removeEquipment, restore: restoreEquipment, project: EQUIPMENT });
 }

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { addressFits, escalationRecipientQuerySchema, escalationRecipientRowSchema, escalationRecipientSaveSchema, type EscalationChannel } from '@shared/contracts/escalation';
 import { RESOURCES } from '@shared/resources';
 import { fallEscalationRecipient, fallProject } from '../../../db/schema';
-import { filters, registerCrud } from '../../../lib/crud';
+import { filters, resourceRoutes } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
 import { notArchived } from '../../../lib/archive';
 import { publicTarget } from './notify.service';
@@ -21,48 +21,57 @@ export async function escalationModule(app: AppInstance): Promise<void> {
     const [p] = await db.select({ id: fallProject.id }).from(fallProject).where(sql`${fallProject.id} = ${projectId} AND ${notArchived(fallProject)}`);
     if (!p) throw badRequest('v.projectMissing', { projectId: 'v.projectMissing' });
   }
-  registerCrud(app, {
-    resource: RESOURCES.escalationRecipient,
-    table: fallEscalationRecipient,
-    row: escalationRecipientRowSchema,
-    id: fallEscalationRecipient.id,
-    create: escalationRecipientSaveSchema,
-    query: escalationRecipientQuerySchema,
-    where: {
-      keyword: filters.search(fallEscalationRecipient.name, fallEscalationRecipient.address),
-      projectId: filters.eq(fallEscalationRecipient.projectId),
-      channel: filters.eq(fallEscalationRecipient.channel),
+  resourceRoutes(app, RESOURCES.escalationRecipient, {
+    rows: {
+      table: fallEscalationRecipient,
+      row: escalationRecipientRowSchema,
+      id: fallEscalationRecipient.id,
+      query: escalationRecipientQuerySchema,
+      where: {
+        keyword: filters.search(fallEscalationRecipient.name, fallEscalationRecipient.address),
+        projectId: filters.eq(fallEscalationRecipient.projectId),
+        channel: filters.eq(fallEscalationRecipient.channel),
+      },
+      sortable: {
+        level: fallEscalationRecipient.level,
+        channel: fallEscalationRecipient.channel,
+        projectName: fallProject.name,
+        createdAt: fallEscalationRecipient.createdAt,
+      },
+      defaultSort: [asc(fallEscalationRecipient.projectId), asc(fallEscalationRecipient.level), asc(fallEscalationRecipient.id)],
+      hidden: ['address'],
+      extra: {
+        projectName: sql<string>`${fallProject.name}`.as('project_name'),
+        projectNameEn: sql<string>`${fallProject.nameEn}`.as('project_name_en'),
+        target: sql<string>`${publicTarget(fallEscalationRecipient.channel, fallEscalationRecipient.address)}`.as('target'),
+      },
+      from: (q) => q.innerJoin(fallProject, eq(fallProject.id, fallEscalationRecipient.projectId)),
+      project: { column: fallEscalationRecipient.projectId },
     },
-    sortable: {
-      level: fallEscalationRecipient.level,
-      channel: fallEscalationRecipient.channel,
-      projectName: fallProject.name,
-      createdAt: fallEscalationRecipient.createdAt,
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'escalation-recipients' },
+    create: {
+      body: escalationRecipientSaveSchema,
+      prepare: async (data: { projectId: number }) => {
+        await liveProject(data.projectId);
+        return data;
+      },
     },
-    defaultSort: [asc(fallEscalationRecipient.projectId), asc(fallEscalationRecipient.level), asc(fallEscalationRecipient.id)],
-    hidden: ['address'],
-    extra: {
-      projectName: sql<string>`${fallProject.name}`.as('project_name'),
-      projectNameEn: sql<string>`${fallProject.nameEn}`.as('project_name_en'),
-      target: sql<string>`${publicTarget(fallEscalationRecipient.channel, fallEscalationRecipient.address)}`.as('target'),
+    update: {
+      prepare: async (data: { id: number; projectId?: number; channel?: EscalationChannel; address?: string }) => {
+        await liveProject(data.projectId);
+        if (data.channel !== undefined || data.address !== undefined) {
+          const [stored] = await db.select({ channel: fallEscalationRecipient.channel, address: fallEscalationRecipient.address }).from(fallEscalationRecipient).where(eq(fallEscalationRecipient.id, data.id));
+          const channel = data.channel ?? (stored?.channel as EscalationChannel | undefined) ?? 'email';
+          const address = data.address ?? stored?.address ?? '';
+          if (!addressFits(channel, address)) throw badRequest('err.badRequest', { address: channel === 'email' ? 'v.email' : 'v.url' });
+        }
+        return data;
+      },
     },
-    from: (q) => q.innerJoin(fallProject, eq(fallProject.id, fallEscalationRecipient.projectId)),
-    beforeSave: async (data: { projectId: number }) => {
-      await liveProject(data.projectId);
-      return data;
-    },
-    beforeUpdate: async (data: { id: number; projectId?: number; channel?: EscalationChannel; address?: string }) => {
-      await liveProject(data.projectId);
-      if (data.channel !== undefined || data.address !== undefined) {
-        const [stored] = await db.select({ channel: fallEscalationRecipient.channel, address: fallEscalationRecipient.address }).from(fallEscalationRecipient).where(eq(fallEscalationRecipient.id, data.id));
-        const channel = data.channel ?? (stored?.channel as EscalationChannel | undefined) ?? 'email';
-        const address = data.address ?? stored?.address ?? '';
-        if (!addressFits(channel, address)) throw badRequest('err.badRequest', { address: channel === 'email' ? 'v.email' : 'v.url' });
-      }
-      return data;
-    },
-    exportName: 'escalation-recipients',
-    project: { column: fallEscalationRecipient.projectId },
+    remove: true,
   });
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { monitorQuerySchema, monitorSaveSchema, type MonitorLive, monitorRowSchema, monitorLiveSchema } from '@shared/contracts/monitor';
 import { fallMonitor, fallProject } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
-import { filters, ok, registerCrud } from '../../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { CameraTokens, unavailable } from './camera-token';
 import { idTextSchema, envelopeOf } from '@shared/contracts/common';
 import { RESOURCES } from '@shared/resources';
@@ -21,28 +21,37 @@ export async function monitorRoutes(app: AppInstance): Promise<void> {
     if (!p) throw badRequest('v.invalid', { projectId: 'v.invalid' });
   };
 
-  registerCrud(app, {
-    resource: RESOURCES.monitor,
-    table: fallMonitor,
-    row: monitorRowSchema,
-    id: fallMonitor.id,
-    create: monitorSaveSchema,
-    query: monitorQuerySchema,
-    where: { name: filters.search(fallMonitor.name, fallMonitor.nameEn), serial: filters.like(fallMonitor.serial), projectId: filters.eq(fallMonitor.projectId) },
-    sortable: { name: fallMonitor.name, serial: fallMonitor.serial, createdAt: fallMonitor.createdAt },
-    defaultSort: [desc(fallMonitor.createdAt)],
-    extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn },
-    from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallMonitor.projectId)),
-    beforeSave: async (data) => {
-      await checkProject(data.projectId);
-      return data;
+  resourceRoutes(app, RESOURCES.monitor, {
+    rows: {
+      table: fallMonitor,
+      row: monitorRowSchema,
+      id: fallMonitor.id,
+      query: monitorQuerySchema,
+      where: { name: filters.search(fallMonitor.name, fallMonitor.nameEn), serial: filters.like(fallMonitor.serial), projectId: filters.eq(fallMonitor.projectId) },
+      sortable: { name: fallMonitor.name, serial: fallMonitor.serial, createdAt: fallMonitor.createdAt },
+      defaultSort: [desc(fallMonitor.createdAt)],
+      extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn },
+      from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallMonitor.projectId)),
+      project: { column: fallMonitor.projectId },
     },
-    beforeUpdate: async (data) => {
-      await checkProject(data.projectId);
-      return data;
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'fall-monitor' },
+    create: {
+      body: monitorSaveSchema,
+      prepare: async (data) => {
+        await checkProject(data.projectId);
+        return data;
+      },
     },
-    exportName: 'fall-monitor',
-    project: { column: fallMonitor.projectId },
+    update: {
+      prepare: async (data) => {
+        await checkProject(data.projectId);
+        return data;
+      },
+    },
+    remove: true,
   });
 
   app.get(

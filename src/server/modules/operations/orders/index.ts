@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { orderRoutes } from './orders.routes';
 
 /** fall/order: maintenance orders. */
-export async function ordersModule(app: FastifyInstance): Promise<void> {
+export async function ordersModule(app: AppInstance): Promise<void> {
   await orderRoutes(app);
 }
 

@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { ownEntry } from '../../../lib/crud';
 import { ALL_PROJECTS, scopeCondition, type DataScope } from '../../../lib/data-scope';
 import type { OrderQuery, OrderStatus } from '@shared/contracts/order';
 import type { Db } from '../../../db/client';
@@ -22,13 +21,19 @@ import { orderStatCondition, projectPlace, unitCategory, type SlaHours } from '.
 export const TOTAL_CAP = 5000;
 const ORDER_NUMBERS: DailyNumbering = { tag: 'WO', table: fallOrder, column: fallOrder.number, lock: 770_501 };
 
-const { priorityRank: _rank, createdBy: _by, nameShown: _shown, ...orderColumns } = getTableColumns(fallOrder);
-export const orderSelection = {
-  ...orderColumns,
+/** Columns no answer carries: the priority's sort key, the author, the name as searched (0034). */
+export const ORDER_HIDDEN = ['priorityRank', 'createdBy', 'nameShown'];
+/** What an order's row adds from its project and unit (joined by joinOrderNames). */
+export const ORDER_JOINED = {
   projectName: fallProject.name, projectNameEn: fallProject.nameEn,
   equipmentName: fallEqInfo.name,
   equipmentNameEn: fallEqInfo.nameEn,
 };
+/** The joins ORDER_JOINED reads, onto a select from fall_order. */
+export const joinOrderNames = (q: any) => q.leftJoin(fallProject, eq(fallProject.id, fallOrder.projectId)).leftJoin(fallEqInfo, eq(fallEqInfo.id, fallOrder.equipmentId));
+
+const { priorityRank: _rank, createdBy: _by, nameShown: _shown, ...orderColumns } = getTableColumns(fallOrder);
+export const orderSelection = { ...orderColumns, ...ORDER_JOINED };
 
 /** `WO-…` (any case), the start of an order number. */
 const NUMBER_LIKE = /^wo-/i;
@@ -64,28 +69,18 @@ export function orderConditions(q: OrderQuery, sla: SlaHours | null = null, scop
   return and(...parts.filter((p): p is SQL => !!p));
 }
 
-const SORTS: Record<string, PgColumn[]> = {
+/** The list's sorts (the registry's names), each the whole key of its index, in the asked direction. */
+export const ORDER_SORTS: Record<string, readonly PgColumn[]> = {
   submittedAt: [fallOrder.submittedAt, fallOrder.id],
   number: [fallOrder.number],
   status: [fallOrder.status, fallOrder.submittedAt, fallOrder.id],
   priority: [fallOrder.priorityRank, fallOrder.submittedAt, fallOrder.id],
 };
 
-/** All keys in one direction, matching the index of that sort. */
-export function orderOrdering(sort?: string, order?: 'asc' | 'desc'): SQL[] {
-  const own = ownEntry(SORTS, sort);
-  const cols = own ?? SORTS.submittedAt;
-  const dir = own ? (order ?? 'desc') : 'desc';
-  return cols.map((c) => (dir === 'asc' ? asc(c) : desc(c)));
-}
+/** The pickers' order: the newest submitted first, as the list's default (its index). */
+export const orderOrdering = (): SQL[] => ORDER_SORTS.submittedAt.map((c) => desc(c));
 
-export function selectOrders(db: Db) {
-  return db
-    .select(orderSelection)
-    .from(fallOrder)
-    .leftJoin(fallProject, eq(fallProject.id, fallOrder.projectId))
-    .leftJoin(fallEqInfo, eq(fallEqInfo.id, fallOrder.equipmentId));
-}
+export const selectOrders = (db: Db) => joinOrderNames(db.select(orderSelection).from(fallOrder));
 
 function onlyStatusFilter(q: OrderQuery): boolean {
   const { status: _s, ...rest } = q;

@@ -17,7 +17,7 @@ import {
 import type { ProjectOption } from '@shared/contracts/project';
 import type { Db } from '../../../db/client';
 import { fallProject } from '../../../db/schema';
-import { filters, ok, registerCrud } from '../../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { conflict, forbidden, notFound } from '../../../lib/errors';
 import { assertInScope, scopeCondition, scopeOf } from '../../../lib/data-scope';
 import { attachFiles, replaceFiles } from '../../files';
@@ -72,45 +72,46 @@ const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
  * (an archived project keeps its key: boards report by it); selectProjects (live projects only).
  */
 export async function projectRoutes(app: AppInstance): Promise<void> {
-  registerCrud(app, {
-    resource: RESOURCES.project,
-    table: fallProject,
-    row: projectRowSchema,
-    id: fallProject.id,
-    create: projectSaveSchema,
-    query: projectQuerySchema,
-    where: {
-      keyword: filters.search(fallProject.name, fallProject.nameEn, fallProject.uniqueKey, fallProject.city, fallProject.country),
-      status: filters.eq(fallProject.status),
-      area: filters.eq(fallProject.area),
-      country: filters.eq(fallProject.country),
-      waterType: filters.eq(fallProject.waterType),
-      projectType: filters.eq(fallProject.projectType),
-      isPublic: filters.eq(fallProject.isPublic),
-      archived: archivedFilter(fallProject, `${PERM}#restore`),
+  resourceRoutes(app, RESOURCES.project, {
+    rows: {
+      table: fallProject,
+      row: projectRowSchema,
+      id: fallProject.id,
+      query: projectQuerySchema,
+      where: {
+        keyword: filters.search(fallProject.name, fallProject.nameEn, fallProject.uniqueKey, fallProject.city, fallProject.country),
+        status: filters.eq(fallProject.status),
+        area: filters.eq(fallProject.area),
+        country: filters.eq(fallProject.country),
+        waterType: filters.eq(fallProject.waterType),
+        projectType: filters.eq(fallProject.projectType),
+        isPublic: filters.eq(fallProject.isPublic),
+        archived: archivedFilter(fallProject, `${PERM}#restore`),
+      },
+      sortable: {
+        name: fallProject.name,
+        uniqueKey: fallProject.uniqueKey,
+        status: fallProject.status,
+        area: fallProject.area,
+        country: fallProject.country,
+        city: fallProject.city,
+        totalArea: fallProject.totalArea,
+        createdAt: fallProject.createdAt,
+      },
+      defaultSort: [desc(fallProject.createdAt)],
+      hidden: ['cameraAppSecret'],
+      extra: {
+        hasCameraSecret: sql<boolean>`(${fallProject.cameraAppSecret} <> '')`.as('has_camera_secret'),
+        projectTypeName: sql<string | null>`(SELECT x.xmmc FROM sys_xmlx x WHERE x.xmbm = "fall_project"."project_type")`.as('project_type_name'),
+        projectTypeNameEn: sql<string | null>`(SELECT x.xmmc_en FROM sys_xmlx x WHERE x.xmbm = "fall_project"."project_type")`.as('project_type_name_en'),
+      },
+      // A project is its own scope; saving one is written out below.
+      project: { column: fallProject.id },
     },
-    sortable: {
-      name: fallProject.name,
-      uniqueKey: fallProject.uniqueKey,
-      status: fallProject.status,
-      area: fallProject.area,
-      country: fallProject.country,
-      city: fallProject.city,
-      totalArea: fallProject.totalArea,
-      createdAt: fallProject.createdAt,
-    },
-    defaultSort: [desc(fallProject.createdAt)],
-    hidden: ['cameraAppSecret'],
-    extra: {
-      hasCameraSecret: sql<boolean>`(${fallProject.cameraAppSecret} <> '')`.as('has_camera_secret'),
-      projectTypeName: sql<string | null>`(SELECT x.xmmc FROM sys_xmlx x WHERE x.xmbm = "fall_project"."project_type")`.as('project_type_name'),
-      projectTypeNameEn: sql<string | null>`(SELECT x.xmmc_en FROM sys_xmlx x WHERE x.xmbm = "fall_project"."project_type")`.as('project_type_name_en'),
-    },
-    without: ['save', 'update', 'delete'],
-    exportName: 'projects',
-    exportLabels: { status: { dictionary: 'xmzt' }, waterType: { dictionary: 'water_type' }, area: { dictionary: 'area' }, country: 'country' },
-    // A project is its own scope; saving one is written out below.
-    project: { column: fallProject.id },
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'projects', labels: { status: { dictionary: 'xmzt' }, waterType: { dictionary: 'water_type' }, area: { dictionary: 'area' }, country: 'country' } },
   });
 
   app.post('/ball/fallproject/save', { schema: { body: projectSaveSchema, response: { 200: idAnswer } }, config: { permission: `${PERM}#save` } }, async (request) => {
@@ -158,7 +159,7 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
 
   // Delete archives a project with history (and its equipment and boards), deletes one without;
   // restore is for administrators (docs/invariants.md "Archive and delete").
-  registerArchiveRoutes(app, { base: '/ball/fallproject', permission: PERM, remove: removeProjects, restore: restoreProjects, project: { from: 'fall_project x', project: 'x.id' } });
+  registerArchiveRoutes(app, RESOURCES.project, { remove: removeProjects, restore: restoreProjects, project: { from: 'fall_project x', project: 'x.id' } });
 
   app.get(
     '/ball/fallproject/existUniqueKey',

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppInstance } from '../../../app-instance';
 import { reportRoutes } from './reports.routes';
 
 /** fall/report: maintenance reports. */
-export async function reportsModule(app: FastifyInstance): Promise<void> {
+export async function reportsModule(app: AppInstance): Promise<void> {
   await reportRoutes(app);
 }

@@ -4,7 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { SENSOR_DEFAULT_UNITS, sensorQuerySchema, sensorSaveSchema, sensorRowSchema } from '@shared/contracts/sensor';
 import { fallOthers, fallProject } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
-import { filters, registerCrud } from '../../../lib/crud';
+import { filters, resourceRoutes } from '../../../lib/crud';
 import { RESOURCES } from '@shared/resources';
 
 /** fall/others: sensors of a project with their thresholds. */
@@ -21,33 +21,41 @@ export async function sensorRoutes(app: AppInstance): Promise<void> {
     }
   }
 
-  registerCrud(app, {
-    resource: RESOURCES.sensor,
-    table: fallOthers,
-    row: sensorRowSchema,
-    id: fallOthers.id,
-    create: sensorSaveSchema,
-    query: sensorQuerySchema,
-    where: { name: filters.search(fallOthers.name, fallOthers.nameEn), kind: filters.eq(fallOthers.kind), projectId: filters.eq(fallOthers.projectId) },
-    sortable: { name: fallOthers.name, kind: fallOthers.kind, value: fallOthers.value, updatedAt: fallOthers.updatedAt },
-    defaultSort: [asc(fallOthers.projectId), asc(fallOthers.name)],
-    extra: {
-      projectName: fallProject.name, projectNameEn: fallProject.nameEn,
-      outOfRange: sql<boolean>`(${fallOthers.value} < ${fallOthers.minValue} OR ${fallOthers.value} > ${fallOthers.maxValue}) IS TRUE`,
+  resourceRoutes(app, RESOURCES.sensor, {
+    rows: {
+      table: fallOthers,
+      row: sensorRowSchema,
+      id: fallOthers.id,
+      query: sensorQuerySchema,
+      where: { name: filters.search(fallOthers.name, fallOthers.nameEn), kind: filters.eq(fallOthers.kind), projectId: filters.eq(fallOthers.projectId) },
+      sortable: { name: fallOthers.name, kind: fallOthers.kind, value: fallOthers.value, updatedAt: fallOthers.updatedAt },
+      defaultSort: [asc(fallOthers.projectId), asc(fallOthers.name)],
+      extra: {
+        projectName: fallProject.name, projectNameEn: fallProject.nameEn,
+        outOfRange: sql<boolean>`(${fallOthers.value} < ${fallOthers.minValue} OR ${fallOthers.value} > ${fallOthers.maxValue}) IS TRUE`,
+      },
+      from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallOthers.projectId)),
+      project: { column: fallOthers.projectId },
     },
-    from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallOthers.projectId)),
-    beforeSave: async (data) => {
-      await check(data);
-      return { ...data, unit: data.unit || SENSOR_DEFAULT_UNITS[data.kind as keyof typeof SENSOR_DEFAULT_UNITS] };
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'fall-others', labels: { kind: SENSOR_KIND } },
+    create: {
+      body: sensorSaveSchema,
+      prepare: async (data) => {
+        await check(data);
+        return { ...data, unit: data.unit || SENSOR_DEFAULT_UNITS[data.kind as keyof typeof SENSOR_DEFAULT_UNITS] };
+      },
     },
-    beforeUpdate: async (data) => {
-      const [current] = await db.select().from(fallOthers).where(eq(fallOthers.id, data.id));
-      if (!current) throw notFound();
-      await check({ ...current, ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) });
-      return data;
+    update: {
+      prepare: async (data) => {
+        const [current] = await db.select().from(fallOthers).where(eq(fallOthers.id, data.id));
+        if (!current) throw notFound();
+        await check({ ...current, ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) });
+        return data;
+      },
     },
-    exportName: 'fall-others',
-    exportLabels: { kind: SENSOR_KIND },
-    project: { column: fallOthers.projectId },
+    remove: true,
   });
 }

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { sparePartQuerySchema, sparePartRowSchema, sparePartSaveSchema } from '@shared/contracts/spare-part';
 import { RESOURCES } from '@shared/resources';
 import { fallEqInfo, fallSparePart } from '../../../db/schema';
-import { filters, registerCrud } from '../../../lib/crud';
+import { filters, resourceRoutes } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
 
 /** fall/spare: spare parts per installed unit (fall-spare, /ball/fallspare). Rows carry the unit's name. */
@@ -19,38 +19,45 @@ export async function sparePartRoutes(app: AppInstance): Promise<void> {
     return data;
   }
 
-  registerCrud(app, {
-    resource: RESOURCES.sparePart,
-    table: fallSparePart,
-    row: sparePartRowSchema,
-    id: fallSparePart.id,
-    create: sparePartSaveSchema,
-    query: sparePartQuerySchema,
-    where: {
-      keyword: filters.search(fallSparePart.name, fallSparePart.partNo),
-      equipmentId: filters.eq(fallSparePart.equipmentId),
-    },
-    sortable: {
-      name: fallSparePart.name,
-      partNo: fallSparePart.partNo,
-      quantity: fallSparePart.quantity,
-      equipmentName: fallEqInfo.name,
-      createdAt: fallSparePart.createdAt,
-    },
-    defaultSort: [asc(fallSparePart.equipmentId), asc(fallSparePart.name)],
-    extra: { equipmentName: sql<string>`${fallEqInfo.name}`.as('equipment_name'), equipmentNameEn: sql<string>`${fallEqInfo.nameEn}`.as('equipment_name_en') },
-    from: (q) => q.innerJoin(fallEqInfo, eq(fallEqInfo.id, fallSparePart.equipmentId)),
-    beforeSave: checkEquipment,
-    beforeUpdate: checkEquipment,
-    exportName: 'spare-parts',
-    // A part belongs to its unit's project.
-    project: {
-      column: fallEqInfo.projectId,
-      ofBody: async (body) => {
-        if (typeof body.equipmentId !== 'number') return undefined;
-        const [unit] = await app.database.db.select({ projectId: fallEqInfo.projectId }).from(fallEqInfo).where(eq(fallEqInfo.id, body.equipmentId));
-        return unit?.projectId;
+  resourceRoutes(app, RESOURCES.sparePart, {
+    rows: {
+      table: fallSparePart,
+      row: sparePartRowSchema,
+      id: fallSparePart.id,
+      query: sparePartQuerySchema,
+      where: {
+        keyword: filters.search(fallSparePart.name, fallSparePart.partNo),
+        equipmentId: filters.eq(fallSparePart.equipmentId),
+      },
+      sortable: {
+        name: fallSparePart.name,
+        partNo: fallSparePart.partNo,
+        quantity: fallSparePart.quantity,
+        equipmentName: fallEqInfo.name,
+        createdAt: fallSparePart.createdAt,
+      },
+      defaultSort: [asc(fallSparePart.equipmentId), asc(fallSparePart.name)],
+      extra: { equipmentName: sql<string>`${fallEqInfo.name}`.as('equipment_name'), equipmentNameEn: sql<string>`${fallEqInfo.nameEn}`.as('equipment_name_en') },
+      from: (q) => q.innerJoin(fallEqInfo, eq(fallEqInfo.id, fallSparePart.equipmentId)),
+      // A part belongs to its unit's project.
+      project: {
+        column: fallEqInfo.projectId,
+        ofBody: async (body) => {
+          if (typeof body.equipmentId !== 'number') return undefined;
+          const [unit] = await app.database.db.select({ projectId: fallEqInfo.projectId }).from(fallEqInfo).where(eq(fallEqInfo.id, body.equipmentId));
+          return unit?.projectId;
+        },
       },
     },
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'spare-parts' },
+    create: {
+      body: sparePartSaveSchema,
+      prepare: checkEquipment,
+    },
+    update: { prepare: checkEquipment },
+    remove: true,
   });
 }

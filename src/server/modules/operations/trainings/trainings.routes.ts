@@ -3,34 +3,36 @@ import { desc, eq } from 'drizzle-orm';
 import { trainingQuerySchema, trainingSaveSchema, trainingUpdateSchema, trainingRowSchema } from '@shared/contracts/training';
 import { fallDevice, fallProject, fallTrain } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
-import { filters, registerCrud } from '../../../lib/crud';
+import { filters, resourceRoutes } from '../../../lib/crud';
 import { registerFileWrites } from '../../files';
 import { RESOURCES } from '@shared/resources';
 
 /** fall/train: training material with attachments. */
 export async function trainingRoutes(app: AppInstance): Promise<void> {
-  registerCrud(app, {
-    resource: RESOURCES.training,
-    table: fallTrain,
-    row: trainingRowSchema,
-    id: fallTrain.id,
-    create: trainingSaveSchema,
-    query: trainingQuerySchema,
-    where: {
-      name: filters.search(fallTrain.name, fallTrain.nameEn),
-      projectId: filters.eq(fallTrain.projectId),
-      deviceId: filters.eq(fallTrain.deviceId),
-      trainFrom: filters.gte(fallTrain.trainAt),
-      trainTo: filters.lte(fallTrain.trainAt),
+  resourceRoutes(app, RESOURCES.training, {
+    rows: {
+      table: fallTrain,
+      row: trainingRowSchema,
+      id: fallTrain.id,
+      query: trainingQuerySchema,
+      where: {
+        name: filters.search(fallTrain.name, fallTrain.nameEn),
+        projectId: filters.eq(fallTrain.projectId),
+        deviceId: filters.eq(fallTrain.deviceId),
+        trainFrom: filters.gte(fallTrain.trainAt),
+        trainTo: filters.lte(fallTrain.trainAt),
+      },
+      sortable: { name: fallTrain.name, trainAt: fallTrain.trainAt, createdAt: fallTrain.createdAt },
+      defaultSort: [desc(fallTrain.trainAt)],
+      extra: { deviceName: fallDevice.name, deviceNameEn: fallDevice.nameEn, projectName: fallProject.name, projectNameEn: fallProject.nameEn },
+      from: (q) => q.leftJoin(fallDevice, eq(fallDevice.id, fallTrain.deviceId)).leftJoin(fallProject, eq(fallProject.id, fallTrain.projectId)),
+      // A training without a project is everyone's (as its permissions allow).
+      project: { column: fallTrain.projectId },
     },
-    sortable: { name: fallTrain.name, trainAt: fallTrain.trainAt, createdAt: fallTrain.createdAt },
-    defaultSort: [desc(fallTrain.trainAt)],
-    extra: { deviceName: fallDevice.name, deviceNameEn: fallDevice.nameEn, projectName: fallProject.name, projectNameEn: fallProject.nameEn },
-    from: (q) => q.leftJoin(fallDevice, eq(fallDevice.id, fallTrain.deviceId)).leftJoin(fallProject, eq(fallProject.id, fallTrain.projectId)),
-    without: ['save', 'update', 'delete'],
-    exportName: 'fall-train',
-    // A training without a project is everyone's (as its permissions allow).
-    project: { column: fallTrain.projectId },
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'fall-train' },
   });
   registerFileWrites(app, {
     resource: RESOURCES.training,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { envelopeOf } from '@shared/contracts/common';
 import { contentQuerySchema, contentSchema, contentRowSchema, currentContentSchema } from '@shared/contracts/content';
 import { sysContent } from '../../../db/schema';
-import { filters, ok, registerCrud } from '../../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
 import { RESOURCES } from '@shared/resources';
 
@@ -21,28 +21,37 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
     if (w.fromAt && w.toAt && w.toAt.getTime() < w.fromAt.getTime()) throw badRequest('v.dateOrder', { toAt: 'v.dateOrder' });
   }
 
-  registerCrud(app, {
-    resource: RESOURCES.content,
-    table: sysContent,
-    row: contentRowSchema,
-    id: sysContent.id,
-    create: contentSchema,
-    query: contentQuerySchema,
-    where: { title: filters.search(sysContent.title, sysContent.titleEn), type: filters.eq(sysContent.type), published: filters.eq(sysContent.published) },
-    sortable: { title: sysContent.title, fromAt: sysContent.fromAt, createdAt: sysContent.createdAt, updatedAt: sysContent.updatedAt },
-    defaultSort: [desc(sysContent.createdAt)],
-    exportName: 'content',
-    beforeSave: (data: Window, request: FastifyRequest) => {
-      checkWindow(data);
-      return { ...data, createdBy: request.auth?.userId ?? null };
+  resourceRoutes(app, RESOURCES.content, {
+    rows: {
+      table: sysContent,
+      row: contentRowSchema,
+      id: sysContent.id,
+      query: contentQuerySchema,
+      where: { title: filters.search(sysContent.title, sysContent.titleEn), type: filters.eq(sysContent.type), published: filters.eq(sysContent.published) },
+      sortable: { title: sysContent.title, fromAt: sysContent.fromAt, createdAt: sysContent.createdAt, updatedAt: sysContent.updatedAt },
+      defaultSort: [desc(sysContent.createdAt)],
     },
-    // A partial update is checked against the window it leaves behind.
-    beforeUpdate: async (data: Window & { id: number }) => {
-      const [old] = await app.database.db.select({ fromAt: sysContent.fromAt, toAt: sysContent.toAt }).from(sysContent).where(eq(sysContent.id, data.id));
-      if (!old) throw notFound();
-      checkWindow({ fromAt: data.fromAt === undefined ? old.fromAt : data.fromAt, toAt: data.toAt === undefined ? old.toAt : data.toAt });
-      return data;
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'content' },
+    create: {
+      body: contentSchema,
+      prepare: (data: Window, request: FastifyRequest) => {
+        checkWindow(data);
+        return { ...data, createdBy: request.auth?.userId ?? null };
+      },
     },
+    update: {
+      // A partial update is checked against the window it leaves behind.
+      prepare: async (data: Window & { id: number }) => {
+        const [old] = await app.database.db.select({ fromAt: sysContent.fromAt, toAt: sysContent.toAt }).from(sysContent).where(eq(sysContent.id, data.id));
+        if (!old) throw notFound();
+        checkWindow({ fromAt: data.fromAt === undefined ? old.fromAt : data.fromAt, toAt: data.toAt === undefined ? old.toAt : data.toAt });
+        return data;
+      },
+    },
+    remove: true,
   });
 
   // The back-office banner and the wall both show these: any session may read them.

@@ -15,7 +15,7 @@ import {
 } from '@shared/contracts/dictionary';
 import { deletedAnswer, envelopeOf, idAnswer, idListSchema, listAllAnswerOf } from '@shared/contracts/common';
 import { sysDictType, sysDictionary } from '../../../db/schema';
-import { allRows, filters, LIST_ALL_QUERY_LIMIT, ok, registerCrud } from '../../../lib/crud';
+import { allRows, filters, LIST_ALL_QUERY_LIMIT, ok, resourceRoutes } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
 import { RESOURCES } from '@shared/resources';
 import { registerSortRoute } from '../../../lib/sort-order';
@@ -30,29 +30,38 @@ export async function dictionaryRoutes(app: AppInstance): Promise<void> {
     if (!row) throw badRequest('v.dictType', { type: 'v.dictType' });
   }
 
-  registerCrud(app, {
-    resource: RESOURCES.dictionary,
-    table: sysDictionary,
-    row: dictionaryItemRowSchema,
-    id: sysDictionary.id,
-    create: dictionaryItemSchema,
-    query: dictionaryQuerySchema,
-    where: {
-      type: filters.eq(sysDictionary.type),
-      label: filters.search(sysDictionary.label, sysDictionary.labelEn, sysDictionary.value),
-      status: filters.eq(sysDictionary.status),
+  resourceRoutes(app, RESOURCES.dictionary, {
+    rows: {
+      table: sysDictionary,
+      row: dictionaryItemRowSchema,
+      id: sysDictionary.id,
+      query: dictionaryQuerySchema,
+      where: {
+        type: filters.eq(sysDictionary.type),
+        label: filters.search(sysDictionary.label, sysDictionary.labelEn, sysDictionary.value),
+        status: filters.eq(sysDictionary.status),
+      },
+      sortable: { type: sysDictionary.type, value: sysDictionary.value, sort: sysDictionary.sort, label: sysDictionary.label },
+      defaultSort: [asc(sysDictionary.type), asc(sysDictionary.sort)],
     },
-    sortable: { type: sysDictionary.type, value: sysDictionary.value, sort: sysDictionary.sort, label: sysDictionary.label },
-    defaultSort: [asc(sysDictionary.type), asc(sysDictionary.sort)],
-    exportName: 'dictionary',
-    beforeSave: async (data) => {
-      await assertType(data.type);
-      return data;
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'dictionary' },
+    create: {
+      body: dictionaryItemSchema,
+      prepare: async (data) => {
+        await assertType(data.type);
+        return data;
+      },
     },
-    beforeUpdate: async (data) => {
-      await assertType(data.type);
-      return data;
+    update: {
+      prepare: async (data) => {
+        await assertType(data.type);
+        return data;
+      },
     },
+    remove: true,
   });
 
   // Every signed-in screen (and the wall) loads dictionaries: any session may read them.

@@ -3,7 +3,7 @@ import { deletedAnswer } from '@shared/contracts/common';
 import { desc, lt, sql } from 'drizzle-orm';
 import { loginLogQuerySchema, opLogQuerySchema, purgeSchema, opLogEntrySchema, loginLogEntrySchema } from '@shared/contracts/logs';
 import { sysLog, sysLoginLog } from '../../../db/schema';
-import { filters, ok, registerCrud } from '../../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { RESOURCES } from '@shared/resources';
 
 const DAY_MS = 86_400_000;
@@ -14,26 +14,27 @@ const menuName = (column: 'name' | 'name_en') =>
 
 /** sys/log (operation log) and sys/history-user (login history): read, filter, export, purge. */
 export async function logsRoutes(app: AppInstance): Promise<void> {
-  registerCrud(app, {
-    resource: RESOURCES.log,
-    table: sysLog,
-    row: opLogEntrySchema,
-    id: sysLog.id,
-    // The log is written by the server only (plugins/oplog.ts).
-    without: ['listAll', 'save', 'update', 'delete'],
-    create: opLogQuerySchema,
-    query: opLogQuerySchema,
-    extra: { moduleName: menuName('name'), moduleNameEn: menuName('name_en') },
-    where: {
-      username: filters.like(sysLog.username),
-      module: filters.like(sysLog.module),
-      success: filters.eq(sysLog.success),
-      from: filters.gte(sysLog.at),
-      to: filters.lte(sysLog.at),
+  resourceRoutes(app, RESOURCES.log, {
+    rows: {
+      table: sysLog,
+      row: opLogEntrySchema,
+      id: sysLog.id,
+      query: opLogQuerySchema,
+      extra: { moduleName: menuName('name'), moduleNameEn: menuName('name_en') },
+      where: {
+        username: filters.like(sysLog.username),
+        module: filters.like(sysLog.module),
+        success: filters.eq(sysLog.success),
+        from: filters.gte(sysLog.at),
+        to: filters.lte(sysLog.at),
+      },
+      sortable: { at: sysLog.at, username: sysLog.username, module: sysLog.module, durationMs: sysLog.durationMs },
+      defaultSort: [desc(sysLog.at)],
     },
-    sortable: { at: sysLog.at, username: sysLog.username, module: sysLog.module, durationMs: sysLog.durationMs },
-    defaultSort: [desc(sysLog.at)],
-    exportName: 'operation-log',
+    // The log is written by the server only (plugins/oplog.ts).
+    list: true,
+    read: true,
+    export: { name: 'operation-log' },
   });
 
   app.post('/sys/log/purge', { schema: { body: purgeSchema, response: { 200: deletedAnswer } }, config: { permission: 'sys-log#delete' } }, async (request) => {
@@ -42,24 +43,25 @@ export async function logsRoutes(app: AppInstance): Promise<void> {
     return ok({ deleted: rows.length });
   });
 
-  registerCrud(app, {
-    resource: RESOURCES.loginLog,
-    table: sysLoginLog,
-    row: loginLogEntrySchema,
-    id: sysLoginLog.id,
-    without: ['listAll', 'save', 'update', 'delete'],
-    create: loginLogQuerySchema,
-    query: loginLogQuerySchema,
-    where: {
-      username: filters.like(sysLoginLog.username),
-      ip: filters.like(sysLoginLog.ip),
-      success: filters.eq(sysLoginLog.success),
-      from: filters.gte(sysLoginLog.at),
-      to: filters.lte(sysLoginLog.at),
+  resourceRoutes(app, RESOURCES.loginLog, {
+    rows: {
+      table: sysLoginLog,
+      row: loginLogEntrySchema,
+      id: sysLoginLog.id,
+      query: loginLogQuerySchema,
+      where: {
+        username: filters.like(sysLoginLog.username),
+        ip: filters.like(sysLoginLog.ip),
+        success: filters.eq(sysLoginLog.success),
+        from: filters.gte(sysLoginLog.at),
+        to: filters.lte(sysLoginLog.at),
+      },
+      sortable: { at: sysLoginLog.at, username: sysLoginLog.username, ip: sysLoginLog.ip },
+      defaultSort: [desc(sysLoginLog.at)],
     },
-    sortable: { at: sysLoginLog.at, username: sysLoginLog.username, ip: sysLoginLog.ip },
-    defaultSort: [desc(sysLoginLog.at)],
-    exportName: 'login-history',
+    list: true,
+    read: true,
+    export: { name: 'login-history' },
   });
 
   app.post('/sys/history-user/purge', { schema: { body: purgeSchema, response: { 200: deletedAnswer } }, config: { permission: 'sys-history-user#delete' } }, async (request) => {

@@ -1,12 +1,12 @@
 import type { AppInstance } from '../../../app-instance';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { roleFieldsSchema, roleQuerySchema, roleSaveSchema, roleUpdateSchema, roleRowSchema, roleOptionSchema } from '@shared/contracts/roles';
+import { roleQuerySchema, roleSaveSchema, roleUpdateSchema, roleRowSchema, roleOptionSchema } from '@shared/contracts/roles';
 import { deletedAnswer, envelopeOf, idAnswer, idListSchema } from '@shared/contracts/common';
 import type { Db } from '../../../db/client';
 import { fallProject, sysMenu, sysRole, sysRoleMenu, sysRoleProject } from '../../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
-import { filters, ok, registerCrud } from '../../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { RESOURCES } from '@shared/resources';
 import { assertInScope, scopeOf } from '../../../lib/data-scope';
 import type { FastifyRequest } from 'fastify';
@@ -57,23 +57,25 @@ async function replaceProjects(tx: Tx, roleId: number, scope: 'all' | 'projects'
 export async function roleRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
 
-  registerCrud(app, {
-    resource: RESOURCES.role,
-    table: sysRole,
-    row: roleRowSchema,
-    id: sysRole.id,
-    create: roleFieldsSchema,
-    query: roleQuerySchema,
-    where: { code: filters.like(sysRole.code), name: filters.search(sysRole.name, sysRole.nameEn) },
-    sortable: { code: sysRole.code, name: sysRole.name, createdAt: sysRole.createdAt },
-    defaultSort: [asc(sysRole.id)],
-    extra: {
-      menuIdList: sql<number[]>`(SELECT coalesce(json_agg(rm.menu_id ORDER BY rm.menu_id), '[]'::json) FROM sys_role_menu rm WHERE rm.role_id = "sys_role"."id")`,
-      projectIdList: sql<number[]>`(SELECT coalesce(json_agg(rp.project_id ORDER BY rp.project_id), '[]'::json) FROM sys_role_project rp WHERE rp.role_id = "sys_role"."id")`,
-      userCount: sql<number>`(SELECT count(*)::int FROM sys_user_role ur WHERE ur.role_id = "sys_role"."id")`,
+  resourceRoutes(app, RESOURCES.role, {
+    rows: {
+      table: sysRole,
+      row: roleRowSchema,
+      id: sysRole.id,
+      query: roleQuerySchema,
+      where: { code: filters.like(sysRole.code), name: filters.search(sysRole.name, sysRole.nameEn) },
+      sortable: { code: sysRole.code, name: sysRole.name, createdAt: sysRole.createdAt },
+      defaultSort: [asc(sysRole.id)],
+      extra: {
+        menuIdList: sql<number[]>`(SELECT coalesce(json_agg(rm.menu_id ORDER BY rm.menu_id), '[]'::json) FROM sys_role_menu rm WHERE rm.role_id = "sys_role"."id")`,
+        projectIdList: sql<number[]>`(SELECT coalesce(json_agg(rp.project_id ORDER BY rp.project_id), '[]'::json) FROM sys_role_project rp WHERE rp.role_id = "sys_role"."id")`,
+        userCount: sql<number>`(SELECT count(*)::int FROM sys_user_role ur WHERE ur.role_id = "sys_role"."id")`,
+      },
     },
-    without: ['save', 'update', 'delete'],
-    exportName: 'roles',
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'roles' },
   });
 
   // The user screen picks roles (form and filter) without needing the role screen's list permission.

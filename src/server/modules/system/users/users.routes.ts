@@ -16,7 +16,7 @@ import type { Db } from '../../../db/client';
 import { sysLoginGuard, sysRole, sysUser, sysUserRole } from '../../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { scopeIds, scopeOf } from '../../../lib/data-scope';
-import { filters, ok, registerCrud } from '../../../lib/crud';
+import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { hashPassword } from '../../../lib/password';
 import { endSessions } from '../../identity';
 import { RESOURCES } from '@shared/resources';
@@ -75,32 +75,33 @@ const isPast = (d: Date | string | null | undefined) => !!d && new Date(d).getTi
 export async function userRoutes(app: AppInstance): Promise<void> {
   const { db } = app.database;
 
-  registerCrud(app, {
-    resource: RESOURCES.user,
-    table: sysUser,
-    row: userRowSchema,
-    id: sysUser.id,
-    create: userSaveSchema,
-    query: userQuerySchema,
-    where: {
-      username: filters.like(sysUser.username),
-      realName: filters.search(sysUser.realName, sysUser.realNameEn),
-      phone: filters.like(sysUser.phone),
-      status: filters.eq(sysUser.status),
-      roleId: (v) => (typeof v === 'number' ? sql`${sysUser.id} IN (SELECT user_id FROM sys_user_role WHERE role_id = ${v})` : undefined),
+  resourceRoutes(app, RESOURCES.user, {
+    rows: {
+      table: sysUser,
+      row: userRowSchema,
+      id: sysUser.id,
+      query: userQuerySchema,
+      where: {
+        username: filters.like(sysUser.username),
+        realName: filters.search(sysUser.realName, sysUser.realNameEn),
+        phone: filters.like(sysUser.phone),
+        status: filters.eq(sysUser.status),
+        roleId: (v) => (typeof v === 'number' ? sql`${sysUser.id} IN (SELECT user_id FROM sys_user_role WHERE role_id = ${v})` : undefined),
+      },
+      sortable: { username: sysUser.username, realName: sysUser.realName, status: sysUser.status, createdAt: sysUser.createdAt, expireAt: sysUser.expireAt },
+      defaultSort: [asc(sysUser.id)],
+      hidden: ['passwordHash', 'failedCount', 'lastFailedAt', 'lockedUntil'],
+      extra: {
+        expired: expiredSql,
+        roleIdList: sql<number[]>`(SELECT coalesce(json_agg(ur.role_id ORDER BY ur.role_id), '[]'::json) FROM sys_user_role ur WHERE ur.user_id = "sys_user"."id")`,
+        roleNames: sql<string>`(SELECT coalesce(string_agg(r.name, ',' ORDER BY r.id), '') FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = "sys_user"."id")`,
+        roleNamesEn: sql<string>`(SELECT coalesce(string_agg(coalesce(nullif(r.name_en, ''), r.name), ',' ORDER BY r.id), '') FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = "sys_user"."id")`,
+      },
     },
-    sortable: { username: sysUser.username, realName: sysUser.realName, status: sysUser.status, createdAt: sysUser.createdAt, expireAt: sysUser.expireAt },
-    defaultSort: [asc(sysUser.id)],
-    hidden: ['passwordHash', 'failedCount', 'lastFailedAt', 'lockedUntil'],
-    extra: {
-      expired: expiredSql,
-      roleIdList: sql<number[]>`(SELECT coalesce(json_agg(ur.role_id ORDER BY ur.role_id), '[]'::json) FROM sys_user_role ur WHERE ur.user_id = "sys_user"."id")`,
-      roleNames: sql<string>`(SELECT coalesce(string_agg(r.name, ',' ORDER BY r.id), '') FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = "sys_user"."id")`,
-      roleNamesEn: sql<string>`(SELECT coalesce(string_agg(coalesce(nullif(r.name_en, ''), r.name), ',' ORDER BY r.id), '') FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = "sys_user"."id")`,
-    },
-    without: ['save', 'update', 'delete'],
-    exportName: 'users',
-    exportLabels: { status: USER_STATUS, sex: SEX },
+    list: true,
+    listAll: true,
+    read: true,
+    export: { name: 'users', labels: { status: USER_STATUS, sex: SEX } },
   });
 
   app.post('/sys/user/save', { schema: { body: userSaveSchema, response: { 200: idAnswer } }, config: { permission: 'sys-user#save' } }, async (request) => {
