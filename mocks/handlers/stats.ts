@@ -146,7 +146,18 @@ export function statReportFixture(q: { from: string; to: string; granularity: 'd
     to: q.to,
     granularity: q.granularity,
     previous: previousDays(q.from, q.to),
-    repair: { totals: repairTotals(sum('submitted'), sum('completed')), previousTotals: repairTotals(sum('submitted') - 2, sum('completed') + 1), periods },
+    repair: {
+      totals: repairTotals(sum('submitted'), sum('completed')),
+      previousTotals: repairTotals(sum('submitted') - 2, sum('completed') + 1),
+      periods,
+      // The same totals split by source: the three add up to them.
+      bySource: [
+        { source: 'manual', submitted: sum('submitted') - 3, completed: sum('completed') - 2 },
+        { source: 'warning', submitted: 1, completed: 1 },
+        { source: 'preventive', submitted: 2, completed: 1 },
+      ],
+    },
+    predicted: { faults: 8, predicted: 3, rate: 0.375 },
     warnings: {
       total: byLevel.info + byLevel.warning + byLevel.critical,
       byLevel,
