@@ -4,9 +4,9 @@ import { DEVICE_CATEGORY } from '@shared/dictionaries';
 import { WARNING_LEVELS } from '@shared/contracts/warning';
 import { ORDER_SOURCES } from '@shared/contracts/order';
 import type { Granularity } from '@shared/contracts/stats';
-import { PREDICTED_WITHIN_DAYS, STAT_TOP_BOARDS, periodDays, previousDays, type RepairPeriod, type RepairTotals, type StatReport, type StatReportFilters, type WarningLevelCounts } from '@shared/contracts/stats-report';
+import { STAT_TOP_BOARDS, periodDays, previousDays, type RepairPeriod, type RepairTotals, type StatReport, type StatReportFilters, type WarningLevelCounts } from '@shared/contracts/stats-report';
 import { scopeCondition, type DataScope } from '../../lib/data-scope';
-import { UNIT_CATEGORY, dayEnd, dayStart, projectPlace, slaLimit, unitCategory, type SlaHours } from './stat-filters.service';
+import { UNIT_CATEGORY, dayEnd, dayStart, predictedSql, projectPlace, slaLimit, unitCategory, type SlaHours } from './stat-filters.service';
 
 export interface ReportRange extends StatReportFilters {
   from: string;
@@ -51,11 +51,6 @@ function periodLabels(from: string, to: string, g: Granularity): string[] {
   }
   return out;
 }
-
-/** A warning (alias `w`) whose unit had a preventive order submitted in the PREDICTED_WITHIN_DAYS days before it (docs/predictive.md "Statistics"). */
-export const predictedSql = (w: SQL) =>
-  sql`EXISTS (SELECT 1 FROM fall_order po WHERE po.equipment_id = ${w}.equipment_id AND po.source = 'preventive'
-                 AND po.submitted_at <= ${w}.at AND po.submitted_at >= ${w}.at - make_interval(days => ${PREDICTED_WITHIN_DAYS}))`;
 
 const and = (parts: (SQL | undefined)[]): SQL => {
   const kept = parts.filter(Boolean) as SQL[];

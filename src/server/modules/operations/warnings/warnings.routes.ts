@@ -13,8 +13,7 @@ import { ok } from '../../../lib/crud';
 import { settleWarnings } from './warnings.service';
 import { notArchived } from '../archive/archive.service';
 import { publishLive } from '../../../live';
-import { inDays, projectPlace, unitCategory } from '../../stats/stat-filters.service';
-import { predictedSql } from '../../stats/stats-report.repository';
+import { inDays, predictedSql, projectPlace, unitCategory } from '../../stats/stat-filters.service';
 import { assertRowsInScope, scopeCondition, scopeOf, type DataScope } from '../../../lib/data-scope';
 
 const WARNINGS = { from: 'fall_warning x', project: 'x.project_id' };
