@@ -9,8 +9,8 @@ import { call } from './server.mjs';
 import { WAIT, openScreen, signIn, topmostClick } from './helpers.mjs';
 
 const TEXT = {
-  cn: { dir: '水景运维', entry: '风险设备', table: '风险设备', trend: '趋势', open: '有风险', projected: /预计超限/, dismiss: '不是问题', confirm: '确定', dismissed: '已排除，该通道的容差已放宽' },
-  en: { dir: 'Operations', entry: 'Units at risk', table: 'Units at risk', trend: 'Trend', open: 'At risk', projected: /Projected to leave its range/, dismiss: 'Not a problem', confirm: 'OK', dismissed: "Dismissed: this channel's tolerance was widened" },
+  cn: { nav: '主导航', dir: '水景运维', entry: '风险设备', table: '风险设备', trend: '趋势', open: '有风险', projected: /预计超限/, dismiss: '不是问题', confirm: '确定', dismissed: '已排除，该通道的容差已放宽' },
+  en: { nav: 'Main navigation', dir: 'Operations', entry: 'Units at risk', table: 'Units at risk', trend: 'Trend', open: 'At risk', projected: /Projected to leave its range/, dismiss: 'Not a problem', confirm: 'OK', dismissed: "Dismissed: this channel's tolerance was widened" },
 };
 
 export async function run({ baseUrl, screenshotsDir, browser }) {
@@ -23,7 +23,7 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
     const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
     const page = await context.newPage();
     await signIn(page, baseUrl, 'operator', 'operator123', lang);
-    await openScreen(page, x.dir, x.entry, /#\/main\/fall\/risk/);
+    await openScreen(page, x.dir, x.entry, /#\/main\/fall\/risk/, x.nav);
     const table = page.getByRole('table', { name: x.table });
     const row = table.getByRole('row').filter({ has: page.getByText(x.open, { exact: true }) }).first();
     await row.waitFor({ state: 'visible', ...WAIT });
