@@ -27,14 +27,14 @@ export const statsFixtures = {
     { waterType: 'musical', count: 18 }, { waterType: 'drydeck', count: 8 }, { waterType: 'other', count: 2 },
   ] satisfies WaterGroup[],
   groupDevice: [
-    { category: 'pump', total: 410, normal: 371, broken: 9, maintenance: 18, offline: 12 },
-    { category: 'nozzle', total: 1290, normal: 1244, broken: 17, maintenance: 21, offline: 8 },
-    { category: 'light', total: 960, normal: 921, broken: 11, maintenance: 14, offline: 14 },
-    { category: 'valve', total: 520, normal: 502, broken: 4, maintenance: 9, offline: 5 },
-    { category: 'controller', total: 130, normal: 124, broken: 1, maintenance: 2, offline: 3 },
-    { category: 'sensor', total: 380, normal: 361, broken: 6, maintenance: 5, offline: 8 },
-    { category: 'camera', total: 150, normal: 143, broken: 2, maintenance: 1, offline: 4 },
-    { category: 'other', total: 0, normal: 0, broken: 0, maintenance: 0, offline: 0 },
+    { category: 'pump', total: 410, normal: 371, broken: 9, maintenance: 18, offline: 12, atRisk: 3 },
+    { category: 'nozzle', total: 1290, normal: 1244, broken: 17, maintenance: 21, offline: 8, atRisk: 0 },
+    { category: 'light', total: 960, normal: 921, broken: 11, maintenance: 14, offline: 14, atRisk: 1 },
+    { category: 'valve', total: 520, normal: 502, broken: 4, maintenance: 9, offline: 5, atRisk: 0 },
+    { category: 'controller', total: 130, normal: 124, broken: 1, maintenance: 2, offline: 3, atRisk: 0 },
+    { category: 'sensor', total: 380, normal: 361, broken: 6, maintenance: 5, offline: 8, atRisk: 0 },
+    { category: 'camera', total: 150, normal: 143, broken: 2, maintenance: 1, offline: 4, atRisk: 0 },
+    { category: 'other', total: 0, normal: 0, broken: 0, maintenance: 0, offline: 0, atRisk: 0 },
   ] satisfies DeviceGroup[],
   brokenDevice: Array.from({ length: 12 }, (_, i) => ({
     id: 900 + i,
@@ -146,7 +146,18 @@ export function statReportFixture(q: { from: string; to: string; granularity: 'd
     to: q.to,
     granularity: q.granularity,
     previous: previousDays(q.from, q.to),
-    repair: { totals: repairTotals(sum('submitted'), sum('completed')), previousTotals: repairTotals(sum('submitted') - 2, sum('completed') + 1), periods },
+    repair: {
+      totals: repairTotals(sum('submitted'), sum('completed')),
+      previousTotals: repairTotals(sum('submitted') - 2, sum('completed') + 1),
+      periods,
+      // The same totals split by source: the three add up to them.
+      bySource: [
+        { source: 'manual', submitted: sum('submitted') - 3, completed: sum('completed') - 2 },
+        { source: 'warning', submitted: 1, completed: 1 },
+        { source: 'preventive', submitted: 2, completed: 1 },
+      ],
+    },
+    predicted: { faults: 8, predicted: 3, rate: 0.375 },
     warnings: {
       total: byLevel.info + byLevel.warning + byLevel.critical,
       byLevel,

@@ -15,17 +15,19 @@ export const projectWallFixture: ProjectWall = {
   },
   sitePlan: null,
   equipment: [
-    { id: 11, name: '主泵 1', nameEn: 'Main pump 1', state: 'normal', posX: 0.2, posY: 0.3, deviceName: 'CR45', deviceNameEn: 'CR45', category: 'pump', warrantyEnd: '2027-03-31' },
-    { id: 12, name: '主泵 2', nameEn: 'Main pump 2', state: 'broken', posX: 0.5, posY: 0.3, deviceName: 'CR45', deviceNameEn: 'CR45', category: 'pump', warrantyEnd: '2027-03-31' },
-    { id: 13, name: '灯光 1', nameEn: 'Light 1', state: 'maintenance', posX: 0.7, posY: 0.6, deviceName: null, deviceNameEn: null, category: 'light', warrantyEnd: null },
-    { id: 14, name: '阀门 1', nameEn: 'Valve 1', state: 'offline', posX: null, posY: null, deviceName: null, deviceNameEn: null, category: 'valve', warrantyEnd: null },
+    { id: 11, name: '主泵 1', nameEn: 'Main pump 1', state: 'normal', posX: 0.2, posY: 0.3, deviceName: 'CR45', deviceNameEn: 'CR45', category: 'pump', warrantyEnd: '2027-03-31', atRisk: true },
+    { id: 12, name: '主泵 2', nameEn: 'Main pump 2', state: 'broken', posX: 0.5, posY: 0.3, deviceName: 'CR45', deviceNameEn: 'CR45', category: 'pump', warrantyEnd: '2027-03-31', atRisk: false },
+    { id: 13, name: '灯光 1', nameEn: 'Light 1', state: 'maintenance', posX: 0.7, posY: 0.6, deviceName: null, deviceNameEn: null, category: 'light', warrantyEnd: null, atRisk: false },
+    { id: 14, name: '阀门 1', nameEn: 'Valve 1', state: 'offline', posX: null, posY: null, deviceName: null, deviceNameEn: null, category: 'valve', warrantyEnd: null, atRisk: false },
   ],
   boards: [
     {
       id: 21, boardName: '1号检测板', boardNameEn: 'Board 1', boardNo: 'DB-01', posX: 0.4, posY: 0.5, online: true, lastSeen: at,
       channels: Array.from({ length: 9 }, (_, n) => ({
         ch: n + 1, label: `通道${n + 1}`, labelEn: `Channel ${n + 1}`, switchValue: n % 2, analogValue: 10 * (n + 1), analogMin: 0, analogMax: 100,
-        result: n === 1 ? ('fault' as const) : ('normal' as const), equipmentId: n === 1 ? 12 : null,
+        result: n === 1 ? ('fault' as const) : ('normal' as const), equipmentId: n === 1 ? 12 : n === 3 ? 11 : null,
+        // CH4 of the main pump 1: an open finding of the predictive detector (amber).
+        atRisk: n === 3,
       })),
     },
     { id: 22, boardName: '2号检测板', boardNameEn: 'Board 2', boardNo: 'DB-02', posX: 0.8, posY: 0.2, online: false, lastSeen: null, channels: [] },
@@ -35,7 +37,7 @@ export const projectWallFixture: ProjectWall = {
     { id: 32, at, info: '喷头压力异常', level: 'warning', kind: 'channel', boardName: null, boardNameEn: null, channel: null, equipmentName: null, equipmentNameEn: null, dealAt: at, result: 'fixed' },
   ],
   cameras: [{ id: 41, name: '东门', nameEn: 'East gate' }],
-  kpis: { openOrders: 3, repairSpeed: 6.5, repairQuality: 0.8, availability: 0.5, equipmentTotal: 4, openWarnings: 1 },
+  kpis: { openOrders: 3, repairSpeed: 6.5, repairQuality: 0.8, availability: 0.5, equipmentTotal: 4, openWarnings: 1, atRisk: 1 },
   at,
 };
 

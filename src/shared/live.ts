@@ -1,5 +1,5 @@
 /** What the server pushes to browsers (Server-Sent Events on GET {api}/live/stream). */
-export const LIVE_TOPICS = ['warning', 'channel', 'equipment', 'order', 'board', 'notice'] as const;
+export const LIVE_TOPICS = ['warning', 'channel', 'equipment', 'order', 'board', 'notice', 'risk'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 export interface LiveEvent {

@@ -171,6 +171,7 @@ export const MESSAGES = {
   'text.billCreated': { cn: '创建账单', en: 'Bill created' },
   'text.billMoved': { cn: '状态流转', en: 'State changed' },
   'text.billCancelled': { cn: '客户取消', en: 'Cancelled by the customer' },
+  // Units at risk (issue 30, docs/predictive.md): the detector's reasons, stored in fall_channel_risk as a key and its numbers.
   'text.yes': { cn: '是', en: 'Yes' },
   'text.no': { cn: '否', en: 'No' },
   'job.logPurge.name': { cn: '日志保留', en: 'Log retention' },
@@ -258,6 +259,7 @@ export const MESSAGES = {
   'notify.noSmtp': { cn: '未配置邮件服务器（SMTP_HOST）', en: 'No mail server is configured (SMTP_HOST)' },
   'notify.recipientGone': { cn: '通知人已删除', en: 'The recipient was deleted' },
   'err.warningAcked': { cn: '该告警已确认', en: 'This alarm has already been acknowledged' },
+  'err.riskNotOpen': { cn: '该风险已不在待处理状态', en: 'This finding is no longer open' },
   'ok.success': { cn: '成功', en: 'success' },
   // archive and delete (docs/invariants.md "Archive and delete"): {name} and {deps} are filled in by the server (translateWith)
   'err.keptArchived': { cn: '{name} 有 {deps}，已归档保留，不能删除', en: '{name} has {deps}: it stays archived and cannot be deleted' },

@@ -188,6 +188,17 @@ export const RESOURCES = {
     reads: ['alarms', 'latest'],
     live: { publish: [{ actions: ['deal'], topics: ['warning', 'equipment'] }], refreshOn: ['warning'] },
   },
+  /**
+   * Units at risk (issue 30, docs/predictive.md): what the predictive detector found on channels heading
+   * for a fault; read, trend, and "not a problem" (dismiss). `byOrder` and `trend` are GETs.
+   */
+  risk: {
+    api: '/ball/fallrisk',
+    code: 'fall-risk',
+    menu: menu('fall', 'fall/risk', '风险设备', 'Units at risk', 'alert-triangle'),
+    buttons: { list: ['查询', 'List'], info: ['详情', 'View'], dismiss: ['排除风险', 'Not a problem'] },
+    live: { publish: [{ actions: ['dismiss'], topics: ['risk', 'order', 'equipment'] }], refreshOn: ['risk', 'order'] },
+  },
   /** Who is told, per project and escalation level, when an alarm stays unacknowledged (issue 26). */
   escalationRecipient: {
     api: '/ball/fallescalation',
@@ -220,7 +231,7 @@ export const RESOURCES = {
     menu: menu('fall', 'fall/stats', '统计分析', 'Statistics', 'chart-bar'),
     buttons: { list: ['查询', 'List'], export: ['导出', 'Export'] },
     reads: ['figures'],
-    live: { refreshOn: ['warning', 'equipment', 'order'] },
+    live: { refreshOn: ['warning', 'equipment', 'order', 'risk'] },
   },
   projectType: {
     api: '/sys/xmlx',

@@ -1,7 +1,7 @@
-/** ECharts mark points and areas (a channel trend's fault marks and normal-range band), a chunk of their own (see loadChartMarks in ./echarts). */
+/** ECharts mark points, lines and areas (a channel trend's fault marks, normal-range band and projected crossing), a chunk of their own (see loadChartMarks in ./echarts). */
 import { use as register } from 'echarts/core';
-import { MarkAreaComponent, MarkPointComponent } from 'echarts/components';
+import { MarkAreaComponent, MarkLineComponent, MarkPointComponent } from 'echarts/components';
 
 export function registerMarks(): void {
-  register([MarkAreaComponent, MarkPointComponent]);
+  register([MarkAreaComponent, MarkLineComponent, MarkPointComponent]);
 }

@@ -33,7 +33,7 @@ export function loadChartTooltips(): Promise<void> {
 
 let marks: Promise<void> | null = null;
 
-/** Registers mark points and mark areas (once): only the channel trend chart draws them. */
+/** Registers mark points, lines and areas (once): only the channel trend chart draws them. */
 export function loadChartMarks(): Promise<void> {
   marks ??= import('./echarts-marks').then(
     (m) => m.registerMarks(),

@@ -72,6 +72,19 @@ export type WarningLevelCounts = z.output<typeof warningLevelCountsSchema>;
 
 export const warningTotalsSchema = z.object({ total: z.number(), byLevel: warningLevelCountsSchema });
 
+/** How many days before a fault a preventive order on its unit counts as having predicted it (docs/predictive.md "Statistics"). */
+export const PREDICTED_WITHIN_DAYS = 14;
+
+/** Orders of one source in the range (docs/predictive.md "Statistics"): the repair totals split by where orders came from. */
+export const sourceTotalsSchema = z.object({ source: z.string(), submitted: z.number(), completed: z.number() });
+
+/**
+ * Faults predicted (docs/predictive.md "Statistics"): channel faults raised in the range on a unit
+ * (channel warnings with a unit), and those with a preventive order on that unit submitted in the
+ * PREDICTED_WITHIN_DAYS days before the fault.
+ */
+export const predictedFaultsSchema = z.object({ faults: z.number(), predicted: z.number(), rate: z.number().nullable() });
+
 export const statReportSchema = z.object({
   /** What the area and country filters offer: the values projects have (areas named by the `area` dictionary). */
   places: z.object({
@@ -87,7 +100,10 @@ export const statReportSchema = z.object({
     totals: repairTotalsSchema,
     previousTotals: repairTotalsSchema,
     periods: z.array(repairPeriodSchema),
+    /** The range's orders by source (manual, warning, preventive): their sums are totals.submitted and totals.completed. */
+    bySource: z.array(sourceTotalsSchema),
   }),
+  predicted: predictedFaultsSchema,
   warnings: warningTotalsSchema.extend({
     previous: warningTotalsSchema,
     periods: z.array(z.object({ period: z.string(), from: z.string(), to: z.string(), byLevel: warningLevelCountsSchema })),

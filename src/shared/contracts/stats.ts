@@ -137,6 +137,11 @@ export const deviceGroupSchema = z.object({
   broken: z.number(),
   maintenance: z.number(),
   offline: z.number(),
+  /**
+   * Units at risk: not broken, with an open finding of the predictive detector (docs/predictive.md);
+   * they are also counted in their state above. Absent in a chart request drawn from an older answer.
+   */
+  atRisk: z.number().default(0),
 });
 export type DeviceGroup = z.output<typeof deviceGroupSchema>;
 export const brokenDeviceSchema = z.object({

@@ -51,6 +51,8 @@ export const wallEquipmentSchema = z.object({
   category: z.string().nullable(),
   /** Warranty end date, 'YYYY-MM-DD'; null when unknown. */
   warrantyEnd: z.iso.date().nullable(),
+  /** The predictive detector has an open finding on one of its channels (docs/predictive.md): amber, unless broken (red) anyway. */
+  atRisk: z.boolean(),
 });
 export type WallEquipment = z.output<typeof wallEquipmentSchema>;
 
@@ -64,6 +66,8 @@ export const wallChannelSchema = z.object({
   analogMax: z.number(),
   result: z.enum(['normal', 'fault']),
   equipmentId: z.number().nullable(),
+  /** An open finding of the predictive detector on this channel (fall_channel_risk). */
+  atRisk: z.boolean(),
 });
 export type WallChannel = z.output<typeof wallChannelSchema>;
 
@@ -118,6 +122,8 @@ export const wallKpisSchema = z.object({
   equipmentTotal: z.number(),
   /** All its open warnings (the warnings list holds the latest few, open first). */
   openWarnings: z.number(),
+  /** Its units at risk: counted units with an open finding of the predictive detector that are not broken (docs/predictive.md). */
+  atRisk: z.number(),
 });
 export type WallKpis = z.output<typeof wallKpisSchema>;
 

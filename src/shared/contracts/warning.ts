@@ -33,6 +33,8 @@ export const warningQuerySchema = z.strictObject({
   area: statFilterShape.area,
   country: statFilterShape.country,
   category: statFilterShape.category,
+  /** The statistics' "faults predicted" drill-down: warnings whose unit had a preventive order in the days before (docs/predictive.md). */
+  predicted: filterEnum(['yes'] as const),
 }).superRefine(rangeOrder('from', 'to')).superRefine(rangeOrder('statFrom', 'statTo'));
 
 /** POST /ball/fallwarning/deal. */

@@ -36,6 +36,12 @@ export const TAG_HEX: Record<TagColor, string> = {
   accent: '#b08cff',
 };
 
+/**
+ * A unit or channel at risk (the predictive detector's open finding, docs/predictive.md): an amber
+ * ring or outline around its state, never a fill, so it reads apart from broken red and in-repair amber.
+ */
+export const AT_RISK_HEX = '#ff9f1c';
+
 /** Series colours for categories that carry no status meaning (areas, water types, device categories). */
 export const SERIES = ['#3cd3ff', '#3c9dff', '#7b7bff', '#2fe0c0', '#ffd166', '#ff8fab', '#9ad04d', '#c28cff', '#5ab0ff', '#ffa45c'];
 

@@ -39,6 +39,8 @@ describe('overview wall', () => {
     const devices = statsFixtures.groupDevice;
     expect(kpi('equipment')).toBe(String(devices.reduce((n, d) => n + d.total, 0)));
     expect(kpi('broken')).toBe(String(devices.reduce((n, d) => n + d.broken, 0)));
+    // Units at risk (predicted, docs/predictive.md): their own amber figure beside the broken red one.
+    expect(kpi('atRisk')).toBe(String(devices.reduce((n, d) => n + d.atRisk, 0)));
 
     const status = JSON.parse(panel('status').querySelector('pre')!.textContent!);
     expect(status[0].data.map((d: { value: number }) => d.value)).toEqual(statsFixtures.countProjects.byStatus.map((s) => s.count));

@@ -98,6 +98,7 @@ export function OverviewPanels() {
       { key: 'projects', label: t('kpi.projects'), value: count.data?.total, unit: t('unit.projects'), color: KPI_COLORS.projects },
       { key: 'equipment', label: t('kpi.equipment'), value: device.data?.reduce((n, d) => n + d.total, 0), unit: t('unit.units'), color: KPI_COLORS.equipment },
       { key: 'broken', label: t('kpi.broken'), value: device.data?.reduce((n, d) => n + d.broken, 0), unit: t('unit.units'), color: KPI_COLORS.broken },
+      { key: 'atRisk', label: t('kpi.atRisk'), value: device.data?.reduce((n, d) => n + d.atRisk, 0), unit: t('unit.units'), color: KPI_COLORS.atRisk },
       { key: 'avgHours', label: t('kpi.avgHours'), value: speed.data ? avg : undefined, decimals: 1, unit: t('unit.hours'), color: KPI_COLORS.hours, hint: t('hints.kpiAvg') },
       { key: 'onTime', label: t('kpi.onTime'), value: quality.data ? (onTime === null ? null : onTime * 100) : undefined, decimals: 1, unit: t('unit.percent'), color: KPI_COLORS.onTime, hint: t('hints.kpiOnTime') },
     ];

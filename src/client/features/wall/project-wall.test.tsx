@@ -32,6 +32,9 @@ describe('project wall', () => {
     // Three of the four units have a position; each is a marker coloured by its state.
     await waitFor(() => expect(document.querySelectorAll('path.wall-eq')).toHaveLength(3));
     expect(document.querySelectorAll('path.wall-eq-broken')).toHaveLength(1);
+    // Main pump 1 is at risk: an amber ring around its normal green, counted in the legend.
+    expect(document.querySelectorAll('path.wall-eq-at-risk')).toHaveLength(1);
+    expect(screen.getByTestId('legend-at-risk')).toHaveTextContent('At risk 1');
     expect(document.querySelectorAll('.leaflet-marker-icon [data-board-id]')).toHaveLength(2);
 
     // The board with a fault is shown first: nine channels, CH2 faulty.
@@ -41,6 +44,9 @@ describe('project wall', () => {
     expect(document.querySelectorAll('[data-testid^="channel-"]')).toHaveLength(9);
     expect(screen.getByTestId('channel-2')).toHaveAttribute('data-result', 'fault');
     expect(within(screen.getByTestId('channel-2')).getByText('20.0')).toBeInTheDocument();
+    // CH4 has an open finding of the predictive detector: amber "at risk", not fault red; the legend counts the unit.
+    expect(screen.getByTestId('channel-4')).toHaveAttribute('data-at-risk', 'true');
+    expect(screen.getByTestId('channel-2')).not.toHaveAttribute('data-at-risk');
 
     // Clicking the other board on the plan opens its panel.
     fireEvent.click(document.querySelector('[data-board-id="22"]')!.closest('.leaflet-marker-icon')!);

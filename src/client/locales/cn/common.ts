@@ -37,6 +37,7 @@ const common = {
     close: '关闭趋势',
     show: '查看 CH{{ch}} 趋势',
     chartLabel: 'CH{{ch}} {{range}}趋势：{{grain}}平均值、最小最大值，单位 {{unit}}',
+    projected: '预计超限 {{at}}',
   },
   notBuilt: '该页面尚未建成',
   notBuiltHint: '菜单已配置，但页面“{{name}}”还在建设中。',

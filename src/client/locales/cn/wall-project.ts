@@ -18,7 +18,8 @@ const wallProject = {
     hours: '小时',
     noData: '暂无',
   },
-  legend: { board: '检测板', boardOffline: '检测板离线' },
+  legend: { board: '检测板', boardOffline: '检测板离线', atRisk: '风险' },
+  atRisk: '预测有风险（未故障）',
   noSitePlan: '尚未上传现场平面图，设备按坐标示意',
   equipmentCount: '设备 {{n}} 台',
   board: {
@@ -32,6 +33,7 @@ const wallProject = {
     switchOff: '关',
     normal: '正常',
     fault: '故障',
+    atRisk: '有风险',
     range: '量程 {{min}}–{{max}}',
     unlinked: '未关联设备',
   },

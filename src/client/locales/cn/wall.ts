@@ -15,6 +15,7 @@ const wall = {
     projects: '项目总数',
     equipment: '设备总数',
     broken: '当前故障',
+    atRisk: '风险设备',
     avgHours: '平均修复时长',
     onTime: '按时完成率',
   },

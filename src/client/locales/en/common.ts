@@ -38,6 +38,7 @@ const common: LocaleShape<typeof cn> = {
     loading: 'Loading the trend…',
     close: 'Close the trend',
     show: 'Show the CH{{ch}} trend',
+    projected: 'Projected to leave its range {{at}}',
     chartLabel: 'CH{{ch}}, {{range}}: average, minimum and maximum {{grain}}, unit {{unit}}',
   },
   notBuilt: 'This screen is not built yet',

@@ -20,7 +20,8 @@ const wallProject: LocaleShape<typeof cn> = {
     hours: 'h',
     noData: 'n/a',
   },
-  legend: { board: 'Detection board', boardOffline: 'Board offline' },
+  legend: { board: 'Detection board', boardOffline: 'Board offline', atRisk: 'At risk' },
+  atRisk: 'At risk (predicted, not broken)',
   noSitePlan: 'No site plan uploaded yet: equipment is placed by its coordinates',
   equipmentCount: '{{n}} units',
   board: {
@@ -34,6 +35,7 @@ const wallProject: LocaleShape<typeof cn> = {
     switchOff: 'OFF',
     normal: 'Normal',
     fault: 'Fault',
+    atRisk: 'At risk',
     range: 'Range {{min}}–{{max}}',
     unlinked: 'No equipment linked',
   },

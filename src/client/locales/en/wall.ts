@@ -17,6 +17,7 @@ const wall: LocaleShape<typeof cnWall> = {
     projects: 'Projects',
     equipment: 'Equipment',
     broken: 'Broken now',
+    atRisk: 'At risk',
     avgHours: 'Avg. repair time',
     onTime: 'On-time rate',
   },

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
@@ -8,16 +9,24 @@ import { toneOf, type ChartTone } from '@client/components/wall/theme-charts';
 import { TREND_RANGES, type ChannelTrend, type TrendRange } from '@shared/contracts/detect';
 import { channelTrendOption, TREND_COLORS } from './trend-option';
 
-/** Where a trend is read from: the back-office (fall-detect#info) or a project wall (its readers and kiosks). */
-export type TrendSource = { kind: 'board'; boardId: number; ch: number } | { kind: 'wall'; projectId: number; boardId: number; ch: number };
+/**
+ * Where a trend is read from: the back-office (fall-detect#info), a project wall (its readers and
+ * kiosks), or a unit at risk (fall-risk#info: the finding's own channel, `riskId`).
+ */
+export type TrendSource =
+  | { kind: 'board'; boardId: number; ch: number }
+  | { kind: 'wall'; projectId: number; boardId: number; ch: number }
+  | { kind: 'risk'; riskId: number; boardId: number; ch: number };
 
 export function trendUrl(source: TrendSource, range: TrendRange): string {
+  if (source.kind === 'risk') return `/ball/fallrisk/trend/${source.riskId}?range=${range}`;
   return source.kind === 'board'
     ? `/ball/falldetect/trend/${source.boardId}/channel/${source.ch}?range=${range}`
     : `/wall/project/${source.projectId}/trend?board=${source.boardId}&ch=${source.ch}&range=${range}`;
 }
 
-export const trendQueryKey = (source: TrendSource, range: TrendRange) => ['channel-trend', source.kind, source.kind === 'wall' ? source.projectId : 0, source.boardId, source.ch, range] as const;
+export const trendQueryKey = (source: TrendSource, range: TrendRange) =>
+  ['channel-trend', source.kind, source.kind === 'wall' ? source.projectId : source.kind === 'risk' ? source.riskId : 0, source.boardId, source.ch, range] as const;
 
 export interface ChannelTrendViewProps {
   source: TrendSource;
@@ -33,6 +42,8 @@ export interface ChannelTrendViewProps {
    * without Mantine (its provider and stylesheet are not loaded there), keep the wall's own.
    */
   rangeSwitch?: (props: RangeSwitchProps) => ReactNode;
+  /** A unit at risk: when the trend is projected to leave its range (an amber line on the chart, and said in words). */
+  projectedAt?: string | null;
 }
 
 export interface RangeSwitchProps {
@@ -77,7 +88,7 @@ export function WallRangeSwitch({ value, onChange, data, label }: RangeSwitchPro
  * normal range, bucket), and the chart with its tooltip, normal-range band and fault marks. Reads
  * again every minute (the rollups move by the minute).
  */
-export function ChannelTrendView({ source, name, tone, height, initialRange = '24h', rangeSwitch = WallRangeSwitch }: ChannelTrendViewProps) {
+export function ChannelTrendView({ source, name, tone, height, initialRange = '24h', rangeSwitch = WallRangeSwitch, projectedAt = null }: ChannelTrendViewProps) {
   const { t } = useTranslation('common');
   const [range, setRange] = useState<TrendRange>(initialRange);
   // Marks and tooltips are registered before the chart is made: it is opened by a click, so a pointer
@@ -101,7 +112,7 @@ export function ChannelTrendView({ source, name, tone, height, initialRange = '2
   });
   // While another range loads, the last one stays (dimmed) instead of blanking the chart.
   const data = trend.data;
-  const option = useMemo(() => (data && marks ? channelTrendOption(data, t, tone) : null), [data, marks, t, tone]);
+  const option = useMemo(() => (data && marks ? channelTrendOption(data, t, tone, projectedAt) : null), [data, marks, t, tone, projectedAt]);
   const c = toneOf(tone);
   const wall = tone === 'wall';
   const font = wall ? 17 : 14;
@@ -128,6 +139,11 @@ export function ChannelTrendView({ source, name, tone, height, initialRange = '2
                 {t('trend.normalRange', { min: data.analogMin, max: data.analogMax, unit })}
               </span>
               <span style={{ color: c.dim }}>{data.grain === 'hour' ? t('trend.grain.hour') : t('trend.grain.minute', { minutes: data.stepSeconds / 60 })}</span>
+              {projectedAt ? (
+                <span data-testid="trend-projected" style={{ color: TREND_COLORS.projected, fontWeight: 600 }}>
+                  {t('trend.projected', { at: dayjs(projectedAt).format('YYYY-MM-DD HH:mm') })}
+                </span>
+              ) : null}
               {data.marks.length ? (
                 <span data-testid="trend-marks" style={{ color: TREND_COLORS.fault }}>
                   ▲ {t('trend.faults')} {data.marks.length}

@@ -6,7 +6,7 @@ import { axisStyle, baseOption, toneOf, type ChartTone } from '@client/component
 
 type Point = ChannelTrend['points'][number];
 
-export const TREND_COLORS = { avg: '#1c9bf0', band: '#3c9dff', normal: '#2fb86a', fault: '#f03e3e' } as const;
+export const TREND_COLORS = { avg: '#1c9bf0', band: '#3c9dff', normal: '#2fb86a', fault: '#f03e3e', projected: '#f59f00' } as const;
 
 /** A value as the chart writes it: at most two decimals, with the unit after it. */
 export function withUnit(value: number, unit: string): string {
@@ -48,12 +48,18 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * The readable trend of one channel: the average as a line inside the band of minimum and maximum
  * per bucket, the normal range as a green band, buckets with a closed fault switch as red bands and
  * each warning opened in the range as a red pin on the time axis; the axis says the unit, the tooltip
- * each bucket's figures. Mark areas and points need loadChartMarks() first.
+ * each bucket's figures. `projectedAt` (a unit at risk, docs/predictive.md): an amber line where the
+ * trend is projected to leave its range, the time axis stretched to show it (up to one more range
+ * span; further away, the line is left out and the caller says the date in words). Mark areas and
+ * points need loadChartMarks() first.
  */
-export function channelTrendOption(trend: ChannelTrend, t: TFunction<'common'>, tone: ChartTone): EChartsOption {
+export function channelTrendOption(trend: ChannelTrend, t: TFunction<'common'>, tone: ChartTone, projectedAt: string | null = null): EChartsOption {
   const stepMs = trend.stepSeconds * 1000;
   const from = Date.parse(trend.from);
-  const to = Date.parse(trend.to);
+  const now = Date.parse(trend.to);
+  const projected = projectedAt ? Date.parse(projectedAt) : NaN;
+  const showProjected = projected > now && projected - now <= now - from;
+  const to = showProjected ? projected + (now - from) / 20 : now;
   const points = withGaps(trend.points, stepMs);
   const at = (p: Point) => Date.parse(p.t);
   const values = trend.points.flatMap((p) => [p.min, p.max]);
@@ -166,6 +172,18 @@ export function channelTrendOption(trend: ChannelTrend, t: TFunction<'common'>, 
         symbolSize: 6,
         lineStyle: { width: 2, color: TREND_COLORS.avg },
         itemStyle: { color: TREND_COLORS.avg },
+        // Where the trend is projected to leave its range: an amber dashed line, labelled with the date.
+        ...(showProjected
+          ? {
+              markLine: {
+                silent: true,
+                symbol: 'none',
+                lineStyle: { color: TREND_COLORS.projected, width: 2, type: 'dashed' },
+                label: { show: true, position: 'insideEndTop', color: TREND_COLORS.projected, fontSize: c.font - 1, formatter: t('trend.projected', { at: dayjs(projected).format('MM-DD HH:mm') }) },
+                data: [{ xAxis: projected }],
+              },
+            }
+          : {}),
         // Each warning opened in the range: a red pin at the top of the chart at its time.
         markPoint: {
           symbol: 'pin',

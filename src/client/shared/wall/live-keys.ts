@@ -7,6 +7,6 @@ import type { LiveKeys } from '@client/lib/live';
  * with no event and is not here.
  */
 export const WALL_LIVE_KEYS: readonly LiveKeys[] = [
-  { prefix: ['wall-project'], on: ['warning', 'channel', 'board', 'equipment', 'order'] },
+  { prefix: ['wall-project'], on: ['warning', 'channel', 'board', 'equipment', 'order', 'risk'] },
   { prefix: ['warning-alarms'], on: ['warning'], urgent: true },
 ];

@@ -296,6 +296,17 @@ async function seedBoardsAndWarnings(database: Database, first: number, last: nu
      ) SELECT count(*)::int AS closed FROM ins`,
     [first, last],
   );
+  // A few units at risk (docs/predictive.md): a slow drift the predictive detector would flag, on
+  // channels of online boards whose unit is working, so the at-risk screen and the walls' amber show.
+  await database.query(
+    `INSERT INTO fall_channel_risk (detect_id, ch, project_id, equipment_id, kind, status, reason_key, reason_params, score, projected_at, detected_at)
+     SELECT c.detect_id, c.ch, b.project_id, c.equipment_id, 'drift', 'open', 'text.risk.drift',
+            jsonb_build_object('pct', 12 + floor(${R("c.id || 'rp'")} * 15)::int, 'days', 7, 'etaDays', 2 + floor(${R("c.id || 'rd'")} * 4)::int),
+            1.2 + ${R("c.id || 'rs'")}, now() + make_interval(days => 2 + floor(${R("c.id || 'rd'")} * 4)::int), now() - interval '6 hours'
+       FROM fall_detect_channel c JOIN fall_detect b ON b.id = c.detect_id JOIN fall_eq_info e ON e.id = c.equipment_id
+      WHERE b.project_id BETWEEN $1 AND $2 AND b.online AND e.state = 'normal' AND ${R("c.id || 'risk'")} < 0.012`,
+    [first, last],
+  );
   return { boards, warnings: open + closed };
 }
 

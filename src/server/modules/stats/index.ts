@@ -11,4 +11,4 @@ export async function statsModule(app: AppInstance): Promise<void> {
 }
 
 /** The statistics' conditions, which the orders, warnings and equipment lists filter by when a figure is drilled into. */
-export { availabilityCondition, inDays, needsSla, orderStatCondition, projectPlace, unitCategory, type SlaHours } from './stat-filters.service';
+export { availabilityCondition, inDays, needsSla, orderStatCondition, predictedSql, projectPlace, unitCategory, type SlaHours } from './stat-filters.service';

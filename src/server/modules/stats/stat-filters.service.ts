@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { OrderStatMetric } from '@shared/contracts/stats-report';
+import { PREDICTED_WITHIN_DAYS, type OrderStatMetric } from '@shared/contracts/stats-report';
 
 /**
  * The conditions of the statistics screen (fall/stats), written once: the report counts its figures
@@ -96,3 +96,8 @@ export function availabilityCondition(stateCol: AnyPgColumn, v?: 'up' | 'down'):
   if (v === 'up') return sql`${stateCol} NOT IN ('broken', 'offline')`;
   return undefined;
 }
+
+/** A warning (alias `w`) whose unit had a preventive order submitted in the PREDICTED_WITHIN_DAYS days before it (docs/predictive.md "Statistics"). */
+export const predictedSql = (w: SQL) =>
+  sql`EXISTS (SELECT 1 FROM fall_order po WHERE po.equipment_id = ${w}.equipment_id AND po.source = 'preventive'
+                 AND po.submitted_at <= ${w}.at AND po.submitted_at >= ${w}.at - make_interval(days => ${PREDICTED_WITHIN_DAYS}))`;

@@ -2,10 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
 import { WARNING_LEVELS } from '@shared/contracts/warning';
+import { ORDER_SOURCES } from '@shared/contracts/order';
 import type { Granularity } from '@shared/contracts/stats';
 import { STAT_TOP_BOARDS, periodDays, previousDays, type RepairPeriod, type RepairTotals, type StatReport, type StatReportFilters, type WarningLevelCounts } from '@shared/contracts/stats-report';
 import { scopeCondition, type DataScope } from '../../lib/data-scope';
-import { UNIT_CATEGORY, dayEnd, dayStart, projectPlace, slaLimit, unitCategory, type SlaHours } from './stat-filters.service';
+import { UNIT_CATEGORY, dayEnd, dayStart, predictedSql, projectPlace, slaLimit, unitCategory, type SlaHours } from './stat-filters.service';
 
 export interface ReportRange extends StatReportFilters {
   from: string;
@@ -84,7 +85,7 @@ export class StatsReportRepository {
 
   async report(q: ReportRange & Scoped, sla: SlaHours): Promise<StatReport> {
     const previous = previousDays(q.from, q.to);
-    const [places, totals, previousTotals, periods, warnings, prevWarnings, boards, equipment] = await Promise.all([
+    const [places, totals, previousTotals, periods, warnings, prevWarnings, boards, equipment, bySource, predicted] = await Promise.all([
       this.places(q),
       this.repairTotals(q.from, q.to, q, sla),
       this.repairTotals(previous.from, previous.to, q, sla),
@@ -93,6 +94,8 @@ export class StatsReportRepository {
       this.warningLevels(previous.from, previous.to, q, null),
       this.warningBoards(q),
       this.equipment(q),
+      this.bySource(q.from, q.to, q),
+      this.predictedFaults(q.from, q.to, q),
     ]);
     const sum = (rows: { byLevel: WarningLevelCounts }[]) => {
       const byLevel = Object.fromEntries(WARNING_LEVELS.map((l) => [l, rows.reduce((n, r) => n + r.byLevel[l], 0)])) as WarningLevelCounts;
@@ -104,7 +107,8 @@ export class StatsReportRepository {
       to: q.to,
       granularity: q.granularity,
       previous,
-      repair: { totals, previousTotals, periods },
+      repair: { totals, previousTotals, periods, bySource },
+      predicted,
       warnings: { ...sum(warnings), previous: sum(prevWarnings), periods: warnings, boards },
       equipment,
     };
@@ -158,6 +162,41 @@ export class StatsReportRepository {
          unitCategory(sql`o.equipment_id`, f.category),
        ])}
        ${g ? sql`GROUP BY 1` : sql``}`);
+  }
+
+  /**
+   * The range's orders by source, counted as the totals are (submitted in the range; completed in it
+   * without a data issue, from the facts), so each source's figures add up to the totals.
+   */
+  private async bySource(from: string, to: string, f: Scoped): Promise<StatReport['repair']['bySource']> {
+    const [subs, dones] = await Promise.all([
+      this.rows<{ source: string; n: number }>(sql`
+        SELECT o.source, count(*)::int AS n FROM fall_order o
+         WHERE ${and([sql`o.submitted_at >= ${dayStart(from)}`, sql`o.submitted_at < ${dayEnd(to)}`, projectOf(sql`o.project_id`, f), projectPlace(sql`o.project_id`, f), unitCategory(sql`o.equipment_id`, f.category)])}
+         GROUP BY 1`),
+      this.rows<{ source: string; n: number }>(sql`
+        SELECT o.source, count(*)::int AS n FROM stats_order_fact f JOIN fall_order o ON o.id = f.order_id
+         WHERE ${and([sql`f.completed_at >= ${dayStart(from)}`, sql`f.completed_at < ${dayEnd(to)}`, projectOf(sql`f.project_id`, f), projectPlace(sql`f.project_id`, f), unitCategory(sql`o.equipment_id`, f.category)])}
+         GROUP BY 1`),
+    ]);
+    const sub = new Map(subs.map((r) => [r.source, Number(r.n)]));
+    const done = new Map(dones.map((r) => [r.source, Number(r.n)]));
+    const sources = [...new Set([...ORDER_SOURCES, ...sub.keys(), ...done.keys()])];
+    return sources.map((source) => ({ source, submitted: sub.get(source) ?? 0, completed: done.get(source) ?? 0 }));
+  }
+
+  /**
+   * Faults predicted (docs/predictive.md "Statistics"): channel warnings raised in the range, and
+   * those on a unit that had a preventive order submitted in the PREDICTED_WITHIN_DAYS days before.
+   */
+  private async predictedFaults(from: string, to: string, f: Scoped): Promise<StatReport['predicted']> {
+    const [row] = await this.rows<{ faults: number; predicted: number }>(sql`
+      SELECT count(*)::int AS faults, (count(*) FILTER (WHERE ${predictedSql(sql`w`)}))::int AS predicted
+        FROM fall_warning w
+       WHERE ${this.warningWhere(from, to, f)} AND w.kind = 'channel'`);
+    const faults = Number(row?.faults ?? 0);
+    const predicted = Number(row?.predicted ?? 0);
+    return { faults, predicted, rate: share(predicted, faults) };
   }
 
   private totalsOf(fact: FactRow | undefined, submitted: number): RepairTotals {

@@ -173,7 +173,17 @@ export class StatsRepository {
     // stats_eq_count (0008) keeps the units per project, model and state (project 0 = all projects), so
     // this reads a few rows per model instead of grouping 100,000 units; a scope sums its projects' rows.
     const ids = scopeIds(scope);
-    const rows = await this.database.query<DeviceGroup>(
+    const only = projectId ? [projectId] : ids;
+    // Units at risk (docs/predictive.md): few, counted live from the findings, by the same category rule.
+    const atRiskQuery = this.database.query<{ category: string; n: number }>(
+      `SELECT coalesce(d.category, 'other') AS category, count(*)::int AS n
+         FROM fall_eq_info e LEFT JOIN fall_device d ON d.id = e.device_id
+        WHERE ${countedEquipment('e')} AND e.state <> 'broken' ${only ? 'AND e.project_id = ANY($1::int[])' : ''}
+          AND EXISTS (SELECT 1 FROM fall_channel_risk r WHERE r.equipment_id = e.id AND r.status = 'open')
+        GROUP BY 1`,
+      only ? [only] : [],
+    );
+    const rows = await this.database.query<Omit<DeviceGroup, 'atRisk'>>(
       `SELECT coalesce(d.category, 'other') AS category,
               sum(c.n)::int AS total,
               coalesce(sum(c.n) FILTER (WHERE c.state = 'normal'), 0)::int AS normal,
@@ -185,10 +195,11 @@ export class StatsRepository {
         GROUP BY 1`,
       [projectId ?? ids ?? 0],
     );
+    const atRisk = new Map((await atRiskQuery).map((r) => [r.category, r.n]));
     return inDictionaryOrder(
       DEVICE_CATEGORY.map((c) => c.value),
-      new Map(rows.map((r) => [r.category, r])),
-      (category) => ({ category, total: 0, normal: 0, broken: 0, maintenance: 0, offline: 0 }),
+      new Map(rows.map((r) => [r.category, { ...r, atRisk: atRisk.get(r.category) ?? 0 }])),
+      (category) => ({ category, total: 0, normal: 0, broken: 0, maintenance: 0, offline: 0, atRisk: atRisk.get(category) ?? 0 }),
     );
   }
 

@@ -68,9 +68,9 @@ describe('statistics of the big screen', () => {
   it('splits equipment by category and state, and lists broken units newest first', async () => {
     const groups = await get('groupDevice');
     const of = (c: string) => groups.find((g: { category: string }) => g.category === c);
-    expect(of('pump')).toEqual({ category: 'pump', total: 2, normal: 1, broken: 1, maintenance: 0, offline: 0 });
-    expect(of('light')).toEqual({ category: 'light', total: 2, normal: 0, broken: 1, maintenance: 0, offline: 1 });
-    expect(of('other')).toEqual({ category: 'other', total: 1, normal: 0, broken: 0, maintenance: 1, offline: 0 });
+    expect(of('pump')).toEqual({ category: 'pump', total: 2, normal: 1, broken: 1, maintenance: 0, offline: 0, atRisk: 0 });
+    expect(of('light')).toEqual({ category: 'light', total: 2, normal: 0, broken: 1, maintenance: 0, offline: 1, atRisk: 0 });
+    expect(of('other')).toEqual({ category: 'other', total: 1, normal: 0, broken: 0, maintenance: 1, offline: 0, atRisk: 0 });
     expect((await get(`groupDevice?projectId=${ids.p1}`)).find((g: { category: string }) => g.category === 'light').total).toBe(0);
 
     const { list: broken, total } = await get('brokenDevice');

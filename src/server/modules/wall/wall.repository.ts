@@ -15,6 +15,8 @@ const WARNING_LIMIT = 50;
 const EQUIPMENT_LIMIT = 2000;
 /** When the site plan cannot be read, Leaflet still needs bounds; 16:10 fits most drawings. */
 const FALLBACK_PLAN = { width: 1600, height: 1000 };
+/** A unit (alias e) with an open finding of the predictive detector (fall_channel_risk, docs/predictive.md). */
+export const unitAtRiskSql = (e = 'e') => `EXISTS (SELECT 1 FROM fall_channel_risk r WHERE r.equipment_id = ${e}.id AND r.status = 'open')`;
 const sizeCache = new Map<number, { width: number; height: number }>();
 const SIZE_CACHE_MAX = 500;
 
@@ -76,7 +78,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
     sitePlanOf(app, project, (fileId) => `${app.config.apiPrefix}/oss/file/download/${fileId}`),
     q<ProjectWall['equipment'][number]>(
       `SELECT e.id, e.name, e.name_en AS "nameEn", e.state, e.pos_x AS "posX", e.pos_y AS "posY", d.name AS "deviceName", d.name_en AS "deviceNameEn", d.category,
-              e.warranty_end::text AS "warrantyEnd"
+              e.warranty_end::text AS "warrantyEnd", ${unitAtRiskSql('e')} AS "atRisk"
          FROM fall_eq_info e LEFT JOIN fall_device d ON d.id = e.device_id
         WHERE e.project_id = $1 AND ${countedEquipment('e')} ORDER BY e.id LIMIT ${EQUIPMENT_LIMIT}`,
       [id],
@@ -88,7 +90,8 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
     ),
     q<WallBoard['channels'][number] & { detectId: number }>(
       `SELECT c.detect_id AS "detectId", c.ch, c.label, c.label_en AS "labelEn", c.switch_value AS "switchValue", c.analog_value AS "analogValue",
-              c.analog_min AS "analogMin", c.analog_max AS "analogMax", c.result, c.equipment_id AS "equipmentId"
+              c.analog_min AS "analogMin", c.analog_max AS "analogMax", c.result, c.equipment_id AS "equipmentId",
+              EXISTS (SELECT 1 FROM fall_channel_risk r WHERE r.detect_id = c.detect_id AND r.ch = c.ch AND r.status = 'open') AS "atRisk"
          FROM fall_detect_channel c JOIN fall_detect d ON d.id = c.detect_id
         WHERE d.project_id = $1 AND ${notArchivedSql('d')} ORDER BY c.detect_id, c.ch`,
       [id],
@@ -118,7 +121,8 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
          (SELECT (count(*) FILTER (WHERE e.state NOT IN ('broken', 'offline')))::float8 / NULLIF(count(*), 0) FROM fall_eq_info e
            WHERE e.project_id = $1 AND ${countedEquipment('e')}) AS availability,
          (SELECT count(*)::int FROM fall_eq_info e WHERE e.project_id = $1 AND ${countedEquipment('e')}) AS "equipmentTotal",
-         (SELECT count(*)::int FROM fall_warning WHERE project_id = $1 AND result IS NULL) AS "openWarnings"`,
+         (SELECT count(*)::int FROM fall_warning WHERE project_id = $1 AND result IS NULL) AS "openWarnings",
+         (SELECT count(*)::int FROM fall_eq_info e WHERE e.project_id = $1 AND ${countedEquipment('e')} AND e.state <> 'broken' AND ${unitAtRiskSql('e')}) AS "atRisk"`,
       [id, OPEN_STATUSES],
     ),
   ]);

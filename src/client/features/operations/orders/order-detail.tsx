@@ -1,4 +1,5 @@
-import { Button, Divider, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useEffect, useRef } from 'react';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,7 +16,7 @@ import { fieldErrors, zodResolver } from '@client/components/form/zod-resolver';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { when } from '../../../shared/work-kit/format';
 import { FilesField } from '../../../components/form/file-field';
-import { fileReport, orderDetailQueryOptions, orderKeys } from './order-api';
+import { fileReport, orderDetailQueryOptions, orderKeys, orderRiskQueryOptions } from './order-api';
 import { ReportFields, newReportValues, type ReportValues } from '../../../shared/work-kit/report-fields';
 import { localName } from '@shared/local-name';
 import { tMessage } from '@client/lib/i18n';
@@ -28,6 +29,9 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
   const detail = useQuery(orderDetailQueryOptions(id));
   const canReport = useCan(permissionOf('report', 'save'));
   const order = detail.data;
+  // A preventive order says why the detector opened it, with a link to the finding and its trend (docs/predictive.md).
+  const canSeeRisk = useCan('fall-risk#info');
+  const risk = useQuery(orderRiskQueryOptions(order?.source === 'preventive' && canSeeRisk ? order.id : null)).data;
   // The order is this one; the form checks the other fields.
   const form = useForm<ReportValues>({ mode: 'controlled', initialValues: newReportValues(), validate: zodResolver(reportSaveSchema.extend({ orderId: z.unknown() })) });
   // The detail stays mounted under the list: each order it opens starts a report at "now", not at the
@@ -64,6 +68,23 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
               { label: t('common.equipment'), value: order.equipmentName === null ? '' : localName(order.equipmentName, order.equipmentNameEn, i18n.language) },
               { label: t('order.priority'), value: <StatusTag value={order.priority} dict={ORDER_PRIORITY} /> },
               { label: t('order.source'), value: t(`order.sources.${order.source}`) },
+              ...(risk
+                ? [
+                    {
+                      label: t('risk.orderReason'),
+                      full: true,
+                      value: (
+                        <Group gap="sm" data-testid="order-risk">
+                          <Text size="sm">{risk.reason}</Text>
+                          {risk.projectedAt ? <Text size="sm" c="orange">{t('risk.projectedAt')}: {when(risk.projectedAt)}</Text> : null}
+                          <Anchor component={Link} to={`/main/fall/risk?open=${risk.id}`} size="sm" onClick={onClose}>
+                            {t('risk.openRisk')}
+                          </Anchor>
+                        </Group>
+                      ),
+                    },
+                  ]
+                : []),
               { label: t('order.submitter'), value: order.submitter },
               { label: t('order.contact'), value: order.contact },
               { label: t('order.submittedAt'), value: when(order.submittedAt) },

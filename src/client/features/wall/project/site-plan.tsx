@@ -5,7 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import { CircleMarker, ImageOverlay, MapContainer, Marker, Tooltip, useMap } from 'react-leaflet';
 import { DEVICE_STATE } from '@shared/dictionaries';
 import type { SitePlan, WallBoard, WallEquipment } from '@shared/contracts/wall';
-import { deviceStateColor, TAG_HEX, WALL } from '../../../components/wall/theme';
+import { AT_RISK_HEX, deviceStateColor, TAG_HEX, WALL } from '../../../components/wall/theme';
 import { useFileSrc } from '@client/lib/files';
 import { localName } from '@shared/local-name';
 
@@ -46,9 +46,13 @@ export interface SitePlanMapProps {
   onSelectBoard: (id: number) => void;
 }
 
+/** A unit shown at risk: an open finding and not broken (broken is red whatever is predicted; the wall's atRisk KPI counts the same). */
+const riskShown = (e: WallEquipment) => e.atRisk && e.state !== 'broken';
+
 /**
  * The site plan in Leaflet with a simple CRS: the project's map background as an image overlay,
- * equipment as dots coloured by state, detection boards as squares (red with the fault count).
+ * equipment as dots coloured by state, detection boards as squares (red with the fault count);
+ * a unit at risk has an amber ring.
  */
 export function SitePlanMap({ sitePlan, equipment, boards, selectedBoard, onSelectBoard }: SitePlanMapProps) {
   const { t, i18n } = useTranslation('wallProject');
@@ -80,11 +84,13 @@ export function SitePlanMap({ sitePlan, equipment, boards, selectedBoard, onSele
             key={`e${e.id}`}
             center={toLatLng(plan, e.posX!, e.posY!)}
             radius={MARKER_RADIUS}
-            className={`wall-eq wall-eq-${e.state}`}
-            pathOptions={{ color: '#ffffff', weight: 1.5, fillColor: deviceStateColor(e.state), fillOpacity: 0.95 }}
+            className={`wall-eq wall-eq-${e.state}${riskShown(e) ? ' wall-eq-at-risk' : ''}`}
+            // At risk: an amber ring around its state's colour (broken red stays red, without the ring).
+            pathOptions={riskShown(e) ? { color: AT_RISK_HEX, weight: 4, fillColor: deviceStateColor(e.state), fillOpacity: 0.95 } : { color: '#ffffff', weight: 1.5, fillColor: deviceStateColor(e.state), fillOpacity: 0.95 }}
           >
             <Tooltip direction="top" offset={[0, -8]}>
               <strong>{localName(e.name, e.nameEn, i18n.language)}</strong> · {stateLabel(e.state)}
+              {riskShown(e) ? <div style={{ color: AT_RISK_HEX }}>{t('atRisk')}</div> : null}
               {e.deviceName ? <div>{localName(e.deviceName, e.deviceNameEn, i18n.language)}</div> : null}
               {e.warrantyEnd ? <div>{t('warrantyEnd', { date: e.warrantyEnd })}</div> : null}
             </Tooltip>
@@ -120,6 +126,10 @@ export function SitePlanMap({ sitePlan, equipment, boards, selectedBoard, onSele
             {i18n.language === 'en' ? s.en : s.cn} {equipment.filter((e) => e.state === s.value).length}
           </span>
         ))}
+        <span data-testid="legend-at-risk" style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+          <span style={{ width: 12, height: 12, borderRadius: 6, border: `3px solid ${AT_RISK_HEX}`, boxSizing: 'border-box' }} />
+          {t('legend.atRisk')} {equipment.filter(riskShown).length}
+        </span>
         <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
           <span style={{ width: 12, height: 12, borderRadius: 3, border: `2px solid ${TAG_HEX.success}` }} />
           {t('legend.board')}

@@ -7,7 +7,7 @@ import type { LiveKeys } from '@client/lib/live';
  */
 export const STATS_LIVE_KEYS: readonly LiveKeys[] = [
   // get-count-projects, get-group-*, get-project-points, get-broken-device, get-repair-*, get-stat-orders
-  { prefix: ['stats'], on: ['warning', 'equipment', 'order'] },
+  { prefix: ['stats'], on: ['warning', 'equipment', 'order', 'risk'] },
   // get-latest-warnings: the wall ticker
   { prefix: ['warnings'], on: ['warning'] },
   // get-current-notices: the wall's banner

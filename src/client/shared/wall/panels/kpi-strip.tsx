@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { DeferredTooltip } from '@client/components/wall/deferred-tooltip';
 import { NumberCounter } from '@client/components/wall/number-counter';
-import { TAG_HEX, WALL } from '@client/components/wall/theme';
+import { AT_RISK_HEX, TAG_HEX, WALL } from '@client/components/wall/theme';
 import { panelTiming } from '@client/components/wall/element-timing';
 
 export interface Kpi {
@@ -61,4 +61,4 @@ function KpiStripOf({ items, box, ready }: { items: Kpi[]; box: { x: number; y: 
   );
 }
 
-export const KPI_COLORS = { projects: WALL.accent, equipment: TAG_HEX.primary, broken: TAG_HEX.danger, hours: TAG_HEX.warning, onTime: TAG_HEX.success };
+export const KPI_COLORS = { projects: WALL.accent, equipment: TAG_HEX.primary, broken: TAG_HEX.danger, atRisk: AT_RISK_HEX, hours: TAG_HEX.warning, onTime: TAG_HEX.success };

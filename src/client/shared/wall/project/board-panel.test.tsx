@@ -26,6 +26,7 @@ const boardOf = (online: boolean, lastSeen: string | null): WallBoard => ({
     analogMax: 100,
     result: i === 4 ? 'fault' : 'normal',
     equipmentId: null,
+    atRisk: false,
   })),
 });
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { WallBoard, WallEquipment } from '@shared/contracts/wall';
 import { SWITCH_FAULT } from '@shared/constants';
-import { TAG_HEX, WALL } from '../../../components/wall/theme';
+import { AT_RISK_HEX, TAG_HEX, WALL } from '../../../components/wall/theme';
 import { dateTime } from '@client/lib/date-time';
 import { channelShown } from '@shared/contracts/detect';
 import { localName } from '@shared/local-name';
@@ -45,13 +45,16 @@ export function BoardChannels({ board, equipment, onOpenTrend }: { board: WallBo
           const c = byCh.get(n + 1);
           const shown = c ? channelShown(board.online, c.result) : null;
           const fault = shown === 'fault';
-          const colour = shown === 'fault' ? TAG_HEX.danger : shown === 'normal' ? TAG_HEX.success : TAG_HEX.default;
+          // At risk (an open finding of the predictive detector) while still reading normal: amber outline, distinct from fault red.
+          const risk = shown === 'normal' && !!c?.atRisk;
+          const colour = shown === 'fault' ? TAG_HEX.danger : risk ? AT_RISK_HEX : shown === 'normal' ? TAG_HEX.success : TAG_HEX.default;
           const share = c ? rangeShare(c.analogValue, c.analogMin, c.analogMax) : 0;
           return (
             <div
               key={n}
               data-testid={`channel-${n + 1}`}
               data-result={shown ?? 'none'}
+              data-at-risk={risk ? 'true' : undefined}
               // A click (or Enter) opens the channel's trend over the wall.
               {...(onOpenTrend && c
                 ? {
@@ -69,8 +72,8 @@ export function BoardChannels({ board, equipment, onOpenTrend }: { board: WallBo
                 : {})}
               style={{
                 cursor: onOpenTrend && c ? 'pointer' : undefined,
-                border: `1px solid ${fault ? TAG_HEX.danger : WALL.border}`,
-                boxShadow: fault ? `inset 0 0 16px rgba(255,77,94,.35)` : 'none',
+                border: `1px solid ${fault ? TAG_HEX.danger : risk ? AT_RISK_HEX : WALL.border}`,
+                boxShadow: fault ? `inset 0 0 16px rgba(255,77,94,.35)` : risk ? `inset 0 0 16px rgba(255,159,28,.3)` : 'none',
                 background: 'rgba(3, 18, 40, 0.6)',
                 padding: '6px 8px',
                 display: 'flex',
@@ -94,7 +97,7 @@ export function BoardChannels({ board, equipment, onOpenTrend }: { board: WallBo
                 <div style={{ width: `${share * 100}%`, height: '100%', background: colour }} />
               </div>
               <div style={{ fontSize: 12, color: colour, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                {shown === 'offline' ? noData : shown === 'fault' ? t('board.fault') : shown === 'normal' ? t('board.normal') : ''}
+                {shown === 'offline' ? noData : shown === 'fault' ? t('board.fault') : risk ? t('board.atRisk') : shown === 'normal' ? t('board.normal') : ''}
               </div>
             </div>
           );

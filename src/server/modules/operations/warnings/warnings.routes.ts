@@ -13,7 +13,7 @@ import { ok } from '../../../lib/crud';
 import { settleWarnings } from './warnings.service';
 import { notArchived } from '../../../lib/archive';
 import { publishLive } from '../../../live';
-import { inDays, projectPlace, unitCategory } from '../../stats';
+import { inDays, predictedSql, projectPlace, unitCategory } from '../../stats';
 import { assertRowsInScope, scopeCondition, scopeOf, type DataScope } from '../../../lib/data-scope';
 
 const WARNINGS = { from: 'fall_warning x', project: 'x.project_id' };
@@ -68,6 +68,7 @@ function conditions(q: WarningQuery, scope: DataScope): SQL | undefined {
       inDays(fallWarning.at, q.statFrom, q.statTo),
       projectPlace(fallWarning.projectId, q),
       unitCategory(fallWarning.equipmentId, q.category),
+      q.predicted === 'yes' ? predictedSql(sql`fall_warning`) : undefined,
     ].filter((p): p is SQL => !!p),
   );
 }
