@@ -17,17 +17,22 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@
  * PGlite (`transaction` is PGlite's). At most `limit` statements are kept (least recently used
  * closed first).
  */
+/** What it needs of a PGlite client: in-process PGlite, or RemotePglite (its worker thread). */
+export type PgliteClient = Pick<PGlite, 'execProtocol' | 'serializers' | 'parsers' | 'isInTransaction' | 'syncToFs' | '_runExclusiveQuery' | '_runExclusiveTransaction'> & {
+  _checkReady(): Promise<void>;
+};
+
 export class PreparedPglite {
   private readonly statements = new Map<string, { name: string; paramTypes: number[] }>();
   private next = 0;
 
   constructor(
-    private readonly client: PGlite,
+    private readonly client: PgliteClient,
     private readonly limit = 300,
   ) {}
 
   query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    const client = this.client as PGlite & { _checkReady(): Promise<void> };
+    const client = this.client;
     return client._checkReady().then(() => client._runExclusiveTransaction(() => client._runExclusiveQuery(() => this.run<T>(sql, params, options))));
   }
 
