@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
@@ -73,12 +73,25 @@ export async function openPglite(source?: string | Blob): Promise<Database> {
 const NUMERIC_PARSERS = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) };
 
 export function pgliteDatabase(client: PgliteClient): Database {
-  // Statements outside transactions run prepared, in one call each (pglite-prepared.ts); Drizzle's
-  // transactions are PGlite's own.
+  // Statements run prepared, in one call each (pglite-prepared.ts); Drizzle's transactions are
+  // PGlite's own (BEGIN, COMMIT or ROLLBACK, the database held meanwhile) with their statements
+  // prepared too.
   const prepared = new PreparedPglite(client);
   const driver = {
     query: (...args: Parameters<PreparedPglite['query']>) => timedQuery(() => prepared.query(...args)),
-    transaction: client.transaction.bind(client),
+    transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
+      client.transaction((tx) =>
+        fn({
+          ...tx,
+          get closed() {
+            return tx.closed;
+          },
+          query: <R>(...args: Parameters<PreparedPglite['queryInTransaction']>) => {
+            if (tx.closed) throw new Error('Transaction is closed');
+            return prepared.queryInTransaction<R>(...args);
+          },
+        }),
+      ),
   };
   const db = drizzlePglite(driver as unknown as PGlite, { schema }) as unknown as Db;
   return {

@@ -13,8 +13,8 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@
  *
  * Parameters are written and rows read exactly as PGlite's `query` does (its serializers by the
  * parameter types the server reported, its parsers by column type, `parseResults`). Calls queue
- * behind a running transaction like PGlite's own; statements inside a transaction still go through
- * PGlite (`transaction` is PGlite's). At most `limit` statements are kept (least recently used
+ * behind a running transaction like PGlite's own; statements inside a transaction (PGlite's own
+ * `transaction`) come through `queryInTransaction`. At most `limit` statements are kept (least recently used
  * closed first).
  */
 /** What it needs of a PGlite client: in-process PGlite, or RemotePglite (its worker thread). */
@@ -22,9 +22,13 @@ export type PgliteClient = Pick<PGlite, 'execProtocol' | 'serializers' | 'parser
   _checkReady(): Promise<void>;
 };
 
+let instances = 0;
+
 export class PreparedPglite {
   private readonly statements = new Map<string, { name: string; paramTypes: number[] }>();
   private next = 0;
+  /** Statement names of their own: two handles on one database must not replace each other's statements. */
+  private readonly prefix = `cascade_${++instances}_`;
 
   constructor(
     private readonly client: PgliteClient,
@@ -34,6 +38,17 @@ export class PreparedPglite {
   query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     const client = this.client;
     return client._checkReady().then(() => client._runExclusiveTransaction(() => client._runExclusiveQuery(() => this.run<T>(sql, params, options))));
+  }
+
+  /**
+   * A statement inside a transaction whose caller holds the database already (PGlite's
+   * `transaction`): one call into it, where PGlite's own statement makes six (each a trip to the
+   * database's thread, db/pglite-remote.ts). A statement whose table changed under it fails the
+   * transaction (PostgreSQL aborts it at that error) rather than being parsed again; it is parsed
+   * anew next time.
+   */
+  queryInTransaction<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.run<T>(sql, params, options, true);
   }
 
   /** How many statements are prepared (tests). */
@@ -61,10 +76,10 @@ export class PreparedPglite {
     const error = messages.find((m) => m.name === 'error') as (Error & { code?: string }) | undefined;
     if (error) {
       // A table changed under the statement (its row type), or the statement is gone: once more, parsed anew.
-      if (!retried && (error.code === '0A000' || error.code === '26000')) {
+      if (error.code === '0A000' || error.code === '26000') {
         this.statements.delete(sql);
         await this.send([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]);
-        return this.run<T>(sql, params, options, true);
+        if (!retried) return this.run<T>(sql, params, options, true);
       }
       throw error;
     }
@@ -91,7 +106,7 @@ export class PreparedPglite {
       this.statements.delete(oldest);
       closing.push(serialize.close({ type: 'S', name }));
     }
-    const name = `cascade_${++this.next}`;
+    const name = `${this.prefix}${++this.next}`;
     const messages = await this.send([
       ...closing,
       serialize.parse({ name, text: sql, types: options?.paramTypes }),

@@ -63,6 +63,22 @@ describe('RemotePglite (PGlite in a worker thread)', () => {
     expect(remote.isInTransaction()).toBe(false);
   });
 
+  it("runs Drizzle's transactions with their statements prepared: kept on commit, gone on rollback, savepoints inside", async () => {
+    const database = pgliteDatabase(remote);
+    await database.exec('CREATE TABLE remote_tx (v text)');
+    const insert = (tx: Pick<typeof database.db, 'execute'>, v: string) => tx.execute(sql`INSERT INTO remote_tx (v) VALUES (${v})`);
+    await database.db.transaction(async (tx) => {
+      await insert(tx, 'kept');
+      await tx.transaction((inner) => insert(inner, 'inner kept'));
+      await tx.transaction((inner) => insert(inner, 'inner undone').then(() => inner.rollback())).catch(() => undefined);
+    });
+    await database.db.transaction(async (tx) => {
+      await insert(tx, 'undone');
+      throw new Error('undo');
+    }).catch(() => undefined);
+    expect(await database.query('SELECT v FROM remote_tx ORDER BY v')).toEqual([{ v: 'inner kept' }, { v: 'kept' }]);
+  });
+
   it("throws PostgreSQL's error with its code and goes on answering", async () => {
     const error = await remote.query('SELECT * FROM no_such_table').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: '42P01', message: expect.stringContaining('no_such_table') });

@@ -174,8 +174,9 @@ export class RemotePglite extends BasePglite {
     return messages;
   }
 
+  /** Outside a transaction block the worker wrote the last statement's changes already (pglite-worker.mjs). */
   async syncToFs(): Promise<void> {
-    await this.#call('syncToFs');
+    if (this.#inTransaction) await this.#call('syncToFs');
   }
 
   async listen(channel: string, callback: (payload: string) => void, tx?: Transaction): Promise<(tx?: Transaction) => Promise<void>> {

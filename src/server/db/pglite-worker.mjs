@@ -14,9 +14,14 @@ function own(bytes) {
 }
 
 const handlers = {
+  // Written to the file system when asked, and whenever the database is outside a transaction block
+  // after it (what PGlite's query and exec do after each statement): the server's thread need not
+  // ask for it separately, a second trip per statement.
   async protocol(client, { message, syncToFs }) {
-    const data = own(await client.execProtocolRaw(message, { syncToFs }));
-    return { value: { data, inTransaction: client.isInTransaction() }, transfer: [data.buffer] };
+    const data = own(await client.execProtocolRaw(message, { syncToFs: false }));
+    const inTransaction = client.isInTransaction();
+    if (syncToFs || !inTransaction) await client.syncToFs();
+    return { value: { data, inTransaction }, transfer: [data.buffer] };
   },
   async syncToFs(client) {
     await client.syncToFs();
