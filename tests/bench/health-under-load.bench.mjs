@@ -34,9 +34,12 @@ const cannon = (opts) =>
 
 function checked(result, what) {
   if (result.non2xx) throw new Error(`${what}: ${result.non2xx} non-2xx answers of ${result.requests.total}`);
-  if (!result.requests.total) throw new Error(`${what}: no request answered (${result.errors} errors, ${result.timeouts} timed out)`);
   return result;
 }
+
+/** autocannon gives up on a request after 10 s: /api/health with no answer at all waited at least that. */
+const TIMEOUT_MS = 10_000;
+const p99Of = (health) => (health.requests.total ? health.latency.p99 : TIMEOUT_MS);
 
 function stop(child) {
   if (child.exitCode !== null) return Promise.resolve();
@@ -94,7 +97,8 @@ async function measure(engine, thread) {
 }
 
 const note = ({ health, list, loads }) =>
-  `median ${health.latency.p50} ms, max ${health.latency.max} ms, ${health.requests.total} answers; the list meanwhile ${Math.round(list.requests.average)} req/s, p99 ${list.latency.p99} ms` +
+  `${health.requests.total ? `median ${health.latency.p50} ms, max ${health.latency.max} ms, ${health.requests.total} answers` : `no answer within ${TIMEOUT_MS / 1000} s`}` +
+  `${health.timeouts ? ` (${health.timeouts} timed out)` : ''}; the list meanwhile ${Math.round(list.requests.average)} req/s, p99 ${list.latency.p99} ms` +
   `${list.errors || list.timeouts ? `, ${list.errors} errors` : ''}; ${loads}`;
 
 export async function run() {
@@ -109,10 +113,10 @@ export async function run() {
   for (const engine of engines) {
     const label = engine === 'pglite' ? 'embedded database (worker thread)' : 'PostgreSQL';
     const m = await measure(engine, 'worker');
-    rows.push({ name: `${label}: /api/health p99 under ${CONNECTIONS} connections of the order list`, value: m.health.latency.p99, unit: 'ms', budget: HEALTH_P99_MS, note: note(m) });
+    rows.push({ name: `${label}: /api/health p99 under ${CONNECTIONS} connections of the order list`, value: p99Of(m.health), unit: 'ms', budget: HEALTH_P99_MS, note: note(m) });
     if (engine === 'pglite' && process.env.BENCH_COMPARE === 'main') {
       const before = await measure(engine, 'main');
-      rows.push({ name: `embedded database in the server's thread (PGLITE_THREAD=main, for comparison): /api/health p99`, value: before.health.latency.p99, unit: 'ms', note: note(before) });
+      rows.push({ name: `embedded database in the server's thread (PGLITE_THREAD=main, for comparison): /api/health p99`, value: p99Of(before.health), unit: 'ms', note: note(before) });
     }
   }
   return rows;
