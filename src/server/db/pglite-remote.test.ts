@@ -79,6 +79,23 @@ describe('RemotePglite (PGlite in a worker thread)', () => {
     expect(await database.query('SELECT v FROM remote_tx ORDER BY v')).toEqual([{ v: 'inner kept' }, { v: 'kept' }]);
   });
 
+  it('answers statements sent one after another without waiting (each its own answer), none of them inside a transaction begun among them', async () => {
+    const database = pgliteDatabase(remote);
+    await database.exec('CREATE TABLE remote_pipe (n int)');
+    const insert = (n: number) => database.query('INSERT INTO remote_pipe (n) VALUES ($1) RETURNING n', [n]);
+    const before = Array.from({ length: 20 }, (_, i) => insert(i));
+    const undone = database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO remote_pipe (n) VALUES (-1)`);
+        throw new Error('undo');
+      })
+      .catch((e: Error) => e.message);
+    const after = Array.from({ length: 20 }, (_, i) => insert(100 + i));
+    expect(await Promise.all([...before, ...after])).toEqual([...Array.from({ length: 20 }, (_, i) => [{ n: i }]), ...Array.from({ length: 20 }, (_, i) => [{ n: 100 + i }])]);
+    expect(await undone).toBe('undo');
+    expect(await database.query<{ n: number }>('SELECT count(*)::int AS n, min(n) AS low FROM remote_pipe')).toEqual([{ n: 40, low: 0 }]);
+  });
+
   it("throws PostgreSQL's error with its code and goes on answering", async () => {
     const error = await remote.query('SELECT * FROM no_such_table').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: '42P01', message: expect.stringContaining('no_such_table') });

@@ -44,6 +44,8 @@ const asError = (e: WorkerError) => Object.assign(new Error(e.message), { name: 
  */
 export class RemotePglite extends BasePglite {
   readonly debug = 0;
+  /** Statements run in the order sent, each answer parsed on its own, the file system written by the worker (pglite-prepared.ts). */
+  readonly pipelines = true;
   #worker: Worker;
   #ready: Promise<void>;
   #closed = false;
