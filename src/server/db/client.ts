@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
@@ -6,6 +6,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { timedQuery } from '../lib/observe';
 import { PreparedPglite } from './pglite-prepared';
+import { RemotePglite } from './pglite-remote';
 
 export type DbKind = 'pglite' | 'postgres';
 export type Db = PgDatabase<any, typeof schema>;
@@ -49,27 +50,48 @@ const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS || '16MB';
  * work_mem stays PostgreSQL's 4 MB: the statistics and list sorts fit in it.
  */
 const PGLITE_MEMORY = ['-c', 'maintenance_work_mem=8MB', '-c', 'temp_buffers=2MB', '-c', 'wal_buffers=1MB'];
-const pgliteStartParams = () => [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`, ...PGLITE_MEMORY];
+const PGLITE_PARAMS = ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`, ...PGLITE_MEMORY];
+
+/**
+ * Where the embedded database runs (PGLITE_THREAD): `worker` (the default), a thread of its own
+ * (pglite-remote.ts), so the server's event loop never waits on a query; `main`, in the server's
+ * own thread, as before the worker (to compare the two).
+ */
+const PGLITE_THREAD = process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker';
+
+/** The embedded database's client: PGlite in its worker thread, or in this thread (PGLITE_THREAD=main). */
+export type PgliteClient = PGlite | RemotePglite;
 
 /** Opens PGlite in a data folder, in memory, or from a dump made by `dumpDataDir`. */
 export async function openPglite(source?: string | Blob): Promise<Database> {
-  const startParams = pgliteStartParams();
-  const client =
-    source instanceof Blob
-      ? await PGlite.create({ loadDataDir: source, startParams })
-      : await PGlite.create({ dataDir: source, startParams });
-  return pgliteDatabase(client);
+  const from = source instanceof Blob ? { loadDataDir: source } : { dataDir: source };
+  if (PGLITE_THREAD === 'worker') return pgliteDatabase(await RemotePglite.create({ ...from, startParams: PGLITE_PARAMS }));
+  const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...PGLITE_PARAMS];
+  return pgliteDatabase(await PGlite.create({ ...from, startParams }));
 }
 
 const NUMERIC_PARSERS = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) };
 
-export function pgliteDatabase(client: PGlite): Database {
-  // Statements outside transactions run prepared, in one call each (pglite-prepared.ts); Drizzle's
-  // transactions are PGlite's own.
+export function pgliteDatabase(client: PgliteClient): Database {
+  // Statements run prepared, in one call each (pglite-prepared.ts); Drizzle's transactions are
+  // PGlite's own (BEGIN, COMMIT or ROLLBACK, the database held meanwhile) with their statements
+  // prepared too.
   const prepared = new PreparedPglite(client);
   const driver = {
     query: (...args: Parameters<PreparedPglite['query']>) => timedQuery(() => prepared.query(...args)),
-    transaction: client.transaction.bind(client),
+    transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
+      client.transaction((tx) =>
+        fn({
+          ...tx,
+          get closed() {
+            return tx.closed;
+          },
+          query: <R>(...args: Parameters<PreparedPglite['queryInTransaction']>) => {
+            if (tx.closed) throw new Error('Transaction is closed');
+            return prepared.queryInTransaction<R>(...args);
+          },
+        }),
+      ),
   };
   const db = drizzlePglite(driver as unknown as PGlite, { schema }) as unknown as Db;
   return {
@@ -92,7 +114,7 @@ export function pgliteDatabase(client: PGlite): Database {
     async close() {
       if (!client.closed) await client.close();
     },
-    /** The PGlite instance, for dumping a data folder (test templates). */
+    /** The PGlite client, for dumping a data folder (test templates) and the backup's transactions. */
     get raw() {
       return client;
     },
