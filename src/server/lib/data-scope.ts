@@ -16,6 +16,13 @@ export const ALL_PROJECTS: DataScope = { all: true };
 
 export const projectsScope = (ids: Iterable<number>): DataScope => ({ all: false, projectIds: new Set(ids) });
 
+/**
+ * Permissions only a session that sees every project can use: a new project lies outside any set of
+ * projects, so its save is refused to a scoped user (projects.routes.ts). Their session does not
+ * list them either (identity's loadGrants), so the screens show no button that would be refused.
+ */
+export const ALL_PROJECTS_PERMISSIONS: readonly string[] = ['fall-project#save'];
+
 /** The session's scope; a call without a session (public routes) is limited by its route, not here. */
 export function scopeOf(request: FastifyRequest): DataScope {
   return request.auth?.scope ?? ALL_PROJECTS;

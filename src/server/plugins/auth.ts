@@ -311,7 +311,7 @@ async function readGrants(database: import('../db/client').Database, kind: 'user
  * The union of the holder's roles' data scopes: all when any role is 'all', else the projects of its
  * 'projects' roles. A user without a role gets no project (it holds no permission to read one either).
  */
-async function readScope(database: import('../db/client').Database, kind: 'user' | 'display', userId: number | null): Promise<DataScope> {
+export async function readScope(database: import('../db/client').Database, kind: 'user' | 'display', userId: number | null): Promise<DataScope> {
   const rows = await database.query<{ data_scope: string; project_id: number | null }>(
     kind === 'user'
       ? `SELECT r.data_scope, rp.project_id FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id

@@ -5,6 +5,8 @@ import type { NavMenu, NavResult, SessionUser } from '@shared/contracts/auth';
 import { sysRole, sysSession, sysUser, sysUserRole } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { ALL_PROJECTS_PERMISSIONS } from '../../lib/data-scope';
+import { readScope } from '../../plugins/auth';
 import { allMenus, buildTree, visibleMenus, type MenuRecord } from '../system/menus';
 
 export interface Grants {
@@ -31,7 +33,10 @@ export async function loadGrants(app: FastifyInstance, userId: number): Promise<
     return { roles, perms: splitPerms(all.map((r) => r.perms)), menuIds: 'all' };
   }
   const menuIds = new Set(rows.filter((r) => r.menu_id !== null).map((r) => r.menu_id as number));
-  const perms = splitPerms(rows.filter((r) => r.status === 0 && r.perms).map((r) => r.perms as string));
+  const granted = splitPerms(rows.filter((r) => r.status === 0 && r.perms).map((r) => r.perms as string));
+  // A user limited to some projects is not shown what only a session over every project may do.
+  const scope = await readScope(app.database, 'user', userId);
+  const perms = scope.all ? granted : granted.filter((p) => !ALL_PROJECTS_PERMISSIONS.includes(p));
   return { roles, perms, menuIds };
 }
 
