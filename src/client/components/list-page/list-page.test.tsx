@@ -178,7 +178,7 @@ describe('ListPage', { timeout: 60_000 }, () => {
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
-      http.get(`${API}/kit/pumps/info/:id`, async () => {
+      http.get(`${PUMPS}/info/:id`, async () => {
         await answered;
         return ok({ id: 3, name: 'Pump 3', phone: '13900139000' });
       }),
