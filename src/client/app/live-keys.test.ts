@@ -19,8 +19,9 @@ import { LIVE_KEYS } from './live-keys';
 const topicsOf = (key: QueryKey): LiveTopic[] =>
   LIVE_TOPICS.filter((t) => LIVE_KEYS.some((d) => d.on.includes(t) && isKeyOf(d.prefix, key)));
 
-const WALL: LiveTopic[] = ['warning', 'channel', 'equipment', 'order', 'board'];
-const STATS: LiveTopic[] = ['warning', 'equipment', 'order'];
+// A finding of the predictive detector opening or closing (risk) moves the walls' amber and the statistics' preventive figures.
+const WALL: LiveTopic[] = ['warning', 'channel', 'equipment', 'order', 'board', 'risk'];
+const STATS: LiveTopic[] = ['warning', 'equipment', 'order', 'risk'];
 
 /** Keys as the screens and walls make them, with the topics that refresh them (as before the exact prefixes). */
 const CASES: [string, QueryKey, LiveTopic[]][] = [
@@ -38,6 +39,7 @@ const CASES: [string, QueryKey, LiveTopic[]][] = [
   ['equipment picker', keysOf('equipment').options(null, 'cn', { search: '' }), ['equipment']],
   ['board list and record', keysOf('detect').info(4), ['warning', 'channel', 'board']],
   ['warning list', keysOf('warning').list({}), ['warning']],
+  ['units at risk list page', [...keysOf('risk').list({}), { page: 1, pageSize: 10 }], ['order', 'risk']],
   ['notice list', keysOf('content').list({}), ['notice']],
   // Keys that merely contain a topic's word: nothing pushed changes them.
   ['wall session (what a token may see)', wallSessionQueryOptions('tok').queryKey, []],
