@@ -1,16 +1,16 @@
 import type { AppInstance } from '../../../app-instance';
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
-import { deletedAnswer, idListSchema } from '@shared/contracts/common';
 import { deviceQuerySchema, deviceSaveSchema, deviceUpdateSchema, deviceRowSchema } from '@shared/contracts/device';
 import { fallDevice } from '../../../db/schema';
-import { filters, ok, resourceRoutes } from '../../../lib/crud';
+import { filters, resourceRoutes } from '../../../lib/crud';
 import { conflict } from '../../../lib/errors';
-import { registerFileWrites, releaseFiles } from '../../files';
+import { fileWrites, releaseFiles } from '../../files';
 import { RESOURCES } from '@shared/resources';
 import { scopeIds, scopeOf } from '../../../lib/data-scope';
 
 /** fall/device: the catalogue of device models (fall-device, /ball/falldevice). */
 export async function deviceRoutes(app: AppInstance): Promise<void> {
+  const files = fileWrites(app, { table: fallDevice, id: fallDevice.id, ownerType: 'fall_device', fileFields: [{ field: 'handbook' }] });
   resourceRoutes(app, RESOURCES.device, {
     rows: {
       table: fallDevice,
@@ -40,25 +40,16 @@ export async function deviceRoutes(app: AppInstance): Promise<void> {
     listAll: true,
     read: true,
     export: { name: 'devices', labels: { category: { dictionary: 'device_category' } } },
-  });
-
-  registerFileWrites(app, {
-    resource: RESOURCES.device,
-    table: fallDevice,
-    id: fallDevice.id,
-    ownerType: 'fall_device',
-    fileFields: [{ field: 'handbook' }],
-    save: deviceSaveSchema,
-    update: deviceUpdateSchema,
-    ownDelete: true,
+    create: { body: deviceSaveSchema, write: files.create },
+    update: { body: deviceUpdateSchema, write: files.update },
+    remove: { write: removeDevices },
   });
 
   // Outer columns are written out: drizzle renders a one-table select's columns unqualified.
   // A model that equipment (archived units too) or trainings refer to is refused, naming them: its
   // units would lose their model and category, and the wall's device groups with them.
-  app.post('/ball/falldevice/delete', { schema: { body: idListSchema, response: { 200: deletedAnswer } }, config: { permission: 'fall-device#delete' } }, async (request) => {
-    const ids = request.body;
-    const deleted = await app.database.db.transaction(async (tx) => {
+  async function removeDevices(ids: number[]): Promise<number> {
+    return app.database.db.transaction(async (tx) => {
       const rows = await tx
         .select({
           id: fallDevice.id,
@@ -81,6 +72,5 @@ export async function deviceRoutes(app: AppInstance): Promise<void> {
       await releaseFiles(tx, 'fall_device', gone.map((r) => r.id));
       return gone.length;
     });
-    return ok({ deleted });
-  });
+  }
 }

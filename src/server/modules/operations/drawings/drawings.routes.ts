@@ -5,7 +5,7 @@ import { drawingQuerySchema, drawingSaveSchema, drawingUpdateSchema, drawingRowS
 import { fallDraw, fallProject } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { filters, ok, resourceRoutes } from '../../../lib/crud';
-import { registerFileWrites } from '../../files';
+import { fileWrites } from '../../files';
 import { idTextSchema, envelopeOf } from '@shared/contracts/common';
 import { RESOURCES } from '@shared/resources';
 import { assertInScope } from '../../../lib/data-scope';
@@ -14,6 +14,17 @@ const BASE = '/ball/falldraw';
 
 /** fall/draw: drawings (picture + PDF/CAD file) of a project, in their viewing order. */
 export async function drawingRoutes(app: AppInstance): Promise<void> {
+  const files = fileWrites(app, {
+    table: fallDraw,
+    id: fallDraw.id,
+    ownerType: 'fall_draw',
+    fileFields: [{ field: 'picture', imageOnly: true }, { field: 'file' }],
+    prepare: async (tx, values) => {
+      if (values.projectId === undefined) return;
+      const [p] = await tx.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, values.projectId as number));
+      if (!p) throw badRequest('v.invalid', { projectId: 'v.invalid' });
+    },
+  });
   resourceRoutes(app, RESOURCES.drawing, {
     rows: {
       table: fallDraw,
@@ -31,21 +42,9 @@ export async function drawingRoutes(app: AppInstance): Promise<void> {
     listAll: true,
     read: true,
     export: { name: 'fall-draw' },
-  });
-  registerFileWrites(app, {
-    resource: RESOURCES.drawing,
-    table: fallDraw,
-    id: fallDraw.id,
-    ownerType: 'fall_draw',
-    save: drawingSaveSchema,
-    update: drawingUpdateSchema,
-    fileFields: [{ field: 'picture', imageOnly: true }, { field: 'file' }],
-    project: { from: 'fall_draw x', project: 'x.project_id' },
-    prepare: async (tx, values) => {
-      if (values.projectId === undefined) return;
-      const [p] = await tx.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, values.projectId as number));
-      if (!p) throw badRequest('v.invalid', { projectId: 'v.invalid' });
-    },
+    create: { body: drawingSaveSchema, write: files.create },
+    update: { body: drawingUpdateSchema, write: files.update },
+    remove: { write: files.remove },
   });
 
   // The drawing viewer (/page/model/{id}/{i}) shows drawing i of a project in this order.

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client';
 import { fallDevice, fallEqInfo, fallProject } from '../../../db/schema';
 import { filters, resourceRoutes, type FilterFn } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
-import { registerFileWrites } from '../../files';
+import { fileWrites } from '../../files';
 import { archivedFilter, assertLive, registerArchiveRoutes } from '../../../lib/archive';
 import { removeEquipment, restoreEquipment } from './equipment-archive';
 import { RESOURCES } from '@shared/resources';
@@ -16,7 +16,7 @@ async function exists(tx: Db, table: typeof fallProject | typeof fallDevice, id:
   return rows.length > 0;
 }
 
-/** Where a unit's project is, for the data scope of its writes. */
+/** Where a unit's project is, for the data scope of its delete and restore (the other writes take it from `rows.project`). */
 const EQUIPMENT = { from: 'fall_eq_info x', project: 'x.project_id' };
 
 /** Today as the statistics count days: in UTC, whatever the session's time zone. */
@@ -36,6 +36,21 @@ const warrantyFilter: FilterFn = (v) =>
  * width and height, measured from its top-left corner; the project wall draws them on the plan.
  */
 export async function equipmentRoutes(app: AppInstance): Promise<void> {
+  const files = fileWrites(app, {
+    table: fallEqInfo,
+    id: fallEqInfo.id,
+    ownerType: 'fall_eq_info',
+    fileFields: [{ field: 'handbook' }],
+    async prepare(tx, values) {
+      if (typeof values.projectId === 'number' && !(await exists(tx, fallProject, values.projectId))) {
+        throw badRequest('v.option', { projectId: 'v.option' });
+      }
+      if (typeof values.projectId === 'number') await assertLive(tx, fallProject, values.projectId, 'projectId');
+      if (typeof values.deviceId === 'number' && !(await exists(tx, fallDevice, values.deviceId))) {
+        throw badRequest('v.option', { deviceId: 'v.option' });
+      }
+    },
+  });
   resourceRoutes(app, RESOURCES.equipment, {
     rows: {
       table: fallEqInfo,
@@ -79,27 +94,8 @@ export async function equipmentRoutes(app: AppInstance): Promise<void> {
     listAll: true,
     read: true,
     export: { name: 'equipment', labels: { category: { dictionary: 'device_category' }, state: { dictionary: 'device_state' } } },
-  });
-
-  registerFileWrites(app, {
-    resource: RESOURCES.equipment,
-    table: fallEqInfo,
-    id: fallEqInfo.id,
-    ownerType: 'fall_eq_info',
-    fileFields: [{ field: 'handbook' }],
-    save: equipmentSaveSchema,
-    update: equipmentUpdateSchema,
-    ownDelete: true,
-    project: EQUIPMENT,
-    async prepare(tx, values) {
-      if (typeof values.projectId === 'number' && !(await exists(tx, fallProject, values.projectId))) {
-        throw badRequest('v.option', { projectId: 'v.option' });
-      }
-      if (typeof values.projectId === 'number') await assertLive(tx, fallProject, values.projectId, 'projectId');
-      if (typeof values.deviceId === 'number' && !(await exists(tx, fallDevice, values.deviceId))) {
-        throw badRequest('v.option', { deviceId: 'v.option' });
-      }
-    },
+    create: { body: equipmentSaveSchema, write: files.create },
+    update: { body: equipmentUpdateSchema, write: files.update },
   });
 
   // Delete archives a unit with orders or warnings and deletes one without; restore is for administrators.

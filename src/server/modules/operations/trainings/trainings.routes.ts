@@ -4,11 +4,29 @@ import { trainingQuerySchema, trainingSaveSchema, trainingUpdateSchema, training
 import { fallDevice, fallProject, fallTrain } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { filters, resourceRoutes } from '../../../lib/crud';
-import { registerFileWrites } from '../../files';
+import { fileWrites } from '../../files';
 import { RESOURCES } from '@shared/resources';
 
 /** fall/train: training material with attachments. */
 export async function trainingRoutes(app: AppInstance): Promise<void> {
+  const files = fileWrites(app, {
+    table: fallTrain,
+    id: fallTrain.id,
+    ownerType: 'fall_train',
+    fileFields: [{ field: 'files', many: true }],
+    // The references are checked on the row as it will be (the stored row with the changes on top).
+    prepare: async (tx, values, current) => {
+      const row = { ...current, ...values };
+      if (row.deviceId) {
+        const [d] = await tx.select({ id: fallDevice.id }).from(fallDevice).where(eq(fallDevice.id, row.deviceId as number));
+        if (!d) throw badRequest('v.invalid', { deviceId: 'v.invalid' });
+      }
+      if (row.projectId) {
+        const [p] = await tx.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, row.projectId as number));
+        if (!p) throw badRequest('v.invalid', { projectId: 'v.invalid' });
+      }
+    },
+  });
   resourceRoutes(app, RESOURCES.training, {
     rows: {
       table: fallTrain,
@@ -33,27 +51,8 @@ export async function trainingRoutes(app: AppInstance): Promise<void> {
     listAll: true,
     read: true,
     export: { name: 'fall-train' },
-  });
-  registerFileWrites(app, {
-    resource: RESOURCES.training,
-    table: fallTrain,
-    id: fallTrain.id,
-    ownerType: 'fall_train',
-    save: trainingSaveSchema,
-    update: trainingUpdateSchema,
-    fileFields: [{ field: 'files', many: true }],
-    project: { from: 'fall_train x', project: 'x.project_id' },
-    // The references are checked on the row as it will be (the stored row with the changes on top).
-    prepare: async (tx, values, current) => {
-      const row = { ...current, ...values };
-      if (row.deviceId) {
-        const [d] = await tx.select({ id: fallDevice.id }).from(fallDevice).where(eq(fallDevice.id, row.deviceId as number));
-        if (!d) throw badRequest('v.invalid', { deviceId: 'v.invalid' });
-      }
-      if (row.projectId) {
-        const [p] = await tx.select({ id: fallProject.id }).from(fallProject).where(eq(fallProject.id, row.projectId as number));
-        if (!p) throw badRequest('v.invalid', { projectId: 'v.invalid' });
-      }
-    },
+    create: { body: trainingSaveSchema, write: files.create },
+    update: { body: trainingUpdateSchema, write: files.update },
+    remove: { write: files.remove },
   });
 }
