@@ -70,6 +70,17 @@ async function screen(browser, baseUrl, screenshotsDir, lang) {
     const digits = String(figure).split('').join('[,\\s]?');
     const total = lang === 'en' ? new RegExp(`Total ${digits}\\b`) : new RegExp(`共 ${digits} 条`);
     await page.getByText(total).first().waitFor(WAIT);
+    if (lang === 'en') {
+      // A count of the orders by source drills down the same way: the list's total is its figure.
+      await page.goto(`${baseUrl}/#/main/fall/stats`);
+      const cell = page.locator('[data-figure="manual-submitted"]');
+      await cell.waitFor(WAIT);
+      const manual = Number((await cell.innerText()).replace(/[^\d]/g, ''));
+      await cell.click();
+      await page.waitForURL(/#\/main\/fall\/order\?.*source=manual/, WAIT);
+      await page.locator('[data-drill-filter]').waitFor(WAIT);
+      await page.getByText(new RegExp(`Total ${String(manual).split('').join('[,\\s]?')}\\b`)).first().waitFor(WAIT);
+    }
   } finally {
     await context.close();
   }

@@ -229,6 +229,7 @@ const work = {
     kpi: {
       submitted: '提交工单', completed: '完成工单', avgHours: '平均修复时长', medianHours: '修复时长中位数', p90Hours: 'P90 修复时长',
       firstTimeFixRate: '一次修复率', repeatRate30d: '30天返修率', onTimeRate: '按时完成率', broken: '故障设备', availability: '设备可用率', warnings: '告警数',
+      predicted: '预测到的故障',
     },
     hints: {
       submitted: '范围内提交的工单数',
@@ -242,16 +243,20 @@ const work = {
       broken: '当前处于故障状态的设备（不含归档）',
       availability: '当前既不故障也不离线的设备占全部设备的比例',
       warnings: '范围内产生的告警数',
+      sources: '范围内提交和完成的工单按来源划分：人工提交、告警生成或预测性维护。每列之和即提交工单数和完成工单数。',
+      predicted: '范围内发生的通道故障，以及其中在故障前 {{days}} 天内该设备已有预测性维护工单的故障',
     },
     hours: '小时',
     charts: {
       orders: '工单提交与完成', speed: '修复时长（小时）', quality: '维修质量', warnings: '告警（按级别）', boards: '告警最多的检测板', equipment: '设备状态（按类别）',
+      sources: '工单来源',
     },
     series: {
       submitted: '提交', completed: '完成', avg: '平均', median: '中位数', p90: 'P90', ftf: '一次修复率', repeat: '30天返修率', onTime: '按时率',
       available: '可用', broken: '故障', offline: '离线',
     },
     levels: { info: '提示', warning: '警告', critical: '严重' },
+    predicted: { predicted: '已预测', faults: '通道故障' },
     report: {
       title: '水景运维月度报告',
       period: '统计周期：{{from}} ~ {{to}}',
@@ -264,6 +269,7 @@ const work = {
       warningSummary: '本期告警 {{total}} 条（上期 {{prev}} 条），其中严重 {{critical}} 条、警告 {{warning}} 条、提示 {{info}} 条。',
       boardSummary: '告警最多的检测板：{{board}}（{{count}} 条）。',
       boardNone: '本期没有检测板告警。',
+      predictedSummary: '通道故障 {{faults}} 次，其中 {{predicted}} 次在故障前已有该设备的预测性维护工单（{{rate}}）。',
       equipmentSummary: '当前设备 {{total}} 台，故障 {{broken}} 台，离线 {{offline}} 台，可用率 {{availability}}。',
       sections: { repair: '一、维修速度与质量', warnings: '二、告警', equipment: '三、设备与可用率' },
       none: '无',

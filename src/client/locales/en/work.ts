@@ -230,6 +230,7 @@ const work: LocaleShape<typeof cn> = {
     kpi: {
       submitted: 'Orders submitted', completed: 'Orders completed', avgHours: 'Mean repair time', medianHours: 'Median repair time', p90Hours: 'P90 repair time',
       firstTimeFixRate: 'First-time fix', repeatRate30d: '30-day repeat', onTimeRate: 'On time', broken: 'Broken units', availability: 'Availability', warnings: 'Warnings',
+      predicted: 'Faults predicted',
     },
     hints: {
       submitted: 'Orders submitted in the range',
@@ -243,16 +244,20 @@ const work: LocaleShape<typeof cn> = {
       broken: 'Units broken now (archived units left out)',
       availability: 'Share of units now neither broken nor offline',
       warnings: 'Warnings raised in the range',
+      sources: 'The orders submitted and completed in the range by where they came from: a person, a warning, or the predictive detector (preventive). Each column adds up to the orders submitted and completed.',
+      predicted: 'Channel faults raised in the range, and those on a unit that had a preventive order submitted in the {{days}} days before the fault',
     },
     hours: 'h',
     charts: {
       orders: 'Orders submitted and completed', speed: 'Repair time (hours)', quality: 'Repair quality', warnings: 'Warnings by level', boards: 'Boards with most warnings', equipment: 'Equipment state by category',
+      sources: 'Orders by source',
     },
     series: {
       submitted: 'Submitted', completed: 'Completed', avg: 'Mean', median: 'Median', p90: 'P90', ftf: 'First-time fix', repeat: '30-day repeat', onTime: 'On time',
       available: 'Available', broken: 'Broken', offline: 'Offline',
     },
     levels: { info: 'Info', warning: 'Warning', critical: 'Critical' },
+    predicted: { predicted: 'Predicted', faults: 'Channel faults' },
     report: {
       title: 'Water features: monthly report',
       period: 'Period: {{from}} – {{to}}',
@@ -265,6 +270,7 @@ const work: LocaleShape<typeof cn> = {
       warningSummary: '{{total}} warnings (previous period: {{prev}}): {{critical}} critical, {{warning}} warnings, {{info}} info.',
       boardSummary: 'Board with most warnings: {{board}} ({{count}}).',
       boardNone: 'No board raised a warning in the period.',
+      predictedSummary: '{{faults}} channel faults, {{predicted}} of them predicted by a preventive order on their unit ({{rate}}).',
       equipmentSummary: '{{total}} units now: {{broken}} broken, {{offline}} offline; availability {{availability}}.',
       sections: { repair: '1. Repair speed and quality', warnings: '2. Warnings', equipment: '3. Equipment and availability' },
       none: 'none',

@@ -2,21 +2,24 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
+import { http } from 'msw';
 import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
 import { resetOperationsWork } from '../../../../../mocks/handlers/operations-work';
+import { server } from '../../../../../mocks/server';
+import { API, paged } from '../../../../../mocks/envelope';
 import { WarningsList } from './warnings-list';
 
 configure({ asyncUtilTimeout: 15_000 });
 
-function renderList(perms: string[], locale: 'cn' | 'en' = 'en') {
+function renderList(perms: string[], locale: 'cn' | 'en' = 'en', route?: string) {
   login('t-warnings', { id: 8, username: 'ops', realName: '', email: '', phone: '', avatar: '', roles: ['operator'], perms, menus: [] });
   return renderKit(
     <>
       <Notifications />
       <WarningsList />
     </>,
-    { locale },
+    { locale, route },
   );
 }
 
@@ -62,5 +65,22 @@ describe('warnings list: acknowledge', { timeout: 60_000 }, () => {
     const table = await screen.findByRole('table', { name: '告警记录' });
     await within(table).findByTestId('warning-overdue');
     expect(within(table).queryByRole('button', { name: '通知记录' })).toBeNull();
+  });
+});
+
+/** The statistics' "faults predicted" opens this list on exactly its warnings (docs/predictive.md "Statistics"). */
+describe('warnings list: the statistics drill-down', { timeout: 60_000 }, () => {
+  it('asks the server for the predicted channel faults of the range, and shows the whole list again when cleared', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.post(`${API}/ball/fallwarning/list`, async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return paged([], 1, 10);
+      }),
+    );
+    renderList(['fall-detect#list'], 'en', '/main/fall/detect?tab=warnings&statFrom=2026-10-01&statTo=2026-10-31&kind=channel&predicted=yes');
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ statFrom: '2026-10-01', statTo: '2026-10-31', kind: 'channel', predicted: 'yes' }));
+    await userEvent.click(within(document.querySelector('[data-drill-filter]') as HTMLElement).getByRole('button'));
+    await waitFor(() => expect(sent.at(-1)).not.toHaveProperty('predicted'));
   });
 });

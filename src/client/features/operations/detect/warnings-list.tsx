@@ -15,8 +15,8 @@ import { ackWarning, dealWarning, warningKeys, warningNoticesQueryOptions } from
 import { localName } from '@shared/local-name';
 import { permissionOf } from '@client/lib/resources';
 
-/** The statistics screen's drill-down into warnings (by days, level, board and its filters). */
-const WARNING_DRILL = ['statFrom', 'statTo', 'level', 'detectId', 'projectId', 'area', 'country', 'category'] as const;
+/** The statistics screen's drill-down into warnings (by days, level, board, channel faults and those predicted, and its filters). */
+const WARNING_DRILL = ['statFrom', 'statTo', 'level', 'detectId', 'kind', 'predicted', 'projectId', 'area', 'country', 'category'] as const;
 
 const LEVEL_COLOR = { info: 'blue', warning: 'orange', critical: 'red' } as const;
 const NOTICE_COLOR = { pending: 'yellow', sent: 'green', failed: 'red', refused: 'gray' } as const;

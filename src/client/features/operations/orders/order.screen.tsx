@@ -22,7 +22,7 @@ import { permissionOf } from '@client/lib/resources';
 /** The statuses an order can still be closed from. */
 const CLOSABLE: readonly string[] = ['submitted', 'accepted', 'completed'];
 
-const ORDER_DRILL = ['statMetric', 'statFrom', 'statTo', 'projectId', 'area', 'country', 'category'] as const;
+const ORDER_DRILL = ['statMetric', 'statFrom', 'statTo', 'source', 'projectId', 'area', 'country', 'category'] as const;
 
 /** fall/order: maintenance orders with their status flow and reports. */
 export default function OrdersPage() {

@@ -7,20 +7,20 @@ import { renderKit } from '@tests/helpers/kit-render';
 import { http } from 'msw';
 import type { OrderStatus } from '@shared/contracts/order';
 import { server } from '../../../../../mocks/server';
-import { API, ok } from '../../../../../mocks/envelope';
+import { API, ok, paged } from '../../../../../mocks/envelope';
 import { addMockReport, resetOperationsWork, setMockOrder } from '../../../../../mocks/handlers/operations-work';
 import OrdersPage from './order.screen';
 
 const ALL = ['fall-order#list', 'fall-order#info', 'fall-order#save', 'fall-order#update', 'fall-order#accept', 'fall-order#close', 'fall-report#save'];
 
-function renderOrders(perms = ALL, locale: 'cn' | 'en' = 'cn') {
+function renderOrders(perms = ALL, locale: 'cn' | 'en' = 'cn', route?: string) {
   login('t-orders', { id: 7, username: 'ops', realName: '', email: '', phone: '', avatar: '', roles: ['ops'], perms, menus: [] });
   return renderKit(
     <>
       <Notifications />
       <OrdersPage />
     </>,
-    { locale },
+    { locale, route },
   );
 }
 const table = () => screen.getByRole('table', { name: '维修工单' });
@@ -140,5 +140,21 @@ describe('maintenance orders screen', { timeout: 60_000 }, () => {
       ['report', 1, 'not_fixed', '张师傅'],
       ['report', 1, 'fixed', '张师傅'],
     ]);
+  });
+});
+
+/** The statistics' orders by source open this list on exactly the orders of one source (docs/predictive.md "Statistics"). */
+describe('orders list: the statistics drill-down by source', { timeout: 60_000 }, () => {
+  it('asks the server for the orders of that source, metric and range', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.post(`${API}/ball/fallorder/list`, async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return paged([], 1, 10);
+      }),
+    );
+    renderOrders(['fall-order#list'], 'en', '/main/fall/order?statMetric=submitted&statFrom=2026-10-01&statTo=2026-10-31&source=preventive');
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ statMetric: 'submitted', statFrom: '2026-10-01', statTo: '2026-10-31', source: 'preventive' }));
+    expect(document.querySelector('[data-drill-filter]')).not.toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { http } from 'msw';
 import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
 import { isoDaysAgo } from '@shared/iso-day';
+import { PREDICTED_WITHIN_DAYS } from '@shared/contracts/stats-report';
 import { server } from '../../../../../mocks/server';
 import { API, fail, ok } from '../../../../../mocks/envelope';
 import { statReportFixture } from '../../../../../mocks/handlers/stats';
@@ -95,6 +96,53 @@ describe('statistics screen', () => {
     await waitFor(() => expect(kpi('completed')).toBeTruthy());
     await userEvent.click(screen.getByRole('button', { name: 'Orders completed' }));
     expect(screen.getByTestId('where')).toHaveTextContent(`/main/fall/order?statMetric=completed&statFrom=${isoDaysAgo(29)}&statTo=${isoDaysAgo(0)}`);
+  });
+
+  it('splits the orders by source from the answer, each column adding up to its KPI, and shows the faults predicted', async () => {
+    renderPage('en');
+    await waitFor(() => expect(document.querySelector('[data-figures="sources"]')).toBeTruthy());
+    const r = statReportFixture({ from: isoDaysAgo(29), to: isoDaysAgo(0), granularity: 'day' });
+    const figure = (name: string) => Number(document.querySelector(`[data-figure="${name}"]`)?.textContent);
+    for (const s of r.repair.bySource) {
+      expect(figure(`${s.source}-submitted`)).toBe(s.submitted);
+      expect(figure(`${s.source}-completed`)).toBe(s.completed);
+    }
+    const sum = (metric: 'submitted' | 'completed') => ['manual', 'warning', 'preventive'].reduce((n, s) => n + figure(`${s}-${metric}`), 0);
+    expect(sum('submitted')).toBe(r.repair.totals.submitted);
+    expect(sum('completed')).toBe(r.repair.totals.completed);
+    expect(within(document.querySelector('[data-source="preventive"]') as HTMLElement).getByText('Preventive')).toBeInTheDocument();
+    const predicted = document.querySelector('[data-figures="predicted"]') as HTMLElement;
+    expect(within(predicted).getByText('Faults predicted')).toBeInTheDocument();
+    expect(predicted.querySelector('[data-rate]')).toHaveTextContent('37.5%');
+    expect(predicted).toHaveTextContent(`${r.predicted.predicted} / ${r.predicted.faults}`);
+    expect(predicted).toHaveTextContent(`in the ${PREDICTED_WITHIN_DAYS} days before the fault`);
+    expect(figure('predicted')).toBe(r.predicted.predicted);
+    expect(figure('faults')).toBe(r.predicted.faults);
+  });
+
+  it.each([
+    ['en', 'Preventive · Orders submitted', 'submitted', 'preventive'],
+    ['cn', '告警生成 · 完成工单', 'completed', 'warning'],
+  ] as const)('opens the orders of one source from its figure (%s)', async (locale, label, metric, source) => {
+    renderPage(locale);
+    await waitFor(() => expect(document.querySelector('[data-figures="sources"]')).toBeTruthy());
+    await userEvent.click(screen.getByRole('button', { name: label }));
+    expect(screen.getByTestId('where')).toHaveTextContent(`/main/fall/order?statMetric=${metric}&statFrom=${isoDaysAgo(29)}&statTo=${isoDaysAgo(0)}&source=${source}`);
+  });
+
+  it('opens the predicted channel faults of the range as warnings', async () => {
+    renderPage('cn');
+    await waitFor(() => expect(document.querySelector('[data-figures="predicted"]')).toBeTruthy());
+    const range = `statFrom=${isoDaysAgo(29)}&statTo=${isoDaysAgo(0)}`;
+    await userEvent.click(screen.getByRole('button', { name: '已预测' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(`/main/fall/detect?tab=warnings&${range}&kind=channel&predicted=yes`);
+  });
+
+  it('opens every channel fault of the range from the faults figure', async () => {
+    renderPage('en');
+    await waitFor(() => expect(document.querySelector('[data-figures="predicted"]')).toBeTruthy());
+    await userEvent.click(screen.getByRole('button', { name: 'Channel faults' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(new RegExp(`^/main/fall/detect\\?tab=warnings&statFrom=${isoDaysAgo(29)}&statTo=${isoDaysAgo(0)}&kind=channel$`));
   });
 
   it('opens the completed orders of the clicked period from the orders chart', async () => {

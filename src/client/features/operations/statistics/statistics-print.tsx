@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Group, Select, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StatReport, StatReportQuery } from '@shared/contracts/stats-report';
+import { ORDER_SOURCES } from '@shared/contracts/order';
 import { localName } from '@shared/local-name';
 import { RESOURCES } from '@shared/resources';
 import { loadSvgRenderer, type EChartsOption } from '@client/lib/echarts';
@@ -178,6 +179,27 @@ export default function StatisticsPrint() {
                   })}
                 </Table.Tbody>
               </Table>
+              {/* The submitted and completed of the range by source: the split the screen shows, adding up to the first row. */}
+              <Table withTableBorder withColumnBorders fz="xs" mt={6} data-report-sources>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('stats.charts.sources')}</Table.Th>
+                    {ORDER_SOURCES.map((s) => (
+                      <Table.Th key={s}>{t(`order.sources.${s}`)}</Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(['submitted', 'completed'] as const).map((metric) => (
+                    <Table.Tr key={metric}>
+                      <Table.Td>{t(`stats.kpi.${metric}`)}</Table.Td>
+                      {ORDER_SOURCES.map((s) => (
+                        <Table.Td key={s}>{n(r.repair.bySource.find((x) => x.source === s)?.[metric] ?? 0)}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
               <Chart name="orders" title={t('stats.charts.orders')} option={options.orders} onReady={onReady} first />
             </div>
             <Chart name="speed" title={t('stats.charts.speed')} option={options.speed} onReady={onReady} />
@@ -194,7 +216,8 @@ export default function StatisticsPrint() {
                   warning: n(r.warnings.byLevel.warning),
                   info: n(r.warnings.byLevel.info),
                 })}{' '}
-                {top ? t('stats.report.boardSummary', { board: `${localName(top.name, top.nameEn, locale)} · ${localName(top.projectName, top.projectNameEn, locale)}`, count: top.count }) : t('stats.report.boardNone')}
+                {top ? t('stats.report.boardSummary', { board: `${localName(top.name, top.nameEn, locale)} · ${localName(top.projectName, top.projectNameEn, locale)}`, count: top.count }) : t('stats.report.boardNone')}{' '}
+                {t('stats.report.predictedSummary', { faults: n(r.predicted.faults), predicted: n(r.predicted.predicted), rate: fmtPct(r.predicted.rate) })}
               </Text>
               <Chart name="warnings" title={t('stats.charts.warnings')} option={options.warnings} onReady={onReady} first />
             </div>

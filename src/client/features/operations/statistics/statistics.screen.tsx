@@ -1,10 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Badge, Button, Card, Group, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title, Tooltip, UnstyledButton, useComputedColorScheme } from '@mantine/core';
+import { Badge, Button, Card, ColorSwatch, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton, useComputedColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GRANULARITIES, type Granularity } from '@shared/contracts/stats';
-import type { OrderStatMetric, RepairTotals, StatReport, StatReportQuery } from '@shared/contracts/stats-report';
+import { PREDICTED_WITHIN_DAYS, type OrderStatMetric, type RepairTotals, type StatReport, type StatReportQuery } from '@shared/contracts/stats-report';
 import { WARNING_LEVELS } from '@shared/contracts/warning';
+import { ORDER_SOURCES } from '@shared/contracts/order';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
 import { countryName } from '@shared/country';
 import { RESOURCES } from '@shared/resources';
@@ -31,14 +32,27 @@ function filterParams(q: StatReportQuery): Record<string, string> {
   return out;
 }
 
+type OrderSource = (typeof ORDER_SOURCES)[number];
+
+type DrillTarget =
+  | { orders: OrderStatMetric; from: string; to: string; source?: OrderSource }
+  | { warnings: true; from: string; to: string; level?: string; detectId?: number; kind?: 'channel'; predicted?: 'yes' }
+  | { equipment: true; state?: string; availability?: 'up' | 'down'; category?: string };
+
 /** Where a figure drills down to: the orders, warnings or equipment list filtered to exactly its rows. */
-export function drillTo(q: StatReportQuery, target: { orders: OrderStatMetric; from: string; to: string } | { warnings: true; from: string; to: string; level?: string; detectId?: number } | { equipment: true; state?: string; availability?: 'up' | 'down'; category?: string }): string {
+export function drillTo(q: StatReportQuery, target: DrillTarget): string {
   const f = filterParams(q);
-  if ('orders' in target) return `${menuPath('order')}?${new URLSearchParams({ ...f, statMetric: target.orders, statFrom: target.from, statTo: target.to })}`;
+  if ('orders' in target) {
+    const p: Record<string, string> = { ...f, statMetric: target.orders, statFrom: target.from, statTo: target.to };
+    if (target.source) p.source = target.source;
+    return `${menuPath('order')}?${new URLSearchParams(p)}`;
+  }
   if ('warnings' in target) {
     const p: Record<string, string> = { tab: 'warnings', ...f, statFrom: target.from, statTo: target.to };
     if (target.level) p.level = target.level;
     if (target.detectId) p.detectId = String(target.detectId);
+    if (target.kind) p.kind = target.kind;
+    if (target.predicted) p.predicted = target.predicted;
     return `${menuPath('detect')}?${new URLSearchParams(p)}`;
   }
   const p: Record<string, string> = { ...f };
@@ -119,6 +133,121 @@ function ChartCard({ name, title, option, onPoint, loading }: { name: string; ti
         )}
       </Group>
       <div style={{ height: CHART_HEIGHT, minWidth: 0 }}>{loading || !option ? <Skeleton h={CHART_HEIGHT} /> : <WallChart option={option} onPointClick={onPoint} />}</div>
+    </Card>
+  );
+}
+
+/** The colour of each order source, in the bar and beside its row (preventive is the at-risk amber of the walls). */
+const SOURCE_COLOR: Record<OrderSource, string> = { manual: 'blue', warning: 'red', preventive: 'yellow' };
+
+/** A number that opens the rows behind it. */
+function Figure({ name, label, value, onClick }: { name: string; label: string; value: number; onClick: () => void }) {
+  return (
+    <UnstyledButton onClick={onClick} aria-label={label} data-figure={name}>
+      <Text fw={700} c="blue" td="underline" style={{ textUnderlineOffset: 3 }}>
+        {value}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+/**
+ * The repair totals split by order source (docs/predictive.md "Statistics"): the same orders as the
+ * submitted and completed figures, so each column adds up to them; every count opens its orders.
+ */
+function SourcesCard({ report, open }: { report: StatReport; open: (metric: 'submitted' | 'completed', source: OrderSource) => void }) {
+  const { t } = useTranslation('work');
+  const rows = ORDER_SOURCES.map((source) => {
+    const row = report.repair.bySource.find((x) => x.source === source);
+    return { source, submitted: row?.submitted ?? 0, completed: row?.completed ?? 0 };
+  });
+  const total = report.repair.totals.submitted;
+  return (
+    <Card withBorder radius="md" padding="sm" data-figures="sources">
+      <Group justify="space-between" mb={6} wrap="nowrap">
+        <Tooltip label={t('stats.hints.sources')} multiline w={300} withArrow>
+          <Text fw={600} size="sm" style={{ cursor: 'help' }}>
+            {t('stats.charts.sources')}
+          </Text>
+        </Tooltip>
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {t('stats.drillHint')}
+        </Text>
+      </Group>
+      <Progress.Root size="lg" mb="xs" aria-hidden>
+        {rows.map((r) => (total > 0 && r.submitted > 0 ? <Progress.Section key={r.source} value={(r.submitted / total) * 100} color={SOURCE_COLOR[r.source]} /> : null))}
+      </Progress.Root>
+      <Table fz="sm" verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('order.source')}</Table.Th>
+            <Table.Th ta="right">{t('stats.series.submitted')}</Table.Th>
+            <Table.Th ta="right">{t('stats.series.completed')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => {
+            const name = t(`order.sources.${r.source}`);
+            return (
+              <Table.Tr key={r.source} data-source={r.source}>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <ColorSwatch color={`var(--mantine-color-${SOURCE_COLOR[r.source]}-filled)`} size={10} />
+                    <Text size="sm">{name}</Text>
+                  </Group>
+                </Table.Td>
+                {(['submitted', 'completed'] as const).map((metric) => (
+                  <Table.Td key={metric} ta="right">
+                    <Figure name={`${r.source}-${metric}`} label={`${name} · ${t(`stats.kpi.${metric}`)}`} value={r[metric]} onClick={() => open(metric, r.source)} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+/**
+ * Faults predicted (docs/predictive.md "Statistics"): the channel faults of the range, and those on a
+ * unit that had a preventive order in the days before; each count opens its warnings.
+ */
+function PredictedCard({ report, open }: { report: StatReport; open: (predictedOnly: boolean) => void }) {
+  const { t } = useTranslation('work');
+  const { faults, predicted, rate } = report.predicted;
+  return (
+    <Card withBorder radius="md" padding="sm" data-figures="predicted">
+      <Group justify="space-between" mb={6} wrap="nowrap">
+        <Text fw={600} size="sm">
+          {t('stats.kpi.predicted')}
+        </Text>
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {t('stats.drillHint')}
+        </Text>
+      </Group>
+      <Group gap={6} align="baseline" wrap="nowrap">
+        <Text fz={24} fw={700} data-rate>
+          {fmtPct(rate)}
+        </Text>
+        <Text size="xs" c="dimmed">{`${predicted} / ${faults}`}</Text>
+      </Group>
+      <Progress size="lg" my="xs" color="yellow" value={rate === null ? 0 : rate * 100} aria-hidden />
+      <Group gap="lg">
+        <Group gap={6}>
+          <Text size="sm">{t('stats.predicted.predicted')}</Text>
+          <Figure name="predicted" label={t('stats.predicted.predicted')} value={predicted} onClick={() => open(true)} />
+        </Group>
+        <Group gap={6}>
+          <Text size="sm">{t('stats.predicted.faults')}</Text>
+          <Figure name="faults" label={t('stats.predicted.faults')} value={faults} onClick={() => open(false)} />
+        </Group>
+      </Group>
+      {/* What counts as predicted is the figure's definition: said under it, not hidden in a tooltip. */}
+      <Text size="xs" c="dimmed" mt="xs">
+        {t('stats.hints.predicted', { days: PREDICTED_WITHIN_DAYS })}
+      </Text>
     </Card>
   );
 }
@@ -291,6 +420,16 @@ export default function StatisticsPage() {
       </Paper>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="xs">
         {r ? kpis.map((k) => <Kpi key={k.name} {...k} />) : Array.from({ length: 11 }, (_, i) => <Skeleton key={i} h={92} radius="md" />)}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+        {r ? (
+          <>
+            <SourcesCard report={r} open={(metric, source) => go(drillTo(query, { orders: metric, from: query.from, to: query.to, source }))} />
+            <PredictedCard report={r} open={(only) => go(drillTo(query, { warnings: true, from: query.from, to: query.to, kind: 'channel', predicted: only ? 'yes' : undefined }))} />
+          </>
+        ) : (
+          Array.from({ length: 2 }, (_, i) => <Skeleton key={i} h={180} radius="md" />)
+        )}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2, xl: 3 }} spacing="sm">
         <ChartCard
