@@ -73,6 +73,19 @@ async function* hashing(body: AsyncIterable<Buffer>, hash: ReturnType<typeof cre
 export async function verifyBackup(file: string): Promise<BackupManifest> {
   if (!(await stat(file).catch(() => null))?.isFile()) throw new RestoreRefusedError('format', `${file} is not a file.`);
   const seen = new Map<string, { size: number; sha256: string }>();
+  let manifest: BackupManifest | null;
+  try {
+    manifest = await readEntries(file, seen);
+  } catch (error) {
+    // A gzip or tar error met while an entry's body is read (outside entries()' own catch) is damage too.
+    if (error instanceof RestoreRefusedError) throw error;
+    throw damaged(error instanceof Error ? error.message : String(error));
+  }
+  return checkAgainstManifest(seen, manifest);
+}
+
+/** Every entry's size and SHA-256 into `seen`; the manifest, when the archive has one. */
+async function readEntries(file: string, seen: Map<string, { size: number; sha256: string }>): Promise<BackupManifest | null> {
   let manifest: BackupManifest | null = null;
   for await (const entry of entries(file)) {
     if (entry.name === MANIFEST) {
@@ -93,6 +106,10 @@ export async function verifyBackup(file: string): Promise<BackupManifest> {
     }
     seen.set(entry.name, { size, sha256: hash.digest('hex') });
   }
+  return manifest;
+}
+
+function checkAgainstManifest(seen: Map<string, { size: number; sha256: string }>, manifest: BackupManifest | null): BackupManifest {
   if (!manifest) throw damaged('it has no manifest.json (not a Cascade backup, or cut short)');
   if (manifest.format !== BACKUP_FORMAT || !Array.isArray(manifest.parts)) throw new RestoreRefusedError('format', 'This file is not a Cascade backup.');
   if (manifest.formatVersion > BACKUP_FORMAT_VERSION) {
