@@ -101,13 +101,19 @@ export async function measurePredict(o: PredictOptions, log: (s: string) => void
     const t0 = performance.now();
     let written = { hours: 0, minutes: 0 };
     if (!o.reuse) {
-    // A bulk load: COPY into the table, its secondary index built once after.
-    await database.exec('DROP INDEX detect_trend_bucket_idx');
-    const copy = async (csv: string) => {
-      await client.query(`COPY detect_trend (grain, detect_id, ch, bucket, min, max, sum, count, faults) FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob([csv]) });
-    };
-    written = await writeHistory(database, channels, { start, hours: o.days * 24, minuteHours: 48, minuteFor, copy });
-    await database.exec('CREATE INDEX detect_trend_bucket_idx ON detect_trend (grain, bucket)');
+      // A bulk load: COPY into the table without its indexes (the primary key's included), each built
+      // once after by one sort instead of millions of inserts into a btree.
+      await database.exec('DROP INDEX detect_trend_bucket_idx; ALTER TABLE detect_trend DROP CONSTRAINT detect_trend_pkey');
+      const copy = async (binary: Uint8Array<ArrayBuffer>) => {
+        await client.query(`COPY detect_trend (grain, detect_id, ch, bucket, min, max, sum, count, faults) FROM '/dev/blob' WITH (FORMAT binary)`, [], { blob: new Blob([binary]) });
+      };
+      written = await writeHistory(database, channels, { start, hours: o.days * 24, minuteHours: 48, minuteFor, copy });
+      await database.exec(
+        `SET maintenance_work_mem = '256MB';
+         ALTER TABLE detect_trend ADD CONSTRAINT detect_trend_pkey PRIMARY KEY (grain, detect_id, ch, bucket);
+         CREATE INDEX detect_trend_bucket_idx ON detect_trend (grain, bucket);
+         RESET maintenance_work_mem`,
+      );
     }
     const writeS = (performance.now() - t0) / 1000;
     log(`history: ${written.hours} hour cells, ${written.minutes} minute cells in ${writeS.toFixed(0)} s`);

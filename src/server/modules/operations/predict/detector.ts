@@ -84,19 +84,36 @@ const MIN_HOURS = 12;
 /** Noise floor as a share of the range: a perfectly flat channel must not make every wiggle significant. */
 const NOISE_FLOOR = 0.004;
 
+/** Scratch space for medians: the detector takes thousands of them a run, each of a few dozen numbers. */
+let scratch = new Float64Array(128);
+
+/** The median of the first `n` numbers of `buf`, which it sorts in place (a typed array sorts numerically, without a comparator call per pair). */
+function medianInPlace(buf: Float64Array, n: number): number {
+  if (!n) return NaN;
+  const s = buf.subarray(0, n).sort();
+  const m = n >> 1;
+  return n % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function scratchFor(n: number): Float64Array {
+  if (scratch.length < n) scratch = new Float64Array(n * 2);
+  return scratch;
+}
+
 export function median(xs: number[]): number {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const buf = scratchFor(xs.length);
+  for (let i = 0; i < xs.length; i++) buf[i] = xs[i];
+  return medianInPlace(buf, xs.length);
 }
 
 /** Theil–Sen: the median of the pairwise slopes, and the median intercept at x = 0. */
 export function theilSen(xs: number[], ys: number[]): { slope: number; intercept: number } {
-  const slopes: number[] = [];
-  for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) if (xs[j] !== xs[i]) slopes.push((ys[j] - ys[i]) / (xs[j] - xs[i]));
-  const slope = slopes.length ? median(slopes) : 0;
-  return { slope, intercept: median(ys.map((y, i) => y - slope * xs[i])) };
+  const buf = scratchFor((xs.length * (xs.length - 1)) / 2 + 1);
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) if (xs[j] !== xs[i]) buf[n++] = (ys[j] - ys[i]) / (xs[j] - xs[i]);
+  const slope = n ? medianInPlace(buf, n) : 0;
+  for (let i = 0; i < xs.length; i++) buf[i] = ys[i] - slope * xs[i];
+  return { slope, intercept: medianInPlace(buf, xs.length) };
 }
 
 const round = (x: number, digits = 0) => Math.round(x * 10 ** digits) / 10 ** digits;

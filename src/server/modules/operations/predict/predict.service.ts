@@ -1,11 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shared/contracts/order';
 import { serverText } from '@shared/server-text';
 import type { Database, Db } from '../../../db/client';
 import { fallChannelRisk, fallOrder, sysLog } from '../../../db/schema';
 import { labelAfterChannel, SYSTEM_ACTOR } from '../detect';
 import { recomputeEquipmentState } from '../equipment';
-import { insertOrder } from '../orders';
+import { insertOrder, timeRules } from '../orders';
 import { assessChannel, RECOVER_SCORE, WINDOW_DAYS, type Assessment, type DayFeature, type Finding } from './detector';
 
 /**
@@ -184,69 +184,6 @@ function reasonText(channel: ChannelRow, finding: Finding): { params: Record<str
   return { params, text: serverText(finding.reasonKey, params) };
 }
 
-/** The open preventive order this finding joins: its unit's, or (no unit) its channel's. */
-async function openPreventiveOrder(tx: Db, channel: ChannelRow): Promise<number | null> {
-  const rows = channel.equipmentId
-    ? await tx
-        .select({ id: fallOrder.id })
-        .from(fallOrder)
-        .where(and(eq(fallOrder.equipmentId, channel.equipmentId), eq(fallOrder.source, 'preventive'), inArray(fallOrder.status, OPEN_ORDER)))
-        .limit(1)
-    : await tx
-        .select({ id: fallOrder.id })
-        .from(fallChannelRisk)
-        .innerJoin(fallOrder, eq(fallOrder.id, fallChannelRisk.orderId))
-        .where(and(eq(fallChannelRisk.detectId, channel.detectId), eq(fallChannelRisk.ch, channel.ch), eq(fallOrder.source, 'preventive'), inArray(fallOrder.status, OPEN_ORDER)))
-        .limit(1);
-  return rows[0]?.id ?? null;
-}
-
-async function openRisk(database: Database, channel: ChannelRow, finding: Finding, now: Date): Promise<{ orderId: number; created: boolean } | null> {
-  return database.db.transaction(async (tx) => {
-    const { params, text } = reasonText(channel, finding);
-    const existing = await openPreventiveOrder(tx, channel);
-    const orderId =
-      existing ??
-      (
-        await insertOrder(tx, {
-          name: text,
-          description: text,
-          submitter: SYSTEM_ACTOR,
-          submittedAt: now,
-          projectId: channel.projectId,
-          equipmentId: channel.equipmentId,
-          priority: finding.etaDays !== null && finding.etaDays <= HIGH_PRIORITY_ETA_DAYS ? 'high' : 'normal',
-          source: 'preventive',
-        })
-      ).id;
-    const inserted = await tx
-      .insert(fallChannelRisk)
-      .values({
-        detectId: channel.detectId,
-        ch: channel.ch,
-        projectId: channel.projectId,
-        equipmentId: channel.equipmentId,
-        kind: finding.kind,
-        reasonKey: finding.reasonKey,
-        reasonParams: params,
-        score: finding.score,
-        projectedAt: finding.etaDays === null ? null : new Date((dayNumber(now) + finding.etaDays) * DAY_MS),
-        detectedAt: now,
-        updatedAt: now,
-        orderId,
-      })
-      .onConflictDoNothing()
-      .returning({ id: fallChannelRisk.id });
-    // Another run opened it meanwhile: nothing of this one stays.
-    if (!inserted.length) {
-      tx.rollback();
-      return null;
-    }
-    if (existing === null) await recomputeEquipmentState(tx, [channel.equipmentId], now);
-    return { orderId, created: existing === null };
-  });
-}
-
 interface OpenRisk {
   id: number;
   detectId: number;
@@ -271,29 +208,145 @@ async function faultedSince(database: Database, now: Date): Promise<Set<number>>
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-async function closeRisk(tx: Db, id: number, status: 'recovered' | 'faulted' | 'resolved', now: Date): Promise<void> {
-  await tx.update(fallChannelRisk).set({ status, closedAt: now, updatedAt: now }).where(and(eq(fallChannelRisk.id, id), eq(fallChannelRisk.status, 'open')));
+const projectedAt = (finding: Finding, now: Date) => (finding.etaDays === null ? null : new Date((dayNumber(now) + finding.etaDays) * DAY_MS));
+
+async function closeRisks(tx: Db, ids: number[], status: 'recovered' | 'faulted' | 'resolved', now: Date): Promise<void> {
+  if (!ids.length) return;
+  await tx.update(fallChannelRisk).set({ status, closedAt: now, updatedAt: now }).where(and(inArray(fallChannelRisk.id, ids), eq(fallChannelRisk.status, 'open')));
 }
 
-/** The trend came back: the finding recovers, and its order closes itself when it is still only submitted and holds no other open finding. */
-async function recover(database: Database, risk: OpenRisk, now: Date): Promise<boolean> {
-  return database.db.transaction(async (tx) => {
-    await closeRisk(tx, risk.id, 'recovered', now);
-    if (risk.orderId === null) return false;
-    const [other] = await tx
-      .select({ id: fallChannelRisk.id })
-      .from(fallChannelRisk)
-      .where(and(eq(fallChannelRisk.orderId, risk.orderId), eq(fallChannelRisk.status, 'open')))
-      .limit(1);
-    if (other) return false;
-    const closed = await tx
-      .update(fallOrder)
-      .set({ status: 'closed', closedAt: now, updatedAt: now, description: serverText('text.risk.recovered', { reason: risk.orderName ?? '' }) })
-      .where(and(eq(fallOrder.id, risk.orderId), eq(fallOrder.status, 'submitted')))
-      .returning({ equipmentId: fallOrder.equipmentId });
-    if (closed.length) await recomputeEquipmentState(tx, [closed[0].equipmentId], now);
-    return closed.length > 0;
+/**
+ * The open preventive orders new findings join, keyed by unit (`u<equipment>`) and, for channels
+ * without a unit, by channel (`c<key>`): one query each for the whole run.
+ */
+async function openPreventiveOrders(tx: Db, channels: ChannelRow[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const units = [...new Set(channels.flatMap((c) => (c.equipmentId ? [c.equipmentId] : [])))];
+  const bare = channels.filter((c) => !c.equipmentId).map((c) => channelKey(c.detectId, c.ch));
+  if (units.length) {
+    const rows = await tx
+      .select({ id: fallOrder.id, equipmentId: fallOrder.equipmentId })
+      .from(fallOrder)
+      .where(and(inArray(fallOrder.equipmentId, units), eq(fallOrder.source, 'preventive'), inArray(fallOrder.status, OPEN_ORDER)))
+      .orderBy(fallOrder.id);
+    for (const r of rows) if (!out.has(`u${r.equipmentId}`)) out.set(`u${r.equipmentId}`, r.id);
+  }
+  if (bare.length) {
+    const res = await tx.execute(
+      sql`SELECT o.id, r.detect_id * 64 + r.ch AS k FROM fall_channel_risk r JOIN fall_order o ON o.id = r.order_id
+           WHERE r.detect_id * 64 + r.ch = ANY(${`{${bare.join(',')}}`}::int[]) AND o.source = 'preventive' AND o.status = ANY(${`{${OPEN_ORDER.join(',')}}`}::text[])
+           ORDER BY o.id`,
+    );
+    for (const r of res.rows as unknown as { id: number; k: number }[]) if (!out.has(`c${Number(r.k)}`)) out.set(`c${Number(r.k)}`, Number(r.id));
+  }
+  return out;
+}
+
+/**
+ * Opens the findings' risks and preventive orders in the run's transaction: the risks first (a
+ * channel another run opened meanwhile is skipped by the one-open-per-channel index, and gets no
+ * order), then one order per unit not holding an open preventive one, through the orders
+ * repository, later findings of the same unit joining it.
+ */
+async function openRisks(
+  tx: Db,
+  findings: { channel: ChannelRow; finding: Finding }[],
+  now: Date,
+): Promise<{ opened: number[]; created: number; units: (number | null)[] }> {
+  if (!findings.length) return { opened: [], created: 0, units: [] };
+  const reasons = findings.map(({ channel, finding }) => reasonText(channel, finding));
+  const inserted = await tx
+    .insert(fallChannelRisk)
+    .values(
+      findings.map(({ channel, finding }, i) => ({
+        detectId: channel.detectId,
+        ch: channel.ch,
+        projectId: channel.projectId,
+        equipmentId: channel.equipmentId,
+        kind: finding.kind,
+        reasonKey: finding.reasonKey,
+        reasonParams: reasons[i].params,
+        score: finding.score,
+        projectedAt: projectedAt(finding, now),
+        detectedAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: fallChannelRisk.id, detectId: fallChannelRisk.detectId, ch: fallChannelRisk.ch });
+  const riskOf = new Map(inserted.map((r) => [channelKey(r.detectId, r.ch), r.id]));
+  const kept = findings.flatMap((f, i) => {
+    const riskId = riskOf.get(channelKey(f.channel.detectId, f.channel.ch));
+    return riskId === undefined ? [] : [{ ...f, reason: reasons[i], riskId }];
   });
+  const orderOf = await openPreventiveOrders(
+    tx,
+    kept.map((f) => f.channel),
+  );
+  const rules = await timeRules();
+  const riskIds: number[] = [];
+  const orderIds: number[] = [];
+  const units: (number | null)[] = [];
+  for (const { channel, finding, reason, riskId } of kept) {
+    const unit = channel.equipmentId ? `u${channel.equipmentId}` : `c${channelKey(channel.detectId, channel.ch)}`;
+    let orderId = orderOf.get(unit);
+    if (orderId === undefined) {
+      orderId = (
+        await insertOrder(
+          tx,
+          {
+            name: reason.text,
+            description: reason.text,
+            submitter: SYSTEM_ACTOR,
+            submittedAt: now,
+            projectId: channel.projectId,
+            equipmentId: channel.equipmentId,
+            priority: finding.etaDays !== null && finding.etaDays <= HIGH_PRIORITY_ETA_DAYS ? 'high' : 'normal',
+            source: 'preventive',
+          },
+          rules,
+        )
+      ).id;
+      orderOf.set(unit, orderId);
+      units.push(channel.equipmentId);
+    }
+    riskIds.push(riskId);
+    orderIds.push(orderId);
+  }
+  await tx.execute(
+    sql`UPDATE fall_channel_risk r SET order_id = x.order_id
+          FROM unnest(${`{${riskIds.join(',')}}`}::int[], ${`{${orderIds.join(',')}}`}::int[]) AS x(id, order_id) WHERE r.id = x.id`,
+  );
+  return { opened: orderIds, created: units.length, units };
+}
+
+/**
+ * The trend came back: the findings recover, and an order closes itself when it is still only
+ * submitted and every open finding it held recovered in this run (one that faulted keeps it for the
+ * repair). Returns the orders closed and their units.
+ */
+async function recoverRisks(tx: Db, recovering: OpenRisk[], open: OpenRisk[], now: Date): Promise<{ orders: number[]; units: (number | null)[] }> {
+  if (!recovering.length) return { orders: [], units: [] };
+  await closeRisks(
+    tx,
+    recovering.map((r) => r.id),
+    'recovered',
+    now,
+  );
+  const recovered = new Set(recovering.map((r) => r.id));
+  const held = new Set(open.filter((r) => r.orderId !== null && !recovered.has(r.id)).map((r) => r.orderId));
+  const orders = new Map<number, string>();
+  for (const r of recovering) if (r.orderId !== null && !held.has(r.orderId)) orders.set(r.orderId, serverText('text.risk.recovered', { reason: r.orderName ?? '' }));
+  if (!orders.size) return { orders: [], units: [] };
+  const closed = (
+    await tx.execute(
+      sql`UPDATE fall_order o SET status = 'closed', closed_at = ${now.toISOString()}, updated_at = ${now.toISOString()}, description = x.description
+            FROM json_to_recordset(${JSON.stringify([...orders].map(([id, description]) => ({ id, description })))}::json) AS x(id int, description text)
+           WHERE o.id = x.id AND o.status = 'submitted'
+       RETURNING o.id, o.equipment_id AS "equipment_id"`,
+    )
+  ).rows as unknown as { id: number; equipment_id: number | null }[];
+  return { orders: closed.map((r) => Number(r.id)), units: closed.map((r) => (r.equipment_id === null ? null : Number(r.equipment_id))) };
 }
 
 /** One run of the job as of `now` (the job passes the clock; the bench and tests a simulated day): the days not summarised yet, then the detector. */
@@ -315,59 +368,66 @@ export async function detectRisks(database: Database, now: Date): Promise<ScanRe
        FROM fall_channel_risk r LEFT JOIN fall_order o ON o.id = r.order_id WHERE r.status = 'open' ORDER BY r.id`,
   );
   const faulted = open.length ? await faultedSince(database, now) : new Set<number>();
-  const stillOpen = new Set<number>();
+  const hadOpen = new Set(open.map((r) => channelKey(r.detectId, r.ch)));
+  const recovering: OpenRisk[] = [];
+  const rescored: { id: number; score: number; projectedAt: Date | null }[] = [];
   for (const risk of open) {
     const key = channelKey(risk.detectId, risk.ch);
-    if (risk.orderId === null || risk.orderStatus === 'completed' || risk.orderStatus === 'closed') {
-      await database.db.transaction((tx) => closeRisk(tx, risk.id, 'resolved', now));
-      result.resolved++;
-      log.resolved.push(risk.id);
-    } else if (faulted.has(risk.id)) {
-      await database.db.transaction((tx) => closeRisk(tx, risk.id, 'faulted', now));
-      result.faulted++;
-      log.faulted.push(risk.id);
-    } else if ((byChannel.get(key)?.assessment.score ?? 0) < RECOVER_SCORE && risk.orderStatus === 'submitted') {
-      if (await recover(database, risk, now)) log.closedOrders.push(risk.orderId);
-      result.recovered++;
+    if (risk.orderId === null || risk.orderStatus === 'completed' || risk.orderStatus === 'closed') log.resolved.push(risk.id);
+    else if (faulted.has(risk.id)) log.faulted.push(risk.id);
+    else if ((byChannel.get(key)?.assessment.score ?? 0) < RECOVER_SCORE && risk.orderStatus === 'submitted') {
+      recovering.push(risk);
       log.recovered.push(risk.id);
     } else {
-      stillOpen.add(key);
       const finding = byChannel.get(key)?.assessment.finding;
-      if (finding) {
-        await database.db
-          .update(fallChannelRisk)
-          .set({ score: finding.score, updatedAt: now, projectedAt: finding.etaDays === null ? null : new Date((dayNumber(now) + finding.etaDays) * DAY_MS) })
-          .where(eq(fallChannelRisk.id, risk.id));
-      }
+      if (finding) rescored.push({ id: risk.id, score: finding.score, projectedAt: projectedAt(finding, now) });
     }
   }
+  // Closed this run (faulted, resolved, recovered): not opened again in the same breath.
+  const toOpen = assessed.flatMap(({ channel, assessment: { finding } }) =>
+    finding && channel.result === 'normal' && !hadOpen.has(channelKey(channel.detectId, channel.ch)) ? [{ channel, finding }] : [],
+  );
+  if (!toOpen.length && !rescored.length && !open.length) return result;
 
-  for (const { channel, assessment } of assessed) {
-    const finding = assessment.finding;
-    if (!finding || channel.result !== 'normal' || stillOpen.has(channelKey(channel.detectId, channel.ch))) continue;
-    // Closed this run (faulted, resolved): not opened again in the same breath.
-    if (open.some((r) => r.detectId === channel.detectId && r.ch === channel.ch)) continue;
-    const opened = await openRisk(database, channel, finding, now);
-    if (!opened) continue;
-    result.opened++;
-    log.opened.push(opened.orderId);
-    if (opened.created) result.orders++;
-  }
-
-  if (result.opened + result.recovered + result.faulted + result.resolved > 0) {
-    await database.db.insert(sysLog).values({
-      userId: null,
-      username: SYSTEM_ACTOR,
-      module: 'ball/fallorder',
-      menuCode: 'fall-order',
-      action: 'predict',
-      target: '',
-      statusCode: 200,
-      success: true,
-      params: { ...result, orders: log.opened, closedOrders: log.closedOrders, faultedRisks: log.faulted, recoveredRisks: log.recovered, resolvedRisks: log.resolved },
-      at: now,
+  // One transaction for the run's changes, each kind of change one statement where it can be; the
+  // units whose orders opened or closed recomputed once at the end.
+  await database.db.transaction(async (tx) => {
+    await closeRisks(tx, log.resolved, 'resolved', now);
+    await closeRisks(tx, log.faulted, 'faulted', now);
+    const recovered = await recoverRisks(tx, recovering, open, now);
+    log.closedOrders.push(...recovered.orders);
+    if (rescored.length) {
+      await tx.execute(
+        sql`UPDATE fall_channel_risk r SET score = x.score, projected_at = x."projectedAt", updated_at = ${now.toISOString()}
+              FROM json_to_recordset(${JSON.stringify(rescored)}::json) AS x(id int, score float8, "projectedAt" timestamptz)
+             WHERE r.id = x.id`,
+      );
+    }
+    const opened = await openRisks(tx, toOpen, now);
+    log.opened.push(...opened.opened);
+    Object.assign(result, {
+      opened: opened.opened.length,
+      orders: opened.created,
+      recovered: log.recovered.length,
+      faulted: log.faulted.length,
+      resolved: log.resolved.length,
     });
-  }
+    await recomputeEquipmentState(tx, [...recovered.units, ...opened.units], now);
+    if (result.opened + result.recovered + result.faulted + result.resolved > 0) {
+      await tx.insert(sysLog).values({
+        userId: null,
+        username: SYSTEM_ACTOR,
+        module: 'ball/fallorder',
+        menuCode: 'fall-order',
+        action: 'predict',
+        target: '',
+        statusCode: 200,
+        success: true,
+        params: { ...result, orders: log.opened, closedOrders: log.closedOrders, faultedRisks: log.faulted, recoveredRisks: log.recovered, resolvedRisks: log.resolved },
+        at: now,
+      });
+    }
+  });
   return result;
 }
 
