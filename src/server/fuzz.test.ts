@@ -30,6 +30,12 @@ const SKIPPED = new Set(['GET /api/live/stream', 'HEAD /api/live/stream']);
  * JSON value stored as given (so "every field set to [[1]]" is a valid preference).
  */
 const UNCOUNTED_ROUTES = new Set(['POST /api/sys/logout', 'POST /api/sys/ui-pref/{screen}']);
+/**
+ * Inputs that are no bad input for a route: ids are accepted as digit text (refId), so {"id":"1"} is a
+ * valid "not a problem" for the demo's first finding, and dismissing it rightly remembers the
+ * channel's widened baseline (a new fall_channel_baseline row). Every other input still goes to it.
+ */
+const VALID_FOR_ROUTE = new Map([['POST /api/ball/fallrisk/dismiss', new Set(['id string'])]]);
 
 interface Input {
   label: string;
@@ -256,7 +262,7 @@ describe('fuzz: every route of the OpenAPI document with malformed input', () =>
     const spent: [string, number][] = [];
     for (const route of routes) {
       const routeStarted = Date.now();
-      const inputs = inputsOf(route);
+      const inputs = inputsOf(route).filter((input) => !VALID_FOR_ROUTE.get(`${route.method} ${route.path}`)?.has(input.label));
       expect(inputs.length, `${route.method} ${route.path}`).toBeGreaterThanOrEqual(MIN_INPUTS);
       for (const input of inputs) {
         tried++;
