@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverCommand } from '../../scripts/server.mjs';
 import { runAlone } from './budget.mjs';
-import { freePort, waitForWarm } from './proc.mjs';
+import { freePort, stop, waitForWarm } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = path.join(root, 'tmp/bench-first-start');
@@ -25,14 +25,6 @@ const FIRST_OVER_RESTART_MB = 25;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid) => Math.round(Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024);
 
-function stop(child) {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-  });
-}
 
 /** Starts the server on dataDir, waits for it to warm and idle, reads its RSS, stops it. */
 async function startAndMeasure(what) {

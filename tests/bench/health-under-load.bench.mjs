@@ -8,15 +8,14 @@
 // The machine is often shared: each row quotes the load average (`uptime`) at its start and end.
 // BENCH_ENGINE=pglite or =postgres measures that engine only. Run alone:
 // node tests/bench/health-under-load.bench.mjs. Data: the throughput bench's (throughput-seed.ts).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import os, { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { serverCommand } from '../../scripts/server.mjs';
 import { runAlone } from './budget.mjs';
-import { freePort, waitForWarm } from './proc.mjs';
+import { ensurePostgres, freePort, seedThroughput, stop, waitForWarm } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = path.join(root, 'tmp/bench-health');
@@ -41,30 +40,8 @@ function checked(result, what) {
 const TIMEOUT_MS = 10_000;
 const p99Of = (health) => (health.requests.total ? health.latency.p99 : TIMEOUT_MS);
 
-function stop(child) {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-  });
-}
 
-async function ensurePostgres() {
-  const name = new URL(PG_URL).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).toString() });
-  await admin.connect().catch((error) => {
-    throw new Error(`PostgreSQL at ${new URL(PG_URL).host} is not reachable (${error.message}): set BENCH_DATABASE_URL`);
-  });
-  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  await admin.end();
-}
 
-function seed(target) {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/throughput-seed.ts', target], { cwd: root, stdio: 'inherit' });
-  if (seeded.status !== 0) throw new Error(`seeding ${target} failed`);
-}
 
 /** One server: the list under load with /api/health beside it; the health figures and the list's. */
 async function measure(engine, thread) {
@@ -104,10 +81,10 @@ const note = ({ health, list, loads }) =>
 export async function run() {
   const engines = process.env.BENCH_ENGINE ? [process.env.BENCH_ENGINE] : ['pglite', 'postgres'];
   if (engines.some((e) => e !== 'pglite' && e !== 'postgres')) throw new Error(`BENCH_ENGINE: pglite or postgres, not ${process.env.BENCH_ENGINE}`);
-  if (engines.includes('pglite')) seed(dataDir);
+  if (engines.includes('pglite')) seedThroughput(dataDir);
   if (engines.includes('postgres')) {
-    await ensurePostgres();
-    seed(PG_URL);
+    await ensurePostgres(PG_URL);
+    seedThroughput(PG_URL);
   }
   const rows = [];
   for (const engine of engines) {

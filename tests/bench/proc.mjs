@@ -1,8 +1,12 @@
 // What several benches need from the machine: a free port, whether a service answers, a server that
-// is up and warmed, and CPU time read from /proc (Linux), outside the processes measured.
+// is up and warmed, CPU time read from /proc (Linux), outside the processes measured, a server
+// stopped, and the throughput benches' PostgreSQL database and seed.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, connect as netConnect } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const freePort = () =>
   new Promise((resolve) => {
@@ -81,4 +85,36 @@ export function cpuSecondsUnder(pid, skip) {
   };
   for (const c of children.get(pid) ?? []) walk(c);
   return ticks / ticksPerSecond();
+}
+
+/** Stops a server started by a bench: SIGTERM, then SIGKILL if it is still there after 15 s. */
+export function stop(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+  });
+}
+
+/** The database a bench names in `url`, created on its server when missing. */
+export async function ensurePostgres(url) {
+  const at = new URL(url);
+  const name = at.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(`PostgreSQL at ${at.host} is not reachable (${error.message}): set BENCH_DATABASE_URL`);
+  }
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  await admin.end();
+}
+
+/** The throughput benches' data (tests/bench/throughput-seed.ts) into a data folder or a database URL. */
+export function seedThroughput(target) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/throughput-seed.ts', target], { cwd: root, stdio: 'inherit' });
+  if (seeded.status !== 0) throw new Error(`seeding ${target} failed`);
 }

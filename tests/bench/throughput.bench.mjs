@@ -21,16 +21,15 @@
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/cascade_bench_throughput;
 // the database is created and seeded on first use). Run alone: node tests/bench/throughput.bench.mjs;
 // BENCH_ENGINE=pglite or =postgres measures that engine only (beside the hello world).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import os, { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { serverCommand } from '../../scripts/server.mjs';
-import pg from 'pg';
 import { runAlone } from './budget.mjs';
-import { cpuSeconds, freePort } from './proc.mjs';
+import { cpuSeconds, ensurePostgres, freePort, seedThroughput, stop } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = path.join(root, 'tmp/bench-throughput');
@@ -83,14 +82,6 @@ async function idleMemory(pid) {
   return { rss: readings[readings.length >> 1], min: readings[0], max: readings[readings.length - 1] };
 }
 
-function stop(child) {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-  });
-}
 
 async function waitFor(url, ms, ready = () => true, child = null) {
   const until = Date.now() + ms;
@@ -141,24 +132,7 @@ async function helloWorld() {
   }
 }
 
-async function ensurePostgres() {
-  const url = new URL(PG_URL);
-  const name = url.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).toString() });
-  try {
-    await admin.connect();
-  } catch (error) {
-    throw new Error(`PostgreSQL at ${url.host} is not reachable (${error.message}): set BENCH_DATABASE_URL`);
-  }
-  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  await admin.end();
-}
 
-function seed(target) {
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/throughput-seed.ts', target], { cwd: root, stdio: 'inherit' });
-  if (seeded.status !== 0) throw new Error(`seeding ${target} failed`);
-}
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -289,14 +263,14 @@ export async function run() {
   const engines = process.env.BENCH_ENGINE ? [process.env.BENCH_ENGINE] : ['pglite', 'postgres'];
   if (engines.some((e) => !BUDGET[e])) throw new Error(`BENCH_ENGINE: pglite or postgres, not ${process.env.BENCH_ENGINE}`);
   if (engines.includes('pglite')) {
-    seed(dataDir);
+    seedThroughput(dataDir);
     // The reference opens a copy: one process at a time may open an embedded folder.
     rmSync(refDataDir, { recursive: true, force: true });
     cpSync(path.join(dataDir, 'pglite'), path.join(refDataDir, 'pglite'), { recursive: true });
   }
   if (engines.includes('postgres')) {
-    await ensurePostgres();
-    seed(PG_URL);
+    await ensurePostgres(PG_URL);
+    seedThroughput(PG_URL);
   }
   const hello = await helloWorld();
   const rows = [{ name: `bare Fastify hello world at ${CONNECTIONS} connections`, value: hello.rps, unit: 'req/s', note: `p99 ${hello.p99} ms; ${load()}` }];
