@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API } from './envelope';
 import { filterList } from './list-filter';
+import { resetOperationsWork, setMockOrder } from './handlers/operations-work';
 
 interface Row {
   id: number;
@@ -54,6 +55,19 @@ describe('the mock list handlers', () => {
     expect((await post('/ball/fallwarning/list', { result: 'open', level: 'critical', ack: 'unacked' })).data.total).toBe(1);
     expect((await post('/ball/fallwarning/list', { level: 'info' })).data.total).toBe(0);
     expect((await post('/ball/fallwarning/list', { ack: 'acked' })).data.total).toBe(0);
+
+    // The statistics' drill-downs: the days a figure counts, its metric, and "faults predicted".
+    expect((await post('/ball/fallorder/list', { statMetric: 'submitted', statFrom: '2026-11-20', statTo: '2026-11-20' })).data.total).toBe(orders.data.total);
+    expect((await post('/ball/fallorder/list', { statMetric: 'submitted', statFrom: '2026-11-21', statTo: '2026-11-30' })).data.total).toBe(0);
+    expect((await post('/ball/fallwarning/list', { kind: 'channel', statFrom: '2026-11-01', statTo: '2026-11-30' })).data.total).toBe(1);
+    expect((await post('/ball/fallwarning/list', { kind: 'channel', statFrom: '2026-11-01', statTo: '2026-11-30', predicted: 'yes' })).data.total).toBe(0);
+    // A preventive order on the warning's unit five days before it: the fault was predicted.
+    setMockOrder(1, { source: 'preventive', submittedAt: '2026-11-15T08:00:00.000Z' });
+    try {
+      expect((await post('/ball/fallwarning/list', { kind: 'channel', predicted: 'yes' })).data.total).toBe(1);
+    } finally {
+      resetOperationsWork();
+    }
   });
 
   it('answer 400 naming a filter they cannot apply', async () => {

@@ -87,6 +87,18 @@ export function resetOperationsWork(): void {
 }
 resetOperationsWork();
 
+/** An instant's UTC day against a YYYY-MM-DD bound. */
+const onOrAfter = (at: string | null, day: unknown) => at !== null && at.slice(0, 10) >= String(day);
+const onOrBefore = (at: string | null, day: unknown) => at !== null && at.slice(0, 10) <= String(day);
+/** The instant a statistics figure counts an order by: its submission, or its completion. */
+const statDayOf = (o: OrderRow, metric: unknown) => (metric === 'completed' ? o.completedAt : o.submittedAt);
+const PREDICTED_DAYS = 14;
+/** A fault preceded by a preventive order on its unit in the 14 days before it. */
+function predictedByOrder(w: WarningRow): boolean {
+  const at = Date.parse(w.at);
+  return orders.some((o) => o.source === 'preventive' && o.equipmentId !== null && o.equipmentId === w.equipmentId && Date.parse(o.submittedAt) <= at && Date.parse(o.submittedAt) >= at - PREDICTED_DAYS * 86_400_000);
+}
+
 const ORDER = `${API}/ball/fallorder`;
 
 export const operationsWorkHandlers = [
@@ -97,6 +109,11 @@ export const operationsWorkHandlers = [
       status: 'equal', priority: 'equal', source: 'equal', projectId: 'equal', equipmentId: 'equal',
       // As the server's search: the order's name, or its number typed in any case.
       keyword: { anyOf: ['name', 'number'] },
+      // The statistics' drill-down: submitted, or completed, on the UTC days statFrom..statTo (the
+      // other figures' rules are the server's; the mock refuses them by name).
+      statMetric: (o, metric) => (metric === 'submitted' ? o.submittedAt !== null : metric === 'completed' && o.completedAt !== null),
+      statFrom: (o, day) => onOrAfter(statDayOf(o, q.statMetric), day),
+      statTo: (o, day) => onOrBefore(statDayOf(o, q.statMetric), day),
     });
   }),
   http.post(`${ORDER}/listAll`, () => ok(orders.map((o) => ({ id: o.id, name: o.name, number: o.number })))),
@@ -138,6 +155,11 @@ export const operationsWorkHandlers = [
       projectId: 'equal', detectId: 'equal', level: 'equal', kind: 'equal',
       result: (w, value) => (value === 'open' ? w.result === null : w.result === value),
       ack: (w, value) => (value === 'acked' ? w.ackAt !== null : w.ackAt === null),
+      // The statistics' drill-downs: raised on the UTC days statFrom..statTo; "faults predicted" (docs/predictive.md):
+      // its unit had a preventive order submitted in the 14 days before.
+      statFrom: (w, day) => onOrAfter(w.at, day),
+      statTo: (w, day) => onOrBefore(w.at, day),
+      predicted: (w, value) => value !== 'yes' || predictedByOrder(w),
     });
   }),
   http.get(`${API}/ball/fallwarning/notices/:id`, ({ params }) => {
