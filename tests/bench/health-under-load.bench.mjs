@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { serverCommand } from '../../scripts/server.mjs';
 import { runAlone } from './budget.mjs';
-import { ensurePostgres, freePort, seedThroughput, stop, waitForWarm } from './proc.mjs';
+import { adminListHeaders, ensurePostgres, freePort, seedThroughput, stop, waitForWarm } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = path.join(root, 'tmp/bench-health');
@@ -53,13 +53,7 @@ async function measure(engine, thread) {
   const server = spawn(process.execPath, await serverCommand(env), { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     await waitForWarm(base, 300_000);
-    const login = await (
-      await fetch(`${base}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123', captcha: '', uuid: '' }) })
-    ).json();
-    if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
-    const headers = { authorization: login.data.token, 'content-type': 'application/json' };
-    const first = await (await fetch(`${base}/api/ball/fallorder/list`, { method: 'POST', headers, body: LIST_BODY })).json();
-    if (first.code !== 0 || !(first.data.list.length > 0)) throw new Error(`the order list answered ${JSON.stringify(first).slice(0, 200)}`);
+    const headers = await adminListHeaders(base, LIST_BODY);
     const loadAtStart = load();
     const [list, health] = await Promise.all([
       cannon({ url: `${base}/api/ball/fallorder/list`, method: 'POST', headers, body: LIST_BODY }),

@@ -118,3 +118,18 @@ export function seedThroughput(target) {
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/throughput-seed.ts', target], { cwd: root, stdio: 'inherit' });
   if (seeded.status !== 0) throw new Error(`seeding ${target} failed`);
 }
+
+/**
+ * Signs in as the administrator on the server at `base` and checks the order list answers a page of
+ * rows for `listBody` (the list the throughput benches load): the headers to call it with.
+ */
+export async function adminListHeaders(base, listBody) {
+  const login = await (
+    await fetch(`${base}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123', captcha: '', uuid: '' }) })
+  ).json();
+  if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
+  const headers = { authorization: login.data.token, 'content-type': 'application/json' };
+  const first = await (await fetch(`${base}/api/ball/fallorder/list`, { method: 'POST', headers, body: listBody })).json();
+  if (first.code !== 0 || !(first.data.list.length > 0)) throw new Error(`the order list answered ${JSON.stringify(first).slice(0, 200)}`);
+  return headers;
+}

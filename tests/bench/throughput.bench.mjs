@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { serverCommand } from '../../scripts/server.mjs';
 import { runAlone } from './budget.mjs';
-import { cpuSeconds, ensurePostgres, freePort, seedThroughput, stop } from './proc.mjs';
+import { adminListHeaders, cpuSeconds, ensurePostgres, freePort, seedThroughput, stop } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = path.join(root, 'tmp/bench-throughput');
@@ -209,13 +209,7 @@ async function measureServer(engine, hello) {
     await waitFor(`${base}/api/health`, 300_000, (h) => !h.data.warming?.length, server);
     const idle = await idleMemory(server.pid);
 
-    const login = await (
-      await fetch(`${base}/api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123', captcha: '', uuid: '' }) })
-    ).json();
-    if (login.code !== 0) throw new Error(`login failed: ${login.msg}`);
-    const headers = { authorization: login.data.token, 'content-type': 'application/json' };
-    const first = await (await fetch(`${base}/api/ball/fallorder/list`, { method: 'POST', headers, body: LIST_BODY })).json();
-    if (first.code !== 0 || !(first.data.list.length > 0)) throw new Error(`the order list answered ${JSON.stringify(first).slice(0, 200)}`);
+    const headers = await adminListHeaders(base, LIST_BODY);
 
     const healthIdle = checked(await cannon({ url: `${base}/api/health`, connections: 1, duration: Math.max(3, DURATION / 2) }), 'health, idle');
     const loadAtStart = load();
