@@ -15,6 +15,7 @@ import { SelectionBasket } from '../basket/selection-basket';
 import { Dialog } from '../dialog/dialog';
 import { toast } from '../feedback/toast';
 import { pickFormValues } from '../form/form-values';
+import { useRecordFill } from '../form/use-record-fill';
 import { fieldErrors, zodResolver } from '../form/zod-resolver';
 import { messageBox } from '../message-box/message-box';
 import type { RowKey, TableColumn } from '../table/types';
@@ -144,18 +145,10 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
   const form = useForm<Values>({ mode: 'controlled', initialValues, validate: zodResolver(schema) });
   const editId = editing?.mode === 'edit' ? editing.id : null;
   const info = useQuery({ ...resource.infoQueryOptions(editId ?? ''), enabled: editId !== null });
-  const [filledFrom, setFilledFrom] = useState<unknown>(null);
-  // The record fills the form once it arrives; a newer answer (a live refresh) fills it again only
-  // while the user has changed nothing, so what they typed is never overwritten under them.
-  if (editId !== null && info.data && filledFrom !== info.data && (filledFrom === null || !form.isDirty())) {
-    setFilledFrom(info.data);
-    const values = props.toFormValues ? props.toFormValues(info.data) : pickFormValues(info.data as object, initialValues);
-    form.setValues(values);
-    form.resetDirty(values);
-  }
-  // Until then the edit form is not shown: its defaults would pass for the record's values (the
-  // dialog's spinner only shows after a short delay, so a slow answer showed "Pump" for a nozzle).
-  const waitingForRecord = editId !== null && filledFrom === null;
+  // The edit form shows once the record filled it (the dialog's spinner only shows after a short
+  // delay, so a slow answer showed the defaults, "Pump" for a nozzle, as the record's).
+  const record = useRecordFill(form, editId !== null, info.data, (data) => (props.toFormValues ? props.toFormValues(data) : pickFormValues(data as object, initialValues)));
+  const waitingForRecord = record.waiting;
 
   const openAdd = () => {
     trackAction(perms.save);
@@ -167,7 +160,7 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
     trackAction(perms.update);
     form.setValues(initialValues);
     form.clearErrors();
-    setFilledFrom(null);
+    record.restart();
     setEditing({ mode: 'edit', id: keyOf(row) });
   };
   const closeEditor = () => setEditing(null);

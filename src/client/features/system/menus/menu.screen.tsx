@@ -13,6 +13,7 @@ import { DataTable } from '@client/components/table/data-table';
 import { moveItem } from '@client/components/table/use-drag-sort';
 import type { TableColumn } from '@client/components/table/types';
 import { Dialog } from '@client/components/dialog/dialog';
+import { useRecordFill } from '@client/components/form/use-record-fill';
 import { messageBox } from '@client/components/message-box/message-box';
 import { toast } from '@client/components/feedback/toast';
 import { StatusTag } from '@client/components/tags/status-tag';
@@ -84,17 +85,9 @@ export default function MenusPage() {
     initialValues: EMPTY_MENU,
     validate: (values) => zodResolver(values.menuId ? menuUpdateSchema : menuSaveSchema)(values),
   });
-  const [filledFrom, setFilledFrom] = useState<unknown>(null);
-  // As ListPage does: filled once the record arrives, again on a newer answer only while nothing was
-  // changed, and no form shown before (its defaults would pass for the menu's values).
-  if (editId !== null && info.data && filledFrom !== info.data && (filledFrom === null || !form.isDirty())) {
-    setFilledFrom(info.data);
-    const { parentName: _parentName, ...row } = info.data;
-    const values = { ...row, type: row.type as MenuFormValues['type'], status: row.status as MenuFormValues['status'] };
-    form.setValues(values);
-    form.resetDirty(values);
-  }
-  const waitingForRecord = editId !== null && filledFrom === null;
+  // As ListPage does: the form shows once the menu filled it (components/form/use-record-fill.ts).
+  const record = useRecordFill(form, editId !== null, info.data, ({ parentName: _parentName, ...row }) => ({ ...row, type: row.type as MenuFormValues['type'], status: row.status as MenuFormValues['status'] }));
+  const waitingForRecord = record.waiting;
 
   const openAdd = (parentId = 0) => {
     form.setValues({ ...EMPTY_MENU, parentId });
@@ -104,7 +97,7 @@ export default function MenusPage() {
   const openEdit = (row: MenuRow) => {
     form.setValues(EMPTY_MENU);
     form.clearErrors();
-    setFilledFrom(null);
+    record.restart();
     setEditing({ mode: 'edit', menuId: row.menuId });
   };
   const submit = form.onSubmit((values) => {
