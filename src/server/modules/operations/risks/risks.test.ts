@@ -6,6 +6,7 @@ import { sysUser, sysUserRole } from '../../../db/schema';
 import { seedBoards } from '../detect/board-fixtures';
 import { insertPreventiveOrder, insertRisk } from './risk-fixtures';
 import { RISK_DISMISS_WIDEN } from '@shared/contracts/risk';
+import { until } from '@tests/helpers/until';
 
 // Units at risk (issue 30): the list in the caller's data scope, one finding with its trend, and
 // "not a problem" — dismissed, its waiting preventive order closed, the channel's tolerance widened,
@@ -116,10 +117,14 @@ describe('units at risk: list, info, trend, dismiss', () => {
     const [baseline] = await t.database.query<{ widen: number; dismissed_by: string }>('SELECT widen, dismissed_by FROM fall_channel_baseline WHERE detect_id = $1 AND ch = 4', [boards[0]]);
     expect(Number(baseline.widen)).toBe(RISK_DISMISS_WIDEN);
     expect(baseline.dismissed_by).toBe('risk_a');
-    const logs = await t.database.query<{ username: string; action: string; menu_code: string; success: boolean }>(
-      `SELECT username, action, menu_code, success FROM sys_log WHERE path = '/api/ball/fallrisk/dismiss' ORDER BY id`,
-    );
-    expect(logs.filter((l) => l.success)).toEqual([{ username: 'risk_a', action: 'dismiss', menu_code: 'fall-risk', success: true }]);
+    // The operation log is written once the answer has gone (an onResponse hook): wait for it.
+    const logs = await until(async () => {
+      const rows = await t.database.query<{ username: string; action: string; menu_code: string; success: boolean }>(
+        `SELECT username, action, menu_code, success FROM sys_log WHERE path = '/api/ball/fallrisk/dismiss' AND success ORDER BY id`,
+      );
+      return rows.length > 0 && rows;
+    }, 5_000, 'the dismissal in the operation log');
+    expect(logs).toEqual([{ username: 'risk_a', action: 'dismiss', menu_code: 'fall-risk', success: true }]);
     // Twice: the finding is no longer open, said in the caller's language; nothing changes.
     const again = await t.call('POST', '/api/ball/fallrisk/dismiss', { token: scoped, lang: 'zh-CN', body: { id: risks.a } });
     expect(again.status).toBe(400);
