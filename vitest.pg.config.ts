@@ -1,8 +1,39 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
 // The server suite again, on a real PostgreSQL server. Each test file creates and drops its own
 // database on TEST_DATABASE_URL (see tests/helpers/test-app.ts).
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
-export default mergeConfig(base, defineConfig({ test: {} }));
+/**
+ * Only the files that open the test database run again here: a file that never does (pure functions,
+ * lint rules, the embedded engine's own worker, the captcha reader) gives the same answer on either
+ * engine and has already run in `npm test`. A file opens the database through the test helpers
+ * (createTestApp, freshDatabase) or reads TEST_DATABASE_URL itself.
+ */
+const OPENS_DATABASE = /helpers\/test-(app|db)'|createTestApp|freshDatabase|TEST_DATABASE_URL/;
+const ROOTS = ['src/server', 'src/shared', 'tests/unit'];
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(full);
+    return entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+export const engineIndependent = ROOTS.flatMap(testFiles).filter((file) => !OPENS_DATABASE.test(readFileSync(file, 'utf8')));
+
+type Project = { test?: { name?: string; exclude?: string[] } };
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    projects: (base.test?.projects as Project[]).map((project) =>
+      project.test?.name === 'server' ? { ...project, test: { ...project.test, exclude: ['**/node_modules/**', ...engineIndependent] } } : project,
+    ),
+  },
+});
