@@ -41,11 +41,12 @@ export function caseOver(keys: string[], locale: Locale): string {
 
 /**
  * The messages an automatic order's name is written with (its warning's text: readings.ts, the
+ * predictive scan's reasons: predict.service.ts,
  * demo seed). `fall_order.name_shown` is generated from them (migration 0034): a message added here
  * or reworded needs a migration that generates the column again — migration-gen.test.ts sees the
  * Drizzle schema differ from the snapshot until then.
  */
-export const ORDER_NAME_KEYS = ['text.switchFault', 'text.analogOut', 'text.offline', 'text.seedFault', 'text.seedFaultPast', 'text.seedOffline'];
+export const ORDER_NAME_KEYS = ['text.switchFault', 'text.analogOut', 'text.offline', 'text.seedFault', 'text.seedFaultPast', 'text.seedOffline', 'text.risk.drift', 'text.risk.flicker', 'text.risk.step'];
 
 /**
  * SQL text of the generated column `name_shown` of fall_order: the name as both languages read it,

@@ -115,6 +115,14 @@ describe('preventive orders from channel trends', () => {
     expect(o).toMatchObject({ status: 'submitted', source: 'preventive', equipmentId: unit });
     expect(renderText(o.name, 'en')).toMatch(/^Board 1 CH1 pump current: \+\d+ % of its range over \d+ days; projected to leave its range in ~[\d.]+ days$/);
     expect(renderText(o.name, 'cn')).toMatch(/CH1 pump current：\d+ 天内变化 \+\d+%/);
+    // Searched by what the list shows, in either language (name_shown, migration 0040).
+    const [{ shown }] = await t.database.query<{ shown: string }>(`SELECT name_shown AS shown FROM fall_order WHERE id = $1`, [r1.orderId]);
+    expect(shown).toBe(`${renderText(o.name, 'cn')}\n${renderText(o.name, 'en')}`.toLowerCase());
+    const admin = await t.tokenFor('admin');
+    for (const keyword of ['Board 1 CH1 pump current: +', renderText(o.name, 'cn').slice(0, 20)]) {
+      const found = await t.call('POST', '/api/ball/fallorder/list', { token: admin, body: { page: 1, limit: 10, keyword } });
+      expect(found.body.data.list.map((r: { id: number }) => r.id), keyword).toEqual([r1.orderId]);
+    }
     const [{ state }] = await t.database.query<{ state: string }>(`SELECT state FROM fall_eq_info WHERE id = $1`, [unit]);
     expect(state).toBe('maintenance');
     await countsAgree();
