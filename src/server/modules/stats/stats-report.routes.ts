@@ -4,7 +4,7 @@ import type { Locale } from '@shared/constants';
 import { envelopeOf } from '@shared/contracts/common';
 import { statExportSchema, statReportQuerySchema, statReportSchema, type StatReport } from '@shared/contracts/stats-report';
 import { RESOURCES } from '@shared/resources';
-import { DEVICE_CATEGORY, ORDER_PRIORITY, ORDER_STATUS, WARNING_RESULT } from '@shared/dictionaries';
+import { DEVICE_CATEGORY, ORDER_PRIORITY, ORDER_SOURCE, ORDER_STATUS, WARNING_RESULT } from '@shared/dictionaries';
 import { ok } from '../../lib/crud';
 import { exportLabels, pagedBatches, sendWorkbook } from '../../lib/export';
 import { fileAnswer } from '../../lib/answers';
@@ -36,6 +36,7 @@ const LABELS: Record<Locale, Record<string, string>> = {
     board: '检测板', project: '项目', count: '告警数', category: '设备类别', broken: '故障', offline: '离线', available: '可用', availability: '可用率',
     number: '工单号', name: '名称', priority: '优先级', status: '状态', submittedAt: '提交时间', completedAt: '完成时间', hours: '时长(小时)', reportCount: '报告数',
     all: '全部（本期）', previous: '上一期',
+    bySource: '工单按来源', source: '来源', predictedSheet: '预测到的故障', faults: '通道故障数', predicted: '事先有预防性工单', rate: '预测率',
   },
   en: {
     ordersChart: 'Orders submitted, completed', speedChart: 'Repair time', qualityChart: 'Repair quality', warnings: 'Warnings by level', boards: 'Boards with most warnings', equipment: 'Equipment by category',
@@ -47,6 +48,7 @@ const LABELS: Record<Locale, Record<string, string>> = {
     board: 'Board', project: 'Project', count: 'Warnings', category: 'Category', broken: 'Broken', offline: 'Offline', available: 'Available', availability: 'Availability',
     number: 'Order no.', name: 'Name', priority: 'Priority', status: 'Status', submittedAt: 'Submitted at', completedAt: 'Completed at', hours: 'Hours', reportCount: 'Reports',
     all: 'All (this period)', previous: 'Previous period',
+    bySource: 'Orders by source', source: 'Source', predictedSheet: 'Faults predicted', faults: 'Channel faults', predicted: 'With a preventive order before', rate: 'Predicted rate',
   },
 };
 
@@ -88,7 +90,7 @@ export async function statsReportRoutes(app: AppInstance): Promise<void> {
       const c = scopeCondition(q.scope, col);
       return c ? sql`AND ${c}` : sql``;
     };
-    const orderLabels = await exportLabels(app.database, { priority: ORDER_PRIORITY, status: ORDER_STATUS });
+    const orderLabels = await exportLabels(app.database, { priority: ORDER_PRIORITY, status: ORDER_STATUS, source: ORDER_SOURCE });
     // An open warning has no result yet; the list shows it as open.
     const warningLabels = await exportLabels(app.database, { result: [...WARNING_RESULT, { value: 'open', cn: '未处理', en: 'Open' }] });
     const cols = (props: string[]) => props.map((prop) => ({ prop, label: L[prop] ?? prop }));
@@ -122,7 +124,7 @@ export async function statsReportRoutes(app: AppInstance): Promise<void> {
       ${q.category ? sql`AND ${unitCategory(sql`o.equipment_id`, q.category)}` : sql``}`;
     const orderPage = async (limit: number, offset: number) => {
       const res = await app.database.db.execute(sql`
-        SELECT o.number, o.name, ${en ? sql`coalesce(nullif(p.name_en, ''), p.name)` : sql`p.name`} AS project, o.priority, o.status,
+        SELECT o.number, o.name, ${en ? sql`coalesce(nullif(p.name_en, ''), p.name)` : sql`p.name`} AS project, o.priority, o.status, o.source,
                o.submitted_at AS "submittedAt", o.completed_at AS "completedAt",
                round((extract(epoch FROM o.completed_at - o.submitted_at) / 3600.0)::numeric, 2)::float8 AS hours, o.report_count AS "reportCount"
           FROM fall_order o JOIN fall_project p ON p.id = o.project_id
@@ -175,7 +177,9 @@ export async function statsReportRoutes(app: AppInstance): Promise<void> {
         { name: L.warnings, columns: cols(['period', 'from', 'to', 'info', 'warning', 'critical', 'total']), batches: once(warningRows) },
         { name: L.boards, columns: cols(['board', 'project', 'count']), batches: once(boardRows) },
         { name: L.equipment, columns: cols(['category', 'total', 'broken', 'offline', 'available', 'availability']), batches: once(equipmentRows) },
-        { name: L.orders, columns: cols(['number', 'name', 'project', 'priority', 'status', 'submittedAt', 'completedAt', 'hours', 'reportCount']), batches: pagedBatches(EXPORT_ROWS_MAX, orderPage), labels: orderLabels },
+        { name: L.bySource, columns: cols(['source', 'submitted', 'completed']), batches: once(r.bySource), labels: orderLabels },
+        { name: L.predictedSheet, columns: cols(['period', 'from', 'to', 'faults', 'predicted', 'rate']), batches: once([{ period: L.all, from: report.from, to: report.to, ...report.predicted }]) },
+        { name: L.orders, columns: cols(['number', 'name', 'project', 'priority', 'status', 'source', 'submittedAt', 'completedAt', 'hours', 'reportCount']), batches: pagedBatches(EXPORT_ROWS_MAX, orderPage), labels: orderLabels },
         { name: L.warningRows, columns: cols(['at', 'level', 'info_', 'board', 'project', 'unit', 'result']), batches: pagedBatches(EXPORT_ROWS_MAX, warningPage), labels: warningLabels },
         { name: L.downUnits, columns: cols(['unit', 'project', 'category', 'state', 'since']), batches: pagedBatches(EXPORT_ROWS_MAX, unitPage) },
       ],

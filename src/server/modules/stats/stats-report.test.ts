@@ -214,9 +214,9 @@ describe('statistics screen: figures by hand', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets.map((s) => s.name)).toEqual([
       'Orders submitted, completed', 'Repair time', 'Repair quality', 'Warnings by level', 'Boards with most warnings', 'Equipment by category',
-      'Order rows', 'Warning rows', 'Broken and offline units',
+      'Orders by source', 'Faults predicted', 'Order rows', 'Warning rows', 'Broken and offline units',
     ]);
-    const [orders, speed, quality, warnings, boards, equipment, orderRows, warningRows, units] = book.worksheets;
+    const [orders, speed, quality, warnings, boards, equipment, bySource, predicted, orderRows, warningRows, units] = book.worksheets;
     // Header, five weeks, the range and the previous range.
     expect(orders.rowCount).toBe(8);
     expect(orders.getRow(7).values).toEqual([undefined, 'All (this period)', '2024-03-01', '2024-03-31', 5, 4]);
@@ -225,6 +225,12 @@ describe('statistics screen: figures by hand', () => {
     expect(warnings.getRow(7).values).toEqual([undefined, 'All (this period)', '2024-03-01', '2024-03-31', 0, 1, 2, 3]);
     expect(boards.getRow(2).values).toEqual([undefined, 'Board 1', 'P1', 2]);
     expect(equipment.getRow(2).getCell(1).value).toBe('Pump');
+    // The repair totals split by source add up to the range's totals (5 submitted, 4 completed); the faults predicted as the screen shows them.
+    const sources = bySource.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+    expect(sources.map((r) => r[0])).toEqual(['Manual', 'From a warning', 'Preventive']);
+    expect([sources.reduce((n, r) => n + Number(r[1]), 0), sources.reduce((n, r) => n + Number(r[2]), 0)]).toEqual([5, 4]);
+    expect(predicted.getRow(1).values).toEqual([undefined, 'Period', 'First day', 'Last day', 'Channel faults', 'With a preventive order before', 'Predicted rate']);
+    expect(predicted.getRow(2).getCell(4).value).toBe((await report(MARCH)).body.data.predicted.faults);
     // The rows behind: the orders submitted or completed in March (O1 … O5), its three warnings, the three units down.
     expect(orderRows.rowCount).toBe(6);
     expect(orderRows.getRow(2).getCell(1).value).toBe('O1');
@@ -236,6 +242,7 @@ describe('statistics screen: figures by hand', () => {
     await bookCn.xlsx.load(cn.rawPayload as unknown as ArrayBuffer);
     expect(bookCn.worksheets[0].name).toBe('工单提交与完成');
     expect(bookCn.worksheets[5].getRow(2).getCell(1).value).toBe('水泵');
+    expect(bookCn.worksheets[6].getRow(2).getCell(1).value).toBe('人工提交');
   });
 
   it('writes labels, not codes, in the caller’s language: priority, status, result, and units by their English name', async () => {
@@ -246,7 +253,7 @@ describe('statistics screen: figures by hand', () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const sheet = (n: number) => book.worksheets[n].getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
-      return { orders: sheet(6), warnings: sheet(7), units: sheet(8) };
+      return { orders: sheet(8), warnings: sheet(9), units: sheet(10) };
     };
     try {
       const en = await rows('en');
