@@ -14,7 +14,8 @@ import { assessChannel, RECOVER_SCORE, WINDOW_DAYS, type Assessment, type DayFea
  * last WINDOW_DAYS days, and moves the findings (fall_channel_risk) and their preventive orders:
  *  - a finding on a channel without an open one opens a risk and a preventive order, or joins the
  *    open preventive order of its unit (at most one per unit; per channel when it has no unit);
- *  - its order completed or closed by a person: resolved;
+ *  - its order completed or closed by a person: resolved (the channel is then assessed only on the
+ *    days after that: the repair starts it afresh; likewise after a fault);
  *  - the fault came first (a fault in the trend or a warning on the channel since): faulted, the
  *    order stays for the repair;
  *  - the score fell under RECOVER_SCORE while the order is still only submitted: recovered, and the
@@ -136,11 +137,17 @@ const channelKey = (detectId: number, ch: number) => detectId * 64 + ch;
 export async function assessFleet(database: Database, now: Date): Promise<{ channel: ChannelRow; assessment: Assessment }[]> {
   const lastDay = dayNumber(now) - 1;
   // One row a channel, its days as text: PGlite hands rows over one by one, and 14 rows a channel cost
-  // ten times what one row of text does.
+  // ten times what one row of text does. A channel repaired (its finding resolved by a completed order,
+  // or faulted and so repaired) starts afresh: the days up to the repair's day are the unit before it,
+  // and read again they would open a new finding and order at the next run, hour after hour.
   const rows = await database.query<{ k: number; days: string }>(
-    `SELECT detect_id * 64 + ch AS k,
-            string_agg(concat_ws(',', day - DATE '1970-01-01', hours, faults, coalesce(show_level::text, ''), coalesce(idle_level::text, ''), spread, excursions), ';' ORDER BY day) AS days
-       FROM fall_channel_day WHERE day > $1::date AND day <= $2::date GROUP BY detect_id, ch`,
+    `SELECT d.detect_id * 64 + d.ch AS k,
+            string_agg(concat_ws(',', d.day - DATE '1970-01-01', d.hours, d.faults, coalesce(d.show_level::text, ''), coalesce(d.idle_level::text, ''), d.spread, d.excursions), ';' ORDER BY d.day) AS days
+       FROM fall_channel_day d
+       LEFT JOIN (SELECT detect_id, ch, max(closed_at) AS repaired FROM fall_channel_risk WHERE status IN ('resolved', 'faulted') GROUP BY detect_id, ch) r
+         ON r.detect_id = d.detect_id AND r.ch = d.ch
+      WHERE d.day > $1::date AND d.day <= $2::date AND (r.repaired IS NULL OR d.day > (r.repaired AT TIME ZONE 'UTC')::date)
+      GROUP BY d.detect_id, d.ch`,
     [dayIso(lastDay - WINDOW_DAYS), dayIso(lastDay)],
   );
   const level = (s: string) => (s === '' ? null : Number(s));

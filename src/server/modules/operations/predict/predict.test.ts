@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 import { renderText } from '@shared/server-text';
@@ -159,11 +159,19 @@ describe('preventive orders from channel trends', () => {
   it('a completed order resolves its open risk; the job runs the same code', async () => {
     const [r2] = (await risks()).filter((r) => r.ch === 2);
     await t.database.query(`UPDATE fall_order SET status = 'completed', completed_at = $2 WHERE id = $1`, [r2.orderId, at(16, 30)]);
-    const handler = getJobHandler('predict.scan');
+    const handler = getJobHandler('predict.scan')!;
     expect(handler).toBeDefined();
-    const result = await scanChannels(t.database, at(16, 90));
+    // The job moves findings outside any request: it tells the walls and lists itself.
+    const published = vi.spyOn(t.app.live, 'publish');
+    const result = (await handler.run({ app: t.app, log: t.app.log, holder: 'manual' }, {})) as Awaited<ReturnType<typeof scanChannels>>;
     expect(result.resolved).toBe(1);
     expect((await risks()).find((r) => r.ch === 2)!.status).toBe('resolved');
+    expect(published.mock.calls.map(([e]) => e.topic)).toEqual(['risk', 'order', 'equipment']);
+    // The repaired unit starts afresh: the days before its repair open nothing again; nothing moved, nothing published.
+    published.mockClear();
+    expect(await handler.run({ app: t.app, log: t.app.log, holder: 'manual' }, {})).toMatchObject({ opened: 0, orders: 0, recovered: 0, faulted: 0, resolved: 0 });
+    expect(published).not.toHaveBeenCalled();
+    published.mockRestore();
     // At most one open finding per channel, whatever ran.
     const [{ n }] = await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM fall_channel_risk WHERE status = 'open' GROUP BY detect_id, ch ORDER BY n DESC LIMIT 1`);
     expect(n).toBe(1);
