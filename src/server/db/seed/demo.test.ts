@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshDatabase } from '../../../../tests/helpers/test-db';
 import type { Database } from '../client';
+import { scanChannels } from '../../modules/operations/predict';
 import { seedDemo, type DemoSeedSummary } from './demo';
 import { XMZT, WATER_TYPE, DEVICE_CATEGORY } from '@shared/dictionaries';
 
@@ -140,6 +141,76 @@ describe('seedDemo', () => {
     expect(board).toEqual({ board_name: '1# 检测板', board_name_en: 'Board 1' });
     const city = await one<{ city: string; city_en: string }>(`SELECT city, city_en FROM fall_project WHERE country = 'AE' ORDER BY id LIMIT 1`);
     expect(city).toEqual({ city: '迪拜', city_en: 'Dubai' });
+  });
+
+  interface Finding {
+    id: number;
+    detectId: number;
+    ch: number;
+    kind: string;
+    status: string;
+    params: { pct?: string; perDay?: number; before?: number };
+    orderId: number;
+    orderStatus: string;
+    source: string;
+    number: string;
+    state: string;
+  }
+  const findings = () =>
+    database.query<Finding>(
+      `SELECT r.id, r.detect_id AS "detectId", r.ch, r.kind, r.status, r.reason_params AS params, r.order_id AS "orderId",
+              o.status AS "orderStatus", o.source, o.number, e.state
+         FROM fall_channel_risk r LEFT JOIN fall_order o ON o.id = r.order_id LEFT JOIN fall_eq_info e ON e.id = r.equipment_id ORDER BY r.id`,
+    );
+
+  it("has units at risk found by the predictive detector in their channels' history, each with its preventive order", async () => {
+    const rows = await findings();
+    expect(summary!.risks).toBe(rows.length);
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(['drift', 'flicker', 'step']));
+    for (const r of rows) {
+      expect(r, `finding ${r.id}`).toMatchObject({ status: 'open', orderStatus: 'submitted', source: 'preventive', state: 'maintenance' });
+      expect(r.number).toMatch(/^WO-\d{8}-\d{4}$/);
+    }
+    const counted = await one<{ kept: number; real: number }>(`SELECT (SELECT coalesce(sum(n), 0)::int FROM fall_order_count) AS kept, (SELECT count(*)::int FROM fall_order) AS real`);
+    expect(counted.kept).toBe(counted.real);
+    expect(summary!.orders).toBe(counted.real);
+    // The detector's window of daily summaries behind each, and healthy neighbours with the same history and no finding.
+    const days = await one<{ fewest: number; channels: number }>(`SELECT min(n)::int AS fewest, count(*)::int AS channels FROM (SELECT count(*) AS n FROM fall_channel_day GROUP BY detect_id, ch) x`);
+    expect(days.fewest).toBe(14);
+    expect(days.channels).toBeGreaterThan(rows.length * 4);
+  });
+
+  it("shows each finding's reason in the trend its screen draws (the hour trend before the trend job's mark)", async () => {
+    // Per day: the mean of the hours and the hours with a dip far under the hour's mean (a flicker).
+    const daily = await database.query<{ id: number; day: number; mean: number; dips: number }>(
+      `SELECT r.id, (floor(extract(epoch FROM m.upto) / 86400) - floor(extract(epoch FROM t.bucket) / 86400))::int AS day, avg(t.sum / t.count) AS mean,
+              count(*) FILTER (WHERE t.sum / t.count - t.min > 15)::int AS dips
+         FROM fall_channel_risk r CROSS JOIN (SELECT upto FROM detect_trend_mark WHERE grain = 'h') m
+         JOIN detect_trend t ON t.grain = 'h' AND t.detect_id = r.detect_id AND t.ch = r.ch AND t.bucket < m.upto
+        GROUP BY r.id, 2`,
+    );
+    const on = (id: number, day: number) => daily.find((d) => d.id === id && Number(d.day) === day)!;
+    for (const r of await findings()) {
+      // The window's first day and the last complete day (the finding's 7-day trend shows the second).
+      const [first, last] = [on(r.id, 14), on(r.id, 1)];
+      if (r.kind === 'flicker') {
+        expect(last.dips, `finding ${r.id}`).toBeGreaterThanOrEqual(r.params.perDay! / 2);
+        expect(first.dips, `finding ${r.id}`).toBeLessThanOrEqual(r.params.before! + 2);
+      } else {
+        const pct = Number(r.params.pct);
+        const moved = Number(last.mean) - Number(first.mean);
+        expect(Math.sign(moved), `finding ${r.id}`).toBe(Math.sign(pct));
+        expect(Math.abs(moved), `finding ${r.id}: ${moved} for ${pct}`).toBeGreaterThanOrEqual(Math.abs(pct) / 2);
+      }
+    }
+  });
+
+  it('keeps its findings open at the next hourly run of the detector, their orders still theirs', async () => {
+    const before = await findings();
+    const result = await scanChannels(database, new Date(Date.now() + 3_600_000));
+    expect(result).toMatchObject({ opened: 0, orders: 0, recovered: 0, faulted: 0, resolved: 0 });
+    expect(await findings()).toEqual(before);
   });
 
   it('does nothing the second time', async () => {

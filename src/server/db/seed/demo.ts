@@ -24,6 +24,7 @@ import { serverText } from '@shared/server-text';
 import { dropSequence, insertEquipment, insertOrders, R } from './seed-sql';
 import { prng, schematicPng, sitePlanPng } from './site-plan';
 import { recomputeAllEquipmentStates } from '../../modules/operations/equipment/equipment-state.service';
+import { seedDemoRisks } from './demo-risks';
 
 export interface DemoSeedOptions {
   /** Where uploaded files live (config.filesDir): the generated site plans and drawings go there. */
@@ -42,6 +43,8 @@ export interface DemoSeedSummary {
   reports: number;
   boards: number;
   warnings: number;
+  /** Open findings of the predictive detector (demo-risks.ts); their preventive orders are among `orders`. */
+  risks: number;
   files: number;
   ms: number;
 }
@@ -98,7 +101,8 @@ function uniqueKeyOf(country: string, nameEn: string, index: number): string {
 /**
  * Believable demo data on a database that has the base seed and no projects yet (does nothing and
  * returns null otherwise): 68 installations in 23 countries, their equipment, two years of
- * maintenance orders and reports, detection boards with channels, warnings, cameras, sensors,
+ * maintenance orders and reports, detection boards with channels, warnings, units at risk (the
+ * predictive detector run over a simulated channel history: demo-risks.ts), cameras, sensors,
  * trainings, drawings and generated site plans, notices, customers and bills.
  */
 export async function seedDemo(database: Database, opts: DemoSeedOptions): Promise<DemoSeedSummary | null> {
@@ -211,9 +215,12 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
   await seedOfficeData(database, rnd);
   // The seed writes facts in bulk; the states follow from them by the one rule (equipment-state.service.ts).
   await recomputeAllEquipmentStates(database.db);
+  // Units at risk: the predictive detector's own findings and preventive orders over a simulated history.
+  const risks = await seedDemoRisks(database, first, last);
+  log(`units at risk: ${risks.findings} findings, ${risks.orders} preventive orders (history of ${risks.channels} channels: ${risks.hours} hour and ${risks.minutes} minute cells)`);
 
   const [{ countries }] = await database.query<{ countries: number }>('SELECT count(DISTINCT country)::int AS countries FROM fall_project');
-  return { projects: projects.length, countries, equipment, orders, reports, boards, warnings, files: fileCount, ms: Date.now() - started };
+  return { projects: projects.length, countries, equipment, orders: orders + risks.orders, reports, boards, warnings, risks: risks.findings, files: fileCount, ms: Date.now() - started };
 }
 
 /**
@@ -294,17 +301,6 @@ async function seedBoardsAndWarnings(database: Database, first: number, last: nu
         WHERE b.project_id BETWEEN $1 AND $2
        RETURNING 1
      ) SELECT count(*)::int AS closed FROM ins`,
-    [first, last],
-  );
-  // A few units at risk (docs/predictive.md): a slow drift the predictive detector would flag, on
-  // channels of online boards whose unit is working, so the at-risk screen and the walls' amber show.
-  await database.query(
-    `INSERT INTO fall_channel_risk (detect_id, ch, project_id, equipment_id, kind, status, reason_key, reason_params, score, projected_at, detected_at)
-     SELECT c.detect_id, c.ch, b.project_id, c.equipment_id, 'drift', 'open', 'text.risk.drift',
-            jsonb_build_object('pct', 12 + floor(${R("c.id || 'rp'")} * 15)::int, 'days', 7, 'etaDays', 2 + floor(${R("c.id || 'rd'")} * 4)::int),
-            1.2 + ${R("c.id || 'rs'")}, now() + make_interval(days => 2 + floor(${R("c.id || 'rd'")} * 4)::int), now() - interval '6 hours'
-       FROM fall_detect_channel c JOIN fall_detect b ON b.id = c.detect_id JOIN fall_eq_info e ON e.id = c.equipment_id
-      WHERE b.project_id BETWEEN $1 AND $2 AND b.online AND e.state = 'normal' AND ${R("c.id || 'risk'")} < 0.012`,
     [first, last],
   );
   return { boards, warnings: open + closed };
