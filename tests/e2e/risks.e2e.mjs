@@ -1,7 +1,8 @@
-// Browser test of units at risk (issue 30, docs/predictive.md): the demo seeds open findings of the
-// predictive detector; the operator (a non-admin role holding fall-risk list, view and dismiss)
-// opens "Units at risk" from the navigation, opens a finding's channel trend (the projected crossing
-// marked), and marks one "not a problem" with the mouse through the confirm; in both languages.
+// Browser test of units at risk (issue 30, docs/predictive.md): the demo seed runs the predictive
+// detector over a simulated channel history, which opens findings with preventive orders; the
+// operator (a non-admin role holding fall-risk list, view and dismiss) opens "Units at risk" from the
+// navigation, opens a finding's channel trend (the projected crossing marked), and marks one "not a
+// problem" with the mouse through the confirm; in both languages.
 // Screenshots: risks-panel-{cn,en}.png and risks-trend-{cn,en}.png.
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -17,6 +18,17 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
   const { token } = await call(baseUrl, 'POST', '/sys/login', { body: { username: 'admin', password: 'admin123', captcha: '', uuid: '' } });
   const open = await call(baseUrl, 'POST', '/ball/fallrisk/list', { token, body: { page: 1, limit: 5, status: 'open' } });
   assert.ok(open.total >= 2, `the demo seeds open findings (found ${open.total})`);
+  // The detector's own: each with its preventive order, and the trend the screen draws for the first
+  // (the nearest crossing: a drift) moving the way its reason says, a week of hours behind it.
+  for (const r of open.list) assert.ok(r.orderId !== null && r.orderStatus === 'submitted', `finding ${r.id} has its preventive order`);
+  const [drift] = open.list;
+  assert.equal(drift.kind, 'drift');
+  const { points } = await call(baseUrl, 'GET', `/ball/fallrisk/trend/${drift.id}`, { token });
+  assert.ok(points.length >= 6 * 24, `a week of hours behind the trend (${points.length} points)`);
+  const mean = (list) => list.reduce((sum, p) => sum + p.avg, 0) / list.length;
+  const moved = mean(points.slice(-24)) - mean(points.slice(0, 24));
+  const pct = Number(/([+-]\d+) %/.exec(drift.reason)?.[1]);
+  assert.ok(Math.sign(moved) === Math.sign(pct) && Math.abs(moved) >= 5, `the trend moved ${moved.toFixed(1)} for "${drift.reason}"`);
 
   for (const lang of ['cn', 'en']) {
     const x = TEXT[lang];

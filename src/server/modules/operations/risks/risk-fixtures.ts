@@ -16,8 +16,8 @@ export interface RiskFixture {
 }
 
 /**
- * A finding as the predictive detector writes it (fall_channel_risk), for tests, the browser test's
- * seed and the demo: a drift with a projected crossing unless told otherwise.
+ * A finding as the predictive detector writes it (fall_channel_risk), for tests: a drift with a
+ * projected crossing unless told otherwise. (The demo's findings are the detector's own: demo-risks.ts.)
  */
 export async function insertRisk(database: Database, f: RiskFixture): Promise<number> {
   const [row] = await database.query<{ id: number }>(
