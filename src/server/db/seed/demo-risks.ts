@@ -8,7 +8,7 @@ import { R } from './seed-sql';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** The simulator's seed for the demo's channels (degradation.ts: the same seed, the same readings). */
-export const DEMO_PREDICT_SEED = 20240607;
+const DEMO_PREDICT_SEED = 20240607;
 /** Hours of per-minute history of a degrading channel before the seed's hour (the trend's 24 h view reads the minute trend). */
 const MINUTE_HOURS = 24;
 
@@ -104,7 +104,8 @@ export async function seedDemoRisks(database: Database, first: number, last: num
   const degrading = channels.filter((c) => c.profile.kind !== 'healthy');
   const healthy = await writeHistory(database, channels.filter((c) => c.profile.kind === 'healthy'), { start, hours });
   const degraded = await writeHistory(database, degrading, { start, hours, minuteHours: MINUTE_HOURS, minuteFor: new Set(degrading.map((c) => c.detectId)) });
-  // Everything before the seed's hour is in both trends, as the rollup job would have left it.
+  // Everything before the seed's hour counts as rolled up: the trend shows these cells, and the trend
+  // job rolls up only the live readings after them (nothing counted twice).
   await database.query(`UPDATE detect_trend_mark SET upto = GREATEST(upto, $1::timestamptz)`, [new Date(upto).toISOString()]);
   await database.query(
     `UPDATE fall_detect_channel c SET analog_value = round((t.sum / t.count)::numeric, 2)::float8
