@@ -74,6 +74,8 @@ describe('findings', () => {
     const a = assess(series((d) => ({ show: 60 - (d < 6 ? 0 : 0.9 * (d - 6) ** 2) + wobble(d) * 0.3 })));
     expect(a.finding?.kind).toBe('drift');
     expect(String(a.finding!.params.pct).startsWith('-')).toBe(true);
+    // The reason's move is what the level moved (60 → 15.9 of a 0–100 range), not the recent slope times the window.
+    expect(Math.abs(Number(a.finding!.params.pct) + 44)).toBeLessThan(8);
     expect(a.finding!.etaDays).toBeLessThan(4);
   });
 

@@ -163,7 +163,12 @@ function drift(s: Series, h: ChannelHistory, lastDay: number, widen: number): Dr
   const change = slope * daysSpanned;
   const significant = Math.abs(change) >= Math.max(DRIFT_SIGMAS * sigma, DRIFT_MIN_SHARE * span) * widen;
   const score = significant ? HORIZON_DAYS / widen / Math.max(etaDays, 0.25) : 0;
-  return { score, etaDays, pct: round((100 * change) / span), days: daysSpanned };
+  // The reason says how far the level moved over the window: from the whole window's line at its
+  // first day to the projected line at its last (an accelerating drift's recent slope times the whole
+  // window overstated the move: "+70 %" for hours that had moved 40).
+  const last = s.xs[s.xs.length - 1];
+  const moved = fit.intercept + slope * last - (all.intercept + all.slope * s.xs[0]);
+  return { score, etaDays, pct: round((100 * moved) / span), days: daysSpanned };
 }
 
 function step(s: Series, h: ChannelHistory, widen: number): { score: number; pct: number } | null {
