@@ -6,6 +6,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { timedQuery } from '../lib/observe';
 import { PreparedPglite } from './pglite-prepared';
+import { prepareStatements } from './pg-prepared';
 import { RemotePglite } from './pglite-remote';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -131,6 +132,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
+  // Each connection prepares the statements it runs (pg-prepared.ts), as the embedded database does.
+  pool.on('connect', (client) => prepareStatements(client));
   // Statements outside transactions are timed for the metrics (lib/observe.ts) when they listen.
   // (On the instance: the pool's own methods keep their state on it; Drizzle calls query without a callback.)
   const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
