@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,6 +18,7 @@ import { runtimeConfigOf } from './lib/runtime-config';
 import { RequestValidationError } from './lib/errors';
 import { answerSerializer, healthAnswer, recordRoutes } from './lib/answers';
 import { envelopePlugin } from './plugins/envelope';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { authPlugin } from './plugins/auth';
 import { etagPlugin } from './plugins/etag';
 import { metricsPlugin } from './plugins/metrics';
@@ -166,7 +166,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   recordRoutes(app);
 
   await app.register(envelopePlugin);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -46,6 +46,26 @@ describe('RemotePglite (PGlite in a worker thread)', () => {
     expect(order).toEqual(['timer', 'query']);
   });
 
+  it('hands answers that piled up over one per turn of the event loop, so other work runs between them', async () => {
+    const db = pgliteDatabase(remote);
+    const order: string[] = [];
+    const queries = Promise.all(Array.from({ length: 12 }, (_, i) => db.query('SELECT $1::int AS n', [i]).then(() => order.push('q'))));
+    let done = false;
+    const tick = () => {
+      order.push('t');
+      if (!done) setImmediate(tick);
+    };
+    // Busy while the database answers every statement: the answers wait on the thread's port together.
+    const until = Date.now() + 300;
+    while (Date.now() < until);
+    setImmediate(tick);
+    await queries;
+    done = true;
+    // Never two answers in one turn: a request needing no database waits for one answer's work at most.
+    expect(order.filter((x) => x === 'q')).toHaveLength(12);
+    expect(order.join('')).not.toContain('qq');
+  });
+
   it("holds the database for a transaction's statements: another caller's statement waits, and is not rolled back with it", async () => {
     await remote.exec('CREATE TABLE remote_order (id serial PRIMARY KEY, who text)');
     let outside: Promise<unknown> | null = null;

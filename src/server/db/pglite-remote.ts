@@ -76,13 +76,41 @@ export class RemotePglite extends BasePglite {
         if (!call) return;
         this.#pending.delete(message.id!);
         if (this.#pending.size === 0) this.#worker.unref();
-        if (message.error) call.reject(asError(message.error));
-        else call.resolve(message.value);
+        this.#answer(message.error ? () => call.reject(asError(message.error!)) : () => call.resolve(message.value));
       });
       this.#worker.on('error', (error) => this.#fail(error, reject));
       this.#worker.on('exit', (code) => this.#fail(new Error(`the embedded database's thread stopped (exit code ${code})`), reject));
     });
   }
+
+  /**
+   * Answers handed to their callers one per turn of the event loop. Node runs every message waiting
+   * on the thread's port in one go, each followed by what its caller does next (rows mapped, an
+   * answer serialised and written): under the order list's load a hundred answers or more had piled
+   * up while the last batch ran, and a request that needs no database (/api/health, a static file)
+   * waited for the whole batch, up to seconds (docs/decisions.md "A list near a hand-written one").
+   * One answer a turn lets the sockets be read between them. While the database is held (a
+   * transaction, a statement being prepared), nothing else is sent until its holder has its answer
+   * and goes on: that answer is handed over at once.
+   */
+  #answers: (() => void)[] = [];
+  #answering = false;
+
+  #answer(settle: () => void): void {
+    if (this.#transactionMutex.isLocked() || this.#queryMutex.isLocked()) return settle();
+    this.#answers.push(settle);
+    if (!this.#answering) {
+      this.#answering = true;
+      setImmediate(this.#settleNext);
+    }
+  }
+
+  #settleNext = (): void => {
+    const settle = this.#answers.shift();
+    if (this.#answers.length) setImmediate(this.#settleNext);
+    else this.#answering = false;
+    settle?.();
+  };
 
   /** Starts the thread and opens the database in it; resolves once it answers queries. */
   static async create(options: RemotePgliteOptions = {}): Promise<RemotePglite> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifySerializerCompiler, RouteOptions } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { envelopeOf } from '@shared/contracts/common';
+import { dateJson } from './iso-text';
 
 /**
  * Answers checked by their contracts. A route declares `response: { 200: schema }` with
@@ -15,6 +16,7 @@ import { envelopeOf } from '@shared/contracts/common';
 export function toWire(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth > 64) return value;
+  if (value instanceof Date) return dateJson(value);
   const withJson = value as { toJSON?: () => unknown };
   if (typeof withJson.toJSON === 'function') return toWire(withJson.toJSON(), depth + 1);
   if (Array.isArray(value)) return value.map((v) => toWire(v, depth + 1));

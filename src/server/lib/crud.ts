@@ -14,6 +14,7 @@ import { containsPattern } from './like';
 import type { Resource } from '@shared/resources';
 import { LIST_ALL_MAX_ROWS } from '@shared/constants';
 import { assertInScope, scopeCondition, scopeOf } from './data-scope';
+import { conditionShape, ShapeCache } from './query-shapes';
 
 export const ok = <T>(data: T) => ({ code: 0, msg: 'success', data });
 
@@ -324,18 +325,57 @@ function registerParts(app: AppInstance, resource: Resource, parts: ResourcePart
     return Array.isArray(key) ? key.map((c: PgColumn) => dir(c)) : [dir(key as PgColumn), desc(rows.id)];
   }
 
-  function select(request: FastifyRequest) {
+  /** The caller's own extra fields (extraOf), or null when it has none. */
+  function ownExtra(request: FastifyRequest) {
     const own = rows.extraOf?.(request);
     const unknown = Object.keys(own ?? {}).filter((k) => !Object.hasOwn(rows.extra ?? {}, k));
     if (unknown.length) throw new Error(`${base}: extraOf names ${unknown.join(', ')}, which extra does not`);
-    const q = app.database.db.select(own && Object.keys(own).length ? { ...selection, ...own } : selection).from(rows.table);
+    return own && Object.keys(own).length ? own : null;
+  }
+
+  function select(request: FastifyRequest, own = ownExtra(request)) {
+    const q = app.database.db.select(own ? { ...selection, ...own } : selection).from(rows.table);
     return rows.from ? rows.from(q) : q;
   }
 
-  async function count(condition: SQL | undefined): Promise<number> {
+  function countQuery(condition: SQL | undefined) {
     let q = app.database.db.select({ n: sql<number>`count(*)::int` }).from(rows.table);
     if (rows.from) q = rows.from(q);
-    const [row] = await q.where(condition);
+    return q.where(condition);
+  }
+
+  async function count(condition: SQL | undefined): Promise<number> {
+    const [row] = await countQuery(condition);
+    return row.n;
+  }
+
+  // The list's page and count, built once per shape of their condition and sort (lib/query-shapes.ts).
+  const pageQueries = new ShapeCache<{ execute(values: Record<string, unknown>): Promise<unknown[]> }>();
+  const countQueries = new ShapeCache<{ execute(values: Record<string, unknown>): Promise<{ n: number }[]> }>();
+  let prepared = 0;
+
+  function pageRows(request: FastifyRequest, condition: SQL | undefined, sort: string | undefined, order: 'asc' | 'desc' | undefined, limit: number, offset: number): Promise<unknown[]> {
+    const own = ownExtra(request);
+    // Fields of the caller's own (extraOf) may carry values of their own: built as they come.
+    const shape = own ? null : conditionShape(condition);
+    if (!shape) return select(request, own).where(condition).orderBy(...ordering(sort, order)).limit(limit).offset(offset);
+    const key = ownEntry(rows.sortable, sort) ? `${sort} ${order === 'asc' ? 'asc' : 'desc'}` : '';
+    const query = pageQueries.get(`${key}|${shape.text}`, () =>
+      select(request, null)
+        .where(shape.template())
+        .orderBy(...ordering(sort, order))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${permission}-page-${++prepared}`),
+    );
+    return query.execute({ ...shape.values, limit, offset });
+  }
+
+  async function listCount(condition: SQL | undefined): Promise<number> {
+    const shape = conditionShape(condition);
+    if (!shape) return count(condition);
+    const query = countQueries.get(shape.text, () => countQuery(shape.template()).prepare(`${permission}-count-${++prepared}`));
+    const [row] = await query.execute(shape.values);
     return row.n;
   }
 
@@ -347,8 +387,8 @@ function registerParts(app: AppInstance, resource: Resource, parts: ResourcePart
       const { page: pageNo, limit, sort, order, ...q } = request.body;
       const condition = await conditions(q, request);
       const [found, total] = await Promise.all([
-        select(request).where(condition).orderBy(...ordering(sort, order)).limit(limit).offset((pageNo - 1) * limit),
-        list.count ? list.count(q, request) : count(condition).then((n) => ({ total: n, exact: true })),
+        pageRows(request, condition, sort, order, limit, (pageNo - 1) * limit),
+        list.count ? list.count(q, request) : listCount(condition).then((n) => ({ total: n, exact: true })),
       ]);
       const answer = pageOf(found as unknown[], total.total, pageNo, limit);
       return ok(list.count ? { ...answer, totalExact: total.exact } : answer);

@@ -35,6 +35,14 @@ export function topicsForRoute(url: string): LiveTopic[] {
   return ROUTE_TOPICS.find(([re]) => re.test(url))?.[1] ?? [];
 }
 
+/** topicsForRoute of each registered route, worked out once. */
+const routeTopicsSeen = new Map<string, LiveTopic[]>();
+function topicsOf(route: string): LiveTopic[] {
+  let topics = routeTopicsSeen.get(route);
+  if (!topics) routeTopicsSeen.set(route, (topics = topicsForRoute(route)));
+  return topics;
+}
+
 /** The hub on the instance, and the stream endpoint every signed-in screen, wall and visitor may open. */
 export const livePlugin = fp(async (app) => {
   const hub = new LiveHub(app.database, (sessionId) => app.resolveSessionById(sessionId));
@@ -44,9 +52,14 @@ export const livePlugin = fp(async (app) => {
   // so each is told to reconnect (to the next process) and ended here (docs/deploy.md "Restarts").
   app.addHook('preClose', async () => hub.closeStreams());
   app.addHook('onClose', async () => hub.stop());
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'POST' || reply.statusCode >= 400) return;
-    for (const topic of topicsForRoute(request.routeOptions.url ?? '')) await publishLive(app, { topic });
+  // A plain function: a call that changed nothing live leaves it at once, without a promise of its own.
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    const topics = request.method !== 'POST' || reply.statusCode >= 400 || route === undefined ? [] : topicsOf(route);
+    if (!topics.length) return done();
+    void (async () => {
+      for (const topic of topics) await publishLive(app, { topic });
+    })().finally(done);
   });
 });
 

@@ -34,13 +34,13 @@ export function matchesEtag(header: string | string[] | undefined, etag: string)
  * pushed or not (a scheduled job, another instance, midnight) — is seen.
  */
 export const etagPlugin = fp(async (app) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config?.etag || reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.routeOptions.config?.etag || reply.statusCode !== 200) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const etag = etagOf(payload);
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (!matchesEtag(request.headers['if-none-match'], etag)) return payload;
+    if (!matchesEtag(request.headers['if-none-match'], etag)) return done(null, payload);
     reply.code(304).removeHeader('content-type').removeHeader('content-length');
-    return '';
+    done(null, '');
   });
 });

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { sysLog } from '../db/schema';
 import { readActions, resourceOfPermission } from '@shared/resources';
 import { rawField } from '../lib/raw-field';
@@ -31,21 +32,26 @@ function menuCodeOf(permission: unknown): string {
 /** Actions that only read (list, info, export… and each resource's own `reads` in the registry): not logged. */
 const READ_ACTIONS = new RegExp(`/(${readActions().join('|')})(/|$)`);
 
+/** Whether a registered route only reads, tested once per route (a path that matched none, each time). */
+const readRoutes = new Map<string, boolean>();
+function onlyReads(route: string | undefined, url: string): boolean {
+  if (route === undefined) return READ_ACTIONS.test(url);
+  let reads = readRoutes.get(route);
+  if (reads === undefined) readRoutes.set(route, (reads = READ_ACTIONS.test(route)));
+  return reads;
+}
+
 /** Writes the operation log (sys/log) for every change a signed-in user makes. */
 export const oplogPlugin = fp(async (app) => {
-  app.addHook('onResponse', async (request, reply) => {
-    const cfg = request.routeOptions.config;
-    if (!cfg || cfg.log === false || !request.auth || request.auth.kind !== 'user') return;
-    const url = request.routeOptions.url ?? request.url;
-    if (!MUTATING.has(request.method) || (READ_ACTIONS.test(url) && !cfg.log)) return;
+  async function write(request: FastifyRequest, reply: FastifyReply, cfg: FastifyContextConfig, url: string): Promise<void> {
     const parts = url.replace(/^\/api\//, '').split('/').filter((p) => p && !p.startsWith(':'));
     const module = cfg.log ? cfg.log.module : parts.slice(0, -1).join('/');
     const action = cfg.log ? cfg.log.action : (parts.at(-1) ?? '');
     const params = redact({ params: request.params, body: request.body });
     try {
       await app.database.db.insert(sysLog).values({
-        userId: request.auth.userId,
-        username: request.auth.username,
+        userId: request.auth!.userId,
+        username: request.auth!.username,
         module,
         menuCode: menuCodeOf(cfg.permission),
         action,
@@ -61,5 +67,14 @@ export const oplogPlugin = fp(async (app) => {
     } catch (err) {
       request.log.warn({ err }, 'operation log write failed');
     }
+  }
+
+  // A plain function: the reads (most calls) leave it at once, without a promise of their own.
+  app.addHook('onResponse', (request, reply, done) => {
+    const cfg = request.routeOptions.config;
+    if (!cfg || cfg.log === false || !request.auth || request.auth.kind !== 'user' || !MUTATING.has(request.method)) return done();
+    const url = request.routeOptions.url ?? request.url;
+    if (!cfg.log && onlyReads(request.routeOptions.url, url)) return done();
+    void write(request, reply, cfg, url).finally(done);
   });
 });

@@ -87,13 +87,26 @@ function onlyStatusFilter(q: OrderQuery): boolean {
   return Object.values(rest).every((v) => v === undefined);
 }
 
+/** The kept counts' sum, of every order or of one status: prepared once per database (the list's total on every page). */
+function keptCountsOf(db: Db) {
+  const sum = () => db.select({ n: sql<number>`coalesce(sum(${fallOrderCount.n}), 0)::int` }).from(fallOrderCount);
+  return {
+    all: sum().prepare('order_count_all'),
+    status: sum().where(eq(fallOrderCount.status, sql.placeholder('status'))).prepare('order_count_status'),
+  };
+}
+const keptCountQueries = new WeakMap<Db, ReturnType<typeof keptCountsOf>>();
+function keptCounts(db: Db) {
+  let kept = keptCountQueries.get(db);
+  if (!kept) keptCountQueries.set(db, (kept = keptCountsOf(db)));
+  return kept;
+}
+
 export async function countOrders(db: Db, q: OrderQuery, sla: SlaHours | null = null, scope: DataScope = ALL_PROJECTS): Promise<{ total: number; exact: boolean }> {
   // The kept counts are of every project's orders: a scoped caller's are counted.
   if (onlyStatusFilter(q) && scope.all) {
-    const [row] = await db
-      .select({ n: sql<number>`coalesce(sum(${fallOrderCount.n}), 0)::int` })
-      .from(fallOrderCount)
-      .where(q.status ? eq(fallOrderCount.status, q.status) : undefined);
+    const kept = keptCounts(db);
+    const [row] = await (q.status ? kept.status.execute({ status: q.status }) : kept.all.execute());
     return { total: row.n, exact: true };
   }
   const where = orderConditions(q, sla, scope);
