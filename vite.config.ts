@@ -68,23 +68,32 @@ const SHELL_ONLY_PACKAGES = /node_modules[\\/](@mantine[\\/]hooks|@floating-ui|r
  * groups, they load with what draws them instead of with every list screen.
  */
 const OWN_COMPONENTS = new Set('Notification ColorPicker ColorSwatch Progress FileInput FileButton Code Typography CopyButton Container Radio'.split(' '));
+/**
+ * The inputs that forms draw and lists do not (a list's add/edit form loads with its dialog:
+ * components/list-page ListPageProps.form): a group of their own, so a list screen does not download
+ * them (NumberInput brings react-number-format: some 12 KB gzip of the 31 the rest weighed).
+ */
+const FORM_COMPONENTS = new Set('NumberInput NumberFormatter Textarea SegmentedControl FloatingIndicator'.split(' '));
 const uiChunk = (id: string) => {
   if (!UI_PACKAGES.test(id)) return null;
   const component = MANTINE_COMPONENT.exec(id)?.[1];
   if (!component) return SHELL_ONLY_PACKAGES.test(id) ? 'ui' : 'ui-login';
   if (OWN_COMPONENTS.has(component)) return null;
+  if (FORM_COMPONENTS.has(component)) return 'ui-forms';
   return LOGIN_COMPONENTS.has(component) ? 'ui-login' : SHELL_COMPONENTS.has(component) ? 'ui' : 'ui-more';
 };
 /**
- * Our own UI kit outside the wall, in two chunks: what every back-office screen and the sign-in use
- * (access checks, feedback, icons, dialogs and the message box), and what the list and form screens
- * share (list page, table, forms, pickers), which needs Mantine's inputs. Not `lib/` (the walls use
+ * Our own UI kit outside the wall, in three chunks: what every back-office screen and the sign-in use
+ * (access checks, feedback, icons, dialogs and the message box), what the list screens share (list
+ * page, table, pickers), which needs Mantine's inputs, and what the forms share (see KIT_FORMS). Not `lib/` (the walls use
  * it, and draw without Mantine), the rich-text editor (ProseMirror, lazy with the forms that use
  * it), Mantine's date pickers (lazy with the forms that draw one) nor the wall's own components.
  */
 const KIT_MODULES = /src[\\/]client[\\/]components[\\/](?!wall[\\/]|icon-glyph|rich-text|tooltip-source|form[\\/]date-pickers-mantine)/;
-const KIT_LISTS = /src[\\/]client[\\/]components[\\/](list-page|table|form|select|detail|read-only-list|tags[\\/](?!tag-colors)|dict-tag|gallery|basket)/;
-const kitChunk = (id: string) => (!KIT_MODULES.test(id) ? null : KIT_LISTS.test(id) ? 'kit-lists' : 'kit');
+const KIT_LISTS = /src[\\/]client[\\/]components[\\/](list-page|table|select|detail|read-only-list|tags[\\/](?!tag-colors)|dict-tag|gallery|basket)/;
+/** What only the forms use (a list's add/edit dialog, the form fields): loaded with the first form, not with a list. */
+const KIT_FORMS = /src[\\/]client[\\/]components[\\/](form[\\/]|list-page[\\/]list-editor)/;
+const kitChunk = (id: string) => (!KIT_MODULES.test(id) ? null : KIT_FORMS.test(id) ? 'kit-forms' : KIT_LISTS.test(id) ? 'kit-lists' : 'kit');
 
 /**
  * What the app's entry needs on every route, in one chunk: React and the router, i18next, TanStack
@@ -99,6 +108,15 @@ const CORE = [
   /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
   /(src[\\/]client[\\/](lib[\\/]i18n|components[\\/]tooltip-source)\.ts|src[\\/]shared[\\/](messages|constants|local-name)\.ts|node_modules[\\/]dayjs[\\/](dayjs\.min|locale[\\/]zh-cn)\.js|vite[\\/]preload-helper)/,
 ];
+
+/**
+ * The app's own plumbing that the entry runs on every route (the API client, the session, the live
+ * updates' bridge and the query keys they refresh, the statistics' and the wall's among them): a
+ * chunk of their own. Left free, the bundler put
+ * the live bridge and the code tables (shared/dictionaries) in the statistics group's chunk, and every
+ * list screen downloaded the dashboard's chart options and the wall's counters with them (9 KB gzip).
+ */
+const APP_LIB = /(src[\\/]client[\\/]lib[\\/](api|session|runtime-config|early-calls|kiosk-token|live|resource-keys)|src[\\/]client[\\/]shared[\\/](stats[\\/]api|wall)[\\/]live-keys|src[\\/]shared[\\/](access|live|resources))\.ts$/;
 
 /**
  * Vendor groups that several routes share, each its own long-cached chunk: the wall and the
@@ -118,6 +136,9 @@ const vendorGroups = [
   // loader the project form also uses. Dependencies stay where they are (the core keeps its own).
   { name: 'wall', test: (id: string) => WALL_MODULES.test(id) && !WALL_LAZY.test(id) && !STATS_MODULES.test(id) && !STATS_REPORTS.test(id), priority: 10, includeDependenciesRecursively: false },
   { name: 'stats', test: (id: string) => STATS_MODULES.test(id) && !STATS_REPORTS.test(id), priority: 11, includeDependenciesRecursively: false },
+  { name: 'app-lib', test: APP_LIB, priority: 12, includeDependenciesRecursively: false },
+  // The code tables (status, priority, kinds with their labels and colours): the lists', the walls' and the statistics'.
+  { name: 'dictionaries', test: /src[\\/]shared[\\/]dictionaries\.ts$/, priority: 12 },
   { name: 'core', test: (id: string) => CORE.some((re) => re.test(id)), priority: 30 },
   // Mantine's core (provider, theme, Box and the component factory), which every Mantine screen needs
   // and the walls do not: one chunk rather than a dozen small ones.

@@ -19,11 +19,18 @@ const bundles: Record<Locale, Record<LocalePart, Bundle>> = {
 const ALL_PARTS: LocalePart[] = ['core', 'wall', 'work'];
 const loading = new Map<string, Promise<void>>();
 
-/** The texts a path needs: the login its own, the walls theirs, everything else all of them. */
+/**
+ * The back-office screens that draw what the walls draw, in the walls' words: the dashboard's charts,
+ * the statistics and its printable report, the cards and the scenes. The other back-office screens
+ * (the lists, the forms) go without the walls' texts.
+ */
+const WALL_TEXT_PATHS = /^\/(main\/?$|main\/(fall\/stats|ship)(\/|$)|print\/)/;
+
+/** The texts a path needs: the login its own, the walls theirs, the back-office its own (and the walls' where it draws theirs). */
 export function localePartsFor(pathname: string): LocalePart[] {
   if (/^\/login2?(\/|$)/.test(pathname)) return ['core'];
   if (/^\/page(\/|$)/.test(pathname)) return ['core', 'wall'];
-  return ALL_PARTS;
+  return WALL_TEXT_PATHS.test(pathname) ? ALL_PARTS : ['core', 'work'];
 }
 
 /**

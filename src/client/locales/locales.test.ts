@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTranslation } from 'react-i18next';
-import i18n from '../lib/i18n';
+import i18n, { localePartsFor } from '../lib/i18n';
 import cn from './cn';
 import en from './en';
 import cnCore from './cn/part-core';
@@ -47,6 +47,19 @@ describe('locales', () => {
       const loaded = parts.flatMap((p) => Object.keys(p));
       expect([...loaded].sort()).toEqual(Object.keys(all).sort());
     }
+  });
+
+  it("loads the walls' texts only where a back-office screen draws in their words (lib/i18n WALL_TEXT_PATHS)", () => {
+    expect(localePartsFor('/main/fall/order')).toEqual(['core', 'work']);
+    expect(localePartsFor('/main/sys/user')).toEqual(['core', 'work']);
+    for (const path of ['/main', '/main/fall/stats', '/main/ship/cards', '/main/ship/scene-list', '/print/stats']) expect(localePartsFor(path)).toContain('wall');
+    // The screens that use the walls' namespaces live in these folders, whose routes are those above
+    // and the walls' own (/page): a screen elsewhere would show keys, not texts.
+    const sources = import.meta.glob<string>('../features/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
+    const WALL_NAMESPACE = /useTranslation\(\[?'(wall|wallProject|scenes)'|TFunction<'(wall|wallProject|scenes)'|getFixedT\([^)]*'(wall|wallProject|scenes)'/;
+    const users = Object.entries(sources).filter(([file, text]) => !file.includes('.test.') && WALL_NAMESPACE.test(text)).map(([file]) => file);
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.filter((file) => !/^\.\.\/features\/(wall|scenes|dashboard|operations\/statistics)\//.test(file))).toEqual([]);
   });
 
   it('typed keys: a misspelled key or namespace fails the typecheck (npm run typecheck)', () => {
