@@ -157,6 +157,39 @@ const vendorGroups = [
 const EAGER_CHUNKS = ['echarts', 'leaflet'];
 
 /**
+ * `@shared/messages?locale=cn` (or `en`): the shared messages (src/shared/messages.ts, both languages
+ * side by side as the server reads them) in one language, as a plain table, so each language's texts
+ * chunk (locales/<lang>/part-core) carries its own messages and not the other language's: the table
+ * of both was in the entry's chunk on every route. The catalogue is bundled and evaluated here; the
+ * dev server and the tests (vitest.config.ts) use the same plugin, and reload it when it changes.
+ */
+export function localeMessages(): Plugin {
+  const file = fileURLToPath(new URL('./src/shared/messages.ts', import.meta.url));
+  const prefix = '\0cascade-messages:';
+  return {
+    name: 'cascade-locale-messages',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const match = /^(.+)\?locale=(cn|en)$/.exec(source);
+      if (!match) return null;
+      const resolved = await this.resolve(match[1], importer, { skipSelf: true });
+      return resolved && path.resolve(resolved.id) === file ? `${prefix}${match[2]}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const locale = id.slice(prefix.length) as 'cn' | 'en';
+      this.addWatchFile(file);
+      const bundle = await rolldown({ input: file, platform: 'node', logLevel: 'silent' });
+      const { output } = await bundle.generate({ format: 'esm' });
+      await bundle.close();
+      const catalogue = (await import(`data:text/javascript;base64,${Buffer.from(output[0].code).toString('base64')}`)) as { MESSAGES: Record<string, Record<typeof locale, string>> };
+      const table = Object.fromEntries(Object.entries(catalogue.MESSAGES).map(([key, texts]) => [key, texts[locale]]));
+      return `export default ${JSON.stringify(table)};`;
+    },
+  };
+}
+
+/**
  * Writes x.br and x.gz beside every text file of the build, compressed once at the highest levels,
  * so the server (@fastify/static preCompressed) sends them without compressing on each request.
  */
@@ -275,7 +308,7 @@ function firstFrameRenderer(): Plugin {
         configFile: false,
         root,
         logLevel: 'warn',
-        plugins: [react(), latin1Source()],
+        plugins: [react(), localeMessages(), latin1Source()],
         resolve: { alias },
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         ssr: { noExternal: true },
@@ -296,7 +329,7 @@ function firstFrameRenderer(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), wallEarly(), firstFrameRenderer()],
+  plugins: [react(), localeMessages(), precompress(), wallEarly(), firstFrameRenderer()],
   resolve: { alias },
   base: './',
   server: {

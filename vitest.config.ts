@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { localeMessages } from './vite.config';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -16,6 +17,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The server's tests draw the wall's first frame from the client's sources (locales included).
+        plugins: [localeMessages()],
         resolve: { alias },
         test: {
           name: 'server',
@@ -30,7 +33,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), localeMessages()],
         resolve: { alias },
         test: {
           name: 'client',

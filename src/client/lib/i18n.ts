@@ -3,7 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '@shared/constants';
-import { translate } from '@shared/messages';
 
 /**
  * Each language's texts come in three chunks, and only those of the language in use that a screen
@@ -87,9 +86,14 @@ export function currentLocale(): Locale {
   return (i18n.language as Locale) || DEFAULT_LOCALE;
 }
 
-/** Translates a shared message key (validation, server) in the current language. */
+/**
+ * Translates a shared message key (validation, server) in the current language, from the `messages`
+ * namespace its part-core chunk brought (the language's texts are loaded before it is current);
+ * anything else passes through.
+ */
 export function tMessage(key: string): string {
-  return translate(key, currentLocale());
+  const text: unknown = i18n.getResource(currentLocale(), 'messages', key, { keySeparator: false });
+  return typeof text === 'string' ? text : key;
 }
 
 if (!i18n.isInitialized) {
