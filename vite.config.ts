@@ -41,10 +41,10 @@ const STATS_MODULES = /src[\\/]client[\\/](shared[\\/]stats[\\/]|components[\\/]
  * react-transition-group) loads with the first notification (app/notification-stack.tsx). A
  * component's own packages (react-number-format for NumberInput) go where the component goes.
  */
-const UI_PACKAGES = /node_modules[\\/](@mantine[\\/](core|hooks|modals|notifications[\\/]esm[\\/]notifications\.store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|clsx)[\\/.]/;
+const UI_PACKAGES = /node_modules[\\/](@mantine[\\/](core|modals|notifications[\\/]esm[\\/]notifications\.store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|clsx)[\\/.]/;
 const MANTINE_COMPONENT = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]([A-Za-z]+)[\\/]/;
 const SHELL_COMPONENTS = new Set(
-  'ActionIcon Affix Alert Anchor AppShell Avatar Badge Box Burger Button Card Center Checkbox CloseButton Collapse Divider Flex FocusTrap Group Input InputBase Kbd Loader LoadingOverlay Menu Modal ModalBase NavLink Overlay Paper PasswordInput Popover Portal ScrollArea SimpleGrid Skeleton Stack Table Tabs Text TextInput ThemeIcon Title Tooltip Transition UnstyledButton VisuallyHidden'.split(' '),
+  'ActionIcon Affix Alert Anchor AppShell Avatar Badge Box Burger Button Card Center Checkbox CloseButton Collapse Divider Flex FocusTrap Group Input InputBase Kbd Loader LoadingOverlay Menu NavLink Overlay Paper PasswordInput Popover Portal ScrollArea Stack Table Tabs Text TextInput ThemeIcon Title Tooltip Transition UnstyledButton VisuallyHidden'.split(' '),
 );
 /**
  * What the sign-in page draws (its form, the language switch's button, the error alert) and what those
@@ -61,13 +61,13 @@ const LOGIN_COMPONENTS = new Set(
  * still takes what of them its own components import (a group takes its modules' dependencies), so of
  * Mantine's hooks it keeps the few its components call (7 KB gzip less than all of them).
  */
-const SHELL_ONLY_PACKAGES = /node_modules[\\/](@mantine[\\/]hooks|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es)[\\/]/;
+const SHELL_ONLY_PACKAGES = /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es)[\\/]/;
 /**
  * Components that one screen or one lazily loaded part draws (the notification stack, the rich-text
  * editor's colour picker, the uploader's progress bar, the user form's radios…): left out of the
  * groups, they load with what draws them instead of with every list screen.
  */
-const OWN_COMPONENTS = new Set('Notification ColorPicker ColorSwatch Progress FileInput FileButton Code Typography CopyButton Container Radio'.split(' '));
+const OWN_COMPONENTS = new Set('Notification ColorPicker ColorSwatch Progress FileInput FileButton Code Typography CopyButton Container Radio Modal ModalBase Drawer SimpleGrid Skeleton'.split(' '));
 /**
  * The inputs that forms draw and lists do not (a list's add/edit form loads with its dialog:
  * components/list-page ListPageProps.form): a group of their own, so a list screen does not download
@@ -87,10 +87,12 @@ const uiChunk = (id: string) => {
  * (access checks, feedback, icons, dialogs and the message box), what the list screens share (list
  * page, table, pickers), which needs Mantine's inputs, and what the forms share (see KIT_FORMS). Not `lib/` (the walls use
  * it, and draw without Mantine), the rich-text editor (ProseMirror, lazy with the forms that use
- * it), Mantine's date pickers (lazy with the forms that draw one) nor the wall's own components.
+ * it), Mantine's date pickers (lazy with the forms that draw one), the wall's own components, nor
+ * what only some screens draw (a record's details, a gallery, a long read-only list, the log's
+ * ellipsis and icons, the customers' tags): grouped, every list screen downloaded them.
  */
-const KIT_MODULES = /src[\\/]client[\\/]components[\\/](?!wall[\\/]|icon-glyph|rich-text|tooltip-source|form[\\/]date-pickers-mantine)/;
-const KIT_LISTS = /src[\\/]client[\\/]components[\\/](list-page|table|select|detail|read-only-list|tags[\\/](?!tag-colors)|dict-tag|gallery|basket)/;
+const KIT_MODULES = /src[\\/]client[\\/]components[\\/](?!wall[\\/]|icon-glyph|rich-text|tooltip-source|form[\\/]date-pickers-mantine|detail[\\/]|dict-tag[\\/]|ellipsis[\\/]|gallery[\\/]|icon[\\/]|read-only-list[\\/]|tags[\\/](card-number|sex-tag))/;
+const KIT_LISTS = /src[\\/]client[\\/]components[\\/](list-page|table|select|tags[\\/]status-tag|basket)/;
 /** What only the forms use (a list's add/edit dialog, the form fields): loaded with the first form, not with a list. */
 const KIT_FORMS = /src[\\/]client[\\/]components[\\/](form[\\/]|list-page[\\/]list-editor)/;
 const kitChunk = (id: string) => (!KIT_MODULES.test(id) ? null : KIT_FORMS.test(id) ? 'kit-forms' : KIT_LISTS.test(id) ? 'kit-lists' : 'kit');
