@@ -67,13 +67,14 @@ const SHELL_ONLY_PACKAGES = /node_modules[\\/](@floating-ui|react-remove-scroll|
  * editor's colour picker, the uploader's progress bar, the user form's radios…): left out of the
  * groups, they load with what draws them instead of with every list screen.
  */
-const OWN_COMPONENTS = new Set('Notification ColorPicker ColorSwatch Progress FileInput FileButton Code Typography CopyButton Container Radio Modal ModalBase Drawer SimpleGrid Skeleton'.split(' '));
+const OWN_COMPONENTS = new Set('Notification ColorPicker ColorSwatch Progress FileInput FileButton Code Typography CopyButton Container Radio Modal ModalBase Drawer SimpleGrid Skeleton Image'.split(' '));
 /**
  * The inputs that forms draw and lists do not (a list's add/edit form loads with its dialog:
- * components/list-page ListPageProps.form): a group of their own, so a list screen does not download
- * them (NumberInput brings react-number-format: some 12 KB gzip of the 31 the rest weighed).
+ * components/list-page ListPageProps.form; a remote select's multiple mode loads its input when
+ * drawn): a group of their own, so a list screen does not download them (NumberInput brings
+ * react-number-format: some 12 KB gzip of the 31 the rest weighed).
  */
-const FORM_COMPONENTS = new Set('NumberInput NumberFormatter Textarea SegmentedControl FloatingIndicator'.split(' '));
+const FORM_COMPONENTS = new Set('NumberInput NumberFormatter Textarea SegmentedControl FloatingIndicator MultiSelect Pill PillsInput TagsInput'.split(' '));
 const uiChunk = (id: string) => {
   if (!UI_PACKAGES.test(id)) return null;
   const component = MANTINE_COMPONENT.exec(id)?.[1];
@@ -93,8 +94,8 @@ const uiChunk = (id: string) => {
  */
 const KIT_MODULES = /src[\\/]client[\\/]components[\\/](?!wall[\\/]|icon-glyph|rich-text|tooltip-source|form[\\/]date-pickers-mantine|detail[\\/]|dict-tag[\\/]|ellipsis[\\/]|gallery[\\/]|icon[\\/]|read-only-list[\\/]|tags[\\/](card-number|sex-tag))/;
 const KIT_LISTS = /src[\\/]client[\\/]components[\\/](list-page|table|select|tags[\\/]status-tag|basket)/;
-/** What only the forms use (a list's add/edit dialog, the form fields): loaded with the first form, not with a list. */
-const KIT_FORMS = /src[\\/]client[\\/]components[\\/](form[\\/]|list-page[\\/]list-editor)/;
+/** What only the forms use (a list's add/edit dialog, the form fields, the multiple select): loaded with the first form, not with a list. */
+const KIT_FORMS = /src[\\/]client[\\/]components[\\/](form[\\/]|list-page[\\/]list-editor|select[\\/]multi-select)/;
 const kitChunk = (id: string) => (!KIT_MODULES.test(id) ? null : KIT_FORMS.test(id) ? 'kit-forms' : KIT_LISTS.test(id) ? 'kit-lists' : 'kit');
 
 /**
@@ -148,7 +149,9 @@ const vendorGroups = [
   // The sign-in's part first (a higher priority), or the shell's group takes the pieces its components
   // share with the sign-in's (UnstyledButton, Popover…) and the login page downloads the whole shell.
   { name: 'ui-login', test: (id: string) => uiChunk(id) === 'ui-login', priority: 16 },
-  { name: uiChunk, priority: 14 },
+  { name: (id: string) => (uiChunk(id) === 'ui-forms' ? null : uiChunk(id)), priority: 14 },
+  // After the others: the forms' inputs share the Combobox with Select, which stays with the lists.
+  { name: 'ui-forms', test: (id: string) => uiChunk(id) === 'ui-forms', priority: 13 },
   { name: kitChunk, priority: 5, includeDependenciesRecursively: false },
   // Small helpers ECharts shares with Mantine and the forms: their own chunk, so a group above never
   // takes them in as its dependencies (which made the login fetch ECharts for tslib).
