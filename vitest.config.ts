@@ -1,7 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { localeMessages } from './vite.config';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -17,8 +15,9 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // The server's tests draw the wall's first frame from the client's sources (locales included).
-        plugins: [localeMessages()],
+        // The app's build config (its plugins: the client's sources import @shared/messages?locale=…,
+        // vite.config.ts localeMessages), which the server's tests need to draw the wall's first frame.
+        extends: './vite.config.ts',
         resolve: { alias },
         test: {
           name: 'server',
@@ -33,7 +32,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react(), localeMessages()],
+        extends: './vite.config.ts',
         resolve: { alias },
         test: {
           name: 'client',
