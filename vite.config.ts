@@ -149,10 +149,10 @@ const vendorGroups = [
   // The sign-in's part first (a higher priority), or the shell's group takes the pieces its components
   // share with the sign-in's (UnstyledButton, Popover…) and the login page downloads the whole shell.
   { name: 'ui-login', test: (id: string) => uiChunk(id) === 'ui-login', priority: 16 },
-  { name: (id: string) => (uiChunk(id) === 'ui-forms' ? null : uiChunk(id)), priority: 14 },
+  { name: (id: string) => (uiChunk(id) === 'ui-forms' ? null : uiChunk(id)), debugName: 'ui', priority: 14 },
   // After the others: the forms' inputs share the Combobox with Select, which stays with the lists.
   { name: 'ui-forms', test: (id: string) => uiChunk(id) === 'ui-forms', priority: 13 },
-  { name: kitChunk, priority: 5, includeDependenciesRecursively: false },
+  { name: kitChunk, debugName: 'kit', priority: 5, includeDependenciesRecursively: false },
   // Small helpers ECharts shares with Mantine and the forms: their own chunk, so a group above never
   // takes them in as its dependencies (which made the login fetch ECharts for tslib).
   { name: 'helpers', test: /node_modules[\\/](tslib|fast-deep-equal)[\\/]/, priority: 40 },
