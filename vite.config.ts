@@ -41,10 +41,10 @@ const STATS_MODULES = /src[\\/]client[\\/](shared[\\/]stats[\\/]|components[\\/]
  * react-transition-group) loads with the first notification (app/notification-stack.tsx). A
  * component's own packages (react-number-format for NumberInput) go where the component goes.
  */
-const UI_PACKAGES = /node_modules[\\/](@mantine[\\/](core|hooks|modals|notifications[\\/]esm[\\/]notifications\.store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|clsx)[\\/.]/;
+const UI_PACKAGES = /node_modules[\\/](@mantine[\\/](core|modals|notifications[\\/]esm[\\/]notifications\.store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|clsx)[\\/.]/;
 const MANTINE_COMPONENT = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]([A-Za-z]+)[\\/]/;
 const SHELL_COMPONENTS = new Set(
-  'ActionIcon Affix Alert Anchor AppShell Avatar Badge Box Burger Button Card Center Checkbox CloseButton Collapse Divider Flex FocusTrap Group Input InputBase Kbd Loader LoadingOverlay Menu Modal ModalBase NavLink Overlay Paper PasswordInput Popover Portal ScrollArea SimpleGrid Skeleton Stack Table Tabs Text TextInput ThemeIcon Title Tooltip Transition UnstyledButton VisuallyHidden'.split(' '),
+  'ActionIcon Affix Alert Anchor AppShell Avatar Badge Box Burger Button Card Center Checkbox CloseButton Collapse Divider Flex FocusTrap Group Input InputBase Kbd Loader LoadingOverlay Menu NavLink Overlay Paper PasswordInput Popover Portal ScrollArea Stack Table Tabs Text TextInput ThemeIcon Title Tooltip Transition UnstyledButton VisuallyHidden'.split(' '),
 );
 /**
  * What the sign-in page draws (its form, the language switch's button, the error alert) and what those
@@ -61,30 +61,42 @@ const LOGIN_COMPONENTS = new Set(
  * still takes what of them its own components import (a group takes its modules' dependencies), so of
  * Mantine's hooks it keeps the few its components call (7 KB gzip less than all of them).
  */
-const SHELL_ONLY_PACKAGES = /node_modules[\\/](@mantine[\\/]hooks|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es)[\\/]/;
+const SHELL_ONLY_PACKAGES = /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es)[\\/]/;
 /**
  * Components that one screen or one lazily loaded part draws (the notification stack, the rich-text
  * editor's colour picker, the uploader's progress bar, the user form's radios…): left out of the
  * groups, they load with what draws them instead of with every list screen.
  */
-const OWN_COMPONENTS = new Set('Notification ColorPicker ColorSwatch Progress FileInput FileButton Code Typography CopyButton Container Radio'.split(' '));
+const OWN_COMPONENTS = new Set('Notification ColorPicker ColorSwatch Progress FileInput FileButton Code Typography CopyButton Container Radio Modal ModalBase Drawer SimpleGrid Skeleton Image'.split(' '));
+/**
+ * The inputs that forms draw and lists do not (a list's add/edit form loads with its dialog:
+ * components/list-page ListPageProps.form; a remote select's multiple mode loads its input when
+ * drawn): a group of their own, so a list screen does not download them (NumberInput brings
+ * react-number-format: some 12 KB gzip of the 31 the rest weighed).
+ */
+const FORM_COMPONENTS = new Set('NumberInput NumberFormatter Textarea SegmentedControl FloatingIndicator MultiSelect Pill PillsInput TagsInput'.split(' '));
 const uiChunk = (id: string) => {
   if (!UI_PACKAGES.test(id)) return null;
   const component = MANTINE_COMPONENT.exec(id)?.[1];
   if (!component) return SHELL_ONLY_PACKAGES.test(id) ? 'ui' : 'ui-login';
   if (OWN_COMPONENTS.has(component)) return null;
+  if (FORM_COMPONENTS.has(component)) return 'ui-forms';
   return LOGIN_COMPONENTS.has(component) ? 'ui-login' : SHELL_COMPONENTS.has(component) ? 'ui' : 'ui-more';
 };
 /**
- * Our own UI kit outside the wall, in two chunks: what every back-office screen and the sign-in use
- * (access checks, feedback, icons, dialogs and the message box), and what the list and form screens
- * share (list page, table, forms, pickers), which needs Mantine's inputs. Not `lib/` (the walls use
+ * Our own UI kit outside the wall, in three chunks: what every back-office screen and the sign-in use
+ * (access checks, feedback, icons, dialogs and the message box), what the list screens share (list
+ * page, table, pickers), which needs Mantine's inputs, and what the forms share (see KIT_FORMS). Not `lib/` (the walls use
  * it, and draw without Mantine), the rich-text editor (ProseMirror, lazy with the forms that use
- * it), Mantine's date pickers (lazy with the forms that draw one) nor the wall's own components.
+ * it), Mantine's date pickers (lazy with the forms that draw one), the wall's own components, nor
+ * what only some screens draw (a record's details, a gallery, a long read-only list, the log's
+ * ellipsis and icons, the customers' tags): grouped, every list screen downloaded them.
  */
-const KIT_MODULES = /src[\\/]client[\\/]components[\\/](?!wall[\\/]|icon-glyph|rich-text|tooltip-source|form[\\/]date-pickers-mantine)/;
-const KIT_LISTS = /src[\\/]client[\\/]components[\\/](list-page|table|form|select|detail|read-only-list|tags[\\/](?!tag-colors)|dict-tag|gallery|basket)/;
-const kitChunk = (id: string) => (!KIT_MODULES.test(id) ? null : KIT_LISTS.test(id) ? 'kit-lists' : 'kit');
+const KIT_MODULES = /src[\\/]client[\\/]components[\\/](?!wall[\\/]|icon-glyph|rich-text|tooltip-source|form[\\/]date-pickers-mantine|detail[\\/]|dict-tag[\\/]|ellipsis[\\/]|gallery[\\/]|icon[\\/]|read-only-list[\\/]|tags[\\/](card-number|sex-tag))/;
+const KIT_LISTS = /src[\\/]client[\\/]components[\\/](list-page|table|select|tags[\\/]status-tag|basket)/;
+/** What only the forms use (a list's add/edit dialog, the form fields, the multiple select): loaded with the first form, not with a list. */
+const KIT_FORMS = /src[\\/]client[\\/]components[\\/](form[\\/]|list-page[\\/]list-editor|select[\\/]multi-select)/;
+const kitChunk = (id: string) => (!KIT_MODULES.test(id) ? null : KIT_FORMS.test(id) ? 'kit-forms' : KIT_LISTS.test(id) ? 'kit-lists' : 'kit');
 
 /**
  * What the app's entry needs on every route, in one chunk: React and the router, i18next, TanStack
@@ -99,6 +111,15 @@ const CORE = [
   /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
   /(src[\\/]client[\\/](lib[\\/]i18n|components[\\/]tooltip-source)\.ts|src[\\/]shared[\\/](messages|constants|local-name)\.ts|node_modules[\\/]dayjs[\\/](dayjs\.min|locale[\\/]zh-cn)\.js|vite[\\/]preload-helper)/,
 ];
+
+/**
+ * The app's own plumbing that the entry runs on every route (the API client, the session, the live
+ * updates' bridge and the query keys they refresh, the statistics' and the wall's among them): a
+ * chunk of their own. Left free, the bundler put
+ * the live bridge and the code tables (shared/dictionaries) in the statistics group's chunk, and every
+ * list screen downloaded the dashboard's chart options and the wall's counters with them (9 KB gzip).
+ */
+const APP_LIB = /(src[\\/]client[\\/]lib[\\/](api|session|runtime-config|early-calls|kiosk-token|live|resource-keys)|src[\\/]client[\\/]shared[\\/](stats[\\/]api|wall)[\\/]live-keys|src[\\/]shared[\\/](access|live|resources))\.ts$/;
 
 /**
  * Vendor groups that several routes share, each its own long-cached chunk: the wall and the
@@ -118,6 +139,9 @@ const vendorGroups = [
   // loader the project form also uses. Dependencies stay where they are (the core keeps its own).
   { name: 'wall', test: (id: string) => WALL_MODULES.test(id) && !WALL_LAZY.test(id) && !STATS_MODULES.test(id) && !STATS_REPORTS.test(id), priority: 10, includeDependenciesRecursively: false },
   { name: 'stats', test: (id: string) => STATS_MODULES.test(id) && !STATS_REPORTS.test(id), priority: 11, includeDependenciesRecursively: false },
+  { name: 'app-lib', test: APP_LIB, priority: 12, includeDependenciesRecursively: false },
+  // The code tables (status, priority, kinds with their labels and colours): the lists', the walls' and the statistics'.
+  { name: 'dictionaries', test: /src[\\/]shared[\\/]dictionaries\.ts$/, priority: 12 },
   { name: 'core', test: (id: string) => CORE.some((re) => re.test(id)), priority: 30 },
   // Mantine's core (provider, theme, Box and the component factory), which every Mantine screen needs
   // and the walls do not: one chunk rather than a dozen small ones.
@@ -125,8 +149,10 @@ const vendorGroups = [
   // The sign-in's part first (a higher priority), or the shell's group takes the pieces its components
   // share with the sign-in's (UnstyledButton, Popover…) and the login page downloads the whole shell.
   { name: 'ui-login', test: (id: string) => uiChunk(id) === 'ui-login', priority: 16 },
-  { name: uiChunk, priority: 14 },
-  { name: kitChunk, priority: 5, includeDependenciesRecursively: false },
+  { name: (id: string) => (uiChunk(id) === 'ui-forms' ? null : uiChunk(id)), debugName: 'ui', priority: 14 },
+  // After the others: the forms' inputs share the Combobox with Select, which stays with the lists.
+  { name: 'ui-forms', test: (id: string) => uiChunk(id) === 'ui-forms', priority: 13 },
+  { name: kitChunk, debugName: 'kit', priority: 5, includeDependenciesRecursively: false },
   // Small helpers ECharts shares with Mantine and the forms: their own chunk, so a group above never
   // takes them in as its dependencies (which made the login fetch ECharts for tslib).
   { name: 'helpers', test: /node_modules[\\/](tslib|fast-deep-equal)[\\/]/, priority: 40 },
@@ -134,6 +160,39 @@ const vendorGroups = [
 
 /** Vendor groups the overview wall runs as soon as it shows (its live charts and map): see postBanner. */
 const EAGER_CHUNKS = ['echarts', 'leaflet'];
+
+/**
+ * `@shared/messages?locale=cn` (or `en`): the shared messages (src/shared/messages.ts, both languages
+ * side by side as the server reads them) in one language, as a plain table, so each language's texts
+ * chunk (locales/<lang>/part-core) carries its own messages and not the other language's: the table
+ * of both was in the entry's chunk on every route. The catalogue is bundled and evaluated here; the
+ * dev server and the tests (vitest.config.ts) use the same plugin, and reload it when it changes.
+ */
+export function localeMessages(): Plugin {
+  const file = fileURLToPath(new URL('./src/shared/messages.ts', import.meta.url));
+  const prefix = '\0cascade-messages:';
+  return {
+    name: 'cascade-locale-messages',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const match = /^(.+)\?locale=(cn|en)$/.exec(source);
+      if (!match) return null;
+      const resolved = await this.resolve(match[1], importer, { skipSelf: true });
+      return resolved && path.resolve(resolved.id) === file ? `${prefix}${match[2]}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const locale = id.slice(prefix.length) as 'cn' | 'en';
+      this.addWatchFile(file);
+      const bundle = await rolldown({ input: file, platform: 'node', logLevel: 'silent' });
+      const { output } = await bundle.generate({ format: 'esm' });
+      await bundle.close();
+      const catalogue = (await import(`data:text/javascript;base64,${Buffer.from(output[0].code).toString('base64')}`)) as { MESSAGES: Record<string, Record<typeof locale, string>> };
+      const table = Object.fromEntries(Object.entries(catalogue.MESSAGES).map(([key, texts]) => [key, texts[locale]]));
+      return `export default ${JSON.stringify(table)};`;
+    },
+  };
+}
 
 /**
  * Writes x.br and x.gz beside every text file of the build, compressed once at the highest levels,
@@ -254,7 +313,7 @@ function firstFrameRenderer(): Plugin {
         configFile: false,
         root,
         logLevel: 'warn',
-        plugins: [react(), latin1Source()],
+        plugins: [react(), localeMessages(), latin1Source()],
         resolve: { alias },
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         ssr: { noExternal: true },
@@ -275,7 +334,7 @@ function firstFrameRenderer(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), wallEarly(), firstFrameRenderer()],
+  plugins: [react(), localeMessages(), precompress(), wallEarly(), firstFrameRenderer()],
   resolve: { alias },
   base: './',
   server: {

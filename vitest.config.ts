@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const alias = {
@@ -16,6 +15,9 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The app's build config (its plugins: the client's sources import @shared/messages?locale=…,
+        // vite.config.ts localeMessages), which the server's tests need to draw the wall's first frame.
+        extends: './vite.config.ts',
         resolve: { alias },
         test: {
           name: 'server',
@@ -30,7 +32,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        extends: './vite.config.ts',
         resolve: { alias },
         test: {
           name: 'client',

@@ -3,27 +3,65 @@ import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '@shared/constants';
-import { translate } from '@shared/messages';
 
 /**
- * Each language's texts come in three chunks, and only those of the language in use that a screen
- * needs are downloaded (the other language comes when the user switches): the texts every screen
- * uses (the login needs nothing more), the walls' and the back-office's.
+ * Each language's texts come in chunks, and only those of the language in use that a screen needs
+ * are downloaded (the other language comes when the user switches): the texts every screen uses
+ * (the login needs nothing more), the walls', the back-office's (its shell, kit and operations), the
+ * system administration's and the project records'. app/locale-parts.test.ts follows every
+ * route's screen through its imports and fails when it names a namespace its route does not load.
  */
-export type LocalePart = 'core' | 'wall' | 'work';
+export type LocalePart = 'core' | 'wall' | 'work' | 'admin' | 'projects';
 type Bundle = () => Promise<{ default: Record<string, object> }>;
 const bundles: Record<Locale, Record<LocalePart, Bundle>> = {
-  cn: { core: () => import('../locales/cn/part-core'), wall: () => import('../locales/cn/part-wall'), work: () => import('../locales/cn/part-work') },
-  en: { core: () => import('../locales/en/part-core'), wall: () => import('../locales/en/part-wall'), work: () => import('../locales/en/part-work') },
+  cn: {
+    core: () => import('../locales/cn/part-core'),
+    wall: () => import('../locales/cn/part-wall'),
+    work: () => import('../locales/cn/part-work'),
+    admin: () => import('../locales/cn/part-admin'),
+    projects: () => import('../locales/cn/part-projects'),
+  },
+  en: {
+    core: () => import('../locales/en/part-core'),
+    wall: () => import('../locales/en/part-wall'),
+    work: () => import('../locales/en/part-work'),
+    admin: () => import('../locales/en/part-admin'),
+    projects: () => import('../locales/en/part-projects'),
+  },
 };
-const ALL_PARTS: LocalePart[] = ['core', 'wall', 'work'];
+/** The namespaces each part holds (locales.test.ts checks the part files against it). */
+const PART_NAMESPACES: Record<LocalePart, readonly string[]> = {
+  core: ['common', 'layout', 'auth', 'messages'],
+  wall: ['wall', 'wallProject', 'scenes'],
+  work: ['account', 'kit', 'app', 'work'],
+  admin: ['sysadmin', 'identity'],
+  projects: ['projects'],
+};
+const ALL_PARTS = Object.keys(PART_NAMESPACES) as LocalePart[];
 const loading = new Map<string, Promise<void>>();
 
-/** The texts a path needs: the login its own, the walls theirs, everything else all of them. */
+export const namespacesOf = (part: LocalePart): readonly string[] => PART_NAMESPACES[part];
+
+/**
+ * The back-office screens that draw what the walls draw, in the walls' words: the dashboard's charts,
+ * the statistics and its printable report, the cards and the scenes. The other back-office screens
+ * (the lists, the forms) go without the walls' texts.
+ */
+const WALL_TEXT_PATHS = /^\/(main\/?$|main\/(fall\/stats|ship)(\/|$)|print\/)/;
+/** The system administration's screens (users, roles, menus, logs, jobs, storage, project types). */
+const ADMIN_PATHS = /^\/main\/(sys|job|oss|xmlx)(\/|$)/;
+/** The screens of the project records (projects, device models, equipment, spare parts). */
+const PROJECT_PATHS = /^\/main\/fall\/(project|device|eqInfo|spare)(\/|$)/;
+
+/** The texts a path needs: the login its own, the walls theirs, the back-office its own and those of the screen's area. */
 export function localePartsFor(pathname: string): LocalePart[] {
   if (/^\/login2?(\/|$)/.test(pathname)) return ['core'];
   if (/^\/page(\/|$)/.test(pathname)) return ['core', 'wall'];
-  return ALL_PARTS;
+  const parts: LocalePart[] = ['core', 'work'];
+  if (WALL_TEXT_PATHS.test(pathname)) parts.push('wall');
+  if (ADMIN_PATHS.test(pathname)) parts.push('admin');
+  if (PROJECT_PATHS.test(pathname)) parts.push('projects');
+  return parts;
 }
 
 /**
@@ -80,9 +118,14 @@ export function currentLocale(): Locale {
   return (i18n.language as Locale) || DEFAULT_LOCALE;
 }
 
-/** Translates a shared message key (validation, server) in the current language. */
+/**
+ * Translates a shared message key (validation, server) in the current language, from the `messages`
+ * namespace its part-core chunk brought (the language's texts are loaded before it is current);
+ * anything else passes through.
+ */
 export function tMessage(key: string): string {
-  return translate(key, currentLocale());
+  const text: unknown = i18n.getResource(currentLocale(), 'messages', key, { keySeparator: false });
+  return typeof text === 'string' ? text : key;
 }
 
 if (!i18n.isInitialized) {

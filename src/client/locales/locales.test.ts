@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { useTranslation } from 'react-i18next';
-import i18n from '../lib/i18n';
+import i18n, { namespacesOf, type LocalePart } from '../lib/i18n';
 import cn from './cn';
 import en from './en';
 import cnCore from './cn/part-core';
 import cnWall from './cn/part-wall';
 import cnWork from './cn/part-work';
+import cnAdmin from './cn/part-admin';
+import cnProjects from './cn/part-projects';
 import enCore from './en/part-core';
 import enWall from './en/part-wall';
 import enWork from './en/part-work';
+import enAdmin from './en/part-admin';
+import enProjects from './en/part-projects';
 
 /** Every leaf of a locale as `namespace.path.to.key` → text. */
 function leaves(node: unknown, prefix = ''): Map<string, string> {
@@ -39,13 +43,14 @@ describe('locales', () => {
     expect(differ).toEqual([]);
   });
 
-  it('the parts the app loads by route hold every namespace once, in both languages', () => {
+  it('the parts the app loads by route hold every namespace once, in both languages, each the namespaces lib/i18n says', () => {
     for (const [all, parts] of [
-      [cn, [cnCore, cnWall, cnWork]],
-      [en, [enCore, enWall, enWork]],
+      [cn, { core: cnCore, wall: cnWall, work: cnWork, admin: cnAdmin, projects: cnProjects }],
+      [en, { core: enCore, wall: enWall, work: enWork, admin: enAdmin, projects: enProjects }],
     ] as const) {
-      const loaded = parts.flatMap((p) => Object.keys(p));
+      const loaded = Object.values(parts).flatMap((p) => Object.keys(p));
       expect([...loaded].sort()).toEqual(Object.keys(all).sort());
+      for (const [part, texts] of Object.entries(parts)) expect(Object.keys(texts).sort()).toEqual([...namespacesOf(part as LocalePart)].sort());
     }
   });
 

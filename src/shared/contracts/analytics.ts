@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS_BATCH_MAX } from '../constants';
+import { USAGE_DAYS } from '../choices';
 import { envelopeOf, instantText } from './common';
 
 /*
@@ -41,7 +42,7 @@ export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
 /** What the server did with a batch: how many events it stored (0 while analysis is off). */
 export const analyticsStoredAnswer = envelopeOf(z.object({ stored: z.number().int().min(0), enabled: z.boolean() }));
 
-export const USAGE_DAYS = [7, 30, 90] as const;
+export { USAGE_DAYS };
 
 /** POST /sys/analytics/list: the usage of the last `days` days (7 unless given). */
 export const usageQuerySchema = z.strictObject({

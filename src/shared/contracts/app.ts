@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILL_RATE, BILL_STATE, BILL_TYPE, SEX, type DictItem } from '../dictionaries';
+import { FINAL_BILL_STATES } from '../choices';
 import { isEmail, isIdCard, isPhone } from '../validation';
 import { partialWithoutDefaults, requiredString, instantText } from './common';
 import { optionalFilter, rangeOrder } from './query-filters';
@@ -15,8 +16,7 @@ export const SEX_VALUES = valuesOf(SEX);
 export const BILL_TYPE_VALUES = valuesOf(BILL_TYPE);
 export const BILL_RATE_VALUES = valuesOf(BILL_RATE);
 export const BILL_STATE_VALUES = valuesOf(BILL_STATE);
-/** Completed and cancelled bills are settled: their state no longer changes. */
-export const FINAL_BILL_STATES: readonly string[] = ['3', '4'];
+export { FINAL_BILL_STATES };
 /** A bank card number: 12 to 19 digits, stored without the spaces the screens group it with. */
 export const CARD_NUMBER_PATTERN = /^\d{12,19}$/;
 /** numeric(14,2): the largest amount the column holds. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { CONTENT_TYPES } from '../choices';
 import { optionalFilter } from './query-filters';
 import { instantSchema, optionalString, requiredString, instantText } from './common';
 
-export const CONTENT_TYPES = ['notice', 'announcement', 'maintenance', 'wall'] as const;
+export { CONTENT_TYPES };
 
 const when = z.union([z.null(), instantSchema()], { message: 'v.invalid' }).optional();
 

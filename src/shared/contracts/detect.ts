@@ -2,22 +2,14 @@ import { z } from 'zod';
 import { idTextSchema, requiredString, instantText } from './common';
 import { filterId, filterText, numberField, intField, optionalRefId, refId, textField } from './work-fields';
 import { archivedColumnsShape, archivedQueryField } from './archive';
+import { CHANNEL_RESULTS, TREND_RANGES, channelShown, type ChannelShown } from '../choices';
 
 /** Detection boards (fall/detect) with their nine channels CH1–CH9 (docs/domain.md §3, §5). */
 export const CHANNEL_COUNT = 9;
 export const MODBUS_DEFAULT_PORT = 502;
 export const SLAVE_MIN = 1;
 export const SLAVE_MAX = 247;
-export const CHANNEL_RESULTS = ['normal', 'fault'] as const;
-/**
- * What a channel may show: its stored result while its board is online; "offline" once the board is
- * silent, since its values are then only what it last said (never a green "normal").
- */
-export type ChannelShown = (typeof CHANNEL_RESULTS)[number] | 'offline';
-export function channelShown(boardOnline: boolean, result: string): ChannelShown {
-  if (!boardOnline) return 'offline';
-  return result === 'fault' ? 'fault' : 'normal';
-}
+export { CHANNEL_RESULTS, channelShown, type ChannelShown };
 
 const position = () => numberField(0, 1).nullable().optional();
 
@@ -205,7 +197,7 @@ export type BoardTrend = z.infer<typeof boardTrendSchema>;
  * GET /ball/falldetect/trend/:id/channel/:ch?range= (back-office) and
  * GET /wall/project/:id/trend?board=&ch=&range= (walls).
  */
-export const TREND_RANGES = ['1h', '24h', '7d'] as const;
+export { TREND_RANGES };
 export type TrendRange = (typeof TREND_RANGES)[number];
 const trendRange = () => z.enum(TREND_RANGES, { error: 'v.invalid' });
 /** A channel number as a path or query sends it: one digit 1–9, nothing else. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EQUIPMENT_WARRANTY_FILTERS } from '../choices';
 import { idSchema, refIdSchema, requiredString, instantText } from './common';
 import { fileIdSchema } from './file';
 import { archivedColumnsShape, archivedQueryField } from './archive';
@@ -34,8 +35,7 @@ export type EquipmentSave = z.infer<typeof equipmentSaveSchema>;
 export const equipmentUpdateSchema = equipmentSaveSchema.partial().extend({ id: idSchema() }).strict();
 export type EquipmentUpdate = z.infer<typeof equipmentUpdateSchema>;
 
-/** Values of the list's warranty filter (an option each in the query form). */
-export const EQUIPMENT_WARRANTY_FILTERS = ['expiring', 'expired'] as const;
+export { EQUIPMENT_WARRANTY_FILTERS };
 /** "Expiring" means the warranty ends today or within this many days. */
 export const WARRANTY_SOON_DAYS = 30;
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ESCALATION_CHANNELS } from '../choices';
 import { instantText } from './common';
 import { filterEnum, filterId, filterText, intField, refId, textField } from './work-fields';
 
 /** How a person is told of an escalated alarm: an e-mail, or a JSON POST to a chat tool's webhook. */
-export const ESCALATION_CHANNELS = ['email', 'webhook'] as const;
+export { ESCALATION_CHANNELS };
 export type EscalationChannel = (typeof ESCALATION_CHANNELS)[number];
 /** Escalation levels a recipient may be named for (each is an entry of alarm.notifyMinutes). */
 export const ESCALATION_LEVEL_MAX = 5;

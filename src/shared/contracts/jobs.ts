@@ -3,8 +3,9 @@ import { intField } from './work-fields';
 import { optionalFilter, rangeOrder } from './query-filters';
 import { idSchema, instantSchema, optionalString, refIdSchema, requiredString, instantText } from './common';
 
-/** job_schedule.status: 0 running, 1 paused. */
-export const JOB_STATUS = { running: 0, paused: 1 } as const;
+import { JOB_STATUS } from '../choices';
+
+export { JOB_STATUS };
 
 /**
  * A scheduled job: a handler from the server's typed registry (never free-text code), its

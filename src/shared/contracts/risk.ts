@@ -2,15 +2,14 @@ import { z } from 'zod';
 import { instantText } from './common';
 import { filterEnum, filterId, refId } from './work-fields';
 import { ORDER_STATUSES } from './order';
+import { RISK_KINDS, RISK_STATUSES } from '../choices';
 
 /**
  * Units at risk (issue 30, docs/predictive.md): what the predictive detector found on a channel
  * heading for a fault (fall_channel_risk), read and dismissed in the back-office.
  */
-export const RISK_KINDS = ['drift', 'flicker', 'step'] as const;
+export { RISK_KINDS, RISK_STATUSES };
 export type RiskKind = (typeof RISK_KINDS)[number];
-/** open (at risk now), recovered (the trend came back), dismissed ("not a problem"), faulted (the fault came first), resolved (its order completed). */
-export const RISK_STATUSES = ['open', 'recovered', 'dismissed', 'faulted', 'resolved'] as const;
 export type RiskStatus = (typeof RISK_STATUSES)[number];
 /** How much a dismissal widens the channel's tolerance each time (fall_channel_baseline.widen). */
 export const RISK_DISMISS_WIDEN = 1.5;

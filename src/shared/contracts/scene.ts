@@ -3,6 +3,7 @@ import { idSchema, optionalString, refIdSchema, requiredString, instantText } fr
 import { GRANULARITIES } from './stats';
 import { filterEnum, filterId, filterText } from './work-fields';
 import { SCENE_COLUMNS, SCENE_MAX_ITEMS, SCENE_ROWS } from '../scene-grid';
+import { CARD_TYPES } from '../choices';
 
 /**
  * Cards (ship/cards) and scenes (ship/scene-list): a card is a configured wall panel, a scene a
@@ -11,21 +12,7 @@ import { SCENE_COLUMNS, SCENE_MAX_ITEMS, SCENE_ROWS } from '../scene-grid';
 
 export { SCENE_COLUMNS, SCENE_ROWS, SCENE_MAX_ITEMS };
 
-export const CARD_TYPES = [
-  'map',
-  'repair-speed',
-  'repair-quality',
-  'group-area',
-  'group-device',
-  'group-water',
-  'broken-devices',
-  'detect-channels',
-  'warnings',
-  'camera',
-  'kpi',
-  'notice',
-  'count-projects',
-] as const;
+export { CARD_TYPES };
 export type CardType = (typeof CARD_TYPES)[number];
 
 export const KPI_METRICS = ['openOrders', 'repairSpeed', 'repairQuality', 'availability', 'projects', 'equipment'] as const;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { SENSOR_KINDS } from '../choices';
 import { requiredString, instantText } from './common';
 import { filterEnum, filterId, filterText, numberField, refId, textField } from './work-fields';
 
 /** Sensors (fall/others): water level, pressure, flow, temperature, wind. */
-export const SENSOR_KINDS = ['water_level', 'pressure', 'flow', 'temperature', 'wind'] as const;
+export { SENSOR_KINDS };
 /** The unit a new sensor of each kind gets unless another is typed. */
 export const SENSOR_DEFAULT_UNITS: Record<(typeof SENSOR_KINDS)[number], string> = {
   water_level: 'm',

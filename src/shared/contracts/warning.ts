@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { WARNING_LEVELS } from '../constants';
+import { DEAL_RESULTS, WARNING_RESULTS } from '../choices';
 import { instantText } from './common';
 import { filterDate, filterEnum, filterId, intField, refId, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
 import { statDay, statFilterShape } from './stat-filters';
 
 /** Warnings raised by boards (docs/domain.md §3, §5): open until dealt with or cleared by normal readings. */
-export const WARNING_RESULTS = ['fixed', 'not_fixed', 'closed'] as const;
-/**
- * What a person decides when dealing with a warning. `closed` is the system's: the warnings of a
- * project or board taken out of service by its archive, closed with the reason in the note.
- */
-export const DEAL_RESULTS = ['fixed', 'not_fixed'] as const;
+// Defined with the choices, where the screens read them without loading these schemas (and zod).
+export { WARNING_RESULTS, DEAL_RESULTS };
 // Defined with the constants, where the walls read it without loading these schemas (and zod).
 export { WARNING_LEVELS };
 export const WARNING_KINDS = ['channel', 'offline', 'sensor'] as const;

@@ -12,7 +12,7 @@ import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
 import { trackAction } from '@client/lib/analytics';
 import { apiPath, crudPerms } from '@client/lib/resources';
-import { ListPage, type FormBodyProps } from './list-page';
+import { ListPage, type FormBodyProps, type ListForm } from './list-page';
 import { QueryForm, selectInput } from './query-form';
 
 // Usage analytics: the presses a list reports, seen here without a network.
@@ -79,7 +79,9 @@ function servePumps() {
 // The pumps borrow a registry resource (the cameras): a screen's path and permission codes are the registry's.
 const perms = crudPerms('monitor') as Required<Omit<ReturnType<typeof crudPerms>, 'restore'>>;
 
-function renderPumps(granted: string[] = Object.values(perms), rowActions?: (row: Pump) => ReactNode, onRowSort?: (rows: Pump[], query: Record<string, unknown>) => Promise<unknown>) {
+const loadPumpForm = async (): Promise<ListForm<PumpValues, Pump>> => ({ Body: PumpForm, schema: pumpSchema, initialValues: { name: '', phone: '' } });
+
+function renderPumps(granted: string[] = Object.values(perms), rowActions?: (row: Pump) => ReactNode, onRowSort?: (rows: Pump[], query: Record<string, unknown>) => Promise<unknown>, form = loadPumpForm) {
   login('t-1', { id: 5, username: 'ops', roles: ['ops'], perms: granted, menus: [] } as never);
   return renderKit(
     <>
@@ -89,9 +91,7 @@ function renderPumps(granted: string[] = Object.values(perms), rowActions?: (row
         resource="monitor"
         queryFields={[{ name: 'name', label: 'Pump name' }]}
         columns={[{ prop: 'name', label: 'Name' }, { prop: 'phone', label: 'Phone' }]}
-        formBody={PumpForm}
-        schema={pumpSchema}
-        initialValues={{ name: '', phone: '' }}
+        form={form}
         rowActions={rowActions}
         onRowSort={onRowSort}
       />
@@ -100,6 +100,13 @@ function renderPumps(granted: string[] = Object.values(perms), rowActions?: (row
 }
 
 const table = () => screen.getByRole('table', { name: 'Pumps' });
+/** The add/edit dialog once its form has loaded (its first opening loads it: ListPageProps.form). */
+const editorDialog = (name: string) =>
+  waitFor(() => {
+    const dialog = screen.getByRole('dialog', { name });
+    expect(dialog.querySelector('form')).not.toBeNull();
+    return dialog;
+  });
 
 // Each of these walks a whole screen with userEvent; a busy shared CI machine needs more than the default.
 describe('ListPage', { timeout: 60_000 }, () => {
@@ -138,10 +145,21 @@ describe('ListPage', { timeout: 60_000 }, () => {
 
   it('adds through the dialog: contract errors under the fields, server field errors too, then saves and reloads', async () => {
     const calls = servePumps();
-    renderPumps();
+    // The form loads when the dialog first opens, not with the list; one that fails to load closes
+    // the dialog and says so, and the next opening tries again.
+    let offline = true;
+    const load = vi.fn(() => (offline ? Promise.reject(new Error('offline')) : loadPumpForm()));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPumps(undefined, undefined, undefined, load);
     await within(table()).findByText('Pump 1');
+    expect(load).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: '新增' }));
+    expect(await screen.findByText('页面加载失败')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    consoleError.mockRestore();
+    offline = false;
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
-    const dialog = screen.getByRole('dialog', { name: 'Pumps · 新增' });
+    const dialog = await editorDialog('Pumps · 新增');
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(within(dialog).getByText('必填项')).toBeInTheDocument();
     expect(within(dialog).getByText('手机号格式错误')).toBeInTheDocument();
@@ -155,6 +173,7 @@ describe('ListPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await within(table()).findByText('New pump')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === 'save').at(-1)?.body).toEqual({ name: 'New pump', phone: '13900139000' });
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('edits with the same form body, filled from info, and updates with the id', async () => {
@@ -163,7 +182,7 @@ describe('ListPage', { timeout: 60_000 }, () => {
     await within(table()).findByText('Pump 2');
     const row = within(table()).getByText('Pump 2').closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: '修改' }));
-    const dialog = screen.getByRole('dialog', { name: 'Pumps · 修改' });
+    const dialog = await editorDialog('Pumps · 修改');
     const name = await within(dialog).findByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('Pump 2');
     await userEvent.clear(name);
@@ -186,7 +205,7 @@ describe('ListPage', { timeout: 60_000 }, () => {
     renderPumps();
     const row = (await within(table()).findByText('Pump 3')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: '修改' }));
-    const dialog = screen.getByRole('dialog', { name: 'Pumps · 修改' });
+    const dialog = await editorDialog('Pumps · 修改');
     // A slow answer: no field yet (an empty "Name" would pass for the record's), and the form says it is busy.
     expect(within(dialog).queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
     expect(dialog.querySelector('form')).toHaveAttribute('aria-busy', 'true');

@@ -1,12 +1,11 @@
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Badge, Button, Group, Stack, Switch, Title } from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowBackUp, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
-import { ApiError } from '@client/lib/api';
-import { tMessage } from '@client/lib/i18n';
+import i18n, { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
 import { apiPath, crudPerms } from '@client/lib/resources';
 import type { ResourceWithApi } from '@client/lib/resource-keys';
@@ -14,9 +13,6 @@ import { trackAction } from '@client/lib/analytics';
 import { SelectionBasket } from '../basket/selection-basket';
 import { Dialog } from '../dialog/dialog';
 import { toast } from '../feedback/toast';
-import { pickFormValues } from '../form/form-values';
-import { useRecordFill } from '../form/use-record-fill';
-import { fieldErrors, zodResolver } from '../form/zod-resolver';
 import { messageBox } from '../message-box/message-box';
 import type { RowKey, TableColumn } from '../table/types';
 import { useColumnState } from '../table/use-column-state';
@@ -24,12 +20,31 @@ import { listApi } from './list-api';
 import { ListTable } from './list-table';
 import { QueryForm, type QueryField } from './query-form';
 import { useListQuery } from './use-list-query';
+import type { ListEditor } from './list-editor';
 import './list-page.css';
 import { DrillBanner } from './drill-filter';
 
 export interface FormBodyProps<Values> {
   form: UseFormReturnType<Values>;
   mode: 'add' | 'edit';
+}
+
+/**
+ * What the add/edit dialog needs: loaded the first time the dialog opens (ListPageProps.form), so a
+ * list screen downloads neither its form's fields and inputs nor its validation (a contract brings
+ * zod, some 28 KB gzip) until someone adds or edits a row.
+ */
+export interface ListForm<Values, Row = unknown> {
+  /** The form fields, written once for add and edit. */
+  Body: ComponentType<FormBodyProps<Values>>;
+  /**
+   * The shared zod contract of the form (src/shared/contracts), read for its issues only; derive
+   * `Values` from it with `FormValues<typeof schema>` (components/form/form-values).
+   */
+  schema: ZodType;
+  initialValues: Values;
+  /** Turns the info answer into form values. @default the initial values' keys picked from it */
+  toFormValues?: (row: Row) => Values;
 }
 
 export interface ListPageProps<Row, Values extends Record<string, unknown>> {
@@ -44,16 +59,13 @@ export interface ListPageProps<Row, Values extends Record<string, unknown>> {
   /** Query fields per row; must divide 24. @default 4 */
   queryColumns?: number;
   columns: TableColumn<Row>[];
-  /** The form fields, written once for add and edit. */
-  formBody: ComponentType<FormBodyProps<Values>>;
   /**
-   * The shared zod contract of the form (src/shared/contracts), read for its issues only; derive
-   * `Values` from it with `FormValues<typeof schema>` (components/form/form-values).
+   * Loads the add/edit form: a dynamic import, so it is a chunk of its own, e.g.
+   * `() => import('./order-form').then((m) => m.orderForm)`, or, with the fields written in the
+   * screen, `async () => ({ Body, initialValues, schema: (await import('@shared/contracts/job')).jobSchema })`.
+   * Nothing the list draws may import the contract's module itself, or zod comes with the list again.
    */
-  schema: ZodType;
-  initialValues: Values;
-  /** Turns the info answer into form values. @default the initial values' keys picked from it */
-  toFormValues?: (row: Row) => Values;
+  form: () => Promise<ListForm<Values, Row>>;
   /** @default 'id' */
   rowKey?: string;
   /** Remembers column choices under this name. @default the resource's API path */
@@ -75,7 +87,34 @@ export interface ListPageProps<Row, Values extends Record<string, unknown>> {
   drill?: { filter: Record<string, unknown> | null; clear: () => void; label?: string };
 }
 
-type Editing = { mode: 'add' } | { mode: 'edit'; id: RowKey } | null;
+/** The dialog's state: a new object each time it opens, closed when null. */
+export type Editing = { mode: 'add' } | { mode: 'edit'; id: RowKey } | null;
+
+type Loaded<Values, Row> = { Editor: typeof ListEditor; form: ListForm<Values, Row> };
+
+/**
+ * The editor (list-editor.tsx: the form state, its record, saving) and the screen's form, loaded once
+ * `wanted` (the dialog opened); a failure is reported and the next opening tries again.
+ */
+function useEditor<Values, Row>(load: () => Promise<ListForm<Values, Row>>, wanted: boolean, onError: (error: unknown) => void): Loaded<Values, Row> | null {
+  const [loaded, setLoaded] = useState<Loaded<Values, Row> | null>(null);
+  const latest = useRef({ load, onError });
+  useEffect(() => {
+    latest.current = { load, onError };
+  });
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let alive = true;
+    Promise.all([import('./list-editor'), latest.current.load()]).then(
+      ([{ ListEditor }, form]) => alive && setLoaded({ Editor: ListEditor, form }),
+      (error: unknown) => alive && latest.current.onError(error),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [wanted, loaded]);
+  return loaded;
+}
 
 /**
  * The list-and-edit screen every back-office module is declared from (spec §2): query form, paged
@@ -85,7 +124,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; id: RowKey } | null;
  * `restore` get a "show archived" switch and a restore button (`<api>/restore`).
  */
 export function ListPage<Row, Values extends Record<string, unknown>>(props: ListPageProps<Row, Values>) {
-  const { title, queryFields = [], rowKey = 'id', initialValues, schema } = props;
+  const { title, queryFields = [], rowKey = 'id' } = props;
   const { t } = useTranslation('kit');
   const queryClient = useQueryClient();
   const base = apiPath(props.resource);
@@ -142,40 +181,19 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
   });
   const isArchived = (row: Row) => archives && !!(row as { archivedAt?: string | null }).archivedAt;
 
-  const form = useForm<Values>({ mode: 'controlled', initialValues, validate: zodResolver(schema) });
-  const editId = editing?.mode === 'edit' ? editing.id : null;
-  const info = useQuery({ ...resource.infoQueryOptions(editId ?? ''), enabled: editId !== null });
-  // The edit form shows once the record filled it (the dialog's spinner only shows after a short
-  // delay, so a slow answer showed the defaults, "Pump" for a nozzle, as the record's).
-  const record = useRecordFill(form, editId !== null, info.data, (data) => (props.toFormValues ? props.toFormValues(data) : pickFormValues(data as object, initialValues)));
-  const waitingForRecord = record.waiting;
-
   const openAdd = () => {
     trackAction(perms.save);
-    form.setValues(initialValues);
-    form.clearErrors();
     setEditing({ mode: 'add' });
   };
   const openEdit = (row: Row) => {
     trackAction(perms.update);
-    form.setValues(initialValues);
-    form.clearErrors();
-    record.restart();
     setEditing({ mode: 'edit', id: keyOf(row) });
   };
   const closeEditor = () => setEditing(null);
-
-  const save = useMutation({
-    mutationFn: (values: Values) => (editId !== null ? resource.update({ ...values, id: editId }) : resource.save(values)),
-    onSuccess: () => {
-      toast.success(() => t('list.saved'));
-      closeEditor();
-      return invalidate();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.setErrors(fieldErrors(error.fields));
-      else toast.error(error.message);
-    },
+  const editor = useEditor(props.form, editing !== null, (error) => {
+    closeEditor();
+    toast.error(() => i18n.t('chunk.failed', { ns: 'layout' }));
+    console.error(error);
   });
 
   const handleColumn: TableColumn<Row> = {
@@ -215,8 +233,8 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
     ...(declared.some((c) => c.type === 'handle') || !(can.update || can.remove || props.rowActions || canRestore) ? [] : [handleColumn]),
   ];
   const columnState = useColumnState(columns, props.screen ?? base);
+  const editorTitle = `${title} · ${editing?.mode === 'edit' ? t('list.editTitle') : t('list.addTitle')}`;
 
-  const FormBody = props.formBody;
   const batchDelete = can.remove && (
     <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => void askDelete(selected.keys)}>
       {t('list.batchDelete')}
@@ -283,25 +301,19 @@ export function ListPage<Row, Values extends Record<string, unknown>>(props: Lis
           })
         }
       />
-      <Dialog
-        opened={editing !== null}
-        onChange={(open) => !open && closeEditor()}
-        title={`${title} · ${editing?.mode === 'edit' ? t('list.editTitle') : t('list.addTitle')}`}
-        footer
-        onOk={form.onSubmit((values) => save.mutate(values))}
-        confirmLoading={save.isPending}
-        loading={editId !== null && info.isFetching}
-      >
-        <form
-          aria-busy={waitingForRecord}
-          onSubmit={(e) => {
-            e.preventDefault();
-            form.onSubmit((values) => save.mutate(values))();
-          }}
-        >
-          {editing && !waitingForRecord && <FormBody form={form} mode={editing.mode} />}
-        </form>
-      </Dialog>
+      {editor ? (
+        <editor.Editor<Row, Values>
+          form={editor.form}
+          editing={editing}
+          title={editorTitle}
+          resource={resource}
+          onClose={closeEditor}
+          onSaved={invalidate}
+        />
+      ) : (
+        // Until the form has loaded (the first opening): the same dialog, its spinner after a moment.
+        <Dialog opened={editing !== null} onChange={(open) => !open && closeEditor()} title={editorTitle} footer loading />
+      )}
     </Stack>
   );
 }

@@ -77,7 +77,8 @@ describe('RemoteSelect', () => {
   it('stops at the limit in multiple mode; 0 means unlimited', async () => {
     serveProjects();
     const { unmount } = renderKit(<Multiple limit={2} />);
-    const input = screen.getByRole('combobox', { name: 'Projects' });
+    // The multiple mode's input loads when first drawn.
+    const input = await screen.findByRole('combobox', { name: 'Projects' });
     await userEvent.click(input);
     await userEvent.click(await screen.findByRole('option', { name: 'Plaza fountain' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Lake curtain' }));
@@ -87,7 +88,7 @@ describe('RemoteSelect', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/^1,2$/);
     unmount();
     renderKit(<Multiple limit={0} />);
-    await userEvent.click(screen.getByRole('combobox', { name: 'Projects' }));
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Projects' }));
     for (const name of ['Plaza fountain', 'Lake curtain', 'Harbour show']) await userEvent.click(await screen.findByRole('option', { name }));
     expect(screen.getByRole('status')).toHaveTextContent(/^1,2,3$/);
   });

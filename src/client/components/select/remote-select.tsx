@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { MultiSelect, Select, type OptionsFilter } from '@mantine/core';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Select, TextInput, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,9 @@ export interface RemoteSelectMultipleProps extends BaseProps {
 }
 
 export type RemoteSelectProps = RemoteSelectSingleProps | RemoteSelectMultipleProps;
+
+// The multiple mode's input (with its pills), loaded when one is drawn: the lists' pickers are single.
+const MultiSelect = lazy(() => import('./multi-select'));
 
 /** The server filters, so the dropdown shows what it answered. */
 const serverFiltered: OptionsFilter = ({ options }) => options;
@@ -79,13 +82,15 @@ export function RemoteSelect(props: RemoteSelectProps) {
   if (props.multiple) {
     const limit = props.limit ?? 0;
     return (
-      <MultiSelect
-        {...common}
-        value={props.value}
-        onChange={props.onChange}
-        maxValues={limit > 0 ? limit : undefined}
-        description={limit > 0 ? t('select.limit', { limit }) : undefined}
-      />
+      <Suspense fallback={<TextInput label={props.label} placeholder={common.placeholder} disabled />}>
+        <MultiSelect
+          {...common}
+          value={props.value}
+          onChange={props.onChange}
+          maxValues={limit > 0 ? limit : undefined}
+          description={limit > 0 ? t('select.limit', { limit }) : undefined}
+        />
+      </Suspense>
     );
   }
   return <Select {...common} value={props.value} onChange={(v) => props.onChange(v)} />;

@@ -1,70 +1,22 @@
-import { useState } from 'react';
-import { Button, Group, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconBolt } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { JOB_STATUS, jobSchema, type Job, type JobHandlerInfo, type JobRunResult } from '@shared/contracts/jobs';
+import type { Job, JobRunResult } from '@shared/contracts/jobs';
+import { JOB_STATUS } from '@shared/choices';
 import { api } from '@client/lib/api';
-import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
-import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage } from '@client/components/list-page/list-page';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { toast } from '@client/components/feedback/toast';
 import { dateTime } from '@client/lib/date-time';
 import { resourceKeys, keysOf } from '@client/lib/resource-keys';
 import { apiPath, permissionOf } from '@client/lib/resources';
+import type { JobValues } from './job-form';
 
 const BASE = apiPath('job');
 const keys = resourceKeys(BASE);
 const logKeys = keysOf('jobLog');
-type Values = FormValues<typeof jobSchema>;
-const initialValues: Values = { name: '', handler: '', params: {}, cron: '', status: 0, remark: '' };
-
-const handlersQuery = { queryKey: keys.view('handlers'), queryFn: () => api.get<JobHandlerInfo[]>(`${BASE}/handlers`) };
-
-function JobForm({ form }: FormBodyProps<Values>) {
-  const { t } = useTranslation('sysadmin');
-  const { data: handlers = [] } = useQuery(handlersQuery);
-  // The parameters are edited as JSON text; the form holds the parsed object the contract checks.
-  const [text, setText] = useState(() => JSON.stringify(form.values.params ?? {}, null, 2));
-  const [shown, setShown] = useState(form.values.params);
-  if (shown !== form.values.params) {
-    setShown(form.values.params);
-    setText(JSON.stringify(form.values.params ?? {}, null, 2));
-  }
-  const described = handlers.find((h) => h.name === form.values.handler);
-  return (
-    <Stack gap="sm">
-      <TextInput label={t('job.name')} withAsterisk {...form.getInputProps('name')} />
-      <Select label={t('job.handler')} withAsterisk data={handlers.map((h) => ({ value: h.name, label: h.name }))} description={described?.description} {...form.getInputProps('handler')} />
-      <Textarea
-        label={t('job.params')}
-        autosize
-        minRows={3}
-        ff="monospace"
-        value={text}
-        error={form.errors.params ?? Object.entries(form.errors).find(([k]) => k.startsWith('params.'))?.[1]}
-        description={described ? JSON.stringify(described.paramsSchema) : undefined}
-        onChange={(e) => {
-          const next = e.currentTarget.value;
-          setText(next);
-          try {
-            const parsed = JSON.parse(next || '{}') as Record<string, unknown>;
-            setShown(parsed);
-            form.setFieldValue('params', parsed);
-            form.clearFieldError('params');
-          } catch {
-            form.setFieldError('params', tMessage('v.json'));
-          }
-        }}
-      />
-      <TextInput label={t('job.cron')} withAsterisk description={t('job.cronHint')} ff="monospace" {...form.getInputProps('cron')} />
-      <Switch label={t('job.running')} checked={form.values.status === JOB_STATUS.running} onChange={(e) => form.setFieldValue('status', e.currentTarget.checked ? 0 : 1)} />
-      <TextInput label={t('job.remark')} {...form.getInputProps('remark')} />
-    </Stack>
-  );
-}
 
 export default function JobsPage() {
   const { t, i18n } = useTranslation('sysadmin');
@@ -88,13 +40,11 @@ export default function JobsPage() {
     act('run', { id: job.id }, (r) => (r.success ? toast.success(() => t('job.ranOk', { ms: r.durationMs })) : toast.error(() => t('job.ranFail', { error: r.error }))));
 
   return (
-    <ListPage<Job, Values>
+    <ListPage<Job, JobValues>
       key={i18n.language}
       title={t('job.title')}
       resource="job"
-      schema={jobSchema}
-      initialValues={initialValues}
-      formBody={JobForm}
+      form={() => import('./job-form').then((m) => m.jobForm)}
       queryFields={[
         { name: 'name', label: t('job.name') },
         { name: 'status', label: t('job.status'), render: (p) => <Select label={p.label} clearable data={status.map((s) => ({ value: s.value, label: s.cn }))} value={p.value === '' ? null : String(p.value)} onChange={(v) => p.onChange(v ?? '')} /> },

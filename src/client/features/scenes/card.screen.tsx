@@ -1,108 +1,15 @@
-import { Group, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CARD_TYPES, CHART_KINDS, KPI_METRICS, cardFormSchema, type Card, type CardType } from '@shared/contracts/scene';
-import { GRANULARITIES } from '@shared/contracts/stats';
-import { ListPage, type FormBodyProps } from '../../components/list-page/list-page';
-import { RemoteSelect } from '../../components/select/remote-select';
-import { tMessage } from '../../lib/i18n';
-import { projectOptions, projectOptionsKey } from './api/project-options';
+import type { Card } from '@shared/contracts/scene';
+import { CARD_TYPES } from '@shared/choices';
+import { ListPage } from '../../components/list-page/list-page';
 import { dateTime } from '@client/lib/date-time';
 import { localName } from '@shared/local-name';
-import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 import { api } from '@client/lib/api';
 import { useCan } from '@client/lib/session';
 import { toast } from '@client/components/feedback/toast';
 import { apiPath, permissionOf } from '@client/lib/resources';
-
-interface CardValues extends Record<string, unknown> {
-  name: string;
-  type: CardType;
-  config: Record<string, unknown>;
-}
-
-/** The config keys each card type offers in the form (titles are common to all). */
-type ConfigField = KeyOf<Texts['scenes']['fields']>;
-const TYPE_FIELDS: Record<CardType, ConfigField[]> = {
-  map: ['cluster'],
-  'repair-speed': ['granularity', 'periods', 'projectId'],
-  'repair-quality': ['granularity', 'periods', 'projectId'],
-  'group-area': ['chart'],
-  'group-device': ['chart'],
-  'group-water': ['chart'],
-  'broken-devices': ['limit'],
-  'detect-channels': ['projectId', 'detectId'],
-  warnings: ['limit', 'projectId'],
-  camera: ['projectId', 'monitorId'],
-  kpi: ['metric', 'projectId'],
-  notice: ['text', 'textEn'],
-  'count-projects': ['chart'],
-};
-
-const err = (e: unknown) => (typeof e === 'string' ? tMessage(e) : undefined);
-
-/** One form body for add and edit: name, type, and the config fields of the chosen type. */
-function CardForm({ form }: FormBodyProps<CardValues>) {
-  const { t, i18n } = useTranslation('scenes');
-  const type = form.getValues().type;
-  const config = form.getValues().config ?? {};
-  const set = (key: string, value: unknown) => form.setFieldValue('config', { ...config, [key]: value === '' || value === null ? undefined : value });
-  const field = (key: ConfigField) => {
-    const error = err(form.errors[`config.${key}`]);
-    const value = config[key];
-    switch (key) {
-      case 'cluster':
-        return <Switch key={key} label={t('fields.cluster')} checked={value !== false} onChange={(e) => set(key, e.currentTarget.checked)} />;
-      case 'granularity':
-        return <Select key={key} label={t('fields.granularity')} data={GRANULARITIES.map((g) => ({ value: g, label: t(`granularity.${g}`) }))} value={(value as string) ?? 'month'} onChange={(v) => set(key, v)} error={error} />;
-      case 'chart':
-        return <Select key={key} label={t('fields.chart')} data={CHART_KINDS.map((c) => ({ value: c, label: t(`chart.${c}`) }))} value={(value as string) ?? 'bar'} onChange={(v) => set(key, v)} error={error} />;
-      case 'metric':
-        return <Select key={key} label={t('fields.metric')} data={KPI_METRICS.map((m) => ({ value: m, label: t(`metrics.${m}`) }))} value={(value as string) ?? 'openOrders'} onChange={(v) => set(key, v)} error={error} />;
-      case 'projectId':
-        return (
-          <RemoteSelect
-            key={key}
-            label={t('fields.projectId')}
-            queryKey={projectOptionsKey(i18n.language)}
-            loader={projectOptions}
-            value={value ? String(value) : null}
-            onChange={(v) => set(key, v ? Number(v) : undefined)}
-            error={error}
-          />
-        );
-      case 'text':
-      case 'textEn':
-        return <Textarea key={key} label={t(`fields.${key}`)} autosize minRows={3} value={(value as string) ?? ''} onChange={(e) => set(key, e.currentTarget.value)} error={error} />;
-      default:
-        return <NumberInput key={key} label={t(`fields.${key}`)} allowDecimal={false} min={1} value={(value as number) ?? ''} onChange={(v) => set(key, v === '' ? undefined : Number(v))} error={error} />;
-    }
-  };
-  return (
-    <Stack gap="sm">
-      <Group grow>
-        <TextInput label={t('cards.name')} withAsterisk {...form.getInputProps('name')} error={err(form.errors.name)} />
-        <Select
-          label={t('cards.type')}
-          withAsterisk
-          data={CARD_TYPES.map((c) => ({ value: c, label: t(`types.${c}`) }))}
-          value={type}
-          // A new type starts from its own defaults: keys of another type would be refused.
-          onChange={(v) => {
-            if (!v) return;
-            form.setFieldValue('type', v as CardType);
-            form.setFieldValue('config', { title: config.title, titleEn: config.titleEn });
-          }}
-          error={err(form.errors.type)}
-        />
-      </Group>
-      <Group grow>
-        <TextInput label={t('cards.titleCn')} value={(config.title as string) ?? ''} onChange={(e) => set('title', e.currentTarget.value)} error={err(form.errors['config.title'])} />
-        <TextInput label={t('cards.titleEn')} value={(config.titleEn as string) ?? ''} onChange={(e) => set('titleEn', e.currentTarget.value)} error={err(form.errors['config.titleEn'])} />
-      </Group>
-      {TYPE_FIELDS[type].map(field)}
-    </Stack>
-  );
-}
+import type { CardValues } from './card-form';
 
 /** ship/cards: the configured wall panels scenes are made of. */
 export default function CardsPage() {
@@ -134,10 +41,7 @@ export default function CardsPage() {
         { prop: 'type', label: t('cards.type'), render: (row) => t(`types.${row.type}`) },
         { prop: 'createdAt', label: t('cards.createdAt'), nowrap: true, render: (row) => dateTime(row.createdAt) },
       ]}
-      formBody={CardForm}
-      schema={cardFormSchema}
-      initialValues={{ name: '', type: 'kpi', config: {} }}
-      toFormValues={(row) => ({ name: row.name, type: row.type, config: row.config })}
+      form={() => import('./card-form').then((m) => m.cardForm)}
     />
   );
 }

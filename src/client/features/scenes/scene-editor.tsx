@@ -4,7 +4,8 @@ import { Anchor, Badge, Box, Button, Group, Paper, ScrollArea, Stack, Text, Titl
 import { IconDeviceFloppy, IconExternalLink, IconX } from '@tabler/icons-react';
 import { GridLayout, noCompactor, useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
-import { SCENE_COLUMNS, SCENE_ROWS, type Card, type SceneItem } from '@shared/contracts/scene';
+import type { Card, SceneItem } from '@shared/contracts/scene';
+import { SCENE_COLUMNS, SCENE_ROWS } from '@shared/scene-grid';
 import { toast } from '../../components/feedback/toast';
 import { WALL } from '../../components/wall/theme';
 import { useScene } from '../../shared/scenes/api/get-scene';

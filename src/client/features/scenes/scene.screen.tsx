@@ -1,55 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, Group, Stack, Switch, Tabs, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Tabs } from '@mantine/core';
 import { IconExternalLink, IconLayoutDashboard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { sceneSaveSchema, type Scene, type SceneItem } from '@shared/contracts/scene';
-import { ListPage, type FormBodyProps } from '../../components/list-page/list-page';
-import { RemoteSelect } from '../../components/select/remote-select';
+import type { Scene } from '@shared/contracts/scene';
+import { ListPage } from '../../components/list-page/list-page';
 import { api } from '../../lib/api';
 import { keysOf } from '../../lib/resource-keys';
-import { tMessage } from '../../lib/i18n';
 import { useCan } from '../../lib/session';
-import { projectOptions, projectOptionsKey } from './api/project-options';
 import { DisplayTokens } from './display-tokens';
 import { SceneEditor } from './scene-editor';
 import { dateTime } from '@client/lib/date-time';
 import { localName } from '@shared/local-name';
 import { RESOURCES } from '@shared/resources';
 import { permissionOf } from '@client/lib/resources';
-
-interface SceneValues extends Record<string, unknown> {
-  name: string;
-  projectId: number | null;
-  isPublic: boolean;
-  isDefault: boolean;
-  layout: SceneItem[];
-}
-
-const err = (e: unknown) => (typeof e === 'string' ? tMessage(e) : undefined);
-
-function SceneForm({ form }: FormBodyProps<SceneValues>) {
-  const { t, i18n } = useTranslation('scenes');
-  const v = form.getValues();
-  return (
-    <Stack gap="sm">
-      <TextInput label={t('scene.name')} withAsterisk {...form.getInputProps('name')} error={err(form.errors.name)} />
-      <RemoteSelect
-        label={t('scene.project')}
-        placeholder={t('scene.global')}
-        queryKey={projectOptionsKey(i18n.language)}
-        loader={projectOptions}
-        value={v.projectId ? String(v.projectId) : null}
-        onChange={(id) => form.setFieldValue('projectId', id ? Number(id) : null)}
-        error={err(form.errors.projectId)}
-      />
-      <Group>
-        <Switch label={t('scene.isDefault')} checked={v.isDefault} onChange={(e) => form.setFieldValue('isDefault', e.currentTarget.checked)} />
-        <Switch label={t('scene.isPublic')} checked={v.isPublic} onChange={(e) => form.setFieldValue('isPublic', e.currentTarget.checked)} />
-      </Group>
-    </Stack>
-  );
-}
+import type { SceneValues } from './scene-form';
 
 /** ship/scene-list: scenes (list, properties, layout editor) and the kiosk display tokens of the walls. */
 export default function SceneListPage() {
@@ -92,10 +57,7 @@ export default function SceneListPage() {
           ),
         },
       ]}
-      formBody={SceneForm}
-      schema={sceneSaveSchema}
-      initialValues={{ name: '', projectId: null, isPublic: false, isDefault: false, layout: [] }}
-      toFormValues={(row) => ({ name: row.name, projectId: row.projectId, isPublic: row.isPublic, isDefault: row.isDefault, layout: row.layout })}
+      form={() => import('./scene-form').then((m) => m.sceneForm)}
     />
   );
   if (!canTokens) return scenes;

@@ -18,7 +18,8 @@ const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k,
 /**
  * Chinese resources, one namespace per file; add a namespace here and in ../en/index.ts (which checks
  * that English has the same keys), and to one of the parts the app loads by route (part-core: every
- * screen, part-wall: the walls, part-work: the back-office; lib/i18n.ts).
+ * screen, part-wall: the walls, part-work: the back-office's shell, kit and operations, part-admin:
+ * the system administration, part-projects: the project records; lib/i18n.ts PART_NAMESPACES).
  */
 const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, messages };
 export default cn;

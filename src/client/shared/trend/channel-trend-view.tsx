@@ -6,7 +6,8 @@ import { api } from '@client/lib/api';
 import { loadChartMarks, loadChartTooltips } from '@client/lib/echarts';
 import { WallChart } from '@client/components/wall/wall-chart';
 import { toneOf, type ChartTone } from '@client/components/wall/theme-charts';
-import { TREND_RANGES, type ChannelTrend, type TrendRange } from '@shared/contracts/detect';
+import type { ChannelTrend, TrendRange } from '@shared/contracts/detect';
+import { TREND_RANGES } from '@shared/choices';
 import { channelTrendOption, TREND_COLORS } from './trend-option';
 
 /**

@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@client/components/form/date-pickers';
+import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FINAL_BILL_STATES, billSchema, type AppUserRow, type BillRow, type BillStateInput } from '@shared/contracts/app';
+import type { BillRow, BillStateInput } from '@shared/contracts/app';
+import { FINAL_BILL_STATES } from '@shared/choices';
 import { Dialog } from '@client/components/dialog/dialog';
 import { toast } from '@client/components/feedback/toast';
-import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
-import { RemoteSelect } from '@client/components/select/remote-select';
 import { CardNumber } from '@client/components/tags/card-number';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { api, ApiError } from '@client/lib/api';
@@ -19,38 +17,10 @@ import { dateTime } from '@client/lib/date-time';
 import { keysOf } from '@client/lib/resource-keys';
 import { RESOURCES } from '@shared/resources';
 import { permissionOf } from '@client/lib/resources';
+import type { BillValues } from './bill-form';
+import { CustomerSelect } from './customer-select';
 
 const BASE = RESOURCES.bill.api;
-type Values = FormValues<typeof billSchema>;
-const initialValues: Values = { userId: null, cardNumber: '', amount: null, billType: '1', billRate: '0', billState: '0', at: null, reason: '' };
-
-/** Customers for the pickers, searched by name on the server. */
-const loadCustomers = async (search: string) =>
-  (await api.post<AppUserRow[]>(`${RESOURCES.customer.api}/listAll`, { name: search })).map((c) => ({ value: String(c.id), label: c.name }));
-
-function CustomerSelect(props: { label: string; value: string | null; onChange: (v: string | null) => void; error?: string }) {
-  return <RemoteSelect label={props.label} value={props.value} onChange={props.onChange} error={props.error} loader={loadCustomers} queryKey={keysOf('customer').options()} />;
-}
-
-function BillForm({ form }: FormBodyProps<Values>) {
-  const { t } = useTranslation('app');
-  const type = useDictionary('bill_type');
-  const rate = useDictionary('bill_rate');
-  const state = useDictionary('bill_state');
-  const customer = form.getInputProps('userId');
-  return (
-    <Stack gap="sm">
-      <CustomerSelect label={t('bills.customer')} value={form.values.userId === null ? null : String(form.values.userId)} onChange={(v) => form.setFieldValue('userId', v ? Number(v) : null)} error={customer.error as string | undefined} />
-      <TextInput label={t('bills.cardNumber')} withAsterisk inputMode="numeric" {...form.getInputProps('cardNumber')} />
-      <NumberInput label={t('bills.amount')} withAsterisk min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('amount')} value={form.values.amount ?? ''} />
-      <Select label={t('bills.billType')} data={type.options} allowDeselect={false} {...form.getInputProps('billType')} />
-      <Select label={t('bills.billRate')} data={rate.options} allowDeselect={false} {...form.getInputProps('billRate')} />
-      <Select label={t('bills.billState')} data={state.options} allowDeselect={false} {...form.getInputProps('billState')} />
-      <DateTimePicker label={t('bills.at')} clearable valueFormat="YYYY-MM-DD HH:mm" {...form.getInputProps('at')} />
-      <Textarea label={t('bills.reason')} rows={2} {...form.getInputProps('reason')} />
-    </Stack>
-  );
-}
 
 /** POST /app/bill/state with a reason; the server records the change. */
 function StateDialog({ bill, onClose }: { bill: BillRow | null; onClose: () => void }) {
@@ -113,23 +83,11 @@ export default function BillsPage() {
   const [changing, setChanging] = useState<BillRow | null>(null);
   return (
     <>
-      <ListPage<BillRow, Values>
+      <ListPage<BillRow, BillValues>
         key={i18n.language}
         title={t('bills.title')}
         resource="bill"
-        schema={billSchema}
-        initialValues={initialValues}
-        formBody={BillForm}
-        toFormValues={(row) => ({
-          userId: row.userId,
-          cardNumber: row.cardNumber,
-          amount: row.amount,
-          billType: row.billType,
-          billRate: row.billRate,
-          billState: row.billState,
-          at: row.at,
-          reason: '',
-        })}
+        form={() => import('./bill-form').then((m) => m.billForm)}
         queryFields={[
           { name: 'number', label: t('bills.number') },
           { name: 'userId', label: t('bills.customer'), render: (p) => <CustomerSelect label={p.label} value={(p.value as string) || null} onChange={(v) => p.onChange(v ?? '')} /> },

@@ -9,6 +9,7 @@ import type { BillRecordRow } from '@shared/contracts/app';
 import type { PageResult } from '@shared/envelope';
 import { resetApp } from '../../../../../mocks/handlers/app';
 import BillsPage from './bill.screen';
+import { listDialog } from '@tests/helpers/list-dialog';
 
 const ALL = ['app-bill#list', 'app-bill#info', 'app-bill#save', 'app-bill#update', 'app-bill#delete', 'app-bill#export', 'app-user#list'];
 configure({ asyncUtilTimeout: 15_000 });
@@ -65,7 +66,7 @@ describe('bills screen', { timeout: 60_000 }, () => {
     renderBills();
     await within(table()).findByText('BL-20260101-0001');
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
-    const dialog = screen.getByRole('dialog', { name: '账单管理 · 新增' });
+    const dialog = await listDialog('账单管理 · 新增');
     await userEvent.click(within(dialog).getByRole('textbox', { name: '卡号' }));
     await userEvent.paste('6222abc');
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));

@@ -6,6 +6,7 @@ import { login } from '@client/lib/session';
 import { fill, renderKit } from '@tests/helpers/kit-render';
 import { resetApp } from '../../../../../mocks/handlers/app';
 import CustomersPage from './customer.screen';
+import { listDialog } from '@tests/helpers/list-dialog';
 
 const ALL = ['app-user#list', 'app-user#info', 'app-user#save', 'app-user#update', 'app-user#delete', 'app-user#export'];
 configure({ asyncUtilTimeout: 15_000 });
@@ -32,7 +33,7 @@ describe('customers screen', { timeout: 60_000 }, () => {
     expect(within(rowOf('上海世纪公园管理处')).getByText('禁用').closest('[data-color]')).toHaveAttribute('data-color', 'warning');
 
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
-    const dialog = screen.getByRole('dialog', { name: '客户管理 · 新增' });
+    const dialog = await listDialog('客户管理 · 新增');
     await fill(within(dialog).getByRole('textbox', { name: '客户名称' }), '苏州园区');
     await fill(within(dialog).getByRole('textbox', { name: '手机号' }), '123');
     await fill(within(dialog).getByRole('textbox', { name: '证件号码' }), '0123');

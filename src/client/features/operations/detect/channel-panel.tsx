@@ -9,7 +9,7 @@ import { toast } from '@client/components/feedback/toast';
 import { messageBox } from '@client/components/message-box/message-box';
 import { when } from '../../../shared/work-kit/format';
 import { dateTime } from '@client/lib/date-time';
-import { channelShown } from '@shared/contracts/detect';
+import { channelShown } from '@shared/choices';
 import { EquipmentPicker } from '../../../shared/work-kit/pickers';
 import { boardInfoQueryOptions, boardTrendQueryOptions, detectKeys, issueBoardKey, updateChannels, type ChannelEdit } from './detect-api';
 import { ChannelTrend } from './channel-trend';

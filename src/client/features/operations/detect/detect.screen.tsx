@@ -1,37 +1,15 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Badge, Button, Grid, NumberInput, Tabs, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Tabs, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MODBUS_DEFAULT_PORT, boardSaveSchema, type BoardRow } from '@shared/contracts/detect';
-import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import type { BoardRow } from '@shared/contracts/detect';
+import { ListPage } from '@client/components/list-page/list-page';
 import { projectColumn, when } from '../../../shared/work-kit/format';
-import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
+import { projectQueryField } from '../../../shared/work-kit/pickers';
 import { ChannelPanel } from './channel-panel';
 import { WarningsList } from './warnings-list';
 import { localName } from '@shared/local-name';
-
-type Values = FormValues<typeof boardSaveSchema>;
-const initialValues: Values = { projectId: null, slave: 1, ip: '', port: MODBUS_DEFAULT_PORT, boardName: '', boardNameEn: '', boardNo: '', posX: null, posY: null, pollSeconds: 10 };
-const fraction = (v: string | number) => (v === '' ? null : Number(v));
-
-function BoardForm({ form }: FormBodyProps<Values>) {
-  const { t } = useTranslation('work');
-  return (
-    <Grid gap="sm">
-      <Grid.Col span={6}><TextInput label={t('detect.boardName')} withAsterisk {...form.getInputProps('boardName')} /></Grid.Col>
-      <Grid.Col span={6}><TextInput label={t('detect.boardNameEn')} {...form.getInputProps('boardNameEn')} /></Grid.Col>
-      <Grid.Col span={6}><TextInput label={t('detect.boardNo')} {...form.getInputProps('boardNo')} /></Grid.Col>
-      <Grid.Col span={12}><ProjectPicker label={t('common.project')} value={form.values.projectId} error={form.errors.projectId as string | undefined} onChange={(id) => form.setFieldValue('projectId', id)} /></Grid.Col>
-      <Grid.Col span={6}><TextInput label={t('detect.ip')} {...form.getInputProps('ip')} /></Grid.Col>
-      <Grid.Col span={3}><NumberInput label={t('detect.port')} min={1} max={65535} {...form.getInputProps('port')} /></Grid.Col>
-      <Grid.Col span={3}><NumberInput label={t('detect.slave')} min={1} max={247} {...form.getInputProps('slave')} /></Grid.Col>
-      <Grid.Col span={4}><NumberInput label={t('detect.posX')} min={0} max={1} step={0.01} decimalScale={3} value={form.values.posX ?? ''} error={form.errors.posX} onChange={(v) => form.setFieldValue('posX', fraction(v))} /></Grid.Col>
-      <Grid.Col span={4}><NumberInput label={t('detect.posY')} min={0} max={1} step={0.01} decimalScale={3} value={form.values.posY ?? ''} error={form.errors.posY} onChange={(v) => form.setFieldValue('posY', fraction(v))} /></Grid.Col>
-      <Grid.Col span={4}><NumberInput label={t('detect.pollSeconds')} min={1} max={3600} {...form.getInputProps('pollSeconds')} /></Grid.Col>
-    </Grid>
-  );
-}
+import type { BoardValues } from './board-form';
 
 /** fall/detect: boards with their nine-channel panel, and the warnings they raise. */
 export default function DetectPage() {
@@ -46,13 +24,11 @@ export default function DetectPage() {
         <Tabs.Tab value="warnings">{t('warning.title')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="boards">
-        <ListPage<BoardRow, Values>
+        <ListPage<BoardRow, BoardValues>
           key={i18n.language}
           title={t('detect.title')}
           resource="detect"
-          schema={boardSaveSchema}
-          initialValues={initialValues}
-          formBody={BoardForm}
+          form={() => import('./board-form').then((m) => m.boardForm)}
           queryFields={[
             { name: 'boardName', label: t('detect.boardName') },
             projectQueryField(t('common.project')),

@@ -1,44 +1,10 @@
-import { Grid, Select, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { deviceSaveSchema, type DeviceRow } from '@shared/contracts/device';
-import { useDictionary } from '@client/lib/dictionary';
+import type { DeviceRow } from '@shared/contracts/device';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
-import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
-import { FileField } from '@client/components/form/file-field';
+import { ListPage } from '@client/components/list-page/list-page';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 import { localColumn } from '../../../shared/work-kit/format';
-
-
-type DeviceValues = FormValues<typeof deviceSaveSchema>;
-const INITIAL: DeviceValues = { name: '', nameEn: '', category: 'pump', maker: '', model: '', handbook: null, remark: '', remarkEn: '' };
-
-function DeviceForm({ form }: FormBodyProps<DeviceValues>) {
-  const { t } = useTranslation('projects');
-  const category = useDictionary('device_category');
-  const f = (k: KeyOf<Texts['projects']['device']['fields']>) => t(`device.fields.${k}`);
-  return (
-    <Grid gap="sm">
-      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('nameEn')} {...form.getInputProps('nameEn')} /></Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}><Select label={f('category')} withAsterisk data={category.options} allowDeselect={false} {...form.getInputProps('category')} /></Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('maker')} {...form.getInputProps('maker')} /></Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('model')} {...form.getInputProps('model')} /></Grid.Col>
-      <Grid.Col span={12}>
-        <FileField
-          label={f('handbook')}
-          ownerType="fall_device"
-          accept=".pdf,.docx,.xlsx,.zip,image/*"
-          value={form.values.handbook}
-          onChange={(v) => form.setFieldValue('handbook', v)}
-          error={form.errors.handbook as string | undefined}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}><Textarea label={f('remark')} autosize minRows={2} {...form.getInputProps('remark')} /></Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}><Textarea label={f('remarkEn')} autosize minRows={2} {...form.getInputProps('remarkEn')} /></Grid.Col>
-    </Grid>
-  );
-}
+import type { DeviceValues } from './device-form';
 
 /** fall/device: the catalogue of device models with makers and handbooks. */
 export default function DevicesPage() {
@@ -49,9 +15,7 @@ export default function DevicesPage() {
       key={i18n.language}
       title={t('device.title')}
       resource="device"
-      schema={deviceSaveSchema}
-      initialValues={INITIAL}
-      formBody={DeviceForm}
+      form={() => import('./device-form').then((m) => m.deviceForm)}
       queryFields={[
         { name: 'keyword', label: f('keyword') },
         { name: 'maker', label: f('maker') },

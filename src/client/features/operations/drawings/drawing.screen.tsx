@@ -1,37 +1,11 @@
-import { Grid, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { drawingSaveSchema, type DrawingRow } from '@shared/contracts/drawing';
-import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import type { DrawingRow } from '@shared/contracts/drawing';
+import { ListPage } from '@client/components/list-page/list-page';
 import { ImageGallery } from '@client/components/gallery/image-gallery';
-import { FilesField } from '../../../components/form/file-field';
-import { ProjectPicker, projectQueryField } from '../../../shared/work-kit/pickers';
+import { projectQueryField } from '../../../shared/work-kit/pickers';
 import { downloadUrl, openFileOnClick, useFileSrc } from '../../../shared/work-kit/work-api';
 import { localColumn, projectColumn } from '../../../shared/work-kit/format';
-
-type Values = FormValues<typeof drawingSaveSchema>;
-const initialValues: Values = { name: '', nameEn: '', description: '', descriptionEn: '', picture: null, file: null, projectId: null, sort: 0 };
-const one = (id: number | null) => (id === null ? [] : [id]);
-
-function DrawingForm({ form }: FormBodyProps<Values>) {
-  const { t } = useTranslation('work');
-  return (
-    <Grid gap="sm">
-      <Grid.Col span={5}><TextInput label={t('drawing.name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
-      <Grid.Col span={5}><TextInput label={t('drawing.nameEn')} {...form.getInputProps('nameEn')} /></Grid.Col>
-      <Grid.Col span={2}><NumberInput label={t('drawing.sort')} {...form.getInputProps('sort')} /></Grid.Col>
-      <Grid.Col span={12}><ProjectPicker label={t('common.project')} value={form.values.projectId} error={form.errors.projectId as string | undefined} onChange={(id) => form.setFieldValue('projectId', id)} /></Grid.Col>
-      <Grid.Col span={6}><Textarea label={t('drawing.description')} rows={3} {...form.getInputProps('description')} /></Grid.Col>
-      <Grid.Col span={6}><Textarea label={t('drawing.descriptionEn')} rows={3} {...form.getInputProps('descriptionEn')} /></Grid.Col>
-      <Grid.Col span={6}>
-        <FilesField label={t('drawing.picture')} ownerType="fall_draw" max={1} accept="image/*" value={one(form.values.picture)} error={form.errors.picture as string | undefined} onChange={(ids) => form.setFieldValue('picture', ids[0] ?? null)} />
-      </Grid.Col>
-      <Grid.Col span={6}>
-        <FilesField label={t('drawing.file')} ownerType="fall_draw" max={1} accept=".pdf,.dwg,.dxf" value={one(form.values.file)} error={form.errors.file as string | undefined} onChange={(ids) => form.setFieldValue('file', ids[0] ?? null)} />
-      </Grid.Col>
-    </Grid>
-  );
-}
+import type { DrawingValues } from './drawing-form';
 
 /** A drawing's picture in the kit's preview gallery, loaded with the session header (useFileSrc). */
 function DrawingPicture({ id, alt }: { id: number; alt: string }) {
@@ -43,13 +17,11 @@ function DrawingPicture({ id, alt }: { id: number; alt: string }) {
 export default function DrawingsPage() {
   const { t, i18n } = useTranslation('work');
   return (
-    <ListPage<DrawingRow, Values>
+    <ListPage<DrawingRow, DrawingValues>
       key={i18n.language}
       title={t('drawing.title')}
       resource="drawing"
-      schema={drawingSaveSchema}
-      initialValues={initialValues}
-      formBody={DrawingForm}
+      form={() => import('./drawing-form').then((m) => m.drawingForm)}
       queryFields={[
         { name: 'name', label: t('drawing.name') },
         projectQueryField(t('common.project')),

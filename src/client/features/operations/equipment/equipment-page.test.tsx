@@ -9,6 +9,7 @@ import { http } from 'msw';
 import { server } from '../../../../../mocks/server';
 import { API, ok } from '../../../../../mocks/envelope';
 import EquipmentPage from './equipment.screen';
+import { listDialog } from '@tests/helpers/list-dialog';
 
 const ALL = ['fall-eqinfo#list', 'fall-eqinfo#info', 'fall-eqinfo#save', 'fall-eqinfo#update', 'fall-project#info'];
 configure({ asyncUtilTimeout: 15_000 });
@@ -26,7 +27,7 @@ describe('equipment screen', { timeout: 60_000 }, () => {
       expect(within(table).getByText('Vertical multistage centrifugal pump')).toBeInTheDocument();
       expect(within(table).queryByText(/立式多级离心泵/)).toBeNull();
       await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-      expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: 'English name' })).toBeInTheDocument();
+      expect(within(await listDialog()).getByRole('textbox', { name: 'English name' })).toBeInTheDocument();
     } finally {
       await act(async () => void (await i18n.changeLanguage('cn')));
     }
@@ -45,7 +46,7 @@ describe('equipment screen', { timeout: 60_000 }, () => {
     expect(within(table).getByText('2027-03-31')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
-    const dialog = screen.getByRole('dialog', { name: '设备台账 · 新增' });
+    const dialog = await listDialog('设备台账 · 新增');
     expect(within(dialog).getByText('请先选择所属项目')).toBeInTheDocument();
     expect(within(dialog).getByText('保修截止日期')).toBeInTheDocument();
     const picker = within(dialog).getByRole('combobox', { name: '所属项目' });

@@ -1,82 +1,17 @@
-import { Alert, Grid, Select, TextInput, Input } from '@mantine/core';
-import { DateInput } from '@client/components/form/date-pickers';
-import { useQuery } from '@tanstack/react-query';
+import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EQUIPMENT_WARRANTY_FILTERS, equipmentSaveSchema, type EquipmentRow } from '@shared/contracts/equipment';
-import type { DeviceRow } from '@shared/contracts/device';
-import { api } from '@client/lib/api';
+import type { EquipmentRow } from '@shared/contracts/equipment';
+import { EQUIPMENT_WARRANTY_FILTERS } from '@shared/choices';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
-import type { FormValues } from '@client/components/form/form-values';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage } from '@client/components/list-page/list-page';
 import { useDrillFilter } from '@client/components/list-page/drill-filter';
 import { selectInput, type QueryFieldInputProps } from '@client/components/list-page/query-form';
-import { FileField } from '@client/components/form/file-field';
-import { projectInfoQueryOptions } from '../../../shared/projects/project-api';
 import { ProjectPicker } from '../../../shared/work-kit/pickers';
-import { SitePlanPicker } from './site-plan-picker';
 import { localColumn, projectColumn } from '../../../shared/work-kit/format';
 import { dateTime } from '@client/lib/date-time';
-import { localName } from '@shared/local-name';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
-import { resourceKeys, keysOf } from '@client/lib/resource-keys';
-import { apiPath } from '@client/lib/resources';
-
-const BASE = apiPath('equipment');
-const keys = resourceKeys(BASE);
-const deviceKeys = keysOf('device');
-
-type EquipmentValues = FormValues<typeof equipmentSaveSchema>;
-const INITIAL: EquipmentValues = { name: '', nameEn: '', serial: '', handbook: null, projectId: null, deviceId: null, posX: null, posY: null, warrantyEnd: null };
-
-const devicesQueryOptions = () => ({ queryKey: deviceKeys.listAll(), queryFn: () => api.post<DeviceRow[]>(apiPath('device', 'listAll'), {}), staleTime: 60_000 });
-
-function EquipmentForm({ form }: FormBodyProps<EquipmentValues>) {
-  const { t, i18n } = useTranslation('projects');
-  const devices = useQuery(devicesQueryOptions());
-  const project = useQuery(projectInfoQueryOptions(form.values.projectId));
-  const siblings = useQuery({
-    queryKey: keys.view('placed', form.values.projectId),
-    queryFn: () => api.post<EquipmentRow[]>(`${BASE}/listAll`, { projectId: form.values.projectId }),
-    enabled: form.values.projectId !== null,
-  });
-  const f = (k: KeyOf<Texts['projects']['equipment']['fields']>) => t(`equipment.fields.${k}`);
-  const deviceOptions = (devices.data ?? []).map((d) => ({ value: String(d.id), label: [localName(d.name, d.nameEn, i18n.language), d.model, d.maker].filter(Boolean).join(' · ') }));
-  const others = (siblings.data ?? []).filter((e) => e.posX !== null && e.posY !== null && !(e.posX === form.values.posX && e.posY === form.values.posY)).map((e) => ({ x: e.posX!, y: e.posY! }));
-  return (
-    <Grid gap="sm">
-      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('nameEn')} {...form.getInputProps('nameEn')} /></Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('serial')} {...form.getInputProps('serial')} /></Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <ProjectPicker label={f('projectId')} value={form.values.projectId} onChange={(v) => form.setValues({ projectId: v, posX: null, posY: null })} error={form.errors.projectId as string | undefined} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Select label={f('deviceId')} data={deviceOptions} searchable clearable value={form.values.deviceId === null ? null : String(form.values.deviceId)} onChange={(v) => form.setFieldValue('deviceId', v ? Number(v) : null)} error={form.errors.deviceId} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <DateInput label={f('warrantyEnd')} clearable valueFormat="YYYY-MM-DD" {...form.getInputProps('warrantyEnd')} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <FileField label={f('handbook')} ownerType="fall_eq_info" accept=".pdf,.docx,.xlsx,.zip,image/*" value={form.values.handbook} onChange={(v) => form.setFieldValue('handbook', v)} error={form.errors.handbook as string | undefined} />
-      </Grid.Col>
-      <Grid.Col span={12}>
-        <Input.Wrapper label={f('position')} error={(form.errors.posX ?? form.errors.posY) as string | undefined}>
-          {form.values.projectId === null ? (
-            <Alert color="gray" mt={4}>{t('equipment.chooseProject')}</Alert>
-          ) : project.data ? (
-            <SitePlanPicker
-              planId={project.data.mapBackground}
-              value={form.values.posX !== null && form.values.posY !== null ? { x: form.values.posX, y: form.values.posY } : null}
-              onChange={(p) => form.setValues({ posX: p?.x ?? null, posY: p?.y ?? null })}
-              others={others}
-            />
-          ) : null}
-        </Input.Wrapper>
-      </Grid.Col>
-    </Grid>
-  );
-}
+import type { EquipmentValues } from './equipment-form';
 
 function DictSelect({ type, label, value, onChange }: QueryFieldInputProps & { type: string }) {
   const dict = useDictionary(type);
@@ -96,9 +31,7 @@ export default function EquipmentPage() {
       key={i18n.language}
       title={t('equipment.title')}
       resource="equipment"
-      schema={equipmentSaveSchema}
-      initialValues={INITIAL}
-      formBody={EquipmentForm}
+      form={() => import('./equipment-form').then((m) => m.equipmentForm)}
       drill={drill}
       queryFields={[
         { name: 'keyword', label: f('keyword') },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { orderSaveSchema } from '@shared/contracts/order';
 import { ORDER_PRIORITY } from '@shared/dictionaries';
 import type { FormValues } from '@client/components/form/form-values';
-import type { FormBodyProps } from '@client/components/list-page/list-page';
+import type { FormBodyProps, ListForm } from '@client/components/list-page/list-page';
 import { FilesField } from '../../../components/form/file-field';
 import { EquipmentPicker, ProjectPicker } from '../../../shared/work-kit/pickers';
 
@@ -68,3 +68,6 @@ export function OrderForm({ form }: FormBodyProps<OrderValues>) {
     </Grid>
   );
 }
+
+/** The add/edit form of the orders list, loaded when its dialog first opens (order.screen.tsx). */
+export const orderForm: ListForm<OrderValues> = { Body: OrderForm, schema: orderSaveSchema, initialValues: orderInitialValues };

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { orderSaveSchema, type OrderRow } from '@shared/contracts/order';
+import type { OrderRow } from '@shared/contracts/order';
 import { ORDER_PRIORITY, ORDER_STATUS } from '@shared/dictionaries';
 import { useCan } from '@client/lib/session';
 import { ListPage } from '@client/components/list-page/list-page';
@@ -15,12 +15,14 @@ import { messageBox } from '@client/components/message-box/message-box';
 import { localColumn, projectColumn, when } from '../../../shared/work-kit/format';
 import { projectQueryField } from '../../../shared/work-kit/pickers';
 import { acceptOrder, closeOrder, orderKeys } from './order-api';
-import { OrderDetail } from './order-detail';
-import { OrderForm, orderInitialValues, type OrderValues } from './order-form';
+import type { OrderValues } from './order-form';
 import { permissionOf } from '@client/lib/resources';
 
 /** The statuses an order can still be closed from. */
 const CLOSABLE: readonly string[] = ['submitted', 'accepted', 'completed'];
+
+// The detail, with its report form and that form's validation, loads when a detail is first opened.
+const OrderDetail = lazy(() => import('./order-detail').then((m) => ({ default: m.OrderDetail })));
 
 const ORDER_DRILL = ['statMetric', 'statFrom', 'statTo', 'source', 'projectId', 'area', 'country', 'category'] as const;
 
@@ -30,6 +32,9 @@ export default function OrdersPage() {
   const lang = i18n.language === 'en' ? 'en' : 'cn';
   const queryClient = useQueryClient();
   const [detailId, setDetailId] = useState<number | null>(null);
+  // Kept mounted once opened: its dialog keeps where it was dragged to, as the list's own does.
+  const [detailOpened, setDetailOpened] = useState(false);
+  if (detailId !== null && !detailOpened) setDetailOpened(true);
   const canAccept = useCan(permissionOf('order', 'accept'));
   const canClose = useCan(permissionOf('order', 'close'));
   const canInfo = useCan(permissionOf('order', 'info'));
@@ -52,9 +57,7 @@ export default function OrdersPage() {
         key={i18n.language}
         title={t('order.title')}
         resource="order"
-        schema={orderSaveSchema}
-        initialValues={orderInitialValues}
-        formBody={OrderForm}
+        form={() => import('./order-form').then((m) => m.orderForm)}
         drill={drill}
         queryFields={[
           { name: 'keyword', label: t('common.keyword'), render: (p) => <TextInput label={p.label} placeholder={t('order.keywordHint')} value={String(p.value ?? '')} onChange={(e) => p.onChange(e.currentTarget.value)} /> },
@@ -101,7 +104,11 @@ export default function OrdersPage() {
           </>
         )}
       />
-      <OrderDetail id={detailId} onClose={() => setDetailId(null)} />
+      {detailOpened && (
+        <Suspense fallback={null}>
+          <OrderDetail id={detailId} onClose={() => setDetailId(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { SELECT_SEARCH_DEBOUNCE_MS } from '@shared/constants';
 import { tMessage } from '@client/lib/i18n';
 import { useDictionary } from '@client/lib/dictionary';
-import type { FormValues } from '@client/components/form/form-values';
-import type { FormBodyProps } from '@client/components/list-page/list-page';
+import { pickFormValues, type FormValues } from '@client/components/form/form-values';
+import type { FormBodyProps, ListForm } from '@client/components/list-page/list-page';
 import { COUNTRY_CODES, countryName } from '@shared/country';
 import { FileField } from '@client/components/form/file-field';
 import { IntroPanel } from './intro-panel';
 import { LocationPicker } from './location-picker';
 import { PasswordPanel } from './password-panel';
-import type { projectSaveSchema } from '@shared/contracts/project';
+import { z } from 'zod';
+import { projectSaveSchema, type ProjectRow } from '@shared/contracts/project';
 import { downloadUrl, useFileSrc, existUniqueKeyQueryOptions, projectInfoQueryOptions, projectTypesQueryOptions, type ProjectTypeRow } from '../../../shared/projects/project-api';
 import { localName } from '@shared/local-name';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
@@ -180,3 +181,13 @@ export function ProjectForm({ form, mode }: FormBodyProps<ProjectValues>) {
     </Tabs>
   );
 }
+
+/** The projects list's add/edit form, loaded when its dialog first opens (project.screen.tsx). */
+export const projectForm: ListForm<ProjectValues, ProjectRow> = {
+  Body: ProjectForm,
+  // The save contract plus the id the edit form carries (the list page sends it as the update's id).
+  schema: projectSaveSchema.extend({ id: z.number().int().positive().optional() }),
+  initialValues: PROJECT_INITIAL,
+  // The secret never comes back: the field starts empty and empty keeps the stored one.
+  toFormValues: (row) => ({ ...pickFormValues(row, PROJECT_INITIAL), id: row.id, cameraAppSecret: '' }),
+};

@@ -1,20 +1,15 @@
 import { Badge, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { z } from 'zod';
-import { projectSaveSchema, type ProjectRow } from '@shared/contracts/project';
+import type { ProjectRow } from '@shared/contracts/project';
 import { localName } from '@shared/local-name';
 import { useDictionary } from '@client/lib/dictionary';
 import { DictTag } from '@client/components/dict-tag/dict-tag';
-import { pickFormValues } from '@client/components/form/form-values';
 import { ListPage } from '@client/components/list-page/list-page';
 import type { QueryFieldInputProps } from '@client/components/list-page/query-form';
 import { countryName } from '@shared/country';
-import { PROJECT_INITIAL, ProjectForm, type ProjectValues } from './project-form';
+import type { ProjectValues } from './project-form';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
-
-/** The save contract plus the id the edit form carries (the list page sends it as the update's id). */
-const formSchema = projectSaveSchema.extend({ id: z.number().int().positive().optional() });
 
 function DictSelect({ type, label, value, onChange }: QueryFieldInputProps & { type: string }) {
   const dict = useDictionary(type);
@@ -31,15 +26,7 @@ export default function ProjectsPage() {
       key={i18n.language}
       title={t('project.title')}
       resource="project"
-      schema={formSchema}
-      initialValues={PROJECT_INITIAL}
-      formBody={ProjectForm}
-      // The secret never comes back: the field starts empty and empty keeps the stored one.
-      toFormValues={(row) => ({
-        ...pickFormValues(row, PROJECT_INITIAL),
-        id: row.id,
-        cameraAppSecret: '',
-      })}
+      form={() => import('./project-form').then((m) => m.projectForm)}
       queryFields={[
         { name: 'keyword', label: f('keyword'), render: ({ label, value, onChange }) => <TextInput label={label} placeholder={t('project.keyword')} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} /> },
         { name: 'status', label: f('status'), render: (p) => <DictSelect type="xmzt" {...p} /> },

@@ -6,6 +6,7 @@ import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
 import { resetOperationsProjects } from '../../../../../mocks/handlers/operations-projects';
 import ProjectsPage from './project.screen';
+import { listDialog } from '@tests/helpers/list-dialog';
 
 const ALL = ['fall-project#list', 'fall-project#info', 'fall-project#save', 'fall-project#update', 'fall-project#delete', 'fall-project#export', 'fall-project#password'];
 
@@ -47,7 +48,7 @@ describe('projects screen', { timeout: 60_000 }, () => {
     const table = await screen.findByRole('table', { name: '项目管理' });
     await within(table).findByText('西湖音乐喷泉');
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
-    const dialog = screen.getByRole('dialog', { name: '项目管理 · 新增' });
+    const dialog = await listDialog('项目管理 · 新增');
     const key = within(dialog).getByRole('textbox', { name: '唯一标识' });
     await fill(key, 'cn-west-lake-001');
     expect(await within(dialog).findByText('唯一标识已存在')).toBeInTheDocument();

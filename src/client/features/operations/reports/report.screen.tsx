@@ -1,25 +1,12 @@
-import { Grid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { reportSaveSchema, type ReportRow } from '@shared/contracts/report';
+import type { ReportRow } from '@shared/contracts/report';
 import { REPAIR_RESULT } from '@shared/dictionaries';
-import { ListPage, type FormBodyProps } from '@client/components/list-page/list-page';
+import { ListPage } from '@client/components/list-page/list-page';
 import { selectInput } from '@client/components/list-page/query-form';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { projectColumn, when } from '../../../shared/work-kit/format';
-import { OrderPicker, projectQueryField } from '../../../shared/work-kit/pickers';
-import { ReportFields, reportInitialValues, type ReportValues } from '../../../shared/work-kit/report-fields';
-
-function ReportForm({ form, mode }: FormBodyProps<ReportValues>) {
-  const { t } = useTranslation('work');
-  return (
-    <Grid gap="sm">
-      <Grid.Col span={12}>
-        <OrderPicker label={t('report.order')} value={form.values.orderId} disabled={mode === 'edit'} error={form.errors.orderId as string | undefined} onChange={(id) => form.setFieldValue('orderId', id)} />
-      </Grid.Col>
-      <ReportFields form={form} lockResult={mode === 'edit'} />
-    </Grid>
-  );
-}
+import { projectQueryField } from '../../../shared/work-kit/pickers';
+import type { ReportValues } from '../../../shared/work-kit/report-fields';
 
 /** fall/report: repair reports; filing one moves its order (the server does it in one transaction). */
 export default function ReportsPage() {
@@ -30,9 +17,7 @@ export default function ReportsPage() {
       key={i18n.language}
       title={t('report.title')}
       resource="report"
-      schema={reportSaveSchema}
-      initialValues={reportInitialValues}
-      formBody={ReportForm}
+      form={() => import('./report-form').then((m) => m.reportForm)}
       queryFields={[
         { name: 'repairer', label: t('report.repairer') },
         projectQueryField(t('common.project')),

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { login } from '@client/lib/session';
 import { renderKit } from '@tests/helpers/kit-render';
 import SparePartsPage from './spare-part.screen';
+import { listDialog } from '@tests/helpers/list-dialog';
 
 configure({ asyncUtilTimeout: 15_000 });
 
@@ -17,7 +18,7 @@ describe('spare parts screen', { timeout: 60_000 }, () => {
     expect(within(table).getByText('GF-96455088')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
-    const dialog = screen.getByRole('dialog', { name: '备品备件 · 新增' });
+    const dialog = await listDialog('备品备件 · 新增');
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findAllByText('必填项')).toHaveLength(2);
   });

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@shared/constants';
-import { roleSaveSchema, type RoleRow } from '@shared/contracts/roles';
+import type { RoleRow } from '@shared/contracts/roles';
 import { ListPage } from '@client/components/list-page/list-page';
 import type { TableColumn } from '@client/components/table/types';
-import { RoleForm, type RoleFormValues } from './components/role-form';
+import type { RoleFormValues } from './components/role-form';
 import { localName } from '@shared/local-name';
 import { dateTime } from '@client/lib/date-time';
-
-const INITIAL: RoleFormValues = { code: '', name: '', nameEn: '', remark: '', remarkEn: '', menuIdList: [], dataScope: 'all', projectIdList: [] };
 
 /** sys/role: roles and the directories, menus and buttons each one grants. */
 export default function RolesPage() {
@@ -31,9 +29,7 @@ export default function RolesPage() {
         { name: 'name', label: t('roles.fields.name') },
       ]}
       columns={columns}
-      formBody={RoleForm}
-      schema={roleSaveSchema}
-      initialValues={INITIAL}
+      form={() => import('./components/role-form').then((m) => m.roleForm)}
     />
   );
 }

@@ -9,6 +9,7 @@ import { server } from '../../../../../mocks/server';
 import { API } from '../../../../../mocks/envelope';
 import { resetSystemIdentity } from '../../../../../mocks/handlers/system-identity';
 import RolesPage from './role.screen';
+import { listDialog } from '@tests/helpers/list-dialog';
 
 function renderRoles() {
   login('t-roles', { id: 1, username: 'admin', realName: '', email: '', phone: '', avatar: '', roles: ['administrator'], perms: [], menus: [] });
@@ -35,7 +36,7 @@ describe('roles screen', { timeout: 60_000 }, () => {
     renderRoles();
     expect(await within(table()).findByText('operator')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
-    const dialog = screen.getByRole('dialog', { name: '角色管理 · 新增' });
+    const dialog = await listDialog('角色管理 · 新增');
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(within(dialog).getAllByText('必填项')).toHaveLength(2);
     await fill(within(dialog).getByRole('textbox', { name: '角色编码' }), 'auditor');
@@ -60,7 +61,7 @@ describe('roles screen', { timeout: 60_000 }, () => {
     renderRoles();
     await within(table()).findByText('operator');
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
-    const dialog = screen.getByRole('dialog', { name: '角色管理 · 新增' });
+    const dialog = await listDialog('角色管理 · 新增');
     await fill(within(dialog).getByRole('textbox', { name: '角色编码' }), 'westlake');
     await fill(within(dialog).getByRole('textbox', { name: '角色名称' }), '西湖运维');
     expect(within(dialog).queryByText('可见项目')).not.toBeInTheDocument();
@@ -87,7 +88,7 @@ describe('roles screen', { timeout: 60_000 }, () => {
     await within(table()).findByText('operator');
     const row = within(table()).getByText('operator').closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: '修改' }));
-    const dialog = screen.getByRole('dialog', { name: '角色管理 · 修改' });
+    const dialog = await listDialog('角色管理 · 修改');
     const ops = await within(dialog).findByRole('checkbox', { name: '水景运维' });
     await waitFor(() => expect(ops).toBeChecked());
     expect(within(dialog).getByRole('checkbox', { name: '系统管理' })).not.toBeChecked();
@@ -100,7 +101,7 @@ describe('roles screen', { timeout: 60_000 }, () => {
     renderRoles();
     await within(table()).findByText('operator');
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
-    const dialog = screen.getByRole('dialog', { name: '角色管理 · 新增' });
+    const dialog = await listDialog('角色管理 · 新增');
     await fill(within(dialog).getByRole('textbox', { name: '角色编码' }), 'operator');
     await fill(within(dialog).getByRole('textbox', { name: '角色名称' }), 'x');
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));

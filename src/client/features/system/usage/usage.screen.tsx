@@ -3,7 +3,8 @@ import { Alert, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RESOURCE_LIST, RESOURCES } from '@shared/resources';
-import { USAGE_DAYS, type Usage, type UsageUserRow } from '@shared/contracts/analytics';
+import type { Usage, UsageUserRow } from '@shared/contracts/analytics';
+import { USAGE_DAYS } from '@shared/choices';
 import { api } from '@client/lib/api';
 import { keysOf } from '@client/lib/resource-keys';
 import { useCan } from '@client/lib/session';

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Switch } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_USER_ID, type Locale } from '@shared/constants';
-import { passwordSchema, userFormSchema, type UserFormValues, type UserRow } from '@shared/contracts/users';
+import type { UserFormValues, UserRow } from '@shared/contracts/users';
 import { USER_STATUS } from '@shared/dictionaries';
 import { tMessage } from '@client/lib/i18n';
 import { useCan } from '@client/lib/session';
@@ -15,20 +15,9 @@ import { toast } from '@client/components/feedback/toast';
 import { useRoleOptions } from './api/get-role-options';
 import { useResetPassword } from './api/reset-password';
 import { useSetUserStatus } from './api/set-user-status';
-import { UserForm } from './components/user-form';
 import { localName } from '@shared/local-name';
 import { dateTime } from '@client/lib/date-time';
 import { permissionOf } from '@client/lib/resources';
-
-const INITIAL: UserFormValues = {
-  username: '', password: '', realName: '', realNameEn: '', phone: '', email: '', sex: '2', status: 1, expireAt: null, roleIdList: [],
-};
-
-/** Edit values from a row: no password key, so the update call carries none. */
-const toFormValues = (row: UserRow): UserFormValues => ({
-  username: row.username, password: undefined, realName: row.realName, realNameEn: row.realNameEn, phone: row.phone, email: row.email,
-  sex: row.sex as UserFormValues['sex'], status: row.status as 0 | 1, expireAt: row.expireAt, roleIdList: row.roleIdList,
-});
 
 /** sys/user: users with roles, status (normal / disabled / expired), expiry, password reset and enable/disable. */
 export default function UsersPage() {
@@ -41,6 +30,8 @@ export default function UsersPage() {
   const setStatus = useSetUserStatus();
 
   const askReset = async (row: UserRow) => {
+    // The password rule is the contract's, loaded with the prompt rather than with the list.
+    const { passwordSchema } = await import('@shared/contracts/users');
     const password = await messageBox.prompt(t('users.resetPrompt', { username: row.username }), {
       title: t('users.resetPassword'),
       inputValidator: (value) => {
@@ -124,10 +115,7 @@ export default function UsersPage() {
         },
       ]}
       columns={columns}
-      formBody={UserForm}
-      schema={userFormSchema}
-      initialValues={INITIAL}
-      toFormValues={toFormValues}
+      form={() => import('./components/user-form').then((m) => m.userForm)}
     />
   );
 }

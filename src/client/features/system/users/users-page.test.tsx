@@ -6,6 +6,7 @@ import { login } from '@client/lib/session';
 import { fill, renderKit } from '@tests/helpers/kit-render';
 import { mockPasswords, resetSystemIdentity } from '../../../../../mocks/handlers/system-identity';
 import UsersPage from './user.screen';
+import { listDialog } from '@tests/helpers/list-dialog';
 
 const ALL = ['sys-user#list', 'sys-user#info', 'sys-user#save', 'sys-user#update', 'sys-user#delete', 'sys-user#export', 'sys-user#resetPassword', 'sys-user#status'];
 
@@ -45,7 +46,7 @@ describe('users screen', { timeout: 60_000 }, () => {
     renderUsers();
     await within(table()).findByText('operator');
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
-    const dialog = screen.getByRole('dialog', { name: '用户管理 · 新增' });
+    const dialog = await listDialog('用户管理 · 新增');
     await fill(within(dialog).getByRole('textbox', { name: '用户名' }), 'zhang');
     await fill(within(dialog).getByRole('textbox', { name: '手机号' }), '123');
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -66,7 +67,7 @@ describe('users screen', { timeout: 60_000 }, () => {
     renderUsers();
     await within(table()).findByText('operator');
     await userEvent.click(screen.getByRole('button', { name: '新增' }));
-    const dialog = screen.getByRole('dialog', { name: '用户管理 · 新增' });
+    const dialog = await listDialog('用户管理 · 新增');
     await fill(within(dialog).getByRole('textbox', { name: '用户名' }), 'operator');
     await fill(within(dialog).getByLabelText(/^密码/), 'secret12');
     await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -77,7 +78,7 @@ describe('users screen', { timeout: 60_000 }, () => {
     renderUsers();
     await within(table()).findByText('operator');
     await userEvent.click(within(rowOf('operator')).getByRole('button', { name: '修改' }));
-    const dialog = screen.getByRole('dialog', { name: '用户管理 · 修改' });
+    const dialog = await listDialog('用户管理 · 修改');
     const realName = within(dialog).getByRole('textbox', { name: '姓名' });
     await waitFor(() => expect(realName).toHaveValue('李工'));
     expect(within(dialog).queryByLabelText(/^密码/)).not.toBeInTheDocument();

@@ -4,7 +4,7 @@ import type { WallBoard, WallEquipment } from '@shared/contracts/wall';
 import { SWITCH_FAULT } from '@shared/constants';
 import { AT_RISK_HEX, TAG_HEX, WALL } from '../../../components/wall/theme';
 import { dateTime } from '@client/lib/date-time';
-import { channelShown } from '@shared/contracts/detect';
+import { channelShown } from '@shared/choices';
 import { localName } from '@shared/local-name';
 
 const CHANNELS = 9;

@@ -1,7 +1,7 @@
 import { Grid, MultiSelect, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { RoleSave } from '@shared/contracts/roles';
-import type { FormBodyProps } from '@client/components/list-page/list-page';
+import { roleSaveSchema, type RoleSave } from '@shared/contracts/roles';
+import type { FormBodyProps, ListForm } from '@client/components/list-page/list-page';
 import { useGrantMenus } from '../api/get-grant-menus';
 import { useScopeProjects } from '../api/get-scope-projects';
 import { GrantTree } from './grant-tree';
@@ -76,3 +76,10 @@ export function RoleForm({ form }: FormBodyProps<RoleFormValues>) {
     </Grid>
   );
 }
+
+/** The roles list's add/edit form, loaded when its dialog first opens (role.screen.tsx). */
+export const roleForm: ListForm<RoleFormValues> = {
+  Body: RoleForm,
+  schema: roleSaveSchema,
+  initialValues: { code: '', name: '', nameEn: '', remark: '', remarkEn: '', menuIdList: [], dataScope: 'all', projectIdList: [] },
+};

@@ -2,14 +2,24 @@ import { Grid, MultiSelect, PasswordInput, Radio, Group, TextInput } from '@mant
 import { DateTimePicker } from '@client/components/form/date-pickers';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { UserFormValues } from '@shared/contracts/users';
+import { userFormSchema, type UserFormValues, type UserRow } from '@shared/contracts/users';
 import { SEX, USER_STATUS } from '@shared/dictionaries';
 import type { Locale } from '@shared/constants';
-import type { FormBodyProps } from '@client/components/list-page/list-page';
+import type { FormBodyProps, ListForm } from '@client/components/list-page/list-page';
 import { useRoleOptions } from '../api/get-role-options';
 import { localName } from '@shared/local-name';
 
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+const INITIAL: UserFormValues = {
+  username: '', password: '', realName: '', realNameEn: '', phone: '', email: '', sex: '2', status: 1, expireAt: null, roleIdList: [],
+};
+
+/** Edit values from a row: no password key, so the update call carries none. */
+const toFormValues = (row: UserRow): UserFormValues => ({
+  username: row.username, password: undefined, realName: row.realName, realNameEn: row.realNameEn, phone: row.phone, email: row.email,
+  sex: row.sex as UserFormValues['sex'], status: row.status as 0 | 1, expireAt: row.expireAt, roleIdList: row.roleIdList,
+});
 
 /** One body for add and edit: the password is asked for only when adding (it changes by reset later). */
 export function UserForm({ form, mode }: FormBodyProps<UserFormValues>) {
@@ -79,3 +89,6 @@ export function UserForm({ form, mode }: FormBodyProps<UserFormValues>) {
     </Grid>
   );
 }
+
+/** The users list's add/edit form, loaded when its dialog first opens (user.screen.tsx). */
+export const userForm: ListForm<UserFormValues, UserRow> = { Body: UserForm, schema: userFormSchema, initialValues: INITIAL, toFormValues };
