@@ -65,8 +65,8 @@ describe('the overview wall’s early start', () => {
       Promise.resolve(new Response(JSON.stringify({ code: 0, msg: 'ok', data: url.startsWith('/api/wall/frame') ? { html: FRAME_HTML, calls: made } : null }))),
     );
     await import('./wall-early');
-    // The stylesheets come with the frame; the wall's chunks once it is on screen.
-    expect(linked()).toEqual(['./assets/wall.css']);
+    // The texts and the stylesheets come with the frame; the wall's chunks once it is on screen.
+    expect(linked()).toEqual(['./assets/part-wall.js', './assets/wall.css']);
     await window.__CASCADE_FRAME__;
     await new Promise((r) => setTimeout(r, 10));
     expect(linked()).toEqual(['./assets/part-wall.js', './assets/wall.css', './assets/wall.js']);

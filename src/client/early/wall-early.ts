@@ -32,7 +32,9 @@ function start(hash: string): void {
   if (!isOverviewAddress(hash)) return;
   const build = (document.currentScript as HTMLScriptElement | null)?.dataset ?? {};
   const language = localStorage.getItem(STORAGE_KEYS.language) === 'en' ? 'en' : 'cn';
-  const chunks = [build.wallChunks, language === 'en' ? build.localeEn : build.localeCn].join(' ').split(' ');
+  const chunks = (build.wallChunks ?? '').split(' ');
+  // The texts the app loads before it renders anything (two small chunks): asked with the frame.
+  const texts = ((language === 'en' ? build.localeEn : build.localeCn) ?? '').split(' ');
   // ECharts, Leaflet and their adapters: the panels show the frame's drawings of their charts and map
   // until someone reaches for one or the data change (useFrameHandover).
   const later = (build.wallLater ?? '').split(' ');
@@ -56,6 +58,7 @@ function start(hash: string): void {
   const token = new URLSearchParams(hash.split('?')[1] ?? '').get('scene') ? null : wallToken(hash, sessionStorage, localStorage);
   if (!token) {
     stylesheets(chunks);
+    modules(texts);
     preload();
     return preloadLater();
   }
@@ -80,8 +83,10 @@ function start(hash: string): void {
     .then((res) => (res.ok ? (res.json() as Promise<{ code: number; data: WallFrame | null }>) : null))
     .then((body) => (body?.code === 0 ? body.data : null))
     .catch(() => null);
-  // Asked first, on the page's own connection; the app's stylesheets after it.
+  // Asked first, on the page's own connection; the app's stylesheets and texts after it (once the
+  // frame is on screen the entry and the wall's chunks take every connection the browser opens).
   stylesheets(chunks);
+  modules(texts);
   // The wall's type, set once while the server works: the browser loads the CJK font and its glyphs
   // now, not when the frame arrives (that was a tenth of a second of laying the frame out).
   const fonts = document.createElement('span');
