@@ -36,9 +36,11 @@ export function useDropFrameWhenDrawn(canvas: RefObject<HTMLElement | null>): vo
     const check = () => {
       const panels = el.querySelectorAll('[data-panel]');
       if (panels.length > 0 && [...panels].every((p) => p.getAttribute('data-ready') === 'true')) {
-        // The panels are drawn in this commit; the frame goes once the browser has painted them.
-        requestAnimationFrame(() => requestAnimationFrame(dropWallFrame));
+        // The panels are drawn in this commit: the frame goes now, and the browser's next frame shows
+        // the app's wall in its place. Waiting for two frames of the hidden wall first (its layout in
+        // one, the swap in the next) held the wall back by those frames, ~0.1 s on a loaded machine.
         observer.disconnect();
+        dropWallFrame();
       }
     };
     const observer = new MutationObserver(check);
