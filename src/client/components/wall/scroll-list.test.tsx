@@ -15,6 +15,20 @@ describe('ScrollList', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(50);
   });
 
+  it('follows the rows as they move with a copy of the rows a box’s height takes, not of all of them', () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(190);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(2000);
+    try {
+      const view = render(list);
+      expect(view.container.querySelector('[data-moving]')).not.toBeNull();
+      // 50 rows, then 190 px of them again (five rows of 40 px, and one more).
+      expect(screen.getAllByRole('listitem', { hidden: true })).toHaveLength(56);
+      expect(view.container.querySelector('[aria-hidden] li:last-child')!.textContent).toBe('Pump 5');
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('draws only the rows that show in a server-drawn first frame', () => {
     render(<FrameDrawContext.Provider value={draw}>{list}</FrameDrawContext.Provider>);
     expect(screen.getAllByRole('listitem')).toHaveLength(5);

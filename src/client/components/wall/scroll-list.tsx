@@ -16,6 +16,12 @@ export interface ScrollBoxProps {
   /** Space between the end of the content and its copy, in design pixels. */
   gap?: number;
   /**
+   * What the copy that follows the content holds: only its start ever shows (the track starts over
+   * once the copy's top reaches the box's), so a box's height of it is enough, such as a list's first
+   * rows. The whole content when not given.
+   */
+  head?: ReactNode;
+  /**
    * Whether the content will move, for as long as it is not measured (a server-drawn first frame):
    * moving content starts below the top fade, and the frame must start where the app will.
    */
@@ -33,7 +39,7 @@ export interface ScrollBoxProps {
  * asked the main thread for 22 frames a second, each a task (2–4 ms of its time, and on a loaded
  * machine now and then one held up past 50 ms).
  */
-export function ScrollBox({ children, speed = SCROLL_SPEED_PX, gap = 0, willMove = false }: ScrollBoxProps) {
+export function ScrollBox({ children, speed = SCROLL_SPEED_PX, gap = 0, willMove = false, head }: ScrollBoxProps) {
   const box = useRef<HTMLDivElement>(null);
   const first = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLDivElement>(null);
@@ -112,7 +118,7 @@ export function ScrollBox({ children, speed = SCROLL_SPEED_PX, gap = 0, willMove
         </div>
         {moving && (
           <div aria-hidden style={{ paddingTop: gap + FADE_TOP }}>
-            {children}
+            {head ?? children}
           </div>
         )}
       </div>
@@ -134,7 +140,11 @@ export interface ScrollListProps<T> {
   height?: number;
 }
 
-/** A ScrollBox of rows of one height; an empty list shows its empty text in the middle. */
+/**
+ * A ScrollBox of rows of one height; an empty list shows its empty text in the middle. The copy that
+ * follows the rows as they move holds the rows a box's height takes (`height`), not all of them: the
+ * overview's two long lists drew 50 and 30 rows twice, two thirds of the wall's elements.
+ */
 export function ScrollList<T>({ items, keyOf, renderRow, rowHeight, speed, empty, height }: ScrollListProps<T>) {
   const frame = useFrameDraw();
   const all = items.length;
@@ -142,15 +152,18 @@ export function ScrollList<T>({ items, keyOf, renderRow, rowHeight, speed, empty
   if (!items.length) {
     return <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', color: WALL.textFaint }}>{empty}</div>;
   }
+  const rows = (shown: T[]) => (
+    <ul style={{ margin: 0, padding: 0 }}>
+      {shown.map((item, i) => (
+        <li key={keyOf(item)} style={{ height: rowHeight, listStyle: 'none' }}>
+          {renderRow(item, i)}
+        </li>
+      ))}
+    </ul>
+  );
   return (
-    <ScrollBox speed={speed} willMove={height !== undefined && all * rowHeight > height}>
-      <ul style={{ margin: 0, padding: 0 }}>
-        {items.map((item, i) => (
-          <li key={keyOf(item)} style={{ height: rowHeight, listStyle: 'none' }}>
-            {renderRow(item, i)}
-          </li>
-        ))}
-      </ul>
+    <ScrollBox speed={speed} willMove={height !== undefined && all * rowHeight > height} head={height === undefined ? undefined : rows(items.slice(0, Math.ceil(height / rowHeight) + 1))}>
+      {rows(items)}
     </ScrollBox>
   );
 }
