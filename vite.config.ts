@@ -132,7 +132,7 @@ const vendorGroups = [
   { name: 'helpers', test: /node_modules[\\/](tslib|fast-deep-equal)[\\/]/, priority: 40 },
 ];
 
-/** Vendor groups the overview wall runs as soon as it shows (its live charts and map): see postBanner. */
+/** Vendor groups the overview wall runs whole as a chart or its map goes live: see postBanner. */
 const EAGER_CHUNKS = ['echarts', 'leaflet'];
 
 /**
