@@ -158,7 +158,7 @@ const vendorGroups = [
   { name: 'helpers', test: /node_modules[\\/](tslib|fast-deep-equal)[\\/]/, priority: 40 },
 ];
 
-/** Vendor groups the overview wall runs as soon as it shows (its live charts and map): see postBanner. */
+/** Vendor groups the overview wall runs whole as a chart or its map goes live: see postBanner. */
 const EAGER_CHUNKS = ['echarts', 'leaflet'];
 
 /**
@@ -229,6 +229,7 @@ function precompress(): Plugin {
  */
 function wallEarly(): Plugin {
   const routeModules = /src[\\/]client[\\/](app[\\/]page-layout|features[\\/]wall[\\/]overview-wall|components[\\/]wall[\\/](wall-chart|wall-map|world-map-data))\.tsx?$/;
+  const LATER_MODULES = /src[\\/]client[\\/]components[\\/]wall[\\/](wall-chart|wall-map|world-map-data)\.tsx?$/;
   const localeModule = (l: string) => new RegExp(`src[\\\\/]client[\\\\/]locales[\\\\/]${l}[\\\\/]part-(core|wall)\\.ts$`);
   return {
     name: 'cascade-wall-early',
@@ -257,8 +258,11 @@ function wallEarly(): Plugin {
         const bundle = await rolldown({ input: 'src/client/early/wall-early.ts', resolve: { alias }, platform: 'browser', logLevel: 'silent' });
         const { output } = await bundle.generate({ format: 'iife', minify: true });
         await bundle.close();
-        // ECharts and Leaflet after the texts: the wall shows the first frame's drawings until it is on screen.
-        const later = (file: string) => ['echarts', 'leaflet'].includes(byFile.get(file)?.name ?? '');
+        // ECharts, Leaflet, their adapters and their styles apart: the wall shows the first frame's
+        // drawings of its charts and map until they are wanted (the early start preloads them then).
+        const laterChunk = (c: (typeof chunks)[number] | undefined) => !!c && (['echarts', 'leaflet'].includes(c.name) || c.moduleIds.some((id) => LATER_MODULES.test(id)));
+        const laterCss = new Set(chunks.filter(laterChunk).flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
+        const later = (file: string) => laterChunk(byFile.get(file)) || laterCss.has(file);
         const list = (files: string[]) => files.map((f) => `./${f}`).join(' ');
         const attrs = `data-wall-chunks="${list([...wanted].filter((f) => !later(f)))}" data-wall-later="${list([...wanted].filter(later))}" data-locale-cn="${locale('cn')}" data-locale-en="${locale('en')}"`;
         const tag = `<script ${attrs}>\n${output[0].code.trim()}\n</script>`;

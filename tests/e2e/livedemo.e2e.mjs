@@ -49,6 +49,8 @@ async function showRow(page, id) {
     const track = row?.closest('[data-moving]')?.firstElementChild;
     if (!row || !track) return;
     const delta = row.getBoundingClientRect().top - track.getBoundingClientRect().top;
+    // The compositor's animation moves the track (components/wall/scroll-list.tsx): it goes, the style stands.
+    for (const moves of track.getAnimations()) moves.cancel();
     track.style.transform = `translateY(${-Math.max(0, delta - 16)}px)`;
   }, id);
 }

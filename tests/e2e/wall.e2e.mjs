@@ -236,10 +236,11 @@ export async function run({ baseUrl, screenshotsDir, browser: given }) {
         // The long introduction moves by itself inside its panel.
         const intro = page.getByTestId('public-intro-body').locator('[data-moving]');
         await intro.waitFor({ timeout: READY_MS });
-        const offset = () => intro.locator(':scope > div').evaluate((el) => el.style.transform);
+        // The compositor moves it (a transform animation): its computed transform, not its style.
+        const offset = () => intro.locator(':scope > div').evaluate((el) => getComputedStyle(el).transform);
         const before = await offset();
         await page
-          .waitForFunction(([el, from]) => el.style.transform !== from, [await intro.locator(':scope > div').elementHandle(), before], { timeout: 3000 })
+          .waitForFunction(([el, from]) => getComputedStyle(el).transform !== from, [await intro.locator(':scope > div').elementHandle(), before], { timeout: 3000 })
           .catch(async () => assert.fail(`${lang}: the introduction does not scroll (${before} → ${await offset()})`));
         await page.screenshot({ path: shot(`wall-public-${lang}.png`) });
         if (lang === 'en') {

@@ -71,7 +71,7 @@ const preload = (screen: { preload: () => Promise<void> }) => async () => {
  * lazy chart and map chunks, then the calls once the wall has rendered). A scene named in the
  * address draws other cards, so then only the chunks are fetched. Under the server's first frame
  * ECharts, Leaflet and the base map wait: the frame's drawings stand in for the charts and the map
- * until the wall is on screen (the early start has downloaded them meanwhile).
+ * until a live one is wanted (useFrameHandover; the early start preloads them once a pointer moves).
  */
 const startOverview = ({ request }: LoaderFunctionArgs) => {
   // wallFrameShown()'s own test: its module (components/wall/first-frame-dom) belongs to the wall's chunk.

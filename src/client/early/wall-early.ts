@@ -2,8 +2,9 @@
  * The overview wall's early start, bundled on its own into a script inside index.html right after
  * the runtime configuration (vite.config.ts `wallEarly`). On /page it asks the server for its drawing
  * of the wall and shows it (the first frame, components/wall/first-frame.ts), takes the answers of
- * the wall's calls from it (or sends them once it is done), then fetches the base map and preloads
- * the wall's chunks (ECharts and Leaflet included), whose names the build writes on its script tag.
+ * the wall's calls from it (or sends them once it is done), then preloads the wall's chunks, whose
+ * names the build writes on its script tag: ECharts, Leaflet and the base map only where the wall
+ * will draw with them (no drawings of the frame to show) or once a pointer moves on the page.
  * The app picks the answers up through its usual query hooks (lib/early-calls.ts). On any other
  * address it does nothing.
  */
@@ -31,20 +32,35 @@ function start(hash: string): void {
   if (!isOverviewAddress(hash)) return;
   const build = (document.currentScript as HTMLScriptElement | null)?.dataset ?? {};
   const language = localStorage.getItem(STORAGE_KEYS.language) === 'en' ? 'en' : 'cn';
-  const chunks = [build.wallChunks, language === 'en' ? build.localeEn : build.localeCn, build.wallLater].join(' ').split(' ');
+  const chunks = (build.wallChunks ?? '').split(' ');
+  // The texts the app loads before it renders anything (two small chunks): asked with the frame.
+  const texts = ((language === 'en' ? build.localeEn : build.localeCn) ?? '').split(' ');
+  // ECharts, Leaflet and their adapters: the panels show the frame's drawings of their charts and map
+  // until someone reaches for one or the data change (useFrameHandover).
+  const later = (build.wallLater ?? '').split(' ');
   // The stylesheets themselves (not preloads): Vite adds a chunk's CSS only when no such sheet is there.
-  const stylesheets = () => {
-    for (const href of chunks) if (href.endsWith('.css')) link({ rel: 'stylesheet', href });
+  const stylesheets = (hrefs: string[]) => {
+    for (const href of hrefs) if (href.endsWith('.css')) link({ rel: 'stylesheet', href });
   };
-  const preload = () => {
-    for (const href of chunks) if (href && !href.endsWith('.css')) link({ rel: 'modulepreload', href });
+  const modules = (hrefs: string[]) => {
+    for (const href of hrefs) if (href && !href.endsWith('.css')) link({ rel: 'modulepreload', href });
   };
+  let laterAsked = false;
+  const preloadLater = () => {
+    if (laterAsked) return;
+    laterAsked = true;
+    stylesheets(later);
+    modules(later);
+  };
+  const preload = () => modules(chunks);
 
   // A scene draws other cards; a wall without a session sends nobody's calls.
   const token = new URLSearchParams(hash.split('?')[1] ?? '').get('scene') ? null : wallToken(hash, sessionStorage, localStorage);
   if (!token) {
-    stylesheets();
-    return preload();
+    stylesheets(chunks);
+    modules(texts);
+    preload();
+    return preloadLater();
   }
   const config: Partial<RuntimeConfig> = window.__APP_CONFIG__ ?? {};
   const calls: EarlyCall[] = (window.__CASCADE_EARLY_CALLS__ ??= []);
@@ -67,8 +83,10 @@ function start(hash: string): void {
     .then((res) => (res.ok ? (res.json() as Promise<{ code: number; data: WallFrame | null }>) : null))
     .then((body) => (body?.code === 0 ? body.data : null))
     .catch(() => null);
-  // Asked first, on the page's own connection; the app's stylesheets after it.
-  stylesheets();
+  // Asked first, on the page's own connection; the app's stylesheets and texts after it (once the
+  // frame is on screen the entry and the wall's chunks take every connection the browser opens).
+  stylesheets(chunks);
+  modules(texts);
   // The wall's type, set once while the server works: the browser loads the CJK font and its glyphs
   // now, not when the frame arrives (that was a tenth of a second of laying the frame out).
   const fonts = document.createElement('span');
@@ -81,20 +99,30 @@ function start(hash: string): void {
   // __CASCADE_FRAME__, the wall's chunks are not preloaded): the two cores draw the frame, on the
   // server and here, rather than compile ECharts and Leaflet. At most FRAME_WAIT_MS.
   window.__CASCADE_FRAME__ = new Promise<void>((settle) => {
-    const done = () => {
+    let settled = false;
+    const done = (drawings: boolean) => {
+      if (settled) return;
+      settled = true;
       window.clearTimeout(timer);
       settle();
       // After the app's entry, which index.html imports as this settles: the wall's chunks are
-      // imported only once the entry has run, ECharts and Leaflet (last) once the wall shows.
-      window.setTimeout(preload, 0);
+      // imported only once the entry has run; ECharts and Leaflet once a pointer shows up (hover
+      // tooltips, the map's zoom), or now when the panels have no drawings to show.
+      window.setTimeout(() => {
+        preload();
+        if (!drawings) return preloadLater();
+        window.addEventListener('pointermove', preloadLater, { once: true, passive: true });
+        window.addEventListener('pointerdown', preloadLater, { once: true, passive: true });
+      }, 0);
     };
-    const timer = window.setTimeout(done, FRAME_WAIT_MS);
+    const timer = window.setTimeout(() => done(false), FRAME_WAIT_MS);
     void frame.then((drawn) => {
       const html = drawn?.html;
       const show = () => {
+        const current = drawn ? drawn.calls.length > 0 : false;
         // Settled once the browser has painted it, not before the app's next task.
-        if (html && showWallFrame(html, window.location.hash, language, { stays: isOverviewAddress, current: drawn.calls.length > 0 })) requestAnimationFrame(() => window.setTimeout(done, 0));
-        else done();
+        if (html && showWallFrame(html, window.location.hash, language, { stays: isOverviewAddress, current })) requestAnimationFrame(() => window.setTimeout(() => done(current), 0));
+        else done(false);
       };
       if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show, { once: true });
       else show();
@@ -113,8 +141,9 @@ function start(hash: string): void {
     });
     keep(call.method, url, body, headers, response);
   }
-  void frame.then(() => {
-    if (!config.tileUrl) keep('GET', WORLD_MAP_URL, undefined, {}, fetch(WORLD_MAP_URL));
+  // The base map, for a map that draws live at once (no drawing of it to show).
+  void frame.then((drawn) => {
+    if (!config.tileUrl && !drawn?.calls.length) keep('GET', WORLD_MAP_URL, undefined, {}, fetch(WORLD_MAP_URL));
   });
 }
 

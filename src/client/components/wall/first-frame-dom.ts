@@ -50,15 +50,34 @@ export function whenFrameGone(listener: () => void): () => void {
 }
 
 /**
+ * A short fingerprint of what a drawing was drawn from (a chart's option, the map's points), read as
+ * JSON: the server writes it on each drawing of the frame (`data-drawn-from`), and a panel keeps the
+ * drawing for as long as what it would draw has the same one. FNV-1a over the text, and its length.
+ */
+export function drawnFrom(value: unknown): string {
+  const text = JSON.stringify(value) ?? '';
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return `${(hash >>> 0).toString(36)}.${text.length.toString(36)}`;
+}
+
+/** A drawing of the frame: its SVG markup and the fingerprint of what it was drawn from (drawnFrom). */
+export interface LentDrawing {
+  html: string;
+  from: string | null;
+}
+
+/**
  * What the app's wall takes over from the frame panel `name` before its own chart or map has drawn:
  * the server's drawing of it (the same data, the same chart, as SVG), or null without a frame, or
  * with one drawn before the data last changed (the app draws newer answers than it shows).
  */
-export function frameDrawing(name: string): string | null {
+export function frameDrawing(name: string): LentDrawing | null {
   if (typeof document === 'undefined') return null;
   const frame = document.getElementById(WALL_FRAME_ID);
   if (frame?.dataset.answers !== 'current') return null;
-  return frame.querySelector(`[data-panel="${name}"] [data-frame-drawing]`)?.innerHTML ?? null;
+  const drawing = frame.querySelector<HTMLElement>(`[data-panel="${name}"] [data-frame-drawing]`);
+  return drawing ? { html: drawing.innerHTML, from: drawing.dataset.drawnFrom ?? null } : null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dropWallFrame, showWallFrame, wallFrameShown, WALL_FRAME_ID } from './first-frame-dom';
+import { drawnFrom, dropWallFrame, showWallFrame, wallFrameShown, WALL_FRAME_ID } from './first-frame-dom';
 import { afterWallShown, useFrameHandover } from './first-frame';
 import { Panel } from './panel';
 import { WallCanvas } from './wall-canvas';
@@ -86,32 +86,60 @@ describe('the server-drawn first frame', () => {
     expect(document.getElementById('root')!.style.visibility).toBe('');
   });
 
-  it('lends a panel its drawing, and has the live chart started once the frame is gone, one panel at a time', async () => {
-    appRoot();
-    const drawn = FRAME.replace('<section data-panel="map" data-ready="true"></section>', '<section data-panel="map" data-ready="true"><div data-frame-drawing><svg><path d="M0 0"></path></svg></div></section>');
-    showWallFrame(drawn, '#/page', 'cn', { stays: onWall, current: true });
-    const started: string[] = [];
-    // A chart that draws as soon as it is started: the frame's drawing goes then.
-    function MapBody() {
-      const { drawing, live, drawn: handedOver } = useFrameHandover('map');
+  /** The frame with a drawing of the map drawn from `points`, as the server writes it. */
+  const withDrawing = (points: unknown) =>
+    FRAME.replace('<section data-panel="map" data-ready="true"></section>', `<section data-panel="map" data-ready="true"><div data-frame-drawing data-drawn-from="${drawnFrom(points)}"><svg><path d="M0 0"></path></svg></div></section>`);
+  const POINTS = [{ id: 1, lat: 30, lng: 120 }];
+
+  /** A map panel's body whose live map draws as soon as it is started: the frame's drawing goes then. */
+  function mapBody(started: string[], seen: { reach?: () => void; drawnAs?: unknown }) {
+    return function MapBody({ shows }: { shows: unknown }) {
+      const { drawing, drawnAs, live, drawn: handedOver, reach } = useFrameHandover('map', shows);
+      Object.assign(seen, { reach, drawnAs });
       useEffect(() => {
         if (!live) return;
         started.push('map');
         handedOver();
       }, [live, handedOver]);
       return <div data-testid="body" data-live={String(live)} dangerouslySetInnerHTML={{ __html: drawing ?? 'live' }} />;
-    }
-    const view = render(<MapBody />, { container: document.getElementById('root')! });
+    };
+  }
+
+  it('lends a panel its drawing, and starts the live one only when the viewer reaches for it, once the frame is gone, in its turn', async () => {
+    appRoot();
+    showWallFrame(withDrawing(POINTS), '#/page', 'cn', { stays: onWall, current: true });
+    const started: string[] = [];
+    const seen: { reach?: () => void } = {};
+    const MapBody = mapBody(started, seen);
+    const view = render(<MapBody shows={POINTS.map((p) => ({ ...p }))} />, { container: document.getElementById('root')! });
     const body = () => view.getByTestId('body');
     expect(body().innerHTML).toBe('<svg><path d="M0 0"></path></svg>');
-    expect(body().dataset.live).toBe('false');
-    // Work asked for later waits behind the chart, then runs in its own turn.
-    afterWallShown(() => void started.push('after'));
-    await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(started).toEqual([]);
     act(() => dropWallFrame());
+    // On screen, with the same points: the drawing stays, Leaflet is not started.
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(body().dataset.live).toBe('false');
+    // Reached for: the live map starts in its turn, and work asked for after it waits behind it.
+    act(() => seen.reach!());
+    afterWallShown(() => void started.push('after'));
     await waitFor(() => expect(body().innerHTML).toBe('live'));
     await waitFor(() => expect(started).toEqual(['map', 'after']));
+  });
+
+  it('starts the live one once what the panel would draw is no longer what the drawing shows, from what the drawing shows', async () => {
+    appRoot();
+    showWallFrame(withDrawing(POINTS), '#/page', 'cn', { stays: onWall, current: true });
+    const started: string[] = [];
+    const seen: { drawnAs?: unknown } = {};
+    const MapBody = mapBody(started, seen);
+    const view = render(<MapBody shows={POINTS} />, { container: document.getElementById('root')! });
+    act(() => dropWallFrame());
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(started).toEqual([]);
+    // A live chart starts from what the drawing shows and moves on to what is current from there.
+    expect(seen.drawnAs).toBe(POINTS);
+    view.rerender(<MapBody shows={[...POINTS, { id: 2, lat: 40, lng: -70 }]} />);
+    await waitFor(() => expect(started).toEqual(['map']));
+    expect(seen.drawnAs).toBe(POINTS);
   });
 
   it.each([
@@ -122,10 +150,10 @@ describe('the server-drawn first frame', () => {
     if (stale) showWallFrame(FRAME.replace('</section>', '<div data-frame-drawing><svg></svg></div></section>'), '#/page', 'cn', { stays: onWall });
     let seen: { drawing: string | null; live: boolean; shown: boolean } | null = null;
     function Body() {
-      seen = useFrameHandover('map');
+      seen = useFrameHandover('map', POINTS);
       return null;
     }
     render(<Body />, { container: document.getElementById('root')! });
-    expect(seen).toEqual({ drawing: null, live: true, shown: false, drawn: expect.any(Function) });
+    expect(seen).toEqual({ drawing: null, drawnAs: undefined, live: true, shown: false, drawn: expect.any(Function), reach: expect.any(Function) });
   });
 });

@@ -1,9 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type RefObject } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { EChartsOption } from '@client/lib/echarts';
 import type { MapPoint } from './cluster';
-import { dropWallFrame, FRAME_MAX_MS, frameDrawing, wallFrameShown, whenFrameGone } from './first-frame-dom';
+import { drawnFrom, dropWallFrame, FRAME_MAX_MS, frameDrawing, wallFrameShown, whenFrameGone } from './first-frame-dom';
 
-export { dropWallFrame, frameDrawing, wallFrameShown };
+export { drawnFrom, dropWallFrame, frameDrawing, wallFrameShown };
 
 /**
  * The overview wall's first frame: the server draws the wall once (src/client/ssr/overview-frame.tsx,
@@ -36,9 +36,11 @@ export function useDropFrameWhenDrawn(canvas: RefObject<HTMLElement | null>): vo
     const check = () => {
       const panels = el.querySelectorAll('[data-panel]');
       if (panels.length > 0 && [...panels].every((p) => p.getAttribute('data-ready') === 'true')) {
-        // The panels are drawn in this commit; the frame goes once the browser has painted them.
-        requestAnimationFrame(() => requestAnimationFrame(dropWallFrame));
+        // The panels are drawn in this commit: the frame goes now, and the browser's next frame shows
+        // the app's wall in its place. Waiting for two frames of the hidden wall first (its layout in
+        // one, the swap in the next) held the wall back by those frames, ~0.1 s on a loaded machine.
         observer.disconnect();
+        dropWallFrame();
       }
     };
     const observer = new MutationObserver(check);
@@ -116,29 +118,48 @@ export function afterWallShown(task: () => void | Promise<void>): () => void {
   };
 }
 
-export interface FrameHandover {
+export interface FrameHandover<T> {
   /** The frame's drawing of the panel's chart or map, shown until the live one has drawn; null without a frame. */
   drawing: string | null;
-  /** Whether to mount the live chart or map: at once without a frame, else in its turn once the wall shows. */
+  /**
+   * What the drawing shows (the value it was drawn from), once the panel has had it: the live chart
+   * draws this first, over the drawing, and what is current after (animated from the one to the other).
+   */
+  drawnAs: T | undefined;
+  /** Whether to mount the live chart or map: at once without a frame, else in its turn once it is wanted. */
   live: boolean;
   /** Whether the chart or map is on screen: the live one has drawn, or the frame's drawing stands in. */
   shown: boolean;
   /** Call once the live one has drawn: the frame's drawing goes. */
   drawn: () => void;
+  /** Call when the viewer reaches for the drawing (FrameDrawing's onReach): the live one is wanted. */
+  reach: () => void;
 }
 
 /**
  * A panel's chart or map under the server's first frame: the app's wall shows the frame's drawing of
- * it (the same data as SVG) and starts ECharts or Leaflet after it is on screen (afterWallShown),
- * one panel at a time, rather than before showing anything.
+ * it (the same data as SVG) and starts ECharts or Leaflet only once the live one is wanted: the viewer
+ * reaches for it (a hover, a touch: tooltips, drill-downs, the map's zoom), or what the panel would
+ * draw (`shows`: the chart's option, the map's points; null while there is none) is no longer what
+ * the drawing was drawn from (the data or the language changed). Then in its turn (afterWallShown),
+ * one panel at a time. A wall that nobody touches and whose data stay put never evaluates ECharts or
+ * Leaflet: started as the wall showed, they were ~0.5 s of the main thread's time in its first seconds.
  */
-export function useFrameHandover(name: string): FrameHandover {
-  const [drawing, setDrawing] = useState(() => frameDrawing(name));
-  const [live, setLive] = useState(drawing === null);
+export function useFrameHandover<T>(name: string, shows: T | null | undefined): FrameHandover<T> {
+  const [lent] = useState(() => frameDrawing(name));
+  const [drawing, setDrawing] = useState(lent?.html ?? null);
+  const [wanted, setWanted] = useState(lent === null);
+  const [drawnAs, setDrawnAs] = useState<T | undefined>(undefined);
+  // Whether the panel would draw what the drawing shows: only asked while the drawing stands alone.
+  const same = useMemo(() => (lent === null || wanted || shows == null ? null : drawnFrom(shows) === lent.from), [lent, wanted, shows]);
+  // Adjusted while rendering (each once): the drawing's own value kept, or the live one wanted.
+  if (same === false) setWanted(true);
+  else if (same && drawnAs === undefined) setDrawnAs(shows as T);
+  const [live, setLive] = useState(lent === null);
   const [liveDrawn, setLiveDrawn] = useState(false);
   const turnDone = useRef<() => void>(undefined);
   useEffect(() => {
-    if (live) return undefined;
+    if (live || !wanted) return undefined;
     return afterWallShown(
       () =>
         new Promise<void>((done) => {
@@ -146,11 +167,12 @@ export function useFrameHandover(name: string): FrameHandover {
           setLive(true);
         }),
     );
-  }, [live]);
+  }, [live, wanted]);
   const drawn = useCallback(() => {
     setLiveDrawn(true);
     setDrawing(null);
     turnDone.current?.();
   }, []);
-  return { drawing, live, shown: liveDrawn || drawing !== null, drawn };
+  const reach = useCallback(() => setWanted(true), []);
+  return { drawing, drawnAs, live, shown: liveDrawn || drawing !== null, drawn, reach };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { NumberCounter } from './number-counter';
+import { formatCount, NumberCounter } from './number-counter';
 
 describe('NumberCounter', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -16,5 +16,14 @@ describe('NumberCounter', () => {
     expect(container.textContent).toBe('0.0');
     act(() => frames.shift()!(started + 5000));
     expect(container.textContent).toBe('66.7');
+  });
+
+  it('writes numbers as Intl.NumberFormat en-US does, grouped and rounded half away from zero as written', () => {
+    const values = [0, 0.05, 0.5, 1.005, 2.675, 9.995, 27.65, 66.7, 99.95, 999.5, 1234.5, 2040, 1234567.891, 1e7, -3.45, 0.000123];
+    for (const v of values) {
+      for (const decimals of [0, 1, 2]) {
+        expect(formatCount(v, decimals)).toBe(new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(v));
+      }
+    }
   });
 });

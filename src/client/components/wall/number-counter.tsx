@@ -15,13 +15,20 @@ export interface NumberCounterProps {
 
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
-// One formatter per number of decimals: toLocaleString builds one on every call, sixty times a second.
-const formatters = new Map<number, Intl.NumberFormat>();
-const format = (v: number, decimals: number) => {
-  let f = formatters.get(decimals);
-  if (!f) formatters.set(decimals, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
-  return f.format(v);
-};
+/**
+ * A number as en-US writes it with `decimals` digits (thousands grouped with commas), rounded half away
+ * from zero on the number as it is written (1.005 → 1.01), as Intl.NumberFormat rounds it. By hand:
+ * the page's first Intl.NumberFormat loaded the browser's number formatting data, 20–40 ms of the main
+ * thread while the wall's first frame gave way to the app's own wall.
+ */
+export function formatCount(v: number, decimals: number): string {
+  const abs = Math.abs(v);
+  const written = String(abs);
+  // Past 1e21 or below 1e-6 JavaScript writes an exponent: toFixed rounds those (no wall counts such numbers).
+  const digits = written.includes('e') ? abs.toFixed(decimals).replace('.', '') : String(Math.round(Number(`${written}e${decimals}`))).padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${v < 0 ? '-' : ''}${whole}${decimals > 0 ? `.${digits.slice(-decimals)}` : ''}`;
+}
 
 /**
  * A number that counts up from its previous value (from 0 the first time) when it shows or changes
@@ -39,7 +46,7 @@ export function NumberCounter({ value, decimals = 0, empty = '—', durationMs =
     // Under a server-drawn first frame the number is on screen already: no count from 0 when the frame goes.
     if (shown.current === 0 && wallFrameShown()) {
       shown.current = value;
-      if (node.current) node.current.textContent = format(value, decimals);
+      if (node.current) node.current.textContent = formatCount(value, decimals);
       return;
     }
     const start = performance.now();
@@ -49,13 +56,13 @@ export function NumberCounter({ value, decimals = 0, empty = '—', durationMs =
       // A frame timestamp can precede the effect's start: clamp, or the easing dips below the origin.
       const t = Math.max(0, Math.min(1, (now - start) / durationMs));
       shown.current = origin + (value - origin) * easeOut(t);
-      if (node.current) node.current.textContent = format(shown.current, decimals);
+      if (node.current) node.current.textContent = formatCount(shown.current, decimals);
       if (t < 1) frame = requestAnimationFrame(step);
     };
     frame = requestAnimationFrame(step);
     return () => cancelAnimationFrame(frame);
   }, [value, durationMs, decimals]);
-  const text = value === null || value === undefined ? empty : format(shown.current, decimals);
+  const text = value === null || value === undefined ? empty : formatCount(shown.current, decimals);
   return (
     <span ref={node} className={className} style={{ fontVariantNumeric: 'tabular-nums', ...style }} data-value={value ?? ''}>
       {text}

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Table, Text, Title, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
 import type { DashboardChart, DashboardChartsQuery, PeriodQuery } from '@shared/contracts/stats';
 import { isoDaysAgo } from '@shared/iso-day';
 import { NumberCounter } from '@client/components/wall/number-counter';
-import { FrameDrawing } from '@client/components/wall/frame-drawing';
+import { FrameDrawing, useReach } from '@client/components/wall/frame-drawing';
 import { TAG_HEX } from '@client/components/wall/theme';
 import type { EChartsOption } from '@client/lib/echarts';
 import { useCountProjects } from '../../shared/stats/api/get-count-projects';
@@ -60,19 +60,8 @@ function ChartCard({ name, title, hint, option, loading, drawing, onWidth }: Cha
     observer.observe(el);
     return () => observer.disconnect();
   }, [name, onWidth]);
-  const reach = useCallback(() => setReached(true), []);
-  // A mouse that moves over the chart, not one that was there already: the page comes up under the
-  // pointer that clicked "Log in", and Chromium tells a chart drawn under a resting pointer that the
-  // pointer entered (and moved, where it stands).
-  const rest = useRef<{ x: number; y: number } | null>(null);
-  const onPointerMove = useCallback(
-    (event: PointerEvent) => {
-      const at = { x: event.clientX, y: event.clientY };
-      if (event.pointerType !== 'mouse' || (rest.current && (rest.current.x !== at.x || rest.current.y !== at.y))) reach();
-      else rest.current = at;
-    },
-    [reach],
-  );
+  // A mouse that moves over the chart (not one resting where the page came up), a touch, a press, focus.
+  const reach = useReach(useCallback(() => setReached(true), []));
   const live = reached || drawing === null;
   const drawn = useCallback(() => setLiveDrawn(true), []);
   const shown = typeof drawing === 'string' && !liveDrawn ? drawing : null;
@@ -90,11 +79,7 @@ function ChartCard({ name, title, hint, option, loading, drawing, onWidth }: Cha
         tabIndex={0}
         data-chart={live ? 'live' : 'drawing'}
         style={{ height: CHART_HEIGHT, position: 'relative' }}
-        onPointerMove={onPointerMove}
-        onPointerLeave={() => (rest.current = null)}
-        onPointerDown={reach}
-        onTouchStart={reach}
-        onFocus={reach}
+        {...reach}
       >
         {loading || !option || (!live && drawing === undefined) ? (
           <Skeleton h={CHART_HEIGHT} />

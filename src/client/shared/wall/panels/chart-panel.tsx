@@ -2,7 +2,7 @@ import { lazy, memo, Suspense, useMemo, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Panel, panelBodySize, type PanelBox } from '@client/components/wall/panel';
 import { FrameDrawing } from '@client/components/wall/frame-drawing';
-import { useFrameDraw, useFrameHandover, wallFrameShown } from '@client/components/wall/first-frame';
+import { drawnFrom, useFrameDraw, useFrameHandover, wallFrameShown } from '@client/components/wall/first-frame';
 import type { ChartPoint } from '@client/components/wall/wall-chart';
 import type { EChartsOption } from '@client/lib/echarts';
 import { useWallText } from '../use-wall-locale';
@@ -24,7 +24,7 @@ export interface ChartPanelProps<T> {
 // ECharts loads in its own chunk, requested as soon as this module is evaluated: the wall mounts and
 // sends its data calls while ECharts downloads and compiles, instead of after. Not while the server
 // draws a first frame (it draws SVG), nor under one: the frame's drawings stand in for the charts until
-// the wall is on screen (useFrameHandover), and ECharts is evaluated then.
+// a live chart is wanted (useFrameHandover), and ECharts is evaluated then.
 const chartModule = typeof window === 'undefined' || wallFrameShown() ? null : import('@client/components/wall/wall-chart');
 const WallChart = lazy(() => (chartModule ?? import('@client/components/wall/wall-chart')).then((m) => ({ default: m.WallChart })));
 
@@ -36,8 +36,8 @@ export const ChartPanel = memo(ChartPanelOf, samePanelProps) as typeof ChartPane
 function ChartPanelOf<T>({ name, title, hint, extra, box, query, build, onPointClick }: ChartPanelProps<T>) {
   const { t } = useWallText();
   const frame = useFrameDraw();
-  const handover = useFrameHandover(name);
   const option = useMemo(() => (query.data === undefined ? null : build(query.data)), [query.data, build]);
+  const handover = useFrameHandover(name, frame ? null : option);
   const placeholder = query.isPending ? t('loading') : query.isError && !query.data ? t('failed') : option ? null : t('empty');
   const extras = (
     <>
@@ -49,7 +49,9 @@ function ChartPanelOf<T>({ name, title, hint, extra, box, query, build, onPointC
     const size = panelBodySize(box, CHART_PADDING);
     return (
       <Panel name={name} title={title} hint={hint} extra={extras} box={box} ready={query.isSuccess} placeholder={placeholder} padding={CHART_PADDING}>
-        {option && <div data-frame-drawing style={{ width: '100%', height: '100%' }} dangerouslySetInnerHTML={{ __html: frame.chart(option, size.width, size.height) }} />}
+        {option && (
+          <div data-frame-drawing data-drawn-from={drawnFrom(option)} style={{ width: '100%', height: '100%' }} dangerouslySetInnerHTML={{ __html: frame.chart(option, size.width, size.height) }} />
+        )}
       </Panel>
     );
   }
@@ -66,11 +68,17 @@ function ChartPanelOf<T>({ name, title, hint, extra, box, query, build, onPointC
     >
       {option && handover.live && (
         <Suspense fallback={null}>
-          {/* Over the frame's drawing, its first drawing is the chart as it stands, not grown from nothing. */}
-          <WallChart option={option} onReady={handover.drawn} onPointClick={onPointClick} entryAnimation={handover.drawing === null} />
+          {/* Over the frame's drawing, its first drawing is the chart as the drawing shows it, not grown
+              from nothing; what is current comes after it, animated from there. */}
+          <WallChart
+            option={handover.drawing !== null && handover.drawnAs ? handover.drawnAs : option}
+            onReady={handover.drawn}
+            onPointClick={onPointClick}
+            entryAnimation={handover.drawing === null}
+          />
         </Suspense>
       )}
-      {option && handover.drawing !== null && <FrameDrawing html={handover.drawing} inset={CHART_PADDING} />}
+      {option && handover.drawing !== null && <FrameDrawing html={handover.drawing} inset={CHART_PADDING} onReach={handover.reach} />}
     </Panel>
   );
 }

@@ -4,7 +4,7 @@ import { XMZT } from '@shared/dictionaries';
 import type { ProjectPoint } from '@shared/contracts/project';
 import type { CountProjects } from '@shared/contracts/stats';
 import { Panel, panelBodySize, type PanelBox } from '@client/components/wall/panel';
-import { useFrameDraw, useFrameHandover, wallFrameShown, type FrameDraw } from '@client/components/wall/first-frame';
+import { drawnFrom, useFrameDraw, useFrameHandover, wallFrameShown, type FrameDraw } from '@client/components/wall/first-frame';
 import { FrameDrawing } from '@client/components/wall/frame-drawing';
 import type { MapPoint } from '@client/components/wall/cluster';
 import { projectStatusColor, TAG_HEX, WALL } from '@client/components/wall/theme';
@@ -19,7 +19,7 @@ import { localName } from '@shared/local-name';
 // Leaflet loads in its own chunk, requested as soon as this module is evaluated (in parallel with
 // the wall's data calls) rather than when the map panel first renders. Not while the server draws a
 // first frame (Leaflet needs a window, the frame draws SVG), nor under one: the frame's drawing stands
-// in for the map until the wall is on screen (useFrameHandover), and Leaflet is evaluated then.
+// in for the map until a live map is wanted (useFrameHandover), and Leaflet is evaluated then.
 const mapModule = typeof window === 'undefined' || wallFrameShown() ? null : import('@client/components/wall/wall-map');
 const WallMap = lazy(() => (mapModule ?? import('@client/components/wall/wall-map')).then((m) => ({ default: m.WallMap })));
 
@@ -37,9 +37,6 @@ function frameMap(frame: FrameDraw, points: MapPoint[], box: PanelBox): string {
 function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<ProjectPoint[]>; counts?: CountProjects; box: PanelBox; onSelect: (id: number) => void }) {
   const { t, locale } = useWallText();
   const frame = useFrameDraw();
-  const handover = useFrameHandover('map');
-  // The base map downloads alongside the projects instead of after them (read once Leaflet is due).
-  useQuery({ ...worldMapQueryOptions(), enabled: handover.live });
   const mapPoints = useMemo(
     () =>
       (points.data ?? [])
@@ -47,6 +44,9 @@ function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<
         .map((p) => ({ id: p.id, lat: p.latitude as number, lng: p.longitude as number, color: projectStatusColor(p.status), label: localName(p.name, p.nameEn, locale) })),
     [points.data, locale],
   );
+  const handover = useFrameHandover('map', frame || !points.data ? null : mapPoints);
+  // The base map downloads alongside the projects instead of after them (read once Leaflet is due).
+  useQuery({ ...worldMapQueryOptions(), enabled: handover.live });
   const legend = (counts?.byStatus ?? []).filter((s) => s.count > 0);
   return (
     <Panel
@@ -65,7 +65,12 @@ function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<
       padding={0}
     >
       {frame ? (
-        <div data-frame-drawing style={{ width: '100%', height: '100%', background: WALL.sea }} dangerouslySetInnerHTML={{ __html: frameMap(frame, mapPoints, box) }} />
+        <div
+          data-frame-drawing
+          data-drawn-from={drawnFrom(mapPoints)}
+          style={{ width: '100%', height: '100%', background: WALL.sea }}
+          dangerouslySetInnerHTML={{ __html: frameMap(frame, mapPoints, box) }}
+        />
       ) : (
         handover.live && (
           <Suspense fallback={null}>
@@ -74,7 +79,7 @@ function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<
         )
       )}
       {/* Over Leaflet's panes (z-index 400), under the legend. */}
-      {!frame && handover.drawing !== null && points.isSuccess && <FrameDrawing html={handover.drawing} inset={0} style={{ zIndex: 450, background: WALL.sea }} />}
+      {!frame && handover.drawing !== null && points.isSuccess && <FrameDrawing html={handover.drawing} inset={0} style={{ zIndex: 450, background: WALL.sea }} onReach={handover.reach} />}
       <ul
         style={{
           position: 'absolute',
