@@ -242,29 +242,33 @@ function wallEarly(): Plugin {
         if (!app) return html;
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const preloaded = new Set([app.fileName, ...app.imports]);
-        const wanted = new Set<string>();
-        const visit = (file: string) => {
+        const visit = (file: string, into: Set<string>) => {
           const chunk = byFile.get(file);
-          if (!chunk || wanted.has(file) || preloaded.has(file)) return;
-          wanted.add(file);
-          chunk.viteMetadata?.importedCss.forEach((css) => wanted.add(css));
-          chunk.imports.forEach(visit);
+          if (!chunk || into.has(file) || preloaded.has(file)) return;
+          into.add(file);
+          chunk.viteMetadata?.importedCss.forEach((css) => into.add(css));
+          chunk.imports.forEach((f) => visit(f, into));
         };
         // A route module's own chunk, or the small one that stands for it when a group took it in.
-        chunks.filter((c) => [...c.moduleIds, c.facadeModuleId ?? ''].some((id) => routeModules.test(id))).forEach((c) => visit(c.fileName));
+        const routeChunks = chunks.filter((c) => [...c.moduleIds, c.facadeModuleId ?? ''].some((id) => routeModules.test(id)));
+        // ECharts, Leaflet, their adapters and what only they import apart (their styles, tslib): the
+        // wall shows the first frame's drawings of its charts and map until they are wanted (the early
+        // start preloads them then).
+        const laterChunk = (c: (typeof chunks)[number]) => ['echarts', 'leaflet'].includes(c.name) || c.moduleIds.some((id) => LATER_MODULES.test(id));
+        const wanted = new Set<string>();
+        const now = new Set<string>();
+        for (const c of routeChunks) {
+          visit(c.fileName, wanted);
+          if (!laterChunk(c)) visit(c.fileName, now);
+        }
         // The texts of each language a wall needs (everyone's and its own), the stored one before it draws.
         const locale = (l: string) => chunks.filter((c) => c.moduleIds.some((id) => localeModule(l).test(id))).map((c) => `./${c.fileName}`).join(' ');
 
         const bundle = await rolldown({ input: 'src/client/early/wall-early.ts', resolve: { alias }, platform: 'browser', logLevel: 'silent' });
         const { output } = await bundle.generate({ format: 'iife', minify: true });
         await bundle.close();
-        // ECharts, Leaflet, their adapters and their styles apart: the wall shows the first frame's
-        // drawings of its charts and map until they are wanted (the early start preloads them then).
-        const laterChunk = (c: (typeof chunks)[number] | undefined) => !!c && (['echarts', 'leaflet'].includes(c.name) || c.moduleIds.some((id) => LATER_MODULES.test(id)));
-        const laterCss = new Set(chunks.filter(laterChunk).flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
-        const later = (file: string) => laterChunk(byFile.get(file)) || laterCss.has(file);
         const list = (files: string[]) => files.map((f) => `./${f}`).join(' ');
-        const attrs = `data-wall-chunks="${list([...wanted].filter((f) => !later(f)))}" data-wall-later="${list([...wanted].filter(later))}" data-locale-cn="${locale('cn')}" data-locale-en="${locale('en')}"`;
+        const attrs = `data-wall-chunks="${list([...wanted].filter((f) => now.has(f)))}" data-wall-later="${list([...wanted].filter((f) => !now.has(f)))}" data-locale-cn="${locale('cn')}" data-locale-en="${locale('en')}"`;
         const tag = `<script ${attrs}>\n${output[0].code.trim()}\n</script>`;
         // The app's entry starts once a wall's first frame is on screen (at once anywhere else): its
         // tags go, a loader takes their place. Left in the page, the browser fetched, compiled and ran

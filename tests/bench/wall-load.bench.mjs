@@ -6,7 +6,7 @@
 // src/client/components/wall/first-frame.ts), median of 3, budget 1.0 s, with first contentful paint
 // beside it; then → the app's own wall interactive (its panels painted once the frame goes, and no long
 // task on the main thread for 5 s from there: what Lighthouse calls time to interactive), with the longest
-// task after its panels painted (the margin below 50 ms its charts and map leave as they start); the
+// task after its panels painted (the margin below 50 ms what runs after the wall showed leaves); the
 // overview left running WALL_LIVE_SECONDS (300; shorter for a local run) with its stream connected and
 // the demo's boards reporting (a scripted fault every few minutes): Chromium's CPU (≤ 0.25 cores), the
 // requests it sent a minute, those no stream event announced (budget 0: a wall with its stream up does
@@ -302,14 +302,14 @@ export async function run() {
         name: 'wall first load → the longest task after the app’s panels painted (Long Tasks API, median)',
         value: median(longest),
         unit: 'ms',
-        note: `runs ${longest.join(', ')} ms (0: none of 50 ms or more): the charts and the map start over the frame's drawings of them then, a task at a time`,
+        note: `runs ${longest.join(', ')} ms (0: none of 50 ms or more): the charts and the map stay the frame's drawings until one is reached for or its data change`,
       },
       {
         name: `overview left running ${LIVE_SECONDS} s → Chromium CPU`,
         value: idle,
         unit: 'cores',
         budget: IDLE_BUDGET_CORES,
-        note: `after the wall settled, its stream open, the demo's boards reporting: three lists scrolling, the clock, software compositing`,
+        note: `after the wall settled, its stream open, the demo's boards reporting: three lists scrolling (the compositor moves them), the clock, software compositing`,
       },
       {
         name: `overview left running ${LIVE_SECONDS} s → API requests a minute`,

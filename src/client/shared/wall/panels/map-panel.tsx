@@ -1,5 +1,5 @@
-import { lazy, memo, Suspense, useMemo } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { lazy, memo, Suspense, useEffect, useMemo } from 'react';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { XMZT } from '@shared/dictionaries';
 import type { ProjectPoint } from '@shared/contracts/project';
 import type { CountProjects } from '@shared/contracts/stats';
@@ -9,7 +9,6 @@ import { FrameDrawing } from '@client/components/wall/frame-drawing';
 import type { MapPoint } from '@client/components/wall/cluster';
 import { projectStatusColor, TAG_HEX, WALL } from '@client/components/wall/theme';
 import { runtimeConfig } from '@client/lib/runtime-config';
-import { worldMapQueryOptions } from '@client/components/wall/world-map-data';
 import { dictLabel } from '../../stats/chart-options';
 import { useWallText } from '../use-wall-locale';
 import { samePanelProps } from './same-props';
@@ -45,8 +44,13 @@ function MapPanelOf({ points, counts, box, onSelect }: { points: UseQueryResult<
     [points.data, locale],
   );
   const handover = useFrameHandover('map', frame || !points.data ? null : mapPoints);
-  // The base map downloads alongside the projects instead of after them (read once Leaflet is due).
-  useQuery({ ...worldMapQueryOptions(), enabled: handover.live });
+  // The base map downloads alongside Leaflet instead of after it, once the live map is due. Its module
+  // comes with the live map's (imported here, the wall's chunk would wait for it as it loads).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!handover.live) return;
+    import('@client/components/wall/world-map-data').then((m) => queryClient.prefetchQuery(m.worldMapQueryOptions()), () => undefined);
+  }, [handover.live, queryClient]);
   const legend = (counts?.byStatus ?? []).filter((s) => s.count > 0);
   return (
     <Panel
