@@ -112,6 +112,8 @@ export async function seedDemoRisks(database: Database, first: number, last: num
        FROM detect_trend t WHERE t.grain = 'h' AND t.bucket = $2::timestamptz AND t.detect_id = c.detect_id AND t.ch = c.ch AND c.detect_id = ANY($1::int[])`,
     [boards.map((b) => b.id), new Date(upto - HOUR_MS).toISOString()],
   );
-  const scan = await scanChannels(database, now);
+  // The scan reads whole days, so it finds the same at any hour of the seed's day: run as at the day's
+  // first minute, the preventive orders are not the newest thing a person can date a report before.
+  const scan = await scanChannels(database, new Date(Math.min(now.getTime(), dayNumber(now) * DAY_MS + 60_000)));
   return { channels: channels.length, hours: healthy.hours + degraded.hours, minutes: degraded.minutes, findings: scan.opened, orders: scan.orders };
 }
