@@ -16,15 +16,11 @@ process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const OPENS_DATABASE = /helpers\/test-(app|db)'|createTestApp|freshDatabase|TEST_DATABASE_URL/;
 const ROOTS = ['src/server', 'src/shared', 'tests/unit'];
 
-function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(full);
-    return entry.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
+/** Test files under a root, by path from the project's root (Node's recursive listing). */
+const testFiles = (root: string): string[] =>
+  readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.test.ts')).map((name) => path.join(root, name));
 
-export const engineIndependent = ROOTS.flatMap(testFiles).filter((file) => !OPENS_DATABASE.test(readFileSync(file, 'utf8')));
+const engineIndependent = ROOTS.flatMap(testFiles).filter((file) => !OPENS_DATABASE.test(readFileSync(file, 'utf8')));
 
 type Project = { test?: { name?: string; exclude?: string[] } };
 
