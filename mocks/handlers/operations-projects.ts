@@ -44,6 +44,7 @@ const project = (id: number, over: Partial<ProjectRow>): ProjectRow => ({
   status: 'A',
   isRdm: false,
   dailyShowTime: '',
+  timeZone: 'Asia/Shanghai',
   uniqueKey: '',
   isPublic: false,
   mapBackground: null,

@@ -82,6 +82,7 @@ export const MESSAGES = {
   'v.nonNegative': { cn: '不能小于 0', en: 'Must not be less than 0' },
   'v.fraction': { cn: '取值范围为 0 到 1', en: 'Must be between 0 and 1' },
   'v.showTime': { cn: '格式应为 19:00-22:00', en: 'Use the form 19:00-22:00' },
+  'v.timeZone': { cn: '未知的时区，请使用 IANA 名称，如 Asia/Shanghai', en: 'Unknown time zone: use an IANA name such as Europe/Berlin' },
   'v.option': { cn: '请选择有效的选项', en: 'Please choose a valid option' },
   'v.sortSiblings': { cn: '只能调整同一级内的顺序', en: 'Only items of one level can be put in order together' },
   'v.uniqueKeyFormat': { cn: '只能包含字母、数字、下划线和短横线', en: 'Only letters, digits, underscores and hyphens' },

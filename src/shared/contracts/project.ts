@@ -3,6 +3,7 @@ import { CONTROL_MODE, WATER_TYPE, XMZT, type DictItem } from '../dictionaries';
 import { idSchema, instantSchema, refIdSchema, requiredString, instantText } from './common';
 import { fileIdSchema } from './file';
 import { archivedColumnsShape, archivedQueryField } from './archive';
+import { canonicalTimeZone } from '../time-zone';
 
 /** A dictionary value; the message names the problem in the caller's language. */
 export const dictValue = (items: DictItem[]) =>
@@ -36,6 +37,18 @@ export const INTRO_TYPE: DictItem[] = [
 export const SHOW_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d(,([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)*$/;
 export const UNIQUE_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
 
+/** An IANA time zone name, stored in the runtime's canonical spelling; anything else is 400 `v.timeZone`. */
+export const timeZoneSchema = () =>
+  z
+    .string({ error: 'v.timeZone' })
+    .trim()
+    .max(64, { message: 'v.timeZone' })
+    .transform((name, ctx) => {
+      const zone = canonicalTimeZone(name);
+      if (!zone) ctx.addIssue({ code: 'custom', message: 'v.timeZone' });
+      return zone ?? name;
+    });
+
 /**
  * POST /ball/fallproject/save. Fields left out take the database defaults. `cameraAppSecret` is
  * write-only: a string sets it; on update, leaving it out (or sending '') keeps the stored one and
@@ -58,6 +71,7 @@ export const projectSaveSchema = z.strictObject({
   status: dictValue(XMZT).optional(),
   isRdm: z.boolean({ error: 'v.invalid' }).optional(),
   dailyShowTime: z.union([z.literal(''), z.string().trim().regex(SHOW_TIME_PATTERN, { message: 'v.showTime' })]).optional(),
+  timeZone: timeZoneSchema().optional(),
   uniqueKey: requiredString(64).regex(UNIQUE_KEY_PATTERN, { message: 'v.uniqueKeyFormat' }),
   isPublic: z.boolean({ error: 'v.invalid' }).optional(),
   mapBackground: fileIdSchema.optional(),
@@ -105,6 +119,7 @@ export const projectRowSchema = z.object({
   status: z.string(),
   isRdm: z.boolean(),
   dailyShowTime: z.string(),
+  timeZone: z.string(),
   uniqueKey: z.string(),
   isPublic: z.boolean(),
   mapBackground: z.number().nullable(),

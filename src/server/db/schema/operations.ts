@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, uniqueIndex, pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char, bigint, date, primaryKey } from 'drizzle-orm/pg-core';
 import { shownNamesSql } from './stored-text-sql';
+import { DEFAULT_TIME_ZONE } from '@shared/time-zone';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const fileIds = (name: string) => jsonb(name).$type<number[]>().notNull().default([]);
@@ -23,6 +24,8 @@ export const fallProject = pgTable('fall_project', {
   status: varchar('status', { length: 1 }).notNull().default('D'),
   isRdm: boolean('is_rdm').notNull().default(false),
   dailyShowTime: varchar('daily_show_time', { length: 32 }).notNull().default(''),
+  /** IANA name (`Europe/Berlin`): the zone of the project's own hours (calendar, windows, periods). */
+  timeZone: varchar('time_zone', { length: 64 }).notNull().default(DEFAULT_TIME_ZONE),
   uniqueKey: varchar('unique_key', { length: 64 }).notNull().unique(),
   isPublic: boolean('is_public').notNull().default(false),
   mapBackground: integer('map_background'),

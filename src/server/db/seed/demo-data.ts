@@ -130,6 +130,34 @@ export const CITY_NAMES: Record<string, [string, string]> = {
   Jakarta: ['雅加达', 'Jakarta'],
 };
 
+/** The time zone of each demo city outside China (China's cities are all Asia/Shanghai). */
+export const CITY_TIME_ZONES: Record<string, string> = {
+  Dubai: 'Asia/Dubai',
+  'Abu Dhabi': 'Asia/Dubai',
+  Singapore: 'Asia/Singapore',
+  'Las Vegas': 'America/Los_Angeles',
+  'New York': 'America/New_York',
+  Paris: 'Europe/Paris',
+  Barcelona: 'Europe/Madrid',
+  Tokyo: 'Asia/Tokyo',
+  Seoul: 'Asia/Seoul',
+  Sydney: 'Australia/Sydney',
+  Moscow: 'Europe/Moscow',
+  Istanbul: 'Europe/Istanbul',
+  Doha: 'Asia/Qatar',
+  'Kuala Lumpur': 'Asia/Kuala_Lumpur',
+  Bangkok: 'Asia/Bangkok',
+  Cairo: 'Africa/Cairo',
+  London: 'Europe/London',
+  'Rio de Janeiro': 'America/Sao_Paulo',
+  'Mexico City': 'America/Mexico_City',
+  Toronto: 'America/Toronto',
+  Mumbai: 'Asia/Kolkata',
+  Riyadh: 'Asia/Riyadh',
+  Astana: 'Asia/Almaty',
+  Jakarta: 'Asia/Jakarta',
+};
+
 /** Project types (xmlx): [code, name, English name, parent code]. */
 export const DEMO_PROJECT_TYPES: [string, string, string, string][] = [
   ['PLAZA', '城市广场', 'City square', ''],

@@ -16,10 +16,11 @@ import {
   sysXmlx,
 } from '../schema';
 import { PROJECT_AREA } from '@shared/contracts/project';
+import { DEFAULT_TIME_ZONE } from '@shared/time-zone';
 import { DEVICE_CATEGORY } from '@shared/dictionaries';
 import { DEMO_BOARD_POLL_SECONDS, SWITCH_FAULT, SWITCH_NORMAL } from '@shared/constants';
 import { storeFile } from '../../modules/files/files.service';
-import { CITY_NAMES, DEMO_DEVICES, DEMO_NOTICES, DEMO_PROJECT_TYPES, DEMO_PROJECTS } from './demo-data';
+import { CITY_NAMES, CITY_TIME_ZONES, DEMO_DEVICES, DEMO_NOTICES, DEMO_PROJECT_TYPES, DEMO_PROJECTS } from './demo-data';
 import { serverText } from '@shared/server-text';
 import { dropSequence, insertEquipment, insertOrders, R } from './seed-sql';
 import { prng, schematicPng, sitePlanPng } from './site-plan';
@@ -141,6 +142,7 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
           status,
           isRdm: built && rnd() < 0.75,
           dailyShowTime: built ? SHOW_TIMES[Math.floor(rnd() * SHOW_TIMES.length)] : '',
+          timeZone: CITY_TIME_ZONES[city] ?? DEFAULT_TIME_ZONE,
           uniqueKey: uniqueKeyOf(country, nameEn, i),
           isPublic: built && rnd() < 0.4,
           cameraAppKey: hasCamera ? `ak${Math.floor(rnd() * 1e12).toString(16)}` : '',

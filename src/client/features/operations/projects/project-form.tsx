@@ -8,6 +8,7 @@ import { useDictionary } from '@client/lib/dictionary';
 import { pickFormValues, type FormValues } from '@client/components/form/form-values';
 import type { FormBodyProps, ListForm } from '@client/components/list-page/list-page';
 import { COUNTRY_CODES, countryName } from '@shared/country';
+import { DEFAULT_TIME_ZONE, timeZoneNames } from '@shared/time-zone';
 import { FileField } from '@client/components/form/file-field';
 import { IntroPanel } from './intro-panel';
 import { LocationPicker } from './location-picker';
@@ -43,6 +44,7 @@ export const PROJECT_INITIAL: ProjectValues = {
   status: 'D',
   isRdm: false,
   dailyShowTime: '',
+  timeZone: DEFAULT_TIME_ZONE,
   uniqueKey: '',
   isPublic: false,
   mapBackground: null,
@@ -84,6 +86,7 @@ export function ProjectForm({ form, mode }: FormBodyProps<ProjectValues>) {
   const keyError = form.errors.uniqueKey ?? (taken.data ? tMessage('err.uniqueKey') : undefined);
   const keyHint = key && taken.isFetching ? t('project.uniqueKeyChecking') : key && taken.data === false ? t('project.uniqueKeyFree') : undefined;
   const countries = [...new Set([...COUNTRY_CODES, form.values.country].filter(Boolean))].map((c) => ({ value: c, label: countryName(c, i18n.language) }));
+  const zones = [...new Set([...timeZoneNames(), form.values.timeZone].filter(Boolean))];
   const typeOptions = treeOptions(types.data ?? [], i18n.language);
   if (form.values.projectType && !typeOptions.some((o) => o.value === form.values.projectType)) typeOptions.push({ value: form.values.projectType, label: form.values.projectType });
   const numberProps = (field: 'totalArea' | 'powerConsumption' | 'runTime') => ({
@@ -139,6 +142,15 @@ export function ProjectForm({ form, mode }: FormBodyProps<ProjectValues>) {
             <NumberInput label={f('latitude')} min={-90} max={90} decimalScale={6} {...form.getInputProps('latitude')} value={form.values.latitude ?? ''} onChange={(v) => form.setFieldValue('latitude', num(v, null))} />
           </Grid.Col>
         </Grid>
+        <Select
+          mb="sm"
+          label={f('timeZone')}
+          description={t('project.timeZoneHint')}
+          data={zones}
+          searchable
+          allowDeselect={false}
+          {...form.getInputProps('timeZone')}
+        />
         <LocationPicker value={{ longitude: form.values.longitude, latitude: form.values.latitude }} onChange={(v) => form.setValues(v)} />
       </Tabs.Panel>
       <Tabs.Panel value="plan">

@@ -129,8 +129,23 @@ describe('fall/project', () => {
     expect((await t.call('POST', `${base}/update`, { token: admin, body: { id, uniqueKey: 'SZ-OCT', name: 'same key' } })).status).toBe(200);
   });
 
+  it('keeps a project\'s time zone in its canonical IANA spelling, China\'s when none is given', async () => {
+    const plain = await t.call('POST', `${base}/save`, { token: admin, body: sample({ uniqueKey: 'TZ-DEFAULT' }) });
+    const berlin = await t.call('POST', `${base}/save`, { token: admin, body: sample({ uniqueKey: 'TZ-BERLIN', timeZone: ' europe/berlin ' }) });
+    expect((await t.call('GET', `${base}/info/${plain.body.data.id}`, { token: admin })).body.data.timeZone).toBe('Asia/Shanghai');
+    expect((await t.call('GET', `${base}/info/${berlin.body.data.id}`, { token: admin })).body.data.timeZone).toBe('Europe/Berlin');
+    for (const timeZone of ['+08:00', 'CET1', '', 'Mars/Olympus_Mons', 42]) {
+      const res = await t.call('POST', `${base}/update`, { token: admin, body: { id: berlin.body.data.id, timeZone } });
+      expect(res.status, String(timeZone)).toBe(400);
+      expect(res.body.data.fields.timeZone).toBe('Unknown time zone: use an IANA name such as Europe/Berlin');
+    }
+    const nul = await t.call('POST', `${base}/update`, { token: admin, body: { id: berlin.body.data.id, timeZone: 'Europe/Berlin\u0000' } });
+    expect(nul.status).toBe(400);
+    expect((await t.call('GET', `${base}/info/${berlin.body.data.id}`, { token: admin })).body.data.timeZone).toBe('Europe/Berlin');
+  });
+
   it('refuses bad input with field messages in the caller language', async () => {
-    const bad = sample({ uniqueKey: 'bad key!', status: 'Z', waterType: 'lava', longitude: 200, latitude: -91, totalArea: -5, dailyShowTime: '7pm', name: '' });
+    const bad = sample({ uniqueKey: 'bad key!', status: 'Z', waterType: 'lava', longitude: 200, latitude: -91, totalArea: -5, dailyShowTime: '7pm', timeZone: 'Mars/Olympus_Mons', name: '' });
     const en = await t.call('POST', `${base}/save`, { token: admin, body: { ...bad, extra: 1 }, lang: 'en' });
     expect(en.status).toBe(400);
     expect(en.body.data.fields).toMatchObject({
@@ -142,10 +157,11 @@ describe('fall/project', () => {
       latitude: 'Latitude must be between -90 and 90',
       totalArea: 'Must not be less than 0',
       dailyShowTime: 'Use the form 19:00-22:00',
+      timeZone: 'Unknown time zone: use an IANA name such as Europe/Berlin',
       extra: 'Unknown field',
     });
     const cn = await t.call('POST', `${base}/save`, { token: admin, body: bad, lang: 'zh-CN' });
-    expect(cn.body.data.fields).toMatchObject({ name: '必填项', longitude: '经度范围为 -180 到 180', dailyShowTime: '格式应为 19:00-22:00' });
+    expect(cn.body.data.fields).toMatchObject({ name: '必填项', longitude: '经度范围为 -180 到 180', dailyShowTime: '格式应为 19:00-22:00', timeZone: '未知的时区，请使用 IANA 名称，如 Asia/Shanghai' });
     const [{ n }] = await t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM fall_project WHERE unique_key = 'bad key!'");
     expect(n).toBe(0);
   });
