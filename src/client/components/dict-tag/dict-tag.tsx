@@ -4,9 +4,13 @@ import { StatusTag } from '../tags/status-tag';
 
 const COLORS = new Set<string>(['primary', 'success', 'warning', 'danger', 'info', 'default']);
 
-/** A value shown as the coloured tag of its dictionary item (labels and colours from the server). */
+/**
+ * A value shown as the coloured tag of its dictionary item (labels and colours from the server).
+ * Until the dictionary has loaded it shows nothing: the stored code ("normal") is neither language.
+ */
 export function DictTag({ type, value }: { type: string; value: string | number | null | undefined }) {
-  const { items } = useDictionary(type);
+  const { items, isLoading } = useDictionary(type);
+  if (isLoading) return <span aria-busy="true" />;
   const dict: DictItem[] = items.map((e) => ({
     value: e.value,
     cn: e.label,

@@ -4,6 +4,10 @@ import { renderKit } from '@tests/helpers/kit-render';
 import { StatusTag } from './status-tag';
 import { SexTag } from './sex-tag';
 import { CardNumber, formatCardNumber } from './card-number';
+import { http } from 'msw';
+import { server } from '../../../../mocks/server';
+import { ok } from '../../../../mocks/envelope';
+import { DictTag } from '../dict-tag/dict-tag';
 
 const colorOf = (text: string) => screen.getByText(text).closest('[data-color]')?.getAttribute('data-color');
 
@@ -59,5 +63,25 @@ describe('CardNumber', () => {
     expect(formatCardNumber(null)).toBe('');
     renderKit(<CardNumber value="6222 0212 3456 7890" />);
     expect(screen.getByText('6222 0212 3456 7890')).toBeInTheDocument();
+  });
+});
+
+describe('DictTag', () => {
+  it('shows nothing until its dictionary has loaded, then the label: never the stored code', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post('*/sys/sysdictionary/dictionary', async () => {
+        await answered;
+        return ok([{ label: '正常', labelEn: 'Normal', value: 'normal', color: 'success', sort: 1 }]);
+      }),
+    );
+    const { container } = renderKit(<DictTag type="device_state" value="normal" />);
+    expect(container.querySelector('[aria-busy="true"]')?.textContent).toBe('');
+    expect(screen.queryByText('normal')).toBeNull();
+    answer();
+    expect(await screen.findByText('正常')).toBeInTheDocument();
+    expect(screen.queryByText('normal')).toBeNull();
+    expect(container.querySelector('[aria-busy="true"]')).toBeNull();
   });
 });
