@@ -11,7 +11,37 @@ describe('app spine', () => {
   it('reports health with the engine in use', async () => {
     const res = await t.call('GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ code: 0, msg: 'success', data: { status: 'ok', db: t.database.kind, version: expect.any(String), warming: [] } });
+    expect(res.body).toEqual({
+      code: 0,
+      msg: 'success',
+      data: {
+        status: 'ok',
+        db: t.database.kind,
+        version: expect.any(String),
+        warming: [],
+        // Each part as checked now: the database by a bounded query, the data folder's free space, the leases.
+        parts: { database: { status: 'ok', ms: expect.any(Number) }, disk: { status: 'ok', freeBytes: expect.any(Number) }, jobs: { status: 'ok' } },
+      },
+    });
+  });
+
+  it('answers liveness and readiness apart, for a probe, without a cache', async () => {
+    const live = await t.call('GET', '/api/health/live');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ code: 0, msg: 'success', data: { status: 'ok' } });
+    const ready = await t.call('GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toMatchObject({ status: 'ok', parts: { database: { status: 'ok' } } });
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it('reports a lapsed lease as a warning without taking the instance out', async () => {
+    await t.database.query(`INSERT INTO job_lease (name, holder, until) VALUES ('job-runner', 'gone:1', now() - interval '5 minutes')
+                             ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until`);
+    const res = await t.call('GET', '/api/health/ready');
+    expect(res.status).toBe(200);
+    expect(res.body.data.parts.jobs).toEqual({ status: 'warn', detail: expect.stringMatching(/^no instance has held job-runner for 3\d\d s$/) });
+    await t.database.query(`DELETE FROM job_lease WHERE name = 'job-runner'`);
   });
 
   it('answers an unknown endpoint with a 404 envelope in the caller language', async () => {

@@ -12,11 +12,13 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { Settings } from './lib/settings';
+import { DatabaseAvailability } from './db/availability';
 import { databaseRateStore } from './lib/limits';
 import { lookupKey } from './lib/server-key';
 import { runtimeConfigOf } from './lib/runtime-config';
 import { RequestValidationError } from './lib/errors';
-import { answerSerializer, healthAnswer, recordRoutes } from './lib/answers';
+import { answerSerializer, recordRoutes } from './lib/answers';
+import { healthRoutes } from './lib/health';
 import { envelopePlugin } from './plugins/envelope';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { authPlugin } from './plugins/auth';
@@ -35,6 +37,8 @@ declare module 'fastify' {
     config: ServerConfig;
     /** Work the server does once it listens (warming the wall's first frame up): /health lists it until done. */
     warming: Set<string>;
+    /** Whether the database answers, as requests and the health probe find it (db/availability.ts). */
+    availability: DatabaseAvailability;
   }
 }
 
@@ -151,6 +155,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.decorate('config', config);
   app.decorate('warming', new Set<string>());
   app.decorate('database', database);
+  const availability = new DatabaseAvailability(database);
+  app.decorate('availability', availability);
+  app.addHook('onClose', async () => availability.close());
   app.decorate('settings', new Settings(database));
 
   // Zod contracts from src/shared validate every request part; the error handler turns the issues
@@ -202,11 +209,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   // Before the routes: its answer hook counts every one of them (METRICS_TOKEN; off by default).
   if (config.metricsToken) await app.register(metricsPlugin, { token: config.metricsToken, apiPrefix: config.apiPrefix });
 
-  app.get(`${config.apiPrefix}/health`, { schema: { response: { 200: healthAnswer } }, config: { permission: 'public' } }, async () => ({
-    code: 0,
-    msg: 'success',
-    data: { status: 'ok' as const, db: database.kind, version: config.version, warming: [...app.warming] },
-  }));
+  healthRoutes(app, config.apiPrefix);
 
   // Runtime configuration (spec §3), read by the client from a global object before it starts.
   app.get('/config.js', async (_req, reply) => {

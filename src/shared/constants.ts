@@ -99,6 +99,10 @@ export const CODE = {
   tooLarge: 413,
   tooMany: 429,
   error: 500,
+  /** The database cannot be reached (restarting, failed over, connections cut): try again shortly. */
+  unavailable: 503,
+  /** The server's disk is full (ENOSPC, PostgreSQL 53100): nothing was written. */
+  diskFull: 507,
 } as const;
 
 export const SUPER_USER_ID = 1;

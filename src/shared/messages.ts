@@ -52,6 +52,11 @@ export const MESSAGES = {
   'err.tooLarge': { cn: '内容过大', en: 'Too large' },
   'err.tooMany': { cn: '请求过于频繁，请稍后再试', en: 'Too many requests, try again later' },
   'err.server': { cn: '服务器错误', en: 'Server error' },
+  'err.dbUnavailable': {
+    cn: '数据库暂时无法连接，本次操作未执行；恢复后会自动继续，请稍后重试',
+    en: 'The database cannot be reached for the moment: nothing was done. It resumes by itself; try again shortly',
+  },
+  'err.diskFull': { cn: '服务器磁盘已满，未保存任何内容', en: "The server's disk is full; nothing was saved" },
   'err.routeMissing': { cn: '接口不存在', en: 'No such endpoint' },
   'err.oldPassword': { cn: '原密码不正确', en: 'The current password is incorrect' },
   'err.superUser': { cn: '不能对超级管理员执行此操作', en: 'This cannot be done to the super user' },

@@ -105,9 +105,14 @@ export function pgliteDatabase(client: PgliteClient): Database {
       const res = await prepared.query<T>(sql, params, { parsers: NUMERIC_PARSERS });
       return res.rows;
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onGap) {
       const unsub = await client.listen(channel, onPayload);
-      return async () => unsub();
+      // The worker thread started again after it stopped (pglite-remote.ts): what was told meanwhile is gone.
+      const unGap = onGap && client instanceof RemotePglite ? client.onRestart(onGap) : undefined;
+      return async () => {
+        unGap?.();
+        await unsub();
+      };
     },
     async notify(channel, payload) {
       await prepared.query('SELECT pg_notify($1, $2)', [channel, payload]);
@@ -125,7 +130,13 @@ export function pgliteDatabase(client: PgliteClient): Database {
 /** The listening connection's name in pg_stat_activity. */
 export const LISTENER_NAME = 'cascade-listen';
 const LISTEN_RETRY_MS = 1_000;
-const LISTEN_RETRY_MAX_MS = 30_000;
+/** At most this between attempts to listen again: live pushes resume within it of the database's return. */
+const LISTEN_RETRY_MAX_MS = 4_000;
+/**
+ * How long opening a connection may take: a database that does not answer at all (a cut network,
+ * a host gone) fails the request with a 503 after this rather than holding it without end.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * How long a pooled connection may sit idle before it is closed: a minute, not node-postgres's 10 s.
@@ -137,12 +148,19 @@ const LISTEN_RETRY_MAX_MS = 30_000;
 const POOL_IDLE_MS = 60_000;
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: POOL_IDLE_MS, allowExitOnIdle: true });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: POOL_IDLE_MS, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, allowExitOnIdle: true });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
-  // Each connection prepares the statements it runs (pg-prepared.ts), as the embedded database does.
-  pool.on('connect', (client) => prepareStatements(client));
+  pool.on('connect', (client) => {
+    // A connection that dies while checked out (mid-transaction: a restart, pg_terminate_backend, a
+    // cut) emits 'error' on itself, where the pool listens only while it is idle: unheard, that
+    // event ended the process. Its query under way rejects with the same error, which its caller
+    // hears; the pool drops the connection when it is released.
+    client.on('error', () => undefined);
+    // Each connection prepares the statements it runs (pg-prepared.ts), as the embedded database does.
+    prepareStatements(client);
+  });
   // Statements outside transactions are timed for the metrics (lib/observe.ts) when they listen.
   // (On the instance: the pool's own methods keep their state on it; Drizzle calls query without a callback.)
   const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
@@ -159,7 +177,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const connectListener = (): Promise<pg.Client> => {
     if (listener) return listener;
     const mine = ++generation;
-    const client = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_NAME, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     let ready = false;
     client.on('notification', (msg) => {
       for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');

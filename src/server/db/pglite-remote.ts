@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { Mutex, PGlite, protocol, type Transaction } from '@electric-sql/pglite';
+import { DatabaseUnavailableError } from './availability';
 
 /** What PGlite's base class gives every client: queries, exec, transactions, the type parsers and serializers. */
 type PgliteBase = Pick<PGlite, 'query' | 'sql' | 'exec' | 'transaction' | 'describeQuery' | 'refreshArrayTypes' | 'runExclusive' | 'serializers' | 'parsers'> & {
@@ -28,6 +29,9 @@ export interface RemotePgliteOptions {
 }
 
 const WORKER_URL = new URL(`./pglite-worker.mjs`, import.meta.url);
+/** Pause before the first attempt to start a stopped thread again, and the most it grows to. */
+const RESTART_FIRST_MS = 500;
+const RESTART_MAX_MS = 3_000;
 
 const asError = (e: WorkerError) => Object.assign(new Error(e.message), { name: e.name ?? 'Error', stack: e.stack });
 
@@ -59,28 +63,37 @@ export class RemotePglite extends BasePglite {
   #listeners = new Map<string, Set<(payload: string) => void>>();
   #notificationListeners = new Set<(channel: string, payload: string) => void>();
 
-  private constructor(options: RemotePgliteOptions, loadDataDir: ArrayBuffer | undefined) {
+  private constructor(
+    private readonly options: RemotePgliteOptions,
+    loadDataDir: ArrayBuffer | undefined,
+  ) {
     super();
-    this.#worker = new Worker(WORKER_URL, {
-      workerData: { dataDir: options.dataDir, loadDataDir, startParams: options.startParams ?? [] },
+    ({ worker: this.#worker, ready: this.#ready } = this.#spawn(loadDataDir));
+  }
+
+  /** Starts a thread on the database; `ready` resolves once it answers, and rejects if it fails first. */
+  #spawn(loadDataDir?: ArrayBuffer): { worker: Worker; ready: Promise<void> } {
+    const worker = new Worker(WORKER_URL, {
+      workerData: { dataDir: this.options.dataDir, loadDataDir, startParams: this.options.startParams ?? [] },
       transferList: loadDataDir ? [loadDataDir] : [],
     });
-    this.#ready = new Promise((resolve, reject) => {
-      this.#worker.on('message', (message: { ready?: true; failed?: WorkerError; id?: number; value?: unknown; error?: WorkerError }) => {
+    const ready = new Promise<void>((resolve, reject) => {
+      worker.on('message', (message: { ready?: true; failed?: WorkerError; id?: number; value?: unknown; error?: WorkerError }) => {
         if (message.ready) {
-          if (this.#pending.size === 0) this.#worker.unref();
+          if (this.#pending.size === 0) worker.unref();
           return resolve();
         }
         if (message.failed) return reject(asError(message.failed));
         const call = this.#pending.get(message.id!);
         if (!call) return;
         this.#pending.delete(message.id!);
-        if (this.#pending.size === 0) this.#worker.unref();
+        if (this.#pending.size === 0) worker.unref();
         this.#answer(message.error ? () => call.reject(asError(message.error!)) : () => call.resolve(message.value));
       });
-      this.#worker.on('error', (error) => this.#fail(error, reject));
-      this.#worker.on('exit', (code) => this.#fail(new Error(`the embedded database's thread stopped (exit code ${code})`), reject));
+      worker.on('error', (error) => this.#fail(worker, error, reject));
+      worker.on('exit', (code) => this.#fail(worker, new Error(`the embedded database's thread stopped (exit code ${code})`), reject));
     });
+    return { worker, ready };
   }
 
   /**
@@ -120,6 +133,9 @@ export class RemotePglite extends BasePglite {
       await client.#ready;
       await client._initArrayTypes();
     } catch (error) {
+      // Not started: nothing to start again.
+      client.#closing = Promise.resolve();
+      client.#closed = true;
       await client.#worker.terminate();
       throw error;
     }
@@ -139,13 +155,70 @@ export class RemotePglite extends BasePglite {
     return this.#inTransaction;
   }
 
-  #fail(error: Error, rejectStart: (error: Error) => void): void {
-    if (this.#closed && !this.#pending.size) return;
-    this.#failed ??= error;
-    this.#closed = true;
+  /**
+   * The thread stopped or failed. Calls under way reject as the database being unavailable (a 503
+   * to a request); a database in a data folder is opened again in a new thread, which PostgreSQL's
+   * crash recovery brings back to its last committed transaction, and calls go on from there. One
+   * in memory is gone with its thread: it stays failed.
+   */
+  #fail(worker: Worker, cause: Error, rejectStart: (error: Error) => void): void {
+    if (worker !== this.#worker || (this.#closed && !this.#pending.size)) return;
+    const error = new DatabaseUnavailableError(cause.message, { cause });
     rejectStart(error);
     for (const call of this.#pending.values()) call.reject(error);
     this.#pending.clear();
+    this.#inTransaction = false;
+    if (this.#failed) return;
+    this.#failed = error;
+    if (this.#closing || !this.options.dataDir) {
+      this.#closed = true;
+      return;
+    }
+    this.#restart(RESTART_FIRST_MS);
+  }
+
+  /** Opens the data folder again in a new thread, after `delay`, doubling while it keeps failing. */
+  #restart(delay: number): void {
+    const timer = setTimeout(async () => {
+      if (this.#closing) return;
+      const { worker, ready } = this.#spawn();
+      this.#worker = worker;
+      this.#ready = ready;
+      const started = performance.now();
+      try {
+        await ready;
+        this.lastOpenMs = Math.round(performance.now() - started);
+      } catch {
+        await worker.terminate().catch(() => undefined);
+        if (worker === this.#worker) this.#restart(Math.min(delay * 2, RESTART_MAX_MS));
+        return;
+      }
+      if (worker !== this.#worker || this.#closing) return;
+      this.#failed = null;
+      this.restarts += 1;
+      // The new backend listens to nothing yet, and knows none of the statements prepared before
+      // (pglite-prepared.ts prepares a statement anew when the database says it is gone).
+      for (const channel of this.#listeners.keys()) await this.exec(`LISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
+      for (const listener of this.#restartListeners) listener();
+    }, delay);
+    timer.unref();
+  }
+
+  /** How many times the thread was started again after it stopped (tests, the log). */
+  restarts = 0;
+  /** How long the last start again took PGlite to open the folder (its recovery included). */
+  lastOpenMs = 0;
+  #restartListeners = new Set<() => void>();
+
+  /** Hears that the thread was started again: notifications sent meanwhile are gone. */
+  onRestart(listener: () => void): () => void {
+    this.#restartListeners.add(listener);
+    return () => this.#restartListeners.delete(listener);
+  }
+
+  /** Stops the thread as a crash would (no close, nothing flushed): what the restart is tested with. */
+  async crash(): Promise<void> {
+    await this.#worker.terminate();
   }
 
   #call<T>(op: string, args: Record<string, unknown> = {}, transfer: ArrayBuffer[] = []): Promise<T> {
@@ -275,7 +348,8 @@ export class RemotePglite extends BasePglite {
       await this.#transactionMutex.runExclusive(() => this.#queryMutex.runExclusive(async () => undefined));
       if (this.#closed) return;
       try {
-        await this.#call('close');
+        // A thread that stopped (and is being started again) has nothing to close.
+        if (!this.#failed) await this.#call('close');
       } finally {
         this.#closed = true;
         await this.#worker.terminate();

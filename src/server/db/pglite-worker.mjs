@@ -40,7 +40,9 @@ const handlers = {
 
 async function main() {
   const client = await PGlite.create({
-    ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : { dataDir }),
+    // A dump opens in memory, or into an empty data folder when one is named too.
+    dataDir,
+    ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
     startParams: [...PGlite.defaultStartParams, ...startParams],
   });
   let queue = Promise.resolve();

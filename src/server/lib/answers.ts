@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifySerializerCompiler, RouteOptions } from 'fastify';
 import { z, type ZodType } from 'zod';
-import { envelopeOf } from '@shared/contracts/common';
 import { dateJson } from './iso-text';
 
 /**
@@ -103,5 +102,3 @@ export function recordRoutes(app: FastifyInstance): void {
   });
 }
 
-/** GET /health: liveness, the database engine, the version and the start-up work still running. */
-export const healthAnswer = envelopeOf(z.object({ status: z.literal('ok'), db: z.string(), version: z.string(), warming: z.array(z.string()) }));

@@ -177,6 +177,17 @@ export class LiveHub {
   }
 
   /**
+   * The database went away (`since`: when) or came back (null). Walls stop showing their figures as
+   * live meanwhile ("reconnecting… figures as of HH:MM", client lib/live.ts); back, every browser
+   * reads its panels again (what changed meanwhile was not told).
+   */
+  databaseChanged(since: Date | null): void {
+    const frame = `event: database\ndata: ${JSON.stringify({ available: since === null, since: since?.toISOString() ?? null, at: new Date().toISOString() })}\n\n`;
+    for (const c of this.clients) c.reply.raw.write(frame);
+    if (since === null) this.gap();
+  }
+
+  /**
    * The listening connection was lost and is back: events sent meanwhile are gone, so every browser
    * is told that every topic changed (a visitor, for its project) and reads its panels again.
    */

@@ -48,10 +48,15 @@ export const livePlugin = fp(async (app) => {
   const hub = new LiveHub(app.database, (sessionId) => app.resolveSessionById(sessionId));
   await hub.start();
   app.decorate('live', hub);
+  // The database gone and back (db/availability.ts): the walls hear it on their stream.
+  const unwatch = app.availability?.onChange((available, since) => hub.databaseChanged(available ? null : since));
   // Before the server's close, which waits for every connection to end: a stream never ends by itself,
   // so each is told to reconnect (to the next process) and ended here (docs/deploy.md "Restarts").
   app.addHook('preClose', async () => hub.closeStreams());
-  app.addHook('onClose', async () => hub.stop());
+  app.addHook('onClose', async () => {
+    unwatch?.();
+    await hub.stop();
+  });
   // A plain function: a call that changed nothing live leaves it at once, without a promise of its own.
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;

@@ -5,6 +5,7 @@ import { CODE, type Locale } from '@shared/constants';
 import { localeFromHeader, translate, translateWith, isMessageKey } from '@shared/messages';
 import { renderDeep } from '@shared/server-text';
 import { ApiError, RequestValidationError } from '../lib/errors';
+import { isDatabaseUnavailable, isDiskFull } from '../db/availability';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -134,6 +135,18 @@ export const envelopePlugin = fp(async (app) => {
     }
     if (status >= 400 && status < 500) {
       return send(reply, status === 404 ? CODE.notFound : CODE.badRequest, translate(status === 404 ? 'err.notFound' : 'err.badRequest', locale));
+    }
+    // The database gone (restarting, failed over, the connection cut) or the disk full: nothing was
+    // done or saved, and the caller is told so in words, not "server error" (docs/reliability.md).
+    // The availability watch hears of it, tells the walls and asks until the database is back.
+    request.server.availability?.failed(error);
+    if (isDiskFull(error)) {
+      request.log.error({ err: { message: error.message, code: pgCode } }, 'request failed: the disk is full');
+      return send(reply, CODE.diskFull, translate('err.diskFull', locale));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { message: error.message, code: pgCode } }, 'request failed: the database is unavailable');
+      return send(reply, CODE.unavailable, translate('err.dbUnavailable', locale));
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, CODE.error, translate('err.server', locale));

@@ -175,27 +175,31 @@ export class StatsRepository {
     const ids = scopeIds(scope);
     const only = projectId ? [projectId] : ids;
     // Units at risk (docs/predictive.md): few, counted live from the findings, by the same category rule.
-    const atRiskQuery = this.database.query<{ category: string; n: number }>(
-      `SELECT coalesce(d.category, 'other') AS category, count(*)::int AS n
-         FROM fall_eq_info e LEFT JOIN fall_device d ON d.id = e.device_id
-        WHERE ${countedEquipment('e')} AND e.state <> 'broken' ${only ? 'AND e.project_id = ANY($1::int[])' : ''}
-          AND EXISTS (SELECT 1 FROM fall_channel_risk r WHERE r.equipment_id = e.id AND r.status = 'open')
-        GROUP BY 1`,
-      only ? [only] : [],
-    );
-    const rows = await this.database.query<Omit<DeviceGroup, 'atRisk'>>(
-      `SELECT coalesce(d.category, 'other') AS category,
-              sum(c.n)::int AS total,
-              coalesce(sum(c.n) FILTER (WHERE c.state = 'normal'), 0)::int AS normal,
-              coalesce(sum(c.n) FILTER (WHERE c.state = 'broken'), 0)::int AS broken,
-              coalesce(sum(c.n) FILTER (WHERE c.state = 'maintenance'), 0)::int AS maintenance,
-              coalesce(sum(c.n) FILTER (WHERE c.state = 'offline'), 0)::int AS offline
-         FROM stats_eq_count c LEFT JOIN fall_device d ON d.id = c.device_id
-        WHERE ${!projectId && ids ? 'c.project_id = ANY($1::int[])' : 'c.project_id = $1'} AND c.n <> 0
-        GROUP BY 1`,
-      [projectId ?? ids ?? 0],
-    );
-    const atRisk = new Map((await atRiskQuery).map((r) => [r.category, r.n]));
+    // Both queries run at once, awaited together: one awaited after the other left the second's
+    // failure unheard when the first failed too (the database gone), and that ended the process.
+    const [atRiskRows, rows] = await Promise.all([
+      this.database.query<{ category: string; n: number }>(
+        `SELECT coalesce(d.category, 'other') AS category, count(*)::int AS n
+           FROM fall_eq_info e LEFT JOIN fall_device d ON d.id = e.device_id
+          WHERE ${countedEquipment('e')} AND e.state <> 'broken' ${only ? 'AND e.project_id = ANY($1::int[])' : ''}
+            AND EXISTS (SELECT 1 FROM fall_channel_risk r WHERE r.equipment_id = e.id AND r.status = 'open')
+          GROUP BY 1`,
+        only ? [only] : [],
+      ),
+      this.database.query<Omit<DeviceGroup, 'atRisk'>>(
+        `SELECT coalesce(d.category, 'other') AS category,
+                sum(c.n)::int AS total,
+                coalesce(sum(c.n) FILTER (WHERE c.state = 'normal'), 0)::int AS normal,
+                coalesce(sum(c.n) FILTER (WHERE c.state = 'broken'), 0)::int AS broken,
+                coalesce(sum(c.n) FILTER (WHERE c.state = 'maintenance'), 0)::int AS maintenance,
+                coalesce(sum(c.n) FILTER (WHERE c.state = 'offline'), 0)::int AS offline
+           FROM stats_eq_count c LEFT JOIN fall_device d ON d.id = c.device_id
+          WHERE ${!projectId && ids ? 'c.project_id = ANY($1::int[])' : 'c.project_id = $1'} AND c.n <> 0
+          GROUP BY 1`,
+        [projectId ?? ids ?? 0],
+      ),
+    ]);
+    const atRisk = new Map(atRiskRows.map((r) => [r.category, r.n]));
     return inDictionaryOrder(
       DEVICE_CATEGORY.map((c) => c.value),
       new Map(rows.map((r) => [r.category, { ...r, atRisk: atRisk.get(r.category) ?? 0 }])),

@@ -6,6 +6,10 @@ import { SWITCH_FAULT } from '@shared/constants';
 import type { Db } from '../../../db/client';
 import { publishLive } from '../../../live';
 import { applyReading, isFault, type ReadingOutcome } from './readings';
+import { isDatabaseUnavailable } from '../../../db/availability';
+
+/** While the database is unreachable a batch is tried again this often: written within it of the database's return. */
+const UNAVAILABLE_RETRY_MS = 1_000;
 
 /** Where a reading came from (stored with the raw reading). */
 export type ReadingSource = 'http' | 'modbus' | 'mqtt' | 'demo';
@@ -210,7 +214,11 @@ export class ReadingIngest {
         ({ slow, kept } = await this.write(batch));
         break;
       } catch (err) {
-        if (attempt >= this.attempts) {
+        // The database gone (a restart, a failover): the batch waits, with the queue behind it
+        // (bounded: submitters wait past highWater), and is written once the database is back.
+        const waiting = isDatabaseUnavailable(err);
+        if (waiting) this.app.availability?.failed(err);
+        if (attempt >= this.attempts && !waiting) {
           this.queue.splice(0, batch.length);
           this.counts.lost += batch.length;
           this.app.log.error({ err: (err as Error).message, readings: batch.length, attempts: attempt }, 'reading batch lost: the database refused it on every attempt');
@@ -220,7 +228,7 @@ export class ReadingIngest {
         }
         this.counts.retries += 1;
         this.app.log.warn({ err: (err as Error).message, readings: batch.length, attempt }, 'reading batch failed; retrying');
-        await new Promise((r) => setTimeout(r, this.retryBaseMs * 2 ** (attempt - 1)));
+        await new Promise((r) => setTimeout(r, Math.min(this.retryBaseMs * 2 ** (Math.min(attempt, this.attempts) - 1), waiting ? UNAVAILABLE_RETRY_MS : Infinity)));
       }
     }
     this.queue.splice(0, batch.length);
