@@ -49,12 +49,30 @@ const COALESCE_MS = 400;
 
 let status: LiveStatus = 'idle';
 let lastEventAt: number | null = null;
+/**
+ * Since when the figures on screen are not live, or null while they are: the server said its
+ * database is unavailable (its `database` event), or a stream that was open was lost. A wall then
+ * says "reconnecting… figures as of HH:MM" rather than showing them as live.
+ */
+let figuresAsOf: number | null = null;
+/** Whether the stream was open at least once: a wall still loading has no figures to date. */
+let everOpen = false;
 const listeners = new Set<() => void>();
 function setStatus(next: LiveStatus) {
   status = next;
+  if (next === 'open') everOpen = true;
+  else if (everOpen && next !== 'idle' && figuresAsOf === null) figuresAsOf = Date.now();
+  if (next === 'idle') {
+    figuresAsOf = null;
+    everOpen = false;
+  }
   listeners.forEach((l) => l());
 }
-const snapshot = () => `${status}|${lastEventAt ?? ''}`;
+function setFiguresAsOf(next: number | null) {
+  figuresAsOf = next;
+  listeners.forEach((l) => l());
+}
+const snapshot = () => `${status}|${lastEventAt ?? ''}|${figuresAsOf ?? ''}`;
 
 export function useLiveStatus(): { status: LiveStatus; lastEventAt: number | null } {
   useSyncExternalStore(
@@ -68,7 +86,21 @@ export function useLiveStatus(): { status: LiveStatus; lastEventAt: number | nul
   return { status, lastEventAt };
 }
 
-const streamOpen = () => status === 'open';
+/** Open, and the server's database with it: what the stream announces is every change there is. */
+const streamOpen = () => status === 'open' && figuresAsOf === null;
+const readFiguresAsOf = () => figuresAsOf;
+
+/** When the figures on screen stopped being live (a time in ms), or null while they are live. */
+export function useFiguresAsOf(): number | null {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    readFiguresAsOf,
+    readFiguresAsOf,
+  );
+}
 
 /**
  * True while the stream is open: then every change a screen shows is announced, and its queries need
@@ -178,8 +210,9 @@ export function connectLive(queryClient: QueryClient, declared: readonly LiveKey
     const opened = () => {
       delay = RETICKET_FIRST_MS;
       restartUntil = 0;
-      if (lost) {
+      if (lost || figuresAsOf !== null) {
         lost = false;
+        figuresAsOf = null;
         // The alarms first: the wall's connections are few, and the rest refetch together.
         for (const queryKey of allUrgent) void queryClient.invalidateQueries({ queryKey });
         invalidateFor(queryClient, new Set(LIVE_TOPICS), declared);
@@ -196,6 +229,24 @@ export function connectLive(queryClient: QueryClient, declared: readonly LiveKey
       delay = RETICKET_FIRST_MS;
       setStatus('connecting');
       later();
+    });
+    // The server's database went away, or is back (server live/hub.ts): while it is away the
+    // figures are those of `since`; back, every topic counts as changed (the server says so too).
+    es.addEventListener('database', (e: MessageEvent) => {
+      let told: { available?: boolean; since?: string | null };
+      try {
+        told = JSON.parse(e.data) as typeof told;
+      } catch {
+        return;
+      }
+      if (told.available === false) {
+        const since = told.since ? Date.parse(told.since) : Number.NaN;
+        if (figuresAsOf === null) setFiguresAsOf(Number.isFinite(since) ? Math.min(since, Date.now()) : Date.now());
+      } else if (figuresAsOf !== null) {
+        setFiguresAsOf(null);
+        for (const queryKey of allUrgent) void queryClient.invalidateQueries({ queryKey });
+        invalidateFor(queryClient, new Set(LIVE_TOPICS), declared);
+      }
     });
     es.addEventListener('revoked', () => {
       es.close();

@@ -5,6 +5,7 @@ import { GRANULARITIES, PERIOD_DEFAULTS, isoDaysAgo, periodQuerySchema, type Gra
 import { WallCanvas } from '@client/components/wall/wall-canvas';
 import { WallTitleBar } from '@client/components/wall/wall-title-bar';
 import { StaleBadge } from '@client/components/wall/stale-badge';
+import { ReconnectingBadge } from '@client/components/wall/reconnecting-badge';
 import { Panel } from '@client/components/wall/panel';
 import type { ChartPoint } from '@client/components/wall/wall-chart';
 import { WALL } from '@client/components/wall/theme';
@@ -112,6 +113,7 @@ export default function DetailWall() {
               ← {t('detail.back')}
             </Link>
             <StaleBadge label={(m) => t('stale', { count: m })} />
+            <ReconnectingBadge label={(time) => t('reconnecting', { time })} />
           </>
         }
       />

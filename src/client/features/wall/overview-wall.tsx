@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { WallCanvas } from '@client/components/wall/wall-canvas';
 import { WallTitleBar } from '@client/components/wall/wall-title-bar';
 import { StaleBadge } from '@client/components/wall/stale-badge';
+import { ReconnectingBadge } from '@client/components/wall/reconnecting-badge';
 import { systemTitle } from '@client/lib/runtime-config';
 import type { PeriodQuery } from '@shared/contracts/stats';
 import { isoDaysAgo } from '@shared/iso-day';
@@ -123,6 +124,7 @@ export function OverviewPanels() {
           <>
             <span style={{ whiteSpace: 'nowrap' }}>{t('subtitle')}</span>
             <StaleBadge label={(m) => t('stale', { count: m })} />
+            <ReconnectingBadge label={(time) => t('reconnecting', { time })} />
           </>
         }
       />

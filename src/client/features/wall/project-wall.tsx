@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../lib/api';
 import { loginDisplay, useSession } from '../../lib/session';
 import { StaleBadge } from '../../components/wall/stale-badge';
+import { ReconnectingBadge } from '../../components/wall/reconnecting-badge';
 import { WALL } from '../../components/wall/theme';
 import { WallCanvas } from '../../components/wall/wall-canvas';
 import { useProjectWall } from '../../shared/wall/project/api/get-project-wall';
@@ -79,6 +80,7 @@ export default function ProjectWall() {
         {wallSession.data?.kind === 'visitor' ? <Badge colour={WALL.accent} testId="visitor-badge">{t('visitor')}</Badge> : null}
         {kiosk ? <Badge colour={WALL.textDim}>{t('kiosk')}</Badge> : null}
         <StaleBadge label={(n) => t('stale', { n })} />
+        <ReconnectingBadge label={(time) => t('reconnectingAsOf', { time })} />
       </>
     );
     body = (

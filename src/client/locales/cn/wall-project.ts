@@ -40,6 +40,7 @@ const wallProject = {
   warnings: { open: '未处理', fixed: '已修复', notFixed: '未修复', none: '暂无告警', channel: '通道 {{ch}}' },
   cameras: { none: '该项目暂无摄像头', noStream: '未配置视频流地址', failed: '视频暂时无法播放' },
   stale: '数据已 {{n}} 分钟未更新',
+  reconnectingAsOf: '正在重新连接…数据截至 {{time}}',
   reconnecting: '正在重新连接…',
   loadFailed: '项目墙加载失败',
   notFound: '项目不存在',

@@ -3,6 +3,7 @@ const wall = {
   overview: '运维总览大屏',
   subtitle: '全球水景项目实时运维监控',
   stale: '数据已 {{count}} 分钟未更新',
+  reconnecting: '正在重新连接…数据截至 {{time}}',
   ended: { title: '此大屏的显示链接已失效', text: '显示令牌已被吊销或已失效。请管理员在“场景管理”中为这块大屏重新发放显示链接。' },
   loading: '加载中…',
   failed: '数据加载失败，正在重试',

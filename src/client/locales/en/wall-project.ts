@@ -42,6 +42,7 @@ const wallProject: LocaleShape<typeof cn> = {
   warnings: { open: 'Open', fixed: 'Fixed', notFixed: 'Not fixed', none: 'No warnings', channel: 'CH {{ch}}' },
   cameras: { none: 'This project has no cameras', noStream: 'No stream address configured', failed: 'The video cannot play right now' },
   stale: 'Data is {{n}} minutes old',
+  reconnectingAsOf: 'Reconnecting… figures as of {{time}}',
   reconnecting: 'Reconnecting…',
   loadFailed: 'The project wall could not be loaded',
   notFound: 'No such project',

@@ -5,6 +5,7 @@ const wall: LocaleShape<typeof cnWall> = {
   overview: 'Operations overview',
   subtitle: 'Live operations of water features worldwide',
   stale: 'Data is {{count}} min old',
+  reconnecting: 'Reconnecting… figures as of {{time}}',
   ended: { title: "This wall's display link no longer works", text: 'Its display token was revoked or is no longer valid. Ask a manager to issue a new display link for this wall in Scenes.' },
   loading: 'Loading…',
   failed: 'Could not load the data, retrying',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { systemTitle } from '../../lib/runtime-config';
 import { StaleBadge } from '../../components/wall/stale-badge';
+import { ReconnectingBadge } from '../../components/wall/reconnecting-badge';
 import { WallCanvas } from '../../components/wall/wall-canvas';
 import { WallTitleBar } from '../../components/wall/wall-title-bar';
 import { useScene } from './api/get-scene';
@@ -17,7 +18,13 @@ export function SceneWall({ sceneId }: { sceneId: number }) {
   const scene = useScene(sceneId, true);
   return (
     <WallCanvas label={scene.data ? localName(scene.data.name, scene.data.nameEn, i18n.language) : undefined}>
-      <WallTitleBar title={systemTitle(i18n.language) || (scene.data ? localName(scene.data.name, scene.data.nameEn, i18n.language) : '')} left={<StaleBadge label={(n) => t('stale', { n })} />} />
+      <WallTitleBar title={systemTitle(i18n.language) || (scene.data ? localName(scene.data.name, scene.data.nameEn, i18n.language) : '')} left={
+          <>
+            <StaleBadge label={(n) => t('stale', { n })} />
+            <ReconnectingBadge label={(time) => t('reconnectingAsOf', { time })} />
+          </>
+        }
+      />
       <SceneRenderer sceneId={sceneId} />
       {/* A scene's wall shows every project's alarms, as the overview does. */}
       <AlarmStrip key={sceneId} wallKey={`scene:${sceneId}`} kiosk={sessionKind() === 'display'} box={SCENE_ALARM_BOX} />
