@@ -15,6 +15,7 @@ import type { S3Settings, S3Storage } from '../../storage/s3-storage';
 import { extensionOf, sniffContentType } from '../../storage/sniff';
 import { GENERAL_DOWNLOAD, OWNER_RULES } from './owners';
 import { inScope } from '../../lib/data-scope';
+import { isDiskFull } from '../../db/availability';
 
 const THUMB_SIZE = 320;
 const locals = new WeakMap<object, Storage>();
@@ -155,6 +156,8 @@ export async function storeFile(app: Pick<FastifyInstance, 'config' | 'database'
     const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
     input.log?.error({ storage: storage.provider, error: e.name ?? e.code, status: e.$metadata?.httpStatusCode }, 'file bytes not stored');
     await storage.delete(key).catch(() => undefined);
+    // The disk is full: said as such (plugins/envelope.ts), not as a store to try again later.
+    if (isDiskFull(err)) throw err;
     throw new ApiError(CODE.error, 'err.storageFailed');
   }
   try {
