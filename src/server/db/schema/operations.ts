@@ -145,6 +145,20 @@ export const fallOrderCount = pgTable('fall_order_count', {
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * The last number handed out each day per numbering (orders `WO`, bills `BL`; lib/daily-number.ts):
+ * a number is never given twice, whatever was deleted since (0051). `day` is YYYYMMDD.
+ */
+export const dailyNumber = pgTable(
+  'daily_number',
+  {
+    tag: varchar('tag', { length: 8 }).notNull(),
+    day: char('day', { length: 8 }).notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tag, t.day] })],
+);
+
 export const fallReport = pgTable('fall_report', {
   id: serial('id').primaryKey(),
   orderId: integer('order_id').notNull().references(() => fallOrder.id, { onDelete: 'cascade' }),

@@ -297,4 +297,24 @@ describe('fall/order', () => {
     await t.call('POST', '/api/ball/fallorder/close', { token: admin, body: { id: second } });
     expect(await state()).toBe('normal');
   });
+
+  it('never gives a number twice, the newest order deleted or not (issue 37)', async () => {
+    const number = async (name: string) => {
+      const res = await save({ name, projectId });
+      expect(res.status).toBe(200);
+      return { id: res.body.data.id as number, number: res.body.data.number as string };
+    };
+    const seq = (n: string) => Number(n.split('-')[2]);
+    const first = await number('Numbered 1');
+    const newest = await number('Numbered 2');
+    expect(seq(newest.number)).toBe(seq(first.number) + 1);
+    expect((await t.call('POST', '/api/ball/fallorder/delete', { token: admin, body: [newest.id] })).body.data).toEqual({ deleted: 1 });
+    const next = await number('Numbered 3');
+    expect(next.number).not.toBe(newest.number);
+    expect(seq(next.number)).toBe(seq(newest.number) + 1);
+    // Every order of the day deleted: still onwards.
+    expect((await t.call('POST', '/api/ball/fallorder/delete', { token: admin, body: [first.id, next.id] })).status).toBe(200);
+    const after = await number('Numbered 4');
+    expect(seq(after.number)).toBe(seq(next.number) + 1);
+  });
 });
