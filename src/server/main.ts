@@ -34,7 +34,9 @@ async function main(): Promise<void> {
   await seedNewDataDir(config);
   let database = await open();
   try {
-    await migrate(database);
+    // The upgrade's record (docs/upgrade.md): which migrations this start ran, or that none was due.
+    const ran = await migrate(database);
+    process.stdout.write(ran.length ? `migrations ran: ${ran.join(', ')}\n` : 'migrations: none to run, the database is up to date\n');
   } catch (error) {
     if (!(error instanceof SchemaNewerError)) throw error;
     process.stderr.write(`Cascade: ${error.message}\n`);
@@ -118,6 +120,8 @@ async function startBackground(app: import('fastify').FastifyInstance): Promise<
       clientId: instanceClientId(clientId, hostname(), app.config.port, mqttOptions.password),
       ca: caFile ? await readFile(caFile) : undefined,
     });
+    // Health reports the broker (lib/health.ts); a broker away does not take the instance out.
+    app.healthParts.set('broker', () => (ingest.stats().connected ? { status: 'ok' } : { status: 'warn', detail: 'not connected to the broker' }));
     // INGEST_STATS_EVERY_MS: the ingest's counters in the log this often (the fleet bench watches them).
     const every = Number(process.env.INGEST_STATS_EVERY_MS);
     const statsTimer = every > 0 ? setInterval(() => app.log.info({ ingest: app.readings.stats(), mqtt: ingest.stats() }, 'ingest progress'), every) : null;

@@ -5,7 +5,7 @@
 //  - POST /api/ball/fallorder/list (page 1 of 20, signed in) under 50 connections (autocannon) for
 //    DURATION s: requests per second, p99 latency, the ratio to the hello world's requests per
 //    second at 50 connections, and the server's CPU time per request (read from /proc);
-//  - GET /api/health from one more connection meanwhile: its p99 beside its p99 on the idle server
+//  - GET /api/health/live (no database) from one more connection meanwhile: its p99 beside its p99 on the idle server
 //    ("unaffected");
 //  - the server process's memory measured from outside (/proc/<pid>/status): VmRSS once it listens and
 //    has warmed up, the median of eleven readings over its sixth to tenth idle second (idle; one
@@ -211,12 +211,12 @@ async function measureServer(engine, hello) {
 
     const headers = await adminListHeaders(base, LIST_BODY);
 
-    const healthIdle = checked(await cannon({ url: `${base}/api/health`, connections: 1, duration: Math.max(3, DURATION / 2) }), 'health, idle');
+    const healthIdle = checked(await cannon({ url: `${base}/api/health/live`, connections: 1, duration: Math.max(3, DURATION / 2) }), 'health, idle');
     const loadAtStart = load();
     const cpuAtStart = cpuSeconds(server.pid);
     const [list, health] = await Promise.all([
       cannon({ url: `${base}/api/ball/fallorder/list`, method: 'POST', headers, body: LIST_BODY }),
-      cannon({ url: `${base}/api/health`, connections: 1 }),
+      cannon({ url: `${base}/api/health/live`, connections: 1 }),
     ]);
     // The server's CPU time per request answered: what a shared machine's load changes least. Read
     // before the reference's rounds, which load the server again (read after them, it was charged
@@ -240,7 +240,7 @@ async function measureServer(engine, hello) {
       },
       { name: `${label}: order list p99`, value: list.latency.p99, unit: 'ms', budget: b.p99, note: `median ${list.latency.p50} ms; hello world p99 ${hello.p99} ms` },
       {
-        name: `${label}: /api/health p99 under the list load`,
+        name: `${label}: /api/health/live p99 under the list load`,
         value: health.latency.p99,
         unit: 'ms',
         budget: Math.round(healthIdle.latency.p99 + HEALTH_SLACK_MS),
