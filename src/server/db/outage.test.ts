@@ -94,12 +94,13 @@ describe.skipIf(!ON_POSTGRES)('a PostgreSQL that goes away and comes back', () =
           if (exit) throw new Error(`the server exited at start:\n${output}`);
           return fetch(`${base}/health/live`).then((r) => r.ok).catch(() => false);
         },
-        120_000,
+        // Migrations, the first start's seeding and tsx's compile: minutes on a saturated machine.
+        300_000,
         'the server to listen',
       );
       const login = await call('POST', '/sys/login', { username: 'admin', password: ADMIN_PASSWORD, captcha: '', uuid: '' });
       token = login.body.data.token;
-    }, 180_000);
+    }, 360_000);
     afterAll(async () => {
       if (server && !exit) {
         const gone = new Promise((r) => server.once('exit', r));
