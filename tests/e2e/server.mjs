@@ -26,15 +26,37 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
 }
 
-function freePort() {
+function portIsFree(port) {
   return new Promise((resolve, reject) => {
     const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+    srv.once('error', (err) => (err.code === 'EADDRINUSE' || err.code === 'EACCES' ? resolve(0) : reject(err)));
+    srv.listen(port, '127.0.0.1', () => {
+      const { port: taken } = srv.address();
+      srv.close(() => resolve(taken));
     });
-    srv.on('error', reject);
   });
+}
+
+let nextInRange = 0;
+/**
+ * A port nothing listens on: any the system gives, or with E2E_PORTS="18100-18199" one of those (a
+ * shared machine's share; the runner gives each shard its own part). Each call starts after the last
+ * one it gave, so a server just stopped is not followed onto its port by the next.
+ */
+export async function freePort() {
+  const range = process.env.E2E_PORTS;
+  if (!range) return portIsFree(0);
+  const [low, high] = range.split('-').map(Number);
+  if (!(low > 0 && high >= low)) throw new Error(`E2E_PORTS must read like 18100-18199, not "${range}"`);
+  const size = high - low + 1;
+  for (let i = 0; i < size; i += 1) {
+    const port = low + ((nextInRange + i) % size);
+    if (await portIsFree(port)) {
+      nextInRange = (port - low + 1) % size;
+      return port;
+    }
+  }
+  throw new Error(`no free port in E2E_PORTS=${range}`);
 }
 
 /**
