@@ -1,7 +1,7 @@
 // Starts the real Cascade server (built client, embedded database in a fresh folder, demo data)
 // on a free port for browser tests and benchmarks.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { serverCommand } from '../../scripts/server.mjs';
@@ -97,15 +97,57 @@ export function buildClient() {
 }
 
 /**
- * Starts the server; resolves once /api/health answers. `env` adds or overrides variables; `port`
- * and a kept `dataDir` (fresh: false) start it again where a stopped one was (restart.e2e.mjs).
+ * The suite's servers (run.mjs's shards): the demo boards keep reporting (values move), but no scripted
+ * fault: the wall tests compare the wall with the API's counts, which a fault landing in between would
+ * change. livedemo.e2e.mjs starts its own server with fast faults.
  */
-export async function startServer({ env = {}, dataDir, fresh = true, port: fixedPort } = {}) {
+export const SUITE_ENV = { DEMO_FAULT_EVERY_MS: '0' };
+
+/** The environment a server of the browser tests (and its first start's seeding) runs in. */
+function serverEnv(dir, port, env) {
+  return { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CAPTCHA: 'off', LOG_LEVEL: 'warn', ...env };
+}
+
+/**
+ * Seeds a new data folder `dir` as a server's first start does (its seeding process, with the same
+ * `env`), without the server: servers started `from` it then open a copy instead of seeding their
+ * own (the runner's shards). Resolves once the seeding has started, with `finished`, which rejects
+ * when it fails or takes more than 5 minutes; the client can be built meanwhile.
+ */
+export async function seedDataDir(dir, env = {}) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const childEnv = serverEnv(dir, 0, env);
+  const args = await serverCommand(childEnv);
+  const main = args.pop();
+  args.push(path.join(path.dirname(main), 'db/seed', `first-start-process${path.extname(main)}`));
+  const child = spawn(process.execPath, args, { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const limit = setTimeout(() => child.kill('SIGKILL'), 300_000);
+  const finished = new Promise((resolve, reject) => {
+    child.on('exit', (code, signal) => {
+      clearTimeout(limit);
+      if (code === 0) resolve();
+      else reject(new Error(`seeding ${dir} failed (${signal ?? `exit code ${code}`}):\n${output}`));
+    });
+  });
+  return { finished };
+}
+
+/**
+ * Starts the server; resolves once /api/health answers. `env` adds or overrides variables; `port`
+ * and a kept `dataDir` (fresh: false) start it again where a stopped one was (restart.e2e.mjs); a
+ * fresh one starts on a copy of the folder `from` (seedDataDir) when given.
+ */
+export async function startServer({ env = {}, dataDir, fresh = true, port: fixedPort, from } = {}) {
   const port = fixedPort ?? (await freePort());
   const dir = dataDir ?? path.join(root, 'tmp', `e2e-data-${port}`);
   if (fresh) rmSync(dir, { recursive: true, force: true });
+  if (fresh && from) cpSync(from, dir, { recursive: true });
   mkdirSync(dir, { recursive: true });
-  const childEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, CAPTCHA: 'off', LOG_LEVEL: 'warn', ...env };
+  const childEnv = serverEnv(dir, port, env);
   const child = spawn(process.execPath, await serverCommand(childEnv), {
     cwd: root,
     env: childEnv,
