@@ -138,14 +138,16 @@ export async function seedDataDir(dir, env = {}) {
 
 /**
  * Starts the server; resolves once /api/health answers. `env` adds or overrides variables; `port`
- * and a kept `dataDir` (fresh: false) start it again where a stopped one was (restart.e2e.mjs); a
- * fresh one starts on a copy of the folder `from` (seedDataDir) when given.
+ * and a kept `dataDir` (fresh: false) start it again where a stopped one was (restart.e2e.mjs). A
+ * folder with no database yet gets a copy of the folder `from` (seedDataDir), by default the one the
+ * runner seeded (E2E_DATA_FROM), instead of seeding its own: on a loaded machine a first start's
+ * seeding alone took more than the 3 minutes a start may.
  */
-export async function startServer({ env = {}, dataDir, fresh = true, port: fixedPort, from } = {}) {
+export async function startServer({ env = {}, dataDir, fresh = true, port: fixedPort, from = process.env.E2E_DATA_FROM } = {}) {
   const port = fixedPort ?? (await freePort());
   const dir = dataDir ?? path.join(root, 'tmp', `e2e-data-${port}`);
   if (fresh) rmSync(dir, { recursive: true, force: true });
-  if (fresh && from) cpSync(from, dir, { recursive: true });
+  if (from && !existsSync(path.join(dir, 'pglite', 'PG_VERSION'))) cpSync(from, dir, { recursive: true });
   mkdirSync(dir, { recursive: true });
   const childEnv = serverEnv(dir, port, env);
   const child = spawn(process.execPath, await serverCommand(childEnv), {

@@ -10,8 +10,9 @@ const files = process.argv.slice(2);
 const screenshotsDir = path.join(root, 'test-results/screenshots');
 const say = (text) => (process.send ? process.send({ type: 'say', text }) : console.log(text));
 
-// The demo data is a copy of what run.mjs seeded once (E2E_DATA_FROM); alone, the server seeds its own.
-const server = await startServer({ env: SUITE_ENV, from: process.env.E2E_DATA_FROM || undefined });
+// The demo data is a copy of what run.mjs seeded once (E2E_DATA_FROM, startServer's default); alone,
+// the server seeds its own.
+const server = await startServer({ env: SUITE_ENV });
 const browser = await launchBrowser();
 let passed = 0;
 let failed = 0;
