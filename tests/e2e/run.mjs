@@ -116,18 +116,21 @@ const results = await Promise.all(
         });
         // Whatever else a shard prints (a test's own log, a warning) shows line by line under its tag.
         for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(tag + line));
-        let counted;
+        // Each test counts as its line arrives: a shard stopped halfway keeps what it had run.
+        const counted = { passed: 0, failed: 0 };
+        let done = false;
         child.on('message', (m) => {
           if (m.type === 'say') console.log(prefixed(tag, m.text));
-          if (m.type === 'counted') counted = m;
+          if (m.passed === true) counted.passed += 1;
+          if (m.passed === false) counted.failed += 1;
+          if (m.type === 'done') done = m.complete;
         });
         child.on('exit', (code, signal) => {
           const ms = Date.now() - started;
-          if (!counted) {
-            // It stopped before it had run all its files (the server did not start, a crash): a failure.
+          if (!done) {
+            // It stopped before it had run all its files (the server did not start, a crash, a kill): a failure.
             console.log(prefixed(tag, `  ✗ shard ${index + 1} ended (${signal ?? `exit code ${code}`}) before its files had run`));
-            resolve({ passed: 0, failed: 1, ms });
-            return;
+            counted.failed += 1;
           }
           console.log(prefixed(tag, `shard ${index + 1}: ${counted.passed} passed, ${counted.failed} failed in ${Math.round(ms / 1000)} s`));
           resolve({ ...counted, ms });

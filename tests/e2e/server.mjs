@@ -21,9 +21,10 @@ export function chromiumPath() {
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export async function launchBrowser() {
+/** Headless Chromium; `options` go to Playwright's launch (the runner's shards handle signals themselves). */
+export async function launchBrowser(options = {}) {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true, ...options });
 }
 
 function portIsFree(port) {
