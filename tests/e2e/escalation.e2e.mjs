@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { call } from './server.mjs';
+import { call, freePort } from './server.mjs';
 import { signedState } from '../bench/fleet-publisher.mjs';
 
 const WAIT = { timeout: 30_000 };
@@ -57,8 +57,8 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
       res.writeHead(200).end('ok');
     });
   });
-  await new Promise((resolve) => hooks.listen(0, '127.0.0.1', resolve));
-  const hookPort = hooks.address().port;
+  const hookPort = await freePort();
+  await new Promise((resolve) => hooks.listen(hookPort, '127.0.0.1', resolve));
   const { token: admin } = await call(baseUrl, 'POST', '/sys/login', { body: { username: 'admin', password: 'admin123', captcha: '', uuid: '' } });
   const { token: manager } = await call(baseUrl, 'POST', '/sys/login', { body: { username: 'manager', password: 'manager123', captcha: '', uuid: '' } });
   const { token: operator } = await call(baseUrl, 'POST', '/sys/login', { body: { username: 'operator', password: 'operator123', captcha: '', uuid: '' } });

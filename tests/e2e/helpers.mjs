@@ -45,3 +45,22 @@ export async function topmostClick(page, locator) {
   assert.ok(top, `${await locator.evaluate((el) => el.outerHTML.slice(0, 120))} is covered by another layer`);
   await locator.click();
 }
+
+/**
+ * Resolves once every counting number on the page (a wall's NumberCounter: data-value holds the number
+ * it counts to) shows that number: the count-up has ended, the figures on screen are the final ones.
+ */
+export async function countersDone(page) {
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('span[data-value]')].every((el) => {
+        const target = el.getAttribute('data-value');
+        if (target === '') return true;
+        const text = (el.textContent ?? '').replace(/,/g, '');
+        const decimals = (text.split('.')[1] ?? '').length;
+        return Math.abs(Number(text) - Number(target)) <= 0.5 * 10 ** -decimals + 1e-9;
+      }),
+    undefined,
+    WAIT,
+  );
+}

@@ -105,21 +105,32 @@ function collectUserValues(value, out, skip, lang, depth = 0) {
   }
 }
 
-/** Follows a page's API answers (the user values in them) and whether any is still on its way. */
-function watch(page, lang) {
+/**
+ * What a screen shows while it is still getting its data: a table or a form waiting (aria-busy, the
+ * top bar while a screen's chunk loads), a loader, a skeleton, a wall panel not yet drawn.
+ */
+const BUSY = '[aria-busy="true"], .mantine-Loader-root, .mantine-Skeleton-root[data-visible], .mantine-LoadingOverlay-root, [data-ready="false"]';
+
+/**
+ * Follows a page's API answers (the user values in them) and its requests to the server still on
+ * their way: its own (answers, lazy screens and panels, dictionaries), not the live stream.
+ */
+function watch(page, lang, baseUrl) {
   const userValues = new Set();
   let inFlight = 0;
-  let lastChange = Date.now();
-  const isApi = (r) => r.url().includes('/api/') && r.resourceType() !== 'eventsource' && !r.url().includes('/live');
+  let begun = 0;
+  let lastSent = Date.now();
+  const isOwn = (r) => r.url().startsWith(baseUrl) && r.resourceType() !== 'eventsource' && !r.url().includes('/live');
   page.on('request', (r) => {
-    if (!isApi(r)) return;
+    if (!isOwn(r)) return;
     inFlight += 1;
-    lastChange = Date.now();
+    begun += 1;
+    lastSent = Date.now();
   });
-  const done = async (r) => {
-    if (!isApi(r)) return;
+  const done = (r) => {
+    if (!isOwn(r)) return;
     inFlight -= 1;
-    lastChange = Date.now();
+    lastSent = Date.now();
   };
   page.on('requestfailed', done);
   page.on('requestfinished', async (r) => {
@@ -132,16 +143,32 @@ function watch(page, lang) {
     } catch {
       // a body already gone (navigation): nothing to learn from it
     }
-    await done(r);
+    done(r);
   });
+  /** Whether, two frames on (what the last answer set off has drawn and sent), nothing on screen is busy. */
+  const calm = () =>
+    page
+      .evaluate((busy) => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(!document.querySelector(busy))))), BUSY)
+      .catch(() => false);
   return {
     userValues,
-    async quiet(minMs = 700, maxMs = 12_000) {
-      const start = Date.now();
-      await page.waitForTimeout(200);
-      while (Date.now() - start < maxMs) {
-        if (inFlight <= 0 && Date.now() - lastChange > minMs) return;
-        await page.waitForTimeout(100);
+    /**
+     * Resolves once the screen has what it asked for and has drawn it: no request of its own on the
+     * way and nothing busy on screen, twice in a row with no request begun in between. A marker
+     * that stays while the network has been still for `stillMs` waits for nothing the screen asked
+     * for (a chart without data keeps its skeleton). After `maxMs` it goes on as it is (the walk
+     * then checks what shows).
+     */
+    async settled(maxMs = 12_000, stillMs = 1500) {
+      const deadline = Date.now() + maxMs;
+      let calmBefore = false;
+      while (Date.now() < deadline) {
+        const seen = begun;
+        const idle = () => inFlight <= 0 && begun === seen;
+        const now = inFlight <= 0 && ((await calm()) || Date.now() - lastSent > stillMs) && idle();
+        if (now && calmBefore) return;
+        calmBefore = now;
+        if (!now) await page.waitForTimeout(50);
       }
     },
   };
@@ -214,13 +241,12 @@ async function walk(browser, baseUrl, token, lang, targets, screenshotsDir) {
     [lang, token],
   );
   const page = await context.newPage();
-  const watcher = watch(page, lang);
+  const watcher = watch(page, lang, baseUrl);
   const problems = {};
   try {
     for (const { name, url } of targets) {
       await page.goto(`${baseUrl}/#/${url}`);
-      await watcher.quiet();
-      await page.waitForTimeout(400); // charts and lazy panels draw after their data
+      await watcher.settled();
       const found = findings(await visibleTexts(page), lang, watcher.userValues);
       if (found.length) problems[name] = found.slice(0, 8);
       await page.screenshot({ path: path.join(screenshotsDir, `language-${lang}-${name.replace(/[/:]/g, '_') || 'home'}.png`) });

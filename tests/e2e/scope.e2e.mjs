@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { call } from './server.mjs';
-import { WAIT, openScreen, signIn, topmostClick } from './helpers.mjs';
+import { WAIT, countersDone, openScreen, signIn, topmostClick } from './helpers.mjs';
 
 const READY_MS = 45_000;
 const kpiValue = (page, key) => page.locator(`[data-kpi="${key}"] [data-value]`).first().getAttribute('data-value');
@@ -113,7 +113,7 @@ export const tests = {
         // 5. The overview wall counts their projects and their broken units only.
         await p.goto(`${baseUrl}/#/page`);
         await wallReady(p);
-        await p.waitForTimeout(1500); // numbers finish counting up
+        await countersDone(p);
         assert.equal(await kpiValue(p, 'projects'), '2', `${lang}: the wall counts the two projects`);
         assert.equal(await kpiValue(p, 'broken'), String(broken), `${lang}: the wall's broken units are theirs`);
         await p.screenshot(shot(`scope-wall-${lang}.png`));

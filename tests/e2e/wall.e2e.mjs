@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { call } from './server.mjs';
+import { countersDone } from './helpers.mjs';
 // Boards sign their readings (docs/devices.md "Signed readings"): the same envelope as the fleet bench's boards.
 import { signedState } from '../bench/fleet-publisher.mjs';
 
@@ -163,7 +164,7 @@ export async function run({ baseUrl, screenshotsDir, browser: given }) {
           assert.equal(frame.projects, String(counts.total));
           const panels = await assertLayout(page, `overview ${viewport.width}×${viewport.height} ${lang}`);
           assert.ok(panels >= 8, `overview shows ${panels} panels`);
-          await page.waitForTimeout(1500); // numbers finish counting up
+          await countersDone(page);
           assert.equal(await kpiValue(page, 'projects'), String(counts.total));
           assert.equal(await kpiValue(page, 'broken'), String(devices.reduce((n, d) => n + d.broken, 0)));
           await page.screenshot({ path: shot(`wall-overview-${viewport.width}x${viewport.height}-${lang}.png`) });
@@ -183,7 +184,7 @@ export async function run({ baseUrl, screenshotsDir, browser: given }) {
           await page.locator('[data-panel="panel-site-plan"] [data-testid="site-plan"]').waitFor({ timeout: READY_MS });
           await page.waitForFunction((n) => document.querySelectorAll('path.wall-eq').length === n, project.placed, { timeout: READY_MS });
           assert.equal(await page.locator('path.wall-eq-broken').count(), wall.equipment.filter((e) => e.state === 'broken').length);
-          await page.waitForTimeout(1500);
+          await countersDone(page);
           assert.equal(await page.locator('[data-testid="kpi-openOrders"] [data-value]').getAttribute('data-value'), String(wall.kpis.openOrders));
           await assertLayout(page, `project ${viewport.width}×${viewport.height} ${lang}`);
           const title = await page.getByTestId('wall-title').textContent();
