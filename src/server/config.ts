@@ -28,8 +28,9 @@ export interface ServerConfig {
     /** How long the broker keeps an instance's session while it is away, in seconds (MQTT_SESSION_EXPIRY, default a day). */
     sessionExpiry: number;
     /**
-     * Whether the instances subscribe in one shared subscription (MQTT_SHARED, default on), its group
-     * named from a server secret; off: a plain subscription, for a single instance.
+     * Whether the instances subscribe in one shared subscription (MQTT_SHARED=on, for a cluster), its
+     * group named from a server secret; default off: a plain subscription, for a single instance — the
+     * one a broker with persistence restores after its restart (it does not restore a shared one).
      */
     shared: boolean;
   };
@@ -169,7 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           password: env.MQTT_PASSWORD || undefined,
           caFile: env.MQTT_CA || undefined,
           sessionExpiry: Number(env.MQTT_SESSION_EXPIRY) > 0 ? Math.floor(Number(env.MQTT_SESSION_EXPIRY)) : 86_400,
-          shared: env.MQTT_SHARED !== 'off',
+          shared: env.MQTT_SHARED === 'on',
         }
       : undefined,
     smtp: parseSmtp(env),

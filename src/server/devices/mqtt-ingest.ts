@@ -49,7 +49,10 @@ export type MqttRefusal = CheckRefusal | 'topic';
 const REFUSALS: MqttRefusal[] = ['topic', 'payload', 'board', 'signature', 'unsigned', 'noKey', 'stale', 'future'];
 
 export interface MqttIngestStats {
+  /** Connected and subscribed since this connection began (the broker granted the subscription): readings can arrive. */
   connected: boolean;
+  /** Connections made (the first and every reconnection), each followed by its own SUBSCRIBE. */
+  connections: number;
   received: number;
   accepted: number;
   /** Accepted readings already stored (a retained message, a redelivery, a replay within the window): not applied again. */
@@ -136,6 +139,8 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
   let client: MqttClient | null = null;
   let inflight = 0;
   let lastMessageAt = 0;
+  let subscribed = false;
+  let connections = 0;
   let settle: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (settle = resolve));
 
@@ -228,6 +233,11 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
     properties: { sessionExpiryInterval: opts.sessionExpiry ?? 86_400, maximumPacketSize: REPORT_PACKET_MAX_BYTES },
     reconnectPeriod: 1_000,
     connectTimeout: 10_000,
+    // Never trust a restored session to hold the subscription: Mosquitto restores a persistent
+    // session after its restart but not its shared subscription, and mqtt.js, seeing "session
+    // present", would neither resubscribe nor send a SUBSCRIBE for a topic it remembers. Off, every
+    // connection's own subscribe below goes out (issue 37).
+    resubscribe: false,
     ...(opts.username !== undefined ? { username: opts.username } : {}),
     ...(opts.password !== undefined ? { password: opts.password } : {}),
     ...(opts.ca ? { ca: opts.ca, rejectUnauthorized: true } : {}),
@@ -267,6 +277,8 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
     );
   };
   c.on('connect', (ack) => {
+    subscribed = false;
+    connections += 1;
     // The client id and the group are secrets of a kind (either lets an account take readings): neither is logged in full.
     app.log.info({ url: opts.url, clientId: clientIdForLog(opts.clientId), shared: group !== null, sessionPresent: ack.sessionPresent }, 'mqtt ingest connected');
     // A session from before the group was secret still holds the old group's subscription: left.
@@ -274,15 +286,22 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
     c.subscribe(filter, { qos: 1 }, (err, granted) => {
       const code = granted?.[0]?.qos;
       if (err || (code !== undefined && code > 2)) app.log.error({ err: err?.message, code, topics }, 'mqtt subscribe refused (the broker account needs read on the topics)');
-      else settle();
+      else {
+        subscribed = c.connected;
+        settle();
+      }
     });
+  });
+  c.on('close', () => {
+    if (subscribed) app.log.warn({ url: opts.url }, 'mqtt ingest disconnected; reconnecting');
+    subscribed = false;
   });
   // A wrong password or a refused certificate says so once per attempt; the client keeps retrying.
   c.on('error', (err) => app.log.warn({ err: err.message }, 'mqtt ingest error'));
 
   return {
     ready,
-    stats: () => ({ connected: !!client?.connected, received: counts.received, accepted: counts.accepted, repeats: counts.repeats, older: counts.older, refused: { ...counts.refused } }),
+    stats: () => ({ connected: !!client?.connected && subscribed, connections, received: counts.received, accepted: counts.accepted, repeats: counts.repeats, older: counts.older, refused: { ...counts.refused } }),
     async stop() {
       const current = client;
       client = null;
