@@ -27,6 +27,12 @@ export interface ServerConfig {
     caFile?: string;
     /** How long the broker keeps an instance's session while it is away, in seconds (MQTT_SESSION_EXPIRY, default a day). */
     sessionExpiry: number;
+    /**
+     * Whether the instances subscribe in one shared subscription (MQTT_SHARED=on, for a cluster), its
+     * group named from a server secret; default off: a plain subscription, for a single instance — the
+     * one a broker with persistence restores after its restart (it does not restore a shared one).
+     */
+    shared: boolean;
   };
   /**
    * The mail server escalations send through (SMTP_HOST, SMTP_PORT default 587, SMTP_SECURE=on for
@@ -164,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           password: env.MQTT_PASSWORD || undefined,
           caFile: env.MQTT_CA || undefined,
           sessionExpiry: Number(env.MQTT_SESSION_EXPIRY) > 0 ? Math.floor(Number(env.MQTT_SESSION_EXPIRY)) : 86_400,
+          shared: env.MQTT_SHARED === 'on',
         }
       : undefined,
     smtp: parseSmtp(env),

@@ -113,10 +113,11 @@ async function startBackground(app: import('fastify').FastifyInstance): Promise<
   // MQTT ingestion (MQTT_URL): every instance subscribes, each with its own client id, in one shared subscription.
   if (app.config.mqtt) {
     // Loaded only here: without MQTT_URL the MQTT client stays out of the process.
-    const { startMqttIngest, instanceClientId } = await import('./devices/mqtt-ingest');
-    const { caFile, clientId, ...mqttOptions } = app.config.mqtt;
+    const { startMqttIngest, instanceClientId, shareGroupOf } = await import('./devices/mqtt-ingest');
+    const { caFile, clientId, shared, ...mqttOptions } = app.config.mqtt;
     const ingest = startMqttIngest(app, {
       ...mqttOptions,
+      shareGroup: shared ? await shareGroupOf(app.database) : null,
       clientId: instanceClientId(clientId, hostname(), app.config.port, mqttOptions.password),
       ca: caFile ? await readFile(caFile) : undefined,
     });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
 import { and, eq } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { REPORT_PACKET_MAX_BYTES, type RefusalReason } from '@shared/contracts/detect';
 import { fallDetect, fallProject } from '../db/schema';
 import { notArchived } from '../lib/archive';
@@ -9,6 +9,8 @@ import { acquireLease } from '../jobs/runner';
 import { checkSignature, clockSkewMs, openReport, type BoardRef, type CheckRefusal } from './report-check';
 import { recordRefusal, RefusalLog } from './refusals';
 import { observe } from '../lib/observe';
+import { lookupKey } from '../lib/server-key';
+import type { Database } from '../db/client';
 
 /** The fleet's boards (project key → board number → id and key hash) are read in one query and kept this long… */
 const FLEET_CACHE_MS = 60_000;
@@ -33,8 +35,12 @@ export interface MqttIngestOptions {
   ca?: string | Buffer;
   /** First topic level: `<prefix>/<projectKey>/boards/<boardNo>/state`. */
   topicPrefix?: string;
-  /** The shared subscription's group (`$share/<group>/…`): every instance of a cluster subscribes in it, the broker gives each message to one. */
-  shareGroup?: string;
+  /**
+   * The shared subscription's group (`$share/<group>/…`): every instance of a cluster subscribes in
+   * it, the broker gives each message to one. null: no shared subscription (one instance). main.ts
+   * passes `shareGroupOf()`, a name no broker account can guess (docs/devices.md).
+   */
+  shareGroup?: string | null;
   /** How long the broker keeps this instance's session while it is away (s); default a day. */
   sessionExpiry?: number;
 }
@@ -43,7 +49,10 @@ export type MqttRefusal = CheckRefusal | 'topic';
 const REFUSALS: MqttRefusal[] = ['topic', 'payload', 'board', 'signature', 'unsigned', 'noKey', 'stale', 'future'];
 
 export interface MqttIngestStats {
+  /** Connected and subscribed since this connection began (the broker granted the subscription): readings can arrive. */
   connected: boolean;
+  /** Connections made (the first and every reconnection), each followed by its own SUBSCRIBE. */
+  connections: number;
   received: number;
   accepted: number;
   /** Accepted readings already stored (a retained message, a redelivery, a replay within the window): not applied again. */
@@ -77,6 +86,24 @@ export function instanceClientId(prefix: string, host: string, port: number, pas
 }
 
 /**
+ * The shared subscription's group name: derived from a server secret (sys_secret, the same for
+ * every instance on one database), so a board or project account cannot join the group and take
+ * its turn at the messages (issue 37). Never logged.
+ */
+export async function shareGroupOf(database: Database): Promise<string> {
+  return `cascade-${createHmac('sha256', await lookupKey(database)).update('mqtt share group').digest('hex').slice(0, 24)}`;
+}
+
+/** The group of Cascade's subscription before it was secret: left on connect, so an old session's subscription does not linger. */
+const LEGACY_GROUP = 'cascade';
+
+/** A client id as the log shows it: its secret tag left out (whoever has the full id can push the subscriber off). */
+export function clientIdForLog(clientId: string): string {
+  const tagged = /^(.*-)[0-9a-f]{12}$/.exec(clientId);
+  return tagged ? `${tagged[1]}…` : `${clientId.slice(0, Math.floor(clientId.length / 2))}…`;
+}
+
+/**
  * MQTT ingestion (docs/devices.md): boards publish signed readings to
  * `cascade/<projectKey>/boards/<boardNo>/state` with QoS 1; the payload is the HTTP report's envelope
  * `{"body": "<the reading's JSON>", "sig": "<HMAC-SHA256 hex>"}`. Each instance of a cluster
@@ -94,7 +121,10 @@ export function instanceClientId(prefix: string, host: string, port: number, pas
  */
 export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): MqttIngest {
   const prefix = (opts.topicPrefix ?? 'cascade').replace(/\/+$/, '');
-  const filter = `$share/${opts.shareGroup ?? 'cascade'}/${prefix}/+/boards/+/state`;
+  const topics = `${prefix}/+/boards/+/state`;
+  const group = opts.shareGroup === undefined ? LEGACY_GROUP : opts.shareGroup;
+  const filter = group === null ? topics : `$share/${group}/${topics}`;
+  const legacy = `$share/${LEGACY_GROUP}/${topics}`;
   const prefixParts = prefix.split('/').length;
   const counts = {
     received: 0,
@@ -109,6 +139,8 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
   let client: MqttClient | null = null;
   let inflight = 0;
   let lastMessageAt = 0;
+  let subscribed = false;
+  let connections = 0;
   let settle: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (settle = resolve));
 
@@ -201,6 +233,11 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
     properties: { sessionExpiryInterval: opts.sessionExpiry ?? 86_400, maximumPacketSize: REPORT_PACKET_MAX_BYTES },
     reconnectPeriod: 1_000,
     connectTimeout: 10_000,
+    // Never trust a restored session to hold the subscription: Mosquitto restores a persistent
+    // session after its restart but not its shared subscription, and mqtt.js, seeing "session
+    // present", would neither resubscribe nor send a SUBSCRIBE for a topic it remembers. Off, every
+    // connection's own subscribe below goes out (issue 37).
+    resubscribe: false,
     ...(opts.username !== undefined ? { username: opts.username } : {}),
     ...(opts.password !== undefined ? { password: opts.password } : {}),
     ...(opts.ca ? { ca: opts.ca, rejectUnauthorized: true } : {}),
@@ -240,19 +277,31 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
     );
   };
   c.on('connect', (ack) => {
-    app.log.info({ url: opts.url, clientId: opts.clientId, sessionPresent: ack.sessionPresent }, 'mqtt ingest connected');
+    subscribed = false;
+    connections += 1;
+    // The client id and the group are secrets of a kind (either lets an account take readings): neither is logged in full.
+    app.log.info({ url: opts.url, clientId: clientIdForLog(opts.clientId), shared: group !== null, sessionPresent: ack.sessionPresent }, 'mqtt ingest connected');
+    // A session from before the group was secret still holds the old group's subscription: left.
+    if (filter !== legacy && ack.sessionPresent) c.unsubscribe(legacy, () => undefined);
     c.subscribe(filter, { qos: 1 }, (err, granted) => {
       const code = granted?.[0]?.qos;
-      if (err || (code !== undefined && code > 2)) app.log.error({ err: err?.message, code, filter }, 'mqtt subscribe refused (the broker account needs read on the topics)');
-      else settle();
+      if (err || (code !== undefined && code > 2)) app.log.error({ err: err?.message, code, topics }, 'mqtt subscribe refused (the broker account needs read on the topics)');
+      else {
+        subscribed = c.connected;
+        settle();
+      }
     });
+  });
+  c.on('close', () => {
+    if (subscribed) app.log.warn({ url: opts.url }, 'mqtt ingest disconnected; reconnecting');
+    subscribed = false;
   });
   // A wrong password or a refused certificate says so once per attempt; the client keeps retrying.
   c.on('error', (err) => app.log.warn({ err: err.message }, 'mqtt ingest error'));
 
   return {
     ready,
-    stats: () => ({ connected: !!client?.connected, received: counts.received, accepted: counts.accepted, repeats: counts.repeats, older: counts.older, refused: { ...counts.refused } }),
+    stats: () => ({ connected: !!client?.connected && subscribed, connections, received: counts.received, accepted: counts.accepted, repeats: counts.repeats, older: counts.older, refused: { ...counts.refused } }),
     async stop() {
       const current = client;
       client = null;
