@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { server } from '../../mocks/server';
 import '../../src/client/lib/i18n';
+
+// findBy… and waitFor wait for what they look for; their limit is one only a hang reaches (a
+// screen's first render takes seconds on a machine under load, docs/testing.md).
+configure({ asyncUtilTimeout: 60_000 });
 
 // jsdom lacks these; Mantine and the layout code call them.
 Object.defineProperty(window, 'matchMedia', {
