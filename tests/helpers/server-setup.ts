@@ -1,4 +1,4 @@
-import { afterAll } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import { closeOpenTestApps } from './test-app';
 import { reclaimDatabases } from './test-db';
 
@@ -7,4 +7,8 @@ import { reclaimDatabases } from './test-db';
 afterAll(async () => {
   await closeOpenTestApps();
   await reclaimDatabases();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
