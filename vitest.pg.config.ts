@@ -29,7 +29,7 @@ export default defineConfig({
   test: {
     ...base.test,
     projects: (base.test?.projects as Project[]).map((project) =>
-      project.test?.name === 'server' ? { ...project, test: { ...project.test, exclude: ['**/node_modules/**', ...engineIndependent] } } : project,
+      project.test?.name?.startsWith('server') ? { ...project, test: { ...project.test, exclude: [...(project.test.exclude ?? ['**/node_modules/**']), ...engineIndependent] } } : project,
     ),
   },
 });

@@ -1,4 +1,4 @@
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import i18n from '../../src/client/lib/i18n';
@@ -11,7 +11,6 @@ import { reloadTabs } from '../../src/client/app/tabs-store';
 import { reloadLayoutPrefs } from '../../src/client/app/layout-store';
 
 // Screens are lazy chunks that Vite transforms on first import, which can take seconds in a cold run.
-configure({ asyncUtilTimeout: 10_000 });
 
 /** Test support: the whole app on a memory router at `path`, with fresh client-side state. */
 export function renderApp(path: string) {

@@ -1,8 +1,19 @@
 import '@testing-library/jest-dom/vitest';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
 import { server } from '../../mocks/server';
+import { resetApp } from '../../mocks/handlers/app';
+import { resetOperationsProjects } from '../../mocks/handlers/operations-projects';
+import { resetOperationsWork } from '../../mocks/handlers/operations-work';
+import { resetOperationsRisks } from '../../mocks/handlers/operations-risks';
+import { resetSystemIdentity } from '../../mocks/handlers/system-identity';
+import { resetUiPrefs } from '../../mocks/handlers/kit';
+import { resetClientState } from './app-render';
 import '../../src/client/lib/i18n';
+
+// findBy… and waitFor wait for what they look for; their limit is one only a hang reaches (a
+// screen's first render takes seconds on a machine under load, docs/testing.md).
+configure({ asyncUtilTimeout: 60_000 });
 
 // jsdom lacks these; Mantine and the layout code call them.
 Object.defineProperty(window, 'matchMedia', {
@@ -48,11 +59,32 @@ HTMLCanvasElement.prototype.getContext = function getContext() {
   return fakeContext;
 } as unknown as typeof HTMLCanvasElement.prototype.getContext;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Each file starts from the mock data and the client state a fresh worker would have: files share
+// their worker's modules (vitest.config.ts, isolate: false), and with them these stores.
+beforeAll(async () => {
+  resetApp();
+  resetOperationsProjects();
+  resetOperationsWork();
+  resetOperationsRisks();
+  resetSystemIdentity();
+  resetUiPrefs();
+  window.history.replaceState(null, '', '/');
+  sessionStorage.clear();
+  localStorage.clear();
+  await resetClientState();
+  server.listen({ onUnhandledRequest: 'error' });
+});
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   sessionStorage.clear();
   localStorage.clear();
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // The next file in this worker (vitest.config.ts, isolate: false) starts on real timers and globals.
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});

@@ -23,6 +23,12 @@ export interface TestApp {
 }
 
 let counter = 0;
+/** Apps made here and not closed yet: server-setup.ts closes what a file left open. */
+const open = new Set<TestApp>();
+
+export async function closeOpenTestApps(): Promise<void> {
+  for (const testApp of [...open]) await testApp.close().catch(() => undefined);
+}
 
 /** A Fastify app on a fresh copy of the seeded template database (admin/admin123 and the demo users). */
 export async function createTestApp(
@@ -50,7 +56,7 @@ export async function createTestApp(
     return token;
   }
 
-  return {
+  const testApp: TestApp = {
     app,
     database,
     config,
@@ -86,8 +92,11 @@ export async function createTestApp(
       return { status: res.statusCode, body, headers: res.headers };
     },
     async close() {
+      open.delete(testApp);
       await app.close();
       await drop();
     },
   };
+  open.add(testApp);
+  return testApp;
 }

@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderKit } from '@tests/helpers/kit-render';
 import { renderWithProviders } from '@tests/helpers/render';
 import { DateInput, DateTimePicker } from './date-pickers';
 
 // The pickers arrive in a chunk of their own, which a loaded machine takes seconds to import.
-configure({ asyncUtilTimeout: 15_000 });
 
 describe('the forms’ date pickers', () => {
   it('draw the field’s frame at once, then Mantine’s picker with the value', async () => {

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { server } from '../../../../mocks/server';
 import { renderWithProviders } from '@tests/helpers/render';
 import UploadPage from './upload.screen';
 
-configure({ asyncUtilTimeout: 10_000 });
 
 const MB = 1024 * 1024;
 

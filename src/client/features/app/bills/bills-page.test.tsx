@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
@@ -12,7 +12,6 @@ import BillsPage from './bill.screen';
 import { listDialog } from '@tests/helpers/list-dialog';
 
 const ALL = ['app-bill#list', 'app-bill#info', 'app-bill#save', 'app-bill#update', 'app-bill#delete', 'app-bill#export', 'app-user#list'];
-configure({ asyncUtilTimeout: 15_000 });
 
 function renderBills(perms = ALL) {
   login('t-bills', { id: 7, username: 'clerk', realName: '', email: '', phone: '', avatar: '', roles: ['clerk'], perms, menus: [] });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notifications } from '@mantine/notifications';
 import { login } from '@client/lib/session';
@@ -9,7 +9,6 @@ import CustomersPage from './customer.screen';
 import { listDialog } from '@tests/helpers/list-dialog';
 
 const ALL = ['app-user#list', 'app-user#info', 'app-user#save', 'app-user#update', 'app-user#delete', 'app-user#export'];
-configure({ asyncUtilTimeout: 15_000 });
 
 function renderCustomers(perms = ALL) {
   login('t-customers', { id: 7, username: 'clerk', realName: '', email: '', phone: '', avatar: '', roles: ['clerk'], perms, menus: [] });
