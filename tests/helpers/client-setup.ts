@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { server } from '../../mocks/server';
 import '../../src/client/lib/i18n';
+
+// findBy…/waitFor wait for what the test expects; their limit is for a hang only. Testing Library's
+// 1 s default is a busy machine's render of a large screen (the /test page's kit gallery missed it
+// at load 13-18); past this the test says which element never came, before the test's own limit.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks these; Mantine and the layout code call them.
 Object.defineProperty(window, 'matchMedia', {
