@@ -24,10 +24,11 @@ registerJobHandler({
 describe('job/schedule and job/schedule-log', () => {
   let t: TestApp;
   let admin: string;
+  // A limit for a hang: a fresh database and app took over a minute at load 40 on 2 cores.
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.tokenFor('admin');
-  });
+  }, 300_000);
   afterAll(() => t.close());
 
   const save = (body: Record<string, unknown>) => t.call('POST', '/api/job/schedule/save', { token: admin, body });
