@@ -6,6 +6,7 @@ import { jobSchedule, jobScheduleLog, sysCaptcha, sysLog, sysSession } from '../
 import { registerJobHandler } from '../../jobs/registry';
 import { acquireLease, startJobRunner } from '../../jobs/runner';
 import { itChecksAccess } from '@tests/helpers/guard-cases';
+import { until } from '@tests/helpers/until';
 
 const DAY = 86_400_000;
 const ran: string[] = [];
@@ -23,10 +24,11 @@ registerJobHandler({
 describe('job/schedule and job/schedule-log', () => {
   let t: TestApp;
   let admin: string;
+  // A limit for a hang: a fresh database and app took over a minute at load 40 on 2 cores.
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.tokenFor('admin');
-  });
+  }, 300_000);
   afterAll(() => t.close());
 
   const save = (body: Record<string, unknown>) => t.call('POST', '/api/job/schedule/save', { token: admin, body });
@@ -131,7 +133,9 @@ describe('job/schedule and job/schedule-log', () => {
     ran.length = 0;
     const stopA = startJobRunner(t.app, { holder: 'A', tickMs: 300, leaseMs: 5000 });
     const stopB = startJobRunner(t.app, { holder: 'B', tickMs: 300, leaseMs: 5000 });
-    await new Promise((r) => setTimeout(r, 3000));
+    // A few seconds' runs, however long a busy machine takes to give them: both runners tick
+    // against each other meanwhile (every 300 ms), the job due each second.
+    await until(() => ran.length >= 3, 60_000, 'the job to run three times');
     await Promise.all([stopA(), stopB()]);
     const holders = new Set(ran.map((r) => r.split('@')[1]));
     expect(ran.length).toBeGreaterThanOrEqual(1);
@@ -142,5 +146,5 @@ describe('job/schedule and job/schedule-log', () => {
     expect(await acquireLease(t.app, 'C', 5000)).toBe(true);
     expect(await acquireLease(t.app, 'D', 5000)).toBe(false);
     expect(await acquireLease(t.app, 'C', 5000)).toBe(true);
-  });
+  }, 120_000);
 });
