@@ -7,7 +7,7 @@ import { inScope } from '../lib/data-scope';
 const CHANNEL = 'cascade_live';
 /** Told by a trigger on sys_session (0036_session_ended.sql) whenever sessions are deleted, on any instance. */
 const SESSION_END_CHANNEL = 'cascade_session_end';
-const HEARTBEAT_MS = 25_000;
+export const HEARTBEAT_MS = 25_000;
 /** A burst of deletions (a user's sessions, the expiry job) costs one check of the open streams. */
 const SESSION_CHECK_DELAY_MS = 50;
 

