@@ -149,9 +149,14 @@ const idle: Pooled[] = [];
 const leased = new Set<{ pooled: Pooled; release: () => Promise<void> }>();
 let template: Promise<Blob> | null = null;
 
-async function openFromTemplate(): Promise<Pooled> {
+/** The template's dump (embedded engine), read once per worker process. */
+export function templateDump(): Promise<Blob> {
   template ??= readFile(TEMPLATE_FILE).then((bytes) => new Blob([bytes]));
-  const database = await openPglite(await template);
+  return template;
+}
+
+async function openFromTemplate(): Promise<Pooled> {
+  const database = await openPglite(await templateDump());
   const client = (database as Database & { raw: PgliteClient }).raw;
   const [{ fingerprint }] = await database.query<{ fingerprint: string }>(FINGERPRINT_SQL);
   return { client, fingerprint };

@@ -39,7 +39,12 @@ export class PreparedPglite {
   constructor(
     private readonly client: PgliteClient,
     private readonly limit = 300,
-  ) {}
+  ) {
+    // A database thread started again (db/pglite-remote.ts) knows none of the statements: forgotten
+    // here too, each is prepared anew on its next use. (Found gone inside a transaction, a statement
+    // cannot be tried again: the transaction is aborted at the error.)
+    (client as { onRestart?: (listener: () => void) => () => void }).onRestart?.(() => this.statements.clear());
+  }
 
   query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     if (!this.client.pipelines) return this.exclusive(() => this.run<T>(sql, params, options));

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-a
 import { sysLog, sysLoginLog } from '../../../db/schema';
 import { itChecksAccess } from '@tests/helpers/guard-cases';
 import { LOG_PURGE_MIN_DAYS } from '@shared/constants';
+import { until } from '@tests/helpers/until';
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
@@ -48,7 +49,11 @@ describe('sys/log and sys/history-user', () => {
 
   it('records changes made through the API (secrets redacted) and lists them', async () => {
     await t.call('POST', '/api/sys/content/save', { token: admin, body: { title: 'Logged' } });
-    const res = await t.call('POST', '/api/sys/log/list', { token: admin, body: { module: 'sys/content', page: 1, limit: 10 } });
+    // The log is written once the answer has gone (the onResponse hook): the list waits for its row.
+    const res = await until(async () => {
+      const answer = await t.call('POST', '/api/sys/log/list', { token: admin, body: { module: 'sys/content', page: 1, limit: 10 } });
+      return answer.body.data.list.length > 0 && answer;
+    }, undefined, 'the save in the operation log');
     expect(res.body.data.list[0]).toMatchObject({ username: 'admin', module: 'sys/content', action: 'save', success: true });
     // The module a reader sees is the menu of the route's permission, in both languages (0019).
     expect(res.body.data.list[0]).toMatchObject({ moduleName: '通知公告', moduleNameEn: 'Notices' });
