@@ -11,7 +11,7 @@ const alias = {
 
 const SERVER_FILES = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/unit/**/*.test.ts'];
 /** Server files that replace modules (vi.mock): each gets a module graph of its own. */
-const SERVER_MOCKING = ['src/server/modules/wall/login2.test.ts'];
+const SERVER_APART = ['src/server/modules/wall/login2.test.ts'];
 const server = {
   environment: 'node',
   // One generous limit that only a hang reaches: a test waits for what it expects, and on a
@@ -26,8 +26,12 @@ const server = {
   env: { NODE_ENV: 'test' },
 } satisfies TestProjectInlineConfiguration['test'];
 const CLIENT_FILES = ['src/client/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'];
-/** Client files that replace modules (vi.mock): each gets a module graph of its own. */
-const CLIENT_MOCKING = [
+/**
+ * Client files that replace modules (vi.mock) or test what a lazy module's first import draws
+ * (date-pickers: the frame before the picker's chunk): each gets a module graph of its own.
+ */
+const CLIENT_APART = [
+  'src/client/components/form/date-pickers.test.tsx',
   'src/client/components/list-page/list-page.test.tsx',
   'src/client/components/wall/wall-chart.test.tsx',
   'src/client/features/dashboard/dashboard-page.test.tsx',
@@ -60,7 +64,7 @@ export default defineConfig({
           ...server,
           name: 'server',
           include: SERVER_FILES,
-          exclude: ['**/node_modules/**', ...SERVER_MOCKING],
+          exclude: ['**/node_modules/**', ...SERVER_APART],
           // Files share their worker's modules and embedded databases (tests/helpers/test-db.ts,
           // server-setup.ts closes what a file left open).
           isolate: false,
@@ -69,7 +73,7 @@ export default defineConfig({
       {
         extends: './vite.config.ts',
         resolve: { alias },
-        test: { ...server, name: 'server-isolated', include: SERVER_MOCKING },
+        test: { ...server, name: 'server-isolated', include: SERVER_APART },
       },
       {
         extends: './vite.config.ts',
@@ -78,16 +82,16 @@ export default defineConfig({
           ...client,
           name: 'client',
           include: CLIENT_FILES,
-          exclude: ['**/node_modules/**', ...CLIENT_MOCKING],
+          exclude: ['**/node_modules/**', ...CLIENT_APART],
           // Files share their worker's modules and its jsdom window (setup and cleanup per file in
-          // client-setup.ts); a file that replaces modules with vi.mock runs apart (client-isolated).
+          // client-setup.ts); a file that replaces modules with vi.mock, or tests a first import, runs apart (client-isolated).
           isolate: false,
         },
       },
       {
         extends: './vite.config.ts',
         resolve: { alias },
-        test: { ...client, name: 'client-isolated', include: CLIENT_MOCKING },
+        test: { ...client, name: 'client-isolated', include: CLIENT_APART },
       },
     ],
   },
