@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
@@ -23,6 +24,7 @@ export interface TestApp {
 }
 
 let counter = 0;
+let apps = 0;
 /** Apps made here and not closed yet: server-setup.ts closes what a file left open. */
 const open = new Set<TestApp>();
 
@@ -42,7 +44,9 @@ export async function createTestApp(
   // No first-frame renderer unless a test asks for one (frame.test.ts): a build lying in dist/ would
   // otherwise draw the wall ahead in every test app that listens, whether the clone was built or not.
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: 'tmp/test-data', FRAME_MODULE: 'tmp/no-first-frame-renderer.js' }),
+    // A data folder of its own (uploaded files, backups): an app's stored file 1 is not another's,
+    // which a test file running beside it, on a database of its own, also numbers 1.
+    ...loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: `tmp/test-data/${process.pid}-${++apps}`, FRAME_MODULE: 'tmp/no-first-frame-renderer.js' }),
     logLevel: 'silent',
     ...overrides,
   };
@@ -95,6 +99,7 @@ export async function createTestApp(
       open.delete(testApp);
       await app.close();
       await drop();
+      if (!overrides.dataDir) await rm(config.dataDir, { recursive: true, force: true });
     },
   };
   open.add(testApp);
