@@ -29,7 +29,7 @@ const sysadmin = {
       save: '新增', update: '修改', delete: '删除', restore: '恢复', accept: '受理', close: '关闭', deal: '处理', purge: '清理', run: '执行',
       pause: '暂停', resume: '恢复运行', activate: '启用', revoke: '撤销', issue: '签发', key: '密钥', state: '状态', status: '状态',
       updateState: '更新状态', upload: '上传', password: '修改密码', logout: '退出', ticket: '临时凭证', import: '导入',
-      kickout: '强制下线', profile: '修改资料', cast: '投屏', 'ui-pref': '界面偏好', 'display-token': '签发大屏令牌', 'revoke-display-token': '撤销大屏令牌', ack: '确认告警', escalate: '告警升级', notify: '升级通知',
+      kickout: '强制下线', profile: '修改资料', cast: '投屏', 'ui-pref': '界面偏好', 'display-token': '签发大屏令牌', 'revoke-display-token': '撤销大屏令牌', ack: '确认告警', escalate: '告警升级', notify: '升级通知', predict: '预测扫描',
     },
   },
   history: { title: '登录日志', username: '用户名', ip: 'IP', userAgent: '浏览器', success: '结果', message: '信息', at: '登录时间' },

@@ -30,7 +30,7 @@ const sysadmin: LocaleShape<typeof cnSysadmin> = {
       save: 'Add', update: 'Edit', delete: 'Delete', restore: 'Restore', accept: 'Accept', close: 'Close', deal: 'Deal with', purge: 'Purge', run: 'Run',
       pause: 'Pause', resume: 'Resume', activate: 'Activate', revoke: 'Revoke', issue: 'Issue', key: 'Key', state: 'State', status: 'Status',
       updateState: 'Update state', upload: 'Upload', password: 'Change password', logout: 'Sign out', ticket: 'Ticket', import: 'Import',
-      kickout: 'Force logout', profile: 'Edit profile', cast: 'Cast to wall', 'ui-pref': 'Screen preferences', 'display-token': 'Issue display token', 'revoke-display-token': 'Revoke display token', ack: 'Acknowledge alarm', escalate: 'Escalate alarm', notify: 'Notify escalation',
+      kickout: 'Force logout', profile: 'Edit profile', cast: 'Cast to wall', 'ui-pref': 'Screen preferences', 'display-token': 'Issue display token', 'revoke-display-token': 'Revoke display token', ack: 'Acknowledge alarm', escalate: 'Escalate alarm', notify: 'Notify escalation', predict: 'Predictive scan',
     },
   },
   history: { title: 'Login history', username: 'Username', ip: 'IP', userAgent: 'User agent', success: 'Outcome', message: 'Message', at: 'Time' },
