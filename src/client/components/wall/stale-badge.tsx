@@ -17,6 +17,17 @@ export function oldestUnrefreshable(client: QueryClient): number | null {
   return oldest;
 }
 
+/** The wall's warning badge (stale figures, reconnecting): amber on the wall's dark ground. */
+export const WARNING_BADGE_STYLE: React.CSSProperties = {
+  padding: '4px 12px',
+  borderRadius: 4,
+  background: 'rgba(255, 181, 46, 0.15)',
+  border: `1px solid ${TAG_HEX.warning}`,
+  color: TAG_HEX.warning,
+  fontSize: 15,
+  whiteSpace: 'nowrap',
+};
+
 export interface StaleBadgeProps {
   /** Formats the age, e.g. (m) => t('wall.stale', { count: m }). */
   label: (minutes: number) => string;
@@ -40,19 +51,7 @@ export function StaleBadge({ label, style }: StaleBadgeProps) {
   if (oldest === null || now - oldest < STALE_AFTER_MS) return null;
   const minutes = Math.floor((now - oldest) / 60_000);
   return (
-    <span
-      role="status"
-      style={{
-        padding: '4px 12px',
-        borderRadius: 4,
-        background: 'rgba(255, 181, 46, 0.15)',
-        border: `1px solid ${TAG_HEX.warning}`,
-        color: TAG_HEX.warning,
-        fontSize: 15,
-        whiteSpace: 'nowrap',
-        ...style,
-      }}
-    >
+    <span role="status" style={{ ...WARNING_BADGE_STYLE, ...style }}>
       {label(minutes)}
     </span>
   );
