@@ -155,24 +155,25 @@ export function templateDump(): Promise<Blob> {
   return template;
 }
 
+const fingerprintOf = async (client: PgliteClient): Promise<string> => (await client.query<{ fingerprint: string }>(FINGERPRINT_SQL)).rows[0].fingerprint;
+
 async function openFromTemplate(): Promise<Pooled> {
   const database = await openPglite(await templateDump());
   const client = (database as Database & { raw: PgliteClient }).raw;
-  const [{ fingerprint }] = await database.query<{ fingerprint: string }>(FINGERPRINT_SQL);
-  return { client, fingerprint };
+  return { client, fingerprint: await fingerprintOf(client) };
 }
 
 /** Puts a used copy back as the template was; false when it cannot be (closed, schema changed). */
 async function putBack(pooled: Pooled): Promise<boolean> {
   const { client } = pooled;
   if (client.closed || !('ready' in client ? client.ready : true)) return false;
+  // On the client itself: a Database handle here would leave its statement cache listening on the
+  // client (PreparedPglite's onRestart) for every reset.
   try {
-    const database = pgliteDatabase(client);
-    if (client.isInTransaction()) await database.exec('ROLLBACK');
-    await database.exec('DISCARD ALL');
-    await database.exec(`SELECT ${SNAPSHOT}.reset()`);
-    const [{ fingerprint }] = await database.query<{ fingerprint: string }>(FINGERPRINT_SQL);
-    return fingerprint === pooled.fingerprint;
+    if (client.isInTransaction()) await client.exec('ROLLBACK');
+    await client.exec('DISCARD ALL');
+    await client.exec(`SELECT ${SNAPSHOT}.reset()`);
+    return (await fingerprintOf(client)) === pooled.fingerprint;
   } catch {
     return false;
   }
@@ -211,9 +212,11 @@ async function leasePglite(): Promise<{ database: Database; drop: () => Promise<
           };
         };
       }
-      if (prop === 'onNotification') {
-        return (callback: (channel: string, payload: string) => void) => {
-          const stop = (target as { onNotification: (cb: typeof callback) => () => void }).onNotification(callback);
+      // What the file's handles subscribe to on the client (its notifications, its statement
+      // cache's restarts) is dropped with the lease.
+      if (prop === 'onNotification' || prop === 'onRestart') {
+        return (callback: (...args: never[]) => void) => {
+          const stop = (target as unknown as Record<string, (cb: typeof callback) => () => void>)[prop](callback);
           unlisten.add(stop);
           return () => {
             unlisten.delete(stop);
