@@ -3,6 +3,8 @@
 // of a kind the server does not take is refused without being sent, and the stored files appear on
 // the file list (oss/oss), which has its own upload button. Screenshots at 1440 px in cn and en.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { call } from './server.mjs';
@@ -27,6 +29,8 @@ export const tests = {
     };
     assert.equal(limits.maxBytes, 20 * MB);
 
+    const folder = mkdtempSync(path.join(tmpdir(), 'cascade-upload-'));
+    try {
     for (const lang of ['cn', 'en']) {
       const t = texts[lang];
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -47,12 +51,19 @@ export const tests = {
       await panel.getByText(t.limits).waitFor(WAIT);
 
       const stamp = Date.now().toString(36);
-      await panel.locator('input[type=file]').setInputFiles([
-        { name: `site-plan-${lang}-${stamp}.png`, mimeType: 'image/png', buffer: png },
-        { name: `manual-${lang}-${stamp}.pdf`, mimeType: 'application/pdf', buffer: pdf(6 * MB) },
-        { name: `archive-${lang}.pdf`, mimeType: 'application/pdf', buffer: pdf(limits.maxBytes + 5 * MB) },
-        { name: `setup-${lang}.exe`, mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
-      ]);
+      // Files on disk, not buffers: Playwright sends a buffer to the browser base64-encoded through
+      // the DevTools pipe (about 0.6 s per MB here; the 25 MB file alone took 15 s), a path it hands
+      // over. The browser reads them when it sends them: the folder goes when the test ends.
+      const chosen = [
+        [`site-plan-${lang}-${stamp}.png`, png],
+        [`manual-${lang}-${stamp}.pdf`, pdf(6 * MB)],
+        [`archive-${lang}.pdf`, pdf(limits.maxBytes + 5 * MB)],
+        [`setup-${lang}.exe`, Buffer.from('MZ')],
+      ].map(([name, data]) => {
+        writeFileSync(path.join(folder, name), data);
+        return path.join(folder, name);
+      });
+      await panel.locator('input[type=file]').setInputFiles(chosen);
       const row = (name) => panel.getByRole('listitem', { name });
       await row(`site-plan-${lang}-${stamp}.png`).getByText(t.done, { exact: true }).waitFor(WAIT);
       await row(`manual-${lang}-${stamp}.pdf`).getByText(t.done, { exact: true }).waitFor(WAIT);
@@ -72,6 +83,9 @@ export const tests = {
       await list.getByRole('button', { name: t.upload, exact: true }).click();
       await page.getByRole('dialog').getByText(t.limits).waitFor(WAIT);
       await context.close();
+    }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   },
 };
