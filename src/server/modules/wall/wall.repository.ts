@@ -17,7 +17,8 @@ const EQUIPMENT_LIMIT = 2000;
 const FALLBACK_PLAN = { width: 1600, height: 1000 };
 /** A unit (alias e) with an open finding of the predictive detector (fall_channel_risk, docs/predictive.md). */
 export const unitAtRiskSql = (e = 'e') => `EXISTS (SELECT 1 FROM fall_channel_risk r WHERE r.equipment_id = ${e}.id AND r.status = 'open')`;
-const sizeCache = new Map<number, { width: number; height: number }>();
+/** Per app (a database of its own): two apps in one process — tests in a shared worker — each have a file 1. */
+const sizeCaches = new WeakMap<App, Map<number, { width: number; height: number }>>();
 const SIZE_CACHE_MAX = 500;
 
 /** Project fields a wall may show: never the camera app key or secret, never the unique key. */
@@ -34,6 +35,8 @@ export async function findProject(app: App, id: number): Promise<ProjectRow | nu
 
 /** Pixel size of a stored image (file ids never change content, so the answer is cached). */
 async function imageSize(app: App, fileId: number, storageKey: string, configId: number | null): Promise<{ width: number; height: number }> {
+  let sizeCache = sizeCaches.get(app);
+  if (!sizeCache) sizeCaches.set(app, (sizeCache = new Map()));
   const known = sizeCache.get(fileId);
   if (known) return known;
   let size = FALLBACK_PLAN;
