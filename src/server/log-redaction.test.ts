@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Writable } from 'node:stream';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,7 +22,7 @@ describe('what the log never holds', () => {
   beforeAll(async () => {
     const fresh = await freshDatabase();
     drop = fresh.drop;
-    const config = { ...loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: 'tmp/test-data', FRAME_MODULE: 'tmp/no-first-frame-renderer.js' }), logLevel: 'info' };
+    const config = { ...loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: `tmp/test-data/redaction-${process.pid}`, FRAME_MODULE: 'tmp/no-first-frame-renderer.js' }), logLevel: 'info' };
     const logStream = new Writable({
       write(chunk, _enc, done) {
         lines.push(String(chunk));
@@ -98,12 +98,16 @@ describe('what the log never holds', () => {
     expect((await request('GET', `/api/wall/frame?lang=en&token=${token}`)).status).toBe(401);
     expect((await request('GET', `/api/no-such-route?token=${token}`)).status).toBe(404);
     expect((await request('GET', '/api/wall/frame?lang=en', { auth: true })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 100));
-
+    // The log is written as the requests end: wait for the lines the requests leave.
+    await vi.waitFor(() => {
+      const log = lines.join('');
+      expect(log).toContain('"url":"/api/live/stream?ticket=******"');
+      expect(log).toContain('"url":"/api/oss/file/download/');
+      expect(log).toContain('?token=******');
+      expect(log).toContain('"url":"/api/no-such-route?token=******"');
+      expect(log).toContain('"url":"/api/wall/frame?lang=en"');
+    }, { timeout: 60_000 });
     const log = lines.join('');
-    expect(log).toContain('"url":"/api/live/stream?ticket=******"');
-    expect(log).toContain('"url":"/api/oss/file/download/');
-    expect(log).toContain('?token=******');
     for (const secret of [token, ...tickets]) expect(log).not.toContain(secret);
   });
 });

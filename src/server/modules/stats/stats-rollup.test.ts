@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { restoreStatsTriggers, withoutStatsTriggers } from '../../db/seed/seed-sql';
 
@@ -301,7 +301,12 @@ describe('statistics rollup against the raw orders', () => {
       await b.query('BEGIN');
       await a.query(move('RACE1', '2024-06-29T00:00:00Z'));
       const second = b.query(move('RACE2', '2024-07-01T00:00:00Z'));
-      await new Promise((r) => setTimeout(r, 300));
+      // The second waits on the first's lock (seen in pg_locks) before the first commits.
+      const bPid = (b as unknown as { processID: number }).processID;
+      await vi.waitFor(async () => {
+        const [{ waiting }] = await t.database.query<{ waiting: boolean }>('SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted) AS waiting', [bPid]);
+        expect(waiting).toBe(true);
+      }, { timeout: 60_000, interval: 20 });
       await a.query('COMMIT');
       await second;
       await b.query('COMMIT');

@@ -100,13 +100,12 @@ describe('GET /wall/frame', () => {
       await unlisten();
       expect(await total()).toBe(before + 1);
       // Until it is drawn again the old picture may show, never with its answers; then the new one.
-      for (let i = 0; ; i++) {
+      for (;;) {
         const res = await t.call('GET', '/api/wall/frame?lang=en', { token });
         const { html, calls } = res.body.data as { html: string; calls: unknown[] };
         if (html.includes(`data-value="${before + 1}"`) && calls.length === 10) break;
         expect(html).toContain(`data-value="${before}"`);
         expect(calls).toEqual([]);
-        expect(i).toBeLessThan(100);
         await new Promise((r) => setTimeout(r, 50));
       }
     } finally {
@@ -117,23 +116,27 @@ describe('GET /wall/frame', () => {
   it('hears a change to what the overview shows, not a board reporting in', async () => {
     let heard = 0;
     const unlisten = await t.database.listen('cascade_wall_data', () => (heard += 1));
-    const settle = () => new Promise((r) => setTimeout(r, 150));
+    // Notifications come in commit order: once a change that is heard has arrived, any earlier one
+    // would have too. So "nothing heard" is read after a heard change, never after a pause.
+    const [lake] = await t.database.db.select({ id: fallProject.id }).from(fallProject).limit(1);
+    const touchProject = () => t.database.query('UPDATE fall_project SET total_area = total_area WHERE id = $1', [lake.id]);
+    const heardOnceMore = async (change: () => Promise<unknown>) => {
+      const at = heard;
+      await change();
+      await vi.waitFor(() => expect(heard).toBeGreaterThan(at), { timeout: 60_000, interval: 20 });
+    };
     try {
-      const [lake] = await t.database.db.select({ id: fallProject.id }).from(fallProject).limit(1);
       const [board] = await t.database.db.insert(fallDetect).values({ projectId: lake.id, boardName: 'B1' }).returning({ id: fallDetect.id });
-      await settle();
+      await heardOnceMore(touchProject);
       heard = 0;
       // A reading writes the board's last-seen time and closes no offline warning: nothing to draw.
       await t.database.query('UPDATE fall_detect SET last_seen = now(), online = true WHERE id = $1', [board.id]);
       await t.database.query("UPDATE fall_warning SET result = 'fixed' WHERE detect_id = $1 AND kind = 'offline' AND result IS NULL", [board.id]);
-      await settle();
-      expect(heard).toBe(0);
-      // Its name shows in the warnings list; a project shows everywhere.
-      await t.database.query("UPDATE fall_detect SET board_name = 'B1 north' WHERE id = $1", [board.id]);
-      await settle();
+      // Its name shows in the warnings list: heard, and nothing before it.
+      await heardOnceMore(() => t.database.query("UPDATE fall_detect SET board_name = 'B1 north' WHERE id = $1", [board.id]));
       expect(heard).toBe(1);
-      await t.database.query('UPDATE fall_project SET total_area = total_area WHERE id = $1', [lake.id]);
-      await settle();
+      // A project shows everywhere.
+      await heardOnceMore(touchProject);
       expect(heard).toBe(2);
     } finally {
       await unlisten();
@@ -145,7 +148,7 @@ describe('GET /wall/frame', () => {
     try {
       await started.app.listen({ port: 0, host: '127.0.0.1' });
       const seen: string[][] = [];
-      for (let i = 0; i < 300; i++) {
+      for (;;) {
         const health = await started.call('GET', '/api/health');
         seen.push(health.body.data.warming);
         if (!health.body.data.warming.length) break;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { boardTrendSchema } from '@shared/contracts/detect';
 import { seedProject } from '@tests/helpers/work-fixtures';
@@ -60,7 +60,7 @@ describe('reading ingest: batches, history, trends and their purge', () => {
     const ingest = new ReadingIngest(t.app, { maxRows: 10, maxWaitMs: 10, attempts: 6, retryBaseMs: 50 });
     await t.database.exec('ALTER TABLE detect_reading RENAME TO detect_reading_away');
     const pending = Promise.all([1, 2, 3].map((n) => ingest.submit(board.id, reading(40 + n), 'http')));
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(ingest.stats().retries).toBeGreaterThan(0), { timeout: 60_000 });
     await t.database.exec('ALTER TABLE detect_reading_away RENAME TO detect_reading');
     await pending;
     expect(ingest.stats()).toMatchObject({ accepted: 3, stored: 3, lost: 0 });
