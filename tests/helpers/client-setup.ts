@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { server } from '../../mocks/server';
 import { resetApp } from '../../mocks/handlers/app';
 import { resetOperationsProjects } from '../../mocks/handlers/operations-projects';
@@ -71,6 +72,14 @@ beforeAll(async () => {
   window.history.replaceState(null, '', '/');
   sessionStorage.clear();
   localStorage.clear();
+  // Mantine's notifications are a module-wide store: an earlier file's toasts, shown or queued
+  // past the limit, would hold this file's back. What a file's libraries left in the page (a map's
+  // container appended to the body) goes too.
+  act(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+  document.body.replaceChildren();
   await resetClientState();
   server.listen({ onUnhandledRequest: 'error' });
 });
