@@ -32,8 +32,6 @@ const CLIENT_FILES = ['src/client/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'];
  */
 const CLIENT_APART = [
   'src/client/components/form/date-pickers.test.tsx',
-  // Fails after another system screen's file in the same worker (state not found yet): apart until found.
-  'src/client/features/system/users/users-page.test.tsx',
   'src/client/components/list-page/list-page.test.tsx',
   'src/client/components/wall/wall-chart.test.tsx',
   'src/client/features/dashboard/dashboard-page.test.tsx',
