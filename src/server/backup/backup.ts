@@ -10,6 +10,7 @@ import type { DbKind } from '../db/client';
 import { TarWriter } from './tar';
 import { eachRow, inTransaction, migrationsOf, tablesOf, type DbTarget, type Query } from './snapshot';
 import { sha256File } from './files';
+import { withLiveCopy } from './live-copy';
 
 export const BACKUP_FORMAT = 'cascade-backup';
 export const BACKUP_FORMAT_VERSION = 1;
@@ -54,6 +55,12 @@ export interface BackupManifest {
 export interface BackupSource extends DbTarget {
   filesDir: string;
   version: string;
+  /**
+   * Nothing else uses this embedded database (the backup command opened its folder itself): its
+   * snapshot is read in place. Otherwise an embedded database is copied while it runs
+   * (live-copy.ts) and the copy is read, so the server's writes never wait for the dump.
+   */
+  alone?: boolean;
 }
 
 export interface BackupOptions {
@@ -220,7 +227,12 @@ export async function createBackup(source: BackupSource, file: string, options: 
   const partial = `${target}.part-${suffix}`;
   await mkdir(work, { recursive: true, mode: 0o700 });
   try {
-    const snap = await readSnapshot(source, work, options);
+    // The embedded database has one connection: a snapshot held on it for the whole dump held every
+    // write as long. Its online copy is dumped instead, in a database thread of its own.
+    const snap =
+      source.database.kind === 'pglite' && !source.alone
+        ? await withLiveCopy(source.database, path.join(work, 'pglite'), (copy) => readSnapshot({ ...source, database: copy }, work, options))
+        : await readSnapshot(source, work, options);
     const gzip = createGzip();
     const out = createWriteStream(partial, { mode: 0o600 });
     const piped = new Promise<void>((resolve, reject) => {

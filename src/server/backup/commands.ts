@@ -87,7 +87,7 @@ export async function backupCommand(args: string[], config: ServerConfig, out: O
           }
           const database = await openPglite(dir);
           try {
-            manifest = await createBackup({ database, filesDir: config.filesDir, version: config.version }, file, { method });
+            manifest = await createBackup({ database, filesDir: config.filesDir, version: config.version, alone: true }, file, { method });
           } finally {
             await database.close();
           }

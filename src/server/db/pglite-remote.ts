@@ -18,6 +18,10 @@ type ProtocolOptions = { syncToFs?: boolean; throwOnError?: boolean; onNotice?: 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 type Pending = { resolve: (value: any) => void; reject: (error: Error) => void };
 type WorkerError = { message: string; name?: string; stack?: string };
+/** A data folder's folders and files, paths relative to it (listDataDir). */
+export type DataDirListing = { dirs: string[]; files: { path: string; size: number }[] };
+/** Part of a file of the data folder (readDataFiles). */
+export type DataFilePiece = { path: string; offset: number; length: number };
 
 export interface RemotePgliteOptions {
   /** A data folder; neither this nor `loadDataDir`: in memory. */
@@ -315,6 +319,23 @@ export class RemotePglite extends BasePglite {
       const { bytes, type, name } = await this.#call<{ bytes: ArrayBuffer; type: string; name?: string }>('dumpDataDir', { compression });
       return name ? new File([bytes], name, { type }) : new Blob([bytes], { type });
     });
+  }
+
+  /** The data folder's folders and files (paths relative to it), as the database's thread sees them now. */
+  async listDataDir(): Promise<DataDirListing> {
+    await this._checkReady();
+    return this.#call<DataDirListing>('listDataDir');
+  }
+
+  /**
+   * Pieces of files of the data folder: up to `length` bytes of each from its `offset` (fewer at its
+   * end), null for a file gone since it was listed. Read between two statements, never during one:
+   * what PostgreSQL's online backup copies (backup/live-copy.ts); a file read in several pieces may
+   * hold pages of different moments, which the backup's WAL puts right.
+   */
+  async readDataFiles(pieces: DataFilePiece[]): Promise<(Uint8Array | null)[]> {
+    await this._checkReady();
+    return this.#call<(Uint8Array | null)[]>('readDataFiles', { pieces });
   }
 
   async _handleBlob(blob?: Blob): Promise<void> {
