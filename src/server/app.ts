@@ -28,6 +28,7 @@ import { oplogPlugin } from './plugins/oplog';
 import { loadModules, registerModules } from './modules';
 import { livePlugin } from './live';
 import { ingestPlugin } from './modules/operations/detect/ingest';
+import { missingPlugin } from './modules/operations/detect/missing';
 import type { AppTypeProvider } from './app-instance';
 
 declare module 'fastify' {
@@ -206,6 +207,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(livePlugin);
   // Board readings are written in batches (after live: the last batch publishes before the hub stops).
   await app.register(ingestPlugin, { maxWaitMs: config.ingestBatchMs });
+  await app.register(missingPlugin);
   // Before the routes: its answer hook counts every one of them (METRICS_TOKEN; off by default).
   if (config.metricsToken) await app.register(metricsPlugin, { token: config.metricsToken, apiPrefix: config.apiPrefix });
 

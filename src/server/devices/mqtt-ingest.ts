@@ -215,7 +215,7 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
     const sent = Number(packet.properties?.userProperties?.sent);
     counts.accepted += 1;
     app.readings
-      .submit(board.id, reading.channels, 'mqtt', { at: new Date(reading.at), sentAt: Number.isFinite(sent) && sent > 0 ? sent : undefined })
+      .submit(board.id, reading.channels, 'mqtt', { at: new Date(reading.at), seq: reading.seq, sentAt: Number.isFinite(sent) && sent > 0 ? sent : undefined })
       .then(
         (outcome) => {
           if (outcome.kept === 'repeat') counts.repeats += 1;

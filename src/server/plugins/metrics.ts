@@ -97,6 +97,35 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { token: stri
       this.set(app.readings.stats().queued);
     },
   });
+  // Readings missing over the last hour, from the rows the boards list adds up (detect/missing.ts):
+  // the same on every instance (read max(), not sum(), across a cluster). One query per scrape for
+  // both series; a scrape while the database is away keeps the last figures.
+  type Missing = Awaited<ReturnType<FastifyInstance['missingReadings']['fleet']>>;
+  let missing: Promise<Missing | null> | null = null;
+  const missingNow = () =>
+    (missing ??= app.missingReadings
+      .fleet()
+      .catch(() => null)
+      .finally(() => setTimeout(() => (missing = null), 1_000).unref()));
+  new client.Gauge({
+    name: 'cascade_readings_missing',
+    help: 'Board readings missing over the last hour: sequence (a board counter skipped), period (no reading for a poll period, boards without a counter), silent (boards silent now)',
+    labelNames: ['kind'],
+    registers: [registry],
+    async collect() {
+      const m = await missingNow();
+      if (m) for (const kind of ['sequence', 'period', 'silent'] as const) this.set({ kind }, m[kind]);
+    },
+  });
+  new client.Gauge({
+    name: 'cascade_boards_missing_readings',
+    help: 'Live boards with readings missing over the last hour',
+    registers: [registry],
+    async collect() {
+      const m = await missingNow();
+      if (m) this.set(m.boards);
+    },
+  });
   new client.Gauge({
     name: 'cascade_live_clients',
     help: 'Open live streams (walls and back-office screens) on this instance',

@@ -163,6 +163,13 @@ export const boardRowSchema = z.object({
   refusedReason: z.enum(REFUSAL_REASONS).nullable(),
   refusedAt: instantText().nullable(),
   refusedSince: instantText().nullable(),
+  /**
+   * Readings the board should have sent over the last hour and that did not arrive (gaps in its
+   * sequence or its period, and its silence now: docs/devices.md "Missing readings"), and since when
+   * they go missing (null: none).
+   */
+  missed: z.number(),
+  missingSince: instantText().nullable(),
   createdAt: instantText(),
 });
 export type BoardRow = z.output<typeof boardRowSchema>;

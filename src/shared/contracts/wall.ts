@@ -80,6 +80,8 @@ export const wallBoardSchema = z.object({
   posY: z.number().nullable(),
   online: z.boolean(),
   lastSeen: instantText().nullable(),
+  /** Readings missing over the last hour (docs/devices.md "Missing readings"); 0: none. */
+  missed: z.number(),
   channels: z.array(wallChannelSchema),
 });
 export type WallBoard = z.output<typeof wallBoardSchema>;

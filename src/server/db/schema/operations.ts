@@ -233,6 +233,12 @@ export const fallDetect = pgTable('fall_detect', {
   refusedReason: varchar('refused_reason', { length: 16 }),
   refusedAt: ts('refused_at'),
   refusedSince: ts('refused_since'),
+  /**
+   * Since when the board's readings go missing (gaps in its sequence or its period, detect_gap,
+   * or a silence now), as the missing-readings check last found; null while none in the last hour
+   * (0055, modules/operations/detect/missing.ts). What it logs once per board when gaps begin.
+   */
+  missingSince: ts('missing_since'),
   /** Set when a row with history is archived instead of deleted (0015); null = live. */
   archivedAt: ts('archived_at'),
   archivedBy: integer('archived_by'),

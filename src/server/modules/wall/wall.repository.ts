@@ -5,6 +5,7 @@ import type { ProjectWall, SitePlan, WallBoard, WallProject } from '@shared/cont
 import type { PublicProject } from '@shared/contracts/public';
 import { storageOfFile } from '../files';
 import { countedEquipment, notArchivedSql } from '../../lib/archive';
+import { missedSql } from '../operations/detect';
 
 type App = Pick<FastifyInstance, 'config' | 'database'>;
 
@@ -87,7 +88,8 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
       [id],
     ),
     q<Omit<WallBoard, 'channels'>>(
-      `SELECT id, board_name AS "boardName", board_name_en AS "boardNameEn", board_no AS "boardNo", pos_x AS "posX", pos_y AS "posY", online, last_seen AS "lastSeen"
+      `SELECT id, board_name AS "boardName", board_name_en AS "boardNameEn", board_no AS "boardNo", pos_x AS "posX", pos_y AS "posY", online, last_seen AS "lastSeen",
+              ${missedSql('fall_detect')} AS missed
          FROM fall_detect WHERE project_id = $1 AND ${notArchivedSql()} ORDER BY id`,
       [id],
     ),

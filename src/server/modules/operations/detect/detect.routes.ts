@@ -19,12 +19,15 @@ import { RESOURCES } from '@shared/resources';
 import { boardTrend, channelTrend } from './trends';
 import { assertInScope, assertRowsInScope } from '../../../lib/data-scope';
 import { rawField } from '../../../lib/raw-field';
+import { missedSql } from './missing';
 
 const BASE = '/ball/falldetect';
 const idBody = z.strictObject({ id: idSchema() });
 /** Where a board's project is, for the data scope of its reads by id and its writes. */
 const BOARDS = { from: 'fall_detect x', project: 'x.project_id' };
 
+/** Readings missing over the last hour per board (missing.ts): what the list, the dialog, the walls and the metric add up alike. */
+const missed = sql<number>`${sql.raw(missedSql('fall_detect'))}`;
 /** Open faults per board, for the list. */
 const faultCount = sql<number>`(SELECT count(*)::int FROM ${fallDetectChannel} WHERE ${fallDetectChannel.detectId} = ${fallDetect.id} AND ${fallDetectChannel.result} = 'fault')`;
 
@@ -54,7 +57,7 @@ export async function detectRoutes(app: AppInstance): Promise<void> {
       sortable: { boardName: fallDetect.boardName, boardNo: fallDetect.boardNo, lastSeen: fallDetect.lastSeen, createdAt: fallDetect.createdAt },
       defaultSort: [asc(fallDetect.projectId), asc(fallDetect.boardNo)],
       hidden: ['boardKeyHash'],
-      extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn, hasKey: sql<boolean>`${fallDetect.boardKeyHash} <> ''`, faultCount },
+      extra: { projectName: fallProject.name, projectNameEn: fallProject.nameEn, hasKey: sql<boolean>`${fallDetect.boardKeyHash} <> ''`, faultCount, missed },
       from: (q) => q.leftJoin(fallProject, eq(fallProject.id, fallDetect.projectId)),
       project: { column: fallDetect.projectId },
     },
@@ -110,6 +113,8 @@ export async function detectRoutes(app: AppInstance): Promise<void> {
         refusedReason: fallDetect.refusedReason,
         refusedAt: fallDetect.refusedAt,
         refusedSince: fallDetect.refusedSince,
+        missed,
+        missingSince: fallDetect.missingSince,
         createdAt: fallDetect.createdAt,
         // BoardInfo is a BoardRow: the form and the wall tell an archived board by these (the answers test found them missing).
         archivedAt: fallDetect.archivedAt,
@@ -267,7 +272,7 @@ export async function detectRoutes(app: AppInstance): Promise<void> {
         observe.refused?.('http', why);
         throw new ApiError(403, why === 'stale' || why === 'future' ? 'err.reportStale' : 'err.boardKey');
       }
-      const { kept, ...outcome } = await app.readings.submit(board.id, reading.channels, 'http', { at: new Date(reading.at) });
+      const { kept, ...outcome } = await app.readings.submit(board.id, reading.channels, 'http', { at: new Date(reading.at), seq: reading.seq });
       if (kept === 'repeat') {
         observe.refused?.('http', 'replay');
         throw new ApiError(409, 'err.reportReplay');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkOffline } from './readings';
+import { checkMissing } from './missing';
 import { pollDueBoards } from './poller';
 import { acquireLease } from '../../../jobs/runner';
 import { escalateAlarms } from '../warnings';
@@ -10,6 +11,8 @@ export interface DeviceJobOptions {
   pollEverySeconds?: number;
   /** How often silent boards are looked for. */
   offlineEverySeconds?: number;
+  /** How often boards whose readings begin (or stop) going missing are looked for (missing.ts). */
+  missingEverySeconds?: number;
   /** How often unacknowledged alarms are checked for escalation. */
   escalateEverySeconds?: number;
   /** With several instances, only the one holding this lease polls (the name of this instance). */
@@ -20,7 +23,7 @@ const LEASE_NAME = 'device-jobs';
 const LEASE_MS = 30_000;
 
 /**
- * Starts the board poller, the offline check and the alarm escalation on timers (main.ts calls this once; tests call the
+ * Starts the board poller, the offline and missing-readings checks and the alarm escalation on timers (main.ts calls this once; tests call the
  * functions directly). A sweep never overlaps the previous one. Returns a stop function for shutdown.
  */
 export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {}): () => void {
@@ -43,6 +46,7 @@ export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {
   const timers = [
     every(opts.pollEverySeconds ?? 2, () => pollDueBoards(app), 'board poll'),
     every(opts.offlineEverySeconds ?? 15, () => checkOffline(app), 'offline check'),
+    every(opts.missingEverySeconds ?? 15, () => checkMissing(app), 'missing readings check'),
     // The walls first (re-pop at alarm.escalateMinutes), then the people (alarm.notifyMinutes, e-mail and webhooks).
     every(opts.escalateEverySeconds ?? 15, () => escalateAlarms(app).then(() => notifyEscalations(app)), 'alarm escalation'),
   ];

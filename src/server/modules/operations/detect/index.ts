@@ -11,3 +11,6 @@ export { channelTrend } from './trends';
 
 /** The system's name in logs and on automatic work, and a channel's label with its number (the predictive detector's orders read like the alarms'). */
 export { SYSTEM_ACTOR, labelAfterChannel } from './readings';
+
+/** A board's readings missing over the last hour, as SQL over its fall_detect row (the walls show the boards list's figure). */
+export { missedSql } from './missing';

@@ -7,6 +7,7 @@ import type { Db } from '../../../db/client';
 import { publishLive } from '../../../live';
 import { applyReading, isFault, type ReadingOutcome } from './readings';
 import { isDatabaseUnavailable } from '../../../db/availability';
+import { recordGaps } from './missing';
 
 /** While the database is unreachable a batch is tried again this often: written within it of the database's return. */
 const UNAVAILABLE_RETRY_MS = 1_000;
@@ -62,6 +63,8 @@ export interface SubmitOptions {
   at?: Date;
   /** When the reading left its board, where the protocol says so (lag measurement only). */
   sentAt?: number;
+  /** The board's message counter, where its signed reading carries one (missing readings: missing.ts). */
+  seq?: number;
 }
 
 interface Pending {
@@ -72,6 +75,7 @@ interface Pending {
   /** When the reading left its board, where the protocol says so (lag measurement only). */
   sentAt?: number;
   source: ReadingSource;
+  seq?: number;
   resolve: (outcome: SubmitOutcome) => void;
   reject: (err: unknown) => void;
 }
@@ -131,7 +135,7 @@ export class ReadingIngest {
     if (this.closed) return Promise.reject(new Error('reading ingest is closed'));
     this.counts.accepted += 1;
     return new Promise<SubmitOutcome>((resolve, reject) => {
-      this.queue.push({ boardId, channels, at: opts.at ?? this.arrival(boardId), sentAt: opts.sentAt, source, resolve, reject });
+      this.queue.push({ boardId, channels, at: opts.at ?? this.arrival(boardId), sentAt: opts.sentAt, source, seq: opts.seq, resolve, reject });
       this.schedule();
     });
   }
@@ -296,12 +300,12 @@ export class ReadingIngest {
         }
         // Array literals ('{0,1,NULL,…}') cast in one go: cheaper than unpacking JSON arrays row by row.
         const literal = (values: (number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
-        return { b: p.boardId, t: p.at.toISOString(), s: literal(switches), a: literal(analogs), o: p.source };
+        return { b: p.boardId, t: p.at.toISOString(), s: literal(switches), a: literal(analogs), o: p.source, q: p.seq ?? null };
       });
       const inserted = (
         await tx.execute(sql`
-          INSERT INTO detect_reading (detect_id, at, switches, analogs, source)
-          SELECT (r->>'b')::int, (r->>'t')::timestamptz, (r->>'s')::smallint[], (r->>'a')::double precision[], r->>'o'
+          INSERT INTO detect_reading (detect_id, at, switches, analogs, source, seq)
+          SELECT (r->>'b')::int, (r->>'t')::timestamptz, (r->>'s')::smallint[], (r->>'a')::double precision[], r->>'o', (r->>'q')::bigint
             FROM jsonb_array_elements(${JSON.stringify(raw)}::jsonb) AS r
           ON CONFLICT (detect_id, at) DO NOTHING
           RETURNING detect_id AS b, round(extract(epoch FROM at) * 1000)::float8 AS ms`)
@@ -381,6 +385,8 @@ export class ReadingIngest {
           published.set(project, [...(published.get(project) ?? []), p.boardId]);
         }
       }
+      // Under the boards' locks: the gaps around the readings stored now (missing.ts).
+      await recordGaps(tx, fresh);
       if (updates.size) {
         await tx.execute(sql`
           UPDATE fall_detect_channel c
