@@ -22,7 +22,7 @@ export const projectWallFixture: ProjectWall = {
   ],
   boards: [
     {
-      id: 21, boardName: '1号检测板', boardNameEn: 'Board 1', boardNo: 'DB-01', posX: 0.4, posY: 0.5, online: true, lastSeen: at,
+      id: 21, boardName: '1号检测板', boardNameEn: 'Board 1', boardNo: 'DB-01', posX: 0.4, posY: 0.5, online: true, lastSeen: at, missed: 0,
       channels: Array.from({ length: 9 }, (_, n) => ({
         ch: n + 1, label: `通道${n + 1}`, labelEn: `Channel ${n + 1}`, switchValue: n % 2, analogValue: 10 * (n + 1), analogMin: 0, analogMax: 100,
         result: n === 1 ? ('fault' as const) : ('normal' as const), equipmentId: n === 1 ? 12 : n === 3 ? 11 : null,
@@ -30,7 +30,7 @@ export const projectWallFixture: ProjectWall = {
         atRisk: n === 3,
       })),
     },
-    { id: 22, boardName: '2号检测板', boardNameEn: 'Board 2', boardNo: 'DB-02', posX: 0.8, posY: 0.2, online: false, lastSeen: null, channels: [] },
+    { id: 22, boardName: '2号检测板', boardNameEn: 'Board 2', boardNo: 'DB-02', posX: 0.8, posY: 0.2, online: false, lastSeen: null, missed: 0, channels: [] },
   ],
   warnings: [
     { id: 31, at, info: '1号检测板 CH2 主泵故障', level: 'critical', kind: 'channel', boardName: '1号检测板', boardNameEn: 'Board 1', channel: 2, equipmentName: '主泵 2', equipmentNameEn: 'Main pump 2', dealAt: null, result: null },

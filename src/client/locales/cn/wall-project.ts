@@ -27,6 +27,7 @@ const wallProject = {
     offline: '离线',
     lastSeen: '最后通讯 {{time}}',
     never: '从未通讯',
+    missing: '近一小时缺 {{n}} 条读数',
     none: '该项目暂无检测板',
     pick: '点击平面图上的检测板查看通道',
     switchOn: '开',

@@ -88,6 +88,10 @@ const work = {
     refused: '最近拒收',
     refusedSince: '{{reason}}（自 {{since}} 起）',
     refusedLast: '最近一次：{{at}}',
+    // 最近一小时应到而未到的读数（docs/devices.md「Missing readings」）
+    missing: '缺 {{n}} 条',
+    missingHint: '最近一小时有 {{n}} 条读数未收到（自 {{since}} 起缺失）：检测板的序号或上报周期出现缺口，或已无上报',
+    missingHintNow: '最近一小时有 {{n}} 条读数未收到：检测板的序号或上报周期出现缺口，或已无上报',
     refusal: {
       signature: '签名错误（密钥不对或已更换）',
       unsigned: '未签名（旧固件发送密钥）',

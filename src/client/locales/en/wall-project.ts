@@ -29,6 +29,7 @@ const wallProject: LocaleShape<typeof cn> = {
     offline: 'Offline',
     lastSeen: 'Last seen {{time}}',
     never: 'Never seen',
+    missing: '{{n}} readings missing (last hour)',
     none: 'This project has no detection boards',
     pick: 'Click a board on the site plan to see its channels',
     switchOn: 'ON',

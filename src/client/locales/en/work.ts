@@ -90,6 +90,10 @@ const work: LocaleShape<typeof cn> = {
     refused: 'Last refused',
     refusedSince: '{{reason}} since {{since}}',
     refusedLast: 'Last: {{at}}',
+    // readings that should have arrived in the last hour and did not (docs/devices.md "Missing readings")
+    missing: '{{n}} missing',
+    missingHint: '{{n}} readings did not arrive in the last hour (missing since {{since}}): the board\'s sequence or its poll period has gaps, or it is silent',
+    missingHintNow: '{{n}} readings did not arrive in the last hour: the board\'s sequence or its poll period has gaps, or it is silent',
     refusal: {
       signature: 'Wrong key (bad signature)',
       unsigned: 'Unsigned (old firmware sends its key)',

@@ -8,9 +8,10 @@ import { renderWithProviders } from '../../../../../tests/helpers/render';
 import { server } from '../../../../../mocks/server';
 import { API, ok } from '../../../../../mocks/envelope';
 import { ChannelPanel } from './channel-panel';
+import { when } from '../../../shared/work-kit/format';
 
 const LAST_SEEN = '2026-11-20T08:30:00.000Z';
-const infoOf = (online: boolean): BoardInfo => ({
+const infoOf = (online: boolean, missing: Pick<BoardInfo, 'missed' | 'missingSince'> = { missed: 0, missingSince: null }): BoardInfo => ({
   id: 3,
   projectId: 1,
   projectName: '西湖音乐喷泉',
@@ -33,6 +34,7 @@ const infoOf = (online: boolean): BoardInfo => ({
   refusedReason: null,
   refusedAt: null,
   refusedSince: null,
+  ...missing,
   createdAt: LAST_SEEN,
   channels: Array.from({ length: 9 }, (_, i) => ({
     id: 100 + i,
@@ -109,6 +111,27 @@ describe('fall/detect channel dialog', () => {
     renderWithProviders(<ChannelPanel id={3} onClose={() => undefined} />, { locale: 'cn' });
     await waitFor(() => expect(results()).toHaveLength(9), { timeout: 5000 });
     for (const r of results()) expect(r).toHaveTextContent('正常');
+    // Nothing missing: no word of it.
+    expect(screen.queryByTestId('board-missing')).toBeNull();
+  });
+
+  // Issue 37: readings that should have come and did not, as the server counts them.
+  it('says how many readings went missing over the last hour and since when, in either language', async () => {
+    server.use(
+      http.get(`${API}/ball/falldetect/info/3`, () => ok(infoOf(true, { missed: 12, missingSince: LAST_SEEN }))),
+      http.post(`${API}/ball/falleqinfo/listAll`, () => ok([])),
+      http.get(`${API}/ball/falldetect/trend/3`, () => ok(emptyTrend)),
+      channelTrend,
+    );
+    const view = renderWithProviders(<ChannelPanel id={3} onClose={() => undefined} />, { locale: 'en' });
+    const en = await screen.findByTestId('board-missing');
+    expect(en).toHaveTextContent('12 missing');
+    expect(en).toHaveAttribute('aria-label', `12 readings did not arrive in the last hour (missing since ${when(LAST_SEEN)}): the board's sequence or its poll period has gaps, or it is silent`);
+    view.unmount();
+    renderWithProviders(<ChannelPanel id={3} onClose={() => undefined} />, { locale: 'cn' });
+    const cn = await screen.findByTestId('board-missing');
+    expect(cn).toHaveTextContent('缺 12 条');
+    expect(cn).toHaveAttribute('aria-label', `最近一小时有 12 条读数未收到（自 ${when(LAST_SEEN)} 起缺失）：检测板的序号或上报周期出现缺口，或已无上报`);
   });
 
   // Issue 15: each channel's last 24 h as a small trend from the downsampled history.

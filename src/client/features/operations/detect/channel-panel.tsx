@@ -16,6 +16,7 @@ import { ChannelTrend } from './channel-trend';
 import { localName } from '@shared/local-name';
 import { ChannelTrendView, type RangeSwitchProps } from '../../../shared/trend/channel-trend-view';
 import type { TrendRange } from '@shared/contracts/detect';
+import { MissingBadge } from './missing-badge';
 import { permissionOf } from '@client/lib/resources';
 
 /** The trend's range switch in the back-office: Mantine's segmented control. */
@@ -128,6 +129,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
         <Stack>
           <Group gap="xs">
             <Badge color={board.online ? 'green' : 'gray'}>{board.online ? t('detect.online') : t('detect.offline')}</Badge>
+            <MissingBadge board={board} />
             <span>{t('detect.lastSeen')}: {when(board.lastSeen)}</span>
             <span>{board.ip ? `${board.ip}:${board.port} #${board.slave}` : ''}</span>
           </Group>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Badge, Button, Tabs, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Tabs, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BoardRow } from '@shared/contracts/detect';
 import { ListPage } from '@client/components/list-page/list-page';
 import { projectColumn, when } from '../../../shared/work-kit/format';
 import { projectQueryField } from '../../../shared/work-kit/pickers';
 import { ChannelPanel } from './channel-panel';
+import { MissingBadge } from './missing-badge';
 import { WarningsList } from './warnings-list';
 import { localName } from '@shared/local-name';
 import type { BoardValues } from './board-form';
@@ -39,7 +40,17 @@ export default function DetectPage() {
             projectColumn(t('common.project'), i18n.language),
             { prop: 'ip', label: t('detect.ip'), render: (b) => (b.ip ? `${b.ip}:${b.port}` : '') },
             { prop: 'slave', label: t('detect.slave'), align: 'right' },
-            { prop: 'online', label: t('detect.online'), render: (b) => <Badge color={b.online ? 'green' : 'gray'} variant="light">{b.online ? t('detect.online') : t('detect.offline')}</Badge> },
+            {
+              prop: 'online',
+              label: t('detect.online'),
+              // Online or offline, and the readings that went missing over the last hour beside it.
+              render: (b) => (
+                <Group gap={4} wrap="nowrap">
+                  <Badge color={b.online ? 'green' : 'gray'} variant="light">{b.online ? t('detect.online') : t('detect.offline')}</Badge>
+                  <MissingBadge board={b} />
+                </Group>
+              ),
+            },
             { prop: 'faultCount', label: t('detect.faults'), align: 'right', render: (b) => (b.faultCount ? <Badge color="red">{b.faultCount}</Badge> : 0) },
             { prop: 'lastSeen', label: t('detect.lastSeen'), nowrap: true, render: (b) => when(b.lastSeen) },
             {

@@ -109,6 +109,7 @@ export function SitePlanMap({ sitePlan, equipment, boards, selectedBoard, onSele
             >
               <Tooltip direction="top" offset={[0, -16]}>
                 {localName(b.boardName, b.boardNameEn, i18n.language)} · {b.online ? t('board.online') : t('board.offline')}
+                {b.missed > 0 ? ` · ${t('board.missing', { n: b.missed })}` : ''}
               </Tooltip>
             </Marker>
           ))}

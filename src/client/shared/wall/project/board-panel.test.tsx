@@ -7,7 +7,7 @@ import { renderWithProviders } from '@tests/helpers/render';
 import { BoardChannels } from './board-panel';
 
 const LAST_SEEN = '2026-11-20T08:30:00.000Z';
-const boardOf = (online: boolean, lastSeen: string | null): WallBoard => ({
+const boardOf = (online: boolean, lastSeen: string | null, missed = 0): WallBoard => ({
   id: 7,
   boardName: 'Pump room',
   boardNameEn: '',
@@ -16,6 +16,7 @@ const boardOf = (online: boolean, lastSeen: string | null): WallBoard => ({
   posY: null,
   online,
   lastSeen,
+  missed,
   channels: Array.from({ length: 9 }, (_, i) => ({
     ch: i + 1,
     label: `CH${i + 1} pump`,
@@ -51,6 +52,18 @@ describe('detection board channels on the walls', () => {
     view.unmount();
     renderWithProviders(<BoardChannels board={boardOf(false, null)} equipment={[]} />, { locale: 'en' });
     expect(screen.getAllByText('No data yet')).toHaveLength(9);
+  });
+
+  // Issue 37: readings that should have come in the last hour and did not.
+  it('says how many readings went missing in the last hour, in either language, and nothing when none did', () => {
+    const view = renderWithProviders(<BoardChannels board={boardOf(true, LAST_SEEN, 12)} equipment={[]} />, { locale: 'en' });
+    expect(screen.getByTestId('board-missing')).toHaveTextContent('12 readings missing (last hour)');
+    view.unmount();
+    const cn = renderWithProviders(<BoardChannels board={boardOf(false, LAST_SEEN, 3)} equipment={[]} />, { locale: 'cn' });
+    expect(screen.getByTestId('board-missing')).toHaveTextContent('近一小时缺 3 条读数');
+    cn.unmount();
+    renderWithProviders(<BoardChannels board={boardOf(true, LAST_SEEN)} equipment={[]} />, { locale: 'en' });
+    expect(screen.queryByTestId('board-missing')).toBeNull();
   });
 
   it('shows the stored results while the board is online', () => {

@@ -37,8 +37,14 @@ export function BoardChannels({ board, equipment, onOpenTrend }: { board: WallBo
           ● {board.online ? t('board.online') : t('board.offline')}
         </span>
       </div>
-      <div style={{ fontSize: 13, color: WALL.textFaint, marginTop: -6 }}>
-        {board.lastSeen ? t('board.lastSeen', { time: dayjs(board.lastSeen).format('MM-DD HH:mm:ss') }) : t('board.never')}
+      <div style={{ fontSize: 13, color: WALL.textFaint, marginTop: -6, display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+        <span>{board.lastSeen ? t('board.lastSeen', { time: dayjs(board.lastSeen).format('MM-DD HH:mm:ss') }) : t('board.never')}</span>
+        {/* Readings that should have come in the last hour and did not (docs/devices.md "Missing readings"). */}
+        {board.missed > 0 ? (
+          <span data-testid="board-missing" style={{ color: TAG_HEX.warning, whiteSpace: 'nowrap' }}>
+            {t('board.missing', { n: board.missed })}
+          </span>
+        ) : null}
       </div>
       <div style={{ flex: 1, display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gridTemplateRows: 'repeat(3, 1fr)', gap: 8, minHeight: 0 }}>
         {Array.from({ length: CHANNELS }, (_, n) => {
