@@ -64,9 +64,13 @@ export async function recordGaps(tx: Db, readings: { boardId: number; at: Date }
     ), gone AS (
       DELETE FROM detect_gap g USING e WHERE g.detect_id = e.b AND g.after_at >= e.lo AND g.after_at < e.hi
     ), pairs AS (
-      SELECT r.detect_id AS b, e.p, lag(r.at) OVER w AS after_at, r.at AS before_at, lag(r.seq) OVER w AS after_seq, r.seq AS before_seq
-        FROM e JOIN detect_reading r ON r.detect_id = e.b AND r.at >= e.lo AND r.at <= e.hi
-      WINDOW w AS (PARTITION BY r.detect_id ORDER BY r.at)
+      -- Each board's readings in its span, through its index (never a scan of the raw table).
+      SELECT e.b, e.p, x.after_at, x.before_at, x.after_seq, x.before_seq
+        FROM e CROSS JOIN LATERAL (
+          SELECT lag(r.at) OVER w AS after_at, r.at AS before_at, lag(r.seq) OVER w AS after_seq, r.seq AS before_seq
+            FROM detect_reading r WHERE r.detect_id = e.b AND r.at >= e.lo AND r.at <= e.hi
+          WINDOW w AS (ORDER BY r.at)
+        ) x
     ), judged AS (
       SELECT b, after_at, before_at, after_seq, before_seq, extract(epoch FROM before_at - after_at)::float8 AS secs, p,
              (after_seq IS NOT NULL AND before_seq IS NOT NULL AND before_seq > after_seq
