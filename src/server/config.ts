@@ -136,6 +136,24 @@ export function parseMetricsToken(value: string | undefined): string | null {
   return token;
 }
 
+/**
+ * The broker's address and Cascade's account on it. A user and password written into MQTT_URL
+ * (mqtt://cascade:secret@host) are taken out of it, as MQTT_USERNAME and MQTT_PASSWORD (which win
+ * when set too): the address is what the log shows, the password must not be in it.
+ */
+export function brokerAccount(url: string, username?: string, password?: string): { url: string; username?: string; password?: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url, username: username || undefined, password: password || undefined };
+  }
+  const inUrl = { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) };
+  parsed.username = '';
+  parsed.password = '';
+  return { url: inUrl.username || inUrl.password ? parsed.toString() : url, username: username || inUrl.username || undefined, password: password || inUrl.password || undefined };
+}
+
 /** A duration in ms from the environment; anything but a whole number (> 0, or 0 where allowed) leaves the default. */
 function millis(value: string | undefined, zeroAllowed = false): number | undefined {
   if (!value || !/^\d+$/.test(value.trim())) return undefined;
@@ -163,11 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ingestBatchMs: millis(env.INGEST_BATCH_MS) ?? (env.NODE_ENV === 'test' ? 10 : 250),
     mqtt: env.MQTT_URL
       ? {
-          url: env.MQTT_URL,
+          ...brokerAccount(env.MQTT_URL, env.MQTT_USERNAME, env.MQTT_PASSWORD),
           clientId: env.MQTT_CLIENT_ID || 'cascade-ingest',
           topicPrefix: (env.MQTT_TOPIC_PREFIX || 'cascade').replace(/\/+$/, ''),
-          username: env.MQTT_USERNAME || undefined,
-          password: env.MQTT_PASSWORD || undefined,
           caFile: env.MQTT_CA || undefined,
           sessionExpiry: Number(env.MQTT_SESSION_EXPIRY) > 0 ? Math.floor(Number(env.MQTT_SESSION_EXPIRY)) : 86_400,
           shared: env.MQTT_SHARED === 'on',
