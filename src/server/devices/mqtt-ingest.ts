@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+import type { IClientOptions, IPublishPacket, MqttClient } from 'mqtt';
 import { and, eq } from 'drizzle-orm';
 import { createHash, createHmac } from 'node:crypto';
 import { REPORT_PACKET_MAX_BYTES, type RefusalReason } from '@shared/contracts/detect';
@@ -11,6 +11,9 @@ import { recordRefusal, RefusalLog } from './refusals';
 import { observe } from '../lib/observe';
 import { lookupKey } from '../lib/server-key';
 import type { Database } from '../db/client';
+import { isDatabaseUnavailable } from '../db/availability';
+import { IngestClosedError } from '../modules/operations/detect/ingest';
+import { gatedClient, type AckGate } from './mqtt-acks';
 
 /** The fleet's boards (project key → board number → id and key hash) are read in one query and kept this long… */
 const FLEET_CACHE_MS = 60_000;
@@ -23,6 +26,21 @@ const STOP_MAX_MS = 5_000;
 const MEMBER_EVERY_MS = 10_000;
 const MEMBER_MS = 30_000;
 const MEMBER_PREFIX = 'mqtt-member:';
+/**
+ * MQTT 5 Receive Maximum: the broker sends at most this many messages that Cascade has not
+ * acknowledged yet (a batch's worth; Mosquitto's own max_inflight_messages, 20, applies to clients
+ * that declare none). Once this many readings wait for their batch, the batch is written at once.
+ */
+const RECEIVE_MAXIMUM = 500;
+/**
+ * A broker may send fewer unacknowledged messages than that (its own in-flight limit): with
+ * readings waiting for their batch and no message for this long, the batch is written now rather
+ * than at its timer.
+ */
+const WINDOW_IDLE_MS = 50;
+/** A message whose checks fail (not a refusal: the database, a bug) is tried again this often, this many times; while the database is away, until it is back. */
+const HANDLE_RETRY_MS = 250;
+const HANDLE_ATTEMPTS = 6;
 
 export interface MqttIngestOptions {
   url: string;
@@ -43,6 +61,8 @@ export interface MqttIngestOptions {
   shareGroup?: string | null;
   /** How long the broker keeps this instance's session while it is away (s); default a day. */
   sessionExpiry?: number;
+  /** MQTT 5 Receive Maximum: messages the broker may send before Cascade acknowledges (default 500). */
+  receiveMaximum?: number;
 }
 
 export type MqttRefusal = CheckRefusal | 'topic';
@@ -59,6 +79,10 @@ export interface MqttIngestStats {
   repeats: number;
   /** Accepted readings older than their board's latest: history only. */
   older: number;
+  /** Accepted readings whose batch is not committed yet: their messages are not acknowledged to the broker yet. */
+  unacknowledged: number;
+  /** Messages given up after every attempt at checking them failed (logged as an error each), acknowledged. */
+  failed: number;
   refused: Record<MqttRefusal, number>;
 }
 
@@ -70,7 +94,8 @@ export interface MqttIngest {
    * Leaves: with another instance subscribed, unsubscribes first (the broker gives the group's
    * messages to the others from then on) and takes the messages already on their way; alone, stays
    * subscribed, so the broker queues every reading for its session until it is back (a restart).
-   * Disconnects keeping the session either way. Returns whether it unsubscribed.
+   * Either way the readings taken are written and acknowledged (at most STOP_MAX_MS), then it
+   * disconnects keeping the session. Returns whether it unsubscribed.
    */
   stop(): Promise<{ left: boolean }>;
 }
@@ -115,9 +140,15 @@ export function clientIdForLog(clientId: string): string {
  * reading).
  *
  * The session is persistent (clean: false, a stable client id), so QoS 1 messages given to this
- * instance while it is away are delivered when it is back. A message is acknowledged once the
- * reading service has taken it; when its queue is full the subscriber waits, and the broker holds
- * the rest. The connection declares a maximum packet size: the broker never sends a larger message.
+ * instance while it is away are delivered when it is back. A reading's message is acknowledged
+ * (PUBACK) only once the batch holding it is committed (mqtt-acks.ts): a crash at any moment loses
+ * no message the broker considers delivered, it delivers the unacknowledged ones again, and those
+ * already stored are repeats (one row per board and reading time). A refused message is
+ * acknowledged at once (never redelivered forever). The connection declares a Receive Maximum
+ * (RECEIVE_MAXIMUM): the batch is written as soon as that many readings wait for it, or when the
+ * broker sends nothing for WINDOW_IDLE_MS (a broker with a smaller in-flight limit), or at its
+ * timer. When the reading service's queue is full the subscriber waits, and the broker holds the
+ * rest. The connection declares a maximum packet size: the broker never sends a larger message.
  */
 export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): MqttIngest {
   const prefix = (opts.topicPrefix ?? 'cascade').replace(/\/+$/, '');
@@ -137,6 +168,10 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
   let fleet: { at: number; boards: Map<string, BoardRef> } | null = null;
   let fleetLoad: Promise<Map<string, BoardRef>> | null = null;
   let client: MqttClient | null = null;
+  let gateOf: () => AckGate | null = () => null;
+  let failed = 0;
+  let idleTimer: NodeJS.Timeout | null = null;
+  const window = opts.receiveMaximum ?? RECEIVE_MAXIMUM;
   let inflight = 0;
   let lastMessageAt = 0;
   let subscribed = false;
@@ -178,28 +213,33 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
     return fleetLoad;
   }
 
-  /** Checks and hands one message to the reading service; resolves when it may be acknowledged. */
-  async function handle(packet: IPublishPacket): Promise<void> {
+  /**
+   * Checks and hands one message to the reading service. Resolves when the next message may be
+   * handled: with the reading's storage (`stored` settles once its batch is committed and the
+   * reading applied; in an object, or the async function would wait for it) or, for a message
+   * refused, with null (acknowledged at once).
+   */
+  async function handle(packet: IPublishPacket): Promise<{ stored: Promise<void> } | null> {
     counts.received += 1;
     const topic = packet.topic;
     const parts = topic.split('/');
     const [projectKey, boardsLevel, boardNo, state] = parts.slice(prefixParts);
-    if (parts.length !== prefixParts + 4 || boardsLevel !== 'boards' || state !== 'state' || !projectKey || !boardNo) return refuse('topic', topic);
+    if (parts.length !== prefixParts + 4 || boardsLevel !== 'boards' || state !== 'state' || !projectKey || !boardNo) return (refuse('topic', topic), null);
     const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
     // The broker sends nothing over the declared maximum packet size; a broker that ignores it is still refused here.
-    if (payload.length > REPORT_PACKET_MAX_BYTES) return refuse('payload', topic, 'too large');
+    if (payload.length > REPORT_PACKET_MAX_BYTES) return (refuse('payload', topic, 'too large'), null);
     let envelope: unknown;
     try {
       envelope = JSON.parse(payload.toString('utf8'));
     } catch {
-      return refuse('payload', topic, 'not JSON');
+      return (refuse('payload', topic, 'not JSON'), null);
     }
     const ref = `${projectKey}/${boardNo}`;
     const opened = openReport(envelope);
-    if (!opened.ok) return refuse(opened.reason, topic, opened.detail, opened.reason === 'unsigned' ? (await boards(false)).get(ref)?.id : undefined);
+    if (!opened.ok) return (refuse(opened.reason, topic, opened.detail, opened.reason === 'unsigned' ? (await boards(false)).get(ref)?.id : undefined), null);
     const { report, reading } = opened;
     // The topic names the board and so does the signed body: a reading signed for one board is not taken for another.
-    if (reading.boardNo !== boardNo || reading.boardId !== undefined) return refuse('payload', topic, 'body: boardNo must name the topic\'s board');
+    if (reading.boardNo !== boardNo || reading.boardId !== undefined) return (refuse('payload', topic, 'body: boardNo must name the topic\'s board'), null);
     const skew = await clockSkewMs(app);
     let board = (await boards(false)).get(ref);
     let why = board ? checkSignature(board, report, reading, skew) : null;
@@ -208,21 +248,70 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
       board = (await boards(true)).get(ref);
       why = board ? checkSignature(board, report, reading, skew) : null;
     }
-    if (!board) return refuse('board', topic);
-    if (why) return refuse(why, topic, why === 'stale' || why === 'future' ? `at ${new Date(reading.at).toISOString()}` : undefined, board.id);
-    // Taken by the reading service: acknowledged now; stored with the next batch (its failure is logged and counted there).
+    if (!board) return (refuse('board', topic), null);
+    if (why) return (refuse(why, topic, why === 'stale' || why === 'future' ? `at ${new Date(reading.at).toISOString()}` : undefined, board.id), null);
+    // Taken by the reading service: acknowledged once its batch is committed (a batch given up is logged and counted there).
     await app.readings.room();
     const sent = Number(packet.properties?.userProperties?.sent);
     counts.accepted += 1;
-    app.readings
-      .submit(board.id, reading.channels, 'mqtt', { at: new Date(reading.at), seq: reading.seq, sentAt: Number.isFinite(sent) && sent > 0 ? sent : undefined })
-      .then(
-        (outcome) => {
-          if (outcome.kept === 'repeat') counts.repeats += 1;
-          else if (outcome.kept === 'older') counts.older += 1;
-        },
-        (err: Error) => app.log.warn({ topic, err: err.message }, 'mqtt reading not applied'),
-      );
+    const stored = app.readings.submit(board.id, reading.channels, 'mqtt', { at: new Date(reading.at), seq: reading.seq, sentAt: Number.isFinite(sent) && sent > 0 ? sent : undefined }).then(
+      (outcome) => {
+        if (outcome.kept === 'repeat') counts.repeats += 1;
+        else if (outcome.kept === 'older') counts.older += 1;
+      },
+      (err: Error) => {
+        // Not taken (the ingest closed under it): not acknowledged, the broker delivers it again.
+        if (err instanceof IngestClosedError) throw err;
+        app.log.warn({ topic, err: err.message }, 'mqtt reading not applied');
+      },
+    );
+    return { stored };
+  }
+
+  /**
+   * handle(), tried again when its checks fail: while the database is away until it is back (the
+   * broker holds the next messages meanwhile), otherwise HANDLE_ATTEMPTS times, then logged as an
+   * error and acknowledged (null), so that one message cannot stop the intake.
+   */
+  async function handleTried(packet: IPublishPacket): Promise<{ stored: Promise<void> } | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await handle(packet);
+      } catch (err) {
+        // The connection gone (or stopping): nothing is acknowledged on it any more, the broker delivers the message again.
+        if (!client?.connected) return null;
+        const waiting = isDatabaseUnavailable(err);
+        if (!waiting && attempt >= HANDLE_ATTEMPTS) {
+          failed += 1;
+          app.log.error({ topic: packet.topic.slice(0, 160), err: (err as Error).message, attempts: attempt }, 'mqtt message failed');
+          return null;
+        }
+        await new Promise((r) => setTimeout(r, waiting ? 1_000 : HANDLE_RETRY_MS * 2 ** (attempt - 1)));
+      }
+    }
+  }
+
+  /** The batch is written now when the broker will send no more before it: the window is full, or nothing came for WINDOW_IDLE_MS. */
+  function nudge(): void {
+    const waiting = gateOf()?.waiting() ?? 0;
+    if (!waiting) return;
+    if (waiting >= window) {
+      app.readings.hurry();
+      return;
+    }
+    if (idleTimer) return;
+    const check = () => {
+      idleTimer = null;
+      if (!(gateOf()?.waiting() ?? 0)) return;
+      const quiet = Date.now() - lastMessageAt;
+      if (quiet >= WINDOW_IDLE_MS) app.readings.hurry();
+      else {
+        idleTimer = setTimeout(check, WINDOW_IDLE_MS - quiet);
+        idleTimer.unref();
+      }
+    };
+    idleTimer = setTimeout(check, WINDOW_IDLE_MS);
+    idleTimer.unref();
   }
 
   const options: IClientOptions = {
@@ -230,7 +319,7 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
     clean: false,
     protocolVersion: 5,
     // MQTT 5: the session outlives the connection; the broker sends nothing larger than a report.
-    properties: { sessionExpiryInterval: opts.sessionExpiry ?? 86_400, maximumPacketSize: REPORT_PACKET_MAX_BYTES },
+    properties: { sessionExpiryInterval: opts.sessionExpiry ?? 86_400, maximumPacketSize: REPORT_PACKET_MAX_BYTES, receiveMaximum: window },
     reconnectPeriod: 1_000,
     connectTimeout: 10_000,
     // Never trust a restored session to hold the subscription: Mosquitto restores a persistent
@@ -240,7 +329,6 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
     resubscribe: false,
     ...(opts.username !== undefined ? { username: opts.username } : {}),
     ...(opts.password !== undefined ? { password: opts.password } : {}),
-    ...(opts.ca ? { ca: opts.ca, rejectUnauthorized: true } : {}),
   };
   // Membership: who else subscribes in the group, so that stopping never leaves it without a subscriber.
   const member = `${MEMBER_PREFIX}${createHash('sha256').update(opts.clientId).digest('hex').slice(0, 32)}`;
@@ -258,23 +346,23 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
         .n,
     );
 
-  const c = mqtt.connect(opts.url, options);
+  const gated = gatedClient(opts.url, { ...options, ...(opts.ca ? { ca: opts.ca } : {}) });
+  const c = gated.client;
   client = c;
+  gateOf = gated.gate;
   c.handleMessage = (packet, done) => {
     inflight += 1;
     lastMessageAt = Date.now();
-    handle(packet as IPublishPacket).then(
-      () => {
-        inflight -= 1;
-        done();
-      },
-      (err: Error) => {
-        inflight -= 1;
-        // Not acknowledged: the broker delivers it again after a reconnect.
-        app.log.error({ topic: (packet as IPublishPacket).topic, err: err.message }, 'mqtt message failed');
-        done(err);
-      },
-    );
+    // The PUBACK mqtt.js writes once done() is called waits in the connection's gate for release().
+    const release = packet.qos > 0 && packet.messageId !== undefined ? gateOf()?.expect(packet.messageId) : undefined;
+    void handleTried(packet).then((taken) => {
+      inflight -= 1;
+      done();
+      if (!release) return;
+      if (!taken) return release();
+      nudge();
+      taken.stored.then(release, () => undefined);
+    });
   };
   c.on('connect', (ack) => {
     subscribed = false;
@@ -301,7 +389,17 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
 
   return {
     ready,
-    stats: () => ({ connected: !!client?.connected && subscribed, connections, received: counts.received, accepted: counts.accepted, repeats: counts.repeats, older: counts.older, refused: { ...counts.refused } }),
+    stats: () => ({
+      connected: !!client?.connected && subscribed,
+      connections,
+      received: counts.received,
+      accepted: counts.accepted,
+      repeats: counts.repeats,
+      older: counts.older,
+      unacknowledged: gateOf()?.waiting() ?? 0,
+      failed,
+      refused: { ...counts.refused },
+    }),
     async stop() {
       const current = client;
       client = null;
@@ -316,6 +414,14 @@ export function startMqttIngest(app: FastifyInstance, opts: MqttIngestOptions): 
         const until = Date.now() + STOP_MAX_MS;
         while (Date.now() < until && (inflight > 0 || Date.now() - lastMessageAt < STOP_QUIET_MS)) await new Promise((r) => setTimeout(r, 50));
       }
+      // The readings taken are written and their messages acknowledged before leaving (a restart
+      // would otherwise get them again, as repeats).
+      const until = Date.now() + STOP_MAX_MS;
+      while (Date.now() < until && current.connected && (gateOf()?.waiting() ?? 0) > 0) {
+        app.readings.hurry();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      if (idleTimer) clearTimeout(idleTimer);
       // end() keeps the session: a restarted instance resumes it (and subscribes again).
       await current.endAsync().catch(() => undefined);
       return { left };

@@ -12,6 +12,13 @@ import { recordGaps } from './missing';
 /** While the database is unreachable a batch is tried again this often: written within it of the database's return. */
 const UNAVAILABLE_RETRY_MS = 1_000;
 
+/** submit() after close(): the reading was not taken (nothing of it is stored). */
+export class IngestClosedError extends Error {
+  constructor() {
+    super('reading ingest is closed');
+  }
+}
+
 /** Where a reading came from (stored with the raw reading). */
 export type ReadingSource = 'http' | 'modbus' | 'mqtt' | 'demo';
 
@@ -107,6 +114,8 @@ export class ReadingIngest {
   private queue: Pending[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  /** hurry() was called while a batch was being written: the next batch is written right after it. */
+  private hurried = false;
   private closed = false;
   private waiters: (() => void)[] = [];
   private readonly arrivals = new Map<number, number>();
@@ -132,7 +141,7 @@ export class ReadingIngest {
 
   /** Queues one reading; settles with its outcome once it is stored (and applied). */
   submit(boardId: number, channels: ChannelReading[], source: ReadingSource, opts: SubmitOptions = {}): Promise<SubmitOutcome> {
-    if (this.closed) return Promise.reject(new Error('reading ingest is closed'));
+    if (this.closed) return Promise.reject(new IngestClosedError());
     this.counts.accepted += 1;
     return new Promise<SubmitOutcome>((resolve, reject) => {
       this.queue.push({ boardId, channels, at: opts.at ?? this.arrival(boardId), sentAt: opts.sentAt, source, seq: opts.seq, resolve, reject });
@@ -156,6 +165,22 @@ export class ReadingIngest {
   room(): Promise<void> {
     if (this.queue.length < this.highWater) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /**
+   * Writes what is queued now rather than at the batch's timer, or right after the batch being
+   * written: for a producer that gets nothing more until its readings are stored (the MQTT
+   * subscriber, whose broker sends no more once the unacknowledged messages fill its window).
+   */
+  hurry(): void {
+    if (!this.queue.length) return;
+    if (this.flushing) {
+      this.hurried = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    void this.flushNow();
   }
 
   /** Writes everything queued now; resolves when the queue is empty. */
@@ -203,7 +228,10 @@ export class ReadingIngest {
     if (this.flushing) return this.flushing;
     this.flushing = this.flushLoop().finally(() => {
       this.flushing = null;
-      if (this.queue.length) this.schedule();
+      const hurried = this.hurried;
+      this.hurried = false;
+      if (hurried && this.queue.length) void this.flushNow();
+      else if (this.queue.length) this.schedule();
     });
     return this.flushing;
   }
