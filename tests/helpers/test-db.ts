@@ -43,24 +43,38 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+/**
+ * A new PostgreSQL database made from the run's template (TEST_DATABASE_URL's server), for a test
+ * that hands its address to another process (a server it starts): its URL, and how to drop it.
+ */
+export async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `cascade_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
+  await admin.end();
+  return {
+    url: withDatabase(url, name),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
 /** A fresh database for one test file: a PGlite copy of the template, or a new PostgreSQL database. */
 export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const name = `cascade_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
-    await admin.end();
-    const database = await openPostgres(withDatabase(url, name), 4);
+    const fresh = await freshPostgres(url);
+    const database = await openPostgres(fresh.url, 4);
     return {
       database,
       drop: async () => {
         await database.close();
-        const a = new pg.Client({ connectionString: url });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end();
+        await fresh.drop();
       },
     };
   }
