@@ -27,9 +27,10 @@ const MEMBER_EVERY_MS = 10_000;
 const MEMBER_MS = 30_000;
 const MEMBER_PREFIX = 'mqtt-member:';
 /**
- * MQTT 5 Receive Maximum: the broker sends at most this many messages that Cascade has not
- * acknowledged yet (a batch's worth; Mosquitto's own max_inflight_messages, 20, applies to clients
- * that declare none). Once this many readings wait for their batch, the batch is written at once.
+ * MQTT 5 Receive Maximum: the broker sends this many messages that Cascade has not acknowledged yet,
+ * then waits (a batch's worth; Mosquitto's own max_inflight_messages, 20, applies to clients that
+ * declare none; Mosquitto 2.0.11 sends another window's worth for each acknowledgement once they
+ * flow). Once this many readings wait for their batch, the batch is written at once.
  */
 const RECEIVE_MAXIMUM = 500;
 /**
