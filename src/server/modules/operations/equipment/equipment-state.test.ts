@@ -160,4 +160,62 @@ describe('equipment state follows open warnings, faulty channels, board liveness
     const open = await t.database.db.select().from(fallOrder).where(eq(fallOrder.equipmentId, to));
     expect(open).toHaveLength(0);
   });
+
+  /** No unit anywhere (archived ones too: a restore brings their state back) differs from the rule. */
+  const drift = () => t.database.query<{ id: number; state: string; rule: string }>('SELECT id, state, fall_eq_state(id) AS rule FROM fall_eq_info WHERE state IS DISTINCT FROM fall_eq_state(id) ORDER BY id');
+  const remove = (what: 'falldetect' | 'falleqinfo' | 'fallproject', ids: number[]) => t.call('POST', `/api/ball/${what}/delete`, { token: admin, body: ids });
+  const restore = (what: 'falldetect' | 'falleqinfo' | 'fallproject', ids: number[]) => t.call('POST', `/api/ball/${what}/restore`, { token: admin, body: ids });
+
+  it('a warning names the unit its channel led to: rewired since, that unit is broken until the readings close the warning (counts.test seed -1325417361)', async () => {
+    const before = await seedEquipment(t, plain, 'Named pump');
+    const after = await seedEquipment(t, plain, 'Rewired pump');
+    const b = await board(plain, [before]);
+    await applyReading(t.app, b, [fault(1)]);
+    expect((await openWarning(before)).channel).toBe(1);
+    await t.call('POST', '/api/ball/falldetect/channels/update', { token: admin, body: { id: b, channels: [{ ch: 1, equipmentId: after }] } });
+    // The open warning still names the first unit; the faulty channel now leads to the second.
+    expect([await state(before), await state(after)]).toEqual(['broken', 'broken']);
+    for (let i = 0; i < CLOSE_AFTER; i += 1) await applyReading(t.app, b, [normal(1)]);
+    expect(await openWarning(before)).toBeUndefined();
+    expect([await state(before), await state(after)]).toEqual(['normal', 'normal']);
+    expect(await drift()).toEqual([]);
+  });
+
+  it('a board deleted before it was ever heard from lets go of the units wired to it', async () => {
+    const unit = await seedEquipment(t, plain, 'Never heard lamp');
+    const res = await t.call('POST', '/api/ball/falldetect/save', { token: admin, body: { projectId: plain, boardName: 'Quiet', boardNo: `Q${unit}`, pollSeconds: 5 } });
+    const b = res.body.data.id as number;
+    await t.call('POST', '/api/ball/falldetect/channels/update', { token: admin, body: { id: b, channels: [{ ch: 1, equipmentId: unit }] } });
+    // Not heard from yet: nothing is known of its channels.
+    expect(await state(unit)).toBe('offline');
+    expect((await remove('falldetect', [b])).body.data).toEqual({ deleted: 1, archived: 0 });
+    expect(await state(unit)).toBe('normal');
+    expect(await drift()).toEqual([]);
+  });
+
+  it('a unit archived off its faulty channel, and a project archived and restored with a silent board, keep the state the rule gives', async () => {
+    const faulty = await seedEquipment(t, plain, 'Archived nozzle');
+    const b1 = await board(plain, [faulty]);
+    await applyReading(t.app, b1, [fault(1)]);
+    await deal((await openWarning(faulty)).id, 'not_fixed');
+    expect(await state(faulty)).toBe('broken');
+    // Archived (it has a warning): its channel is unwired, so the fault no longer holds it.
+    expect((await remove('falleqinfo', [faulty])).body.data).toEqual({ deleted: 0, archived: 1 });
+    expect(await state(faulty)).toBe('normal');
+    expect(await drift()).toEqual([]);
+
+    const project = await seedProject(t, { name: 'Archived park' });
+    const lamp = await seedEquipment(t, project, 'Archived lamp');
+    const b2 = await board(project, [lamp]);
+    await t.database.db.update(fallDetect).set({ lastSeen: new Date(Date.now() - 3600_000) }).where(eq(fallDetect.id, b2));
+    await checkOffline(t.app);
+    expect(await state(lamp)).toBe('offline');
+    // Archived with its project, the silent board says nothing of the lamp; restored, it does again.
+    expect((await remove('fallproject', [project])).body.data).toEqual({ deleted: 0, archived: 1 });
+    expect(await state(lamp)).toBe('normal');
+    expect(await drift()).toEqual([]);
+    expect((await restore('fallproject', [project])).body.data).toEqual({ restored: 1 });
+    expect(await state(lamp)).toBe('offline');
+    expect(await drift()).toEqual([]);
+  });
 });
