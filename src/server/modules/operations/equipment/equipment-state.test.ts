@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { fallDetect, fallEqInfo, fallOrder, fallWarning } from '../../../db/schema';
 import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 import { applyReading, checkOffline } from '../detect/readings';
-import { recomputeAllEquipmentStates } from './equipment-state.service';
+import type { Db } from '../../../db/client';
+import { recomputeAllEquipmentStates, recomputeEquipmentState } from './equipment-state.service';
 
 const CLOSE_AFTER = 3;
 const normal = (ch: number) => ({ ch, switch: 0 as const, analog: 50 });
@@ -216,6 +217,107 @@ describe('equipment state follows open warnings, faulty channels, board liveness
     expect(await drift()).toEqual([]);
     expect((await restore('fallproject', [project])).body.data).toEqual({ restored: 1 });
     expect(await state(lamp)).toBe('offline');
+    expect(await drift()).toEqual([]);
+  });
+
+  // PGlite has one connection; on PostgreSQL two writers move facts of the same unit at once. The
+  // second one's recompute waits for the first's lock on the unit, and must then read the facts the
+  // first committed, not those of before it waited.
+  const onPostgres = !!process.env.TEST_DATABASE_URL;
+  /**
+   * Runs `first` in a transaction that holds on after it, then `second` in another until PostgreSQL
+   * shows it waiting for a lock, then lets the first commit and waits for both.
+   */
+  const race = async (first: (tx: Db) => Promise<unknown>, second: (tx: Db) => Promise<unknown>) => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let held!: () => void;
+    const holding = new Promise<void>((r) => (held = r));
+    const one = t.database.db.transaction(async (tx) => {
+      await first(tx);
+      held();
+      await gate;
+    });
+    await holding;
+    let pid = 0;
+    const two = t.database.db.transaction(async (tx) => {
+      pid = Number(((await tx.execute(sql`SELECT pg_backend_pid() AS pid`)).rows[0] as { pid: number }).pid);
+      await second(tx);
+    });
+    await vi.waitFor(async () => {
+      expect(pid).toBeGreaterThan(0);
+      const [{ waiting }] = await t.database.query<{ waiting: boolean }>('SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted) AS waiting', [pid]);
+      expect(waiting).toBe(true);
+    }, { timeout: 60_000, interval: 20 });
+    release();
+    await Promise.all([one, two]);
+  };
+  const warn = (tx: Db, unit: number) => tx.execute(sql`INSERT INTO fall_warning (info, kind, level, project_id, equipment_id) VALUES ('race', 'channel', 'warning', ${plain}, ${unit})`);
+
+  it.runIf(onPostgres)('an order closed while a warning on the same unit is being opened leaves the unit broken, not normal', async () => {
+    const unit = await seedEquipment(t, plain, 'Raced pump');
+    const order = (await t.call('POST', '/api/ball/fallorder/save', { token: admin, body: { name: 'Raced job', projectId: plain, equipmentId: unit } })).body.data.id as number;
+    expect(await state(unit)).toBe('maintenance');
+    await race(
+      async (tx) => {
+        await warn(tx, unit);
+        expect((await recomputeEquipmentState(tx, [unit])).map((c) => c.state)).toEqual(['broken']);
+      },
+      // Closing the order takes no lock on the unit: only its recompute waits for the first.
+      async (tx) => {
+        await tx.update(fallOrder).set({ status: 'closed', closedAt: new Date() }).where(eq(fallOrder.id, order));
+        await recomputeEquipmentState(tx, [unit]);
+      },
+    );
+    expect(await state(unit)).toBe('broken');
+    expect(await drift()).toEqual([]);
+  });
+
+  it.runIf(onPostgres)('a warning and an order opened on the same unit at once do not deadlock, and leave it broken', async () => {
+    const unit = await seedEquipment(t, plain, 'Raced valve');
+    const pidOf = async (tx: Db) => Number(((await tx.execute(sql`SELECT pg_backend_pid() AS pid`)).rows[0] as { pid: number }).pid);
+    const waiting = async (pid: number) =>
+      (await t.database.query<{ waiting: boolean }>('SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted) AS waiting', [pid]))[0].waiting;
+    const signal = () => {
+      let done!: () => void;
+      const promise = new Promise<void>((r) => (done = r));
+      let fired = false;
+      return { promise, done: () => ((fired = true), done()), get fired() { return fired; } };
+    };
+    // Each fact references the unit, which takes a key-share lock on its row in each transaction.
+    const orderIn = signal();
+    const goOn = signal();
+    let orderPid = 0;
+    const order = t.database.db.transaction(async (tx) => {
+      orderPid = await pidOf(tx);
+      await tx.execute(sql`INSERT INTO fall_order (number, name, project_id, equipment_id, status, submitted_at) VALUES ('RACE-STATE', 'race', ${plain}, ${unit}, 'submitted', now())`);
+      orderIn.done();
+      await goOn.promise;
+      await recomputeEquipmentState(tx, [unit]);
+    });
+    await orderIn.promise;
+    const warned = signal();
+    const commit = signal();
+    let warnPid = 0;
+    const warning = t.database.db.transaction(async (tx) => {
+      warnPid = await pidOf(tx);
+      await warn(tx, unit);
+      await recomputeEquipmentState(tx, [unit]);
+      warned.done();
+      await commit.promise;
+    });
+    // The warning's recompute has run, or waits on the order's transaction.
+    await vi.waitFor(async () => expect(warned.fired || (warnPid > 0 && (await waiting(warnPid)))).toBe(true), { timeout: 60_000, interval: 20 });
+    goOn.done();
+    // The order's recompute now waits on the warning's transaction (or one of them was chosen to die).
+    const settled = [false, false];
+    void order.then(() => (settled[0] = true), () => (settled[0] = true));
+    void warning.then(() => (settled[1] = true), () => (settled[1] = true));
+    await vi.waitFor(async () => expect(settled.some(Boolean) || (await waiting(orderPid))).toBe(true), { timeout: 60_000, interval: 20 });
+    commit.done();
+    const outcomes = await Promise.allSettled([order, warning]);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? String((o.reason as Error).cause ?? o.reason) : 'committed'))).toEqual(['committed', 'committed']);
+    expect(await state(unit)).toBe('broken');
     expect(await drift()).toEqual([]);
   });
 });
