@@ -32,7 +32,12 @@ export async function removeBoards(tx: Db, ids: number[], userId: number | null)
     // Its units no longer hear from it: neither its silence nor its last faults hold them (fall_eq_state).
     await recomputeEquipmentState(tx, await equipmentOfBoards(tx, toArchive));
   }
-  if (toDelete.length) await tx.delete(fallDetect).where(inArray(fallDetect.id, toDelete));
+  if (toDelete.length) {
+    // Its channels go with it (cascade): the units they led to no longer hear from it (a board never heard from held them offline).
+    const units = await equipmentOfBoards(tx, toDelete);
+    await tx.delete(fallDetect).where(inArray(fallDetect.id, toDelete));
+    await recomputeEquipmentState(tx, units);
+  }
   return { deleted: toDelete.length, archived: toArchive.length };
 }
 

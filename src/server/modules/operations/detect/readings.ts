@@ -84,6 +84,9 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
       .for('update');
     if (!board) throw notFound();
     const outcome: ReadingOutcome = { opened: [], closed: [], orders: [] };
+    // Units named by the warnings this reading closes: a channel rewired since its warning opened
+    // no longer leads to the unit the warning names, which is broken until that warning closes.
+    const named: (number | null)[] = [];
     if (board.lastSeen && at.getTime() < board.lastSeen.getTime()) return { ...outcome, kept: 'older' as const };
     projectId = board.projectId;
     const [project] = await tx.select({ autoOrder: fallProject.autoOrder }).from(fallProject).where(eq(fallProject.id, board.projectId));
@@ -127,14 +130,18 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
       }
       const streak = channel.normalStreak + 1;
       const recovered = channel.result === 'fault' && streak >= closeAfter;
-      if (recovered) outcome.closed.push(...(await closeChannelWarning(tx, boardId, ch, closeAfter, now)));
+      if (recovered) {
+        const closed = await closeChannelWarning(tx, boardId, ch, closeAfter, now);
+        outcome.closed.push(...closed.map((w) => w.id));
+        named.push(...closed.map((w) => w.equipmentId));
+      }
       await tx
         .update(fallDetectChannel)
         .set({ ...values, result: channel.result === 'fault' && !recovered ? 'fault' : 'normal', normalStreak: Math.min(streak, 1_000_000) })
         .where(eq(fallDetectChannel.id, channel.id));
     }
-    // The board is heard again and its channels are stored: its units follow the facts now.
-    moved = (await recomputeEquipmentState(tx, await equipmentOfBoards(tx, [boardId]), now)).length;
+    // The board is heard again and its channels are stored: its units, and those its closed warnings named, follow the facts now.
+    moved = (await recomputeEquipmentState(tx, [...(await equipmentOfBoards(tx, [boardId])), ...named], now)).length;
     return outcome;
   });
   if (!result.kept) await publishReading(app, boardId, projectId, result, moved > 0);
@@ -190,13 +197,13 @@ async function openWarning(
   return { warningId, orderId };
 }
 
-async function closeChannelWarning(tx: Db, boardId: number, ch: number, readings: number, now: Date): Promise<number[]> {
-  const closed = await tx
+/** Closes the channel's open warning as fixed; returns it with the unit it names (the channel's unit when it opened). */
+async function closeChannelWarning(tx: Db, boardId: number, ch: number, readings: number, now: Date): Promise<{ id: number; equipmentId: number | null }[]> {
+  return tx
     .update(fallWarning)
     .set({ result: 'fixed', dealAt: now, dealtBy: SYSTEM_ACTOR, note: serverText('text.normalAgain', { n: readings }) })
     .where(and(eq(fallWarning.detectId, boardId), eq(fallWarning.kind, 'channel'), eq(fallWarning.channel, ch), isNull(fallWarning.result)))
-    .returning({ id: fallWarning.id });
-  return closed.map((w) => w.id);
+    .returning({ id: fallWarning.id, equipmentId: fallWarning.equipmentId });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { fallDetectChannel, fallEqInfo } from '../../../db/schema';
 import { assertProjectsLive, countOf, dependents, keptArchived, type RemoveOutcome } from '../../../lib/archive';
 import { releaseFiles } from '../../files';
+import { recomputeEquipmentState } from './equipment-state.service';
 
 /** Equipment: history is its orders and warnings. An archived unit is no longer driven by a board channel. */
 export async function removeEquipment(tx: Db, ids: number[], userId: number | null): Promise<RemoveOutcome> {
@@ -27,6 +28,8 @@ export async function removeEquipment(tx: Db, ids: number[], userId: number | nu
   if (toArchive.length) {
     await tx.update(fallEqInfo).set({ archivedAt: new Date(), archivedBy: userId }).where(inArray(fallEqInfo.id, toArchive));
     await tx.update(fallDetectChannel).set({ equipmentId: null, updatedAt: new Date() }).where(inArray(fallDetectChannel.equipmentId, toArchive));
+    // Unwired, a faulty channel or a silent board no longer holds it: restored, it shows what its own warnings and orders say.
+    await recomputeEquipmentState(tx, toArchive);
   }
   if (toDelete.length) {
     await tx.delete(fallEqInfo).where(inArray(fallEqInfo.id, toDelete));

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { fallDetect, fallEqInfo, fallOrder, fallWarning } from '../../../db/schema';
 import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 import { applyReading, checkOffline } from '../detect/readings';
-import { recomputeAllEquipmentStates } from './equipment-state.service';
+import type { Db } from '../../../db/client';
+import { recomputeAllEquipmentStates, recomputeEquipmentState } from './equipment-state.service';
 
 const CLOSE_AFTER = 3;
 const normal = (ch: number) => ({ ch, switch: 0 as const, analog: 50 });
@@ -159,5 +160,207 @@ describe('equipment state follows open warnings, faulty channels, board liveness
     expect(await recomputeAllEquipmentStates(t.database.db)).toBe(0);
     const open = await t.database.db.select().from(fallOrder).where(eq(fallOrder.equipmentId, to));
     expect(open).toHaveLength(0);
+  });
+
+  /** No unit anywhere (archived ones too: a restore brings their state back) differs from the rule. */
+  const drift = () => t.database.query<{ id: number; state: string; rule: string }>('SELECT id, state, fall_eq_state(id) AS rule FROM fall_eq_info WHERE state IS DISTINCT FROM fall_eq_state(id) ORDER BY id');
+  const remove = (what: 'falldetect' | 'falleqinfo' | 'fallproject', ids: number[]) => t.call('POST', `/api/ball/${what}/delete`, { token: admin, body: ids });
+  const restore = (what: 'falldetect' | 'falleqinfo' | 'fallproject', ids: number[]) => t.call('POST', `/api/ball/${what}/restore`, { token: admin, body: ids });
+
+  it('a warning names the unit its channel led to: rewired since, that unit is broken until the readings close the warning (counts.test seed -1325417361)', async () => {
+    const before = await seedEquipment(t, plain, 'Named pump');
+    const after = await seedEquipment(t, plain, 'Rewired pump');
+    const b = await board(plain, [before]);
+    await applyReading(t.app, b, [fault(1)]);
+    expect((await openWarning(before)).channel).toBe(1);
+    await t.call('POST', '/api/ball/falldetect/channels/update', { token: admin, body: { id: b, channels: [{ ch: 1, equipmentId: after }] } });
+    // The open warning still names the first unit; the faulty channel now leads to the second.
+    expect([await state(before), await state(after)]).toEqual(['broken', 'broken']);
+    // The readings carry their own (past) times: the server's recompute, not the commit's, moved the unit back.
+    const start = Date.now() - 60_000;
+    await t.database.db.update(fallDetect).set({ lastSeen: new Date(start - 60_000) }).where(eq(fallDetect.id, b));
+    for (let i = 0; i < CLOSE_AFTER; i += 1) await applyReading(t.app, b, [normal(1)], new Date(start + i * 1000));
+    expect(await openWarning(before)).toBeUndefined();
+    expect([await state(before), await state(after)]).toEqual(['normal', 'normal']);
+    const [named] = await t.database.db.select().from(fallEqInfo).where(eq(fallEqInfo.id, before));
+    expect(named.stateSince?.toISOString()).toBe(new Date(start + (CLOSE_AFTER - 1) * 1000).toISOString());
+    expect(await drift()).toEqual([]);
+  });
+
+  it('SQL that moves a fact past the server (a job, a seed, a cascade) has the state follow when it commits', async () => {
+    const unit = await seedEquipment(t, plain, 'Raw pump');
+    const other = await seedEquipment(t, plain, 'Raw valve');
+    const b = await board(plain, [unit]);
+    const sqlState = async (write: string, params: unknown[] = []) => {
+      await t.database.query(write, params);
+      return [await state(unit), await state(other)];
+    };
+    const [w] = await t.database.query<{ id: number }>(
+      `INSERT INTO fall_warning (info, kind, level, project_id, equipment_id) VALUES ('raw', 'channel', 'warning', $1, $2) RETURNING id`, [plain, unit]);
+    expect([await state(unit), await state(other)]).toEqual(['broken', 'normal']);
+    expect(await sqlState(`UPDATE fall_warning SET equipment_id = $2 WHERE id = $1`, [w.id, other])).toEqual(['normal', 'broken']);
+    expect(await sqlState(`UPDATE fall_warning SET result = 'fixed' WHERE id = $1`, [w.id])).toEqual(['normal', 'normal']);
+    const [o] = await t.database.query<{ id: number }>(
+      `INSERT INTO fall_order (number, name, project_id, equipment_id, status, submitted_at) VALUES ('RAW-1', 'raw', $1, $2, 'submitted', now()) RETURNING id`, [plain, unit]);
+    expect([await state(unit), await state(other)]).toEqual(['maintenance', 'normal']);
+    expect(await sqlState(`UPDATE fall_order SET equipment_id = $2 WHERE id = $1`, [o.id, other])).toEqual(['normal', 'maintenance']);
+    expect(await sqlState(`DELETE FROM fall_order WHERE id = $1`, [o.id])).toEqual(['normal', 'normal']);
+    expect(await sqlState(`UPDATE fall_detect_channel SET result = 'fault' WHERE detect_id = $1 AND ch = 1`, [b])).toEqual(['broken', 'normal']);
+    expect(await sqlState(`UPDATE fall_detect_channel SET equipment_id = $2 WHERE detect_id = $1 AND ch = 1`, [b, other])).toEqual(['normal', 'broken']);
+    expect(await sqlState(`UPDATE fall_detect_channel SET result = 'normal' WHERE detect_id = $1`, [b])).toEqual(['normal', 'normal']);
+    expect(await sqlState(`UPDATE fall_detect SET online = false WHERE id = $1`, [b])).toEqual(['normal', 'offline']);
+    expect(await sqlState(`UPDATE fall_detect SET archived_at = now() WHERE id = $1`, [b])).toEqual(['normal', 'normal']);
+    expect(await sqlState(`UPDATE fall_detect SET archived_at = NULL WHERE id = $1`, [b])).toEqual(['normal', 'offline']);
+    // Deleted, the board's channels go by cascade, and with them what held their units.
+    expect(await sqlState(`DELETE FROM fall_detect WHERE id = $1`, [b])).toEqual(['normal', 'normal']);
+    expect(await drift()).toEqual([]);
+
+    // In a transaction, the state follows once it commits, and a state the server set stays as it set it.
+    const since = (await t.database.db.select().from(fallEqInfo).where(eq(fallEqInfo.id, unit)))[0].stateSince;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO fall_order (number, name, project_id, equipment_id, status, submitted_at) VALUES ('RAW-2', 'raw', ${plain}, ${unit}, 'accepted', now())`);
+      await tx.execute(sql`UPDATE fall_order SET status = 'closed' WHERE number = 'RAW-2'`);
+    });
+    expect(await state(unit)).toBe('normal');
+    expect((await t.database.db.select().from(fallEqInfo).where(eq(fallEqInfo.id, unit)))[0].stateSince).toEqual(since);
+  });
+
+  it('a board deleted before it was ever heard from lets go of the units wired to it', async () => {
+    const unit = await seedEquipment(t, plain, 'Never heard lamp');
+    const res = await t.call('POST', '/api/ball/falldetect/save', { token: admin, body: { projectId: plain, boardName: 'Quiet', boardNo: `Q${unit}`, pollSeconds: 5 } });
+    const b = res.body.data.id as number;
+    await t.call('POST', '/api/ball/falldetect/channels/update', { token: admin, body: { id: b, channels: [{ ch: 1, equipmentId: unit }] } });
+    // Not heard from yet: nothing is known of its channels.
+    expect(await state(unit)).toBe('offline');
+    expect((await remove('falldetect', [b])).body.data).toEqual({ deleted: 1, archived: 0 });
+    expect(await state(unit)).toBe('normal');
+    expect(await drift()).toEqual([]);
+  });
+
+  it('a unit archived off its faulty channel, and a project archived and restored with a silent board, keep the state the rule gives', async () => {
+    const faulty = await seedEquipment(t, plain, 'Archived nozzle');
+    const b1 = await board(plain, [faulty]);
+    await applyReading(t.app, b1, [fault(1)]);
+    await deal((await openWarning(faulty)).id, 'not_fixed');
+    expect(await state(faulty)).toBe('broken');
+    // Archived (it has a warning): its channel is unwired, so the fault no longer holds it.
+    expect((await remove('falleqinfo', [faulty])).body.data).toEqual({ deleted: 0, archived: 1 });
+    expect(await state(faulty)).toBe('normal');
+    expect(await drift()).toEqual([]);
+
+    const project = await seedProject(t, { name: 'Archived park' });
+    const lamp = await seedEquipment(t, project, 'Archived lamp');
+    const b2 = await board(project, [lamp]);
+    await t.database.db.update(fallDetect).set({ lastSeen: new Date(Date.now() - 3600_000) }).where(eq(fallDetect.id, b2));
+    await checkOffline(t.app);
+    expect(await state(lamp)).toBe('offline');
+    // Archived with its project, the silent board says nothing of the lamp; restored, it does again.
+    expect((await remove('fallproject', [project])).body.data).toEqual({ deleted: 0, archived: 1 });
+    expect(await state(lamp)).toBe('normal');
+    expect(await drift()).toEqual([]);
+    expect((await restore('fallproject', [project])).body.data).toEqual({ restored: 1 });
+    expect(await state(lamp)).toBe('offline');
+    expect(await drift()).toEqual([]);
+  });
+
+  // PGlite has one connection; on PostgreSQL two writers move facts of the same unit at once. The
+  // second one's recompute waits for the first's lock on the unit, and must then read the facts the
+  // first committed, not those of before it waited.
+  const onPostgres = !!process.env.TEST_DATABASE_URL;
+  /**
+   * Runs `first` in a transaction that holds on after it, then `second` in another until PostgreSQL
+   * shows it waiting for a lock, then lets the first commit and waits for both.
+   */
+  const race = async (first: (tx: Db) => Promise<unknown>, second: (tx: Db) => Promise<unknown>) => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let held!: () => void;
+    const holding = new Promise<void>((r) => (held = r));
+    const one = t.database.db.transaction(async (tx) => {
+      await first(tx);
+      held();
+      await gate;
+    });
+    await holding;
+    let pid = 0;
+    const two = t.database.db.transaction(async (tx) => {
+      pid = Number(((await tx.execute(sql`SELECT pg_backend_pid() AS pid`)).rows[0] as { pid: number }).pid);
+      await second(tx);
+    });
+    await vi.waitFor(async () => {
+      expect(pid).toBeGreaterThan(0);
+      const [{ waiting }] = await t.database.query<{ waiting: boolean }>('SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted) AS waiting', [pid]);
+      expect(waiting).toBe(true);
+    }, { timeout: 60_000, interval: 20 });
+    release();
+    await Promise.all([one, two]);
+  };
+  const warn = (tx: Db, unit: number) => tx.execute(sql`INSERT INTO fall_warning (info, kind, level, project_id, equipment_id) VALUES ('race', 'channel', 'warning', ${plain}, ${unit})`);
+
+  it.runIf(onPostgres)('an order closed while a warning on the same unit is being opened leaves the unit broken, not normal', async () => {
+    const unit = await seedEquipment(t, plain, 'Raced pump');
+    const order = (await t.call('POST', '/api/ball/fallorder/save', { token: admin, body: { name: 'Raced job', projectId: plain, equipmentId: unit } })).body.data.id as number;
+    expect(await state(unit)).toBe('maintenance');
+    await race(
+      async (tx) => {
+        await warn(tx, unit);
+        expect((await recomputeEquipmentState(tx, [unit])).map((c) => c.state)).toEqual(['broken']);
+      },
+      // Closing the order takes no lock on the unit: only its recompute waits for the first.
+      async (tx) => {
+        await tx.update(fallOrder).set({ status: 'closed', closedAt: new Date() }).where(eq(fallOrder.id, order));
+        await recomputeEquipmentState(tx, [unit]);
+      },
+    );
+    expect(await state(unit)).toBe('broken');
+    expect(await drift()).toEqual([]);
+  });
+
+  it.runIf(onPostgres)('a warning and an order opened on the same unit at once do not deadlock, and leave it broken', async () => {
+    const unit = await seedEquipment(t, plain, 'Raced valve');
+    const pidOf = async (tx: Db) => Number(((await tx.execute(sql`SELECT pg_backend_pid() AS pid`)).rows[0] as { pid: number }).pid);
+    const waiting = async (pid: number) =>
+      (await t.database.query<{ waiting: boolean }>('SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted) AS waiting', [pid]))[0].waiting;
+    const signal = () => {
+      let done!: () => void;
+      const promise = new Promise<void>((r) => (done = r));
+      let fired = false;
+      return { promise, done: () => ((fired = true), done()), get fired() { return fired; } };
+    };
+    // Each fact references the unit, which takes a key-share lock on its row in each transaction.
+    const orderIn = signal();
+    const goOn = signal();
+    let orderPid = 0;
+    const order = t.database.db.transaction(async (tx) => {
+      orderPid = await pidOf(tx);
+      await tx.execute(sql`INSERT INTO fall_order (number, name, project_id, equipment_id, status, submitted_at) VALUES ('RACE-STATE', 'race', ${plain}, ${unit}, 'submitted', now())`);
+      orderIn.done();
+      await goOn.promise;
+      await recomputeEquipmentState(tx, [unit]);
+    });
+    await orderIn.promise;
+    const warned = signal();
+    const commit = signal();
+    let warnPid = 0;
+    const warning = t.database.db.transaction(async (tx) => {
+      warnPid = await pidOf(tx);
+      await warn(tx, unit);
+      await recomputeEquipmentState(tx, [unit]);
+      warned.done();
+      await commit.promise;
+    });
+    // The warning's recompute has run, or waits on the order's transaction.
+    await vi.waitFor(async () => expect(warned.fired || (warnPid > 0 && (await waiting(warnPid)))).toBe(true), { timeout: 60_000, interval: 20 });
+    goOn.done();
+    // The order's recompute now waits on the warning's transaction (or one of them was chosen to die).
+    const settled = [false, false];
+    void order.then(() => (settled[0] = true), () => (settled[0] = true));
+    void warning.then(() => (settled[1] = true), () => (settled[1] = true));
+    await vi.waitFor(async () => expect(settled.some(Boolean) || (await waiting(orderPid))).toBe(true), { timeout: 60_000, interval: 20 });
+    commit.done();
+    const outcomes = await Promise.allSettled([order, warning]);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? String((o.reason as Error).cause ?? o.reason) : 'committed'))).toEqual(['committed', 'committed']);
+    expect(await state(unit)).toBe('broken');
+    expect(await drift()).toEqual([]);
   });
 });

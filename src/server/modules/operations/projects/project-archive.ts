@@ -4,6 +4,7 @@ import { fallDetect, fallEqInfo, fallProject } from '../../../db/schema';
 import { countOf, dependents, keptArchived, type RemoveOutcome } from '../../../lib/archive';
 import { releaseFiles } from '../../files';
 import { closeArchivedWork } from '../warnings';
+import { equipmentOfBoards, recomputeEquipmentState } from '../equipment';
 
 /** Projects: history is their orders, warnings and trainings; archiving takes live equipment and boards along. */
 export async function removeProjects(tx: Db, ids: number[], userId: number | null): Promise<RemoveOutcome> {
@@ -44,6 +45,8 @@ export async function removeProjects(tx: Db, ids: number[], userId: number | nul
     await tx.update(fallDetect).set(mark).where(and(inArray(fallDetect.projectId, toArchive), isNull(fallDetect.archivedAt)));
     // The walls stop counting it: what it left open is closed with the reason, so every count agrees.
     await closeArchivedWork(tx, { projectIds: toArchive }, at);
+    // Its boards are out of service: their silence no longer holds the units wired to them (fall_eq_state).
+    await recomputeEquipmentState(tx, await unitsOfProjects(tx, toArchive));
   }
   if (toDelete.length) {
     const equipment = await tx.select({ id: fallEqInfo.id }).from(fallEqInfo).where(inArray(fallEqInfo.projectId, toDelete));
@@ -69,5 +72,15 @@ export async function restoreProjects(tx: Db, ids: number[]): Promise<number> {
     await tx.update(fallEqInfo).set(live).where(and(eq(fallEqInfo.projectId, r.id), eq(fallEqInfo.archivedAt, r.archivedAt!)));
     await tx.update(fallDetect).set(live).where(and(eq(fallDetect.projectId, r.id), eq(fallDetect.archivedAt, r.archivedAt!)));
   }
+  // Its boards are back in service: a silent one holds its units offline again.
+  await recomputeEquipmentState(tx, await unitsOfProjects(tx, rows.map((r) => r.id)));
   return rows.length;
+}
+
+/** The projects' units and those wired to the projects' boards (what archiving or restoring the project can move). */
+async function unitsOfProjects(tx: Db, projectIds: number[]): Promise<number[]> {
+  if (!projectIds.length) return [];
+  const units = await tx.select({ id: fallEqInfo.id }).from(fallEqInfo).where(inArray(fallEqInfo.projectId, projectIds));
+  const boards = await tx.select({ id: fallDetect.id }).from(fallDetect).where(inArray(fallDetect.projectId, projectIds));
+  return [...units.map((u) => u.id), ...(await equipmentOfBoards(tx, boards.map((b) => b.id)))];
 }
