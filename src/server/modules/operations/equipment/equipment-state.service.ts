@@ -16,9 +16,7 @@ const idsOf = (ids: Iterable<number | null | undefined>) => [...new Set([...ids]
  * open orders) with the one rule `fall_eq_state` of 0016_equipment_state.sql, in the caller's
  * transaction; `state_since` moves only when the state does. Every write that changes one of those
  * facts calls this after it (docs/invariants.md "Equipment state"), so dealing a warning, a fixed
- * report or readings back to normal let the unit go back when nothing else holds it. What a writer
- * misses, its commit recomputes (the deferred triggers of 0053_equipment_state_follows.sql), with the
- * commit's time as state_since and no live message: the server's own call keeps both right.
+ * report or readings back to normal let the unit go back when nothing else holds it.
  *
  * Two statements, for writers moving facts of the same unit at once (PostgreSQL, read committed):
  * first the units' rows are locked, in id order, then the rule is read in a statement of its own,
