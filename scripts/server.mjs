@@ -21,7 +21,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const OUT = path.join(root, 'dist/server');
 const SOURCES = ['src/server', 'src/shared', 'tsconfig.json', 'package-lock.json', 'scripts/server.mjs'];
 const MIGRATIONS = 'server/db/migrations';
-const PGLITE_WORKER = 'server/db/pglite-worker.mjs';
+/** The embedded database's thread and the plain-JavaScript module it imports. */
+const PGLITE_WORKER = ['server/db/pglite-worker.mjs', 'server/db/pglite-data-files.mjs'];
 /** Written last: a build without it is unfinished. */
 const DONE = '.built';
 
@@ -98,7 +99,7 @@ export async function buildServer(out = OUT) {
   }).finally(stop);
   cpSync(path.join(root, 'src', MIGRATIONS), path.join(tmp, MIGRATIONS), { recursive: true });
   // The embedded database's thread is plain JavaScript, loaded by its file's place (db/pglite-remote.ts).
-  cpSync(path.join(root, 'src', PGLITE_WORKER), path.join(tmp, PGLITE_WORKER));
+  for (const file of PGLITE_WORKER) cpSync(path.join(root, 'src', file), path.join(tmp, file));
   writeFileSync(path.join(tmp, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(path.join(tmp, DONE), '');
   // Another process (a bench beside the browser tests) may have built it meanwhile: last one wins.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { openPglite, type Database } from '../db/client';
 import { RemotePglite, type DataDirListing, type DataFilePiece } from '../db/pglite-remote';
+import { listDataFiles, readDataFiles, type PgliteFs } from '../db/pglite-data-files.mjs';
 
 /**
  * A copy of a running embedded database, made the way PostgreSQL's own online backup is
@@ -35,54 +36,10 @@ interface DataDirReader {
   read(pieces: DataFilePiece[]): Promise<(Uint8Array | null)[]>;
 }
 
-/** PGlite's own file system, in this thread (PGLITE_THREAD=main) — what the database thread does for RemotePglite. */
+/** PGlite's own file system, in this thread (PGLITE_THREAD=main): what the database thread does for RemotePglite, by the same code. */
 function inProcessReader(client: PGlite): DataDirReader {
-  type Fs = {
-    readdir(p: string): string[];
-    stat(p: string): { mode: number; size: number };
-    isDir(mode: number): boolean;
-    isFile(mode: number): boolean;
-    open(p: string, flags: string): unknown;
-    read(stream: unknown, buffer: Uint8Array, offset: number, length: number, position: number): number;
-    close(stream: unknown): void;
-  };
-  const FS = (client as unknown as { mod: { FS: Fs } }).mod.FS;
-  const root = '/pglite/data';
-  return {
-    async list() {
-      const listing: DataDirListing = { dirs: [], files: [] };
-      const walk = (rel: string) => {
-        for (const name of FS.readdir(`${root}${rel}`)) {
-          if (name === '.' || name === '..') continue;
-          const stat = FS.stat(`${root}${rel}/${name}`);
-          if (FS.isDir(stat.mode)) {
-            listing.dirs.push(`${rel}/${name}`.slice(1));
-            walk(`${rel}/${name}`);
-          } else if (FS.isFile(stat.mode)) listing.files.push({ path: `${rel}/${name}`.slice(1), size: stat.size });
-        }
-      };
-      walk('');
-      return listing;
-    },
-    async read(pieces) {
-      return pieces.map(({ path: file, offset, length }) => {
-        let stream;
-        try {
-          stream = FS.open(`${root}/${file}`, 'r');
-        } catch {
-          return null;
-        }
-        try {
-          const want = Math.max(0, Math.min(length, FS.stat(`${root}/${file}`).size - offset));
-          const bytes = new Uint8Array(want);
-          const n = want ? FS.read(stream, bytes, 0, want, offset) : 0;
-          return n === want ? bytes : bytes.slice(0, n);
-        } finally {
-          FS.close(stream);
-        }
-      });
-    },
-  };
+  const FS = (client as unknown as { mod: { FS: PgliteFs } }).mod.FS;
+  return { list: async () => listDataFiles(FS), read: async (pieces) => readDataFiles(FS, pieces) };
 }
 
 function readerOf(database: Database): DataDirReader {

@@ -5,9 +5,7 @@
 // from src/ under tsx and vitest and from dist/ when built, with no loader in this thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-
-/** Where PGlite keeps its data folder in its own file system (a data folder on disk is mounted there). */
-const PGDATA = '/pglite/data';
+import { listDataFiles, readDataFiles } from './pglite-data-files.mjs';
 
 const { dataDir, loadDataDir, startParams } = workerData;
 
@@ -39,45 +37,11 @@ const handlers = {
   // a backup copies during PostgreSQL's own online backup (backup/live-copy.ts). Paths are relative
   // to the data folder.
   async listDataDir(client) {
-    const FS = client.mod.FS;
-    const dirs = [];
-    const files = [];
-    const walk = (rel) => {
-      for (const name of FS.readdir(`${PGDATA}${rel}`)) {
-        if (name === '.' || name === '..') continue;
-        const stat = FS.stat(`${PGDATA}${rel}/${name}`);
-        if (FS.isDir(stat.mode)) {
-          dirs.push(`${rel}/${name}`.slice(1));
-          walk(`${rel}/${name}`);
-        } else if (FS.isFile(stat.mode)) files.push({ path: `${rel}/${name}`.slice(1), size: stat.size });
-      }
-    };
-    walk('');
-    return { value: { dirs, files } };
+    return { value: listDataFiles(client.mod.FS) };
   },
-  // Pieces of files ({ path, offset, length } each): their bytes, null for a file gone since it was
-  // listed (a table dropped, a WAL segment recycled). Several small files are read in one message.
+  // Pieces of files: their bytes, null for a file gone since it was listed. Several small files are read in one message.
   async readDataFiles(client, { pieces }) {
-    const FS = client.mod.FS;
-    const out = pieces.map(({ path, offset, length }) => {
-      if (typeof path !== 'string' || path.split('/').includes('..')) throw new Error('not a path inside the data folder');
-      let stream;
-      try {
-        stream = FS.open(`${PGDATA}/${path}`, 'r');
-      } catch (error) {
-        if (error?.errno === 44) return null;
-        throw error;
-      }
-      try {
-        // As much as the file holds from `offset` (a small file's read allocates its own size, not the piece's).
-        const want = Math.max(0, Math.min(length, FS.stat(`${PGDATA}/${path}`).size - offset));
-        const bytes = new Uint8Array(want);
-        const read = want ? FS.read(stream, bytes, 0, want, offset) : 0;
-        return read === want ? bytes : bytes.slice(0, read);
-      } finally {
-        FS.close(stream);
-      }
-    });
+    const out = readDataFiles(client.mod.FS, pieces);
     return { value: out, transfer: out.filter(Boolean).map((b) => b.buffer) };
   },
   async close(client) {
