@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Writable } from 'node:stream';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -10,25 +9,20 @@ import { sysSession, sysUser } from './db/schema';
 import { eq } from 'drizzle-orm';
 import { freshDatabase } from '../../tests/helpers/test-db';
 import { PDF_BYTES } from '@tests/helpers/file-uploads';
+import { logCapture } from '@tests/helpers/log-capture';
 
 /** No credential in a log (docs/security.md): the log of a running server, at info level, holds no token and no ticket. */
 describe('what the log never holds', () => {
   let app: FastifyInstance;
   let drop: () => Promise<void>;
   let port: number;
-  const lines: string[] = [];
+  const { stream: logStream, lines } = logCapture();
   let token: string;
 
   beforeAll(async () => {
     const fresh = await freshDatabase();
     drop = fresh.drop;
     const config = { ...loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: `tmp/test-data/redaction-${process.pid}`, FRAME_MODULE: 'tmp/no-first-frame-renderer.js' }), logLevel: 'info' };
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     app = await buildApp({ config, database: fresh.database, logStream });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;

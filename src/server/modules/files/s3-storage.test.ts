@@ -1,9 +1,10 @@
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '@tests/helpers/test-app';
 import { pngBytes, upload } from '@tests/helpers/file-uploads';
 import { startS3, type TestS3 } from '@tests/helpers/s3rver';
+import { logCapture } from '@tests/helpers/log-capture';
 import { ossConfig, ossFile, sysLog } from '../../db/schema';
 import { S3Storage } from '../../storage/s3-storage';
 import { storageOf } from './files.service';
@@ -117,14 +118,8 @@ describe('S3 storage against a real S3-protocol server (s3rver on loopback)', ()
   describe('through the file service', () => {
     let t: TestApp;
     let admin: string;
-    const log: string[] = [];
+    const { stream: logStream, lines: log } = logCapture();
     beforeAll(async () => {
-      const logStream = new Writable({
-        write(chunk, _enc, done) {
-          log.push(String(chunk));
-          done();
-        },
-      });
       t = await createTestApp({ logLevel: 'info' }, undefined, { logStream });
       admin = await t.tokenFor('admin');
     });

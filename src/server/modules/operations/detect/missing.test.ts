@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Writable } from 'node:stream';
 import { connect as netConnect } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import { createTestApp, type TestApp } from '@tests/helpers/test-app';
 import { seedProject } from '@tests/helpers/work-fixtures';
 import { until } from '@tests/helpers/until';
+import { logCapture } from '@tests/helpers/log-capture';
 import { signReading } from '../../../devices/signing';
 import { startMqttIngest } from '../../../devices/mqtt-ingest';
 import { BoardSimulator, statePayload } from '../../../devices/simulator';
@@ -44,15 +44,9 @@ describe('missing readings', () => {
   let projectId: number;
   let projectKey: string;
   const key = `k-${randomBytes(12).toString('hex')}`;
-  const log: string[] = [];
+  const { stream: logStream, lines: log } = logCapture();
 
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _enc, done) {
-        log.push(String(chunk));
-        done();
-      },
-    });
     t = await createTestApp({ metricsToken: TOKEN, logLevel: 'info' }, undefined, { logStream });
     admin = await t.tokenFor('admin');
     projectKey = `missing-${randomBytes(4).toString('hex')}`;
