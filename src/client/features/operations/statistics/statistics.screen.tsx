@@ -391,8 +391,14 @@ export default function StatisticsPage() {
           </Stack>
           {preset === 'custom' && (
             <Group gap={4} align="flex-end">
-              <TextInput type="date" w={150} label={t('common.from')} value={custom.from} max={isoDaysAgo(0)} onChange={(e) => e.currentTarget.value && setCustom((c) => ({ ...c, from: e.currentTarget.value }))} />
-              <TextInput type="date" w={150} label={t('common.to')} value={custom.to} onChange={(e) => e.currentTarget.value && setCustom((c) => ({ ...c, to: e.currentTarget.value }))} />
+              <TextInput type="date" w={150} label={t('common.from')} value={custom.from} max={isoDaysAgo(0)} onChange={(e) => {
+                const from = e.currentTarget.value;
+                if (from) setCustom((c) => ({ ...c, from }));
+              }} />
+              <TextInput type="date" w={150} label={t('common.to')} value={custom.to} onChange={(e) => {
+                const to = e.currentTarget.value;
+                if (to) setCustom((c) => ({ ...c, to }));
+              }} />
             </Group>
           )}
           <Stack gap={2}>
