@@ -233,6 +233,18 @@ export const RESOURCES = {
     reads: ['figures'],
     live: { refreshOn: ['warning', 'equipment', 'order', 'risk'] },
   },
+  /**
+   * The alarm system's own health (issue 38, docs/alarms.md "Health"): ISA-18.2 / EEMUA 191 figures
+   * from the warning journal, each drilled to its alarms, and an xlsx of them. Reads only.
+   */
+  alarmHealth: {
+    api: '/ball/alarmhealth',
+    code: 'fall-alarm-health',
+    menu: menu('fall', 'fall/alarm-health', '告警系统健康', 'Alarm system health', 'heart-rate-monitor'),
+    buttons: { list: ['查询', 'List'], export: ['导出', 'Export'] },
+    reads: ['figures', 'drill'],
+    live: { refreshOn: ['warning'] },
+  },
   projectType: {
     api: '/sys/xmlx',
     code: 'sys-xmlx',

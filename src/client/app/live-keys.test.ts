@@ -8,6 +8,7 @@ import { groupDeviceQueryOptions } from '@client/shared/stats/api/get-group-devi
 import { latestWarningsQueryOptions } from '@client/shared/stats/api/get-latest-warnings';
 import { currentNoticesQueryOptions } from '@client/shared/stats/api/get-current-notices';
 import { statReportQueryOptions } from '@client/shared/stats/api/get-stat-report';
+import { alarmHealthQueryOptions } from '@client/shared/stats/api/get-alarm-health';
 import { projectWallQueryOptions } from '@client/shared/wall/project/api/get-project-wall';
 import { wallSessionQueryOptions } from '@client/shared/wall/project/api/get-wall-session';
 import { alarmsQueryOptions } from '@client/shared/wall/alarms/alarm-strip';
@@ -28,6 +29,7 @@ const CASES: [string, QueryKey, LiveTopic[]][] = [
   ['wall statistics', groupAreaQueryOptions().queryKey, STATS],
   ['wall statistics of a project', groupDeviceQueryOptions(3).queryKey, STATS],
   ['statistics screen figures', statReportQueryOptions({ from: '2026-01-01', to: '2026-02-01', granularity: 'day' }).queryKey, STATS],
+  ['alarm system health', alarmHealthQueryOptions({ from: '2026-01-01', to: '2026-01-07' }).queryKey, ['warning']],
   ['wall warning ticker', latestWarningsQueryOptions().queryKey, ['warning']],
   ['wall notice banner', currentNoticesQueryOptions().queryKey, ['notice']],
   ['project wall', projectWallQueryOptions(7).queryKey, WALL],

@@ -2,12 +2,14 @@ import type { AppInstance } from '../../app-instance';
 import { statsRoutes } from './stats.routes';
 import { statsReportRoutes } from './stats-report.routes';
 import { dashboardChartsRoutes } from './dashboard-charts.routes';
+import { alarmHealthRoutes } from './alarm-health.routes';
 
-/** The wall's statistics (spec §7 paths) and the back-office statistics screen (fall/stats), the dashboard's charts drawn as SVG. */
+/** The wall's statistics (spec §7 paths), the back-office statistics screen (fall/stats), the alarm system's health (fall/alarm-health), the dashboard's charts drawn as SVG. */
 export async function statsModule(app: AppInstance): Promise<void> {
   await statsRoutes(app);
   await statsReportRoutes(app);
   await dashboardChartsRoutes(app);
+  await alarmHealthRoutes(app);
 }
 
 /** The statistics' conditions, which the orders, warnings and equipment lists filter by when a figure is drilled into. */

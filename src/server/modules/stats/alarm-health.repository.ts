@@ -1,0 +1,224 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  CHATTER_ALARMS,
+  CHATTER_SECONDS,
+  FLOOD_ALARMS,
+  HEALTH_BUCKET_MINUTES,
+  HEALTH_TOP_SOURCES,
+  STALE_HOURS,
+  type AlarmHealth,
+  type AlarmHealthQuery,
+  type AlarmHealthRow,
+  type HealthFigure,
+} from '@shared/contracts/alarm-health';
+import type { Database } from '../../db/client';
+import { scopeCondition, type DataScope } from '../../lib/data-scope';
+import { dayEnd, dayStart } from './stat-filters.service';
+
+/**
+ * The alarm system's health (docs/alarms.md "Health"), computed from the warning journal and nothing
+ * else: every fall_warning row raised in the range is one alarm. The range runs from its first day's
+ * first instant (UTC) to its last day's end, or to now when that is earlier; alarm times are bucketed
+ * in HEALTH_BUCKET_MINUTES from its start. The figures and their drill-downs share one query
+ * (`journal`), so a figure's rows are exactly what it counts.
+ */
+
+export type HealthRange = AlarmHealthQuery & { scope: DataScope };
+
+const BUCKET_SECONDS = HEALTH_BUCKET_MINUTES * 60;
+
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+/** The range's bounds: start, and end (never before start). */
+function bounds(q: HealthRange): SQL {
+  return sql`SELECT ${dayStart(q.from)} AS s, greatest(${dayStart(q.from)}, least(${dayEnd(q.to)}, now())) AS e`;
+}
+
+/**
+ * Every alarm of the range, with its bucket, its source (board and channel, 0 = the board itself),
+ * whether it is part of chattering (CHATTER_ALARMS of its source within CHATTER_SECONDS: it lies in a
+ * window of that length that ends at an alarm of its source with that many in it) and whether it
+ * stood longer than STALE_HOURS.
+ */
+function journal(q: HealthRange): SQL {
+  const own = scopeCondition(q.scope, sql`w.project_id`);
+  return sql`
+    r AS (${bounds(q)}),
+    raw AS (
+      SELECT w.id, w.at, w.level, w.kind, w.info, w.project_id, w.detect_id, coalesce(w.detect_id, 0) AS src_board, coalesce(w.channel, 0)::int AS src_ch,
+             w.ack_at, w.deal_at, w.result,
+             floor(extract(epoch FROM w.at - r.s) / ${BUCKET_SECONDS})::int AS b,
+             count(*) OVER (PARTITION BY coalesce(w.detect_id, 0), coalesce(w.channel, 0) ORDER BY w.at
+                            RANGE BETWEEN make_interval(secs => ${CHATTER_SECONDS}) PRECEDING AND CURRENT ROW) AS burst,
+             coalesce(w.deal_at, now()) - w.at > make_interval(hours => ${STALE_HOURS}) AS stale
+        FROM fall_warning w, r
+       WHERE w.at >= r.s AND w.at < r.e
+         ${q.projectId ? sql`AND w.project_id = ${q.projectId}` : sql``}
+         ${own ? sql`AND ${own}` : sql``}
+    ),
+    a AS (
+      SELECT raw.*,
+             max(burst) OVER (PARTITION BY src_board, src_ch ORDER BY at
+                              RANGE BETWEEN CURRENT ROW AND make_interval(secs => ${CHATTER_SECONDS}) FOLLOWING) >= ${CHATTER_ALARMS} AS chattering
+        FROM raw
+    )`;
+}
+
+/** The alarms a figure counts (its drill-down). */
+function figureCondition(figure: HealthFigure, key: string | undefined): SQL {
+  switch (figure) {
+    case 'all':
+      return sql`true`;
+    case 'bucket':
+      return sql`a.b = ${Number(key)}`;
+    case 'flood':
+      return sql`a.b IN (SELECT b FROM a GROUP BY b HAVING count(*) > ${FLOOD_ALARMS})`;
+    case 'source': {
+      const [board, ch] = (key ?? '0:0').split(':').map(Number);
+      return sql`a.src_board = ${board} AND a.src_ch = ${ch}`;
+    }
+    case 'chattering':
+      return sql`a.chattering`;
+    case 'stale':
+      return sql`a.stale`;
+    case 'level':
+      return sql`a.level = ${key ?? ''}`;
+    case 'acked':
+      return sql`a.ack_at IS NOT NULL`;
+  }
+}
+
+/** Runs of consecutive flood buckets in a sparse series (bucket index, count), in order. */
+export function floodEpisodes(series: { bucket: number; count: number }[]): { first: number; last: number; alarms: number }[] {
+  const out: { first: number; last: number; alarms: number }[] = [];
+  for (const p of series) {
+    if (p.count <= FLOOD_ALARMS) continue;
+    const cur = out[out.length - 1];
+    if (cur && cur.last === p.bucket - 1) {
+      cur.last = p.bucket;
+      cur.alarms += p.count;
+    } else out.push({ first: p.bucket, last: p.bucket, alarms: p.count });
+  }
+  return out;
+}
+
+export class AlarmHealthRepository {
+  constructor(private readonly database: Database) {}
+
+  private async rows<T>(query: SQL): Promise<T[]> {
+    return (await this.database.db.execute(query)).rows as T[];
+  }
+
+  async health(q: HealthRange): Promise<AlarmHealth> {
+    const [range] = await this.rows<{ s: string; e: string }>(sql`${bounds(q)}`);
+    const start = iso(range.s)!;
+    const end = iso(range.e)!;
+    const buckets = Math.ceil((Date.parse(end) - Date.parse(start)) / (BUCKET_SECONDS * 1000));
+    const [series, sources, levels, [totals]] = await Promise.all([
+      this.rows<{ bucket: number; count: number }>(sql`WITH ${journal(q)} SELECT b AS bucket, count(*)::int AS count FROM a GROUP BY b ORDER BY b`),
+      this.rows<{ board: number; ch: number; count: number; boardName: string | null; boardNameEn: string | null; project: string; projectEn: string }>(sql`
+        WITH ${journal(q)}, top AS (
+          SELECT src_board, src_ch, count(*)::int AS count, min(project_id) AS project_id FROM a GROUP BY src_board, src_ch
+           ORDER BY count(*) DESC, src_board, src_ch LIMIT ${HEALTH_TOP_SOURCES})
+        SELECT top.src_board AS board, top.src_ch AS ch, top.count, d.board_name AS "boardName", d.board_name_en AS "boardNameEn",
+               coalesce(pd.name, p.name, '') AS project, coalesce(nullif(pd.name_en, ''), pd.name, nullif(p.name_en, ''), p.name, '') AS "projectEn"
+          FROM top LEFT JOIN fall_detect d ON d.id = top.src_board
+          LEFT JOIN fall_project pd ON pd.id = d.project_id LEFT JOIN fall_project p ON p.id = top.project_id
+         ORDER BY top.count DESC, top.src_board, top.src_ch`),
+      this.rows<{ level: string; count: number }>(sql`WITH ${journal(q)} SELECT level, count(*)::int AS count FROM a GROUP BY level ORDER BY level`),
+      this.rows<{ total: number; chatteringSources: number; chatteringAlarms: number; stale: number; acked: number; ackMedian: number | null; ackP90: number | null }>(sql`
+        WITH ${journal(q)}
+        SELECT count(*)::int AS total,
+               count(DISTINCT (src_board, src_ch)) FILTER (WHERE chattering)::int AS "chatteringSources",
+               count(*) FILTER (WHERE chattering)::int AS "chatteringAlarms",
+               count(*) FILTER (WHERE stale)::int AS stale,
+               count(*) FILTER (WHERE ack_at IS NOT NULL)::int AS acked,
+               (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ack_at - at)) FILTER (WHERE ack_at IS NOT NULL))::float8 AS "ackMedian",
+               (percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM ack_at - at)) FILTER (WHERE ack_at IS NOT NULL))::float8 AS "ackP90"
+          FROM a`),
+    ]);
+    const total = totals.total;
+    const episodes = floodEpisodes(series);
+    const floodBuckets = episodes.reduce((n, e) => n + e.last - e.first + 1, 0);
+    const peak = series.reduce<{ bucket: number; count: number } | null>((best, p) => (!best || p.count > best.count ? p : best), null);
+    const top = sources.map((s) => ({
+      key: `${s.board}:${s.ch}`,
+      detectId: s.board || null,
+      channel: s.ch,
+      board: s.boardName ?? '',
+      boardEn: s.boardNameEn || s.boardName || '',
+      project: s.project,
+      projectEn: s.projectEn,
+      count: s.count,
+      share: total ? s.count / total : 0,
+    }));
+    const round = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 1000);
+    return {
+      from: q.from,
+      to: q.to,
+      start,
+      end,
+      buckets,
+      total,
+      avgPerBucket: buckets ? total / buckets : 0,
+      peakPerBucket: peak?.count ?? 0,
+      peakBucket: peak?.bucket ?? null,
+      floodBuckets,
+      floodShare: buckets ? floodBuckets / buckets : 0,
+      floodEpisodes: episodes,
+      floodAlarms: episodes.reduce((n, e) => n + e.alarms, 0),
+      top,
+      topShare: total ? top.reduce((n, s) => n + s.count, 0) / total : 0,
+      chatteringSources: totals.chatteringSources,
+      chatteringAlarms: totals.chatteringAlarms,
+      stale: totals.stale,
+      byLevel: Object.fromEntries(levels.map((l) => [l.level, l.count])),
+      acked: totals.acked,
+      ackMedianSeconds: round(totals.ackMedian),
+      ackP90Seconds: round(totals.ackP90),
+      series,
+    };
+  }
+
+  /** The alarms behind a figure, a page of them in time order, and their number (the figure). */
+  async figureRows(q: HealthRange & { figure: HealthFigure; key?: string; page: number; limit: number }): Promise<{ total: number; rows: AlarmHealthRow[] }> {
+    const where = figureCondition(q.figure, q.key);
+    const [[{ total }], rows] = await Promise.all([
+      this.rows<{ total: number }>(sql`WITH ${journal(q)} SELECT count(*)::int AS total FROM a WHERE ${where}`),
+      this.page(q, where, q.limit, (q.page - 1) * q.limit),
+    ]);
+    return { total, rows };
+  }
+
+  /** A page of the alarms matching `where` (an export reads them all this way). */
+  async page(q: HealthRange, where: SQL, limit: number, offset: number): Promise<AlarmHealthRow[]> {
+    const rows = await this.rows<Record<string, unknown>>(sql`
+      WITH ${journal(q)}
+      SELECT a.id, a.at, a.level, a.kind, a.info, a.detect_id AS "detectId", a.src_ch AS channel,
+             d.board_name AS board, coalesce(nullif(d.board_name_en, ''), d.board_name) AS "boardEn",
+             p.name AS project, coalesce(nullif(p.name_en, ''), p.name) AS "projectEn", a.ack_at AS "ackAt", a.deal_at AS "dealAt", a.result
+        FROM a JOIN fall_project p ON p.id = a.project_id LEFT JOIN fall_detect d ON d.id = a.detect_id
+       WHERE ${where}
+       ORDER BY a.at, a.id
+       LIMIT ${limit} OFFSET ${offset}`);
+    return rows.map((r) => ({
+      id: Number(r.id),
+      at: iso(r.at)!,
+      level: String(r.level),
+      kind: String(r.kind),
+      info: String(r.info),
+      detectId: r.detectId === null ? null : Number(r.detectId),
+      channel: r.kind === 'channel' ? Number(r.channel) : null,
+      board: (r.board as string | null) ?? null,
+      boardEn: (r.boardEn as string | null) ?? null,
+      project: String(r.project),
+      projectEn: String(r.projectEn),
+      ackAt: iso(r.ackAt),
+      dealAt: iso(r.dealAt),
+      result: (r.result as string | null) ?? null,
+    }));
+  }
+
+  /** The condition of a figure (the export's sheets). */
+  static condition = figureCondition;
+}
