@@ -108,8 +108,34 @@ export const warningDealtSchema = warningRowSchema.pick({ id: true, dealAt: true
 const ALARM_TONES = ['none', 'beep', 'chime', 'siren'] as const;
 
 /** The alarms call's answer: what pops up, and the settings that say how it sounds. */
+/** A group of a wall's alarms while it is in flood: one project's unit (or board, for alarms on no unit). */
+export const alarmGroupSchema = z.object({
+  projectId: z.number(),
+  projectName: z.string().nullable(),
+  projectNameEn: z.string().nullable(),
+  equipmentId: z.number().nullable(),
+  equipmentName: z.string().nullable(),
+  equipmentNameEn: z.string().nullable(),
+  detectId: z.number().nullable(),
+  boardName: z.string().nullable(),
+  boardNameEn: z.string().nullable(),
+  count: z.number(),
+  /** The worst level of the group's alarms. */
+  level: z.enum(WARNING_LEVELS),
+  latestAt: instantText(),
+});
+export type AlarmGroup = z.output<typeof alarmGroupSchema>;
+
 export const warningAlarmsAnswerSchema = z.object({
+  /** The newest alarms, at most 50 of `total`. */
   list: z.array(warningRowSchema),
+  /** Every alarm the wall holds (the list is the newest of them). */
+  total: z.number(),
+  /**
+   * The alarm rate (docs/alarms.md "Flood on the wall"): alarms raised in the last 10 minutes; while
+   * more than 10, `active`, and the alarms grouped by project and unit, worst first.
+   */
+  flood: z.object({ raised: z.number(), active: z.boolean(), groups: z.array(alarmGroupSchema) }),
   sounds: z.object({ info: z.enum(ALARM_TONES), warning: z.enum(ALARM_TONES), critical: z.enum(ALARM_TONES) }),
   levels: z.array(z.enum(WARNING_LEVELS)),
   escalateMinutes: z.number(),

@@ -98,6 +98,9 @@ const wall = {
     soundBlocked: '声音被阻止 · 点击启用',
     soundBlockedHint: '浏览器在有人点击或按键之前不允许播放声音；按 docs/walls.md 启动的大屏浏览器不会阻止',
     noAckRight: '此屏无确认权限',
+    flood: '告警泛滥',
+    floodSummary: '10分钟内 {{raised}} 条 · {{groups}} 组',
+    groupCount: '{{count}} 条',
   },
 } as const;
 export default wall;

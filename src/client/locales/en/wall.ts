@@ -100,6 +100,9 @@ const wall: LocaleShape<typeof cnWall> = {
     soundBlocked: 'Sound blocked · click',
     soundBlockedHint: 'The browser blocks sound until someone clicks or presses a key here; a kiosk started as docs/walls.md says never is',
     noAckRight: 'This wall may not acknowledge',
+    flood: 'Alarm flood',
+    floodSummary: '{{raised}} in 10 min · {{groups}} groups',
+    groupCount: '{{count}} alarms',
   },
 };
 export default wall;

@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../../../../tests/helpers/render';
 import { server } from '../../../../../mocks/server';
 import { API, ok } from '../../../../../mocks/envelope';
 import { clearSession, loginDisplay } from '@client/lib/session';
-import type { WarningRow } from '@shared/contracts/warning';
+import type { WarningAlarms, WarningRow } from '@shared/contracts/warning';
 import { AlarmStrip } from './alarm-strip';
 import { orderAlarms } from './alarm-order';
 import { resetAudio } from './alarm-sound';
@@ -67,6 +67,7 @@ const row = (over: Partial<WarningRow>): WarningRow => ({
 let alarms: WarningRow[] = [];
 let perms: string[] = [];
 let muteMinutes = 15;
+let flood: WarningAlarms['flood'] | undefined;
 const acked: number[] = [];
 
 beforeEach(() => {
@@ -76,13 +77,14 @@ beforeEach(() => {
   played.length = 0;
   startState = 'running';
   muteMinutes = 15;
+  flood = undefined;
   localStorage.clear();
   (window as unknown as { AudioContext: unknown }).AudioContext = FakeAudioContext;
   resetAudio();
   loginDisplay('display-token', 'display');
   server.use(
     http.get(`${API}/wall/session`, () => ok({ kind: 'display', projectId: null, sceneId: null, label: 'Control room', perms })),
-    http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes })),
+    http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, total: alarms.length, flood: flood ?? { raised: 0, active: false, groups: [] }, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes })),
     http.post(`${API}/ball/fallwarning/ack`, async ({ request }) => {
       const { id } = (await request.json()) as { id: number };
       acked.push(id);
@@ -144,6 +146,26 @@ describe('wall alarm strip', () => {
     // The critical level's siren: sawtooth sweeps, not the warning's chime.
     await waitFor(() => expect(played).toContain('sawtooth'));
     expect(played).not.toContain('sine');
+  });
+
+  it('in a flood, groups the alarms by project and unit, worst first, says so, and counts every alarm', async () => {
+    alarms = Array.from({ length: 50 }, (_, i) => row({ id: i + 1, level: i % 2 ? 'warning' : 'critical' }));
+    const group = (equipmentId: number, name: string, count: number, level: 'warning' | 'critical') => ({
+      projectId: 7, projectName: '湖滨广场', projectNameEn: 'Lakeside Plaza', equipmentId, equipmentName: name, equipmentNameEn: name, detectId: null, boardName: null, boardNameEn: null, count, level, latestAt: '2026-11-25T08:05:00.000Z',
+    });
+    flood = { raised: 140, active: true, groups: [group(1, 'Main pump', 90, 'critical'), group(2, 'Light ring', 50, 'warning')] };
+    server.use(http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, total: 140, flood, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes })));
+    renderWithProviders(<Strip />, { locale: 'en' });
+    await waitFor(() => expect(strip()).toHaveAttribute('data-flood', 'true'));
+    expect(strip()).toHaveAttribute('data-count', '140');
+    expect(screen.getByTestId('alarm-flood')).toHaveTextContent('Alarm flood');
+    expect(strip()).toHaveTextContent('140 in 10 min · 2 groups');
+    const groups = [...document.querySelectorAll('[data-alarm-group]')];
+    expect(groups.map((g) => g.getAttribute('data-count'))).toEqual(['90', '50']);
+    expect(groups[0]).toHaveTextContent('Lakeside Plaza · Main pump');
+    expect(groups[0]).toHaveTextContent('90 alarms');
+    // The alarm rows themselves are not scrolled through: hidden while the flood lasts.
+    expect(document.querySelector('[data-alarm-id]')?.closest('ul')).toHaveStyle({ display: 'none' });
   });
 
   it('reads in Chinese on a Chinese wall', async () => {

@@ -8,6 +8,7 @@ import type { PanelBox } from '@client/components/wall/panel';
 import { afterWallShown } from '@client/components/wall/first-frame';
 import { localName } from '@shared/local-name';
 import type { WarningAlarms } from '@shared/contracts/warning';
+import { FloodGroups } from './alarm-flood';
 import type { AlarmSound } from '@shared/alarm';
 import type { PermissionCode } from '@shared/resources';
 import { useLiveRefresh } from '../../stats/api/refresh';
@@ -118,6 +119,9 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
   const muted = mutedUntil !== null;
   const muteMinutes = alarms.data?.muteMinutes ?? 0;
   const list = useMemo(() => orderAlarms(alarms.data?.list ?? []), [alarms.data]);
+  // The list is the newest 50; the count is every alarm the wall holds.
+  const total = Math.max(alarms.data?.total ?? 0, list.length);
+  const flood = alarms.data?.flood?.active ? alarms.data.flood : null;
   const audio = useAudioState(kiosk || list.length > 0);
   useUnlockOnGesture(audio === 'locked');
 
@@ -145,7 +149,7 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
   });
 
   const blocked = audio === 'locked';
-  const more = Math.max(0, list.length - 2);
+  const more = Math.max(0, total - 2);
   return (
     <>
       {/* Invisible: says the wall is listening for alarms (browser tests and benchmarks wait for it). */}
@@ -155,7 +159,8 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
           aria-label={t('alarm.title')}
           data-testid="alarm-strip"
           data-level={level}
-          data-count={list.length}
+          data-count={total}
+          data-flood={flood ? 'true' : 'false'}
           data-sounding={sounding ? 'true' : 'false'}
           data-muted={muted ? 'true' : 'false'}
           data-muted-until={mutedUntil ?? undefined}
@@ -170,7 +175,8 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
             zIndex: 1,
             boxSizing: 'border-box',
             display: 'grid',
-            gridTemplateColumns: '170px minmax(0, 1fr) auto',
+            // "Alarm flood" and its count need more room than "Alarms".
+            gridTemplateColumns: flood ? '240px minmax(0, 1fr) auto' : '170px minmax(0, 1fr) auto',
             gap: 14,
             alignItems: 'center',
             padding: '6px 14px',
@@ -189,8 +195,8 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
           ) : null}
           <div style={{ minWidth: 0 }}>
             <div style={{ fontSize: 24, lineHeight: '30px', fontWeight: 700, color: list.length ? colour : WALL.textDim, whiteSpace: 'nowrap' }}>
-              {list.length ? '⚠' : '✓'} {t('alarm.title')}
-              {list.length ? <span style={{ marginLeft: 10, fontFamily: WALL.numberFont }}>{list.length}</span> : null}
+              {list.length ? '⚠' : '✓'} {flood ? <span data-testid="alarm-flood">{t('alarm.flood')}</span> : t('alarm.title')}
+              {list.length ? <span style={{ marginLeft: 10, fontFamily: WALL.numberFont }}>{total}</span> : null}
             </div>
             {list.length ? (
               <div
@@ -198,7 +204,7 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
                 title={canAck ? undefined : t('alarm.noAckRight')}
                 style={{ fontSize: 15, color: WALL.textDim, marginTop: 2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
               >
-                {more ? t('alarm.more', { count: more }) : t('alarm.count', { count: list.length })}
+                {flood ? t('alarm.floodSummary', { raised: flood.raised, groups: flood.groups.length }) : more ? t('alarm.more', { count: more }) : t('alarm.count', { count: total })}
               </div>
             ) : null}
             {blocked ? (
@@ -209,7 +215,8 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
             ) : null}
           </div>
           {!list.length ? <div style={{ fontSize: 20, color: WALL.textDim }}>{t('alarm.none')}</div> : null}
-          <ul role="list" aria-live="assertive" style={{ display: list.length ? undefined : 'none', listStyle: 'none', margin: 0, padding: 0, height: 2 * ROW_HEIGHT, overflowY: list.length > 2 ? 'auto' : 'hidden' }}>
+          {flood && list.length ? <FloodGroups groups={flood.groups} allProjects={!projectId} /> : null}
+          <ul role="list" aria-live="assertive" style={{ display: list.length && !flood ? undefined : 'none', listStyle: 'none', margin: 0, padding: 0, height: 2 * ROW_HEIGHT, overflowY: list.length > 2 ? 'auto' : 'hidden' }}>
             {list.map((a) => {
               const c = LEVEL_COLOR[a.level] ?? TAG_HEX.warning;
               const project = a.projectName && !projectId ? localName(a.projectName, a.projectNameEn ?? '', locale) : '';

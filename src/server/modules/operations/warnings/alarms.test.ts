@@ -39,7 +39,7 @@ describe('alarms: acknowledge, escalate, push', () => {
   const alarms = async (token: string, body: Record<string, unknown> = {}) => {
     const res = await t.call('POST', '/api/ball/fallwarning/alarms', { token, body });
     expect(res.status).toBe(200);
-    return res.body.data as { list: { id: number; level: string; projectId: number; overdue: boolean; escalatedAt: string | null }[]; sounds: Record<string, string>; levels: string[]; escalateMinutes: number; muteMinutes: number };
+    return res.body.data as { list: { id: number; level: string; projectId: number; overdue: boolean; escalatedAt: string | null }[]; total: number; flood: { raised: number; active: boolean; groups: unknown[] }; sounds: Record<string, string>; levels: string[]; escalateMinutes: number; muteMinutes: number };
   };
   const setSetting = async (key: string, value: string) => {
     const res = await t.call('POST', '/api/sys/config/update', { token: admin, body: { key, value } });
@@ -184,6 +184,36 @@ describe('alarms: acknowledge, escalate, push', () => {
     // Acknowledged alarms never escalate.
     expect((await t.call('POST', '/api/ball/fallwarning/ack', { token: operator, body: { id: fresh } })).status).toBe(200);
     expect(await escalateAlarms(t.app)).toEqual([]);
+  });
+
+  it('counts every alarm a wall holds, and groups them by project and unit while more than 10 were raised in 10 minutes', async () => {
+    const flooded = await seedProject(t, { name: 'Flooded', nameEn: 'Flooded' });
+    const boards = [await board(flooded, 'F-01'), await board(flooded, 'F-02')];
+    const calm = await alarms(admin, { projectId: flooded });
+    expect(calm).toMatchObject({ total: 0, flood: { raised: 0, active: false, groups: [] } });
+    // Nine channels of two boards trip: 18 alarms within the minute, on a wall that lists 50 at most.
+    for (const b of boards) await applyReading(t.app, b, Array.from({ length: 9 }, (_, i) => switchFault(i + 1)));
+    const flood = (await alarms(admin, { projectId: flooded })) as unknown as {
+      list: unknown[];
+      total: number;
+      flood: { raised: number; active: boolean; groups: { detectId: number | null; equipmentId: number | null; count: number; level: string }[] };
+    };
+    expect(flood.total).toBe(18);
+    expect(flood.flood.raised).toBe(18);
+    expect(flood.flood.active).toBe(true);
+    // No channel is wired to a unit: one group per board, each with its nine alarms, critical.
+    expect(flood.flood.groups.map((g) => [g.detectId, g.equipmentId, g.count, g.level]).sort()).toEqual(boards.map((b) => [b, null, 9, 'critical']).sort());
+    // The groups hold what the list's count holds.
+    expect(flood.flood.groups.reduce((n, g) => n + g.count, 0)).toBe(flood.total);
+    // Acknowledged alarms leave the groups; the rate still counts what was raised.
+    const ackAll = await t.call('POST', '/api/ball/fallwarning/list', { token: admin, body: { projectId: flooded, page: 1, limit: 50 } });
+    for (const w of ackAll.body.data.list.slice(0, 9)) await t.call('POST', '/api/ball/fallwarning/ack', { token: admin, body: { id: w.id } });
+    const after = (await alarms(admin, { projectId: flooded })) as unknown as { total: number; flood: { raised: number; groups: { count: number }[] } };
+    expect(after.total).toBe(9);
+    expect(after.flood.raised).toBe(18);
+    expect(after.flood.groups.reduce((n, g) => n + g.count, 0)).toBe(9);
+    // Another project's wall is not in this flood.
+    expect((await alarms(admin, { projectId: otherProject })).flood).toMatchObject({ active: false });
   });
 
   it('the settings show on the configuration screen', async () => {

@@ -6,6 +6,7 @@ import { pageOf } from '@shared/envelope';
 import { warningAckSchema, warningAlarmsSchema, warningDealSchema,
   warningDealtSchema, warningLatestSchema, warningQuerySchema, warningRowSchema, warningLatestAnswerSchema, warningAlarmsAnswerSchema, warningAckAnswerSchema, type WarningAlarms } from '@shared/contracts/warning';
 import { isOverdue, parseAlarmSounds, parsePopupLevels } from '@shared/alarm';
+import { FLOOD_ALARMS, HEALTH_BUCKET_MINUTES } from '@shared/contracts/alarm-health';
 import { fallDetect, fallEqInfo, fallProject, fallWarning, fallWarningNotice, sysLog, sysSession } from '../../../db/schema';
 import { warningNoticeRowSchema, type WarningNoticeRow } from '@shared/contracts/escalation';
 import { badRequest, notFound } from '../../../lib/errors';
@@ -230,28 +231,91 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
   );
 
   /**
+   * The alarm rate a wall shows (docs/alarms.md "Flood on the wall"): alarms raised in the last
+   * HEALTH_BUCKET_MINUTES (every warning, open or closed since, of the wall's projects), and while
+   * they are more than FLOOD_ALARMS the wall's alarms grouped by project and unit (or board, for an
+   * alarm on no unit): one row per group with its count, its worst level and its newest alarm.
+   */
+  async function alarmFlood(where: SQL | undefined, projectId: number | undefined, scope: DataScope) {
+    const own = scopeCondition(scope, fallWarning.projectId);
+    const [{ raised }] = await db
+      .select({ raised: sql<number>`count(*)::int` })
+      .from(fallWarning)
+      .leftJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
+      .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
+      .where(
+        and(
+          projectId ? eq(fallWarning.projectId, projectId) : undefined,
+          own,
+          notArchived(fallProject),
+          isNull(fallDetect.archivedAt),
+          sql`${fallWarning.at} > now() - make_interval(mins => ${HEALTH_BUCKET_MINUTES})`,
+        ),
+      );
+    if (raised <= FLOOD_ALARMS) return { raised, active: false, groups: [] };
+    const rank = sql<number>`max(CASE ${fallWarning.level} WHEN 'critical' THEN 3 WHEN 'warning' THEN 2 ELSE 1 END)`;
+    const board = sql`CASE WHEN ${fallWarning.equipmentId} IS NULL THEN ${fallWarning.detectId} END`;
+    const groups = await db
+      .select({
+        projectId: fallWarning.projectId,
+        projectName: sql<string | null>`max(${fallProject.name})`,
+        projectNameEn: sql<string | null>`max(${fallProject.nameEn})`,
+        equipmentId: fallWarning.equipmentId,
+        equipmentName: sql<string | null>`max(${fallEqInfo.name})`,
+        equipmentNameEn: sql<string | null>`max(${fallEqInfo.nameEn})`,
+        detectId: sql<number | null>`${board}`,
+        boardName: sql<string | null>`max(${fallDetect.boardName})`,
+        boardNameEn: sql<string | null>`max(${fallDetect.boardNameEn})`,
+        count: sql<number>`count(*)::int`,
+        rank,
+        latestAt: sql<string>`max(${fallWarning.at})`,
+      })
+      .from(fallWarning)
+      .leftJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
+      .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
+      .leftJoin(fallEqInfo, eq(fallEqInfo.id, fallWarning.equipmentId))
+      .where(where)
+      .groupBy(fallWarning.projectId, fallWarning.equipmentId, board)
+      .orderBy(desc(rank), desc(sql`count(*)`), desc(sql`max(${fallWarning.at})`))
+      .limit(ALARMS_MAX);
+    const LEVEL_OF_RANK = ['info', 'info', 'warning', 'critical'] as const;
+    return {
+      raised,
+      active: true,
+      groups: groups.map(({ rank: r, latestAt, ...g }) => ({ ...g, detectId: g.detectId === null ? null : Number(g.detectId), level: LEVEL_OF_RANK[Number(r)], latestAt: new Date(latestAt).toISOString() })),
+    };
+  }
+
+  /**
    * What a wall pops up: open warnings of the levels that pop up (alarm.popupLevels) that nobody has
    * acknowledged yet, newest first, with how each level sounds. Archived projects and boards stay off walls.
    */
   app.post(`${BASE}/alarms`, { schema: { response: { 200: envelopeOf(warningAlarmsAnswerSchema) }, body: warningAlarmsSchema }, config: { permission: ALARM_READ } }, async (request) => {
     const { projectId } = request.body;
     const levels = parsePopupLevels(await app.settings.get('alarm.popupLevels'));
-    const list = await select()
-      .where(
-        and(
-          projectId ? eq(fallWarning.projectId, projectId) : undefined,
-          scopeCondition(scopeOf(request), fallWarning.projectId),
-          notArchived(fallProject),
-          isNull(fallDetect.archivedAt),
-          isNull(fallWarning.result),
-          isNull(fallWarning.ackAt),
-          inArray(fallWarning.level, levels),
-        ),
-      )
-      .orderBy(desc(fallWarning.at), desc(fallWarning.id))
-      .limit(ALARMS_MAX);
+    const where = and(
+      projectId ? eq(fallWarning.projectId, projectId) : undefined,
+      scopeCondition(scopeOf(request), fallWarning.projectId),
+      notArchived(fallProject),
+      isNull(fallDetect.archivedAt),
+      isNull(fallWarning.result),
+      isNull(fallWarning.ackAt),
+      inArray(fallWarning.level, levels),
+    );
+    const [list, [{ total }], flood] = await Promise.all([
+      select().where(where).orderBy(desc(fallWarning.at), desc(fallWarning.id)).limit(ALARMS_MAX),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(fallWarning)
+        .leftJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
+        .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
+        .where(where),
+      alarmFlood(where, projectId, scopeOf(request)),
+    ]);
     const answer = {
       list: await marked(list),
+      total,
+      flood,
       levels,
       sounds: parseAlarmSounds(await app.settings.get('alarm.sounds')),
       escalateMinutes: await app.settings.get('alarm.escalateMinutes'),
