@@ -227,7 +227,7 @@ export async function detectRoutes(app: AppInstance): Promise<void> {
         const conditioning = { onDelaySeconds: c.onDelaySeconds, offDelaySeconds: c.offDelaySeconds, deadband: c.deadband, repeatCount: c.repeatCount, repeatMinutes: c.repeatMinutes };
         const set = Object.fromEntries(Object.entries({ label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax, unit: c.unit, ...conditioning }).filter(([, v]) => v !== undefined));
         // New settings judge the next reading afresh: a condition under way starts again under them.
-        if (Object.values(conditioning).some((v) => v !== undefined)) Object.assign(set, { pendingSince: null, normalSince: null, switchHits: [] });
+        if (Object.entries(conditioning).some(([k, v]) => v !== undefined && v !== current[k as keyof typeof conditioning])) Object.assign(set, { pendingSince: null, normalSince: null, switchHits: [] });
         if (Object.keys(set).length) await tx.update(fallDetectChannel).set({ ...set, updatedAt: new Date() }).where(eq(fallDetectChannel.id, current.id));
       }
       // Rewiring a channel moves its fault and its board's liveness from one unit to another.
