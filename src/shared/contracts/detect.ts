@@ -46,7 +46,7 @@ export const CONDITION_DELAY_MAX = 86_400;
 /** The most switch faults "N in M" may ask for, and the longest window (a day, in minutes). */
 export const REPEAT_COUNT_MAX = 100;
 export const REPEAT_MINUTES_MAX = 1_440;
-const inherit = (field: z.ZodType) => z.preprocess((v) => (v === '' ? null : v), field.nullable());
+const inherit = <T extends z.ZodType>(field: T) => z.preprocess((v) => (v === '' ? null : v), field.nullable());
 
 /**
  * Alarm conditioning (docs/alarms.md "Conditioning"), a channel's or a device model's: null (or '')

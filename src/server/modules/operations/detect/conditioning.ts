@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { SWITCH_FAULT } from '@shared/constants';
 import type { ChannelReading } from '@shared/contracts/detect';
 
@@ -45,32 +44,6 @@ export function effectiveConditioning(channel: Partial<ConditioningColumns>, mod
     repeatCount: Math.max(1, pick('repeatCount', 1)),
     repeatWindowMs: pick('repeatMinutes', DEFAULT_REPEAT_MINUTES) * 60_000,
   };
-}
-
-/**
- * The SQL of a channel's effective settings, for the ingest's and the sweep's reads: `c` the
- * channel, `dv` its unit's device model (LEFT JOIN fall_eq_info e ON e.id = c.equipment_id LEFT
- * JOIN fall_device dv ON dv.id = e.device_id).
- */
-export const conditioningColumnsSql = sql.raw(
-  (['on_delay_seconds', 'off_delay_seconds', 'deadband', 'repeat_count', 'repeat_minutes'] as const)
-    .map((c) => `c.${c} AS "own_${c}", dv.${c} AS "model_${c}"`)
-    .join(', '),
-);
-export const conditioningJoinSql = sql.raw('LEFT JOIN fall_eq_info e ON e.id = c.equipment_id LEFT JOIN fall_device dv ON dv.id = e.device_id');
-
-/** The effective settings of a row read with conditioningColumnsSql. */
-export function conditioningOfRow(row: Record<string, unknown>): Conditioning {
-  const of = (prefix: 'own' | 'model'): ConditioningColumns => {
-    const n = (k: string) => (row[`${prefix}_${k}`] === null || row[`${prefix}_${k}`] === undefined ? null : Number(row[`${prefix}_${k}`]));
-    return { onDelaySeconds: n('on_delay_seconds'), offDelaySeconds: n('off_delay_seconds'), deadband: n('deadband'), repeatCount: n('repeat_count'), repeatMinutes: n('repeat_minutes') };
-  };
-  return effectiveConditioning(of('own'), of('model'));
-}
-
-/** Nothing but today's behaviour: no pending state is ever kept. */
-export function isUnconditioned(c: Conditioning): boolean {
-  return c.onDelayMs === 0 && c.offDelayMs === 0 && c.deadband === 0 && c.repeatCount === 1;
 }
 
 interface Range {

@@ -272,7 +272,7 @@ export async function sweepConditions(app: FastifyInstance, now: Date = new Date
       SELECT DISTINCT c.detect_id AS id FROM fall_detect_channel c JOIN fall_detect d ON d.id = c.detect_id
        WHERE (c.pending_since IS NOT NULL OR c.normal_since IS NOT NULL) AND d.online AND d.archived_at IS NULL
        ORDER BY 1`)
-  ).rows.map((r) => Number((r as { id: number }).id));
+  ).rows.map((r: unknown) => Number((r as { id: number }).id));
   for (const boardId of boards) {
     let moved = 0;
     let projectId: number | undefined;
