@@ -94,8 +94,8 @@ function restoreRows<T extends { id: number; archivedAt: string | null; archived
 let intros: IntroRow[] = [];
 let passwords: PasswordRow[] = [];
 const devices: DeviceRow[] = fixturesOf(deviceRowSchema, [
-  { id: 1, name: '立式多级离心泵', nameEn: 'Vertical multistage centrifugal pump', category: 'pump', maker: 'Grundfos', model: 'CR 45-3', remark: '', remarkEn: '', createdAt: now, equipmentCount: 1 },
-  { id: 2, name: 'RGBW 水下灯', nameEn: 'RGBW underwater light', category: 'light', maker: 'Philips', model: 'UW-36', remark: '', remarkEn: '', createdAt: now, equipmentCount: 0 },
+  { id: 1, name: '立式多级离心泵', nameEn: 'Vertical multistage centrifugal pump', category: 'pump', maker: 'Grundfos', model: 'CR 45-3', remark: '', remarkEn: '', createdAt: now, onDelaySeconds: 10, offDelaySeconds: null, deadband: 2, repeatCount: null, repeatMinutes: null, equipmentCount: 1 },
+  { id: 2, name: 'RGBW 水下灯', nameEn: 'RGBW underwater light', category: 'light', maker: 'Philips', model: 'UW-36', remark: '', remarkEn: '', createdAt: now, onDelaySeconds: null, offDelaySeconds: null, deadband: null, repeatCount: null, repeatMinutes: null, equipmentCount: 0 },
 ]);
 let equipment: EquipmentRow[] = [];
 

@@ -121,6 +121,7 @@ export const MESSAGES = {
   'v.equipmentProject': { cn: '设备不属于所选项目', en: 'The equipment does not belong to the chosen project' },
   'v.reportFrozen': { cn: '已提交的报告不能修改工单和结果，请另行提交新报告', en: 'A filed report keeps its order and result: file a new report instead' },
   'v.rangeOrder': { cn: '最小值不能大于最大值', en: 'The minimum cannot be greater than the maximum' },
+  'v.deadbandWide': { cn: '死区须小于量程的一半', en: 'The deadband must be less than half the range' },
   'v.channel': { cn: '通道号应为 1 到 9', en: 'Channels are numbered 1 to 9' },
   'err.warningDealt': { cn: '该告警已处理', en: 'This warning has already been dealt with' },
   'err.boardKey': { cn: '项目标识或板卡密钥错误', en: 'Wrong project key or board key' },

@@ -41,6 +41,36 @@ export const boardQuerySchema = z.strictObject({ projectId: filterId(), boardNam
 
 const channelNo = () => intField(1, CHANNEL_COUNT);
 
+/** The largest on-delay or off-delay (a day): beyond it a condition is not "held", it is a report. */
+export const CONDITION_DELAY_MAX = 86_400;
+/** The most switch faults "N in M" may ask for, and the longest window (a day, in minutes). */
+export const REPEAT_COUNT_MAX = 100;
+export const REPEAT_MINUTES_MAX = 1_440;
+const inherit = <T extends z.ZodType>(field: T) => z.preprocess((v) => (v === '' ? null : v), field.nullable());
+
+/**
+ * Alarm conditioning (docs/alarms.md "Conditioning"), a channel's or a device model's: null (or '')
+ * = inherit (the channel from its unit's device model, the model from today's behaviour).
+ */
+export const conditioningFields = {
+  /** The condition must hold this many seconds before it alarms. */
+  onDelaySeconds: inherit(intField(0, CONDITION_DELAY_MAX)).optional(),
+  /** An alarm must read normal this many seconds (and detect.closeAfterNormal readings) before it clears. */
+  offDelaySeconds: inherit(intField(0, CONDITION_DELAY_MAX)).optional(),
+  /** An analog alarm clears only back inside [analogMin + band, analogMax − band]. */
+  deadband: inherit(numberField(0, 1e9)).optional(),
+  /** A switch fault alarms at its N-th fault within repeatMinutes (1: the first). */
+  repeatCount: inherit(intField(1, REPEAT_COUNT_MAX)).optional(),
+  repeatMinutes: inherit(intField(1, REPEAT_MINUTES_MAX)).optional(),
+};
+export const conditioningRowShape = {
+  onDelaySeconds: z.number().nullable(),
+  offDelaySeconds: z.number().nullable(),
+  deadband: z.number().nullable(),
+  repeatCount: z.number().nullable(),
+  repeatMinutes: z.number().nullable(),
+};
+
 /** POST /ball/falldetect/channels/update: labels, linked equipment and analog ranges. */
 export const channelsUpdateSchema = z.strictObject({
   id: refId(),
@@ -55,6 +85,7 @@ export const channelsUpdateSchema = z.strictObject({
         analogMax: numberField(-1e9, 1e9).optional(),
         /** The analog value's unit (kPa, m, %…): its trend's axis and tooltip. */
         unit: textField(16).optional(),
+        ...conditioningFields,
       }),
     )
     .min(1, { message: 'v.required' })
@@ -135,6 +166,12 @@ export const channelRowSchema = z.object({
   unit: z.string(),
   result: z.enum(CHANNEL_RESULTS),
   updatedAt: instantText(),
+  /** The channel's own conditioning (null: inherited), and its unit's device model's beneath it. */
+  ...conditioningRowShape,
+  model: z.object(conditioningRowShape).nullable(),
+  /** Since when a condition not yet alarmed (an on-delay, N in M) or an alarm's off-delay runs; null when none. */
+  pendingSince: instantText().nullable(),
+  normalSince: instantText().nullable(),
 });
 export type ChannelRow = z.output<typeof channelRowSchema>;
 

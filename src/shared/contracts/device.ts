@@ -3,6 +3,7 @@ import { DEVICE_CATEGORY } from '../dictionaries';
 import { idSchema, requiredString, instantText } from './common';
 import { fileIdSchema } from './file';
 import { dictValue } from './project';
+import { conditioningFields, conditioningRowShape } from './detect';
 
 const text = (max: number) => z.string({ error: 'v.invalid' }).trim().max(max, { message: 'v.tooLong' });
 
@@ -17,6 +18,8 @@ export const deviceSaveSchema = z.strictObject({
   handbook: fileIdSchema.optional(),
   remark: text(2000).optional(),
   remarkEn: text(2000).optional(),
+  /** The model's alarm conditioning, the default of the channels wired to its units (docs/alarms.md). */
+  ...conditioningFields,
 });
 export type DeviceSave = z.infer<typeof deviceSaveSchema>;
 export const deviceUpdateSchema = deviceSaveSchema.partial().extend({ id: idSchema() }).strict();
@@ -39,6 +42,7 @@ export const deviceRowSchema = z.object({
   remark: z.string(),
   remarkEn: z.string(),
   createdAt: instantText(),
+  ...conditioningRowShape,
   /** Installed units of this model. */
   equipmentCount: z.number(),
 });

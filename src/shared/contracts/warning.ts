@@ -97,6 +97,8 @@ export const warningRowSchema = z.object({
   escalatedAt: instantText().nullable(),
   /** The highest level of alarm.notifyMinutes reached: people were told up to it (0: nobody yet). */
   notifyLevel: z.number(),
+  /** Chattering: the warnings of its board and channel in the 60 s up to it, itself included, when 3 or more; 0 otherwise (docs/alarms.md). */
+  chatter: z.number(),
   /** Open, unacknowledged and past the escalation time, as of the answer. */
   overdue: z.boolean(),
 });

@@ -86,7 +86,9 @@ const projects = {
   },
   device: {
     title: '设备型号',
-    fields: { name: '设备名称', nameEn: '英文名称', category: '设备类别', maker: '生产厂家', model: '型号', handbook: '说明书', remark: '备注', remarkEn: '英文备注', equipmentCount: '在用数量', keyword: '关键字' },
+    conditioning: '告警条件（接入该型号设备的通道默认值）',
+    conditioningHint: '留空即为默认：立即告警、无死区、任一次开关故障即告警。通道可单独覆盖。',
+    fields: { name: '设备名称', nameEn: '英文名称', category: '设备类别', maker: '生产厂家', model: '型号', handbook: '说明书', remark: '备注', remarkEn: '英文备注', equipmentCount: '在用数量', onDelaySeconds: '告警延时（秒）', offDelaySeconds: '恢复延时（秒）', deadband: '死区', repeatCount: '开关故障次数 N', repeatMinutes: '时间窗 M（分钟）', keyword: '关键字' },
   },
   equipment: {
     title: '设备台账',

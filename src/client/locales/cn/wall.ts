@@ -89,6 +89,8 @@ const wall = {
     more: '下方还有 {{count}} 条',
     none: '无未确认告警',
     overdue: '超时未确认',
+    chattering: '抖动',
+    chatteringTitle: '该通道 60 秒内告警 {{count}} 次',
     ack: '确认',
     acking: '确认中…',
     mute: '静音',

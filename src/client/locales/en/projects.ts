@@ -88,7 +88,9 @@ const projects: LocaleShape<typeof cn> = {
   },
   device: {
     title: 'Device models',
-    fields: { name: 'Name', nameEn: 'English name', category: 'Category', maker: 'Maker', model: 'Model', handbook: 'Handbook', remark: 'Remark', remarkEn: 'Remark in English', equipmentCount: 'In use', keyword: 'Keyword' },
+    conditioning: 'Alarm conditioning (the default of the channels wired to units of this model)',
+    conditioningHint: 'Empty is the default: alarm at once, no deadband, any one switch fault alarms. A channel may override each.',
+    fields: { name: 'Name', nameEn: 'English name', category: 'Category', maker: 'Maker', model: 'Model', handbook: 'Handbook', remark: 'Remark', remarkEn: 'Remark in English', equipmentCount: 'In use', onDelaySeconds: 'On-delay (s)', offDelaySeconds: 'Off-delay (s)', deadband: 'Deadband', repeatCount: 'Switch faults N', repeatMinutes: 'Within M minutes', keyword: 'Keyword' },
   },
   equipment: {
     title: 'Equipment',

@@ -91,6 +91,8 @@ const wall: LocaleShape<typeof cnWall> = {
     more: '{{count}} more below',
     none: 'No unacknowledged alarms',
     overdue: 'Overdue',
+    chattering: 'Chattering',
+    chatteringTitle: '{{count}} alarms of this channel within 60 s',
     ack: 'Acknowledge',
     acking: 'Acknowledging…',
     mute: 'Mute',

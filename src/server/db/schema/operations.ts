@@ -75,6 +75,16 @@ export const fallDevice = pgTable('fall_device', {
   handbook: integer('handbook'),
   remark: text('remark').notNull().default(''),
   remarkEn: text('remark_en').notNull().default(''),
+  /**
+   * Alarm conditioning (0056, docs/alarms.md "Conditioning"): null = inherit (the channel from its
+   * unit's device model, the model from today's behaviour: alarm at once, clear after
+   * detect.closeAfterNormal normal readings, no band, any one switch fault).
+   */
+  onDelaySeconds: integer('on_delay_seconds'),
+  offDelaySeconds: integer('off_delay_seconds'),
+  deadband: doublePrecision('deadband'),
+  repeatCount: smallint('repeat_count'),
+  repeatMinutes: integer('repeat_minutes'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -261,7 +271,22 @@ export const fallDetectChannel = pgTable('fall_detect_channel', {
   result: varchar('result', { length: 8 }).notNull().default('normal'),
   normalStreak: integer('normal_streak').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+  /**
+   * The channel's own alarm conditioning (0056, docs/alarms.md "Conditioning"): null = its unit's
+   * device model's (fall_device), and with none there today's behaviour.
+   */
+  onDelaySeconds: integer('on_delay_seconds'),
+  offDelaySeconds: integer('off_delay_seconds'),
+  deadband: doublePrecision('deadband'),
+  repeatCount: smallint('repeat_count'),
+  repeatMinutes: integer('repeat_minutes'),
+  /** Since when a condition not yet alarmed holds (its on-delay or N-in-M running); null when none is pending. */
+  pendingSince: ts('pending_since'),
+  /** Since when an alarmed channel reads normal (its off-delay running); null otherwise. */
+  normalSince: ts('normal_since'),
+  /** The switch input's recent fault edges (N-in-M), newest last, at most repeatCount of them. */
+  switchHits: ts('switch_hits').array().notNull().default(sql`'{}'::timestamptz[]`),
+}, (t) => [index('fall_detect_channel_pending_idx').on(t.detectId).where(sql`pending_since IS NOT NULL OR normal_since IS NOT NULL`)]);
 
 export const fallWarning = pgTable('fall_warning', {
   id: serial('id').primaryKey(),
@@ -285,6 +310,11 @@ export const fallWarning = pgTable('fall_warning', {
   escalatedAt: ts('escalated_at'),
   /** The highest level of alarm.notifyMinutes this alarm has reached (0032): its people were told up to it. */
   notifyLevel: smallint('notify_level').notNull().default(0),
+  /**
+   * Chattering (0056, docs/alarms.md "Chattering"): how many warnings of this board and channel
+   * opened in the 60 s up to this one's time, itself included, when that is 3 or more; 0 otherwise.
+   */
+  chatter: smallint('chatter').notNull().default(0),
 });
 
 /**

@@ -6,7 +6,8 @@ import type { BoardInfo, BoardTrend, ChannelTrend } from '@shared/contracts/dete
 import { dateTime } from '@client/lib/date-time';
 import { renderWithProviders } from '../../../../../tests/helpers/render';
 import { server } from '../../../../../mocks/server';
-import { API, ok } from '../../../../../mocks/envelope';
+import { API, fail, ok } from '../../../../../mocks/envelope';
+import { login } from '@client/lib/session';
 import { ChannelPanel } from './channel-panel';
 import { when } from '../../../shared/work-kit/format';
 
@@ -51,6 +52,14 @@ const infoOf = (online: boolean, missing: Pick<BoardInfo, 'missed' | 'missingSin
     unit: '',
     result: 'normal' as const,
     updatedAt: LAST_SEEN,
+    onDelaySeconds: i === 0 ? 30 : null,
+    offDelaySeconds: null,
+    deadband: null,
+    repeatCount: null,
+    repeatMinutes: null,
+    model: i === 1 ? { onDelaySeconds: 10, offDelaySeconds: null, deadband: 2, repeatCount: null, repeatMinutes: null } : null,
+    pendingSince: null,
+    normalSince: null,
   })),
 });
 
@@ -168,5 +177,43 @@ describe('fall/detect channel dialog', () => {
     // The range switch asks the server for that range.
     await userEvent.click(within(panel).getByText('Last 7 days'));
     await waitFor(() => expect(asked).toContain('2?range=7d'));
+  });
+
+  // Issue 38: the channel's alarm conditioning, its own over its unit's device model's.
+  it('edits a channel\'s conditioning: empty inherits the model\'s, shown as the placeholder; a refused value is marked on its field', async () => {
+    const sent: unknown[] = [];
+    let refuse = false;
+    server.use(
+      http.get(`${API}/ball/falldetect/info/3`, () => ok(infoOf(true))),
+      http.post(`${API}/ball/falleqinfo/listAll`, () => ok([])),
+      http.get(`${API}/ball/falldetect/trend/3`, () => ok(emptyTrend)),
+      http.post(`${API}/ball/falldetect/channels/update`, async ({ request }) => {
+        sent.push(await request.json());
+        return refuse ? fail(400, 'Invalid value', { fields: { 'channels.0.offDelaySeconds': 'Invalid value' } }) : ok({ id: 3 });
+      }),
+      channelTrend,
+    );
+    login('t-conditioning', { id: 8, username: 'ops', realName: '', email: '', phone: '', avatar: '', roles: ['operator'], perms: ['fall-detect#info', 'fall-detect#update'], menus: [] });
+    renderWithProviders(<ChannelPanel id={3} onClose={() => undefined} />, { locale: 'en' });
+    // CH1 has its own on-delay; CH2 inherits its model's on-delay and band; CH3 has nothing.
+    expect(await screen.findByRole('button', { name: 'CH1 alarm conditioning' }, { timeout: 5000 })).toHaveTextContent('↑30s');
+    expect(screen.getByRole('button', { name: 'CH2 alarm conditioning' })).toHaveTextContent('↑10s ±2');
+    expect(screen.getByRole('button', { name: 'CH3 alarm conditioning' })).toHaveTextContent('Default');
+    await userEvent.click(screen.getByRole('button', { name: 'CH2 alarm conditioning' }));
+    expect(await screen.findByRole('textbox', { name: 'CH2 On-delay (s)' })).toHaveAttribute('placeholder', 'Inherited: 10');
+    expect(screen.getByRole('textbox', { name: 'CH2 Off-delay (s)' })).toHaveAttribute('placeholder', 'Inherited: default');
+    await userEvent.type(screen.getByRole('textbox', { name: 'CH2 Off-delay (s)' }), '20');
+    expect(screen.getByRole('button', { name: 'CH2 alarm conditioning' })).toHaveTextContent('↑10s ↓20s ±2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save channels' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ id: 3, channels: [{ ch: 2, onDelaySeconds: null, offDelaySeconds: 20, deadband: null, repeatCount: null, repeatMinutes: null }] });
+
+    refuse = true;
+    // The settings stay open after a save.
+    const off = await screen.findByRole('textbox', { name: 'CH2 Off-delay (s)' });
+    await userEvent.type(off, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save channels' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'CH2 alarm conditioning' })).toHaveAttribute('data-failed', 'true'));
   });
 });

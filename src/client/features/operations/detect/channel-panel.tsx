@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { Alert, Badge, Button, Code, Group, NumberInput, Paper, SegmentedControl, Stack, Table, TextInput, UnstyledButton, useComputedColorScheme } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { localName } from '@shared/local-name';
 import { ChannelTrendView, type RangeSwitchProps } from '../../../shared/trend/channel-trend-view';
 import type { TrendRange } from '@shared/contracts/detect';
 import { MissingBadge } from './missing-badge';
+import { ConditioningButton, ConditioningFields } from './conditioning-fields';
 import { permissionOf } from '@client/lib/resources';
 
 /** The trend's range switch in the back-office: Mantine's segmented control. */
@@ -59,6 +60,8 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
   const [issued, setIssued] = useState<string | null>(null);
   // The channel whose readable trend shows under the table: a click on a row's small trend picks it.
   const [picked, setPicked] = useState<number | null>(null);
+  // The channel whose conditioning settings show in a row under its own.
+  const [conditioning, setConditioning] = useState<number | null>(null);
   const chart = useRef<HTMLDivElement>(null);
   const board = info.data;
   const shownCh = picked ?? board?.channels.find((c) => c.result === 'fault')?.ch ?? 1;
@@ -70,7 +73,12 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
 
   const edited = (ch: number): ChannelEdit => {
     const c = board!.channels.find((x) => x.ch === ch)!;
-    return edits[ch] ?? { ch, label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax, unit: c.unit };
+    return (
+      edits[ch] ?? {
+        ch, label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax, unit: c.unit,
+        onDelaySeconds: c.onDelaySeconds, offDelaySeconds: c.offDelaySeconds, deadband: c.deadband, repeatCount: c.repeatCount, repeatMinutes: c.repeatMinutes,
+      }
+    );
   };
   const change = (ch: number, patch: Partial<ChannelEdit>) => setEdits((e) => ({ ...e, [ch]: { ...edited(ch), ...patch } }));
 
@@ -103,6 +111,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
     setErrors({});
     setIssued(null);
     setPicked(null);
+    setConditioning(null);
     onClose();
   };
   const order = Object.values(edits).map((e) => e.ch);
@@ -149,6 +158,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
                 <Table.Th>{t('detect.min')}</Table.Th>
                 <Table.Th>{t('detect.max')}</Table.Th>
                 <Table.Th>{tc('trend.unit')}</Table.Th>
+                <Table.Th>{t('detect.conditioning')}</Table.Th>
                 <Table.Th>{t('detect.result')}</Table.Th>
                 <Table.Th>{t('detect.trend')}</Table.Th>
               </Table.Tr>
@@ -157,7 +167,8 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
               {board.channels.map((c) => {
                 const e = edited(c.ch);
                 return (
-                  <Table.Tr key={c.ch}>
+                  <Fragment key={c.ch}>
+                  <Table.Tr>
                     <Table.Td>CH{c.ch}</Table.Td>
                     <Table.Td>
                       <TextInput size="xs" aria-label={`CH${c.ch} ${t('detect.label')}`} disabled={!canEdit} value={e.label} onChange={(ev) => change(c.ch, { label: ev.currentTarget.value })} />
@@ -178,6 +189,9 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
                       <TextInput size="xs" w={72} aria-label={`CH${c.ch} ${tc('trend.unit')}`} disabled={!canEdit} error={errorOf(c.ch, 'unit')} value={e.unit} onChange={(ev) => change(c.ch, { unit: ev.currentTarget.value })} />
                     </Table.Td>
                     <Table.Td>
+                      <ConditioningButton channel={c} edit={e} errorOf={(f) => errorOf(c.ch, f)} opened={conditioning === c.ch} onToggle={() => setConditioning((o) => (o === c.ch ? null : c.ch))} />
+                    </Table.Td>
+                    <Table.Td>
                       <ChannelResult online={board.online} result={c.result} lastSeen={board.lastSeen} />
                     </Table.Td>
                     <Table.Td>
@@ -193,6 +207,14 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
                       </UnstyledButton>
                     </Table.Td>
                   </Table.Tr>
+                  {conditioning === c.ch ? (
+                    <Table.Tr data-conditioning-row={c.ch}>
+                      <Table.Td colSpan={11}>
+                        <ConditioningFields channel={c} edit={e} disabled={!canEdit} errorOf={(f) => errorOf(c.ch, f)} onChange={(patch) => change(c.ch, patch)} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                  </Fragment>
                 );
               })}
             </Table.Tbody>

@@ -23,6 +23,12 @@ export interface ChannelEdit {
   analogMax: number;
   /** The analog value's unit, on its trend's axis. */
   unit: string;
+  /** Alarm conditioning (docs/alarms.md): null inherits the unit's device model's. */
+  onDelaySeconds: number | null;
+  offDelaySeconds: number | null;
+  deadband: number | null;
+  repeatCount: number | null;
+  repeatMinutes: number | null;
 }
 export const updateChannels = (id: number, channels: ChannelEdit[]) => api.post<{ id: number }>(`${DETECT_BASE}/channels/update`, { id, channels });
 export const issueBoardKey = (id: number) => api.post<{ id: number; boardKey: string }>(`${DETECT_BASE}/key`, { id });

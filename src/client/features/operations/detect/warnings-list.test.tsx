@@ -39,6 +39,21 @@ describe('warnings list: acknowledge', { timeout: 60_000 }, () => {
     expect(within(table).getByRole('button', { name: 'Deal with' })).toBeInTheDocument();
   });
 
+  // Issue 38: 3 or more alarms of its channel within 60 s, as the server counted it when it opened.
+  it('marks a chattering alarm with its count, in either language', async () => {
+    renderList(['fall-detect#list']);
+    const table = await screen.findByRole('table', { name: 'Warnings' });
+    const badge = await within(table).findByTestId('warning-chattering');
+    expect(badge).toHaveTextContent('Chattering ×3');
+    expect(badge).toHaveAttribute('title', '3 alarms of this channel within 60 s');
+  });
+
+  it('marks a chattering alarm in Chinese', async () => {
+    renderList(['fall-detect#list'], 'cn');
+    const table = await screen.findByRole('table', { name: '告警记录' });
+    expect(await within(table).findByTestId('warning-chattering')).toHaveTextContent('抖动 ×3');
+  });
+
   it('shows no acknowledge button without the permission, in Chinese too', async () => {
     renderList(['fall-detect#list', 'fall-detect#deal'], 'cn');
     const table = await screen.findByRole('table', { name: '告警记录' });

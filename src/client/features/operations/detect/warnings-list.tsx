@@ -126,15 +126,18 @@ export function WarningsList() {
           {
             prop: 'result',
             label: t('warning.result'),
-            render: (w) =>
-              w.result ? (
-                t(`warning.results.${w.result}`)
-              ) : (
-                <Group gap={4} wrap="nowrap">
-                  <Badge color="red" variant="outline">{t('warning.open')}</Badge>
-                  {w.overdue ? <Badge color="red" variant="filled" data-testid="warning-overdue">{t('warning.overdue')}</Badge> : null}
-                </Group>
-              ),
+            render: (w) => (
+              <Group gap={4} wrap="nowrap">
+                {w.result ? t(`warning.results.${w.result}`) : <Badge color="red" variant="outline">{t('warning.open')}</Badge>}
+                {!w.result && w.overdue ? <Badge color="red" variant="filled" data-testid="warning-overdue">{t('warning.overdue')}</Badge> : null}
+                {/* 3 or more alarms of its channel within 60 s, counted when it opened (docs/alarms.md "Chattering"). */}
+                {w.chatter > 0 ? (
+                  <Badge color="orange" variant="light" data-testid="warning-chattering" title={t('warning.chatteringTitle', { count: w.chatter })}>
+                    {t('warning.chattering')} ×{w.chatter}
+                  </Badge>
+                ) : null}
+              </Group>
+            ),
           },
           { prop: 'ackAt', label: t('warning.ackAt'), nowrap: true, render: (w) => (w.ackAt ? `${when(w.ackAt)} · ${w.ackBy}` : '') },
           { prop: 'dealtBy', label: t('warning.dealtBy'), display: false },

@@ -1,4 +1,4 @@
-import { Grid, Select, TextInput, Textarea } from '@mantine/core';
+import { Grid, NumberInput, Select, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { deviceSaveSchema } from '@shared/contracts/device';
 import { useDictionary } from '@client/lib/dictionary';
@@ -8,7 +8,12 @@ import { FileField } from '@client/components/form/file-field';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 
 export type DeviceValues = FormValues<typeof deviceSaveSchema>;
-const INITIAL: DeviceValues = { name: '', nameEn: '', category: 'pump', maker: '', model: '', handbook: null, remark: '', remarkEn: '' };
+const INITIAL: DeviceValues = {
+  name: '', nameEn: '', category: 'pump', maker: '', model: '', handbook: null, remark: '', remarkEn: '',
+  onDelaySeconds: null, offDelaySeconds: null, deadband: null, repeatCount: null, repeatMinutes: null,
+};
+/** The model's alarm conditioning: the default of the channels wired to its units (docs/alarms.md "Conditioning"). */
+const CONDITIONING = ['onDelaySeconds', 'offDelaySeconds', 'deadband', 'repeatCount', 'repeatMinutes'] as const;
 
 function DeviceForm({ form }: FormBodyProps<DeviceValues>) {
   const { t } = useTranslation('projects');
@@ -31,6 +36,22 @@ function DeviceForm({ form }: FormBodyProps<DeviceValues>) {
           error={form.errors.handbook as string | undefined}
         />
       </Grid.Col>
+      <Grid.Col span={12}>
+        <Text size="sm" fw={600}>{t('device.conditioning')}</Text>
+        <Text size="xs" c="dimmed">{t('device.conditioningHint')}</Text>
+      </Grid.Col>
+      {CONDITIONING.map((k) => (
+        <Grid.Col key={k} span={{ base: 6, sm: 4 }}>
+          <NumberInput
+            label={f(k)}
+            min={k === 'repeatCount' || k === 'repeatMinutes' ? 1 : 0}
+            allowDecimal={k === 'deadband'}
+            {...form.getInputProps(k)}
+            value={form.values[k] ?? ''}
+            onChange={(v) => form.setFieldValue(k, v === '' ? null : Number(v))}
+          />
+        </Grid.Col>
+      ))}
       <Grid.Col span={{ base: 12, sm: 6 }}><Textarea label={f('remark')} autosize minRows={2} {...form.getInputProps('remark')} /></Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}><Textarea label={f('remarkEn')} autosize minRows={2} {...form.getInputProps('remarkEn')} /></Grid.Col>
     </Grid>

@@ -60,6 +60,7 @@ const row = (over: Partial<WarningRow>): WarningRow => ({
   ackBy: '',
   escalatedAt: null,
   notifyLevel: 0,
+  chatter: 0,
   overdue: false,
   ...over,
 });
@@ -177,6 +178,21 @@ describe('wall alarm strip', () => {
     expect(strip()).toHaveTextContent('湖畔广场');
     expect(screen.getByTestId('alarm-overdue')).toHaveTextContent('超时未确认');
     expect(screen.getByTestId('alarm-mute')).toHaveTextContent('静音');
+  });
+
+  // Issue 38: a chattering alarm (3 or more of its channel within 60 s) says so on the strip.
+  it('marks a chattering alarm, in both languages', async () => {
+    alarms = [row({ id: 4, chatter: 5 }), row({ id: 5, level: 'warning', at: '2026-11-25T07:00:00.000Z' })];
+    const { unmount } = renderWithProviders(<Strip />, { locale: 'en' });
+    await waitFor(() => expect(strip()).toHaveAttribute('data-count', '2'));
+    const [badge, ...more] = screen.getAllByTestId('alarm-chattering');
+    expect(more).toEqual([]);
+    expect(badge).toHaveTextContent('Chattering');
+    expect(badge).toHaveAttribute('title', '5 alarms of this channel within 60 s');
+    expect(badge.closest('[data-alarm-id]')).toHaveAttribute('data-alarm-id', '4');
+    unmount();
+    renderWithProviders(<Strip />, { locale: 'cn' });
+    await waitFor(() => expect(screen.getByTestId('alarm-chattering')).toHaveTextContent('抖动'));
   });
 
   it('mutes this wall for the set time, remembered over a reload, then sounds again by itself', async () => {

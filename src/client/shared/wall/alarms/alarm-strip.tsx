@@ -235,6 +235,11 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
                     {a.info}
                     {where ? <span style={{ color: WALL.textDim, fontSize: 17 }}> · {where}</span> : null}
                   </span>
+                  {a.chatter > 0 ? (
+                    <span data-testid="alarm-chattering" title={t('alarm.chatteringTitle', { count: a.chatter })} style={{ flex: 'none', fontSize: 15, color: TAG_HEX.warning, border: `1px solid ${TAG_HEX.warning}`, borderRadius: 3, padding: '0 6px' }}>
+                      {t('alarm.chattering')}
+                    </span>
+                  ) : null}
                   {a.overdue ? (
                     <span data-testid="alarm-overdue" style={{ flex: 'none', fontSize: 15, color: TAG_HEX.danger, border: `1px solid ${TAG_HEX.danger}`, borderRadius: 3, padding: '0 6px' }}>
                       {t('alarm.overdue')}

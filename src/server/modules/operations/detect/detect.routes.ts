@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHANNEL_COUNT, boardQuerySchema, boardReportSchema, boardSaveSchema, boardTrendQuerySchema, boardTrendSchema, channelTrendParamsSchema, channelTrendQuerySchema, channelTrendSchema, channelsUpdateSchema, boardRowSchema, boardInfoSchema, boardKeyIssuedSchema, readingOutcomeSchema, type BoardTrend } from '@shared/contracts/detect';
 import { envelopeOf, idAnswer, idParamSchema, idSchema } from '@shared/contracts/common';
-import { fallDetect, fallDetectChannel, fallEqInfo, fallProject } from '../../../db/schema';
+import { fallDetect, fallDetectChannel, fallDevice, fallEqInfo, fallProject } from '../../../db/schema';
 import { ApiError, badRequest, notFound, unauthorized } from '../../../lib/errors';
 import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { newToken } from '../../../lib/password';
@@ -140,12 +140,23 @@ export async function detectRoutes(app: AppInstance): Promise<void> {
         unit: fallDetectChannel.unit,
         result: fallDetectChannel.result,
         updatedAt: fallDetectChannel.updatedAt,
+        onDelaySeconds: fallDetectChannel.onDelaySeconds,
+        offDelaySeconds: fallDetectChannel.offDelaySeconds,
+        deadband: fallDetectChannel.deadband,
+        repeatCount: fallDetectChannel.repeatCount,
+        repeatMinutes: fallDetectChannel.repeatMinutes,
+        pendingSince: fallDetectChannel.pendingSince,
+        normalSince: fallDetectChannel.normalSince,
+        modelId: fallDevice.id,
+        model: { onDelaySeconds: fallDevice.onDelaySeconds, offDelaySeconds: fallDevice.offDelaySeconds, deadband: fallDevice.deadband, repeatCount: fallDevice.repeatCount, repeatMinutes: fallDevice.repeatMinutes },
       })
       .from(fallDetectChannel)
       .leftJoin(fallEqInfo, eq(fallEqInfo.id, fallDetectChannel.equipmentId))
+      .leftJoin(fallDevice, eq(fallDevice.id, fallEqInfo.deviceId))
       .where(eq(fallDetectChannel.detectId, id))
       .orderBy(asc(fallDetectChannel.ch));
-    return ok({ ...board, channels });
+    // A channel whose unit has no device model inherits nothing but the defaults.
+    return ok({ ...board, channels: channels.map(({ modelId, model, ...c }) => ({ ...c, model: modelId === null ? null : model })) });
   });
 
   // Each channel's trend over the last hours (24 by default) from the downsampled history, for the board's detail.
@@ -210,7 +221,13 @@ export async function detectRoutes(app: AppInstance): Promise<void> {
         const min = c.analogMin ?? current.analogMin;
         const max = c.analogMax ?? current.analogMax;
         if (min > max) throw badRequest('v.rangeOrder', { [`channels.${i}.analogMax`]: 'v.rangeOrder' });
-        const set = Object.fromEntries(Object.entries({ label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax, unit: c.unit }).filter(([, v]) => v !== undefined));
+        // A band of half the range or more would never let the alarm clear.
+        const band = c.deadband === undefined ? current.deadband : c.deadband;
+        if (band !== null && band > 0 && band * 2 >= max - min) throw badRequest('v.deadbandWide', { [`channels.${i}.deadband`]: 'v.deadbandWide' });
+        const conditioning = { onDelaySeconds: c.onDelaySeconds, offDelaySeconds: c.offDelaySeconds, deadband: c.deadband, repeatCount: c.repeatCount, repeatMinutes: c.repeatMinutes };
+        const set = Object.fromEntries(Object.entries({ label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax, unit: c.unit, ...conditioning }).filter(([, v]) => v !== undefined));
+        // New settings judge the next reading afresh: a condition under way starts again under them.
+        if (Object.entries(conditioning).some(([k, v]) => v !== undefined && v !== current[k as keyof typeof conditioning])) Object.assign(set, { pendingSince: null, normalSince: null, switchHits: [] });
         if (Object.keys(set).length) await tx.update(fallDetectChannel).set({ ...set, updatedAt: new Date() }).where(eq(fallDetectChannel.id, current.id));
       }
       // Rewiring a channel moves its fault and its board's liveness from one unit to another.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { checkOffline } from './readings';
+import { checkOffline, sweepConditions } from './readings';
 import { checkMissing } from './missing';
 import { pollDueBoards } from './poller';
 import { acquireLease } from '../../../jobs/runner';
@@ -13,6 +13,8 @@ export interface DeviceJobOptions {
   offlineEverySeconds?: number;
   /** How often boards whose readings begin (or stop) going missing are looked for (missing.ts). */
   missingEverySeconds?: number;
+  /** How often conditions under way (an on-delay or off-delay run out with no new reading) are finished (docs/alarms.md). */
+  conditionEverySeconds?: number;
   /** How often unacknowledged alarms are checked for escalation. */
   escalateEverySeconds?: number;
   /** With several instances, only the one holding this lease polls (the name of this instance). */
@@ -23,7 +25,7 @@ const LEASE_NAME = 'device-jobs';
 const LEASE_MS = 30_000;
 
 /**
- * Starts the board poller, the offline and missing-readings checks and the alarm escalation on timers (main.ts calls this once; tests call the
+ * Starts the board poller, the offline and missing-readings checks, the conditioning sweep and the alarm escalation on timers (main.ts calls this once; tests call the
  * functions directly). A sweep never overlaps the previous one. Returns a stop function for shutdown.
  */
 export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {}): () => void {
@@ -46,6 +48,7 @@ export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {
   const timers = [
     every(opts.pollEverySeconds ?? 2, () => pollDueBoards(app), 'board poll'),
     every(opts.offlineEverySeconds ?? 15, () => checkOffline(app), 'offline check'),
+    every(opts.conditionEverySeconds ?? 5, () => sweepConditions(app), 'alarm conditioning sweep'),
     every(opts.missingEverySeconds ?? 15, () => checkMissing(app), 'missing readings check'),
     // The walls first (re-pop at alarm.escalateMinutes), then the people (alarm.notifyMinutes, e-mail and webhooks).
     every(opts.escalateEverySeconds ?? 15, () => escalateAlarms(app).then(() => notifyEscalations(app)), 'alarm escalation'),

@@ -5,7 +5,8 @@ import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
 import { SWITCH_FAULT } from '@shared/constants';
 import type { Db } from '../../../db/client';
 import { publishLive } from '../../../live';
-import { applyReading, isFault, type ReadingOutcome } from './readings';
+import { applyReading, type ReadingOutcome } from './readings';
+import { isAbnormal } from './conditioning';
 import { isDatabaseUnavailable } from '../../../db/availability';
 import { recordGaps } from './missing';
 
@@ -356,10 +357,12 @@ export class ReadingIngest {
       if (ids.length) {
         const rows = (
           await tx.execute(sql`
-            SELECT d.id, d.project_id AS "projectId", d.online, d.last_seen AS "lastSeen", c.ch, c.result, c.analog_min AS "analogMin", c.analog_max AS "analogMax"
+            SELECT d.id, d.project_id AS "projectId", d.online, d.last_seen AS "lastSeen", c.ch, c.result, c.analog_min AS "analogMin", c.analog_max AS "analogMax",
+                   (c.pending_since IS NOT NULL OR c.normal_since IS NOT NULL) AS pending, coalesce(c.deadband, dv.deadband, 0) AS deadband
               FROM fall_detect d JOIN fall_detect_channel c ON c.detect_id = d.id
+              LEFT JOIN fall_eq_info e ON e.id = c.equipment_id LEFT JOIN fall_device dv ON dv.id = e.device_id
              WHERE d.id IN (SELECT id FROM fall_detect WHERE id = ANY(${`{${ids.join(',')}}`}::int[]) ORDER BY id FOR UPDATE)`)
-        ).rows as { id: number; projectId: number; online: boolean; lastSeen: Date | string | null; ch: number; result: string; analogMin: number; analogMax: number }[];
+        ).rows as { id: number; projectId: number; online: boolean; lastSeen: Date | string | null; ch: number; result: string; analogMin: number; analogMax: number; pending: boolean; deadband: number }[];
         const channelsOf = new Map<number, typeof rows>();
         for (const r of rows) {
           const list = channelsOf.get(Number(r.id)) ?? [];
@@ -391,8 +394,11 @@ export class ReadingIngest {
           for (const r of p.channels) {
             const c = byCh.get(r.ch);
             if (!c) continue;
-            // Normal stays normal, a fault stays a fault: nothing but values and counters move.
-            if (isFault(r, { analogMin: Number(c.analogMin), analogMax: Number(c.analogMax) }) !== (c.result === 'fault')) moving.add(p.boardId);
+            // Normal stays normal, a fault stays a fault (judged as applyReading judges it: an alarm
+            // clears past its deadband), and no on-delay or off-delay is running (it may have run
+            // out, or need stopping): nothing but values and counters move.
+            const inAlarm = c.result === 'fault';
+            if (c.pending || isAbnormal(r, { analogMin: Number(c.analogMin), analogMax: Number(c.analogMax) }, inAlarm, Number(c.deadband)) !== inAlarm) moving.add(p.boardId);
           }
         }
         for (const p of apply) {

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
 import { SWITCH_FAULT } from '@shared/constants';
 import type { Db } from '../../../db/client';
-import { fallDetect, fallDetectChannel, fallOrder, fallProject, fallWarning } from '../../../db/schema';
+import { fallDetect, fallDetectChannel, fallDevice, fallEqInfo, fallOrder, fallProject, fallWarning } from '../../../db/schema';
+import { conditionStep, effectiveConditioning, type Conditioning, type Step } from './conditioning';
 import { notFound } from '../../../lib/errors';
 import { serverText } from '@shared/server-text';
 import { publishLive } from '../../../live';
@@ -100,45 +101,15 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
       .returning({ id: fallWarning.id });
     outcome.closed.push(...backOnline.map((w) => w.id));
 
-    const stored = await tx.select().from(fallDetectChannel).where(eq(fallDetectChannel.detectId, boardId));
+    const stored = await conditionedChannels(tx, boardId);
     const byCh = new Map(stored.map((c) => [c.ch, c]));
     const latest = new Map(channels.filter((r) => r.ch >= 1 && r.ch <= CHANNEL_COUNT).map((r) => [r.ch, r]));
 
     for (const [ch, reading] of latest) {
       const channel = byCh.get(ch);
       if (!channel) continue;
-      const values = { switchValue: reading.switch, analogValue: reading.analog, updatedAt: now };
-      if (isFault(reading, channel)) {
-        if (channel.result !== 'fault') {
-          const opened = await openWarning(tx, {
-            projectId: board.projectId,
-            boardId,
-            ch,
-            equipmentId: channel.equipmentId,
-            info: describe(board, ch, channel, reading, channel),
-            level: reading.switch === SWITCH_FAULT ? 'critical' : 'warning',
-            autoOrder: !!project?.autoOrder,
-            now,
-          });
-          if (opened) {
-            outcome.opened.push(opened.warningId);
-            if (opened.orderId) outcome.orders.push(opened.orderId);
-          }
-        }
-        await tx.update(fallDetectChannel).set({ ...values, result: 'fault', normalStreak: 0 }).where(eq(fallDetectChannel.id, channel.id));
-        continue;
-      }
-      const streak = channel.normalStreak + 1;
-      const recovered = channel.result === 'fault' && streak >= closeAfter;
-      if (recovered) {
-        const closed = await closeChannelWarning(tx, boardId, ch, closeAfter, now);
-        outcome.closed.push(...closed.map((w) => w.id));
-        named.push(...closed.map((w) => w.equipmentId));
-      }
-      await tx
-        .update(fallDetectChannel)
-        .set({ ...values, result: channel.result === 'fault' && !recovered ? 'fault' : 'normal', normalStreak: Math.min(streak, 1_000_000) })
-        .where(eq(fallDetectChannel.id, channel.id));
+      const step = conditionStep(channel, reading, channel, channel.conditioning, now, closeAfter);
+      await applyStep(tx, { board, autoOrder: !!project?.autoOrder, channel, reading, step, closeAfter, now, outcome, named, values: { switchValue: reading.switch, analogValue: reading.analog, updatedAt: now } });
     }
     // The board is heard again and its channels are stored: its units, and those its closed warnings named, follow the facts now.
     moved = (await recomputeEquipmentState(tx, [...(await equipmentOfBoards(tx, [boardId])), ...named], now)).length;
@@ -146,6 +117,70 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
   });
   if (!result.kept) await publishReading(app, boardId, projectId, result, moved > 0);
   return result;
+}
+
+type StoredChannel = typeof fallDetectChannel.$inferSelect & { conditioning: Conditioning };
+
+/** A board's channels with their effective conditioning (their own settings over their unit's device model's). */
+async function conditionedChannels(tx: Db, boardId: number): Promise<StoredChannel[]> {
+  const rows = await tx
+    .select({
+      channel: fallDetectChannel,
+      model: { onDelaySeconds: fallDevice.onDelaySeconds, offDelaySeconds: fallDevice.offDelaySeconds, deadband: fallDevice.deadband, repeatCount: fallDevice.repeatCount, repeatMinutes: fallDevice.repeatMinutes },
+    })
+    .from(fallDetectChannel)
+    .leftJoin(fallEqInfo, eq(fallEqInfo.id, fallDetectChannel.equipmentId))
+    .leftJoin(fallDevice, eq(fallDevice.id, fallEqInfo.deviceId))
+    .where(eq(fallDetectChannel.detectId, boardId));
+  return rows.map((r) => ({ ...r.channel, conditioning: effectiveConditioning(r.channel, r.model) }));
+}
+
+/**
+ * Writes what one conditioning step decided for a channel: a warning opened (with its order) or
+ * closed, and the channel's result and pending state (and its values, for a reading).
+ */
+async function applyStep(
+  tx: Db,
+  a: {
+    board: { projectId: number; boardName: string; boardNameEn: string };
+    autoOrder: boolean;
+    channel: StoredChannel;
+    reading: Pick<ChannelReading, 'switch' | 'analog'>;
+    step: Step;
+    closeAfter: number;
+    now: Date;
+    outcome: ReadingOutcome;
+    named: (number | null)[];
+    values?: { switchValue: number; analogValue: number; updatedAt: Date };
+  },
+): Promise<void> {
+  const { channel, step, now } = a;
+  if (step.open) {
+    const opened = await openWarning(tx, {
+      projectId: a.board.projectId,
+      boardId: channel.detectId,
+      ch: channel.ch,
+      equipmentId: channel.equipmentId,
+      info: describe(a.board, channel.ch, channel, { ch: channel.ch, ...a.reading }, channel),
+      level: a.reading.switch === SWITCH_FAULT ? 'critical' : 'warning',
+      autoOrder: a.autoOrder,
+      now,
+    });
+    if (opened) {
+      a.outcome.opened.push(opened.warningId);
+      if (opened.orderId) a.outcome.orders.push(opened.orderId);
+    }
+  }
+  if (step.close) {
+    const closed = await closeChannelWarning(tx, channel.detectId, channel.ch, a.closeAfter, now);
+    a.outcome.closed.push(...closed.map((w) => w.id));
+    a.named.push(...closed.map((w) => w.equipmentId));
+  }
+  const n = step.next;
+  await tx
+    .update(fallDetectChannel)
+    .set({ ...(a.values ?? {}), result: n.result, normalStreak: n.normalStreak, pendingSince: n.pendingSince, normalSince: n.normalSince, switchHits: n.switchHits })
+    .where(eq(fallDetectChannel.id, channel.id));
 }
 
 /** Tells the walls after the reading is committed: channel values always, warnings, equipment and orders when they moved. */
@@ -156,13 +191,30 @@ async function publishReading(app: FastifyInstance, boardId: number, projectId: 
   if (outcome.orders.length) await publishLive(app, { topic: 'order', projectId });
 }
 
+/** 3 or more alarms of one channel within this many seconds is chattering (docs/alarms.md "Chattering"). */
+export const CHATTER_SECONDS = 60;
+export const CHATTER_COUNT = 3;
+
+/**
+ * A warning's chattering count: the channel warnings of its board and channel whose time lies in the
+ * CHATTER_SECONDS up to its own (itself included: `self` is 1 for one not inserted yet), when there
+ * are CHATTER_COUNT or more; 0 otherwise.
+ */
+export function chatterSql(board: SQL, ch: SQL, at: SQL, self: SQL): SQL {
+  return sql`(SELECT CASE WHEN n >= ${CHATTER_COUNT} THEN n ELSE 0 END FROM (
+      SELECT (count(*) + ${self})::smallint AS n FROM fall_warning o
+       WHERE o.detect_id = ${board} AND o.kind = 'channel' AND o.channel = ${ch}
+         AND o.at <= ${at} AND o.at >= ${at} - make_interval(secs => ${CHATTER_SECONDS})) k)`;
+}
+
 async function openWarning(
   tx: Db,
   w: { projectId: number; boardId: number; ch: number; equipmentId: number | null; info: string; level: string; autoOrder: boolean; now: Date },
 ): Promise<{ warningId: number; orderId: number | null } | null> {
   const inserted = await tx.execute(sql`
-    INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id)
-    VALUES (${w.now.toISOString()}, ${w.info}, 'channel', ${w.level}, ${w.projectId}, ${w.boardId}, ${w.ch}, ${w.equipmentId})
+    INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id, chatter)
+    SELECT ${w.now.toISOString()}::timestamptz, ${w.info}, 'channel', ${w.level}, ${w.projectId}, ${w.boardId}, ${w.ch}, ${w.equipmentId},
+           ${chatterSql(sql`${w.boardId}::int`, sql`${w.ch}::smallint`, sql`${w.now.toISOString()}::timestamptz`, sql`1`)}
     ON CONFLICT (detect_id, kind, COALESCE(channel, 0)) WHERE result IS NULL DO NOTHING
     RETURNING id`);
   const row = inserted.rows[0] as { id: number } | undefined;
@@ -204,6 +256,55 @@ async function closeChannelWarning(tx: Db, boardId: number, ch: number, readings
     .set({ result: 'fixed', dealAt: now, dealtBy: SYSTEM_ACTOR, note: serverText('text.normalAgain', { n: readings }) })
     .where(and(eq(fallWarning.detectId, boardId), eq(fallWarning.kind, 'channel'), eq(fallWarning.channel, ch), isNull(fallWarning.result)))
     .returning({ id: fallWarning.id, equipmentId: fallWarning.equipmentId });
+}
+
+/**
+ * The conditions under way whose time has come with no new reading (docs/alarms.md "Conditioning"):
+ * a board that sends rarely held a fault past its on-delay, or read normal past its off-delay, at
+ * its last reading. Judged on the channels' last values at `now`, for the online, live boards; the
+ * alarm's time is `now`. For the device jobs' sweep; returns what it opened and closed.
+ */
+export async function sweepConditions(app: FastifyInstance, now: Date = new Date()): Promise<ReadingOutcome> {
+  const closeAfter = Math.max(1, await app.settings.get('detect.closeAfterNormal'));
+  const total: ReadingOutcome = { opened: [], closed: [], orders: [] };
+  const boards = (
+    await app.database.db.execute(sql`
+      SELECT DISTINCT c.detect_id AS id FROM fall_detect_channel c JOIN fall_detect d ON d.id = c.detect_id
+       WHERE (c.pending_since IS NOT NULL OR c.normal_since IS NOT NULL) AND d.online AND d.archived_at IS NULL
+       ORDER BY 1`)
+  ).rows.map((r: unknown) => Number((r as { id: number }).id));
+  for (const boardId of boards) {
+    let moved = 0;
+    let projectId: number | undefined;
+    const outcome = await app.database.db.transaction(async (tx) => {
+      const out: ReadingOutcome = { opened: [], closed: [], orders: [] };
+      const [board] = await tx
+        .select({ projectId: fallDetect.projectId, boardName: fallDetect.boardName, boardNameEn: fallDetect.boardNameEn, online: fallDetect.online, lastSeen: fallDetect.lastSeen })
+        .from(fallDetect)
+        .where(eq(fallDetect.id, boardId))
+        .for('update');
+      // Gone offline, or a reading newer than this sweep's time already decided.
+      if (!board?.online || (board.lastSeen && board.lastSeen.getTime() > now.getTime())) return out;
+      projectId = board.projectId;
+      const [project] = await tx.select({ autoOrder: fallProject.autoOrder }).from(fallProject).where(eq(fallProject.id, board.projectId));
+      const named: (number | null)[] = [];
+      for (const channel of await conditionedChannels(tx, boardId)) {
+        if (!channel.pendingSince && !channel.normalSince) continue;
+        const reading = { switch: channel.switchValue as 0 | 1, analog: channel.analogValue };
+        const step = conditionStep(channel, reading, channel, channel.conditioning, now, closeAfter, false);
+        if (step.open || step.close) await applyStep(tx, { board, autoOrder: !!project?.autoOrder, channel, reading, step, closeAfter, now, outcome: out, named });
+      }
+      if (out.opened.length || out.closed.length) moved = (await recomputeEquipmentState(tx, [...(await equipmentOfBoards(tx, [boardId])), ...named], now)).length;
+      return out;
+    });
+    if (outcome.opened.length || outcome.closed.length) {
+      await publishReading(app, boardId, projectId, outcome, moved > 0);
+      total.opened.push(...outcome.opened);
+      total.closed.push(...outcome.closed);
+      total.orders.push(...outcome.orders);
+    }
+  }
+  return total;
 }
 
 /**

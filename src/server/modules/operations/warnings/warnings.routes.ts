@@ -49,6 +49,7 @@ const selection = {
   ackBy: fallWarning.ackBy,
   escalatedAt: fallWarning.escalatedAt,
   notifyLevel: fallWarning.notifyLevel,
+  chatter: fallWarning.chatter,
 };
 /** Who may see the alarms a wall pops up: the same callers as the wall's ticker. */
 const ALARM_READ = ['fall-detect#list', 'ship-scene#view'];
