@@ -37,8 +37,13 @@ const personSchema = z.strictObject({
   slots: z.array(slotSchema, { error: 'v.invalid' }).max(14, { message: 'v.invalid' }),
 });
 
+/** A calendar date that exists (2025-02-30 does not). */
+const isCalendarDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
 const overrideSchema = z.strictObject({
-  date: z.string({ error: 'v.invalid' }).regex(LOCAL_DATE_PATTERN, { message: 'v.localDate' }),
+  date: z.string({ error: 'v.invalid' }).regex(LOCAL_DATE_PATTERN, { message: 'v.localDate' }).refine(isCalendarDate, { message: 'v.localDate' }),
   userId: refId(),
 });
 
