@@ -214,7 +214,7 @@ export const RESOURCES = {
     menu: menu('fall', 'fall/oncall', '值班表', 'On-call rosters', 'calendar-user'),
     buttons: CRUD,
     sortable: ['name', 'tier', 'projectName', 'createdAt'],
-    reads: ['now'],
+    reads: ['now', 'users'],
   },
   /** A project's escalation policy: steps of wait-then-tell the on-call person, and re-notification (issue 38). */
   escalationPolicy: {

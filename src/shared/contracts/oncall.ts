@@ -115,6 +115,11 @@ export const rosterRowSchema = z.object({
 });
 export type RosterRow = z.output<typeof rosterRowSchema>;
 
+/** POST /ball/falloncall/users: the system users a roster may name. */
+export const rosterUserQuerySchema = z.strictObject({ keyword: filterText() });
+export const rosterUserSchema = z.object({ id: z.number(), username: z.string(), realName: z.string(), realNameEn: z.string(), email: z.string() });
+export type RosterUser = z.output<typeof rosterUserSchema>;
+
 /** Who is on call on a roster at an instant: GET /ball/falloncall/now/{id}. */
 export const rosterNowSchema = z.object({
   userId: z.number().nullable(),

@@ -12,6 +12,8 @@ import {
   rosterQuerySchema,
   rosterRowSchema,
   rosterSaveSchema,
+  rosterUserQuerySchema,
+  rosterUserSchema,
   rosterUpdateSchema,
   type PolicySave,
   type PolicyUpdate,
@@ -173,6 +175,22 @@ export async function oncallRoutes(app: AppInstance): Promise<void> {
       const people = await db.select({ userId: fallOncallMember.userId, slots: fallOncallMember.slots }).from(fallOncallMember).where(eq(fallOncallMember.rosterId, roster.id)).orderBy(asc(fallOncallMember.sort), asc(fallOncallMember.id));
       const on = onCallAt(people, roster.overrides, roster.timeZone, at.getTime());
       return ok({ userId: on?.person.userId ?? null, by: on?.by ?? null, at: at.toISOString() });
+    },
+  );
+
+  /** The system users a roster may name (active ones, by name or login), for the roster form's picker. */
+  app.post(
+    `${RESOURCES.oncallRoster.api}/users`,
+    { schema: { body: rosterUserQuerySchema, response: { 200: envelopeOf(z.array(rosterUserSchema)) } }, config: { permission: 'fall-oncall#list' } },
+    async (request) => {
+      const keyword = request.body.keyword?.trim();
+      const rows = await db
+        .select({ id: sysUser.id, username: sysUser.username, realName: sysUser.realName, realNameEn: sysUser.realNameEn, email: sysUser.email })
+        .from(sysUser)
+        .where(and(eq(sysUser.status, 1), keyword ? filters.search(sysUser.username, sysUser.realName, sysUser.realNameEn)(keyword) : undefined))
+        .orderBy(asc(sysUser.username))
+        .limit(50);
+      return ok(rows);
     },
   );
 
