@@ -223,7 +223,7 @@ const work: LocaleShape<typeof cn> = {
     start: 'From',
     end: 'To',
     endHint: 'At or before "From": the next day; 00:00–00:00 is the whole day',
-    weekdays: { 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat', 7: 'Sun' },
+    weekdays: { d1: 'Mon', d2: 'Tue', d3: 'Wed', d4: 'Thu', d5: 'Fri', d6: 'Sat', d7: 'Sun' },
     overrides: 'Overrides',
     overridesHint: 'A person on call for a whole local date, whatever the hours say',
     addOverride: 'Add an override',

@@ -31,7 +31,7 @@ function SlotRow({ form, p, s }: FormBodyProps<RosterValues> & { p: number; s: n
         <Chip.Group multiple value={slot.days.map(String)} onChange={(v) => form.setFieldValue(`${path}.days`, v.map(Number).sort() as Weekday[])}>
           <Group gap={4}>
             {WEEKDAYS.map((d) => (
-              <Chip key={d} value={String(d)} size="xs">{t(`oncall.weekdays.${d}`)}</Chip>
+              <Chip key={d} value={String(d)} size="xs">{t(`oncall.weekdays.d${d}`)}</Chip>
             ))}
           </Group>
         </Chip.Group>

@@ -22,7 +22,7 @@ import {
 } from '@shared/contracts/oncall';
 import { onCallAt } from '@shared/oncall';
 import { RESOURCES } from '@shared/resources';
-import { fallEscalationPolicy, fallOncallMember, fallOncallRoster, fallProject, sysUser } from '../../../db/schema';
+import { fallEscalationPolicy, fallOncallMember, fallOncallRoster, fallProject, sysUser, type OncallSlot } from '../../../db/schema';
 import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
 import { notArchived } from '../../../lib/archive';
@@ -53,7 +53,8 @@ async function peopleRows(tx: Tx, people: RosterSave['people'], stored: Map<numb
     if (!user) throw badRequest('v.userMissing', { [`people.${i}.userId`]: 'v.userMissing' });
     const webhook = p.webhook ?? stored.get(p.userId)?.webhook ?? '';
     if (!p.email && !user.email && !webhook) throw badRequest('v.personContact', { [`people.${i}.email`]: 'v.personContact' });
-    return { userId: p.userId, email: p.email ?? '', webhook, slots: p.slots, sort: i };
+    // The contract checked each day is 1–7.
+    return { userId: p.userId, email: p.email ?? '', webhook, slots: p.slots as OncallSlot[], sort: i };
   });
 }
 
