@@ -165,9 +165,9 @@ export const operationsWorkHandlers = [
   http.get(`${API}/ball/fallwarning/notices/:id`, ({ params }) => {
     if (!warnings.some((w) => w.id === Number(params.id))) return fail(404, '数据不存在');
     const notices: WarningNoticeRow[] = [
-      { id: 1, level: 1, channel: 'email', recipient: 'duty@example.com', status: 'sent', attempts: 1, lastError: '', createdAt: at, updatedAt: at },
-      { id: 2, level: 1, channel: 'webhook', recipient: 'https://chat.example.com', status: 'pending', attempts: 1, lastError: 'HTTP 503', createdAt: at, updatedAt: at },
-      { id: 3, level: 1, channel: 'webhook', recipient: 'https://hooks.elsewhere.io', status: 'refused', attempts: 1, lastError: 'hooks.elsewhere.io is not on the allowed outbound hosts (security.outboundHosts)', createdAt: at, updatedAt: at },
+      { id: 1, level: 1, channel: 'email', recipient: 'duty@example.com', status: 'sent', attempts: 1, lastError: '', round: 0, createdAt: at, updatedAt: at },
+      { id: 2, level: 1, channel: 'webhook', recipient: 'https://chat.example.com', status: 'pending', attempts: 1, lastError: 'HTTP 503', round: 0, createdAt: at, updatedAt: at },
+      { id: 3, level: 1, channel: 'webhook', recipient: 'https://hooks.elsewhere.io', status: 'refused', attempts: 1, lastError: 'hooks.elsewhere.io is not on the allowed outbound hosts (security.outboundHosts)', round: 0, createdAt: at, updatedAt: at },
     ];
     return ok(notices);
   }),

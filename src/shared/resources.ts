@@ -207,6 +207,23 @@ export const RESOURCES = {
     buttons: CRUD,
     sortable: ['level', 'channel', 'projectName', 'createdAt'],
   },
+  /** A project's on-call rosters: people and their weekly hours, overrides for a date (issue 38). */
+  oncallRoster: {
+    api: '/ball/falloncall',
+    code: 'fall-oncall',
+    menu: menu('fall', 'fall/oncall', '值班表', 'On-call rosters', 'calendar-user'),
+    buttons: CRUD,
+    sortable: ['name', 'tier', 'projectName', 'createdAt'],
+    reads: ['now', 'users'],
+  },
+  /** A project's escalation policy: steps of wait-then-tell the on-call person, and re-notification (issue 38). */
+  escalationPolicy: {
+    api: '/ball/fallescpolicy',
+    code: 'fall-escpolicy',
+    menu: menu('fall', 'fall/escpolicy', '升级策略', 'Escalation policies', 'stairs-up'),
+    buttons: CRUD,
+    sortable: ['name', 'projectName', 'createdAt'],
+  },
   sensor: {
     api: '/ball/fallothers',
     code: 'fall-others',

@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import {
-  IconAdjustments, IconAlertTriangle, IconApps, IconBellRinging, IconBook, IconBuilding, IconCategory, IconChartBar, IconClipboardList, IconClock, IconClockPlay, IconCpu,
+  IconAdjustments, IconAlertTriangle, IconApps, IconBellRinging, IconBook, IconBuilding, IconCalendarUser, IconCategory, IconChartBar, IconClipboardList, IconClock, IconClockPlay, IconCpu,
   IconCpu2, IconDeviceDesktop, IconDroplet, IconFileText, IconFiles, IconFolder, IconGauge, IconHeartRateMonitor, IconHistory,
   IconLayoutCards, IconLayoutDashboard, IconListDetails, IconLogin, IconMenu2, IconPhoto, IconPoint, IconReceipt,
-  IconReport, IconSchool, IconSettings, IconShield, IconSpeakerphone, IconTool, IconUpload, IconUser, IconUsers,
+  IconReport, IconSchool, IconSettings, IconShield, IconSpeakerphone, IconStairsUp, IconTool, IconUpload, IconUser, IconUsers,
   IconUsersGroup, IconVideo, type IconProps,
 } from '@tabler/icons-react';
 import type { MENU_GROUPS, MenuGroupCode, RESOURCES, ResourceKey } from '@shared/resources';
@@ -18,13 +18,13 @@ export type RegistryIcon = (typeof MENU_GROUPS)[MenuGroupCode]['icon'] | { [K in
  * typecheck until it is drawn here. Any other name loads the full set lazily (below).
  */
 const ICONS: Record<string, ComponentType<IconProps>> = {
-  adjustments: IconAdjustments, 'alert-triangle': IconAlertTriangle, apps: IconApps, 'bell-ringing': IconBellRinging, book: IconBook, building: IconBuilding, category: IconCategory, 'chart-bar': IconChartBar,
+  adjustments: IconAdjustments, 'alert-triangle': IconAlertTriangle, apps: IconApps, 'bell-ringing': IconBellRinging, book: IconBook, building: IconBuilding, 'calendar-user': IconCalendarUser, category: IconCategory, 'chart-bar': IconChartBar,
   'clipboard-list': IconClipboardList, clock: IconClock, 'clock-play': IconClockPlay, cpu: IconCpu, 'cpu-2': IconCpu2,
   'device-desktop': IconDeviceDesktop, droplet: IconDroplet, 'file-text': IconFileText,
   files: IconFiles, folder: IconFolder, gauge: IconGauge, 'heart-rate-monitor': IconHeartRateMonitor, history: IconHistory, 'layout-cards': IconLayoutCards,
   'layout-dashboard': IconLayoutDashboard, 'list-details': IconListDetails, login: IconLogin, 'menu-2': IconMenu2,
   photo: IconPhoto, receipt: IconReceipt, report: IconReport, school: IconSchool, settings: IconSettings,
-  shield: IconShield, speakerphone: IconSpeakerphone, tool: IconTool, upload: IconUpload, user: IconUser, users: IconUsers,
+  shield: IconShield, speakerphone: IconSpeakerphone, 'stairs-up': IconStairsUp, tool: IconTool, upload: IconUpload, user: IconUser, users: IconUsers,
   'users-group': IconUsersGroup, video: IconVideo,
 } satisfies Record<RegistryIcon, ComponentType<IconProps>>;
 

@@ -69,7 +69,7 @@ export const escalationRecipientRowSchema = z.object({
 export type EscalationRecipientRow = z.output<typeof escalationRecipientRowSchema>;
 
 /** What became of each notification an escalation sent: shown on the warning's detail. */
-export const NOTICE_STATUSES = ['pending', 'sent', 'failed', 'refused'] as const;
+export const NOTICE_STATUSES = ['pending', 'sent', 'failed', 'refused', 'cancelled'] as const;
 export const warningNoticeRowSchema = z.object({
   id: z.number(),
   level: z.number(),
@@ -78,6 +78,8 @@ export const warningNoticeRowSchema = z.object({
   status: z.enum(NOTICE_STATUSES),
   attempts: z.number(),
   lastError: z.string(),
+  /** 0: the escalation; n: the n-th re-notification of the acknowledged alarm still standing. */
+  round: z.number(),
   createdAt: instantText(),
   updatedAt: instantText(),
 });

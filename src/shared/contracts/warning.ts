@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ackCommentField } from './oncall';
 import { WARNING_LEVELS } from '../constants';
 import { DEAL_RESULTS, WARNING_RESULTS } from '../choices';
 import { instantText } from './common';
@@ -44,6 +45,8 @@ export const warningDealSchema = z.strictObject({
 /** POST /ball/fallwarning/ack: someone has seen the alarm (it stays open until dealt with). */
 export const warningAckSchema = z.strictObject({
   id: refId(),
+  /** What the person says (optional: walls and older callers send the id only). */
+  comment: ackCommentField(),
 });
 
 /** POST /ball/fallwarning/alarms: the open, unacknowledged alarms a wall pops up (of one project, or all). */
@@ -93,6 +96,8 @@ export const warningRowSchema = z.object({
   /** Acknowledged: when and by whom; null while nobody has. */
   ackAt: instantText().nullable(),
   ackBy: z.string(),
+  /** What the person who acknowledged it said ('' when nothing). */
+  ackComment: z.string().optional(),
   /** When the alarm escalated (unacknowledged past alarm.escalateMinutes). */
   escalatedAt: instantText().nullable(),
   /** The highest level of alarm.notifyMinutes reached: people were told up to it (0: nobody yet). */
@@ -147,5 +152,5 @@ export const warningAlarmsAnswerSchema = z.object({
 export type WarningAlarms = z.output<typeof warningAlarmsAnswerSchema>;
 
 /** POST /ball/fallwarning/ack's answer: who acknowledged, and when. */
-export const warningAckAnswerSchema = z.object({ id: z.number(), ackAt: instantText(), ackBy: z.string() });
+export const warningAckAnswerSchema = z.object({ id: z.number(), ackAt: instantText(), ackBy: z.string(), ackComment: z.string() });
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, uniqueIndex, pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char, bigint, date, primaryKey } from 'drizzle-orm/pg-core';
 import { shownNamesSql } from './stored-text-sql';
 import { DEFAULT_TIME_ZONE } from '@shared/time-zone';
+import { sysUser } from './identity';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const fileIds = (name: string) => jsonb(name).$type<number[]>().notNull().default([]);
@@ -315,6 +316,11 @@ export const fallWarning = pgTable('fall_warning', {
    * opened in the 60 s up to this one's time, itself included, when that is 3 or more; 0 otherwise.
    */
   chatter: smallint('chatter').notNull().default(0),
+  /** What the person who acknowledged it said (0057, optional). */
+  ackComment: varchar('ack_comment', { length: 500 }).notNull().default(''),
+  /** When an acknowledged alarm still standing was last re-notified (0057), and how many times. */
+  renotifiedAt: ts('renotified_at'),
+  renotifyCount: smallint('renotify_count').notNull().default(0),
 });
 
 /**
@@ -351,7 +357,11 @@ export const fallWarningNotice = pgTable(
     recipient: varchar('recipient', { length: 500 }).notNull(),
     /** The recipient row it was made from, to send to its current address on a retry (null once deleted). */
     recipientId: integer('recipient_id').references(() => fallEscalationRecipient.id, { onDelete: 'set null' }),
-    /** pending (to send or retry), sent, failed (retries spent), refused (not on the outbound allow-list). */
+    /** Or the on-call person (of a roster) it was made for (0057; null once removed from the roster). */
+    memberId: integer('member_id').references(() => fallOncallMember.id, { onDelete: 'set null' }),
+    /** 0: the escalation; n: the n-th re-notification of the alarm acknowledged but still standing (0057). */
+    round: smallint('round').notNull().default(0),
+    /** pending (to send or retry), sent, failed (retries spent), refused (not on the outbound allow-list), cancelled (acknowledged, closed or suppressed before it went, 0057). */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),
     lastError: varchar('last_error', { length: 300 }).notNull().default(''),
@@ -359,7 +369,80 @@ export const fallWarningNotice = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('fall_warning_notice_once').on(t.warningId, t.level, t.recipientId), index('fall_warning_notice_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    uniqueIndex('fall_warning_notice_once').on(t.warningId, t.level, t.round, t.recipientId),
+    uniqueIndex('fall_warning_notice_member_once').on(t.warningId, t.level, t.round, t.memberId, t.channel),
+    index('fall_warning_notice_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** One weekly slot of an on-call person, in the project's own time zone (shared/local-time.ts WeeklySlot). */
+export interface OncallSlot {
+  days: (1 | 2 | 3 | 4 | 5 | 6 | 7)[];
+  start: string;
+  end: string;
+}
+
+/**
+ * An on-call roster of a project (0057, docs/escalation.md): its people (fall_oncall_member) with
+ * their weekly hours in the project's time zone, and `overrides`, a person named for a whole local
+ * date. `tier` orders a project's rosters (1 = first line). Deleting one archives it.
+ */
+export const fallOncallRoster = pgTable(
+  'fall_oncall_roster',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    tier: smallint('tier').notNull().default(1),
+    overrides: jsonb('overrides').$type<{ date: string; userId: number }[]>().notNull().default([]),
+    archivedAt: ts('archived_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('fall_oncall_roster_project_idx').on(t.projectId, t.tier)],
+);
+
+/** A person of a roster (0057): a system user, told by e-mail and/or webhook (the webhook write-only, as a recipient's). */
+export const fallOncallMember = pgTable(
+  'fall_oncall_member',
+  {
+    id: serial('id').primaryKey(),
+    rosterId: integer('roster_id').notNull().references(() => fallOncallRoster.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => sysUser.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 254 }).notNull().default(''),
+    webhook: varchar('webhook', { length: 500 }).notNull().default(''),
+    slots: jsonb('slots').$type<OncallSlot[]>().notNull().default([]),
+    sort: smallint('sort').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('fall_oncall_member_once').on(t.rosterId, t.userId)],
+);
+
+/** One step of an escalation policy: `minutes` after the previous step (or the alarm), tell the on-call person of `rosterId` (and the project's recipients of this step's level). */
+export interface EscalationStep {
+  minutes: number;
+  rosterId: number | null;
+}
+
+/**
+ * A project's escalation policy (0057): its steps, and how long an alarm acknowledged but still
+ * standing waits before it is re-notified (0 = never). One live policy per project; a project
+ * without one follows alarm.notifyMinutes (the default policy). Deleting one archives it.
+ */
+export const fallEscalationPolicy = pgTable(
+  'fall_escalation_policy',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    steps: jsonb('steps').$type<EscalationStep[]>().notNull().default([]),
+    renotifyMinutes: integer('renotify_minutes').notNull().default(0),
+    archivedAt: ts('archived_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('fall_escalation_policy_live').on(t.projectId).where(sql`archived_at IS NULL`)],
 );
 
 /**

@@ -33,7 +33,8 @@ export interface ChannelEdit {
 export const updateChannels = (id: number, channels: ChannelEdit[]) => api.post<{ id: number }>(`${DETECT_BASE}/channels/update`, { id, channels });
 export const issueBoardKey = (id: number) => api.post<{ id: number; boardKey: string }>(`${DETECT_BASE}/key`, { id });
 /** Someone has seen the alarm: every wall stops sounding. */
-export const ackWarning = (id: number) => api.post(`${WARNING_BASE}/ack`, { id });
+/** Acknowledges an alarm; the comment is optional (the server keeps it with the warning). */
+export const ackWarning = (id: number, comment?: string) => api.post(`${WARNING_BASE}/ack`, comment?.trim() ? { id, comment: comment.trim() } : { id });
 export const dealWarning = (body: { id: number; result: 'fixed' | 'not_fixed'; note: string }) => api.post(`${WARNING_BASE}/deal`, body);
 
 /** Each channel's last `hours` from the downsampled history. */

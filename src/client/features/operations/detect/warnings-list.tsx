@@ -21,7 +21,7 @@ import { permissionOf } from '@client/lib/resources';
 const WARNING_DRILL = ['statFrom', 'statTo', 'level', 'detectId', 'kind', 'predicted', 'projectId', 'area', 'country', 'category'] as const;
 
 const LEVEL_COLOR = { info: 'blue', warning: 'orange', critical: 'red' } as const;
-const NOTICE_COLOR = { pending: 'yellow', sent: 'green', failed: 'red', refused: 'gray' } as const;
+const NOTICE_COLOR = { pending: 'yellow', sent: 'green', failed: 'red', refused: 'gray', cancelled: 'gray' } as const;
 
 /** The notifications an escalation sent for one warning: to whom, how, and what became of each. */
 function WarningNotices({ id }: { id: number }) {
@@ -47,7 +47,7 @@ function WarningNotices({ id }: { id: number }) {
         <Table.Tbody>
           {notices.data.map((row) => (
             <Table.Tr key={row.id}>
-              <Table.Td>{row.level}</Table.Td>
+              <Table.Td>{row.round > 0 ? `${row.level} · ${t('warning.round')} ${row.round}` : row.level}</Table.Td>
               <Table.Td>{t(`escalation.channels.${row.channel}`)}</Table.Td>
               <Table.Td>{row.recipient}</Table.Td>
               <Table.Td><Badge color={NOTICE_COLOR[row.status]} variant="light">{t(`warning.notice.statuses.${row.status}`)}</Badge></Table.Td>
@@ -76,6 +76,8 @@ export function WarningsList() {
   const [dealing, setDealing] = useState<WarningRow | null>(null);
   const [result, setResult] = useState<(typeof DEAL_RESULTS)[number]>('fixed');
   const [note, setNote] = useState('');
+  const [commenting, setCommenting] = useState<WarningRow | null>(null);
+  const [comment, setComment] = useState('');
   const drill = useDrillFilter(WARNING_DRILL);
 
   const deal = useMutation({
@@ -89,9 +91,10 @@ export function WarningsList() {
   });
   // Acknowledging silences the alarm on every wall (the server pushes it); the warning stays open.
   const ack = useMutation({
-    mutationFn: (id: number) => ackWarning(id),
+    mutationFn: (id: number) => ackWarning(id, commenting?.id === id ? comment : undefined),
     onSuccess: () => {
       toast.success(() => t('warning.acked'));
+      setCommenting(null);
       return queryClient.invalidateQueries({ queryKey: warningKeys.all });
     },
     onError: (e) => {
@@ -139,7 +142,7 @@ export function WarningsList() {
               </Group>
             ),
           },
-          { prop: 'ackAt', label: t('warning.ackAt'), nowrap: true, render: (w) => (w.ackAt ? `${when(w.ackAt)} · ${w.ackBy}` : '') },
+          { prop: 'ackAt', label: t('warning.ackAt'), nowrap: true, render: (w) => (w.ackAt ? `${when(w.ackAt)} · ${w.ackBy}${w.ackComment ? ` — ${w.ackComment}` : ''}` : '') },
           { prop: 'dealtBy', label: t('warning.dealtBy'), display: false },
           {
             prop: 'deal',
@@ -157,6 +160,11 @@ export function WarningsList() {
                     {t('warning.ack')}
                   </Button>
                 ) : null}
+                {w.result === null && canAck && !w.ackAt ? (
+                  <Button size="compact-xs" variant="subtle" color="orange" onClick={() => { setComment(''); setCommenting(w); }}>
+                    {t('warning.ackWithComment')}
+                  </Button>
+                ) : null}
                 {w.result === null && canDeal ? (
                   <Button size="compact-xs" variant="subtle" onClick={() => { setResult('fixed'); setNote(''); setDealing(w); }}>
                     {t('warning.deal')}
@@ -169,6 +177,14 @@ export function WarningsList() {
       />
       <Dialog opened={showing !== null} onChange={(open) => !open && setShowing(null)} title={t('warning.noticesOf', { id: showing ?? '' })} width={980} height="auto">
         {showing !== null && <WarningNotices id={showing} />}
+      </Dialog>
+      <Dialog opened={commenting !== null} onChange={(open) => !open && setCommenting(null)} title={t('warning.ack')} footer onOk={() => commenting && ack.mutate(commenting.id)} confirmLoading={ack.isPending} width={520} height="auto">
+        {commenting && (
+          <Stack>
+            <div>{commenting.info}</div>
+            <Textarea label={t('warning.ackComment')} description={t('warning.ackCommentHint')} rows={3} maxLength={500} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+          </Stack>
+        )}
       </Dialog>
       <Dialog opened={dealing !== null} onChange={(open) => !open && setDealing(null)} title={t('warning.deal')} footer onOk={() => deal.mutate()} confirmLoading={deal.isPending} width={520} height="auto">
         {dealing && (

@@ -170,7 +170,7 @@ describe('escalation: e-mail and webhook notifications per level', () => {
     await t.database.db.update(fallWarning).set({ ackAt: new Date(), ackBy: 'operator' }).where(eq(fallWarning.id, acked));
 
     const first = await notifyEscalations(t.app);
-    expect(first).toEqual({ escalated: 1, delivered: 2 });
+    expect(first).toEqual({ escalated: 1, delivered: 2, renotified: 0 });
     const sent = await notices(late);
     expect(sent.map((n) => [n.level, n.channel, n.recipient, n.status, n.attempts])).toEqual([
       [1, 'webhook', `http://127.0.0.1:${hookPort}`, 'sent', 1],
@@ -191,7 +191,7 @@ describe('escalation: e-mail and webhook notifications per level', () => {
     expect(String(received[0].body.text)).toContain('[Escalation level 1] Lakeside fountain: Pump 1 tripped');
 
     // Once per level: the next sweep sends nothing more.
-    expect(await notifyEscalations(t.app)).toEqual({ escalated: 0, delivered: 0 });
+    expect(await notifyEscalations(t.app)).toEqual({ escalated: 0, delivered: 0, renotified: 0 });
     expect(mails).toHaveLength(1);
 
     const log = await t.database.db.select().from(sysLog).where(and(eq(sysLog.target, String(late)), eq(sysLog.module, 'ball/fallwarning')));
@@ -210,7 +210,7 @@ describe('escalation: e-mail and webhook notifications per level', () => {
 
     // Twenty minutes on, the same alarm (31 minutes old) reaches level 2: the chief is told; the fresh one reaches level 1.
     const later = new Date(Date.now() + 20 * MIN);
-    expect(await notifyEscalations(t.app, later)).toEqual({ escalated: 2, delivered: 3 });
+    expect(await notifyEscalations(t.app, later)).toEqual({ escalated: 2, delivered: 3, renotified: 0 });
     expect((await notices(late)).filter((n) => n.level === 2).map((n) => [n.recipient, n.status])).toEqual([['chief@example.com', 'sent']]);
     expect((await notices(fresh)).map((n) => n.level)).toEqual([1, 1, 1]);
     expect(mails.map((m) => m.to[0])).toEqual(['duty@example.com', 'chief@example.com', 'duty@example.com']);

@@ -7,6 +7,7 @@ import { filters, resourceRoutes } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
 import { notArchived } from '../../../lib/archive';
 import { publicTarget } from './notify.service';
+import { oncallRoutes } from './oncall.routes';
 
 /**
  * fall/escalation (fall-escalation, /ball/fallescalation): who is told, per project and escalation
@@ -73,7 +74,9 @@ export async function escalationModule(app: AppInstance): Promise<void> {
     },
     remove: true,
   });
+  // The rosters and policies that decide who is told and when (issue 38).
+  await oncallRoutes(app);
 }
 
 /** Telling the recipients of an escalated alarm, and the wall's record of it. */
-export { notifyEscalations, auditWallEscalation } from './notify.service';
+export { notifyEscalations, auditWallEscalation, cancelPendingNotices } from './notify.service';

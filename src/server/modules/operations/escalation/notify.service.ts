@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { WARNING_LEVEL } from '@shared/dictionaries';
-import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { createTransport } from 'nodemailer';
 import { parsePopupLevels } from '@shared/alarm';
@@ -8,7 +8,8 @@ import type { Locale } from '@shared/constants';
 import { OUTBOUND_TIMEOUT_MS } from '@shared/constants';
 import type { EscalationChannel } from '@shared/contracts/escalation';
 import { formatMessage, renderText, serverText } from '@shared/server-text';
-import { fallEscalationRecipient, fallProject, fallWarning, fallWarningNotice, sysLog } from '../../../db/schema';
+import { fallEscalationPolicy, fallEscalationRecipient, fallOncallMember, fallOncallRoster, fallProject, fallWarning, fallWarningNotice, sysLog, sysUser, type EscalationStep } from '../../../db/schema';
+import { onCallAt } from '@shared/oncall';
 import { hostAllowed, outboundFetch, parseOutboundHosts, safeHost } from '../../../lib/outbound';
 import { ApiError } from '../../../lib/errors';
 import { publishLive } from '../../../live';
@@ -87,6 +88,10 @@ interface Notice {
   info: string;
   warningLevel: string;
   at: Date;
+  round: number;
+  ackBy: string;
+  ackAt: Date | null;
+  ackComment: string;
 }
 
 /** The message in one language (e-mails carry both: Chinese first, as the product's default). */
@@ -100,7 +105,10 @@ function textOf(n: Notice, locale: Locale, now: Date) {
     minutes: Math.max(0, Math.floor((now.getTime() - n.at.getTime()) / 60_000)),
     at: n.at.toISOString(),
     id: n.warningId,
+    round: n.round,
+    ackBy: n.ackBy,
   };
+  if (n.round > 0) return { subject: formatMessage('notify.resubject', params, locale), body: formatMessage('notify.rebody', params, locale) };
   return { subject: formatMessage('notify.subject', params, locale), body: formatMessage('notify.body', params, locale) };
 }
 
@@ -141,9 +149,10 @@ async function sendWebhook(app: FastifyInstance, n: Notice, hosts: string[], now
   const payload = {
     // `text` is what Slack, Mattermost, Rocket.Chat and most chat tools' incoming webhooks show.
     text: `${cn.subject}\n${en.subject}`,
-    event: 'warning.escalated',
+    event: n.round > 0 ? 'warning.renotified' : 'warning.escalated',
     warningId: n.warningId,
     escalationLevel: n.level,
+    ...(n.round > 0 ? { round: n.round, ackBy: n.ackBy, ackAt: n.ackAt?.toISOString() ?? null, ackComment: n.ackComment } : {}),
     projectId: n.projectId,
     project: n.projectName,
     projectEn: n.projectNameEn,
@@ -163,7 +172,7 @@ async function sendWebhook(app: FastifyInstance, n: Notice, hosts: string[], now
 }
 
 /** One audit (operation log) row for what the escalation did, under the warnings' module and menu. */
-async function audit(app: FastifyInstance, action: 'escalate' | 'notify', warningId: number, success: boolean, params: Record<string, unknown>) {
+async function audit(app: FastifyInstance, action: 'escalate' | 'notify' | 'renotify' | 'cancel', warningId: number, success: boolean, params: Record<string, unknown>) {
   await app.database.db.insert(sysLog).values({
     userId: null,
     username: SYSTEM_ACTOR,
@@ -186,65 +195,252 @@ export async function auditWallEscalation(app: FastifyInstance, ids: number[]): 
 }
 
 /**
- * The escalation that reaches a person (docs/escalation.md): each open, unacknowledged alarm of the
- * popping levels that passed the next entry of alarm.notifyMinutes reaches that level (once: the
- * warning's notify_level moves only forward, by a conditional update, so two instances never both
- * do it); a notification is recorded for every recipient of its project named for the levels it
- * passed, the escalation goes to the audit log, and the due notifications are sent.
+ * Not suppressed (another part of issue 38 adds the column): a suppressed alarm is neither escalated
+ * nor re-notified, and its pending notifications are cancelled.
+ * TODO(issue 38, suppression): replace with sql`${fallWarning}.suppressed_by IS NULL` once
+ * fall_warning.suppressed_by (varchar, null) lands — this file must not add that column.
  */
-export async function notifyEscalations(app: FastifyInstance, now = new Date()): Promise<{ escalated: number; delivered: number }> {
-  const steps = parseNotifyMinutes(await app.settings.get('alarm.notifyMinutes'));
+export const notSuppressed: SQL = sql`true`;
+
+/** A project's policy as the sweep reads it: its own (fall_escalation_policy), or the default one of alarm.notifyMinutes. */
+export interface Policy {
+  id: number | null;
+  steps: EscalationStep[];
+  renotifyMinutes: number;
+}
+
+/** alarm.notifyMinutes as a policy: each level a step after the one before, telling that level's recipients. */
+export function defaultPolicy(notifyMinutes: string): Policy {
+  const at = parseNotifyMinutes(notifyMinutes);
+  return { id: null, steps: at.map((m, i) => ({ minutes: m - (i ? at[i - 1] : 0), rosterId: null })), renotifyMinutes: 0 };
+}
+
+/** The minutes after the alarm at which each step is due (the steps' waits added up). */
+export function stepTimes(steps: readonly EscalationStep[]): number[] {
+  let sum = 0;
+  return steps.map((s) => (sum += s.minutes));
+}
+
+type Tx = Parameters<Parameters<FastifyInstance['database']['db']['transaction']>[0]>[0];
+interface NewNotice {
+  warningId: number;
+  level: number;
+  round: number;
+  channel: string;
+  recipient: string;
+  recipientId: number | null;
+  memberId: number | null;
+  nextAttemptAt: Date;
+}
+
+/**
+ * Who a step tells: the project's recipients of its level, and the person on call now on the step's
+ * roster (if it names a live roster of the project and someone is on call), by each channel they have.
+ */
+async function stepNotices(tx: Tx, w: { id: number; projectId: number; timeZone: string }, policy: Policy, level: number, round: number, now: Date): Promise<{ rows: NewNotice[]; onCall?: number | null }> {
+  const people = await tx
+    .select({ id: fallEscalationRecipient.id, channel: fallEscalationRecipient.channel, address: fallEscalationRecipient.address })
+    .from(fallEscalationRecipient)
+    .where(and(eq(fallEscalationRecipient.projectId, w.projectId), eq(fallEscalationRecipient.level, level)))
+    .orderBy(asc(fallEscalationRecipient.id));
+  const rows: NewNotice[] = people.map((p) => ({ warningId: w.id, level, round, channel: p.channel, recipient: publicTargetOf(p.channel, p.address), recipientId: p.id, memberId: null, nextAttemptAt: now }));
+  const rosterId = policy.steps[level - 1]?.rosterId ?? null;
+  if (rosterId === null) return { rows };
+  const [roster] = await tx
+    .select({ overrides: fallOncallRoster.overrides })
+    .from(fallOncallRoster)
+    .where(and(eq(fallOncallRoster.id, rosterId), eq(fallOncallRoster.projectId, w.projectId), isNull(fallOncallRoster.archivedAt)));
+  if (!roster) return { rows, onCall: null };
+  const members = await tx
+    .select({ id: fallOncallMember.id, userId: fallOncallMember.userId, slots: fallOncallMember.slots, email: sql<string>`coalesce(nullif(${fallOncallMember.email}, ''), ${sysUser.email}, '')`, webhook: fallOncallMember.webhook })
+    .from(fallOncallMember)
+    .innerJoin(sysUser, eq(sysUser.id, fallOncallMember.userId))
+    .where(eq(fallOncallMember.rosterId, rosterId))
+    .orderBy(asc(fallOncallMember.sort), asc(fallOncallMember.id));
+  const on = onCallAt(members.map((m) => ({ userId: m.userId, slots: m.slots, person: m })), roster.overrides, w.timeZone, now.getTime());
+  if (!on) return { rows, onCall: null };
+  const m = on.person.person!;
+  if (m.email) rows.push({ warningId: w.id, level, round, channel: 'email', recipient: m.email, recipientId: null, memberId: m.id, nextAttemptAt: now });
+  if (m.webhook) rows.push({ warningId: w.id, level, round, channel: 'webhook', recipient: publicTargetOf('webhook', m.webhook), recipientId: null, memberId: m.id, nextAttemptAt: now });
+  return { rows, onCall: m.userId };
+}
+
+async function insertNotices(tx: Tx, rows: NewNotice[]): Promise<void> {
+  const fixed = rows.filter((r) => r.memberId === null);
+  const onCall = rows.filter((r) => r.memberId !== null);
+  if (fixed.length) await tx.insert(fallWarningNotice).values(fixed).onConflictDoNothing();
+  if (onCall.length) await tx.insert(fallWarningNotice).values(onCall).onConflictDoNothing();
+}
+
+/**
+ * The escalation that reaches a person (docs/escalation.md): each open, unacknowledged alarm of the
+ * popping levels, not suppressed, that passed the next step of its project's policy (its own, or the
+ * default one of alarm.notifyMinutes) reaches that step (once: the warning's notify_level moves only
+ * forward, by a conditional update, so two instances never both do it); each step passed tells its
+ * level's recipients and its roster's person on call now; the escalation goes to the audit log. Then
+ * acknowledged alarms still standing past their policy's re-notification time are told again (once
+ * per period), and the due notifications are sent.
+ */
+export async function notifyEscalations(app: FastifyInstance, now = new Date()): Promise<{ escalated: number; delivered: number; renotified: number }> {
+  const db = app.database.db;
+  const fallback = defaultPolicy(await app.settings.get('alarm.notifyMinutes'));
+  const firstWait = fallback.steps[0]?.minutes ?? 0;
+  const levels = parsePopupLevels(await app.settings.get('alarm.popupLevels'));
+  const policyJoin = and(eq(fallEscalationPolicy.projectId, fallWarning.projectId), isNull(fallEscalationPolicy.archivedAt));
+  const policyOf = (row: { policyId: number | null; steps: EscalationStep[] | null; renotifyMinutes: number | null }): Policy =>
+    row.policyId === null ? fallback : { id: row.policyId, steps: row.steps ?? [], renotifyMinutes: row.renotifyMinutes ?? 0 };
+  const nowText = now.toISOString();
   let escalated = 0;
-  if (steps.length) {
-    const db = app.database.db;
-    const levels = parsePopupLevels(await app.settings.get('alarm.popupLevels'));
-    const due = await db
-      .select({ id: fallWarning.id, projectId: fallWarning.projectId, at: fallWarning.at, notifyLevel: fallWarning.notifyLevel })
-      .from(fallWarning)
-      .innerJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
-      .where(
-        and(
-          isNull(fallWarning.result),
-          isNull(fallWarning.ackAt),
-          isNull(fallProject.archivedAt),
-          inArray(fallWarning.level, levels),
-          sql`${fallWarning.notifyLevel} < ${steps.length}`,
-          lte(fallWarning.at, new Date(now.getTime() - steps[0] * 60_000)),
-        ),
-      )
-      .orderBy(asc(fallWarning.at))
-      .limit(200);
-    const touched = new Set<number>();
-    for (const w of due) {
-      const reached = steps.filter((m) => w.at.getTime() + m * 60_000 <= now.getTime()).length;
-      if (reached <= w.notifyLevel) continue;
-      const made = await db.transaction(async (tx) => {
-        const [won] = await tx
-          .update(fallWarning)
-          .set({ notifyLevel: reached })
-          .where(and(eq(fallWarning.id, w.id), eq(fallWarning.notifyLevel, w.notifyLevel), isNull(fallWarning.ackAt), isNull(fallWarning.result)))
-          .returning({ id: fallWarning.id });
-        if (!won) return null;
-        const people = await tx
-          .select({ id: fallEscalationRecipient.id, level: fallEscalationRecipient.level, channel: fallEscalationRecipient.channel, address: fallEscalationRecipient.address })
-          .from(fallEscalationRecipient)
-          .where(and(eq(fallEscalationRecipient.projectId, w.projectId), gt(fallEscalationRecipient.level, w.notifyLevel), lte(fallEscalationRecipient.level, reached)))
-          .orderBy(asc(fallEscalationRecipient.level), asc(fallEscalationRecipient.id));
-        if (people.length)
-          await tx
-            .insert(fallWarningNotice)
-            .values(people.map((p) => ({ warningId: w.id, level: p.level, channel: p.channel, recipient: publicTargetOf(p.channel, p.address), recipientId: p.id, nextAttemptAt: now })))
-            .onConflictDoNothing();
-        return people.length;
-      });
-      if (made === null) continue;
-      escalated++;
-      touched.add(w.projectId);
-      await audit(app, 'escalate', w.id, true, { level: reached, minutes: steps[reached - 1], notices: made });
-    }
-    for (const projectId of touched) await publishLive(app, { topic: 'warning', projectId });
+  const touched = new Set<number>();
+
+  const due = await db
+    .select({
+      id: fallWarning.id,
+      projectId: fallWarning.projectId,
+      timeZone: fallProject.timeZone,
+      at: fallWarning.at,
+      notifyLevel: fallWarning.notifyLevel,
+      policyId: fallEscalationPolicy.id,
+      steps: fallEscalationPolicy.steps,
+      renotifyMinutes: fallEscalationPolicy.renotifyMinutes,
+    })
+    .from(fallWarning)
+    .innerJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
+    .leftJoin(fallEscalationPolicy, policyJoin)
+    .where(
+      and(
+        isNull(fallWarning.result),
+        isNull(fallWarning.ackAt),
+        isNull(fallProject.archivedAt),
+        notSuppressed,
+        inArray(fallWarning.level, levels),
+        sql`${fallWarning.notifyLevel} < coalesce(jsonb_array_length(${fallEscalationPolicy.steps}), ${fallback.steps.length})`,
+        sql`${fallWarning.at} <= ${nowText}::timestamptz - make_interval(secs => coalesce((${fallEscalationPolicy.steps} -> 0 ->> 'minutes')::float8, ${firstWait}) * 60)`,
+      ),
+    )
+    .orderBy(asc(fallWarning.at))
+    .limit(200);
+  for (const w of due) {
+    const policy = policyOf(w);
+    const times = stepTimes(policy.steps);
+    const reached = times.filter((m) => w.at.getTime() + m * 60_000 <= now.getTime()).length;
+    if (reached <= w.notifyLevel) continue;
+    const made = await db.transaction(async (tx) => {
+      const [won] = await tx
+        .update(fallWarning)
+        .set({ notifyLevel: reached })
+        .where(and(eq(fallWarning.id, w.id), eq(fallWarning.notifyLevel, w.notifyLevel), isNull(fallWarning.ackAt), isNull(fallWarning.result)))
+        .returning({ id: fallWarning.id });
+      if (!won) return null;
+      const rows: NewNotice[] = [];
+      const onCall: (number | null)[] = [];
+      for (let level = w.notifyLevel + 1; level <= reached; level++) {
+        const step = await stepNotices(tx, w, policy, level, 0, now);
+        rows.push(...step.rows);
+        if (step.onCall !== undefined) onCall.push(step.onCall);
+      }
+      await insertNotices(tx, rows);
+      return { notices: rows.length, onCall };
+    });
+    if (made === null) continue;
+    escalated++;
+    touched.add(w.projectId);
+    await audit(app, 'escalate', w.id, true, {
+      level: reached,
+      minutes: times[reached - 1],
+      notices: made.notices,
+      ...(policy.id !== null ? { policy: policy.id } : {}),
+      ...(made.onCall.length ? { onCall: made.onCall } : {}),
+    });
   }
-  return { escalated, delivered: await deliverDueNotices(app, now) };
+
+  // Acknowledged but still standing: told again once per period of the policy's re-notification.
+  let renotified = 0;
+  const standing = await db
+    .select({
+      id: fallWarning.id,
+      projectId: fallWarning.projectId,
+      timeZone: fallProject.timeZone,
+      notifyLevel: fallWarning.notifyLevel,
+      renotifyCount: fallWarning.renotifyCount,
+      policyId: fallEscalationPolicy.id,
+      steps: fallEscalationPolicy.steps,
+      renotifyMinutes: fallEscalationPolicy.renotifyMinutes,
+    })
+    .from(fallWarning)
+    .innerJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
+    .innerJoin(fallEscalationPolicy, policyJoin)
+    .where(
+      and(
+        isNull(fallWarning.result),
+        isNotNull(fallWarning.ackAt),
+        isNull(fallProject.archivedAt),
+        notSuppressed,
+        inArray(fallWarning.level, levels),
+        gt(fallEscalationPolicy.renotifyMinutes, 0),
+        sql`coalesce(${fallWarning.renotifiedAt}, ${fallWarning.ackAt}) <= ${nowText}::timestamptz - make_interval(mins => ${fallEscalationPolicy.renotifyMinutes})`,
+      ),
+    )
+    .orderBy(asc(fallWarning.ackAt))
+    .limit(200);
+  for (const w of standing) {
+    const policy = policyOf(w);
+    const round = w.renotifyCount + 1;
+    const level = Math.min(Math.max(w.notifyLevel, 1), policy.steps.length);
+    const made = await db.transaction(async (tx) => {
+      const [won] = await tx
+        .update(fallWarning)
+        .set({ renotifiedAt: now, renotifyCount: round })
+        .where(and(eq(fallWarning.id, w.id), eq(fallWarning.renotifyCount, w.renotifyCount), isNull(fallWarning.result)))
+        .returning({ id: fallWarning.id });
+      if (!won) return null;
+      const step = await stepNotices(tx, w, policy, level, round, now);
+      await insertNotices(tx, step.rows);
+      return { notices: step.rows.length, onCall: step.onCall };
+    });
+    if (made === null) continue;
+    renotified++;
+    touched.add(w.projectId);
+    await audit(app, 'renotify', w.id, true, { level, round, minutes: policy.renotifyMinutes, notices: made.notices, policy: policy.id, ...(made.onCall !== undefined ? { onCall: [made.onCall] } : {}) });
+  }
+  for (const projectId of touched) await publishLive(app, { topic: 'warning', projectId });
+  return { escalated, delivered: await deliverDueNotices(app, now), renotified };
+}
+
+/**
+ * Stops what is still to be sent for an alarm: every pending notification of it becomes `cancelled`
+ * with `reason` (a stored message), and the audit log says how many and by whom. Called by the
+ * acknowledgement itself, so no step goes out after it; the delivery sweep does the same for alarms
+ * closed or suppressed (and acknowledged by any other way).
+ */
+export async function cancelPendingNotices(app: FastifyInstance, warningId: number, reason: string, by: string, onlyRound0 = false): Promise<number> {
+  const gone = await app.database.db
+    .update(fallWarningNotice)
+    .set({ status: 'cancelled', lastError: reason, updatedAt: new Date() })
+    .where(and(eq(fallWarningNotice.warningId, warningId), eq(fallWarningNotice.status, 'pending'), onlyRound0 ? eq(fallWarningNotice.round, 0) : undefined))
+    .returning({ id: fallWarningNotice.id });
+  if (gone.length) await audit(app, 'cancel', warningId, true, { notices: gone.length, by });
+  return gone.length;
+}
+
+/** Cancels the pending notifications that should no longer go: of closed or suppressed alarms, and escalations of acknowledged ones. */
+async function cancelStale(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+  const stale = await db
+    .selectDistinct({ id: fallWarning.id, ackBy: fallWarning.ackBy, closed: sql<boolean>`(${fallWarning.result} IS NOT NULL OR NOT ${notSuppressed})` })
+    .from(fallWarningNotice)
+    .innerJoin(fallWarning, eq(fallWarning.id, fallWarningNotice.warningId))
+    .where(
+      and(
+        eq(fallWarningNotice.status, 'pending'),
+        or(isNotNull(fallWarning.result), sql`NOT ${notSuppressed}`, and(isNotNull(fallWarning.ackAt), eq(fallWarningNotice.round, 0))),
+      ),
+    )
+    .limit(BATCH);
+  for (const w of stale) {
+    if (w.closed) await cancelPendingNotices(app, w.id, serverText('notify.cancelledClosed'), SYSTEM_ACTOR);
+    else await cancelPendingNotices(app, w.id, serverText('notify.cancelledAck', { by: w.ackBy }), SYSTEM_ACTOR, true);
+  }
 }
 
 /**
@@ -252,11 +448,12 @@ export async function notifyEscalations(app: FastifyInstance, now = new Date()):
  * a conditional update of its attempts so no two sweeps send it at once. Sent: done. Refused by the
  * outbound allow-list: recorded as refused, never retried (an administrator must allow the host).
  * Failed: retried after RETRY_BASE_MS × 2^(attempts−1) until NOTIFY_MAX_ATTEMPTS. Every try goes to
- * the audit log. A notification still pending once its warning is acknowledged or closed is still
- * sent: it was due when the alarm was not.
+ * the audit log. First, what should no longer go is cancelled: the escalation of an alarm acknowledged
+ * since, anything of an alarm closed or suppressed since (cancelStale).
  */
 export async function deliverDueNotices(app: FastifyInstance, now = new Date()): Promise<number> {
   const db = app.database.db;
+  await cancelStale(app);
   const due = await db
     .select({
       id: fallWarningNotice.id,
@@ -265,7 +462,14 @@ export async function deliverDueNotices(app: FastifyInstance, now = new Date()):
       channel: fallWarningNotice.channel,
       recipient: fallWarningNotice.recipient,
       attempts: fallWarningNotice.attempts,
-      address: fallEscalationRecipient.address,
+      // A recipient's address, or the on-call person's e-mail (theirs on the roster, else their user's) or webhook.
+      address: sql<string | null>`CASE WHEN ${fallWarningNotice.recipientId} IS NOT NULL THEN ${fallEscalationRecipient.address}
+        WHEN ${fallWarningNotice.channel} = 'email' THEN nullif(coalesce(nullif(${fallOncallMember.email}, ''), ${sysUser.email}), '')
+        ELSE nullif(${fallOncallMember.webhook}, '') END`,
+      round: fallWarningNotice.round,
+      ackBy: fallWarning.ackBy,
+      ackAt: fallWarning.ackAt,
+      ackComment: fallWarning.ackComment,
       projectId: fallWarning.projectId,
       projectName: fallProject.name,
       projectNameEn: fallProject.nameEn,
@@ -277,6 +481,8 @@ export async function deliverDueNotices(app: FastifyInstance, now = new Date()):
     .innerJoin(fallWarning, eq(fallWarning.id, fallWarningNotice.warningId))
     .innerJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
     .leftJoin(fallEscalationRecipient, eq(fallEscalationRecipient.id, fallWarningNotice.recipientId))
+    .leftJoin(fallOncallMember, eq(fallOncallMember.id, fallWarningNotice.memberId))
+    .leftJoin(sysUser, eq(sysUser.id, fallOncallMember.userId))
     .where(and(eq(fallWarningNotice.status, 'pending'), lte(fallWarningNotice.nextAttemptAt, now)))
     .orderBy(asc(fallWarningNotice.nextAttemptAt), asc(fallWarningNotice.id))
     .limit(BATCH);
@@ -314,10 +520,12 @@ export async function deliverDueNotices(app: FastifyInstance, now = new Date()):
       }
     }
     const retryAt = new Date(now.getTime() + RETRY_BASE_MS * 2 ** (attempts - 1));
+    // What happened is recorded; only a retry waits on the notification still being pending (an
+    // acknowledgement during the try cancelled it, and it stays cancelled).
     await db
       .update(fallWarningNotice)
       .set({ status, lastError, updatedAt: new Date(), ...(status === 'pending' ? { nextAttemptAt: retryAt } : {}) })
-      .where(eq(fallWarningNotice.id, n.id));
+      .where(and(eq(fallWarningNotice.id, n.id), status === 'pending' ? eq(fallWarningNotice.status, 'pending') : undefined));
     await audit(app, 'notify', n.warningId, status === 'sent', {
       level: n.level,
       channel: n.channel as EscalationChannel,

@@ -12,6 +12,8 @@ import { warningNoticeRowSchema, type WarningNoticeRow } from '@shared/contracts
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
 import { settleWarnings } from './warnings.service';
+import { cancelPendingNotices } from '../escalation';
+import { serverText } from '@shared/server-text';
 import { notArchived } from '../../../lib/archive';
 import { publishLive } from '../../../live';
 import { inDays, predictedSql, projectPlace, unitCategory } from '../../stats';
@@ -47,6 +49,7 @@ const selection = {
   orderId: fallWarning.orderId,
   ackAt: fallWarning.ackAt,
   ackBy: fallWarning.ackBy,
+  ackComment: fallWarning.ackComment,
   escalatedAt: fallWarning.escalatedAt,
   notifyLevel: fallWarning.notifyLevel,
   chatter: fallWarning.chatter,
@@ -109,12 +112,13 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
           status: fallWarningNotice.status,
           attempts: fallWarningNotice.attempts,
           lastError: fallWarningNotice.lastError,
+          round: fallWarningNotice.round,
           createdAt: fallWarningNotice.createdAt,
           updatedAt: fallWarningNotice.updatedAt,
         })
         .from(fallWarningNotice)
         .where(eq(fallWarningNotice.warningId, id))
-        .orderBy(fallWarningNotice.level, fallWarningNotice.id);
+        .orderBy(fallWarningNotice.round, fallWarningNotice.level, fallWarningNotice.id);
       return ok(rows as unknown as WarningNoticeRow[]);
     },
   );
@@ -190,7 +194,7 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
     `${BASE}/ack`,
     { schema: { response: { 200: envelopeOf(warningAckAnswerSchema) }, body: warningAckSchema }, config: { permission: 'fall-detect#ack', log: { module: 'ball/fallwarning', action: 'ack' } } },
     async (request, reply) => {
-      const { id } = request.body;
+      const { id, comment } = request.body;
       const auth = request.auth!;
       await assertRowsInScope(app.database, request, WARNINGS, [id]);
       let by = auth.username;
@@ -204,11 +208,13 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
       const now = new Date();
       const [done] = await db
         .update(fallWarning)
-        .set({ ackAt: now, ackBy: by })
+        .set({ ackAt: now, ackBy: by, ackComment: comment ?? '' })
         .where(and(eq(fallWarning.id, id), isNull(fallWarning.ackAt), isNull(fallWarning.result)))
         .returning({ id: fallWarning.id });
       // Two walls pressed at once: the second one learns it was already done.
       if (!done) throw badRequest('err.warningAcked');
+      // Someone owns it now: every step not yet sent stops here, recorded as cancelled (docs/escalation.md).
+      await cancelPendingNotices(app, id, serverText('notify.cancelledAck', { by }), by);
       if (auth.kind !== 'user') {
         await db.insert(sysLog).values({
           userId: null,
@@ -223,11 +229,11 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
           durationMs: Math.round(reply.elapsedTime),
           statusCode: 200,
           success: true,
-          params: { body: { id } },
+          params: { body: comment ? { id, comment } : { id } },
         });
       }
       await publishLive(app, { topic: 'warning', projectId: w.projectId, id });
-      return ok({ id, ackAt: now, ackBy: by });
+      return ok({ id, ackAt: now, ackBy: by, ackComment: comment ?? '' });
     },
   );
 
