@@ -3,7 +3,7 @@ import { checkOffline } from './readings';
 import { checkMissing } from './missing';
 import { pollDueBoards } from './poller';
 import { acquireLease } from '../../../jobs/runner';
-import { escalateAlarms } from '../warnings';
+import { escalateAlarms, sweepSuppression } from '../warnings';
 import { notifyEscalations } from '../escalation';
 
 export interface DeviceJobOptions {
@@ -15,6 +15,8 @@ export interface DeviceJobOptions {
   missingEverySeconds?: number;
   /** How often unacknowledged alarms are checked for escalation. */
   escalateEverySeconds?: number;
+  /** How often shelvings and out-of-service units past their end are looked for (warnings/suppression.ts). */
+  suppressionEverySeconds?: number;
   /** With several instances, only the one holding this lease polls (the name of this instance). */
   leaseHolder?: string;
 }
@@ -23,7 +25,7 @@ const LEASE_NAME = 'device-jobs';
 const LEASE_MS = 30_000;
 
 /**
- * Starts the board poller, the offline and missing-readings checks and the alarm escalation on timers (main.ts calls this once; tests call the
+ * Starts the board poller, the offline and missing-readings checks, the suppression sweep and the alarm escalation on timers (main.ts calls this once; tests call the
  * functions directly). A sweep never overlaps the previous one. Returns a stop function for shutdown.
  */
 export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {}): () => void {
@@ -47,6 +49,8 @@ export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {
     every(opts.pollEverySeconds ?? 2, () => pollDueBoards(app), 'board poll'),
     every(opts.offlineEverySeconds ?? 15, () => checkOffline(app), 'offline check'),
     every(opts.missingEverySeconds ?? 15, () => checkMissing(app), 'missing readings check'),
+    // Shelvings and out-of-service units past their end come back by themselves; what still stands alarms again.
+    every(opts.suppressionEverySeconds ?? 15, () => sweepSuppression(app), 'suppression sweep'),
     // The walls first (re-pop at alarm.escalateMinutes), then the people (alarm.notifyMinutes, e-mail and webhooks).
     every(opts.escalateEverySeconds ?? 15, () => escalateAlarms(app).then(() => notifyEscalations(app)), 'alarm escalation'),
   ];

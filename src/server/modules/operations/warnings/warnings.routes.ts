@@ -48,6 +48,10 @@ const selection = {
   ackBy: fallWarning.ackBy,
   escalatedAt: fallWarning.escalatedAt,
   notifyLevel: fallWarning.notifyLevel,
+  suppressedBy: fallWarning.suppressedBy,
+  shelvedUntil: fallWarning.shelvedUntil,
+  shelvedBy: fallWarning.shelvedBy,
+  shelveReason: fallWarning.shelveReason,
 };
 /** Who may see the alarms a wall pops up: the same callers as the wall's ticker. */
 const ALARM_READ = ['fall-detect#list', 'ship-scene#view'];
@@ -62,6 +66,7 @@ function conditions(q: WarningQuery, scope: DataScope): SQL | undefined {
       q.result === 'open' ? isNull(fallWarning.result) : q.result ? eq(fallWarning.result, q.result) : undefined,
       q.level ? eq(fallWarning.level, q.level) : undefined,
       q.kind ? eq(fallWarning.kind, q.kind) : undefined,
+      q.suppressed === 'none' ? isNull(fallWarning.suppressedBy) : q.suppressed ? eq(fallWarning.suppressedBy, q.suppressed) : undefined,
       q.ack === 'unacked' ? and(isNull(fallWarning.ackAt), isNull(fallWarning.result)) : q.ack === 'acked' ? isNotNull(fallWarning.ackAt) : undefined,
       q.from ? gte(fallWarning.at, q.from) : undefined,
       q.to ? lte(fallWarning.at, q.to) : undefined,
@@ -236,21 +241,30 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
   app.post(`${BASE}/alarms`, { schema: { response: { 200: envelopeOf(warningAlarmsAnswerSchema) }, body: warningAlarmsSchema }, config: { permission: ALARM_READ } }, async (request) => {
     const { projectId } = request.body;
     const levels = parsePopupLevels(await app.settings.get('alarm.popupLevels'));
-    const list = await select()
-      .where(
-        and(
-          projectId ? eq(fallWarning.projectId, projectId) : undefined,
-          scopeCondition(scopeOf(request), fallWarning.projectId),
-          notArchived(fallProject),
-          isNull(fallDetect.archivedAt),
-          isNull(fallWarning.result),
-          isNull(fallWarning.ackAt),
-          inArray(fallWarning.level, levels),
-        ),
-      )
-      .orderBy(desc(fallWarning.at), desc(fallWarning.id))
-      .limit(ALARMS_MAX);
+    const wall = and(
+      projectId ? eq(fallWarning.projectId, projectId) : undefined,
+      scopeCondition(scopeOf(request), fallWarning.projectId),
+      notArchived(fallProject),
+      isNull(fallDetect.archivedAt),
+      isNull(fallWarning.result),
+    );
+    const [list, [{ shelved }]] = await Promise.all([
+      // A suppressed alarm (shelved, its unit out of service, its board offline) is off the strip (docs/alarms.md).
+      select()
+        .where(and(wall, isNull(fallWarning.ackAt), isNull(fallWarning.suppressedBy), inArray(fallWarning.level, levels)))
+        .orderBy(desc(fallWarning.at), desc(fallWarning.id))
+        .limit(ALARMS_MAX),
+      // The strip's "shelved N": every open shelved warning the wall's list would show, of any level.
+      db
+        .select({ shelved: sql<number>`count(*)::int` })
+        .from(fallWarning)
+        .leftJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
+        .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
+        .where(and(wall, eq(fallWarning.suppressedBy, 'shelved'))),
+    ]);
     const answer = {
+      shelved,
+      shelveMaxMinutes: await app.settings.get('alarm.shelveMaxMinutes'),
       list: await marked(list),
       levels,
       sounds: parseAlarmSounds(await app.settings.get('alarm.sounds')),
