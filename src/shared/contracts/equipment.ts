@@ -85,7 +85,7 @@ export const equipmentRowSchema = z.object({
   outOfServiceAt: instantText().nullable(),
   /** When it comes back by itself; null = when someone puts it back. */
   outOfServiceUntil: instantText().nullable(),
-  outOfServiceReason: z.string(),
-  outOfServiceBy: z.string(),
+  outOfServiceReason: z.string().default(''),
+  outOfServiceBy: z.string().default(''),
 });
 export type EquipmentRow = z.output<typeof equipmentRowSchema>;

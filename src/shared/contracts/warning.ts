@@ -159,8 +159,8 @@ export const warningRowSchema = z.object({
   suppressedBy: z.enum(SUPPRESSED_BY).nullable(),
   /** The last shelving: until when, by whom, why (kept after it ended). */
   shelvedUntil: instantText().nullable(),
-  shelvedBy: z.string(),
-  shelveReason: z.string(),
+  shelvedBy: z.string().default(''),
+  shelveReason: z.string().default(''),
 });
 export type WarningRow = z.output<typeof warningRowSchema>;
 

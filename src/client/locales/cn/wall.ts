@@ -98,6 +98,8 @@ const wall = {
     soundBlocked: '声音被阻止 · 点击启用',
     soundBlockedHint: '浏览器在有人点击或按键之前不允许播放声音；按 docs/walls.md 启动的大屏浏览器不会阻止',
     noAckRight: '此屏无确认权限',
+    shelved: '已搁置 {{count}}',
+    shelvedHint: '有人注明原因暂时搁置的告警：搁置到期前不报警（告警列表中可查看）',
   },
 } as const;
 export default wall;

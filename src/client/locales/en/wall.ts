@@ -100,6 +100,8 @@ const wall: LocaleShape<typeof cnWall> = {
     soundBlocked: 'Sound blocked · click',
     soundBlockedHint: 'The browser blocks sound until someone clicks or presses a key here; a kiosk started as docs/walls.md says never is',
     noAckRight: 'This wall may not acknowledge',
+    shelved: 'Shelved {{count}}',
+    shelvedHint: 'Alarms a person shelved for a while, with a reason: they do not sound until their shelving ends (the warnings list shows them)',
   },
 };
 export default wall;
