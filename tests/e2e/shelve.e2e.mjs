@@ -136,7 +136,7 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
   } finally {
     await wall.context.close();
     await office.context.close();
-    await call(baseUrl, 'POST', '/ball/falleqinfo/service', { token: admin, body: { id: unit.id, inService: true } }).catch(() => undefined);
+    await call(baseUrl, 'POST', '/ball/fallwarning/service', { token: admin, body: { equipmentId: unit.id, inService: true } }).catch(() => undefined);
     await closeOpenWarnings(baseUrl, admin, boardId);
   }
 }

@@ -89,18 +89,18 @@ export const warningUnshelveSchema = z
 export const warningShelvedSchema = z.object({ ids: z.array(z.number()), until: instantText().nullable() });
 
 /**
- * POST /ball/falleqinfo/service: a unit under repair or drained is set out of service (`inService:
+ * POST /ball/fallwarning/service (under the warnings' rights: parking alarms): a unit under repair or drained is set out of service (`inService:
  * false`, with a required reason and an optional end), or back in service (`inService: true`).
  */
 export const equipmentServiceSchema = z.discriminatedUnion(
   'inService',
   [
-    z.strictObject({ id: refId(), inService: z.literal(false), reason: requiredString(500), until: optionalDate().optional() }),
-    z.strictObject({ id: refId(), inService: z.literal(true) }),
+    z.strictObject({ equipmentId: refId(), inService: z.literal(false), reason: requiredString(500), until: optionalDate().optional() }),
+    z.strictObject({ equipmentId: refId(), inService: z.literal(true) }),
   ],
   { error: 'v.required' },
 );
-export const equipmentServiceAnswerSchema = z.object({ id: z.number(), outOfServiceAt: instantText().nullable(), outOfServiceUntil: instantText().nullable(), released: z.number(), suppressed: z.number() });
+export const equipmentServiceAnswerSchema = z.object({ equipmentId: z.number(), outOfServiceAt: instantText().nullable(), outOfServiceUntil: instantText().nullable(), released: z.number(), suppressed: z.number() });
 
 /** POST /ball/fallwarning/alarms: the open, unacknowledged alarms a wall pops up (of one project, or all). */
 export const warningAlarmsSchema = z.strictObject({

@@ -35,9 +35,9 @@ function DictSelect({ type, label, value, onChange }: QueryFieldInputProps & { t
 const EQUIPMENT_DRILL = ['state', 'availability', 'category', 'projectId', 'area', 'country'] as const;
 
 const equipmentKeys = keysOf('equipment');
-/** POST /ball/falleqinfo/service (docs/alarms.md "Out of service"): out with a reason and an optional end, or back. */
-const setService = (body: { id: number; inService: false; reason: string; until: string | null } | { id: number; inService: true }) =>
-  api.post<{ id: number; released: number; suppressed: number }>(`${RESOURCES.equipment.api}/service`, body);
+/** POST /ball/fallwarning/service (docs/alarms.md "Out of service"): out with a reason and an optional end, or back. */
+const setService = (body: { equipmentId: number; inService: false; reason: string; until: string | null } | { equipmentId: number; inService: true }) =>
+  api.post<{ equipmentId: number; released: number; suppressed: number }>(`${RESOURCES.warning.api}/service`, body);
 
 /** The unit's service state in the list: out of service since when, by whom, why and until when. */
 function ServiceBadge({ row }: { row: EquipmentRow }) {
@@ -106,7 +106,7 @@ export default function EquipmentPage() {
         canService
           ? (row) =>
               row.archivedAt ? null : row.outOfServiceAt ? (
-                <Button size="compact-xs" variant="subtle" color="green" data-testid="equipment-in-service" loading={service.isPending && service.variables?.id === row.id} onClick={() => service.mutate({ id: row.id, inService: true })}>
+                <Button size="compact-xs" variant="subtle" color="green" data-testid="equipment-in-service" loading={service.isPending && service.variables?.equipmentId === row.id} onClick={() => service.mutate({ equipmentId: row.id, inService: true })}>
                   {t('equipment.service.setIn')}
                 </Button>
               ) : (
@@ -122,7 +122,7 @@ export default function EquipmentPage() {
       onChange={(open) => !open && setTaking(null)}
       title={t('equipment.service.title', { name: taking ? localName(taking.name, taking.nameEn, i18n.language) : '' })}
       footer
-      onOk={() => taking && service.mutate({ id: taking.id, inService: false, reason, until: until ? new Date(until).toISOString() : null })}
+      onOk={() => taking && service.mutate({ equipmentId: taking.id, inService: false, reason, until: until ? new Date(until).toISOString() : null })}
       confirmLoading={service.isPending}
       width={520}
       height="auto"

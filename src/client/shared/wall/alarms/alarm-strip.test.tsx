@@ -61,12 +61,17 @@ const row = (over: Partial<WarningRow>): WarningRow => ({
   escalatedAt: null,
   notifyLevel: 0,
   overdue: false,
+  suppressedBy: null,
+  shelvedUntil: null,
+  shelvedBy: '',
+  shelveReason: '',
   ...over,
 });
 
 let alarms: WarningRow[] = [];
 let perms: string[] = [];
 let muteMinutes = 15;
+let shelved = 0;
 const acked: number[] = [];
 
 beforeEach(() => {
@@ -76,13 +81,14 @@ beforeEach(() => {
   played.length = 0;
   startState = 'running';
   muteMinutes = 15;
+  shelved = 0;
   localStorage.clear();
   (window as unknown as { AudioContext: unknown }).AudioContext = FakeAudioContext;
   resetAudio();
   loginDisplay('display-token', 'display');
   server.use(
     http.get(`${API}/wall/session`, () => ok({ kind: 'display', projectId: null, sceneId: null, label: 'Control room', perms })),
-    http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes })),
+    http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes, shelved, shelveMaxMinutes: 480 })),
     http.post(`${API}/ball/fallwarning/ack`, async ({ request }) => {
       const { id } = (await request.json()) as { id: number };
       acked.push(id);
@@ -120,6 +126,17 @@ describe('alarm order', () => {
 });
 
 describe('wall alarm strip', () => {
+  it('always shows how many alarms are shelved, 0 included, in both languages', async () => {
+    const view = renderWithProviders(<Strip />, { locale: 'en' });
+    await waitFor(() => expect(screen.getByTestId('alarm-shelved')).toHaveAttribute('data-count', '0'));
+    expect(screen.getByTestId('alarm-shelved')).toHaveTextContent('Shelved 0');
+    view.unmount();
+    shelved = 2;
+    renderWithProviders(<Strip />, { locale: 'cn' });
+    await waitFor(() => expect(screen.getByTestId('alarm-shelved')).toHaveAttribute('data-count', '2'));
+    expect(screen.getByTestId('alarm-shelved')).toHaveTextContent('已搁置 2');
+  });
+
   it('keeps its place with a quiet line while there is no alarm, and sounds nothing', async () => {
     renderWithProviders(<Strip />, { locale: 'en' });
     await waitFor(() => expect(strip()).toHaveAttribute('data-count', '0'));

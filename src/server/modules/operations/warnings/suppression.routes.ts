@@ -25,7 +25,7 @@ function actor(request: FastifyRequest): Pick<SuppressionLog, 'userId' | 'userna
 
 /**
  * Shelving and out of service (docs/alarms.md): POST /ball/fallwarning/shelve and /unshelve, and
- * POST /ball/falleqinfo/service. Each change is written to the operation log with who, why and until
+ * POST /ball/fallwarning/service (a unit out of service or back). Each change is written to the operation log with who, why and until
  * when (the automatic ends by the device jobs' sweep, suppression.ts, too).
  */
 export async function suppressionRoutes(app: AppInstance): Promise<void> {
@@ -88,18 +88,18 @@ export async function suppressionRoutes(app: AppInstance): Promise<void> {
    * as usual); back in service, what still stands alarms again.
    */
   app.post(
-    '/ball/falleqinfo/service',
+    '/ball/fallwarning/service',
     { schema: { body: equipmentServiceSchema, response: { 200: envelopeOf(equipmentServiceAnswerSchema) } }, config: { permission: PERMISSION, log: false } },
     async (request) => {
       const body = request.body;
-      await assertRowsInScope(app.database, request, EQUIPMENT, [body.id]);
+      await assertRowsInScope(app.database, request, EQUIPMENT, [body.equipmentId]);
       const who = actor(request);
       const now = new Date();
       const answer = await db.transaction(async (tx) => {
         const [unit] = await tx
           .select({ id: fallEqInfo.id, projectId: fallEqInfo.projectId, at: fallEqInfo.outOfServiceAt, until: fallEqInfo.outOfServiceUntil, reason: fallEqInfo.outOfServiceReason })
           .from(fallEqInfo)
-          .where(and(eq(fallEqInfo.id, body.id), notArchived(fallEqInfo)))
+          .where(and(eq(fallEqInfo.id, body.equipmentId), notArchived(fallEqInfo)))
           .for('update');
         if (!unit) throw notFound();
         if (body.inService) {
@@ -107,7 +107,7 @@ export async function suppressionRoutes(app: AppInstance): Promise<void> {
           const back = (await returnToService(tx, unit.id))!;
           const released = back.released.filter((w) => w.suppressedBy === null).map((w) => w.id);
           await logSuppression(tx, [{ ...who, module: 'ball/falleqinfo', action: 'inService', target: unit.id, params: { outOfServiceReason: unit.reason, until: unit.until?.toISOString() ?? null, released } }]);
-          return { projectId: unit.projectId, row: { id: unit.id, outOfServiceAt: null, outOfServiceUntil: null, released: released.length, suppressed: 0 } };
+          return { projectId: unit.projectId, row: { equipmentId: unit.id, outOfServiceAt: null, outOfServiceUntil: null, released: released.length, suppressed: 0 } };
         }
         if (unit.at) throw badRequest('err.alreadyOutOfService', { inService: 'err.alreadyOutOfService' });
         const until = body.until ?? null;
@@ -115,7 +115,7 @@ export async function suppressionRoutes(app: AppInstance): Promise<void> {
         await tx.update(fallEqInfo).set({ outOfServiceAt: now, outOfServiceUntil: until, outOfServiceReason: body.reason, outOfServiceBy: who.username }).where(eq(fallEqInfo.id, unit.id));
         const suppressed = await suppressUnit(tx, unit.id);
         await logSuppression(tx, [{ ...who, module: 'ball/falleqinfo', action: 'outOfService', target: unit.id, params: { reason: body.reason, until: until?.toISOString() ?? null, suppressed } }]);
-        return { projectId: unit.projectId, row: { id: unit.id, outOfServiceAt: now, outOfServiceUntil: until, released: 0, suppressed: suppressed.length } };
+        return { projectId: unit.projectId, row: { equipmentId: unit.id, outOfServiceAt: now, outOfServiceUntil: until, released: 0, suppressed: suppressed.length } };
       });
       await publishLive(app, { topic: 'warning', projectId: answer.projectId });
       await publishLive(app, { topic: 'equipment', projectId: answer.projectId });

@@ -51,7 +51,7 @@ describe('alarm suppression: shelving, out of service, board offline', () => {
   const logs = async (action: string, target: number) =>
     t.database.db.select().from(sysLog).where(and(eq(sysLog.action, action), eq(sysLog.target, String(target))));
   const shelve = (body: Record<string, unknown>, lang?: string) => t.call('POST', '/api/ball/fallwarning/shelve', { token: operator, body, lang });
-  const service = (body: Record<string, unknown>, token = operator) => t.call('POST', '/api/ball/falleqinfo/service', { token, body });
+  const service = (body: Record<string, unknown>, token = operator) => t.call('POST', '/api/ball/fallwarning/service', { token, body });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -151,15 +151,15 @@ describe('alarm suppression: shelving, out of service, board offline', () => {
   it('a unit out of service raises no alarm while its readings are stored; back in service (by hand or at its end) the standing fault alarms', async () => {
     const unit = await seedEquipment(t, autoProject, 'Drained basin');
     const b = await board(autoProject, [unit], 'OS-1');
-    const bad = await service({ id: unit, inService: false, reason: '' });
+    const bad = await service({ equipmentId: unit, inService: false, reason: '' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.data.fields)).toEqual(['reason']);
-    expect((await service({ id: unit, inService: false, reason: 'x' }, viewer)).status).toBe(403);
-    const past = await service({ id: unit, inService: false, reason: 'Winter', until: new Date(Date.now() - MINUTE).toISOString() });
+    expect((await service({ equipmentId: unit, inService: false, reason: 'x' }, viewer)).status).toBe(403);
+    const past = await service({ equipmentId: unit, inService: false, reason: 'Winter', until: new Date(Date.now() - MINUTE).toISOString() });
     expect(past.body.data.fields).toHaveProperty('until');
-    expect((await service({ id: unit, inService: true })).status).toBe(400);
+    expect((await service({ equipmentId: unit, inService: true })).status).toBe(400);
 
-    const res = await service({ id: unit, inService: false, reason: 'Drained for winter' });
+    const res = await service({ equipmentId: unit, inService: false, reason: 'Drained for winter' });
     expect(res.status).toBe(200);
     const [row] = await t.database.db.select().from(fallEqInfo).where(eq(fallEqInfo.id, unit));
     expect(row).toMatchObject({ outOfServiceReason: 'Drained for winter', outOfServiceBy: 'operator', outOfServiceUntil: null });
@@ -180,7 +180,7 @@ describe('alarm suppression: shelving, out of service, board offline', () => {
     expect((await t.database.db.select().from(fallOrder).where(eq(fallOrder.projectId, autoProject)))).toHaveLength(0);
 
     // Back in service by hand: the standing fault alarms again (the same warning).
-    const backRes = await service({ id: unit, inService: true });
+    const backRes = await service({ equipmentId: unit, inService: true });
     expect(backRes.status).toBe(200);
     expect(backRes.body.data.released).toBe(1);
     expect((await warning(w.id)).suppressedBy).toBeNull();
@@ -189,7 +189,7 @@ describe('alarm suppression: shelving, out of service, board offline', () => {
 
     // Out again, with an end: the sweep past the end brings it back by itself.
     const until = new Date(Date.now() + 10 * MINUTE);
-    expect((await service({ id: unit, inService: false, reason: 'Seal repair', until: until.toISOString() })).body.data.suppressed).toBe(1);
+    expect((await service({ equipmentId: unit, inService: false, reason: 'Seal repair', until: until.toISOString() })).body.data.suppressed).toBe(1);
     expect((await warning(w.id)).suppressedBy).toBe('out_of_service');
     expect((await sweepSuppression(t.app, new Date(until.getTime() - MINUTE))).returned).not.toContain(unit);
     expect((await sweepSuppression(t.app, new Date(until.getTime() + 1000))).returned).toContain(unit);
