@@ -4,7 +4,7 @@ import { equipmentRowSchema } from '@shared/contracts/equipment';
 import { fixtureOf } from './fixtures';
 
 const now = '2026-01-15T08:00:00.000Z';
-const unit = { id: 9, name: 'P-09', nameEn: '', serial: 'S-9', state: 'normal', stateSince: now, projectId: 1, projectName: '西湖', projectNameEn: 'West Lake', deviceId: 1, deviceName: '泵', category: 'pump', posX: 0.1, posY: 0.2, createdAt: now } as const;
+const unit = { id: 9, name: 'P-09', nameEn: '', serial: 'S-9', state: 'normal', stateSince: now, projectId: 1, projectName: '西湖', projectNameEn: 'West Lake', deviceId: 1, deviceName: '泵', category: 'pump', posX: 0.1, posY: 0.2, createdAt: now, outOfServiceReason: '', outOfServiceBy: '' } as const;
 
 describe('fixtures built from the row contracts', () => {
   it('makes every nullable field the fixture leaves out null, and keeps what it names', () => {

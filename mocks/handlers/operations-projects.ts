@@ -110,7 +110,7 @@ export function resetOperationsProjects(): void {
   passwords = [];
   // Nullable fields left out are null (fixtureOf): the archive fields, the handbook.
   equipment = fixturesOf(equipmentRowSchema, [
-    { id: 1, name: 'P-01 立式多级离心泵', nameEn: 'P-01 Vertical multistage centrifugal pump', serial: 'GRU-2401-A1B2C3', state: 'normal', stateSince: now, projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', deviceId: 1, deviceName: '立式多级离心泵', deviceNameEn: 'Vertical multistage centrifugal pump', category: 'pump', posX: 0.3, posY: 0.4, createdAt: now, warrantyEnd: '2027-03-31' },
+    { id: 1, name: 'P-01 立式多级离心泵', nameEn: 'P-01 Vertical multistage centrifugal pump', serial: 'GRU-2401-A1B2C3', state: 'normal', stateSince: now, projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', deviceId: 1, deviceName: '立式多级离心泵', deviceNameEn: 'Vertical multistage centrifugal pump', category: 'pump', posX: 0.3, posY: 0.4, createdAt: now, warrantyEnd: '2027-03-31', outOfServiceAt: null, outOfServiceUntil: null, outOfServiceReason: '', outOfServiceBy: '' },
   ]);
 }
 resetOperationsProjects();

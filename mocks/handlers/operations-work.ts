@@ -82,7 +82,7 @@ export function resetOperationsWork(): void {
   ];
   reports = [];
   warnings = [
-    { id: 31, at, info: '1号检测板 CH2 主泵 switch fault (1)', kind: 'channel', level: 'critical', projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', detectId: 21, boardName: '1号检测板', boardNameEn: 'Board 1', channel: 2, equipmentId: 12, equipmentName: '主泵 2', equipmentNameEn: 'Main pump 2', dealAt: null, result: null, note: '', dealtBy: '', orderId: null, ackAt: null, ackBy: '', escalatedAt: null, notifyLevel: 1, chatter: 3, overdue: true },
+    { id: 31, at, info: '1号检测板 CH2 主泵 switch fault (1)', kind: 'channel', level: 'critical', projectId: 1, projectName: '西湖音乐喷泉', projectNameEn: 'West Lake Musical Fountain', detectId: 21, boardName: '1号检测板', boardNameEn: 'Board 1', channel: 2, equipmentId: 12, equipmentName: '主泵 2', equipmentNameEn: 'Main pump 2', dealAt: null, result: null, note: '', dealtBy: '', orderId: null, ackAt: null, ackBy: '', escalatedAt: null, notifyLevel: 1, suppressedBy: null, shelvedUntil: null, shelvedBy: '', shelveReason: '' , chatter: 3, overdue: true },
   ];
 }
 resetOperationsWork();

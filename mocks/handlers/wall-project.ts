@@ -15,10 +15,10 @@ export const projectWallFixture: ProjectWall = {
   },
   sitePlan: null,
   equipment: [
-    { id: 11, name: '主泵 1', nameEn: 'Main pump 1', state: 'normal', posX: 0.2, posY: 0.3, deviceName: 'CR45', deviceNameEn: 'CR45', category: 'pump', warrantyEnd: '2027-03-31', atRisk: true },
-    { id: 12, name: '主泵 2', nameEn: 'Main pump 2', state: 'broken', posX: 0.5, posY: 0.3, deviceName: 'CR45', deviceNameEn: 'CR45', category: 'pump', warrantyEnd: '2027-03-31', atRisk: false },
-    { id: 13, name: '灯光 1', nameEn: 'Light 1', state: 'maintenance', posX: 0.7, posY: 0.6, deviceName: null, deviceNameEn: null, category: 'light', warrantyEnd: null, atRisk: false },
-    { id: 14, name: '阀门 1', nameEn: 'Valve 1', state: 'offline', posX: null, posY: null, deviceName: null, deviceNameEn: null, category: 'valve', warrantyEnd: null, atRisk: false },
+    { id: 11, name: '主泵 1', nameEn: 'Main pump 1', state: 'normal', posX: 0.2, posY: 0.3, deviceName: 'CR45', deviceNameEn: 'CR45', category: 'pump', warrantyEnd: '2027-03-31', atRisk: true, outOfService: false },
+    { id: 12, name: '主泵 2', nameEn: 'Main pump 2', state: 'broken', posX: 0.5, posY: 0.3, deviceName: 'CR45', deviceNameEn: 'CR45', category: 'pump', warrantyEnd: '2027-03-31', atRisk: false, outOfService: false },
+    { id: 13, name: '灯光 1', nameEn: 'Light 1', state: 'maintenance', posX: 0.7, posY: 0.6, deviceName: null, deviceNameEn: null, category: 'light', warrantyEnd: null, atRisk: false, outOfService: false },
+    { id: 14, name: '阀门 1', nameEn: 'Valve 1', state: 'offline', posX: null, posY: null, deviceName: null, deviceNameEn: null, category: 'valve', warrantyEnd: null, atRisk: false, outOfService: false },
   ],
   boards: [
     {
@@ -28,6 +28,7 @@ export const projectWallFixture: ProjectWall = {
         result: n === 1 ? ('fault' as const) : ('normal' as const), equipmentId: n === 1 ? 12 : n === 3 ? 11 : null,
         // CH4 of the main pump 1: an open finding of the predictive detector (amber).
         atRisk: n === 3,
+        outOfService: false,
       })),
     },
     { id: 22, boardName: '2号检测板', boardNameEn: 'Board 2', boardNo: 'DB-02', posX: 0.8, posY: 0.2, online: false, lastSeen: null, missed: 0, channels: [] },

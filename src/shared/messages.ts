@@ -285,6 +285,21 @@ export const MESSAGES = {
   'notify.noSmtp': { cn: '未配置邮件服务器（SMTP_HOST）', en: 'No mail server is configured (SMTP_HOST)' },
   'notify.recipientGone': { cn: '通知人已删除', en: 'The recipient was deleted' },
   'err.warningAcked': { cn: '该告警已确认', en: 'This alarm has already been acknowledged' },
+  // shelving, out of service, suppression by cause (docs/alarms.md)
+  'v.shelveTarget': { cn: '请指定一个告警（id）或一台设备（equipmentId），二者选一', en: 'Name one alarm (id) or one unit (equipmentId), not both' },
+  'v.shelveTooLong': { cn: '超过允许的最长搁置时间（alarm.shelveMaxMinutes）', en: 'Longer than the longest shelving allowed (setting alarm.shelveMaxMinutes)' },
+  'err.shelveTooLong': { cn: '告警最多可搁置 {max} 分钟（设置 alarm.shelveMaxMinutes）', en: 'An alarm may be shelved for at most {max} minutes (setting alarm.shelveMaxMinutes)' },
+  'err.nothingToShelve': { cn: '没有可搁置的未处理告警', en: 'There is no open alarm to shelve' },
+  'err.nothingToUnshelve': { cn: '没有已搁置的告警', en: 'There is no shelved alarm' },
+  'v.serviceUntilPast': { cn: '恢复时间应晚于现在', en: 'The end must be later than now' },
+  'err.alreadyOutOfService': { cn: '该设备已停用', en: 'This unit is already out of service' },
+  'err.notOutOfService': { cn: '该设备未停用', en: 'This unit is not out of service' },
+  'text.shelveExpired': { cn: '搁置到期', en: 'Shelving ended' },
+  'text.serviceEnded': { cn: '停用到期，恢复使用', en: 'Out of service ended: back in service' },
+  'setting.alarm.shelveMaxMinutes': {
+    cn: '告警最多可搁置的分钟数（到期自动恢复，若故障仍在则再次报警）',
+    en: 'The longest an alarm may be shelved, in minutes (it comes back by itself, and sounds again if the fault still stands)',
+  },
   'err.riskNotOpen': { cn: '该风险已不在待处理状态', en: 'This finding is no longer open' },
   'ok.success': { cn: '成功', en: 'success' },
   // archive and delete (docs/invariants.md "Archive and delete"): {name} and {deps} are filled in by the server (translateWith)

@@ -171,7 +171,7 @@ export const RESOURCES = {
     api: '/ball/falldetect',
     code: 'fall-detect',
     menu: menu('fall', 'fall/detect', '检测板', 'Detection boards', 'cpu-2'),
-    buttons: { ...CRUD, deal: ['处理告警', 'Deal with warnings'], ack: ['确认告警', 'Acknowledge alarms'], key: ['板卡密钥', 'Board keys'], ...RESTORE },
+    buttons: { ...CRUD, deal: ['处理告警', 'Deal with warnings'], ack: ['确认告警', 'Acknowledge alarms'], shelve: ['搁置告警', 'Shelve alarms'], key: ['板卡密钥', 'Board keys'], ...RESTORE },
     sortable: ['boardName', 'boardNo', 'lastSeen', 'createdAt'],
     live: {
       publish: [{ actions: ['save', 'update', 'delete', 'restore', 'channels/update'], topics: ['board', 'equipment'] }],

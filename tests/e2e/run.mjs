@@ -40,6 +40,7 @@ const WEIGHTS = {
   'risks.e2e.mjs': 16_000,
   'dashboard.e2e.mjs': 15_000,
   'shell.e2e.mjs': 14_000,
+  'shelve.e2e.mjs': 30_000,
 };
 
 const only = process.argv.slice(2);

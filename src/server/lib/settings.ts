@@ -34,6 +34,7 @@ export const SETTING_DEFAULTS = {
   'alarm.sounds': { type: 'string', value: '{"info":"none","warning":"chime","critical":"siren"}', remark: serverText('setting.alarm.sounds') },
   'alarm.escalateMinutes': { type: 'number', value: 10, remark: serverText('setting.alarm.escalateMinutes') },
   'alarm.muteMinutes': { type: 'number', value: 15, remark: serverText('setting.alarm.muteMinutes') },
+  'alarm.shelveMaxMinutes': { type: 'number', value: 480, remark: serverText('setting.alarm.shelveMaxMinutes') },
   'alarm.notifyMinutes': { type: 'string', value: '10,30', remark: serverText('setting.alarm.notifyMinutes') },
   'detect.rawRetentionHours': { type: 'number', value: 48, remark: serverText('setting.detect.rawRetentionHours') },
   'detect.minuteRetentionDays': { type: 'number', value: 7, remark: serverText('setting.detect.minuteRetentionDays') },

@@ -55,6 +55,8 @@ export const equipmentQuerySchema = z.object({
   availability: filterEnum(EQUIPMENT_AVAILABILITY),
   area: statFilterShape.area,
   country: statFilterShape.country,
+  /** Out of service now (`yes`) or in service (`no`). */
+  outOfService: filterEnum(['yes', 'no'] as const),
 });
 export type EquipmentQuery = z.infer<typeof equipmentQuerySchema>;
 
@@ -79,5 +81,11 @@ export const equipmentRowSchema = z.object({
   posY: z.number().nullable(),
   createdAt: instantText(),
   warrantyEnd: z.iso.date().nullable(),
+  /** Out of service since (docs/alarms.md "Out of service"): its channels raise no alarms; null = in service. */
+  outOfServiceAt: instantText().nullable(),
+  /** When it comes back by itself; null = when someone puts it back. */
+  outOfServiceUntil: instantText().nullable(),
+  outOfServiceReason: z.string().default(''),
+  outOfServiceBy: z.string().default(''),
 });
 export type EquipmentRow = z.output<typeof equipmentRowSchema>;

@@ -53,6 +53,8 @@ export const wallEquipmentSchema = z.object({
   warrantyEnd: z.iso.date().nullable(),
   /** The predictive detector has an open finding on one of its channels (docs/predictive.md): amber, unless broken (red) anyway. */
   atRisk: z.boolean(),
+  /** Set out of service (docs/alarms.md "Out of service"): its channels raise no alarms; the tile says so. */
+  outOfService: z.boolean().default(false),
 });
 export type WallEquipment = z.output<typeof wallEquipmentSchema>;
 
@@ -68,6 +70,8 @@ export const wallChannelSchema = z.object({
   equipmentId: z.number().nullable(),
   /** An open finding of the predictive detector on this channel (fall_channel_risk). */
   atRisk: z.boolean(),
+  /** Its unit is out of service: the reading is stored and shown, marked, and raises no alarm. */
+  outOfService: z.boolean().default(false),
 });
 export type WallChannel = z.output<typeof wallChannelSchema>;
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ackCommentField } from './oncall';
 import { WARNING_LEVELS } from '../constants';
 import { DEAL_RESULTS, WARNING_RESULTS } from '../choices';
-import { instantText } from './common';
-import { filterDate, filterEnum, filterId, intField, refId, textField } from './work-fields';
+import { instantText, requiredString } from './common';
+import { filterDate, filterEnum, filterId, intField, optionalDate, refId, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
 import { statDay, statFilterShape } from './stat-filters';
 
@@ -13,6 +13,14 @@ export { WARNING_RESULTS, DEAL_RESULTS };
 // Defined with the constants, where the walls read it without loading these schemas (and zod).
 export { WARNING_LEVELS };
 export const WARNING_KINDS = ['channel', 'offline', 'sensor'] as const;
+/**
+ * Why an open warning does not sound (fall_warning.suppressed_by, docs/alarms.md): a person shelved
+ * it, its unit is out of service, its board is offline. It stays open and counted.
+ */
+export const SUPPRESSED_BY = ['shelved', 'out_of_service', 'board_offline'] as const;
+export type SuppressedBy = (typeof SUPPRESSED_BY)[number];
+/** The longest shelving a request may name at all (the setting alarm.shelveMaxMinutes sets the real one). */
+export const SHELVE_MINUTES_LIMIT = 525_600;
 
 export const warningQuerySchema = z.strictObject({
   projectId: filterId(),
@@ -21,6 +29,8 @@ export const warningQuerySchema = z.strictObject({
   result: filterEnum(['open', ...WARNING_RESULTS] as const),
   level: filterEnum(WARNING_LEVELS),
   kind: filterEnum(WARNING_KINDS),
+  /** none = alarms (not suppressed); else the cause it is (or was, when it closed) suppressed by. */
+  suppressed: filterEnum(['none', ...SUPPRESSED_BY] as const),
   /** unacked = open and nobody has acknowledged it yet. */
   ack: filterEnum(['unacked', 'acked'] as const),
   from: filterDate(),
@@ -48,6 +58,52 @@ export const warningAckSchema = z.strictObject({
   /** What the person says (optional: walls and older callers send the id only). */
   comment: ackCommentField(),
 });
+
+/**
+ * POST /ball/fallwarning/shelve: one alarm (`id`) or every open alarm of a unit (`equipmentId`) stops
+ * sounding for `minutes` (at most alarm.shelveMaxMinutes), for a reason that is required.
+ */
+export const warningShelveSchema = z
+  .strictObject({
+    id: refId().optional(),
+    equipmentId: refId().optional(),
+    minutes: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+      z
+        .number({ error: (issue) => (issue.input === undefined || issue.input === '' ? 'v.required' : 'v.invalid') })
+        .int({ message: 'v.invalid' })
+        .min(1, { message: 'v.invalid' })
+        .max(SHELVE_MINUTES_LIMIT, { message: 'v.shelveTooLong' }),
+    ),
+    reason: requiredString(500),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.id === undefined) === (v.equipmentId === undefined)) ctx.addIssue({ code: 'custom', path: ['id'], message: 'v.shelveTarget' });
+  });
+
+/** POST /ball/fallwarning/unshelve: the alarm (or every shelved alarm of a unit) sounds again now if it still stands. */
+export const warningUnshelveSchema = z
+  .strictObject({ id: refId().optional(), equipmentId: refId().optional() })
+  .superRefine((v, ctx) => {
+    if ((v.id === undefined) === (v.equipmentId === undefined)) ctx.addIssue({ code: 'custom', path: ['id'], message: 'v.shelveTarget' });
+  });
+
+/** The shelve and unshelve calls' answer: the warnings they changed, and until when. */
+export const warningShelvedSchema = z.object({ ids: z.array(z.number()), until: instantText().nullable() });
+
+/**
+ * POST /ball/fallwarning/service (under the warnings' rights: parking alarms): a unit under repair or drained is set out of service (`inService:
+ * false`, with a required reason and an optional end), or back in service (`inService: true`).
+ */
+export const equipmentServiceSchema = z.discriminatedUnion(
+  'inService',
+  [
+    z.strictObject({ equipmentId: refId(), inService: z.literal(false), reason: requiredString(500), until: optionalDate().optional() }),
+    z.strictObject({ equipmentId: refId(), inService: z.literal(true) }),
+  ],
+  { error: 'v.required' },
+);
+export const equipmentServiceAnswerSchema = z.object({ equipmentId: z.number(), outOfServiceAt: instantText().nullable(), outOfServiceUntil: instantText().nullable(), released: z.number(), suppressed: z.number() });
 
 /** POST /ball/fallwarning/alarms: the open, unacknowledged alarms a wall pops up (of one project, or all). */
 export const warningAlarmsSchema = z.strictObject({
@@ -106,6 +162,12 @@ export const warningRowSchema = z.object({
   chatter: z.number(),
   /** Open, unacknowledged and past the escalation time, as of the answer. */
   overdue: z.boolean(),
+  /** Why it does not sound, when it does not (docs/alarms.md); null = it alarms. Kept on a closed warning. */
+  suppressedBy: z.enum(SUPPRESSED_BY).nullable(),
+  /** The last shelving: until when, by whom, why (kept after it ended). */
+  shelvedUntil: instantText().nullable(),
+  shelvedBy: z.string().default(''),
+  shelveReason: z.string().default(''),
 });
 export type WarningRow = z.output<typeof warningRowSchema>;
 
@@ -148,6 +210,10 @@ export const warningAlarmsAnswerSchema = z.object({
   escalateMinutes: z.number(),
   /** How long a wall's mute lasts (alarm.muteMinutes; 0: walls cannot be muted). */
   muteMinutes: z.number(),
+  /** Open alarms of the popping levels shelved now, in the same scope as `list` (the strip's "shelved N"). */
+  shelved: z.number(),
+  /** The longest shelving (alarm.shelveMaxMinutes). */
+  shelveMaxMinutes: z.number(),
 });
 export type WarningAlarms = z.output<typeof warningAlarmsAnswerSchema>;
 

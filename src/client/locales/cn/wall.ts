@@ -103,6 +103,8 @@ const wall = {
     flood: '告警泛滥',
     floodSummary: '10分钟内 {{raised}} 条 · {{groups}} 组',
     groupCount: '{{count}} 条',
+    shelved: '已搁置 {{count}}',
+    shelvedHint: '有人注明原因暂时搁置的告警：搁置到期前不报警（告警列表中可查看）',
   },
 } as const;
 export default wall;

@@ -160,6 +160,18 @@ const work = {
     chatteringTitle: '该通道 60 秒内告警 {{count}} 次',
     acked: '告警已确认',
     notices: '通知记录',
+    // 搁置与抑制（docs/alarms.md）：被抑制的告警仍未处理，但不报警。
+    shelve: '搁置',
+    unshelve: '取消搁置',
+    shelveTitle: '搁置告警',
+    shelveMinutes: '搁置时长（分钟）',
+    shelveMax: '最多 {{max}} 分钟（设置 alarm.shelveMaxMinutes）',
+    shelveReason: '原因',
+    shelved: '告警已搁置',
+    unshelved: '告警已恢复',
+    shelvedUntil: '搁置至 {{time}} · {{by}}：{{reason}}',
+    suppressedState: '抑制',
+    suppressedBy: { none: '报警中', shelved: '已搁置', out_of_service: '设备停用', board_offline: '因检测板离线而抑制' },
     noticesOf: '告警 {{id}} 的通知记录',
     noNotices: '尚未通知任何人。',
     notice: {

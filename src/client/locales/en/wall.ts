@@ -105,6 +105,8 @@ const wall: LocaleShape<typeof cnWall> = {
     flood: 'Alarm flood',
     floodSummary: '{{raised}} in 10 min · {{groups}} groups',
     groupCount: '{{count}} alarms',
+    shelved: 'Shelved {{count}}',
+    shelvedHint: 'Alarms a person shelved for a while, with a reason: they do not sound until their shelving ends (the warnings list shows them)',
   },
 };
 export default wall;

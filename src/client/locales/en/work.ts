@@ -162,6 +162,18 @@ const work: LocaleShape<typeof cn> = {
     chatteringTitle: '{{count}} alarms of this channel within 60 s',
     acked: 'Alarm acknowledged',
     notices: 'Notifications',
+    // Shelving and suppression (docs/alarms.md): a suppressed warning is open, but does not sound.
+    shelve: 'Shelve',
+    unshelve: 'Unshelve',
+    shelveTitle: 'Shelve the alarm',
+    shelveMinutes: 'For (minutes)',
+    shelveMax: 'At most {{max}} minutes (setting alarm.shelveMaxMinutes)',
+    shelveReason: 'Reason',
+    shelved: 'Alarm shelved',
+    unshelved: 'Alarm back',
+    shelvedUntil: 'Shelved until {{time}} · {{by}}: {{reason}}',
+    suppressedState: 'Suppressed',
+    suppressedBy: { none: 'Alarming', shelved: 'Shelved', out_of_service: 'Unit out of service', board_offline: 'Suppressed: board offline' },
     noticesOf: 'Notifications of warning {{id}}',
     noNotices: 'Nobody has been told yet.',
     notice: {

@@ -107,6 +107,16 @@ export const fallEqInfo = pgTable('fall_eq_info', {
   createdAt: ts('created_at').notNull().defaultNow(),
   /** Warranty end, a calendar date as 'YYYY-MM-DD' text (0023); null = unknown. */
   warrantyEnd: date('warranty_end', { mode: 'string' }),
+  /**
+   * Out of service (0058, docs/alarms.md): under repair or drained for the season, set by a person
+   * with a reason and an optional end; its channels' warnings are opened suppressed meanwhile.
+   * Null = in service.
+   */
+  outOfServiceAt: ts('out_of_service_at'),
+  /** When it comes back by itself (the device jobs' sweep); null = until someone puts it back. */
+  outOfServiceUntil: ts('out_of_service_until'),
+  outOfServiceReason: varchar('out_of_service_reason', { length: 500 }).notNull().default(''),
+  outOfServiceBy: varchar('out_of_service_by', { length: 64 }).notNull().default(''),
 });
 
 /** Spare parts kept for an installed unit (0023). */
@@ -321,6 +331,17 @@ export const fallWarning = pgTable('fall_warning', {
   /** When an acknowledged alarm still standing was last re-notified (0057), and how many times. */
   renotifiedAt: ts('renotified_at'),
   renotifyCount: smallint('renotify_count').notNull().default(0),
+  /**
+   * Why an open warning does not sound (0058, docs/alarms.md): 'shelved' (a person parked it until
+   * shelved_until), 'out_of_service' (its unit is), 'board_offline' (its board went offline). Null =
+   * it alarms. It stays open and counted; only the walls' strip, the sound and escalation leave it out.
+   * Kept on a closed warning: the journal says what it was suppressed by when it closed.
+   */
+  suppressedBy: varchar('suppressed_by', { length: 16 }),
+  /** The last shelving: until when, by whom, why (kept after it ends, for the journal). */
+  shelvedUntil: ts('shelved_until'),
+  shelvedBy: varchar('shelved_by', { length: 64 }).notNull().default(''),
+  shelveReason: varchar('shelve_reason', { length: 500 }).notNull().default(''),
 });
 
 /**

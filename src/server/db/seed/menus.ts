@@ -56,7 +56,7 @@ export const ROLE_SEEDS: { code: string; name: string; nameEn: string; remark: s
       'fall-eqinfo#list', 'fall-eqinfo#info', 'fall-eqinfo#update', 'fall-order#list', 'fall-order#info', 'fall-order#save',
       'fall-order#update', 'fall-order#accept', 'fall-report#list', 'fall-report#info', 'fall-report#save', 'fall-report#update',
       'fall-train#list', 'fall-train#info', 'fall-draw#list', 'fall-draw#info', 'fall-monitor#list', 'fall-monitor#info',
-      'fall-detect#list', 'fall-detect#info', 'fall-detect#deal', 'fall-detect#ack', 'fall-risk#list', 'fall-risk#info', 'fall-risk#dismiss', 'fall-others#list', 'fall-others#info', 'ship-scene#view',
+      'fall-detect#list', 'fall-detect#info', 'fall-detect#deal', 'fall-detect#ack', 'fall-detect#shelve', 'fall-risk#list', 'fall-risk#info', 'fall-risk#dismiss', 'fall-others#list', 'fall-others#info', 'ship-scene#view',
       'oss-file#upload', 'oss-file#download', 'oss-upload#upload',
     ],
   },

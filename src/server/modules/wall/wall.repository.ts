@@ -82,7 +82,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
     sitePlanOf(app, project, (fileId) => `${app.config.apiPrefix}/oss/file/download/${fileId}`),
     q<ProjectWall['equipment'][number]>(
       `SELECT e.id, e.name, e.name_en AS "nameEn", e.state, e.pos_x AS "posX", e.pos_y AS "posY", d.name AS "deviceName", d.name_en AS "deviceNameEn", d.category,
-              e.warranty_end::text AS "warrantyEnd", ${unitAtRiskSql('e')} AS "atRisk"
+              e.warranty_end::text AS "warrantyEnd", ${unitAtRiskSql('e')} AS "atRisk", e.out_of_service_at IS NOT NULL AS "outOfService"
          FROM fall_eq_info e LEFT JOIN fall_device d ON d.id = e.device_id
         WHERE e.project_id = $1 AND ${countedEquipment('e')} ORDER BY e.id LIMIT ${EQUIPMENT_LIMIT}`,
       [id],
@@ -96,7 +96,8 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
     q<WallBoard['channels'][number] & { detectId: number }>(
       `SELECT c.detect_id AS "detectId", c.ch, c.label, c.label_en AS "labelEn", c.switch_value AS "switchValue", c.analog_value AS "analogValue",
               c.analog_min AS "analogMin", c.analog_max AS "analogMax", c.result, c.equipment_id AS "equipmentId",
-              EXISTS (SELECT 1 FROM fall_channel_risk r WHERE r.detect_id = c.detect_id AND r.ch = c.ch AND r.status = 'open') AS "atRisk"
+              EXISTS (SELECT 1 FROM fall_channel_risk r WHERE r.detect_id = c.detect_id AND r.ch = c.ch AND r.status = 'open') AS "atRisk",
+              EXISTS (SELECT 1 FROM fall_eq_info e WHERE e.id = c.equipment_id AND e.out_of_service_at IS NOT NULL) AS "outOfService"
          FROM fall_detect_channel c JOIN fall_detect d ON d.id = c.detect_id
         WHERE d.project_id = $1 AND ${notArchivedSql('d')} ORDER BY c.detect_id, c.ch`,
       [id],

@@ -35,6 +35,9 @@ export const issueBoardKey = (id: number) => api.post<{ id: number; boardKey: st
 /** Someone has seen the alarm: every wall stops sounding. */
 /** Acknowledges an alarm; the comment is optional (the server keeps it with the warning). */
 export const ackWarning = (id: number, comment?: string) => api.post(`${WARNING_BASE}/ack`, comment?.trim() ? { id, comment: comment.trim() } : { id });
+/** The alarm stops sounding until its end (at most alarm.shelveMaxMinutes), for a reason; it stays open. */
+export const shelveWarning = (body: { id: number; minutes: number; reason: string }) => api.post<{ ids: number[]; until: string }>(`${WARNING_BASE}/shelve`, body);
+export const unshelveWarning = (id: number) => api.post<{ ids: number[] }>(`${WARNING_BASE}/unshelve`, { id });
 export const dealWarning = (body: { id: number; result: 'fixed' | 'not_fixed'; note: string }) => api.post(`${WARNING_BASE}/deal`, body);
 
 /** Each channel's last `hours` from the downsampled history. */

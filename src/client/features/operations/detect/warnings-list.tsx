@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
+import dayjs from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { WarningRow } from '@shared/contracts/warning';
+import { SUPPRESSED_BY, type WarningRow } from '@shared/contracts/warning';
 import { WARNING_LEVELS } from '@shared/constants';
 import { DEAL_RESULTS, WARNING_RESULTS } from '@shared/choices';
 import { useCan } from '@client/lib/session';
@@ -13,7 +14,8 @@ import { useDrillFilter } from '@client/components/list-page/drill-filter';
 import { selectInput } from '@client/components/list-page/query-form';
 import { projectColumn, when } from '../../../shared/work-kit/format';
 import { projectQueryField } from '../../../shared/work-kit/pickers';
-import { ackWarning, dealWarning, warningKeys, warningNoticesQueryOptions } from './detect-api';
+import { ackWarning, dealWarning, shelveWarning, unshelveWarning, warningKeys, warningNoticesQueryOptions } from './detect-api';
+import { ApiError } from '@client/lib/api';
 import { localName } from '@shared/local-name';
 import { permissionOf } from '@client/lib/resources';
 
@@ -22,6 +24,25 @@ const WARNING_DRILL = ['statFrom', 'statTo', 'level', 'detectId', 'kind', 'predi
 
 const LEVEL_COLOR = { info: 'blue', warning: 'orange', critical: 'red' } as const;
 const NOTICE_COLOR = { pending: 'yellow', sent: 'green', failed: 'red', refused: 'gray', cancelled: 'gray' } as const;
+const SUPPRESSED_COLOR = { shelved: 'yellow', out_of_service: 'gray', board_offline: 'gray' } as const;
+/** What the shelve dialog offers first (the server holds it to alarm.shelveMaxMinutes). */
+const SHELVE_DEFAULT_MINUTES = 60;
+
+/**
+ * Why a warning does not sound (docs/alarms.md): shelved (until when, by whom, why), its unit out of
+ * service, its board offline. On a closed warning it says what it was suppressed by when it closed.
+ */
+function SuppressedBadge({ w }: { w: WarningRow }) {
+  const { t } = useTranslation('work');
+  if (!w.suppressedBy) return null;
+  const label = t(`warning.suppressedBy.${w.suppressedBy}`);
+  const title = w.suppressedBy === 'shelved' && w.shelvedUntil ? t('warning.shelvedUntil', { time: dayjs(w.shelvedUntil).format('MM-DD HH:mm'), by: w.shelvedBy, reason: w.shelveReason }) : label;
+  return (
+    <Badge color={SUPPRESSED_COLOR[w.suppressedBy]} variant="light" title={title} data-testid="warning-suppressed" data-suppressed-by={w.suppressedBy}>
+      {w.suppressedBy === 'shelved' && w.shelvedUntil && w.result === null ? `${label} → ${dayjs(w.shelvedUntil).format('HH:mm')}` : label}
+    </Badge>
+  );
+}
 
 /** The notifications an escalation sent for one warning: to whom, how, and what became of each. */
 function WarningNotices({ id }: { id: number }) {
@@ -72,6 +93,11 @@ export function WarningsList() {
   const canDeal = useCan(permissionOf('detect', 'deal'));
   const canAck = useCan(permissionOf('detect', 'ack'));
   const canView = useCan(permissionOf('detect', 'info'));
+  const canShelve = useCan(permissionOf('detect', 'shelve'));
+  const [shelving, setShelving] = useState<WarningRow | null>(null);
+  const [minutes, setMinutes] = useState<number | string>(SHELVE_DEFAULT_MINUTES);
+  const [reason, setReason] = useState('');
+  const [shelveErrors, setShelveErrors] = useState<Record<string, string>>({});
   const [showing, setShowing] = useState<number | null>(null);
   const [dealing, setDealing] = useState<WarningRow | null>(null);
   const [result, setResult] = useState<(typeof DEAL_RESULTS)[number]>('fixed');
@@ -103,6 +129,31 @@ export function WarningsList() {
     },
   });
 
+  // Shelving takes the alarm off every wall's strip until its end (or an unshelve); it stays open.
+  const shelve = useMutation({
+    mutationFn: () => shelveWarning({ id: shelving!.id, minutes: Number(minutes), reason }),
+    onSuccess: () => {
+      toast.success(() => t('warning.shelved'));
+      setShelving(null);
+      return queryClient.invalidateQueries({ queryKey: warningKeys.all });
+    },
+    onError: (e) => {
+      setShelveErrors(e instanceof ApiError ? e.fields : {});
+      toast.error(e.message);
+    },
+  });
+  const unshelve = useMutation({
+    mutationFn: (id: number) => unshelveWarning(id),
+    onSuccess: () => {
+      toast.success(() => t('warning.unshelved'));
+      return queryClient.invalidateQueries({ queryKey: warningKeys.all });
+    },
+    onError: (e) => {
+      toast.error(e.message);
+      return queryClient.invalidateQueries({ queryKey: warningKeys.all });
+    },
+  });
+
   return (
     <>
       <ReadOnlyList<WarningRow>
@@ -117,6 +168,7 @@ export function WarningsList() {
             render: selectInput([{ value: 'open', label: t('warning.open') }, ...WARNING_RESULTS.map((r) => ({ value: r, label: t(`warning.results.${r}`) }))]),
           },
           { name: 'level', label: t('warning.level'), render: selectInput(WARNING_LEVELS.map((l) => ({ value: l, label: t(`warning.levels.${l}`) }))) },
+          { name: 'suppressed', label: t('warning.suppressedState'), render: selectInput((['none', ...SUPPRESSED_BY] as const).map((s) => ({ value: s, label: t(`warning.suppressedBy.${s}`) }))) },
           { name: 'ack', label: t('warning.ackState'), render: selectInput((['unacked', 'acked'] as const).map((a) => ({ value: a, label: t(`warning.acks.${a}`) }))) },
         ]}
         columns={[
@@ -132,7 +184,8 @@ export function WarningsList() {
             render: (w) => (
               <Group gap={4} wrap="nowrap">
                 {w.result ? t(`warning.results.${w.result}`) : <Badge color="red" variant="outline">{t('warning.open')}</Badge>}
-                {!w.result && w.overdue ? <Badge color="red" variant="filled" data-testid="warning-overdue">{t('warning.overdue')}</Badge> : null}
+                {!w.result && w.overdue && !w.suppressedBy ? <Badge color="red" variant="filled" data-testid="warning-overdue">{t('warning.overdue')}</Badge> : null}
+                {!w.result ? <SuppressedBadge w={w} /> : null}
                 {/* 3 or more alarms of its channel within 60 s, counted when it opened (docs/alarms.md "Chattering"). */}
                 {w.chatter > 0 ? (
                   <Badge color="orange" variant="light" data-testid="warning-chattering" title={t('warning.chatteringTitle', { count: w.chatter })}>
@@ -165,6 +218,15 @@ export function WarningsList() {
                     {t('warning.ackWithComment')}
                   </Button>
                 ) : null}
+                {w.result === null && canShelve && w.suppressedBy === 'shelved' ? (
+                  <Button size="compact-xs" variant="light" color="yellow" data-testid="warning-unshelve" loading={unshelve.isPending && unshelve.variables === w.id} onClick={() => unshelve.mutate(w.id)}>
+                    {t('warning.unshelve')}
+                  </Button>
+                ) : w.result === null && canShelve && !w.suppressedBy ? (
+                  <Button size="compact-xs" variant="light" color="yellow" data-testid="warning-shelve" onClick={() => { setMinutes(SHELVE_DEFAULT_MINUTES); setReason(''); setShelveErrors({}); setShelving(w); }}>
+                    {t('warning.shelve')}
+                  </Button>
+                ) : null}
                 {w.result === null && canDeal ? (
                   <Button size="compact-xs" variant="subtle" onClick={() => { setResult('fixed'); setNote(''); setDealing(w); }}>
                     {t('warning.deal')}
@@ -183,6 +245,15 @@ export function WarningsList() {
           <Stack>
             <div>{commenting.info}</div>
             <Textarea label={t('warning.ackComment')} description={t('warning.ackCommentHint')} rows={3} maxLength={500} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+          </Stack>
+        )}
+      </Dialog>
+      <Dialog opened={shelving !== null} onChange={(open) => !open && setShelving(null)} title={t('warning.shelveTitle')} footer onOk={() => shelve.mutate()} confirmLoading={shelve.isPending} width={520} height="auto">
+        {shelving && (
+          <Stack data-testid="shelve-form">
+            <div>{shelving.info}</div>
+            <NumberInput label={t('warning.shelveMinutes')} withAsterisk min={1} allowDecimal={false} value={minutes} onChange={setMinutes} error={shelveErrors.minutes} data-testid="shelve-minutes" />
+            <Textarea label={t('warning.shelveReason')} withAsterisk rows={3} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={shelveErrors.reason} data-testid="shelve-reason" />
           </Stack>
         )}
       </Dialog>

@@ -29,6 +29,16 @@ function boardIcon(board: WallBoard, selected: boolean, faults: number): L.DivIc
   });
 }
 
+/** The "out of service" label drawn under a unit's dot (a fixed text of the locale files, no markup). */
+function outOfServiceIcon(id: number, label: string): L.DivIcon {
+  return L.divIcon({
+    className: 'wall-eq-out-of-service',
+    iconSize: [120, 22],
+    iconAnchor: [60, -10],
+    html: `<div style="display:flex;justify-content:center"><span data-testid="eq-out-of-service" data-equipment-id="${id}" style="padding:1px 6px;border:1px dashed ${WALL.textDim};border-radius:3px;background:rgba(3,11,26,.85);color:${WALL.text};font:600 13px/18px sans-serif;white-space:nowrap">${label.replace(/[<>&"]/g, '')}</span></div>`,
+  });
+}
+
 /** Keeps the whole plan in view when the panel size or the plan changes. */
 function FitPlan({ bounds }: { bounds: L.LatLngBoundsExpression }) {
   const map = useMap();
@@ -86,16 +96,29 @@ export function SitePlanMap({ sitePlan, equipment, boards, selectedBoard, onSele
             radius={MARKER_RADIUS}
             className={`wall-eq wall-eq-${e.state}${riskShown(e) ? ' wall-eq-at-risk' : ''}`}
             // At risk: an amber ring around its state's colour (broken red stays red, without the ring).
-            pathOptions={riskShown(e) ? { color: AT_RISK_HEX, weight: 4, fillColor: deviceStateColor(e.state), fillOpacity: 0.95 } : { color: '#ffffff', weight: 1.5, fillColor: deviceStateColor(e.state), fillOpacity: 0.95 }}
+            pathOptions={
+              riskShown(e)
+                ? { color: AT_RISK_HEX, weight: 4, fillColor: deviceStateColor(e.state), fillOpacity: 0.95 }
+                : e.outOfService
+                  ? { color: '#ffffff', weight: 2, dashArray: '3 3', fillColor: deviceStateColor(e.state), fillOpacity: 0.4 }
+                  : { color: '#ffffff', weight: 1.5, fillColor: deviceStateColor(e.state), fillOpacity: 0.95 }
+            }
           >
             <Tooltip direction="top" offset={[0, -8]}>
               <strong>{localName(e.name, e.nameEn, i18n.language)}</strong> · {stateLabel(e.state)}
               {riskShown(e) ? <div style={{ color: AT_RISK_HEX }}>{t('atRisk')}</div> : null}
+              {e.outOfService ? <div>{t('outOfService')}</div> : null}
               {e.deviceName ? <div>{localName(e.deviceName, e.deviceNameEn, i18n.language)}</div> : null}
               {e.warrantyEnd ? <div>{t('warrantyEnd', { date: e.warrantyEnd })}</div> : null}
             </Tooltip>
           </CircleMarker>
         ))}
+        {/* Out of service: said on the plan itself under the unit's dot, not only on hover (docs/alarms.md). */}
+        {placed
+          .filter((e) => e.outOfService)
+          .map((e) => (
+            <Marker key={`o${e.id}-${i18n.language}`} position={toLatLng(plan, e.posX!, e.posY!)} icon={outOfServiceIcon(e.id, t('outOfService'))} interactive={false} keyboard={false} />
+          ))}
         {boards
           .filter((b) => b.posX !== null && b.posY !== null)
           .map((b) => (
@@ -127,6 +150,10 @@ export function SitePlanMap({ sitePlan, equipment, boards, selectedBoard, onSele
             {i18n.language === 'en' ? s.en : s.cn} {equipment.filter((e) => e.state === s.value).length}
           </span>
         ))}
+        <span data-testid="legend-out-of-service" style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+          <span style={{ width: 12, height: 12, borderRadius: 6, border: `2px dashed ${WALL.textDim}`, boxSizing: 'border-box' }} />
+          {t('legend.outOfService')} {equipment.filter((e) => e.outOfService).length}
+        </span>
         <span data-testid="legend-at-risk" style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
           <span style={{ width: 12, height: 12, borderRadius: 6, border: `3px solid ${AT_RISK_HEX}`, boxSizing: 'border-box' }} />
           {t('legend.atRisk')} {equipment.filter(riskShown).length}

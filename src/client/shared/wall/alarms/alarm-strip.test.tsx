@@ -62,6 +62,10 @@ const row = (over: Partial<WarningRow>): WarningRow => ({
   notifyLevel: 0,
   chatter: 0,
   overdue: false,
+  suppressedBy: null,
+  shelvedUntil: null,
+  shelvedBy: '',
+  shelveReason: '',
   ...over,
 });
 
@@ -69,6 +73,7 @@ let alarms: WarningRow[] = [];
 let perms: string[] = [];
 let muteMinutes = 15;
 let flood: WarningAlarms['flood'] | undefined;
+let shelved = 0;
 const acked: number[] = [];
 
 beforeEach(() => {
@@ -79,13 +84,14 @@ beforeEach(() => {
   startState = 'running';
   muteMinutes = 15;
   flood = undefined;
+  shelved = 0;
   localStorage.clear();
   (window as unknown as { AudioContext: unknown }).AudioContext = FakeAudioContext;
   resetAudio();
   loginDisplay('display-token', 'display');
   server.use(
     http.get(`${API}/wall/session`, () => ok({ kind: 'display', projectId: null, sceneId: null, label: 'Control room', perms })),
-    http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, total: alarms.length, flood: flood ?? { raised: 0, active: false, groups: [] }, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes })),
+    http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, total: alarms.length, flood: flood ?? { raised: 0, active: false, groups: [] }, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes, shelved, shelveMaxMinutes: 480 })),
     http.post(`${API}/ball/fallwarning/ack`, async ({ request }) => {
       const { id } = (await request.json()) as { id: number };
       acked.push(id);
@@ -123,6 +129,17 @@ describe('alarm order', () => {
 });
 
 describe('wall alarm strip', () => {
+  it('always shows how many alarms are shelved, 0 included, in both languages', async () => {
+    const view = renderWithProviders(<Strip />, { locale: 'en' });
+    await waitFor(() => expect(screen.getByTestId('alarm-shelved')).toHaveAttribute('data-count', '0'));
+    expect(screen.getByTestId('alarm-shelved')).toHaveTextContent('Shelved 0');
+    view.unmount();
+    shelved = 2;
+    renderWithProviders(<Strip />, { locale: 'cn' });
+    await waitFor(() => expect(screen.getByTestId('alarm-shelved')).toHaveAttribute('data-count', '2'));
+    expect(screen.getByTestId('alarm-shelved')).toHaveTextContent('已搁置 2');
+  });
+
   it('keeps its place with a quiet line while there is no alarm, and sounds nothing', async () => {
     renderWithProviders(<Strip />, { locale: 'en' });
     await waitFor(() => expect(strip()).toHaveAttribute('data-count', '0'));
@@ -155,7 +172,7 @@ describe('wall alarm strip', () => {
       projectId: 7, projectName: '湖滨广场', projectNameEn: 'Lakeside Plaza', equipmentId, equipmentName: name, equipmentNameEn: name, detectId: null, boardName: null, boardNameEn: null, count, level, latestAt: '2026-11-25T08:05:00.000Z',
     });
     flood = { raised: 140, active: true, groups: [group(1, 'Main pump', 90, 'critical'), group(2, 'Light ring', 50, 'warning')] };
-    server.use(http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, total: 140, flood, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes })));
+    server.use(http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, total: 140, flood, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes, shelved: 0, shelveMaxMinutes: 480 })));
     renderWithProviders(<Strip />, { locale: 'en' });
     await waitFor(() => expect(strip()).toHaveAttribute('data-flood', 'true'));
     expect(strip()).toHaveAttribute('data-count', '140');

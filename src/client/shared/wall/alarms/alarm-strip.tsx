@@ -103,7 +103,8 @@ export interface AlarmStripProps {
  * acknowledges them (here, when the session may, or in the back-office; every wall hears it and
  * stops) or this wall is muted — for alarm.muteMinutes, after which it sounds again by itself; an
  * escalated alarm sounds through a mute. When the browser blocks sound, a small badge says so and
- * the next click or key anywhere enables it.
+ * the next click or key anywhere enables it. Suppressed alarms (shelved, unit out of service, board
+ * offline) are not on it; how many are shelved is, always ("shelved N").
  */
 export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) {
   const { t, locale } = useWallText();
@@ -118,6 +119,8 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
   const { until: mutedUntil, mute, unmute } = useWallMute(wallKey);
   const muted = mutedUntil !== null;
   const muteMinutes = alarms.data?.muteMinutes ?? 0;
+  // Shelved alarms are off the strip, not out of sight: their count is always on it (docs/alarms.md "Shelving").
+  const shelved = alarms.data?.shelved ?? 0;
   const list = useMemo(() => orderAlarms(alarms.data?.list ?? []), [alarms.data]);
   // The list is the newest 50; the count is every alarm the wall holds.
   const total = Math.max(alarms.data?.total ?? 0, list.length);
@@ -256,6 +259,9 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
             })}
           </ul>
           <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 6 }}>
+            <span data-testid="alarm-shelved" data-count={shelved} title={t('alarm.shelvedHint')} style={badgeStyle(shelved ? TAG_HEX.warning : WALL.textDim)}>
+              <Pause size={12} /> {t('alarm.shelved', { count: shelved })}
+            </span>
             {muted ? (
               <button type="button" data-testid="alarm-mute" aria-pressed onClick={unmute} style={buttonStyle(WALL.textDim)}>
                 <Speaker size={16} /> {t('alarm.unmute')}
@@ -274,6 +280,16 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
         </section>
       ) : null}
     </>
+  );
+}
+
+/** A pause sign drawn inline (the shelved counter). */
+function Pause({ size }: { size: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden>
+      <rect x="5" y="4" width="5" height="16" rx="1" />
+      <rect x="14" y="4" width="5" height="16" rx="1" />
+    </svg>
   );
 }
 

@@ -28,6 +28,7 @@ const boardOf = (online: boolean, lastSeen: string | null, missed = 0): WallBoar
     result: i === 4 ? 'fault' : 'normal',
     equipmentId: null,
     atRisk: false,
+    outOfService: false,
   })),
 });
 

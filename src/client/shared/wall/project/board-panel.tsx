@@ -61,6 +61,7 @@ export function BoardChannels({ board, equipment, onOpenTrend }: { board: WallBo
               data-testid={`channel-${n + 1}`}
               data-result={shown ?? 'none'}
               data-at-risk={risk ? 'true' : undefined}
+              data-out-of-service={c?.outOfService ? 'true' : undefined}
               // A click (or Enter) opens the channel's trend over the wall.
               {...(onOpenTrend && c
                 ? {
@@ -104,6 +105,8 @@ export function BoardChannels({ board, equipment, onOpenTrend }: { board: WallBo
               </div>
               <div style={{ fontSize: 12, color: colour, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
                 {shown === 'offline' ? noData : shown === 'fault' ? t('board.fault') : risk ? t('board.atRisk') : shown === 'normal' ? t('board.normal') : ''}
+                {/* Its unit is out of service: the reading is shown as it is, and raises no alarm. */}
+                {c?.outOfService ? <span data-testid="channel-out-of-service" style={{ color: WALL.textDim }}> · {t('outOfService')}</span> : null}
               </div>
             </div>
           );

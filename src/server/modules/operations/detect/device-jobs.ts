@@ -3,7 +3,7 @@ import { checkOffline, sweepConditions } from './readings';
 import { checkMissing } from './missing';
 import { pollDueBoards } from './poller';
 import { acquireLease } from '../../../jobs/runner';
-import { escalateAlarms } from '../warnings';
+import { escalateAlarms, sweepSuppression } from '../warnings';
 import { notifyEscalations } from '../escalation';
 
 export interface DeviceJobOptions {
@@ -17,6 +17,8 @@ export interface DeviceJobOptions {
   conditionEverySeconds?: number;
   /** How often unacknowledged alarms are checked for escalation. */
   escalateEverySeconds?: number;
+  /** How often shelvings and out-of-service units past their end are looked for (warnings/suppression.ts). */
+  suppressionEverySeconds?: number;
   /** With several instances, only the one holding this lease polls (the name of this instance). */
   leaseHolder?: string;
 }
@@ -25,7 +27,7 @@ const LEASE_NAME = 'device-jobs';
 const LEASE_MS = 30_000;
 
 /**
- * Starts the board poller, the offline and missing-readings checks, the conditioning sweep and the alarm escalation on timers (main.ts calls this once; tests call the
+ * Starts the board poller, the offline and missing-readings checks, the conditioning and suppression sweeps and the alarm escalation on timers (main.ts calls this once; tests call the
  * functions directly). A sweep never overlaps the previous one. Returns a stop function for shutdown.
  */
 export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {}): () => void {
@@ -50,6 +52,8 @@ export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {
     every(opts.offlineEverySeconds ?? 15, () => checkOffline(app), 'offline check'),
     every(opts.conditionEverySeconds ?? 5, () => sweepConditions(app), 'alarm conditioning sweep'),
     every(opts.missingEverySeconds ?? 15, () => checkMissing(app), 'missing readings check'),
+    // Shelvings and out-of-service units past their end come back by themselves; what still stands alarms again.
+    every(opts.suppressionEverySeconds ?? 15, () => sweepSuppression(app), 'suppression sweep'),
     // The walls first (re-pop at alarm.escalateMinutes), then the people (alarm.notifyMinutes, e-mail and webhooks).
     every(opts.escalateEverySeconds ?? 15, () => escalateAlarms(app).then(() => notifyEscalations(app)), 'alarm escalation'),
   ];

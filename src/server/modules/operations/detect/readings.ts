@@ -10,6 +10,7 @@ import { serverText } from '@shared/server-text';
 import { publishLive } from '../../../live';
 import { insertOrder } from '../orders';
 import { equipmentOfBoards, recomputeEquipmentState } from '../equipment';
+import { releaseReturnedChannels, suppressOfflineChannels, suppressionOf } from '../warnings';
 
 /** Who closes warnings the readings themselves clear. */
 export const SYSTEM_ACTOR = 'system';
@@ -111,6 +112,8 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
       const step = conditionStep(channel, reading, channel, channel.conditioning, now, closeAfter);
       await applyStep(tx, { board, autoOrder: !!project?.autoOrder, channel, reading, step, closeAfter, now, outcome, named, values: { switchValue: reading.switch, analogValue: reading.analog, updatedAt: now } });
     }
+    // Suppressed while the board was offline: the channels reading faulty alarm again (the same warnings, docs/alarms.md).
+    await releaseReturnedChannels(tx, boardId, [...latest].filter(([ch, r]) => byCh.has(ch) && isFault(r, byCh.get(ch)!)).map(([ch]) => ch));
     // The board is heard again and its channels are stored: its units, and those its closed warnings named, follow the facts now.
     moved = (await recomputeEquipmentState(tx, [...(await equipmentOfBoards(tx, [boardId])), ...named], now)).length;
     return outcome;
@@ -165,6 +168,8 @@ async function applyStep(
       level: a.reading.switch === SWITCH_FAULT ? 'critical' : 'warning',
       autoOrder: a.autoOrder,
       now,
+      // Its unit out of service: opened suppressed, without an order (docs/alarms.md).
+      suppressedBy: await suppressionOf(tx, channel.equipmentId, now),
     });
     if (opened) {
       a.outcome.opened.push(opened.warningId);
@@ -209,18 +214,18 @@ export function chatterSql(board: SQL, ch: SQL, at: SQL, self: SQL): SQL {
 
 async function openWarning(
   tx: Db,
-  w: { projectId: number; boardId: number; ch: number; equipmentId: number | null; info: string; level: string; autoOrder: boolean; now: Date },
+  w: { projectId: number; boardId: number; ch: number; equipmentId: number | null; info: string; level: string; autoOrder: boolean; now: Date; suppressedBy?: string | null },
 ): Promise<{ warningId: number; orderId: number | null } | null> {
   const inserted = await tx.execute(sql`
-    INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id, chatter)
+    INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id, chatter, suppressed_by)
     SELECT ${w.now.toISOString()}::timestamptz, ${w.info}, 'channel', ${w.level}, ${w.projectId}, ${w.boardId}, ${w.ch}, ${w.equipmentId},
-           ${chatterSql(sql`${w.boardId}::int`, sql`${w.ch}::smallint`, sql`${w.now.toISOString()}::timestamptz`, sql`1`)}
+           ${chatterSql(sql`${w.boardId}::int`, sql`${w.ch}::smallint`, sql`${w.now.toISOString()}::timestamptz`, sql`1`)}, ${w.suppressedBy ?? null}
     ON CONFLICT (detect_id, kind, COALESCE(channel, 0)) WHERE result IS NULL DO NOTHING
     RETURNING id`);
   const row = inserted.rows[0] as { id: number } | undefined;
   if (!row) return null;
   const warningId = Number(row.id);
-  if (!w.autoOrder) return { warningId, orderId: null };
+  if (!w.autoOrder || w.suppressedBy) return { warningId, orderId: null };
   // One fault, one job: an order already open on the equipment takes the warning instead of a duplicate.
   const [open] = w.equipmentId
     ? await tx
@@ -319,6 +324,8 @@ export async function checkOffline(app: FastifyInstance): Promise<number[]> {
     const gone = await tx.update(fallDetect).set({ online: false }).where(and(eq(fallDetect.online, true), silent)).returning({ id: fallDetect.id });
     // Their units are offline now (unless a fault still holds them broken).
     changed = (await recomputeEquipmentState(tx, await equipmentOfBoards(tx, gone.map((b) => b.id)))).length;
+    // Their channels' open alarms are suppressed by the board's offline warning (docs/alarms.md).
+    await suppressOfflineChannels(tx, gone.map((b) => b.id));
     const res = await tx.execute(sql`
       INSERT INTO fall_warning (info, kind, level, project_id, detect_id)
       SELECT '[[text.offline]]' || jsonb_build_object('board', ${fallDetect.boardName}, 'boardEn', ${fallDetect.boardNameEn}, 'seconds', ${fallDetect.pollSeconds} * ${OFFLINE_PERIODS})::text,

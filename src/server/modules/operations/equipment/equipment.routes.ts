@@ -69,6 +69,7 @@ export async function equipmentRoutes(app: AppInstance): Promise<void> {
         country: filters.eq(fallProject.country),
         archived: archivedFilter(fallEqInfo, 'fall-eqinfo#restore'),
         warranty: warrantyFilter,
+        outOfService: (v) => (v === 'yes' ? sql`${fallEqInfo.outOfServiceAt} IS NOT NULL` : v === 'no' ? sql`${fallEqInfo.outOfServiceAt} IS NULL` : undefined),
       },
       sortable: {
         name: fallEqInfo.name,

@@ -195,12 +195,11 @@ export async function auditWallEscalation(app: FastifyInstance, ids: number[]): 
 }
 
 /**
- * Not suppressed (another part of issue 38 adds the column): a suppressed alarm is neither escalated
- * nor re-notified, and its pending notifications are cancelled.
- * TODO(issue 38, suppression): replace with sql`${fallWarning}.suppressed_by IS NULL` once
- * fall_warning.suppressed_by (varchar, null) lands — this file must not add that column.
+ * Not suppressed (docs/alarms.md "Suppression by cause"): a shelved alarm, one of a unit out of
+ * service or of a board gone offline is neither escalated nor re-notified, and its pending
+ * notifications are cancelled.
  */
-export const notSuppressed: SQL = sql`true`;
+export const notSuppressed: SQL = sql`${fallWarning.suppressedBy} IS NULL`;
 
 /** A project's policy as the sweep reads it: its own (fall_escalation_policy), or the default one of alarm.notifyMinutes. */
 export interface Policy {

@@ -319,10 +319,24 @@ describe('on-call escalation that stops', () => {
     expect((await notices(later)).filter((n) => n.level === 2)).toEqual([]);
   });
 
-  // TODO(issue 38, suppression): once fall_warning.suppressed_by lands (another helper), a suppressed
-  // alarm must be neither escalated nor re-notified and its pending notices cancelled (notSuppressed
-  // in notify.service.ts).
-  it.todo('does not escalate a suppressed alarm (needs fall_warning.suppressed_by)');
+  it('does not escalate a suppressed alarm, and cancels what is pending once it is suppressed', async () => {
+    const base = Date.now();
+    // Shelved from the start: nobody is told at any step.
+    const shelved = await warning(16);
+    await t.database.db.update(fallWarning).set({ suppressedBy: 'shelved' }).where(eq(fallWarning.id, shelved));
+    await notifyEscalations(t.app, new Date(base));
+    expect(await notices(shelved)).toEqual([]);
+    // Suppressed after step 1 went out with a retry pending: the retry is cancelled, not sent.
+    hookFailNext = 1;
+    const w = await warning(6);
+    await notifyEscalations(t.app, new Date(base));
+    expect((await notices(w)).some((n) => n.status === 'pending')).toBe(true);
+    await t.database.db.update(fallWarning).set({ suppressedBy: 'out_of_service' }).where(eq(fallWarning.id, w));
+    received.length = 0;
+    await notifyEscalations(t.app, new Date(base + 31_000));
+    expect(received).toEqual([]);
+    expect((await notices(w)).filter((n) => n.status === 'pending')).toEqual([]);
+  });
 
   it('keeps projects without a policy on alarm.notifyMinutes', async () => {
     const [p] = await t.database.db.select({ tz: fallProject.timeZone }).from(fallProject).where(eq(fallProject.id, otherProject));

@@ -53,6 +53,10 @@ const selection = {
   escalatedAt: fallWarning.escalatedAt,
   notifyLevel: fallWarning.notifyLevel,
   chatter: fallWarning.chatter,
+  suppressedBy: fallWarning.suppressedBy,
+  shelvedUntil: fallWarning.shelvedUntil,
+  shelvedBy: fallWarning.shelvedBy,
+  shelveReason: fallWarning.shelveReason,
 };
 /** Who may see the alarms a wall pops up: the same callers as the wall's ticker. */
 const ALARM_READ = ['fall-detect#list', 'ship-scene#view'];
@@ -67,6 +71,7 @@ function conditions(q: WarningQuery, scope: DataScope): SQL | undefined {
       q.result === 'open' ? isNull(fallWarning.result) : q.result ? eq(fallWarning.result, q.result) : undefined,
       q.level ? eq(fallWarning.level, q.level) : undefined,
       q.kind ? eq(fallWarning.kind, q.kind) : undefined,
+      q.suppressed === 'none' ? isNull(fallWarning.suppressedBy) : q.suppressed ? eq(fallWarning.suppressedBy, q.suppressed) : undefined,
       q.ack === 'unacked' ? and(isNull(fallWarning.ackAt), isNull(fallWarning.result)) : q.ack === 'acked' ? isNotNull(fallWarning.ackAt) : undefined,
       q.from ? gte(fallWarning.at, q.from) : undefined,
       q.to ? lte(fallWarning.at, q.to) : undefined,
@@ -300,16 +305,16 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
   app.post(`${BASE}/alarms`, { schema: { response: { 200: envelopeOf(warningAlarmsAnswerSchema) }, body: warningAlarmsSchema }, config: { permission: ALARM_READ } }, async (request) => {
     const { projectId } = request.body;
     const levels = parsePopupLevels(await app.settings.get('alarm.popupLevels'));
-    const where = and(
+    const wall = and(
       projectId ? eq(fallWarning.projectId, projectId) : undefined,
       scopeCondition(scopeOf(request), fallWarning.projectId),
       notArchived(fallProject),
       isNull(fallDetect.archivedAt),
       isNull(fallWarning.result),
-      isNull(fallWarning.ackAt),
-      inArray(fallWarning.level, levels),
     );
-    const [list, [{ total }], flood] = await Promise.all([
+    // A suppressed alarm (shelved, its unit out of service, its board offline) is off the strip (docs/alarms.md).
+    const where = and(wall, isNull(fallWarning.ackAt), isNull(fallWarning.suppressedBy), inArray(fallWarning.level, levels));
+    const [list, [{ total }], [{ shelved }], flood] = await Promise.all([
       select().where(where).orderBy(desc(fallWarning.at), desc(fallWarning.id)).limit(ALARMS_MAX),
       db
         .select({ total: sql<number>`count(*)::int` })
@@ -317,9 +322,18 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
         .leftJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
         .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
         .where(where),
+      // The strip's "shelved N": every open shelved warning the wall's list would show, of any level.
+      db
+        .select({ shelved: sql<number>`count(*)::int` })
+        .from(fallWarning)
+        .leftJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
+        .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
+        .where(and(wall, eq(fallWarning.suppressedBy, 'shelved'))),
       alarmFlood(where, projectId, scopeOf(request)),
     ]);
     const answer = {
+      shelved,
+      shelveMaxMinutes: await app.settings.get('alarm.shelveMaxMinutes'),
       list: await marked(list),
       total,
       flood,

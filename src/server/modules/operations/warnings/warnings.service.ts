@@ -112,6 +112,8 @@ export async function escalateAlarms(app: FastifyInstance): Promise<{ id: number
         isNull(fallWarning.result),
         isNull(fallWarning.ackAt),
         isNull(fallWarning.escalatedAt),
+        // A shelved or otherwise suppressed alarm does not escalate (docs/alarms.md).
+        isNull(fallWarning.suppressedBy),
         inArray(fallWarning.level, levels),
         sql`${fallWarning.at} <= now() - make_interval(secs => ${Math.round(minutes * 60)})`,
       ),

@@ -1,0 +1,215 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { serverText } from '@shared/server-text';
+import type { SuppressedBy } from '@shared/contracts/warning';
+import type { Db } from '../../../db/client';
+import { fallEqInfo, fallWarning, sysLog } from '../../../db/schema';
+import { publishLive } from '../../../live';
+
+/**
+ * Suppression (docs/alarms.md "Shelving", "Out of service", "Suppression by cause"): an open warning
+ * whose `suppressed_by` is set does not sound, is not on the walls' alarm strip and does not
+ * escalate; it stays open and is counted as open everywhere. Three causes:
+ * - 'shelved': a person parked it until `shelved_until` (at most alarm.shelveMaxMinutes);
+ * - 'out_of_service': its unit is out of service (fall_eq_info.out_of_service_at);
+ * - 'board_offline': its board went offline (the offline warning of the board stands for it).
+ * When a cause ends, `restingSuppression` gives each warning the cause that still holds, if any.
+ */
+
+/** Who ends what ran out by itself (readings.ts and warnings.service.ts write the same name). */
+const SYSTEM_ACTOR = 'system';
+
+/**
+ * The suppression a warning opened now for a channel wired to `equipmentId` starts with: its unit out
+ * of service, or none. For readings.ts, where a channel's warning is opened.
+ */
+export async function suppressionOf(tx: Db, equipmentId: number | null, _now: Date): Promise<SuppressedBy | null> {
+  if (!equipmentId) return null;
+  const [unit] = await tx.select({ at: fallEqInfo.outOfServiceAt }).from(fallEqInfo).where(eq(fallEqInfo.id, equipmentId));
+  return unit?.at ? 'out_of_service' : null;
+}
+
+/**
+ * The cause that still holds for an open warning once another one ended: its unit out of service,
+ * else (a channel warning) its board offline, else none. A shelving never comes back by itself.
+ */
+const restingSuppression = sql`CASE
+  WHEN EXISTS (SELECT 1 FROM fall_eq_info e WHERE e.id = fall_warning.equipment_id AND e.out_of_service_at IS NOT NULL) THEN 'out_of_service'
+  WHEN fall_warning.kind = 'channel' AND EXISTS (SELECT 1 FROM fall_detect d WHERE d.id = fall_warning.detect_id AND NOT d.online) THEN 'board_offline'
+  ELSE NULL END`;
+
+/** Open warnings matching `where` whose suppression `cause` ended take the cause that still holds; returns those that alarm again. */
+async function release(tx: Db, where: SQL, cause: SuppressedBy, extra: Record<string, unknown> = {}): Promise<{ id: number; projectId: number; suppressedBy: string | null }[]> {
+  return tx
+    .update(fallWarning)
+    .set({ suppressedBy: sql`${restingSuppression}`, ...extra })
+    .where(and(where, isNull(fallWarning.result), eq(fallWarning.suppressedBy, cause)))
+    .returning({ id: fallWarning.id, projectId: fallWarning.projectId, suppressedBy: fallWarning.suppressedBy });
+}
+
+/**
+ * A board gone offline (checkOffline): its channels' open warnings that alarm are suppressed by
+ * 'board_offline' — the board's one offline warning stands for them.
+ */
+export async function suppressOfflineChannels(tx: Db, boardIds: number[]): Promise<number[]> {
+  if (!boardIds.length) return [];
+  const rows = await tx
+    .update(fallWarning)
+    .set({ suppressedBy: 'board_offline' })
+    .where(and(inArray(fallWarning.detectId, boardIds), eq(fallWarning.kind, 'channel'), isNull(fallWarning.result), isNull(fallWarning.suppressedBy)))
+    .returning({ id: fallWarning.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A board heard again (applyReading): the warnings of its channels that read faulty in this reading
+ * alarm again (the same warnings, no new ones); those reading normal stay suppressed until their
+ * normal readings close them, so a board's return raises no flood of alarms about to clear.
+ */
+export async function releaseReturnedChannels(tx: Db, boardId: number, faultyChannels: number[]): Promise<number[]> {
+  if (!faultyChannels.length) return [];
+  const rows = await release(tx, and(eq(fallWarning.detectId, boardId), eq(fallWarning.kind, 'channel'), inArray(fallWarning.channel, faultyChannels))!, 'board_offline');
+  return rows.filter((r) => r.suppressedBy === null).map((r) => r.id);
+}
+
+export interface ShelveOptions {
+  until: Date;
+  by: string;
+  reason: string;
+}
+
+/** Shelves the open warnings matching `where` that no other cause suppresses (a shelved one is shelved anew, to the new end). */
+export async function shelveWarnings(tx: Db, where: SQL, o: ShelveOptions): Promise<{ id: number; projectId: number }[]> {
+  return tx
+    .update(fallWarning)
+    .set({ suppressedBy: 'shelved', shelvedUntil: o.until, shelvedBy: o.by, shelveReason: o.reason })
+    .where(and(where, isNull(fallWarning.result), or(isNull(fallWarning.suppressedBy), eq(fallWarning.suppressedBy, 'shelved'))))
+    .returning({ id: fallWarning.id, projectId: fallWarning.projectId });
+}
+
+/**
+ * Ends the shelving of the open warnings matching `where`: each takes the cause that still holds,
+ * or alarms again — unacknowledged, so it sounds again on every wall while its fault stands (a fault
+ * that cleared while shelved has closed its warning already).
+ */
+export async function unshelveWarnings(tx: Db, where: SQL): Promise<{ id: number; projectId: number; suppressedBy: string | null }[]> {
+  return release(tx, where, 'shelved', { ackAt: null, ackBy: '' });
+}
+
+/** A unit set out of service: its open warnings that alarm are suppressed by it. */
+export async function suppressUnit(tx: Db, equipmentId: number): Promise<number[]> {
+  const rows = await tx
+    .update(fallWarning)
+    .set({ suppressedBy: 'out_of_service' })
+    .where(and(eq(fallWarning.equipmentId, equipmentId), isNull(fallWarning.result), isNull(fallWarning.suppressedBy)))
+    .returning({ id: fallWarning.id });
+  return rows.map((r) => r.id);
+}
+
+/** A unit back in service: its warnings that the unit's state suppressed alarm again (or take their board's offline). */
+export async function releaseUnit(tx: Db, equipmentId: number): Promise<{ id: number; projectId: number; suppressedBy: string | null }[]> {
+  return release(tx, eq(fallWarning.equipmentId, equipmentId), 'out_of_service');
+}
+
+/** A unit back in service, by hand or at its end: the columns cleared, its warnings released. */
+export async function returnToService(tx: Db, equipmentId: number): Promise<{ released: { id: number; projectId: number; suppressedBy: string | null }[]; projectId: number } | null> {
+  const [unit] = await tx
+    .update(fallEqInfo)
+    .set({ outOfServiceAt: null, outOfServiceUntil: null })
+    .where(and(eq(fallEqInfo.id, equipmentId), isNotNull(fallEqInfo.outOfServiceAt)))
+    .returning({ projectId: fallEqInfo.projectId });
+  if (!unit) return null;
+  return { released: await releaseUnit(tx, equipmentId), projectId: unit.projectId };
+}
+
+/** One operation-log row of a suppression change (shelve, unshelve, out of service, back in service). */
+export interface SuppressionLog {
+  userId: number | null;
+  username: string;
+  module: 'ball/fallwarning' | 'ball/falleqinfo';
+  action: 'shelve' | 'unshelve' | 'outOfService' | 'inService';
+  target: number;
+  method?: string;
+  path?: string;
+  ip?: string;
+  /** What the log shows: the reason and the end (`until`), and what else the change names. */
+  params: Record<string, unknown>;
+}
+
+/** Writes suppression changes to the operation log (sys_log), one row per warning or unit: who, reason, end. */
+export async function logSuppression(tx: Db, rows: SuppressionLog[]): Promise<void> {
+  if (!rows.length) return;
+  await tx.insert(sysLog).values(
+    rows.map((r) => ({
+      userId: r.userId,
+      username: r.username.slice(0, 64),
+      module: r.module,
+      menuCode: 'fall-detect',
+      action: r.action,
+      target: String(r.target),
+      method: r.method ?? '',
+      path: r.path ?? '',
+      ip: r.ip ?? '',
+      statusCode: 200,
+      success: true,
+      params: r.params,
+    })),
+  );
+}
+
+/**
+ * The device jobs' sweep: shelvings past their end and units past their out-of-service end come
+ * back by themselves (by 'system', in the operation log), and what still stands alarms again.
+ * `now` is a parameter for the tests. Returns the warnings unshelved and the units back in service.
+ */
+export async function sweepSuppression(app: FastifyInstance, now: Date = new Date()): Promise<{ unshelved: number[]; returned: number[] }> {
+  const projects = new Set<number>();
+  const result = await app.database.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: fallWarning.id, until: fallWarning.shelvedUntil, reason: fallWarning.shelveReason, by: fallWarning.shelvedBy })
+      .from(fallWarning)
+      .where(and(isNull(fallWarning.result), eq(fallWarning.suppressedBy, 'shelved'), lte(fallWarning.shelvedUntil, now)))
+      .for('update', { skipLocked: true });
+    const unshelved = due.length ? await unshelveWarnings(tx, inArray(fallWarning.id, due.map((d) => d.id))) : [];
+    for (const w of unshelved) projects.add(w.projectId);
+    const byId = new Map(due.map((d) => [d.id, d]));
+    await logSuppression(
+      tx,
+      unshelved.map((w) => ({
+        userId: null,
+        username: SYSTEM_ACTOR,
+        module: 'ball/fallwarning',
+        action: 'unshelve',
+        target: w.id,
+        params: { reason: serverText('text.shelveExpired'), until: byId.get(w.id)?.until?.toISOString() ?? null, shelvedBy: byId.get(w.id)?.by ?? '', shelveReason: byId.get(w.id)?.reason ?? '', now: w.suppressedBy },
+      })),
+    );
+
+    const ended = await tx
+      .select({ id: fallEqInfo.id, until: fallEqInfo.outOfServiceUntil, reason: fallEqInfo.outOfServiceReason })
+      .from(fallEqInfo)
+      .where(and(isNotNull(fallEqInfo.outOfServiceAt), lte(fallEqInfo.outOfServiceUntil, now)))
+      .for('update', { skipLocked: true });
+    const returned: number[] = [];
+    for (const unit of ended) {
+      const back = await returnToService(tx, unit.id);
+      if (!back) continue;
+      returned.push(unit.id);
+      projects.add(back.projectId);
+      await logSuppression(tx, [
+        {
+          userId: null,
+          username: SYSTEM_ACTOR,
+          module: 'ball/falleqinfo',
+          action: 'inService',
+          target: unit.id,
+          params: { reason: serverText('text.serviceEnded'), until: unit.until?.toISOString() ?? null, outOfServiceReason: unit.reason, released: back.released.filter((w) => w.suppressedBy === null).map((w) => w.id) },
+        },
+      ]);
+    }
+    return { unshelved: unshelved.map((w) => w.id), returned };
+  });
+  for (const projectId of projects) await publishLive(app, { topic: 'warning', projectId });
+  if (result.returned.length) await publishLive(app, { topic: 'equipment' });
+  return result;
+}
