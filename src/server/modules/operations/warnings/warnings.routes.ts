@@ -248,22 +248,13 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
    * they are more than FLOOD_ALARMS the wall's alarms grouped by project and unit (or board, for an
    * alarm on no unit): one row per group with its count, its worst level and its newest alarm.
    */
-  async function alarmFlood(where: SQL | undefined, projectId: number | undefined, scope: DataScope) {
-    const own = scopeCondition(scope, fallWarning.projectId);
+  async function alarmFlood(place: SQL | undefined, where: SQL | undefined) {
     const [{ raised }] = await db
       .select({ raised: sql<number>`count(*)::int` })
       .from(fallWarning)
       .leftJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
       .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
-      .where(
-        and(
-          projectId ? eq(fallWarning.projectId, projectId) : undefined,
-          own,
-          notArchived(fallProject),
-          isNull(fallDetect.archivedAt),
-          sql`${fallWarning.at} > now() - make_interval(mins => ${HEALTH_BUCKET_MINUTES})`,
-        ),
-      );
+      .where(and(place, sql`${fallWarning.at} > now() - make_interval(mins => ${HEALTH_BUCKET_MINUTES})`));
     if (raised <= FLOOD_ALARMS) return { raised, active: false, groups: [] };
     const rank = sql<number>`max(CASE ${fallWarning.level} WHEN 'critical' THEN 3 WHEN 'warning' THEN 2 ELSE 1 END)`;
     const board = sql`CASE WHEN ${fallWarning.equipmentId} IS NULL THEN ${fallWarning.detectId} END`;
@@ -305,13 +296,14 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
   app.post(`${BASE}/alarms`, { schema: { response: { 200: envelopeOf(warningAlarmsAnswerSchema) }, body: warningAlarmsSchema }, config: { permission: ALARM_READ } }, async (request) => {
     const { projectId } = request.body;
     const levels = parsePopupLevels(await app.settings.get('alarm.popupLevels'));
-    const wall = and(
+    // The wall's projects (in the caller's scope, none archived), and their open warnings.
+    const place = and(
       projectId ? eq(fallWarning.projectId, projectId) : undefined,
       scopeCondition(scopeOf(request), fallWarning.projectId),
       notArchived(fallProject),
       isNull(fallDetect.archivedAt),
-      isNull(fallWarning.result),
     );
+    const wall = and(place, isNull(fallWarning.result));
     // A suppressed alarm (shelved, its unit out of service, its board offline) is off the strip (docs/alarms.md).
     const where = and(wall, isNull(fallWarning.ackAt), isNull(fallWarning.suppressedBy), inArray(fallWarning.level, levels));
     const [list, [{ total }], [{ shelved }], flood] = await Promise.all([
@@ -329,7 +321,7 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
         .leftJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
         .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
         .where(and(wall, eq(fallWarning.suppressedBy, 'shelved'))),
-      alarmFlood(where, projectId, scopeOf(request)),
+      alarmFlood(place, where),
     ]);
     const answer = {
       shelved,
