@@ -157,7 +157,7 @@ export default function AlarmHealthScreen() {
           <div style={{ width: 220 }}>
             <ProjectPicker label={t('alarmHealth.project')} value={query.projectId ?? null} onChange={(id) => setQuery((q) => ({ ...q, projectId: id ?? undefined }))} />
           </div>
-          {h && <Badge variant="light">{t('alarmHealth.periods', { n: h.buckets })}</Badge>}
+          {h && <Badge variant="light" data-buckets={h.buckets}>{t('alarmHealth.periods', { n: h.buckets })}</Badge>}
         </Group>
         {health.error && (
           <Text size="sm" c="red" mt="xs" data-error>
