@@ -6,8 +6,13 @@ import type { RosterRow, RosterUser } from '@shared/contracts/oncall';
 import type { SelectOption } from '@client/components/select/remote-select';
 
 /** The system users a roster may name, labelled "Real name (login)" in the reader's language. */
+/** The e-mail of each user the person picker has offered: a person whose user has none needs one of their own (or a webhook). */
+const offeredEmails = new Map<number, string>();
+export const emailOfOffered = (userId: number): string => offeredEmails.get(userId) ?? '';
+
 export const fetchRosterUsers = async (keyword: string, language: string): Promise<SelectOption[]> => {
   const rows = await api.post<RosterUser[]>(apiPath('oncallRoster', 'users'), keyword ? { keyword } : {});
+  for (const u of rows) offeredEmails.set(u.id, u.email);
   return rows.map((u) => {
     const name = localName(u.realName, u.realNameEn, language);
     return { value: String(u.id), label: name ? `${name} (${u.username})` : u.username };

@@ -8,7 +8,7 @@ import type { FormValues } from '@client/components/form/form-values';
 import type { FormBodyProps, ListForm } from '@client/components/list-page/list-page';
 import { RemoteSelect } from '@client/components/select/remote-select';
 import { ProjectPicker } from '../../../shared/work-kit/pickers';
-import { fetchRosterUsers, rosterUsersKey } from './oncall-api';
+import { emailOfOffered, fetchRosterUsers, rosterUsersKey } from './oncall-api';
 
 export type RosterValues = FormValues<typeof rosterSaveSchema>;
 type Person = RosterValues['people'][number];
@@ -86,7 +86,13 @@ function RosterForm(props: FormBodyProps<RosterValues>) {
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 4 }}>
-                  <TextInput label={t('oncall.email')} placeholder={t('oncall.emailHint')} {...form.getInputProps(`people.${p}.email`)} />
+                  <TextInput
+                    label={t('oncall.email')}
+                    placeholder={t('oncall.emailHint')}
+                    // Required while the person has no way to be told: no webhook, and a user without an e-mail (the server says the same).
+                    withAsterisk={!person.webhook && !!person.userId && !emailOfOffered(person.userId)}
+                    {...form.getInputProps(`people.${p}.email`)}
+                  />
                 </Grid.Col>
                 <Grid.Col span={{ base: 10, sm: 3 }}>
                   <TextInput label={t('oncall.webhook')} placeholder={mode === 'edit' ? t('oncall.webhookKept') : 'https://'} {...form.getInputProps(`people.${p}.webhook`)} />
