@@ -307,10 +307,12 @@ async function walkScreens({ baseUrl, browser, screenshotsDir, lane, tally, suff
 
     /** Dialogs opened from a dialog ("Add introduction"…): each walked and closed again. */
     async function walkNested(dialog, where) {
-      const adds = dialog.getByRole('button', { name: /^(Add|New)\b/ });
-      for (let i = 0; i < (await adds.count()); i++) {
-        if (!(await adds.nth(i).isEnabled())) continue;
-        const nested = await openDialog(adds.nth(i));
+      // The buttons there when the dialog opened, each clicked once: an "Add person" or "Add step" adds a
+      // row to the form (with its own "Add hours"), so counting them again as they are clicked never ends.
+      const adds = await dialog.getByRole('button', { name: /^(Add|New)\b/ }).elementHandles();
+      for (const add of adds) {
+        if (!(await add.isEnabled().catch(() => false))) continue;
+        const nested = await openDialog(add);
         if (!nested) continue;
         tally.dialogs += 1;
         const name = `${where} › ${await dialogTitle(nested)}`;

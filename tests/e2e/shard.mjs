@@ -77,6 +77,8 @@ async function closeContexts(failedFile) {
     await close().catch(() => {});
   }
 }
+/** The longest one test may take: the slowest (dialogs) takes about 6 minutes in CI. */
+const TEST_MS = Number(process.env.E2E_TEST_MS) || 15 * 60_000;
 let complete = false;
 try {
   for (const file of files) {
@@ -87,7 +89,17 @@ try {
       if (stopped) break;
       const started = Date.now();
       try {
-        await fn({ baseUrl: server.baseUrl, screenshotsDir, browser: watched });
+        // A test that hangs fails here, named, instead of holding the whole run until CI gives up on it;
+        // closing its browser contexts below ends what it was still waiting for.
+        let timer;
+        const budget = new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`${file} › ${name} took longer than its ${TEST_MS / 60_000} minutes (E2E_TEST_MS)`)), TEST_MS);
+        });
+        try {
+          await Promise.race([fn({ baseUrl: server.baseUrl, screenshotsDir, browser: watched }), budget]);
+        } finally {
+          clearTimeout(timer);
+        }
         await closeContexts(null);
         passed += 1;
         say(`  ✓ ${file} › ${name} (${Date.now() - started} ms)`, true);
