@@ -229,5 +229,5 @@ export const statsHandlers = [
   http.post(`${API}/ball/fallwarning/latest`, async () => (await demoDelay(), ok({ list: statsFixtures.warnings, openTotal: statsFixtures.warnings.filter((w) => !w.result).length }))),
   http.get(`${API}/sys/content/current`, async () => (await demoDelay(), ok(statsFixtures.notices))),
   // Alarms on the walls: none pop up in the demo unless a test says so.
-  http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: [], total: 0, flood: { raised: 0, active: false, groups: [] }, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes: 15, shelved: 0, shelveMaxMinutes: 480 })),
+  http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: [], total: 0, flood: { raised: 0, active: false, groups: [] }, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes: 15, shelved: 0, shelveMaxMinutes: 480, maintenance: { projects: 0, until: null } })),
 ];

@@ -224,6 +224,14 @@ export const RESOURCES = {
     buttons: CRUD,
     sortable: ['name', 'projectName', 'createdAt'],
   },
+  /** A project's alarm maintenance windows: weekly hours or a range of days when its alarms are suppressed (issue 38). */
+  alarmWindow: {
+    api: '/ball/fallalarmwindow',
+    code: 'fall-alarmwindow',
+    menu: menu('fall', 'fall/alarm-window', '告警维护窗口', 'Maintenance windows', 'calendar-pause'),
+    buttons: CRUD,
+    sortable: ['name', 'kind', 'projectName', 'createdAt'],
+  },
   sensor: {
     api: '/ball/fallothers',
     code: 'fall-others',

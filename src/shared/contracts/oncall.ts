@@ -22,7 +22,8 @@ export const RENOTIFY_MINUTES_MAX = 10_080;
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const numberText = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
 
-const slotSchema = z.strictObject({
+/** One weekly slot (days, start, end) as rosters and maintenance windows take it. */
+export const slotSchema = z.strictObject({
   days: z.array(z.number({ error: 'v.invalid' }).int({ message: 'v.invalid' }).min(1, { message: 'v.invalid' }).max(7, { message: 'v.invalid' }), { error: 'v.invalid' }).min(1, { message: 'v.required' }).max(7, { message: 'v.invalid' }),
   start: z.string({ error: 'v.invalid' }).regex(LOCAL_TIME_PATTERN, { message: 'v.localTime' }),
   end: z.string({ error: 'v.invalid' }).regex(LOCAL_TIME_PATTERN, { message: 'v.localTime' }),
@@ -38,7 +39,7 @@ const personSchema = z.strictObject({
 });
 
 /** A calendar date that exists (2025-02-30 does not). */
-const isCalendarDate = (v: string) => {
+export const isCalendarDate = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };

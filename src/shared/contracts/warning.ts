@@ -15,9 +15,10 @@ export { WARNING_LEVELS };
 export const WARNING_KINDS = ['channel', 'offline', 'sensor'] as const;
 /**
  * Why an open warning does not sound (fall_warning.suppressed_by, docs/alarms.md): a person shelved
- * it, its unit is out of service, its board is offline. It stays open and counted.
+ * it, its unit is out of service, its board is offline, its project is in a maintenance window. It
+ * stays open and counted.
  */
-export const SUPPRESSED_BY = ['shelved', 'out_of_service', 'board_offline'] as const;
+export const SUPPRESSED_BY = ['shelved', 'out_of_service', 'board_offline', 'maintenance'] as const;
 export type SuppressedBy = (typeof SUPPRESSED_BY)[number];
 /** The longest shelving a request may name at all (the setting alarm.shelveMaxMinutes sets the real one). */
 export const SHELVE_MINUTES_LIMIT = 525_600;
@@ -214,6 +215,11 @@ export const warningAlarmsAnswerSchema = z.object({
   shelved: z.number(),
   /** The longest shelving (alarm.shelveMaxMinutes). */
   shelveMaxMinutes: z.number(),
+  /**
+   * The wall's projects in an alarm maintenance window now (docs/alarms.md "Maintenance windows"):
+   * how many, and the earliest end among them (null: none).
+   */
+  maintenance: z.object({ projects: z.number(), until: instantText().nullable() }),
 });
 export type WarningAlarms = z.output<typeof warningAlarmsAnswerSchema>;
 

@@ -105,6 +105,9 @@ const wall = {
     groupCount: '{{count}} 条',
     shelved: '已搁置 {{count}}',
     shelvedHint: '有人注明原因暂时搁置的告警：搁置到期前不报警（告警列表中可查看）',
+    maintenanceUntil: '维护窗口中，至 {{time}}',
+    maintenanceProjects: '{{count}} 个项目处于维护窗口（最早 {{time}} 结束）',
+    maintenanceHint: '维护窗口生效期间，项目告警被抑制，升级通知暂停（后台：告警维护窗口）',
   },
 } as const;
 export default wall;

@@ -171,7 +171,7 @@ const work = {
     unshelved: '告警已恢复',
     shelvedUntil: '搁置至 {{time}} · {{by}}：{{reason}}',
     suppressedState: '抑制',
-    suppressedBy: { none: '报警中', shelved: '已搁置', out_of_service: '设备停用', board_offline: '因检测板离线而抑制' },
+    suppressedBy: { none: '报警中', shelved: '已搁置', out_of_service: '设备停用', board_offline: '因检测板离线而抑制', maintenance: '维护窗口' },
     noticesOf: '告警 {{id}} 的通知记录',
     noNotices: '尚未通知任何人。',
     notice: {
@@ -222,6 +222,26 @@ const work = {
     target: '地址',
     name: '名称',
     keyword: '名称或地址',
+  },
+  // fall/alarm-window：项目告警抑制的维护窗口（docs/alarms.md "Maintenance windows"）。
+  window: {
+    title: '告警维护窗口',
+    projectId: '项目',
+    name: '名称',
+    namePlaceholder: '夜间清洗、冬季排空…',
+    keyword: '名称或原因',
+    kind: '重复方式',
+    kinds: { weekly: '每周时段', dates: '日期范围' },
+    zoneHint: '时段和日期按项目所在时区计算；窗口生效期间，项目告警被抑制，升级通知暂停',
+    dateFrom: '开始日期',
+    dateTo: '结束日期',
+    datesHint: '整天计算：从开始日期当地零点到结束日期次日当地零点',
+    reason: '原因',
+    when: '时间',
+    everyDay: '每天',
+    state: '当前',
+    activeUntil: '生效中，至 {{time}}',
+    idle: '未生效',
   },
   // fall/oncall: who is on call per project, and when (docs/escalation.md "Rosters").
   oncall: {

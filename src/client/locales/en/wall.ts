@@ -107,6 +107,9 @@ const wall: LocaleShape<typeof cnWall> = {
     groupCount: '{{count}} alarms',
     shelved: 'Shelved {{count}}',
     shelvedHint: 'Alarms a person shelved for a while, with a reason: they do not sound until their shelving ends (the warnings list shows them)',
+    maintenanceUntil: 'Maintenance window until {{time}}',
+    maintenanceProjects: '{{count}} projects in maintenance windows (first ends {{time}})',
+    maintenanceHint: 'While a maintenance window holds, the project\'s alarms are suppressed and escalation waits (back-office: Maintenance windows)',
   },
 };
 export default wall;

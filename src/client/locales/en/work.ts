@@ -173,7 +173,7 @@ const work: LocaleShape<typeof cn> = {
     unshelved: 'Alarm back',
     shelvedUntil: 'Shelved until {{time}} · {{by}}: {{reason}}',
     suppressedState: 'Suppressed',
-    suppressedBy: { none: 'Alarming', shelved: 'Shelved', out_of_service: 'Unit out of service', board_offline: 'Suppressed: board offline' },
+    suppressedBy: { none: 'Alarming', shelved: 'Shelved', out_of_service: 'Unit out of service', board_offline: 'Suppressed: board offline', maintenance: 'Maintenance window' },
     noticesOf: 'Notifications of warning {{id}}',
     noNotices: 'Nobody has been told yet.',
     notice: {
@@ -223,6 +223,26 @@ const work: LocaleShape<typeof cn> = {
     target: 'Address',
     name: 'Name',
     keyword: 'Name or address',
+  },
+  // fall/alarm-window: when a project's alarms are suppressed for maintenance (docs/alarms.md "Maintenance windows").
+  window: {
+    title: 'Maintenance windows',
+    projectId: 'Project',
+    name: 'Name',
+    namePlaceholder: 'Nightly cleaning, winter drain-down…',
+    keyword: 'Name or reason',
+    kind: 'Repeats',
+    kinds: { weekly: 'Weekly hours', dates: 'Date range' },
+    zoneHint: 'Hours and dates are read in the project\'s own time zone; while a window holds, the project\'s alarms are suppressed and its escalation waits',
+    dateFrom: 'First day',
+    dateTo: 'Last day',
+    datesHint: 'Whole days, from local midnight of the first to local midnight after the last',
+    reason: 'Reason',
+    when: 'When',
+    everyDay: 'Every day',
+    state: 'Now',
+    activeUntil: 'In force until {{time}}',
+    idle: 'Not in force',
   },
   // fall/oncall: who is on call per project, and when (docs/escalation.md "Rosters").
   oncall: {

@@ -39,6 +39,13 @@ export const fallProject = pgTable('fall_project', {
   /** Set when a row with history is archived instead of deleted (0015); null = live. */
   archivedAt: ts('archived_at'),
   archivedBy: integer('archived_by'),
+  /**
+   * The alarm maintenance window in force now (0059, docs/alarms.md "Maintenance windows"), kept by
+   * the device jobs' sweep: its id and when it ends; null = none. While set, the project's alarms are
+   * suppressed by 'maintenance'.
+   */
+  alarmWindowId: integer('alarm_window_id'),
+  alarmWindowUntil: ts('alarm_window_until'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -622,3 +629,28 @@ export const shipScene = pgTable('ship_scene', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * An alarm maintenance window of a project (0059, docs/alarms.md "Maintenance windows"), in the
+ * project's time zone: `weekly` — the weekly hours of `slots` (an end at or before its start runs past
+ * midnight); `dates` — whole local days `date_from` to `date_to` (a winter drain-down). Deleting one
+ * archives it: the warnings it suppressed keep naming it in the operation log.
+ */
+export const fallAlarmWindow = pgTable(
+  'fall_alarm_window',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 8 }).notNull().default('weekly'),
+    slots: jsonb('slots').$type<OncallSlot[]>().notNull().default([]),
+    dateFrom: varchar('date_from', { length: 10 }),
+    dateTo: varchar('date_to', { length: 10 }),
+    reason: varchar('reason', { length: 500 }).notNull().default(''),
+    archivedAt: ts('archived_at'),
+    createdBy: varchar('created_by', { length: 64 }).notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('fall_alarm_window_project_idx').on(t.projectId)],
+);

@@ -24,13 +24,13 @@ const WARNING_DRILL = ['statFrom', 'statTo', 'level', 'detectId', 'kind', 'predi
 
 const LEVEL_COLOR = { info: 'blue', warning: 'orange', critical: 'red' } as const;
 const NOTICE_COLOR = { pending: 'yellow', sent: 'green', failed: 'red', refused: 'gray', cancelled: 'gray' } as const;
-const SUPPRESSED_COLOR = { shelved: 'yellow', out_of_service: 'gray', board_offline: 'gray' } as const;
+const SUPPRESSED_COLOR = { shelved: 'yellow', out_of_service: 'gray', board_offline: 'gray', maintenance: 'blue' } as const;
 /** What the shelve dialog offers first (the server holds it to alarm.shelveMaxMinutes). */
 const SHELVE_DEFAULT_MINUTES = 60;
 
 /**
  * Why a warning does not sound (docs/alarms.md): shelved (until when, by whom, why), its unit out of
- * service, its board offline. On a closed warning it says what it was suppressed by when it closed.
+ * service, its board offline, its project in a maintenance window. On a closed warning it says what it was suppressed by when it closed.
  */
 function SuppressedBadge({ w }: { w: WarningRow }) {
   const { t } = useTranslation('work');

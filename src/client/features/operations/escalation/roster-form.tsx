@@ -1,14 +1,15 @@
-import { ActionIcon, Button, Chip, Divider, Grid, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Divider, Grid, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { rosterSaveSchema, type RosterRow } from '@shared/contracts/oncall';
-import { WEEKDAYS, type Weekday } from '@shared/local-time';
+import type { Weekday } from '@shared/local-time';
 import type { FormValues } from '@client/components/form/form-values';
 import type { FormBodyProps, ListForm } from '@client/components/list-page/list-page';
 import { RemoteSelect } from '@client/components/select/remote-select';
 import { ProjectPicker } from '../../../shared/work-kit/pickers';
 import { emailOfOffered, fetchRosterUsers, rosterUsersKey } from './oncall-api';
+import { SlotRow } from './slot-row';
 
 export type RosterValues = FormValues<typeof rosterSaveSchema>;
 type Person = RosterValues['people'][number];
@@ -19,32 +20,6 @@ const newPerson = (): Person => ({ userId: 0, email: '', webhook: '', slots: [{ 
 const INITIAL: RosterValues = { projectId: null, name: '', tier: 1, people: [newPerson()], overrides: [] };
 
 const err = (form: FormBodyProps<RosterValues>['form'], path: string) => form.errors[path] as string | undefined;
-
-function SlotRow({ form, p, s }: FormBodyProps<RosterValues> & { p: number; s: number }) {
-  const { t } = useTranslation('work');
-  const path = `people.${p}.slots.${s}`;
-  const slot = form.values.people[p].slots[s];
-  return (
-    <Group gap="xs" align="flex-end" wrap="wrap">
-      <Stack gap={4}>
-        <Text size="xs" c="dimmed">{t('oncall.days')}</Text>
-        <Chip.Group multiple value={slot.days.map(String)} onChange={(v) => form.setFieldValue(`${path}.days`, v.map(Number).sort() as Weekday[])}>
-          <Group gap={4}>
-            {WEEKDAYS.map((d) => (
-              <Chip key={d} value={String(d)} size="xs">{t(`oncall.weekdays.d${d}`)}</Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-        {err(form, `${path}.days`) && <Text size="xs" c="red">{err(form, `${path}.days`)}</Text>}
-      </Stack>
-      <TextInput w={80} label={t('oncall.start')} placeholder="08:00" {...form.getInputProps(`${path}.start`)} />
-      <TextInput w={80} label={t('oncall.end')} placeholder="18:00" {...form.getInputProps(`${path}.end`)} />
-      <ActionIcon variant="subtle" color="red" aria-label={t('oncall.removePerson')} onClick={() => form.removeListItem(`people.${p}.slots`, s)}>
-        <IconTrash size={16} />
-      </ActionIcon>
-    </Group>
-  );
-}
 
 function RosterForm(props: FormBodyProps<RosterValues>) {
   const { form, mode } = props;
@@ -105,7 +80,7 @@ function RosterForm(props: FormBodyProps<RosterValues>) {
               </Grid>
               <Text size="sm" fw={500}>{t('oncall.hours')}</Text>
               {person.slots.map((_, s) => (
-                <SlotRow key={s} {...props} p={p} s={s} />
+                <SlotRow key={s} form={form} path={`people.${p}.slots.${s}`} slot={form.values.people[p].slots[s]} onRemove={() => form.removeListItem(`people.${p}.slots`, s)} />
               ))}
               <Group>
                 <Button size="xs" variant="subtle" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem(`people.${p}.slots`, { ...WORKWEEK, days: [...WORKWEEK.days] })}>

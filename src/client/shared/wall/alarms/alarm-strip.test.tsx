@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
@@ -74,6 +75,7 @@ let perms: string[] = [];
 let muteMinutes = 15;
 let flood: WarningAlarms['flood'] | undefined;
 let shelved = 0;
+let maintenance: { projects: number; until: string | null } = { projects: 0, until: null };
 const acked: number[] = [];
 
 beforeEach(() => {
@@ -85,13 +87,14 @@ beforeEach(() => {
   muteMinutes = 15;
   flood = undefined;
   shelved = 0;
+  maintenance = { projects: 0, until: null };
   localStorage.clear();
   (window as unknown as { AudioContext: unknown }).AudioContext = FakeAudioContext;
   resetAudio();
   loginDisplay('display-token', 'display');
   server.use(
     http.get(`${API}/wall/session`, () => ok({ kind: 'display', projectId: null, sceneId: null, label: 'Control room', perms })),
-    http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, total: alarms.length, flood: flood ?? { raised: 0, active: false, groups: [] }, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes, shelved, shelveMaxMinutes: 480 })),
+    http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, total: alarms.length, flood: flood ?? { raised: 0, active: false, groups: [] }, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes, shelved, shelveMaxMinutes: 480, maintenance })),
     http.post(`${API}/ball/fallwarning/ack`, async ({ request }) => {
       const { id } = (await request.json()) as { id: number };
       acked.push(id);
@@ -140,6 +143,24 @@ describe('wall alarm strip', () => {
     expect(screen.getByTestId('alarm-shelved')).toHaveTextContent('已搁置 2');
   });
 
+  it('says when the wall\'s projects are in a maintenance window, and until when, in both languages; nothing without one', async () => {
+    const view = renderWithProviders(<Strip />, { locale: 'en' });
+    await waitFor(() => expect(screen.getByTestId('alarm-shelved')).toBeInTheDocument());
+    expect(screen.queryByTestId('alarm-maintenance')).toBeNull();
+    view.unmount();
+    // Later today: the hour alone; another day: the date too.
+    const until = dayjs().endOf('day').subtract(1, 'minute').toISOString();
+    const local = dayjs(until).format('HH:mm');
+    maintenance = { projects: 1, until };
+    const one = renderWithProviders(<Strip />, { locale: 'en' });
+    await waitFor(() => expect(screen.getByTestId('alarm-maintenance')).toHaveTextContent(`Maintenance window until ${local}`));
+    one.unmount();
+    const later = dayjs().add(2, 'day').hour(6).minute(0).toISOString();
+    maintenance = { projects: 3, until: later };
+    renderWithProviders(<Strip />, { locale: 'cn' });
+    await waitFor(() => expect(screen.getByTestId('alarm-maintenance')).toHaveTextContent(`3 个项目处于维护窗口（最早 ${dayjs(later).format('MM-DD HH:mm')} 结束）`));
+  });
+
   it('keeps its place with a quiet line while there is no alarm, and sounds nothing', async () => {
     renderWithProviders(<Strip />, { locale: 'en' });
     await waitFor(() => expect(strip()).toHaveAttribute('data-count', '0'));
@@ -172,7 +193,7 @@ describe('wall alarm strip', () => {
       projectId: 7, projectName: '湖滨广场', projectNameEn: 'Lakeside Plaza', equipmentId, equipmentName: name, equipmentNameEn: name, detectId: null, boardName: null, boardNameEn: null, count, level, latestAt: '2026-11-25T08:05:00.000Z',
     });
     flood = { raised: 140, active: true, groups: [group(1, 'Main pump', 90, 'critical'), group(2, 'Light ring', 50, 'warning')] };
-    server.use(http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, total: 140, flood, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes, shelved: 0, shelveMaxMinutes: 480 })));
+    server.use(http.post(`${API}/ball/fallwarning/alarms`, () => ok({ list: alarms, total: 140, flood, levels: ['warning', 'critical'], sounds: { info: 'none', warning: 'chime', critical: 'siren' }, escalateMinutes: 10, muteMinutes, shelved: 0, shelveMaxMinutes: 480, maintenance })));
     renderWithProviders(<Strip />, { locale: 'en' });
     await waitFor(() => expect(strip()).toHaveAttribute('data-flood', 'true'));
     expect(strip()).toHaveAttribute('data-count', '140');

@@ -121,6 +121,9 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
   const muteMinutes = alarms.data?.muteMinutes ?? 0;
   // Shelved alarms are off the strip, not out of sight: their count is always on it (docs/alarms.md "Shelving").
   const shelved = alarms.data?.shelved ?? 0;
+  // A project in a maintenance window raises no alarm; the strip says so, and until when (docs/alarms.md "Maintenance windows").
+  const maintenance = alarms.data?.maintenance ?? { projects: 0, until: null };
+  const windowEnd = dayjs(maintenance.until).format(dayjs(maintenance.until).isSame(dayjs(), 'day') ? 'HH:mm' : 'MM-DD HH:mm');
   const list = useMemo(() => orderAlarms(alarms.data?.list ?? []), [alarms.data]);
   // The list is the newest 50; the count is every alarm the wall holds.
   const total = Math.max(alarms.data?.total ?? 0, list.length);
@@ -262,6 +265,13 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
             <span data-testid="alarm-shelved" data-count={shelved} title={t('alarm.shelvedHint')} style={badgeStyle(shelved ? TAG_HEX.warning : WALL.textDim)}>
               <Pause size={12} /> {t('alarm.shelved', { count: shelved })}
             </span>
+            {maintenance.projects > 0 ? (
+              <span data-testid="alarm-maintenance" data-count={maintenance.projects} title={t('alarm.maintenanceHint')} style={badgeStyle(TAG_HEX.info)}>
+                {projectId || maintenance.projects === 1
+                  ? t('alarm.maintenanceUntil', { time: windowEnd })
+                  : t('alarm.maintenanceProjects', { count: maintenance.projects, time: windowEnd })}
+              </span>
+            ) : null}
             {muted ? (
               <button type="button" data-testid="alarm-mute" aria-pressed onClick={unmute} style={buttonStyle(WALL.textDim)}>
                 <Speaker size={16} /> {t('alarm.unmute')}

@@ -10,7 +10,7 @@ import { serverText } from '@shared/server-text';
 import { publishLive } from '../../../live';
 import { insertOrder } from '../orders';
 import { equipmentOfBoards, recomputeEquipmentState } from '../equipment';
-import { releaseReturnedChannels, suppressOfflineChannels, suppressionOf } from '../warnings';
+import { projectSuppressionSql, releaseReturnedChannels, suppressOfflineChannels, suppressionOf } from '../warnings';
 
 /** Who closes warnings the readings themselves clear. */
 export const SYSTEM_ACTOR = 'system';
@@ -168,8 +168,8 @@ async function applyStep(
       level: a.reading.switch === SWITCH_FAULT ? 'critical' : 'warning',
       autoOrder: a.autoOrder,
       now,
-      // Its unit out of service: opened suppressed, without an order (docs/alarms.md).
-      suppressedBy: await suppressionOf(tx, channel.equipmentId, now),
+      // Its unit out of service, its project in a maintenance window: opened suppressed, without an order (docs/alarms.md).
+      suppressedBy: await suppressionOf(tx, channel.equipmentId, a.board.projectId),
     });
     if (opened) {
       a.outcome.opened.push(opened.warningId);
@@ -327,9 +327,9 @@ export async function checkOffline(app: FastifyInstance): Promise<number[]> {
     // Their channels' open alarms are suppressed by the board's offline warning (docs/alarms.md).
     await suppressOfflineChannels(tx, gone.map((b) => b.id));
     const res = await tx.execute(sql`
-      INSERT INTO fall_warning (info, kind, level, project_id, detect_id)
+      INSERT INTO fall_warning (info, kind, level, project_id, detect_id, suppressed_by)
       SELECT '[[text.offline]]' || jsonb_build_object('board', ${fallDetect.boardName}, 'boardEn', ${fallDetect.boardNameEn}, 'seconds', ${fallDetect.pollSeconds} * ${OFFLINE_PERIODS})::text,
-             'offline', 'warning', ${fallDetect.projectId}, ${fallDetect.id}
+             'offline', 'warning', ${fallDetect.projectId}, ${fallDetect.id}, ${projectSuppressionSql(fallDetect.projectId)}
         FROM ${fallDetect} WHERE ${silent}
       ON CONFLICT (detect_id, kind, COALESCE(channel, 0)) WHERE result IS NULL DO NOTHING
       RETURNING id`);

@@ -3,8 +3,9 @@ import { and, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'dri
 import { serverText } from '@shared/server-text';
 import type { SuppressedBy } from '@shared/contracts/warning';
 import type { Db } from '../../../db/client';
-import { fallEqInfo, fallWarning, sysLog } from '../../../db/schema';
+import { fallAlarmWindow, fallEqInfo, fallProject, fallWarning, sysLog } from '../../../db/schema';
 import { publishLive } from '../../../live';
+import { windowAt, type StoredWindow } from './windows';
 
 /**
  * Suppression (docs/alarms.md "Shelving", "Out of service", "Suppression by cause"): an open warning
@@ -12,7 +13,8 @@ import { publishLive } from '../../../live';
  * escalate; it stays open and is counted as open everywhere. Three causes:
  * - 'shelved': a person parked it until `shelved_until` (at most alarm.shelveMaxMinutes);
  * - 'out_of_service': its unit is out of service (fall_eq_info.out_of_service_at);
- * - 'board_offline': its board went offline (the offline warning of the board stands for it).
+ * - 'board_offline': its board went offline (the offline warning of the board stands for it);
+ * - 'maintenance': its project is in an alarm maintenance window (fall_project.alarm_window_id, windows.ts).
  * When a cause ends, `restingSuppression` gives each warning the cause that still holds, if any.
  */
 
@@ -20,14 +22,22 @@ import { publishLive } from '../../../live';
 const SYSTEM_ACTOR = 'system';
 
 /**
- * The suppression a warning opened now for a channel wired to `equipmentId` starts with: its unit out
- * of service, or none. For readings.ts, where a channel's warning is opened.
+ * The suppression a warning opened now for a channel wired to `equipmentId` of `projectId` starts
+ * with: its unit out of service, else its project in a maintenance window, or none. For readings.ts,
+ * where a channel's warning is opened.
  */
-export async function suppressionOf(tx: Db, equipmentId: number | null, _now: Date): Promise<SuppressedBy | null> {
-  if (!equipmentId) return null;
-  const [unit] = await tx.select({ at: fallEqInfo.outOfServiceAt }).from(fallEqInfo).where(eq(fallEqInfo.id, equipmentId));
-  return unit?.at ? 'out_of_service' : null;
+export async function suppressionOf(tx: Db, equipmentId: number | null, projectId: number): Promise<SuppressedBy | null> {
+  if (equipmentId) {
+    const [unit] = await tx.select({ at: fallEqInfo.outOfServiceAt }).from(fallEqInfo).where(eq(fallEqInfo.id, equipmentId));
+    if (unit?.at) return 'out_of_service';
+  }
+  const [project] = await tx.select({ window: fallProject.alarmWindowId }).from(fallProject).where(eq(fallProject.id, projectId));
+  return project?.window ? 'maintenance' : null;
 }
+
+/** The same for a warning an INSERT … SELECT opens (a board's offline warning): 'maintenance' while its project is in a window. */
+export const projectSuppressionSql = (projectId: SQL | unknown) =>
+  sql`(SELECT CASE WHEN p.alarm_window_id IS NOT NULL THEN 'maintenance' END FROM fall_project p WHERE p.id = ${projectId})`;
 
 /**
  * The cause that still holds for an open warning once another one ended: its unit out of service,
@@ -36,6 +46,7 @@ export async function suppressionOf(tx: Db, equipmentId: number | null, _now: Da
 const restingSuppression = sql`CASE
   WHEN EXISTS (SELECT 1 FROM fall_eq_info e WHERE e.id = fall_warning.equipment_id AND e.out_of_service_at IS NOT NULL) THEN 'out_of_service'
   WHEN fall_warning.kind = 'channel' AND EXISTS (SELECT 1 FROM fall_detect d WHERE d.id = fall_warning.detect_id AND NOT d.online) THEN 'board_offline'
+  WHEN EXISTS (SELECT 1 FROM fall_project p WHERE p.id = fall_warning.project_id AND p.alarm_window_id IS NOT NULL) THEN 'maintenance'
   ELSE NULL END`;
 
 /** Open warnings matching `where` whose suppression `cause` ended take the cause that still holds; returns those that alarm again. */
@@ -96,6 +107,22 @@ export async function unshelveWarnings(tx: Db, where: SQL): Promise<{ id: number
   return release(tx, where, 'shelved', { ackAt: null, ackBy: '' });
 }
 
+/** Projects entering a maintenance window: their open warnings that alarm are suppressed by 'maintenance'. */
+export async function suppressProjects(tx: Db, projectIds: number[]): Promise<{ id: number; projectId: number }[]> {
+  if (!projectIds.length) return [];
+  return tx
+    .update(fallWarning)
+    .set({ suppressedBy: 'maintenance' })
+    .where(and(inArray(fallWarning.projectId, projectIds), isNull(fallWarning.result), isNull(fallWarning.suppressedBy)))
+    .returning({ id: fallWarning.id, projectId: fallWarning.projectId });
+}
+
+/** Projects whose maintenance window ended: their warnings it suppressed alarm again (or take a cause that still holds). */
+export async function releaseProjects(tx: Db, projectIds: number[]): Promise<{ id: number; projectId: number; suppressedBy: string | null }[]> {
+  if (!projectIds.length) return [];
+  return release(tx, inArray(fallWarning.projectId, projectIds), 'maintenance');
+}
+
 /** A unit set out of service: its open warnings that alarm are suppressed by it. */
 export async function suppressUnit(tx: Db, equipmentId: number): Promise<number[]> {
   const rows = await tx
@@ -122,12 +149,12 @@ export async function returnToService(tx: Db, equipmentId: number): Promise<{ re
   return { released: await releaseUnit(tx, equipmentId), projectId: unit.projectId };
 }
 
-/** One operation-log row of a suppression change (shelve, unshelve, out of service, back in service). */
+/** One operation-log row of a suppression change (shelve, unshelve, out of service, back in service, a maintenance window's start and end). */
 export interface SuppressionLog {
   userId: number | null;
   username: string;
-  module: 'ball/fallwarning' | 'ball/falleqinfo';
-  action: 'shelve' | 'unshelve' | 'outOfService' | 'inService';
+  module: 'ball/fallwarning' | 'ball/falleqinfo' | 'ball/fallalarmwindow';
+  action: 'shelve' | 'unshelve' | 'outOfService' | 'inService' | 'windowStart' | 'windowEnd';
   target: number;
   method?: string;
   path?: string;
@@ -144,7 +171,7 @@ export async function logSuppression(tx: Db, rows: SuppressionLog[]): Promise<vo
       userId: r.userId,
       username: r.username.slice(0, 64),
       module: r.module,
-      menuCode: 'fall-detect',
+      menuCode: r.module === 'ball/fallalarmwindow' ? 'fall-alarmwindow' : 'fall-detect',
       action: r.action,
       target: String(r.target),
       method: r.method ?? '',
@@ -158,13 +185,86 @@ export async function logSuppression(tx: Db, rows: SuppressionLog[]): Promise<vo
 }
 
 /**
- * The device jobs' sweep: shelvings past their end and units past their out-of-service end come
- * back by themselves (by 'system', in the operation log), and what still stands alarms again.
+ * Brings every project's window state to `now`: projects a window holds get it (and their alarms are
+ * suppressed), projects whose window ended lose it (and their alarms sound again, or take a cause
+ * that still holds). Archived projects and windows hold none. Returns the projects that moved.
+ */
+export async function applyWindows(tx: Db, now: Date): Promise<{ entered: number[]; left: number[]; moved: number[] }> {
+  const rows = await tx
+    .select({
+      id: fallAlarmWindow.id,
+      projectId: fallAlarmWindow.projectId,
+      kind: fallAlarmWindow.kind,
+      slots: fallAlarmWindow.slots,
+      dateFrom: fallAlarmWindow.dateFrom,
+      dateTo: fallAlarmWindow.dateTo,
+      timeZone: fallProject.timeZone,
+    })
+    .from(fallAlarmWindow)
+    .innerJoin(fallProject, eq(fallProject.id, fallAlarmWindow.projectId))
+    .where(and(isNull(fallAlarmWindow.archivedAt), isNull(fallProject.archivedAt)));
+  const byProject = new Map<number, { timeZone: string; windows: StoredWindow[] }>();
+  for (const r of rows) {
+    const entry = byProject.get(r.projectId) ?? { timeZone: r.timeZone, windows: [] };
+    entry.windows.push(r);
+    byProject.set(r.projectId, entry);
+  }
+  const held = new Map<number, { id: number; until: number }>();
+  for (const [projectId, { timeZone, windows }] of byProject) {
+    const at = windowAt(windows, timeZone, now.getTime());
+    if (at) held.set(projectId, at);
+  }
+  // The projects whose stored state differs from what holds now (locked, so two sweeps do not both move one).
+  const stored = await tx
+    .select({ id: fallProject.id, windowId: fallProject.alarmWindowId, until: fallProject.alarmWindowUntil })
+    .from(fallProject)
+    .where(or(sql`${fallProject.alarmWindowId} IS NOT NULL`, held.size ? inArray(fallProject.id, [...held.keys()]) : sql`false`))
+    .for('update', { skipLocked: true });
+  const entered: number[] = [];
+  const left: number[] = [];
+  const moved: number[] = [];
+  for (const p of stored) {
+    const now = held.get(p.id);
+    if ((p.windowId ?? null) === (now?.id ?? null) && (p.until?.getTime() ?? null) === (now?.until ?? null)) continue;
+    await tx.update(fallProject).set({ alarmWindowId: now?.id ?? null, alarmWindowUntil: now ? new Date(now.until) : null }).where(eq(fallProject.id, p.id));
+    moved.push(p.id);
+    if (now && !p.windowId) entered.push(p.id);
+    if (!now && p.windowId) left.push(p.id);
+  }
+  const suppressed = await suppressProjects(tx, entered);
+  const released = await releaseProjects(tx, left);
+  await logSuppression(tx, [
+    ...entered.map((projectId) => ({
+      userId: null,
+      username: SYSTEM_ACTOR,
+      module: 'ball/fallalarmwindow' as const,
+      action: 'windowStart' as const,
+      target: projectId,
+      params: { window: held.get(projectId)!.id, until: new Date(held.get(projectId)!.until).toISOString(), suppressed: suppressed.filter((w) => w.projectId === projectId).map((w) => w.id) },
+    })),
+    ...left.map((projectId) => ({
+      userId: null,
+      username: SYSTEM_ACTOR,
+      module: 'ball/fallalarmwindow' as const,
+      action: 'windowEnd' as const,
+      target: projectId,
+      params: { window: stored.find((p) => p.id === projectId)?.windowId ?? null, released: released.filter((w) => w.projectId === projectId && w.suppressedBy === null).map((w) => w.id) },
+    })),
+  ]);
+  return { entered, left, moved };
+}
+
+/**
+ * The device jobs' sweep: maintenance windows start and end (windows.ts), shelvings past their end
+ * and units past their out-of-service end come back by themselves (by 'system', in the operation log), and what still stands alarms again.
  * `now` is a parameter for the tests. Returns the warnings unshelved and the units back in service.
  */
-export async function sweepSuppression(app: FastifyInstance, now: Date = new Date()): Promise<{ unshelved: number[]; returned: number[] }> {
+export async function sweepSuppression(app: FastifyInstance, now: Date = new Date()): Promise<{ unshelved: number[]; returned: number[]; windows: { entered: number[]; left: number[]; moved: number[] } }> {
   const projects = new Set<number>();
   const result = await app.database.db.transaction(async (tx) => {
+    // Maintenance windows first: a shelving that ends inside a window is released into it.
+    const windows = await applyWindows(tx, now);
+    for (const projectId of windows.moved) projects.add(projectId);
     const due = await tx
       .select({ id: fallWarning.id, until: fallWarning.shelvedUntil, reason: fallWarning.shelveReason, by: fallWarning.shelvedBy })
       .from(fallWarning)
@@ -207,7 +307,7 @@ export async function sweepSuppression(app: FastifyInstance, now: Date = new Dat
         },
       ]);
     }
-    return { unshelved: unshelved.map((w) => w.id), returned };
+    return { unshelved: unshelved.map((w) => w.id), returned, windows };
   });
   for (const projectId of projects) await publishLive(app, { topic: 'warning', projectId });
   if (result.returned.length) await publishLive(app, { topic: 'equipment' });

@@ -306,7 +306,7 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
     const wall = and(place, isNull(fallWarning.result));
     // A suppressed alarm (shelved, its unit out of service, its board offline) is off the strip (docs/alarms.md).
     const where = and(wall, isNull(fallWarning.ackAt), isNull(fallWarning.suppressedBy), inArray(fallWarning.level, levels));
-    const [list, [{ total }], [{ shelved }], flood] = await Promise.all([
+    const [list, [{ total }], [{ shelved }], flood, [maintenance]] = await Promise.all([
       select().where(where).orderBy(desc(fallWarning.at), desc(fallWarning.id)).limit(ALARMS_MAX),
       db
         .select({ total: sql<number>`count(*)::int` })
@@ -322,9 +322,15 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
         .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
         .where(and(wall, eq(fallWarning.suppressedBy, 'shelved'))),
       alarmFlood(place, where),
+      // The strip's "maintenance window": the wall's projects a window holds now (kept by the sweep, suppression.ts).
+      db
+        .select({ projects: sql<number>`count(*)::int`, until: sql<string | null>`min(${fallProject.alarmWindowUntil})`.mapWith((v: string | Date | null) => (v === null ? null : new Date(v).toISOString())) })
+        .from(fallProject)
+        .where(and(projectId ? eq(fallProject.id, projectId) : undefined, scopeCondition(scopeOf(request), fallProject.id), notArchived(fallProject), isNotNull(fallProject.alarmWindowId))),
     ]);
     const answer = {
       shelved,
+      maintenance: { projects: maintenance?.projects ?? 0, until: maintenance?.until ?? null },
       shelveMaxMinutes: await app.settings.get('alarm.shelveMaxMinutes'),
       list: await marked(list),
       total,
