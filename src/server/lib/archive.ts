@@ -83,6 +83,13 @@ export async function assertLive(tx: Db, table: typeof fallProject | typeof fall
   if (row?.archivedAt) throw badRequest('err.archivedTarget', { [field]: 'err.archivedTarget' });
 }
 
+/** A project a row is saved under must exist and be live: 400 `v.projectMissing` on projectId otherwise (nothing to check without one). */
+export async function assertProjectLive(tx: Db, projectId: number | undefined): Promise<void> {
+  if (projectId === undefined) return;
+  const [p] = await tx.select({ id: fallProject.id }).from(fallProject).where(and(eq(fallProject.id, projectId), notArchived(fallProject)));
+  if (!p) throw badRequest('v.projectMissing', { projectId: 'v.projectMissing' });
+}
+
 const userOf = (request: FastifyRequest) => request.auth?.userId ?? null;
 
 /**

@@ -35,3 +35,6 @@ export function dateJson(date: Date): string | null {
   const h = (rest - min) / 60;
   return `${year}-${TWO[month]}-${TWO[day]}T${TWO[h]}:${TWO[min]}:${TWO[s]}.${THREE[ms]}Z`;
 }
+
+/** A timestamp a raw SQL expression gives (the driver's text, or a Date), as its JSON text; null stays null. */
+export const instantJson = (v: string | Date | null): string | null => (v === null ? null : dateJson(new Date(v)));

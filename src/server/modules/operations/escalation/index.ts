@@ -5,7 +5,7 @@ import { RESOURCES } from '@shared/resources';
 import { fallEscalationRecipient, fallProject } from '../../../db/schema';
 import { filters, resourceRoutes } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
-import { notArchived } from '../../../lib/archive';
+import { assertProjectLive } from '../../../lib/archive';
 import { publicTarget } from './notify.service';
 import { oncallRoutes } from './oncall.routes';
 
@@ -17,11 +17,6 @@ import { oncallRoutes } from './oncall.routes';
  */
 export async function escalationModule(app: AppInstance): Promise<void> {
   const db = app.database.db;
-  async function liveProject(projectId: unknown) {
-    if (typeof projectId !== 'number') return;
-    const [p] = await db.select({ id: fallProject.id }).from(fallProject).where(sql`${fallProject.id} = ${projectId} AND ${notArchived(fallProject)}`);
-    if (!p) throw badRequest('v.projectMissing', { projectId: 'v.projectMissing' });
-  }
   resourceRoutes(app, RESOURCES.escalationRecipient, {
     rows: {
       table: fallEscalationRecipient,
@@ -56,13 +51,13 @@ export async function escalationModule(app: AppInstance): Promise<void> {
     create: {
       body: escalationRecipientSaveSchema,
       prepare: async (data: { projectId: number }) => {
-        await liveProject(data.projectId);
+        await assertProjectLive(db, data.projectId);
         return data;
       },
     },
     update: {
       prepare: async (data: { id: number; projectId?: number; channel?: EscalationChannel; address?: string }) => {
-        await liveProject(data.projectId);
+        await assertProjectLive(db, data.projectId);
         if (data.channel !== undefined || data.address !== undefined) {
           const [stored] = await db.select({ channel: fallEscalationRecipient.channel, address: fallEscalationRecipient.address }).from(fallEscalationRecipient).where(eq(fallEscalationRecipient.id, data.id));
           const channel = data.channel ?? (stored?.channel as EscalationChannel | undefined) ?? 'email';

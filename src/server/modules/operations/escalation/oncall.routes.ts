@@ -25,7 +25,7 @@ import { RESOURCES } from '@shared/resources';
 import { fallEscalationPolicy, fallOncallMember, fallOncallRoster, fallProject, sysUser, type OncallSlot } from '../../../db/schema';
 import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { badRequest, notFound } from '../../../lib/errors';
-import { notArchived } from '../../../lib/archive';
+import { assertProjectLive } from '../../../lib/archive';
 import { scopeCondition, scopeOf } from '../../../lib/data-scope';
 
 type Db = AppInstance['database']['db'];
@@ -33,12 +33,6 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A webhook's origin in SQL (what a reader may see of it: its path is often its key). */
 const originSql = (col: string) => `coalesce(substring(${col} from '^[A-Za-z]+://[^/?#@]+'), '')`;
-
-async function liveProject(db: Db | Tx, projectId: number | undefined): Promise<void> {
-  if (projectId === undefined) return;
-  const [p] = await db.select({ id: fallProject.id }).from(fallProject).where(and(eq(fallProject.id, projectId), notArchived(fallProject)));
-  if (!p) throw badRequest('v.projectMissing', { projectId: 'v.projectMissing' });
-}
 
 /**
  * The people of a roster as they are stored: each a system user that exists, with an e-mail address
@@ -130,7 +124,7 @@ export async function oncallRoutes(app: AppInstance): Promise<void> {
       body: rosterSaveSchema,
       write: async (body: RosterSave) =>
         db.transaction(async (tx) => {
-          await liveProject(tx, body.projectId);
+          await assertProjectLive(tx, body.projectId);
           const [row] = await tx.insert(fallOncallRoster).values({ projectId: body.projectId, name: body.name, tier: body.tier, overrides: body.overrides ?? [] }).returning({ id: fallOncallRoster.id });
           await writePeople(tx, row.id, body.people);
           return { id: row.id };
@@ -142,7 +136,7 @@ export async function oncallRoutes(app: AppInstance): Promise<void> {
         await db.transaction(async (tx) => {
           const [stored] = await tx.select({ id: fallOncallRoster.id }).from(fallOncallRoster).where(and(eq(fallOncallRoster.id, body.id), isNull(fallOncallRoster.archivedAt))).for('update');
           if (!stored) throw notFound();
-          await liveProject(tx, body.projectId);
+          await assertProjectLive(tx, body.projectId);
           if (body.people) await writePeople(tx, body.id, body.people);
           if (body.overrides && !body.people) {
             const members = new Set((await tx.select({ userId: fallOncallMember.userId }).from(fallOncallMember).where(eq(fallOncallMember.rosterId, body.id))).map((m) => m.userId));
@@ -220,7 +214,7 @@ export async function oncallRoutes(app: AppInstance): Promise<void> {
       body: policySaveSchema,
       write: async (body: PolicySave) =>
         db.transaction(async (tx) => {
-          await liveProject(tx, body.projectId);
+          await assertProjectLive(tx, body.projectId);
           await checkSteps(tx, body.projectId, body.steps);
           const [other] = await tx.select({ id: fallEscalationPolicy.id }).from(fallEscalationPolicy).where(and(eq(fallEscalationPolicy.projectId, body.projectId), isNull(fallEscalationPolicy.archivedAt)));
           if (other) throw badRequest('err.policyExists', { projectId: 'err.policyExists' });
@@ -235,7 +229,7 @@ export async function oncallRoutes(app: AppInstance): Promise<void> {
           const [stored] = await tx.select().from(fallEscalationPolicy).where(and(eq(fallEscalationPolicy.id, body.id), isNull(fallEscalationPolicy.archivedAt))).for('update');
           if (!stored) throw notFound();
           const projectId = body.projectId ?? stored.projectId;
-          await liveProject(tx, body.projectId);
+          await assertProjectLive(tx, body.projectId);
           await checkSteps(tx, projectId, body.steps ?? stored.steps);
           if (projectId !== stored.projectId) {
             const [other] = await tx.select({ id: fallEscalationPolicy.id }).from(fallEscalationPolicy).where(and(eq(fallEscalationPolicy.projectId, projectId), isNull(fallEscalationPolicy.archivedAt)));

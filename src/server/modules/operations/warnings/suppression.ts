@@ -224,12 +224,12 @@ export async function applyWindows(tx: Db, now: Date): Promise<{ entered: number
   const left: number[] = [];
   const moved: number[] = [];
   for (const p of stored) {
-    const now = held.get(p.id);
-    if ((p.windowId ?? null) === (now?.id ?? null) && (p.until?.getTime() ?? null) === (now?.until ?? null)) continue;
-    await tx.update(fallProject).set({ alarmWindowId: now?.id ?? null, alarmWindowUntil: now ? new Date(now.until) : null }).where(eq(fallProject.id, p.id));
+    const holds = held.get(p.id);
+    if ((p.windowId ?? null) === (holds?.id ?? null) && (p.until?.getTime() ?? null) === (holds?.until ?? null)) continue;
+    await tx.update(fallProject).set({ alarmWindowId: holds?.id ?? null, alarmWindowUntil: holds ? new Date(holds.until) : null }).where(eq(fallProject.id, p.id));
     moved.push(p.id);
-    if (now && !p.windowId) entered.push(p.id);
-    if (!now && p.windowId) left.push(p.id);
+    if (holds && !p.windowId) entered.push(p.id);
+    if (!holds && p.windowId) left.push(p.id);
   }
   const suppressed = await suppressProjects(tx, entered);
   const released = await releaseProjects(tx, left);

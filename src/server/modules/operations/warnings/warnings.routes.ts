@@ -9,6 +9,7 @@ import { isOverdue, parseAlarmSounds, parsePopupLevels } from '@shared/alarm';
 import { FLOOD_ALARMS, HEALTH_BUCKET_MINUTES } from '@shared/contracts/alarm-health';
 import { fallDetect, fallEqInfo, fallProject, fallWarning, fallWarningNotice, sysLog, sysSession } from '../../../db/schema';
 import { warningNoticeRowSchema, type WarningNoticeRow } from '@shared/contracts/escalation';
+import { instantJson } from '../../../lib/iso-text';
 import { badRequest, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/crud';
 import { settleWarnings } from './warnings.service';
@@ -324,7 +325,7 @@ export async function warningRoutes(app: AppInstance): Promise<void> {
       alarmFlood(place, where),
       // The strip's "maintenance window": the wall's projects a window holds now (kept by the sweep, suppression.ts).
       db
-        .select({ projects: sql<number>`count(*)::int`, until: sql<string | null>`min(${fallProject.alarmWindowUntil})`.mapWith((v: string | Date | null) => (v === null ? null : new Date(v).toISOString())) })
+        .select({ projects: sql<number>`count(*)::int`, until: sql<string | null>`min(${fallProject.alarmWindowUntil})`.mapWith(instantJson) })
         .from(fallProject)
         .where(and(projectId ? eq(fallProject.id, projectId) : undefined, scopeCondition(scopeOf(request), fallProject.id), notArchived(fallProject), isNotNull(fallProject.alarmWindowId))),
     ]);

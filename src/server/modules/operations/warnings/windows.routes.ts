@@ -5,19 +5,14 @@ import { RESOURCES } from '@shared/resources';
 import type { AppInstance } from '../../../app-instance';
 import { fallAlarmWindow, fallProject, type OncallSlot } from '../../../db/schema';
 import { filters, resourceRoutes } from '../../../lib/crud';
+import { instantJson } from '../../../lib/iso-text';
 import { badRequest, notFound } from '../../../lib/errors';
-import { notArchived } from '../../../lib/archive';
+import { assertProjectLive } from '../../../lib/archive';
 import { publishLive } from '../../../live';
 import { applyWindows } from './suppression';
 
 type Db = AppInstance['database']['db'];
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-async function liveProject(db: Db | Tx, projectId: number | undefined): Promise<void> {
-  if (projectId === undefined) return;
-  const [p] = await db.select({ id: fallProject.id }).from(fallProject).where(and(eq(fallProject.id, projectId), notArchived(fallProject)));
-  if (!p) throw badRequest('v.projectMissing', { projectId: 'v.projectMissing' });
-}
 
 /** The columns of a window of its kind: a weekly one keeps no dates, a dates one no hours. */
 function columnsOf(w: Pick<WindowSave, 'kind' | 'slots' | 'dateFrom' | 'dateTo'>) {
@@ -56,7 +51,7 @@ export async function windowRoutes(app: AppInstance): Promise<void> {
         timeZone: sql<string>`${fallProject.timeZone}`.as('time_zone'),
         active: sql<boolean>`(${fallProject.alarmWindowId} IS NOT DISTINCT FROM ${fallAlarmWindow.id})`.as('active'),
         activeUntil: sql<string | null>`CASE WHEN ${fallProject.alarmWindowId} = ${fallAlarmWindow.id} THEN ${fallProject.alarmWindowUntil} END`
-          .mapWith((v: string | Date | null) => (v === null ? null : new Date(v).toISOString()))
+          .mapWith(instantJson)
           .as('active_until'),
       },
       from: (q) => q.innerJoin(fallProject, eq(fallProject.id, fallAlarmWindow.projectId)),
@@ -71,7 +66,7 @@ export async function windowRoutes(app: AppInstance): Promise<void> {
       body: windowSaveSchema,
       write: async (body: WindowSave, request: FastifyRequest) => {
         const { id, moved } = await db.transaction(async (tx) => {
-          await liveProject(tx, body.projectId);
+          await assertProjectLive(tx, body.projectId);
           const [row] = await tx
             .insert(fallAlarmWindow)
             .values({ projectId: body.projectId, name: body.name, kind: body.kind, reason: body.reason ?? '', createdBy: request.auth?.username ?? '', ...columnsOf(body) })
@@ -88,7 +83,7 @@ export async function windowRoutes(app: AppInstance): Promise<void> {
         const moved = await db.transaction(async (tx) => {
           const [stored] = await tx.select().from(fallAlarmWindow).where(and(eq(fallAlarmWindow.id, body.id), isNull(fallAlarmWindow.archivedAt))).for('update');
           if (!stored) throw notFound();
-          await liveProject(tx, body.projectId);
+          await assertProjectLive(tx, body.projectId);
           // The whole window as it will be, checked as a new one is (a dates window's end before its start is 400 dateTo).
           const next = {
             kind: body.kind ?? (stored.kind as WindowSave['kind']),
