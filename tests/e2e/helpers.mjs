@@ -64,3 +64,28 @@ export async function countersDone(page) {
     WAIT,
   );
 }
+
+/**
+ * A browser context signed in with `token` (kept in the tab's session, as the sign-in page leaves it)
+ * in `lang` unless the page already chose one, at `viewport`; and its page.
+ */
+export async function pageAs(browser, token, lang, viewport = { width: 1920, height: 1080 }) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(
+    ([l, t]) => {
+      if (localStorage.getItem('LANGUAGE') === null) localStorage.setItem('LANGUAGE', l);
+      if (!sessionStorage.getItem('TOKEN')) sessionStorage.setItem('TOKEN', t);
+    },
+    [lang, token],
+  );
+  return { context, page: await context.newPage() };
+}
+
+/** A project wall up (its panels, not the server's first frame) and listening for alarms. */
+export async function wallReady(page, timeout = 120_000) {
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-panel]').length > 0 && !document.getElementById('wall-frame') && document.querySelector('[data-testid="alarm-watch"]')?.getAttribute('data-state') === 'ready',
+    undefined,
+    { timeout },
+  );
+}

@@ -8,36 +8,14 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { call } from './server.mjs';
 import { alarmBoard, closeOpenWarnings } from './alarm-board.mjs';
-import { WAIT } from './helpers.mjs';
+import { WAIT, pageAs, wallReady } from './helpers.mjs';
 
-const VIEWPORT = { width: 1920, height: 1080 };
 const READY_MS = 60_000;
 
 const T = {
   en: { warnings: 'Warnings', shelve: 'Shelve', minutes: 'For (minutes)', reason: 'Reason', ok: 'OK', shelved: 'Shelved', equipment: 'Equipment', keyword: 'Name / serial', search: 'Search', setOut: 'Out of service…', out: 'Out of service', setIn: 'Back in service' },
   cn: { warnings: '告警记录', shelve: '搁置', minutes: '搁置时长（分钟）', reason: '原因', ok: '确定', shelved: '已搁置', equipment: '设备台账', keyword: '名称 / 序列号', search: '查询', setOut: '停用…', out: '停用', setIn: '恢复使用' },
 };
-
-async function pageAs(browser, token, lang) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  await context.addInitScript(
-    ([l, t]) => {
-      if (localStorage.getItem('LANGUAGE') === null) localStorage.setItem('LANGUAGE', l);
-      if (!sessionStorage.getItem('TOKEN')) sessionStorage.setItem('TOKEN', t);
-    },
-    [lang, token],
-  );
-  return { context, page: await context.newPage() };
-}
-
-/** The project wall up (its panels, not the server's first frame) and listening for alarms. */
-async function wallReady(page) {
-  await page.waitForFunction(
-    () => document.querySelectorAll('[data-panel]').length > 0 && !document.getElementById('wall-frame') && document.querySelector('[data-testid="alarm-watch"]')?.getAttribute('data-state') === 'ready',
-    undefined,
-    { timeout: 2 * READY_MS },
-  );
-}
 
 /** Switches a page's language as a person's earlier choice does (kept in the browser) and reloads it. */
 async function relang(page, lang) {

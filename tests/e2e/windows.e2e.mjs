@@ -8,35 +8,14 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { call } from './server.mjs';
 import { alarmBoard, closeOpenWarnings } from './alarm-board.mjs';
-import { WAIT } from './helpers.mjs';
+import { WAIT, pageAs, wallReady } from './helpers.mjs';
 
-const VIEWPORT = { width: 1920, height: 1080 };
 const READY_MS = 60_000;
 
 const T = {
   en: { title: 'Maintenance windows', add: 'Add', project: 'Project', name: 'Name', dates: 'Date range', from: 'First day', to: 'Last day', reason: 'Reason', ok: 'OK', inForce: 'In force until', delete: 'Delete', confirm: 'OK', wall: /Maintenance window until (\d\d-\d\d )?\d\d:\d\d/ },
   cn: { wall: /维护窗口中，至 (\d\d-\d\d )?\d\d:\d\d/ },
 };
-
-async function pageAs(browser, token, lang) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  await context.addInitScript(
-    ([l, t]) => {
-      if (localStorage.getItem('LANGUAGE') === null) localStorage.setItem('LANGUAGE', l);
-      if (!sessionStorage.getItem('TOKEN')) sessionStorage.setItem('TOKEN', t);
-    },
-    [lang, token],
-  );
-  return { context, page: await context.newPage() };
-}
-
-async function wallReady(page) {
-  await page.waitForFunction(
-    () => document.querySelectorAll('[data-panel]').length > 0 && !document.getElementById('wall-frame') && document.querySelector('[data-testid="alarm-watch"]')?.getAttribute('data-state') === 'ready',
-    undefined,
-    { timeout: 2 * READY_MS },
-  );
-}
 
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
