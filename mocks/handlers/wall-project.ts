@@ -39,6 +39,11 @@ export const projectWallFixture: ProjectWall = {
   ],
   cameras: [{ id: 41, name: '东门', nameEn: 'East gate' }],
   kpis: { openOrders: 3, repairSpeed: 6.5, repairQuality: 0.8, availability: 0.5, equipmentTotal: 4, openWarnings: 1, atRisk: 1 },
+  // 08:00 UTC is 16:00 in Hangzhou: idle until tonight's 19:00 show.
+  show: {
+    state: 'idle', until: '2026-11-20T11:00:00.000Z', show: { start: '2026-11-20T11:00:00.000Z', end: '2026-11-20T13:30:00.000Z' },
+    closedBy: null, timeZone: 'Asia/Shanghai', ownProgramme: false, at,
+  },
   at,
 };
 

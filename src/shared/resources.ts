@@ -232,6 +232,14 @@ export const RESOURCES = {
     buttons: CRUD,
     sortable: ['name', 'kind', 'projectName', 'createdAt'],
   },
+  /** A project's operating calendar: show programmes, closed seasons, holidays and one-off events (issue 39). */
+  calendar: {
+    api: '/ball/fallcalendar',
+    code: 'fall-calendar',
+    menu: menu('fall', 'fall/calendar', '运营日历', 'Operating calendar', 'calendar-event'),
+    buttons: CRUD,
+    sortable: ['name', 'kind', 'projectName', 'dateFrom', 'createdAt'],
+  },
   sensor: {
     api: '/ball/fallothers',
     code: 'fall-others',

@@ -63,6 +63,13 @@ const wallProject = {
     area: '{{n}} ㎡',
     units: '{{n}} 台',
   },
+  show: {
+    inShow: '演出中，至 {{time}}',
+    idle: '休息中',
+    next: '下一场 {{time}}',
+    closedSeason: '季节性关闭（{{name}}）',
+    closedHoliday: '今日停演（{{name}}）',
+  },
   drawings: '项目图纸',
   visitor: '访客只读',
   kiosk: '展示模式',

@@ -243,6 +243,28 @@ const work = {
     activeUntil: '生效中，至 {{time}}',
     idle: '未生效',
   },
+  // fall/calendar：各项目喷泉的计划演出时间（docs/maintenance.md "Operating calendar"）。
+  calendar: {
+    title: '运营日历',
+    projectId: '项目',
+    name: '名称',
+    keyword: '名称或备注',
+    kind: '类型',
+    kinds: { programme: '演出计划', season: '停运季', holiday: '停演日', event: '特别演出' },
+    placeholders: { programme: '晚间演出、夏季计划…', season: '冬季停运', holiday: '国庆节', event: '元宵节特别演出' },
+    hints: {
+      programme: '按项目所在时区的每周演出时段；填写日期时只在日期范围内有效。项目的每日演出时间由演出计划生成',
+      season: '喷泉关闭（冬季排空）的整天：不演出，不计入可用率',
+      holiday: '不执行每周演出计划的整天；特别演出照常',
+      event: '某一天的单场演出，无论日历其他安排都会举行',
+    },
+    dateFrom: '开始日期',
+    dateTo: '结束日期',
+    date: '日期',
+    addShow: '添加演出时段',
+    when: '时间',
+    remark: '备注',
+  },
   // fall/oncall: who is on call per project, and when (docs/escalation.md "Rosters").
   oncall: {
     title: '值班表',

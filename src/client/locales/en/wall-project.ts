@@ -65,6 +65,13 @@ const wallProject: LocaleShape<typeof cn> = {
     area: '{{n}} m²',
     units: '{{n}} units',
   },
+  show: {
+    inShow: 'In show until {{time}}',
+    idle: 'Idle',
+    next: 'Next show {{time}}',
+    closedSeason: 'Closed for the season ({{name}})',
+    closedHoliday: 'Closed today ({{name}})',
+  },
   drawings: 'Drawings',
   visitor: 'Visitor, read-only',
   kiosk: 'Display mode',

@@ -244,6 +244,28 @@ const work: LocaleShape<typeof cn> = {
     activeUntil: 'In force until {{time}}',
     idle: 'Not in force',
   },
+  // fall/calendar: when each project's fountain is meant to run its shows (docs/maintenance.md "Operating calendar").
+  calendar: {
+    title: 'Operating calendar',
+    projectId: 'Project',
+    name: 'Name',
+    keyword: 'Name or remark',
+    kind: 'Entry',
+    kinds: { programme: 'Show programme', season: 'Closed season', holiday: 'Holiday', event: 'One-off event' },
+    placeholders: { programme: 'Evening shows, summer programme…', season: 'Winterised', holiday: 'National Day', event: 'Lantern festival show' },
+    hints: {
+      programme: 'Weekly show hours in the project\'s own time zone; with dates, only between them. The project\'s daily show time is set from its programmes',
+      season: 'Whole days when the fountain is closed (winterised): no shows, availability is not counted',
+      holiday: 'Whole days without the weekly programme; one-off events still run',
+      event: 'A one-off show on a date, held whatever else the calendar says',
+    },
+    dateFrom: 'First day',
+    dateTo: 'Last day',
+    date: 'Date',
+    addShow: 'Add show hours',
+    when: 'When',
+    remark: 'Remark',
+  },
   // fall/oncall: who is on call per project, and when (docs/escalation.md "Rosters").
   oncall: {
     title: 'On-call rosters',

@@ -654,3 +654,31 @@ export const fallAlarmWindow = pgTable(
   },
   (t) => [index('fall_alarm_window_project_idx').on(t.projectId)],
 );
+
+/**
+ * An entry of a project's operating calendar (0062, docs/maintenance.md "Operating calendar",
+ * shared/calendar.ts), in the project's time zone: `programme` — weekly show hours (`slots`), between
+ * `date_from` and `date_to` when given; `season` — whole local days closed (winterised); `holiday` —
+ * whole local days without the programme; `event` — a one-off show on `date_from`, `time_from` to
+ * `time_to`. Deleting one archives it: the figures of past days were counted by it.
+ */
+export const fallCalendarEntry = pgTable(
+  'fall_calendar_entry',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    slots: jsonb('slots').$type<OncallSlot[]>().notNull().default([]),
+    dateFrom: varchar('date_from', { length: 10 }),
+    dateTo: varchar('date_to', { length: 10 }),
+    timeFrom: varchar('time_from', { length: 5 }),
+    timeTo: varchar('time_to', { length: 5 }),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    archivedAt: ts('archived_at'),
+    createdBy: varchar('created_by', { length: 64 }).notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('fall_calendar_entry_project_idx').on(t.projectId)],
+);

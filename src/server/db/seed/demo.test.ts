@@ -7,6 +7,7 @@ import type { Database } from '../client';
 import { scanChannels } from '../../modules/operations/predict';
 import { seedDemo, type DemoSeedSummary } from './demo';
 import { XMZT, WATER_TYPE, DEVICE_CATEGORY } from '@shared/dictionaries';
+import { calendarAt, dailyShowTimeOf, type CalendarEntry } from '@shared/calendar';
 
 describe('seedDemo', () => {
   let database: Database;
@@ -211,6 +212,31 @@ describe('seedDemo', () => {
     const result = await scanChannels(database, new Date(Date.now() + 3_600_000));
     expect(result).toMatchObject({ opened: 0, orders: 0, recovered: 0, faulted: 0, resolved: 0 });
     expect(await findings()).toEqual(before);
+  });
+
+  it('gives every built project an operating calendar whose programmes are its daily show time, some closed for the winter', async () => {
+    const projects = await database.query<{ id: number; status: string; show: string; zone: string }>(`SELECT id, status, daily_show_time AS show, time_zone AS zone FROM fall_project`);
+    const entries = await database.query<CalendarEntry & { projectId: number }>(
+      `SELECT id, project_id AS "projectId", kind, name, slots, date_from AS "dateFrom", date_to AS "dateTo", time_from AS "timeFrom", time_to AS "timeTo" FROM fall_calendar_entry WHERE archived_at IS NULL`,
+    );
+    const built = projects.filter((p) => ['A', 'E', 'F', 'G'].includes(p.status) && p.show);
+    expect(built.length).toBeGreaterThan(20);
+    const kinds = new Set(entries.map((e) => e.kind));
+    expect([...kinds].sort()).toEqual(['event', 'holiday', 'programme', 'season']);
+    for (const p of built) {
+      const own = entries.filter((e) => e.projectId === p.id);
+      expect(dailyShowTimeOf(own), `project ${p.id}`).toBe(p.show);
+    }
+    // A year round: the winterised ones are closed on 15 January and in show on a June evening.
+    const winterised = [...new Set(entries.filter((e) => e.kind === 'season').map((e) => e.projectId))];
+    expect(winterised.length).toBeGreaterThan(0);
+    for (const id of winterised) {
+      const p = projects.find((x) => x.id === id)!;
+      const own = entries.filter((e) => e.projectId === id);
+      const season = own.find((e) => e.kind === 'season')!;
+      const mid = Date.parse(`${season.dateTo!.slice(0, 4)}-01-15T12:00:00Z`);
+      expect(calendarAt(own, p.zone, mid).state).toBe('closed');
+    }
   });
 
   it('does nothing the second time', async () => {

@@ -26,6 +26,7 @@ import { dropSequence, insertEquipment, insertOrders, R } from './seed-sql';
 import { prng, schematicPng, sitePlanPng } from './site-plan';
 import { recomputeAllEquipmentStates } from '../../modules/operations/equipment/equipment-state.service';
 import { seedDemoRisks } from './demo-risks';
+import { seedDemoCalendar } from './demo-calendar';
 
 export interface DemoSeedOptions {
   /** Where uploaded files live (config.filesDir): the generated site plans and drawings go there. */
@@ -154,8 +155,19 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
         };
       }),
     )
-    .returning({ id: fallProject.id, name: fallProject.name, nameEn: fallProject.nameEn, city: fallProject.city, cityEn: fallProject.cityEn, status: fallProject.status, isPublic: fallProject.isPublic });
+    .returning({
+      id: fallProject.id,
+      name: fallProject.name,
+      nameEn: fallProject.nameEn,
+      city: fallProject.city,
+      cityEn: fallProject.cityEn,
+      status: fallProject.status,
+      isPublic: fallProject.isPublic,
+      dailyShowTime: fallProject.dailyShowTime,
+      latitude: fallProject.latitude,
+    });
   log(`projects: ${projects.length}`);
+  log(`calendar entries: ${await seedDemoCalendar(database, projects)}`);
 
   // Site plans for the first built projects: a generated PNG owned by the project.
   const planned = projects.filter((p) => !['B', 'D'].includes(p.status)).slice(0, opts.plans ?? 12);

@@ -6,6 +6,7 @@ import type { PublicProject } from '@shared/contracts/public';
 import { storageOfFile } from '../files';
 import { countedEquipment, notArchivedSql } from '../../lib/archive';
 import { missedSql } from '../operations/detect';
+import { calendarOf, showNowOf } from '../operations/calendar';
 
 type App = Pick<FastifyInstance, 'config' | 'database'>;
 
@@ -78,7 +79,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
   const project = await findProject(app, id);
   if (!project) return null;
   const q = app.database.query.bind(app.database);
-  const [sitePlan, equipment, boards, channels, warnings, cameras, kpis] = await Promise.all([
+  const [sitePlan, equipment, boards, channels, warnings, cameras, kpis, calendar] = await Promise.all([
     sitePlanOf(app, project, (fileId) => `${app.config.apiPrefix}/oss/file/download/${fileId}`),
     q<ProjectWall['equipment'][number]>(
       `SELECT e.id, e.name, e.name_en AS "nameEn", e.state, e.pos_x AS "posX", e.pos_y AS "posY", d.name AS "deviceName", d.name_en AS "deviceNameEn", d.category,
@@ -131,6 +132,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
          (SELECT count(*)::int FROM fall_eq_info e WHERE e.project_id = $1 AND ${countedEquipment('e')} AND e.state <> 'broken' AND ${unitAtRiskSql('e')}) AS "atRisk"`,
       [id, OPEN_STATUSES],
     ),
+    calendarOf(app.database.db, id),
   ]);
   const byBoard = new Map<number, WallBoard['channels']>();
   for (const { detectId, ...ch } of channels) {
@@ -146,6 +148,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
     warnings,
     cameras: cameras.map((c) => (c.streamUrl ? { id: c.id, name: c.name, nameEn: c.nameEn, streamUrl: c.streamUrl } : { id: c.id, name: c.name, nameEn: c.nameEn })),
     kpis: kpis[0],
+    show: showNowOf(calendar ?? { timeZone: 'UTC', dailyShowTime: '', entries: [] }, new Date()),
     at: new Date().toISOString(),
   };
 }

@@ -9,7 +9,7 @@ import type { FormBodyProps, ListForm } from '@client/components/list-page/list-
 import { RemoteSelect } from '@client/components/select/remote-select';
 import { ProjectPicker } from '../../../shared/work-kit/pickers';
 import { emailOfOffered, fetchRosterUsers, rosterUsersKey } from './oncall-api';
-import { SlotRow } from './slot-row';
+import { SlotRow } from '../../../shared/work-kit/slot-row';
 
 export type RosterValues = FormValues<typeof rosterSaveSchema>;
 type Person = RosterValues['people'][number];

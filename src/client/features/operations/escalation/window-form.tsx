@@ -7,7 +7,7 @@ import type { FormValues } from '@client/components/form/form-values';
 import { DateInput } from '@client/components/form/date-pickers';
 import type { FormBodyProps, ListForm } from '@client/components/list-page/list-page';
 import { ProjectPicker } from '../../../shared/work-kit/pickers';
-import { SlotRow } from './slot-row';
+import { SlotRow } from '../../../shared/work-kit/slot-row';
 
 export type WindowValues = FormValues<typeof windowSaveSchema>;
 type Slot = NonNullable<WindowValues['slots']>[number];

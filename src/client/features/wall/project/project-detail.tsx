@@ -8,6 +8,7 @@ import { TITLE_BAR_HEIGHT, WallTitleBar } from '../../../components/wall/wall-ti
 import { BoardChannels } from '../../../shared/wall/project/board-panel';
 import { CameraGrid } from '../../../shared/wall/project/camera-grid';
 import { KpiGrid } from './kpi-grid';
+import { ShowState } from './show-state';
 import { SitePlanMap } from './site-plan';
 import { WarningList } from '../../../shared/wall/project/warning-list';
 import { PanelStale } from '../../../shared/wall/panels/panel-stale';
@@ -68,6 +69,7 @@ export function ProjectDetail({ wall, badges, kiosk, updatedAt = 0 }: ProjectDet
         left={
           <>
             {badges}
+            <ShowState show={wall.show} projectId={wall.project.id} />
             {!kiosk ? (
               <Link to={`/page/model/${wall.project.id}/1`} style={{ fontSize: 15, color: WALL.accent, textDecoration: 'none', border: `1px solid ${WALL.border}`, padding: '3px 10px', borderRadius: 3 }}>
                 ▣ {t('drawings')}

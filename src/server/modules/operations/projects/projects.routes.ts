@@ -18,11 +18,12 @@ import type { ProjectOption } from '@shared/contracts/project';
 import type { Db } from '../../../db/client';
 import { fallProject } from '../../../db/schema';
 import { filters, ok, resourceRoutes } from '../../../lib/crud';
-import { conflict, forbidden, notFound } from '../../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { assertInScope, scopeCondition, scopeOf } from '../../../lib/data-scope';
 import { attachFiles, replaceFiles } from '../../files';
 import { archivedFilter, notArchived, registerArchiveRoutes } from '../../../lib/archive';
 import { removeProjects, restoreProjects } from './project-archive';
+import { programmedShowTime } from '../calendar';
 import { RESOURCES } from '@shared/resources';
 
 const PERM = 'fall-project';
@@ -143,6 +144,12 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
           .for('update');
         if (!current) throw notFound();
         if (body.uniqueKey !== undefined) await assertUniqueKeyFree(tx, body.uniqueKey, id);
+        // A project with show programmes of its own has its daily show time from them (docs/maintenance.md
+        // "Operating calendar"): the form sends it back unchanged; another text is refused, not lost silently.
+        if (body.dailyShowTime !== undefined) {
+          const programmed = await programmedShowTime(tx, id);
+          if (programmed !== null && body.dailyShowTime !== programmed) throw badRequest('v.showTimeCalendar', { dailyShowTime: 'v.showTimeCalendar' });
+        }
         const values = columnsOf(body);
         await tx.update(fallProject).set({ ...values, updatedAt: new Date() }).where(eq(fallProject.id, id));
         if (body.mapBackground !== undefined) {
