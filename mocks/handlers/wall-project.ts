@@ -42,7 +42,7 @@ export const projectWallFixture: ProjectWall = {
   // 08:00 UTC is 16:00 in Hangzhou: idle until tonight's 19:00 show.
   show: {
     state: 'idle', until: '2026-11-20T11:00:00.000Z', show: { start: '2026-11-20T11:00:00.000Z', end: '2026-11-20T13:30:00.000Z' },
-    closedBy: null, timeZone: 'Asia/Shanghai', ownProgramme: false, at,
+    closedBy: null, timeZone: 'Asia/Shanghai', ownProgramme: false,
   },
   at,
 };

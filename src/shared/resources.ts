@@ -239,6 +239,8 @@ export const RESOURCES = {
     menu: menu('fall', 'fall/calendar', '运营日历', 'Operating calendar', 'calendar-event'),
     buttons: CRUD,
     sortable: ['name', 'kind', 'projectName', 'dateFrom', 'createdAt'],
+    // The project walls' show state (and, counted in show hours, the units' availability) follow a change at once.
+    live: { publish: [{ actions: ['save', 'update', 'delete'], topics: ['equipment'] }] },
   },
   sensor: {
     api: '/ball/fallothers',

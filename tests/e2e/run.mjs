@@ -44,6 +44,7 @@ const WEIGHTS = {
   'risks.e2e.mjs': 21_000,
   'shelve.e2e.mjs': 19_000,
   'upload.e2e.mjs': 12_000,
+  'calendar.e2e.mjs': 15_000,
 };
 
 const only = process.argv.slice(2);

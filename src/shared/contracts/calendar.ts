@@ -142,3 +142,6 @@ export const showNowSchema = z.object({
   at: z.string(),
 });
 export type ShowNow = z.output<typeof showNowSchema>;
+/** The show state as a wall carries it: at the wall's own `at`, so one answer has one instant. */
+export const wallShowSchema = showNowSchema.omit({ at: true });
+export type WallShow = z.output<typeof wallShowSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, requiredString, instantText } from './common';
-import { showNowSchema } from './calendar';
+import { wallShowSchema } from './calendar';
 
 /**
  * The project wall (/page/project/:id) and the kiosk display tokens (docs/domain.md §2 "a display token a
@@ -143,7 +143,7 @@ export const projectWallSchema = z.object({
   cameras: z.array(wallCameraSchema),
   kpis: wallKpisSchema,
   /** What the project's operating calendar says now: in show, idle or closed for the season, and the next show. */
-  show: showNowSchema,
+  show: wallShowSchema,
   /** Server time the figures were read, so a stale wall can say how old its data is. */
   at: instantText(),
 });

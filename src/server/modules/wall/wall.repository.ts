@@ -140,6 +140,8 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
     list.push(ch);
     byBoard.set(detectId, list);
   }
+  const now = new Date();
+  const { at: _showAt, ...show } = showNowOf(calendar ?? { timeZone: 'UTC', dailyShowTime: '', entries: [] }, now);
   return {
     project: publicProject(project),
     sitePlan,
@@ -148,8 +150,8 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
     warnings,
     cameras: cameras.map((c) => (c.streamUrl ? { id: c.id, name: c.name, nameEn: c.nameEn, streamUrl: c.streamUrl } : { id: c.id, name: c.name, nameEn: c.nameEn })),
     kpis: kpis[0],
-    show: showNowOf(calendar ?? { timeZone: 'UTC', dailyShowTime: '', entries: [] }, new Date()),
-    at: new Date().toISOString(),
+    show,
+    at: now.toISOString(),
   };
 }
 

@@ -69,7 +69,7 @@ export function ProjectDetail({ wall, badges, kiosk, updatedAt = 0 }: ProjectDet
         left={
           <>
             {badges}
-            <ShowState show={wall.show} projectId={wall.project.id} />
+            <ShowState show={wall.show} at={wall.at} projectId={wall.project.id} />
             {!kiosk ? (
               <Link to={`/page/model/${wall.project.id}/1`} style={{ fontSize: 15, color: WALL.accent, textDecoration: 'none', border: `1px solid ${WALL.border}`, padding: '3px 10px', borderRadius: 3 }}>
                 ▣ {t('drawings')}

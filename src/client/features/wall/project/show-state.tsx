@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ShowNow } from '@shared/contracts/calendar';
+import type { WallShow } from '@shared/contracts/calendar';
 import { localDate, localParts } from '@shared/local-time';
 import { TAG_HEX, WALL } from '../../../components/wall/theme';
 
@@ -20,10 +20,10 @@ function when(iso: string, now: number, timeZone: string): string {
  * "Operating calendar"): in show until …, idle with the next show, or closed for the season. At the
  * state's end the wall's data are read again, so it turns on its own at the show's first minute.
  */
-export function ShowState({ show, projectId }: { show: ShowNow; projectId: number }) {
+export function ShowState({ show, at, projectId }: { show: WallShow; at: string; projectId: number }) {
   const { t } = useTranslation('wallProject');
   const client = useQueryClient();
-  const now = Date.parse(show.at);
+  const now = Date.parse(at);
   useEffect(() => {
     if (!show.until) return;
     const wait = Math.min(MAX_TIMER_MS, Math.max(1_000, Date.parse(show.until) - Date.now() + 1_000));
@@ -34,7 +34,7 @@ export function ShowState({ show, projectId }: { show: ShowNow; projectId: numbe
   const next = show.show && show.state !== 'show' ? t('show.next', { time: when(show.show.start, now, show.timeZone) }) : null;
   const [colour, text] =
     show.state === 'show'
-      ? [TAG_HEX.success, t('show.inShow', { time: when(show.show?.end ?? show.at, now, show.timeZone) })]
+      ? [TAG_HEX.success, t('show.inShow', { time: when(show.show?.end ?? at, now, show.timeZone) })]
       : show.state === 'closed'
         ? [TAG_HEX.warning, show.closedBy?.kind === 'holiday' ? t('show.closedHoliday', { name: show.closedBy.name }) : t('show.closedSeason', { name: show.closedBy?.name ?? '' })]
         : [WALL.textDim, t('show.idle')];
