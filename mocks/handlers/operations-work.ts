@@ -47,6 +47,10 @@ const order = (id: number, over: Partial<OrderRow>): OrderRow => ({
   closedAt: null,
   reportCount: 0,
   warningId: null,
+  checklistId: null,
+  checklistName: null,
+  checklistNameEn: null,
+  parentOrderId: null,
   updatedAt: at,
   dataIssue: null,
   ...over,
@@ -147,7 +151,7 @@ export const operationsWorkHandlers = [
       o.status = 'repairing';
       o.completedAt = null;
     }
-    return ok({ id, orderStatus: o.status });
+    return ok({ id, orderStatus: o.status, correctiveOrder: null });
   }),
   http.post(`${API}/ball/fallwarning/list`, async ({ request }) => {
     const q = (await request.json()) as Record<string, unknown>;

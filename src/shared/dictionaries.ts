@@ -90,11 +90,12 @@ export const REPAIR_RESULT: DictItem[] = [
   { value: 'fixed', cn: '已修复', en: 'Fixed', color: 'success' },
   { value: 'not_fixed', cn: '未修复', en: 'Not fixed', color: 'danger' },
 ];
-/** Where an order came from (a person, a warning's automatic order, or the predictive detector). */
+/** Where an order came from (a person, a warning's automatic order, the predictive detector, or a failed checklist's corrective order). */
 export const ORDER_SOURCE: DictItem[] = [
   { value: 'manual', cn: '人工提交', en: 'Manual' },
   { value: 'warning', cn: '告警生成', en: 'From a warning' },
   { value: 'preventive', cn: '预测性维护', en: 'Preventive' },
+  { value: 'checklist', cn: '检查表不合格', en: 'From a checklist' },
 ];
 /** Warning level, kind and result (docs/domain.md §5); an open warning has no result. */
 export const WARNING_LEVEL: DictItem[] = [

@@ -242,6 +242,14 @@ export const RESOURCES = {
     // The project walls' show state (and, counted in show hours, the units' availability) follow a change at once.
     live: { publish: [{ actions: ['save', 'update', 'delete'], topics: ['equipment'] }] },
   },
+  /** Checklist templates: typed items a technician fills in a report (issue 39). */
+  checklist: {
+    api: '/ball/fallchecklist',
+    code: 'fall-checklist',
+    menu: menu('fall', 'fall/checklist', '检查表模板', 'Checklists', 'checklist'),
+    buttons: CRUD,
+    sortable: ['name', 'createdAt', 'updatedAt'],
+  },
   sensor: {
     api: '/ball/fallothers',
     code: 'fall-others',

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import {
-  IconAdjustments, IconAlertTriangle, IconApps, IconBellRinging, IconBook, IconBuilding, IconCalendarEvent, IconCalendarPause, IconCalendarUser, IconCategory, IconChartBar, IconClipboardList, IconClock, IconClockPlay, IconCpu,
+  IconAdjustments, IconAlertTriangle, IconApps, IconBellRinging, IconBook, IconBuilding, IconCalendarEvent, IconCalendarPause, IconCalendarUser,
+  IconChecklist, IconCategory, IconChartBar, IconClipboardList, IconClock, IconClockPlay, IconCpu,
   IconCpu2, IconDeviceDesktop, IconDroplet, IconFileText, IconFiles, IconFolder, IconGauge, IconHeartRateMonitor, IconHistory,
   IconLayoutCards, IconLayoutDashboard, IconListDetails, IconLogin, IconMenu2, IconPhoto, IconPoint, IconReceipt,
   IconReport, IconSchool, IconSettings, IconShield, IconSpeakerphone, IconStairsUp, IconTool, IconUpload, IconUser, IconUsers,
@@ -18,7 +19,7 @@ export type RegistryIcon = (typeof MENU_GROUPS)[MenuGroupCode]['icon'] | { [K in
  * typecheck until it is drawn here. Any other name loads the full set lazily (below).
  */
 const ICONS: Record<string, ComponentType<IconProps>> = {
-  adjustments: IconAdjustments, 'alert-triangle': IconAlertTriangle, apps: IconApps, 'bell-ringing': IconBellRinging, book: IconBook, building: IconBuilding, 'calendar-event': IconCalendarEvent, 'calendar-pause': IconCalendarPause, 'calendar-user': IconCalendarUser, category: IconCategory, 'chart-bar': IconChartBar,
+  adjustments: IconAdjustments, 'alert-triangle': IconAlertTriangle, apps: IconApps, 'bell-ringing': IconBellRinging, book: IconBook, building: IconBuilding, 'calendar-event': IconCalendarEvent, 'calendar-pause': IconCalendarPause, 'calendar-user': IconCalendarUser, category: IconCategory, checklist: IconChecklist, 'chart-bar': IconChartBar,
   'clipboard-list': IconClipboardList, clock: IconClock, 'clock-play': IconClockPlay, cpu: IconCpu, 'cpu-2': IconCpu2,
   'device-desktop': IconDeviceDesktop, droplet: IconDroplet, 'file-text': IconFileText,
   files: IconFiles, folder: IconFolder, gauge: IconGauge, 'heart-rate-monitor': IconHeartRateMonitor, history: IconHistory, 'layout-cards': IconLayoutCards,

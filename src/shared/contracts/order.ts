@@ -12,7 +12,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type OrderPriority = (typeof ORDER_PRIORITIES)[number];
 /** manual (a person), warning (an alarm's automatic order), preventive (the detector saw a channel heading for a fault, docs/predictive.md). */
-export const ORDER_SOURCES = ['manual', 'warning', 'preventive'] as const;
+export const ORDER_SOURCES = ['manual', 'warning', 'preventive', 'checklist'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
 export const ORDER_SORTS = ['submittedAt', 'number', 'status', 'priority'] as const;
 
 /** `WO-YYYYMMDD-NNNN`: the day the order was created, then its sequence that day. */
@@ -36,6 +37,8 @@ const orderFields = {
   projectId: refId(),
   equipmentId: optionalRefId().optional(),
   priority: z.enum(ORDER_PRIORITIES, { error: 'v.invalid' }).optional(),
+  /** The checklist its reports fill (fall/checklist); '' or null: none. */
+  checklistId: optionalRefId().optional(),
 };
 
 /** POST /ball/fallorder/save. The number, status and source are the server's. */
@@ -102,6 +105,12 @@ export const orderRowSchema = z.object({
   closedAt: instantText().nullable(),
   reportCount: z.number(),
   warningId: z.number().nullable(),
+  /** The checklist template its reports fill, and its name. */
+  checklistId: z.number().nullable(),
+  checklistName: z.string().nullable(),
+  checklistNameEn: z.string().nullable(),
+  /** A corrective order's origin: the order whose checklist failed. */
+  parentOrderId: z.number().nullable(),
   updatedAt: instantText(),
   /** The time rule this stored row breaks (a message key, docs/invariants.md); null when it keeps them all. */
   dataIssue: z.string().nullable(),

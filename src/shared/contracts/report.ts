@@ -3,6 +3,7 @@ import { requiredString, instantText } from './common';
 import { fileIdListSchema } from './file';
 import { filterDate, filterEnum, filterId, filterText, optionalDate, refId, requiredDate, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
+import { checklistAnswersSchema } from './checklist';
 
 /** Maintenance reports (fall/report): filing one moves its order (docs/domain.md §3). */
 export const REPORT_RESULTS = ['fixed', 'not_fixed'] as const;
@@ -22,6 +23,8 @@ export const reportSaveSchema = z.strictObject({
   orderId: refId(),
   result: z.enum(REPORT_RESULTS, { error: 'v.required' }),
   ...editable,
+  /** The order's checklist as filled (docs/maintenance.md "Checklists"); needed with "fixed" when the order names one. Kept as filed: an update does not change it. */
+  checklist: checklistAnswersSchema.optional(),
 });
 export type ReportSave = z.infer<typeof reportSaveSchema>;
 
@@ -39,6 +42,8 @@ export const reportUpdateSchema = z.strictObject({
   completedAt: editable.completedAt,
   notes: editable.notes,
   files: editable.files,
+  /** The edit form sends its empty draft; answers are refused (v.checklistFrozen): a filled checklist is a record. */
+  checklist: checklistAnswersSchema.optional(),
 });
 
 export const reportQuerySchema = z.strictObject({
@@ -52,7 +57,13 @@ export const reportQuerySchema = z.strictObject({
 }).superRefine(rangeOrder('repairFrom', 'repairTo'));
 
 /** POST /ball/fallreport/save's answer: the new report and the status its order moved to. */
-export const reportFiledSchema = z.object({ id: z.number().int(), orderStatus: z.string() });
+export const reportFiledSchema = z.object({
+  id: z.number().int(),
+  orderStatus: z.string(),
+  /** The corrective order a failed checklist opened. */
+  correctiveOrder: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+});
+export type ReportFiled = z.output<typeof reportFiledSchema>;
 
 export const reportRowSchema = z.object({
   id: z.number(),
@@ -71,6 +82,9 @@ export const reportRowSchema = z.object({
   notes: z.string(),
   files: z.array(z.number()),
   createdAt: instantText(),
+  /** Its filled checklist's failed and flagged items; null without one. */
+  checklistFailed: z.number().nullable(),
+  checklistFlagged: z.number().nullable(),
   /** The time rule this stored row breaks (a message key, docs/invariants.md); null when it keeps them all. */
   dataIssue: z.string().nullable(),
 });

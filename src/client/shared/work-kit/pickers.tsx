@@ -2,7 +2,7 @@ import type { QueryField } from '@client/components/list-page/query-form';
 import { RemoteSelect } from '@client/components/select/remote-select';
 import { keysOf } from '@client/lib/resource-keys';
 import { useTranslation } from 'react-i18next';
-import { fetchDeviceOptions, fetchEquipmentOptions, fetchOrderOptions, fetchProjectOptions, projectOptionsKey } from './work-api';
+import { fetchChecklistOptions, fetchDeviceOptions, fetchEquipmentOptions, fetchOrderOptions, fetchProjectOptions, projectOptionsKey } from './work-api';
 
 interface PickerProps {
   label?: string;
@@ -47,6 +47,12 @@ export function EquipmentPicker({ projectId, ...p }: PickerProps & { projectId: 
 
 export function OrderPicker({ label, value, onChange, error, disabled }: PickerProps) {
   return <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchOrderOptions} queryKey={keysOf('order').options()} />;
+}
+
+/** A checklist template (fall/checklist) an order's reports fill. */
+export function ChecklistPicker({ label, value, onChange, error, disabled }: PickerProps) {
+  const { i18n } = useTranslation();
+  return <RemoteSelect label={label} value={asString(value)} onChange={(v) => onChange(asId(v))} error={error} disabled={disabled} loader={fetchChecklistOptions} queryKey={keysOf('checklist').options(i18n.language)} />;
 }
 
 export function DevicePicker({ label, value, onChange, error, disabled }: PickerProps) {

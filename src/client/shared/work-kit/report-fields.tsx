@@ -7,6 +7,7 @@ import { REPAIR_RESULT } from '@shared/dictionaries';
 import { reportSaveSchema } from '@shared/contracts/report';
 import type { FormValues } from '../../components/form/form-values';
 import { FilesField } from '../../components/form/file-field';
+import { ChecklistFill } from './checklist-fill';
 
 /** A report form holds a draft of what the save contract takes (the order chosen by the caller). */
 export type ReportValues = FormValues<typeof reportSaveSchema>;
@@ -20,13 +21,14 @@ export const reportInitialValues: ReportValues = {
   result: 'fixed',
   notes: '',
   files: [],
+  checklist: { answers: {} },
 };
 
 /** A new report starts at the current time: most are written on site, right after the work. */
 export const newReportValues = (): ReportValues => ({ ...reportInitialValues, repairAt: dayjs().format('YYYY-MM-DD HH:mm:ss') });
 
-/** The fields of a repair report (the order is chosen by the caller). */
-export function ReportFields({ form, lockResult }: { form: UseFormReturnType<ReportValues>; lockResult?: boolean }) {
+/** The fields of a repair report (the order is chosen by the caller); a new report fills the order's checklist. */
+export function ReportFields({ form, lockResult, orderId }: { form: UseFormReturnType<ReportValues>; lockResult?: boolean; orderId?: number | null }) {
   const { t, i18n } = useTranslation('work');
   const lang = i18n.language === 'en' ? 'en' : 'cn';
   return (
@@ -58,6 +60,11 @@ export function ReportFields({ form, lockResult }: { form: UseFormReturnType<Rep
       <Grid.Col span={12}>
         <Textarea label={t('report.notes')} rows={3} {...form.getInputProps('notes')} />
       </Grid.Col>
+ {!lockResult && (
+        <Grid.Col span={12}>
+          <ChecklistFill form={form} orderId={orderId ?? form.values.orderId} />
+        </Grid.Col>
+      )}
       <Grid.Col span={12}>
         <FilesField label={t('common.files')} ownerType="fall_report" value={form.values.files} error={form.errors.files as string | undefined} onChange={(ids) => form.setFieldValue('files', ids)} />
       </Grid.Col>

@@ -33,6 +33,9 @@ export const fetchEquipmentOptions = async (projectId: number | null, keyword: s
 export const fetchOrderOptions = async (keyword: string) =>
   toOptions(await api.post<{ id: number; name: string; number: string }[]>('/ball/fallorder/listAll', { title: 1, ...(keyword ? { keyword } : {}) }));
 
+export const fetchChecklistOptions = async (keyword: string) =>
+  toOptions(await api.post<{ id: number; name: string; nameEn: string }[]>('/ball/fallchecklist/listAll', keyword ? { keyword } : {}));
+
 export const fetchDeviceOptions = async (keyword: string) =>
   toOptions(await api.post<{ id: number; name: string; nameEn: string }[]>('/ball/falldevice/listAll', keyword ? { keyword } : {}));
 

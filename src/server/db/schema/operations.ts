@@ -3,6 +3,7 @@ import { index, uniqueIndex, pgTable, serial, integer, varchar, text, smallint, 
 import { shownNamesSql } from './stored-text-sql';
 import { DEFAULT_TIME_ZONE } from '@shared/time-zone';
 import { sysUser } from './identity';
+import type { CheckAnswers, CheckItem } from '@shared/checklist';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const fileIds = (name: string) => jsonb(name).$type<number[]>().notNull().default([]);
@@ -165,6 +166,10 @@ export const fallOrder = pgTable('fall_order', {
   dataIssue: varchar('data_issue', { length: 48 }),
   /** The name as both languages read it, for search (0034_order_name_shown.sql): generated, never written. */
   nameShown: text('name_shown').generatedAlwaysAs(sql.raw(shownNamesSql('"name"'))),
+  /** The checklist its reports fill (0063, docs/maintenance.md "Checklists"). */
+  checklistId: integer('checklist_id'),
+  /** A corrective order's origin: the order whose checklist failed (source 'checklist'). */
+  parentOrderId: integer('parent_order_id'),
 });
 
 /** Orders per status, kept by triggers (0004_orders.sql): list totals without count(*) over the table. */
@@ -681,4 +686,68 @@ export const fallCalendarEntry = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('fall_calendar_entry_project_idx').on(t.projectId)],
+);
+
+/**
+ * Checklist templates (0063, docs/maintenance.md "Checklists"): typed items (shared/checklist.ts).
+ * Deleting one archives it; what was filled keeps its own copy of the items.
+ */
+export const fallChecklist = pgTable('fall_checklist', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  nameEn: varchar('name_en', { length: 100 }).notNull().default(''),
+  remark: varchar('remark', { length: 500 }).notNull().default(''),
+  items: jsonb('items').$type<CheckItem[]>().notNull(),
+  archivedAt: ts('archived_at'),
+  createdBy: varchar('created_by', { length: 64 }).notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * A checklist as filled in one report (0063): the template's items copied as they were, the answers,
+ * and what they failed. A record: never updated; its report cannot be deleted while it stands.
+ */
+export const fallChecklistFilled = pgTable(
+  'fall_checklist_filled',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id').notNull().unique().references(() => fallReport.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id').notNull().references(() => fallOrder.id, { onDelete: 'cascade' }),
+    checklistId: integer('checklist_id').references(() => fallChecklist.id, { onDelete: 'set null' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    nameEn: varchar('name_en', { length: 100 }).notNull().default(''),
+    items: jsonb('items').$type<CheckItem[]>().notNull(),
+    answers: jsonb('answers').$type<CheckAnswers>().notNull(),
+    failed: integer('failed').notNull().default(0),
+    flagged: integer('flagged').notNull().default(0),
+    correctiveOrderId: integer('corrective_order_id'),
+    filledBy: varchar('filled_by', { length: 64 }).notNull().default(''),
+    filledAt: ts('filled_at').notNull().defaultNow(),
+  },
+  (t) => [index('fall_checklist_filled_order_idx').on(t.orderId)],
+);
+
+/**
+ * Every number of a filled checklist (0063), for its unit's history and trend beside the board's
+ * readings: the value with the limits it was judged by.
+ */
+export const fallChecklistValue = pgTable(
+  'fall_checklist_value',
+  {
+    id: serial('id').primaryKey(),
+    filledId: integer('filled_id').notNull().references(() => fallChecklistFilled.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+    equipmentId: integer('equipment_id').references(() => fallEqInfo.id, { onDelete: 'set null' }),
+    itemKey: varchar('item_key', { length: 32 }).notNull(),
+    label: varchar('label', { length: 200 }).notNull(),
+    labelEn: varchar('label_en', { length: 200 }).notNull().default(''),
+    unit: varchar('unit', { length: 16 }).notNull().default(''),
+    value: doublePrecision('value').notNull(),
+    min: doublePrecision('min'),
+    max: doublePrecision('max'),
+    ok: boolean('ok').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('fall_checklist_value_unit_idx').on(t.equipmentId, t.itemKey, t.at), index('fall_checklist_value_project_idx').on(t.projectId, t.at)],
 );

@@ -46,7 +46,7 @@ export function caseOver(keys: string[], locale: Locale): string {
  * or reworded needs a migration that generates the column again — migration-gen.test.ts sees the
  * Drizzle schema differ from the snapshot until then.
  */
-export const ORDER_NAME_KEYS = ['text.switchFault', 'text.analogOut', 'text.offline', 'text.seedFault', 'text.seedFaultPast', 'text.seedOffline', 'text.risk.drift', 'text.risk.flicker', 'text.risk.step'];
+export const ORDER_NAME_KEYS = ['text.switchFault', 'text.analogOut', 'text.offline', 'text.seedFault', 'text.seedFaultPast', 'text.seedOffline', 'text.risk.drift', 'text.risk.flicker', 'text.risk.step', 'text.checklistFailed'];
 
 /**
  * SQL text of the generated column `name_shown` of fall_order: the name as both languages read it,

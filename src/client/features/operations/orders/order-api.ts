@@ -4,6 +4,7 @@ import { resourceKeys } from '@client/lib/resource-keys';
 import type { OrderDetail } from '@shared/contracts/order';
 import { apiPath } from '@client/lib/resources';
 import type { RiskRow } from '@shared/contracts/risk';
+import type { ReportFiled } from '@shared/contracts/report';
 import { keysOf } from '@client/lib/resource-keys';
 
 /** Maintenance orders beyond the list pattern: detail with reports, accept, close, file a report. */
@@ -24,4 +25,4 @@ export const orderRiskQueryOptions = (orderId: number | null) =>
 
 export const acceptOrder = (id: number) => api.post<{ id: number; status: string }>(`${ORDER_BASE}/accept`, { id });
 export const closeOrder = (id: number) => api.post<{ id: number; status: string }>(`${ORDER_BASE}/close`, { id });
-export const fileReport = (body: Record<string, unknown>) => api.post<{ id: number; orderStatus: string }>(`${REPORT_BASE}/save`, body);
+export const fileReport = (body: Record<string, unknown>) => api.post<ReportFiled>(`${REPORT_BASE}/save`, body);

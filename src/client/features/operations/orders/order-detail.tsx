@@ -45,8 +45,10 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
 
   const submit = useMutation({
     mutationFn: (values: ReportValues) => fileReport({ ...values, orderId: id }),
-    onSuccess: () => {
+    onSuccess: (filed) => {
       toast.success(() => t('common.done'));
+      // A failed checklist opened a corrective order: the technician is told its number.
+      if (filed.correctiveOrder) toast.info(() => t('checklist.corrective', { number: filed.correctiveOrder?.number }));
       form.setValues(newReportValues());
       return queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
@@ -129,7 +131,7 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
             <form onSubmit={form.onSubmit((values) => submit.mutate(values))} aria-label={t('order.fileReport')}>
               <Title order={5} mb="xs">{t('order.fileReport')}</Title>
               <Grid gap="sm">
-                <ReportFields form={form} />
+                <ReportFields form={form} orderId={id} />
               </Grid>
               <Group justify="flex-end" mt="sm">
                 <Button type="submit" loading={submit.isPending}>{t('order.fileReport')}</Button>

@@ -6,7 +6,7 @@ import { ORDER_PRIORITY } from '@shared/dictionaries';
 import type { FormValues } from '@client/components/form/form-values';
 import type { FormBodyProps, ListForm } from '@client/components/list-page/list-page';
 import { FilesField } from '../../../components/form/file-field';
-import { EquipmentPicker, ProjectPicker } from '../../../shared/work-kit/pickers';
+import { ChecklistPicker, EquipmentPicker, ProjectPicker } from '../../../shared/work-kit/pickers';
 
 /** The order form holds a draft of what the save contract takes. */
 export type OrderValues = FormValues<typeof orderSaveSchema>;
@@ -21,6 +21,7 @@ export const orderInitialValues: OrderValues = {
   equipmentId: null,
   priority: 'normal',
   files: [],
+  checklistId: null,
 };
 
 /** One form body for adding and editing an order. */
@@ -52,6 +53,9 @@ export function OrderForm({ form }: FormBodyProps<OrderValues>) {
       </Grid.Col>
       <Grid.Col span={6}>
         <DateTimePicker label={t('order.submittedAt')} clearable valueFormat="YYYY-MM-DD HH:mm" {...form.getInputProps('submittedAt')} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <ChecklistPicker label={t('order.checklist')} value={form.values.checklistId} error={form.errors.checklistId as string | undefined} onChange={(id) => form.setFieldValue('checklistId', id)} />
       </Grid.Col>
       <Grid.Col span={6}>
         <TextInput label={t('order.submitter')} {...form.getInputProps('submitter')} />

@@ -138,7 +138,7 @@ function ChartCard({ name, title, option, onPoint, loading }: { name: string; ti
 }
 
 /** The colour of each order source, in the bar and beside its row (preventive is the at-risk amber of the walls). */
-const SOURCE_COLOR: Record<OrderSource, string> = { manual: 'blue', warning: 'red', preventive: 'yellow' };
+const SOURCE_COLOR: Record<OrderSource, string> = { manual: 'blue', warning: 'red', preventive: 'yellow', checklist: 'grape' };
 
 /** A number that opens the rows behind it. */
 function Figure({ name, label, value, onClick }: { name: string; label: string; value: number; onClick: () => void }) {

@@ -7,5 +7,5 @@ export async function ordersModule(app: AppInstance): Promise<void> {
 }
 
 /** An order opened by another module (a board's readings), and the time rules a report's times obey. */
-export { insertOrder } from './orders.repository';
+export { assertNoFilledChecklist, insertOrder } from './orders.repository';
 export { checkReportTimes, timeRules, type TimeRules } from './work-times';

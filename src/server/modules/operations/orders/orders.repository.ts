@@ -1,9 +1,9 @@
-import { and, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ALL_PROJECTS, scopeCondition, type DataScope } from '../../../lib/data-scope';
-import type { OrderQuery, OrderStatus } from '@shared/contracts/order';
+import type { OrderQuery, OrderSource, OrderStatus } from '@shared/contracts/order';
 import type { Db } from '../../../db/client';
-import { fallEqInfo, fallOrder, fallOrderCount, fallProject } from '../../../db/schema';
+import { fallChecklist, fallChecklistFilled, fallEqInfo, fallOrder, fallOrderCount, fallProject } from '../../../db/schema';
 import { nextDailyNumber, type DailyNumbering } from '../../../lib/daily-number';
 import { badRequest } from '../../../lib/errors';
 import { escapeLike } from '../../../lib/like';
@@ -28,9 +28,12 @@ export const ORDER_JOINED = {
   projectName: fallProject.name, projectNameEn: fallProject.nameEn,
   equipmentName: fallEqInfo.name,
   equipmentNameEn: fallEqInfo.nameEn,
+  checklistName: fallChecklist.name,
+  checklistNameEn: fallChecklist.nameEn,
 };
 /** The joins ORDER_JOINED reads, onto a select from fall_order. */
-export const joinOrderNames = (q: any) => q.leftJoin(fallProject, eq(fallProject.id, fallOrder.projectId)).leftJoin(fallEqInfo, eq(fallEqInfo.id, fallOrder.equipmentId));
+export const joinOrderNames = (q: any) =>
+  q.leftJoin(fallProject, eq(fallProject.id, fallOrder.projectId)).leftJoin(fallEqInfo, eq(fallEqInfo.id, fallOrder.equipmentId)).leftJoin(fallChecklist, eq(fallChecklist.id, fallOrder.checklistId));
 
 const { priorityRank: _rank, createdBy: _by, nameShown: _shown, ...orderColumns } = getTableColumns(fallOrder);
 export const orderSelection = { ...orderColumns, ...ORDER_JOINED };
@@ -146,9 +149,11 @@ export interface NewOrder {
   projectId: number;
   equipmentId?: number | null;
   priority?: string;
-  source?: 'manual' | 'warning' | 'preventive';
+  source?: OrderSource;
   warningId?: number | null;
   createdBy?: number | null;
+  checklistId?: number | null;
+  parentOrderId?: number | null;
 }
 
 /**
@@ -167,4 +172,18 @@ export async function insertOrder(tx: Db, values: NewOrder, rules?: TimeRules): 
     .values({ ...values, submittedAt, number, status: 'submitted' satisfies OrderStatus })
     .returning({ id: fallOrder.id, number: fallOrder.number });
   return row;
+}
+
+/** A checklist template an order may name: there and not archived; else `400 checklistId`. */
+export async function assertChecklistLive(tx: Db, id: number | null | undefined): Promise<void> {
+  if (id === null || id === undefined) return;
+  const [row] = await tx.select({ id: fallChecklist.id }).from(fallChecklist).where(and(eq(fallChecklist.id, id), isNull(fallChecklist.archivedAt)));
+  if (!row) throw badRequest('v.invalid', { checklistId: 'v.invalid' });
+}
+
+/** A filled checklist is a record (docs/maintenance.md "Checklists"): its report, and its order, are not deleted. */
+export async function assertNoFilledChecklist(tx: Db, by: { reportIds: number[] } | { orderIds: number[] }): Promise<void> {
+  const where = 'reportIds' in by ? inArray(fallChecklistFilled.reportId, by.reportIds) : inArray(fallChecklistFilled.orderId, by.orderIds);
+  const [row] = await tx.select({ id: fallChecklistFilled.id }).from(fallChecklistFilled).where(where).limit(1);
+  if (row) throw badRequest('v.reportHasChecklist');
 }

@@ -24,6 +24,8 @@ import { ORDER_PRIORITY, ORDER_SOURCE, ORDER_STATUS } from '@shared/dictionaries
 import { attachFiles, releaseFiles, replaceFiles } from '../../files';
 import { recomputeEquipmentState } from '../equipment';
 import {
+  assertChecklistLive,
+  assertNoFilledChecklist,
   checkEquipment,
   countOrders,
   insertOrder,
@@ -93,6 +95,7 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
         const rules = await timeRules(app.settings);
         return db.transaction(async (tx) => {
           await checkEquipment(tx, body.projectId, body.equipmentId);
+          await assertChecklistLive(tx, body.checklistId);
           const row = await insertOrder(tx, { ...body, source: 'manual', createdBy: request.auth?.userId ?? null }, rules);
           await attachFiles(tx, 'fall_order', row.id, body.files ?? [], { field: 'files', userId: request.auth?.userId ?? null });
           // An open order puts its unit in maintenance unless something worse holds it (equipment-state.service.ts).
@@ -112,6 +115,7 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
           const projectId = changes.projectId ?? current.projectId;
           const equipmentId = changes.equipmentId === undefined ? current.equipmentId : changes.equipmentId;
           if (changes.projectId !== undefined || changes.equipmentId !== undefined) await checkEquipment(tx, projectId, equipmentId);
+          if (changes.checklistId !== undefined && changes.checklistId !== current.checklistId) await assertChecklistLive(tx, changes.checklistId);
           const set: Record<string, unknown> = Object.fromEntries(Object.entries({ ...changes, equipmentId }).filter(([, v]) => v !== undefined));
           if (changes.submittedAt) {
             checkOrderTimes({ submittedAt: changes.submittedAt }, rules);
@@ -132,6 +136,7 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
     remove: {
       write: (ids) =>
         db.transaction(async (tx) => {
+          await assertNoFilledChecklist(tx, { orderIds: ids });
           const reports = await tx.select({ id: fallReport.id }).from(fallReport).where(inArray(fallReport.orderId, ids));
           const rows = await tx.delete(fallOrder).where(inArray(fallOrder.id, ids)).returning({ id: fallOrder.id, equipmentId: fallOrder.equipmentId });
           const gone = rows.map((r) => r.id);

@@ -2,13 +2,13 @@ import { desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { envelopeOf } from '@shared/contracts/common';
 import { reportFiledSchema, reportQuerySchema, reportSaveSchema, reportUpdateSchema, reportRowSchema } from '@shared/contracts/report';
 import { RESOURCES } from '@shared/resources';
-import { fallOrder, fallProject, fallReport } from '../../../db/schema';
+import { fallChecklistFilled, fallOrder, fallProject, fallReport } from '../../../db/schema';
 import { badRequest, notFound } from '../../../lib/errors';
 import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { escapeLike } from '../../../lib/like';
 import { releaseFiles, replaceFiles } from '../../files';
 import { fileReport } from './reports.service';
-import { checkReportTimes, timeRules } from '../orders';
+import { assertNoFilledChecklist, checkReportTimes, timeRules } from '../orders';
 import { assertRowsInScope } from '../../../lib/data-scope';
 import type { AppInstance } from '../../../app-instance';
 
@@ -43,8 +43,14 @@ export async function reportRoutes(app: AppInstance): Promise<void> {
         orderName: fallOrder.name,
         projectId: fallOrder.projectId,
         projectName: fallProject.name, projectNameEn: fallProject.nameEn,
+        checklistFailed: fallChecklistFilled.failed,
+        checklistFlagged: fallChecklistFilled.flagged,
       },
-      from: (q) => q.innerJoin(fallOrder, eq(fallOrder.id, fallReport.orderId)).leftJoin(fallProject, eq(fallProject.id, fallOrder.projectId)),
+      from: (q) =>
+        q
+          .innerJoin(fallOrder, eq(fallOrder.id, fallReport.orderId))
+          .leftJoin(fallProject, eq(fallProject.id, fallOrder.projectId))
+          .leftJoin(fallChecklistFilled, eq(fallChecklistFilled.reportId, fallReport.id)),
       // A report belongs to its order's project.
       project: { column: fallOrder.projectId },
     },
@@ -53,7 +59,8 @@ export async function reportRoutes(app: AppInstance): Promise<void> {
     read: true,
     update: {
       body: reportUpdateSchema,
-      write: async ({ id, files, orderId, result, ...changes }, request) => {
+      write: async ({ id, files, orderId, result, checklist, ...changes }, request) => {
+        if (checklist && Object.keys(checklist.answers).length) throw badRequest('v.checklistFrozen', { checklist: 'v.checklistFrozen' });
         const rules = await timeRules(app.settings);
         await db.transaction(async (tx) => {
           const [current] = await tx
@@ -85,6 +92,7 @@ export async function reportRoutes(app: AppInstance): Promise<void> {
     remove: {
       write: (ids) =>
         db.transaction(async (tx) => {
+          await assertNoFilledChecklist(tx, { reportIds: ids });
           const rows = await tx.delete(fallReport).where(inArray(fallReport.id, ids)).returning({ id: fallReport.id, orderId: fallReport.orderId });
           const orderIds = [...new Set(rows.map((r) => r.orderId))];
           if (orderIds.length) {

@@ -7,6 +7,7 @@ import { attachFiles } from '../../files';
 import { recomputeEquipmentState } from '../equipment';
 import { settleWarnings } from '../warnings';
 import { checkReportTimes, type TimeRules } from '../orders';
+import { fileChecklist } from '../checklists';
 
 /** Flags (0014) that a new completion time, or none, makes obsolete. */
 const COMPLETION_ISSUES: readonly string[] = ['v.completedBeforeSubmission', 'v.completedInFuture'];
@@ -19,9 +20,15 @@ const COMPLETION_ISSUES: readonly string[] = ['v.completedBeforeSubmission', 'v.
  *    now) and settles the warnings it was opened for; its equipment goes back to normal unless
  *    another open order or warning holds it;
  *  - a closed order takes no reports;
+ *  - the order's checklist, filled, goes with it (checklists/checklist.service.ts fileChecklist);
  *  - the report's times obey the rules of work-times.ts, or nothing is written.
  */
-export async function fileReport(tx: Db, body: ReportSave, userId: number | null, rules: TimeRules): Promise<{ id: number; orderStatus: string }> {
+export async function fileReport(
+  tx: Db,
+  body: ReportSave,
+  userId: number | null,
+  rules: TimeRules,
+): Promise<{ id: number; orderStatus: string; correctiveOrder: { id: number; number: string } | null }> {
   const [order] = await tx.select().from(fallOrder).where(eq(fallOrder.id, body.orderId)).for('update');
   if (!order) throw badRequest('v.invalid', { orderId: 'v.invalid' });
   if (order.status === 'closed') throw badRequest('err.orderClosed', { orderId: 'err.orderClosed' });
@@ -43,6 +50,8 @@ export async function fileReport(tx: Db, body: ReportSave, userId: number | null
   await attachFiles(tx, 'fall_report', report.id, body.files ?? [], { field: 'files', userId });
 
   const now = new Date();
+  // The order's checklist: required to complete, and what it fails opens a corrective order.
+  const checklist = await fileChecklist(tx, { order, reportId: report.id, result: body.result, answers: body.checklist?.answers, filledBy: body.repairer, userId, now });
   let status = order.status;
   let completedAt = order.completedAt;
   if (body.result === 'fixed') {
@@ -71,5 +80,5 @@ export async function fileReport(tx: Db, body: ReportSave, userId: number | null
     .where(eq(fallOrder.id, order.id));
   // The order left the open statuses (or came back to them): its unit follows (equipment-state.service.ts).
   await recomputeEquipmentState(tx, [order.equipmentId], now);
-  return { id: report.id, orderStatus: status };
+  return { id: report.id, orderStatus: status, correctiveOrder: checklist?.correctiveOrder ?? null };
 }
