@@ -135,6 +135,9 @@ export const orderDetailSchema = orderRowSchema.extend({
       notes: z.string(),
       files: z.array(z.number()),
       createdAt: instantText(),
+      /** Its filled checklist's failed and flagged items; null without one. */
+      checklistFailed: z.number().nullable(),
+      checklistFlagged: z.number().nullable(),
     }),
   ),
 });

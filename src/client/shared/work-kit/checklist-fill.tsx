@@ -35,6 +35,19 @@ function SignaturePad({ label, required, value, error, onChange }: { label: stri
   const [name, setName] = useState(value?.name ?? '');
   const [file, setFile] = useState<number | null>(value?.file ?? null);
   const [busy, setBusy] = useState(false);
+  // A value gone without the signer clearing it is the form starting over (the report was filed): the pad too.
+  const cleared = useRef(false);
+  const previous = useRef(value);
+  useEffect(() => {
+    if (previous.current !== undefined && value === undefined && !cleared.current) {
+      const c = canvas.current;
+      c?.getContext('2d')?.clearRect(0, 0, c.width, c.height);
+      setFile(null);
+      setName('');
+    }
+    cleared.current = false;
+    previous.current = value;
+  }, [value]);
 
   useEffect(() => {
     const c = canvas.current;
@@ -53,7 +66,11 @@ function SignaturePad({ label, required, value, error, onChange }: { label: stri
     const r = e.currentTarget.getBoundingClientRect();
     return [e.clientX - r.left, e.clientY - r.top] as const;
   };
-  const emit = (nextName: string, nextFile: number | null) => onChange(nextFile && nextName.trim() ? { name: nextName.trim(), file: nextFile } : undefined);
+  const emit = (nextName: string, nextFile: number | null) => {
+    const next = nextFile && nextName.trim() ? { name: nextName.trim(), file: nextFile } : undefined;
+    if (!next) cleared.current = true;
+    onChange(next);
+  };
   const finish = async () => {
     if (!drawing.current || !canvas.current) return;
     drawing.current = false;
@@ -198,6 +215,9 @@ export function ChecklistFill<V extends { checklist: { answers: CheckAnswers } }
     if (value === undefined) delete next[key];
     else next[key] = value;
     form.setFieldValue('checklist' as never, { answers: next } as never);
+    // The server's refusal of this item is answered by changing it.
+    form.clearFieldError(`checklist.${key}`);
+    form.clearFieldError('checklist');
   };
   const errors = form.errors as Record<string, string | undefined>;
   return (

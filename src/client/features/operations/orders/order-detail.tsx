@@ -18,6 +18,7 @@ import { when } from '../../../shared/work-kit/format';
 import { FilesField } from '../../../components/form/file-field';
 import { fileReport, orderDetailQueryOptions, orderKeys, orderRiskQueryOptions } from './order-api';
 import { ReportFields, newReportValues, type ReportValues } from '../../../shared/work-kit/report-fields';
+import { ChecklistRecord } from '../../../shared/work-kit/checklist-record';
 import { localName } from '@shared/local-name';
 import { tMessage } from '@client/lib/i18n';
 import { permissionOf } from '@client/lib/resources';
@@ -70,6 +71,7 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
               { label: t('common.equipment'), value: order.equipmentName === null ? '' : localName(order.equipmentName, order.equipmentNameEn, i18n.language) },
               { label: t('order.priority'), value: <StatusTag value={order.priority} dict={ORDER_PRIORITY} /> },
               { label: t('order.source'), value: t(`order.sources.${order.source}`) },
+              ...(order.checklistName !== null ? [{ label: t('order.checklist'), value: localName(order.checklistName, order.checklistNameEn ?? '', i18n.language) }] : []),
               ...(risk
                 ? [
                     {
@@ -111,6 +113,7 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
                   <Table.Th>{t('report.completedAt')}</Table.Th>
                   <Table.Th>{t('report.result')}</Table.Th>
                   <Table.Th>{t('report.notes')}</Table.Th>
+                  <Table.Th>{t('order.checklist')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -122,6 +125,7 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
                     <Table.Td>{when(r.completedAt)}</Table.Td>
                     <Table.Td><StatusTag value={r.result} dict={REPAIR_RESULT} /></Table.Td>
                     <Table.Td>{r.notes}</Table.Td>
+                    <Table.Td>{r.checklistFailed === null ? null : <ChecklistRecord reportId={r.id} failed={r.checklistFailed} flagged={r.checklistFlagged ?? 0} />}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { envelopeOf, listAllAnswerOf } from '@shared/contracts/common';
 import {
@@ -16,7 +16,7 @@ import {
   orderSavedSchema,
   orderMovedSchema,
 } from '@shared/contracts/order';
-import { fallOrder, fallReport, fallWarning } from '../../../db/schema';
+import { fallChecklistFilled, fallOrder, fallReport, fallWarning } from '../../../db/schema';
 import { isUnchangedRendering } from '@shared/server-text';
 import { badRequest, notFound } from '../../../lib/errors';
 import { allRows, LIST_ALL_QUERY_LIMIT, ok, resourceRoutes } from '../../../lib/crud';
@@ -84,7 +84,15 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
       idInQuery: true,
       detail: {
         answer: orderDetailSchema,
-        of: async (id) => ({ reports: await db.select().from(fallReport).where(eq(fallReport.orderId, id)).orderBy(asc(fallReport.repairAt), asc(fallReport.id)) }),
+        // Each report with what its filled checklist failed and flagged (null: it has none).
+        of: async (id) => ({
+          reports: await db
+            .select({ ...getTableColumns(fallReport), checklistFailed: fallChecklistFilled.failed, checklistFlagged: fallChecklistFilled.flagged })
+            .from(fallReport)
+            .leftJoin(fallChecklistFilled, eq(fallChecklistFilled.reportId, fallReport.id))
+            .where(eq(fallReport.orderId, id))
+            .orderBy(asc(fallReport.repairAt), asc(fallReport.id)),
+        }),
       },
     },
     export: { labels: { priority: ORDER_PRIORITY, status: ORDER_STATUS, source: ORDER_SOURCE }, maxRows: EXPORT_MAX_ROWS },
