@@ -8,6 +8,7 @@ import { scanChannels } from '../../modules/operations/predict';
 import { seedDemo, type DemoSeedSummary } from './demo';
 import { XMZT, WATER_TYPE, DEVICE_CATEGORY } from '@shared/dictionaries';
 import { calendarAt, dailyShowTimeOf, type CalendarEntry } from '@shared/calendar';
+import { judge, type CheckAnswers, type CheckItem } from '@shared/checklist';
 
 describe('seedDemo', () => {
   let database: Database;
@@ -243,5 +244,21 @@ describe('seedDemo', () => {
     const before = await one<{ n: number }>('SELECT count(*)::int AS n FROM fall_order');
     expect(await seedDemo(database, { filesDir })).toBeNull();
     expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM fall_order')).n).toBe(before.n);
+  });
+  it('has checklist templates and a history of filled ones, each kept as its template judges it, its numbers the units\' history', async () => {
+    const templates = await database.query<{ id: number; items: CheckItem[] }>('SELECT id, items FROM fall_checklist WHERE archived_at IS NULL');
+    expect(templates.length).toBe(3);
+    const filled = await database.query<{ orderId: number; checklistId: number; orderChecklist: number | null; items: CheckItem[]; answers: CheckAnswers; failed: number; result: string; values: number }>(
+      `SELECT f.order_id AS "orderId", f.checklist_id AS "checklistId", o.checklist_id AS "orderChecklist", f.items, f.answers, f.failed, r.result,
+              (SELECT count(*)::int FROM fall_checklist_value v WHERE v.filled_id = f.id) AS values
+         FROM fall_checklist_filled f JOIN fall_order o ON o.id = f.order_id JOIN fall_report r ON r.id = f.report_id`,
+    );
+    expect(filled.length).toBeGreaterThan(50);
+    for (const f of filled) {
+      const verdict = judge(f.items, f.answers);
+      // A seeded record keeps what the API keeps: its order names it, it completes, and it failed nothing (no corrective order is owed).
+      expect({ order: f.orderChecklist, missing: verdict.missing, failed: verdict.failed.length, stored: f.failed, result: f.result }).toEqual({ order: f.checklistId, missing: {}, failed: 0, stored: 0, result: 'fixed' });
+      expect(f.values).toBe(f.items.filter((i) => i.type === 'number').length);
+    }
   });
 });

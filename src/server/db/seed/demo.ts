@@ -27,6 +27,7 @@ import { prng, schematicPng, sitePlanPng } from './site-plan';
 import { recomputeAllEquipmentStates } from '../../modules/operations/equipment/equipment-state.service';
 import { seedDemoRisks } from './demo-risks';
 import { seedDemoCalendar } from './demo-calendar';
+import { seedDemoChecklists } from './demo-checklists';
 
 export interface DemoSeedOptions {
   /** Where uploaded files live (config.filesDir): the generated site plans and drawings go there. */
@@ -222,6 +223,8 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
   const [orders, reports] = await insertOrders(database, { fromProject: first, toProject: last, perEquipment: 4, days: 730 });
   await dropSequence(database);
   log(`orders: ${orders}, reports: ${reports}`);
+  const checklists = await seedDemoChecklists(database);
+  log(`checklists: ${checklists.templates} templates, ${checklists.filled} filled`);
 
   const { boards, warnings } = await seedBoardsAndWarnings(database, first, last);
   log(`boards: ${boards}, warnings: ${warnings}`);
