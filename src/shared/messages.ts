@@ -302,6 +302,14 @@ export const MESSAGES = {
     cn: '告警已由 {ackBy} 确认，但 {minutes} 分钟后仍未消除。\n项目：{project}\n级别：{warningLevel}\n内容：{info}\n发生时间：{at}\n告警编号：{id}',
     en: 'This alarm was acknowledged by {ackBy} but is still standing after {minutes} minutes.\nProject: {project}\nLevel: {warningLevel}\nWhat: {info}\nSince: {at}\nWarning no.: {id}',
   },
+  // Boards of one project gone offline together: one message for them all (docs/escalation.md).
+  'notify.groupSubject': { cn: '[告警升级 第{level}级] {project}：{count} 块检测板离线：{boards}', en: '[Escalation level {level}] {project}: {count} boards offline: {boards}' },
+  'notify.groupBody': {
+    cn: '本项目有 {count} 块检测板在一分钟内相继离线，告警已 {minutes} 分钟未确认。\n项目：{project}\n级别：{warningLevel}\n{lines}',
+    en: '{count} detection boards of this project went offline within a minute; unacknowledged for {minutes} minutes.\nProject: {project}\nLevel: {warningLevel}\n{lines}',
+  },
+  'notify.groupLine': { cn: '{board}：离线时间 {at}，告警编号 {id}', en: '{board}: offline since {at}, warning no. {id}' },
+  'notify.grouped': { cn: '已与告警 {id} 的通知合并为一条发送', en: 'Sent in one message with warning no. {id}' },
   'notify.cancelledAck': { cn: '告警已由 {by} 确认，未再发送', en: 'Not sent: the alarm was acknowledged by {by}' },
   'notify.cancelledClosed': { cn: '告警已处理或已抑制，未再发送', en: 'Not sent: the alarm was closed or suppressed' },
   'notify.refused': { cn: '{host} 不在外部地址允许列表（security.outboundHosts）中', en: '{host} is not on the allowed outbound hosts (security.outboundHosts)' },

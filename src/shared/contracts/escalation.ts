@@ -69,7 +69,7 @@ export const escalationRecipientRowSchema = z.object({
 export type EscalationRecipientRow = z.output<typeof escalationRecipientRowSchema>;
 
 /** What became of each notification an escalation sent: shown on the warning's detail. */
-export const NOTICE_STATUSES = ['pending', 'sent', 'failed', 'refused', 'cancelled'] as const;
+export const NOTICE_STATUSES = ['pending', 'sent', 'failed', 'refused', 'cancelled', 'grouped'] as const;
 export const warningNoticeRowSchema = z.object({
   id: z.number(),
   level: z.number(),

@@ -183,7 +183,7 @@ const work = {
       attempts: '尝试次数',
       lastError: '最近错误',
       updatedAt: '更新时间',
-      statuses: { pending: '待发送（将重试）', sent: '已发送', failed: '发送失败', refused: '已拒绝（地址不在允许列表）', cancelled: '已取消' },
+      statuses: { pending: '待发送（将重试）', sent: '已发送', failed: '发送失败', refused: '已拒绝（地址不在允许列表）', cancelled: '已取消', grouped: '已与其他检测板合并发送' },
     },
   },
   // fall/risk：预测性维护发现的风险设备（docs/predictive.md）。

@@ -185,7 +185,7 @@ const work: LocaleShape<typeof cn> = {
       attempts: 'Tries',
       lastError: 'Last error',
       updatedAt: 'Updated',
-      statuses: { pending: 'Pending (will retry)', sent: 'Sent', failed: 'Failed', refused: 'Refused (host not allowed)', cancelled: 'Cancelled' },
+      statuses: { pending: 'Pending (will retry)', sent: 'Sent', failed: 'Failed', refused: 'Refused (host not allowed)', cancelled: 'Cancelled', grouped: 'Sent with other boards' },
     },
   },
   // fall/escalation: who is told when an alarm stays unacknowledged (docs/escalation.md).

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, uniqueIndex, pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char, bigint, date, primaryKey } from 'drizzle-orm/pg-core';
+import { index, uniqueIndex, pgTable, serial, integer, varchar, text, smallint, timestamp, boolean, jsonb, doublePrecision, numeric, char, bigint, date, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { shownNamesSql } from './stored-text-sql';
 import { DEFAULT_TIME_ZONE } from '@shared/time-zone';
 import { sysUser } from './identity';
@@ -354,6 +354,12 @@ export const fallWarning = pgTable('fall_warning', {
   shelvedUntil: ts('shelved_until'),
   shelvedBy: varchar('shelved_by', { length: 64 }).notNull().default(''),
   shelveReason: varchar('shelve_reason', { length: 500 }).notNull().default(''),
+  /**
+   * Since when the alarm has sounded (0060, docs/escalation.md "Suppressed alarms"): its time `at`
+   * when raised, and the moment a suppression ended and it alarmed again. The people's escalation
+   * counts its steps from here, so an alarm back from a long shelving starts at step 1's wait.
+   */
+  soundingSince: ts('sounding_since').notNull().defaultNow(),
 });
 
 /**
@@ -394,8 +400,17 @@ export const fallWarningNotice = pgTable(
     memberId: integer('member_id').references(() => fallOncallMember.id, { onDelete: 'set null' }),
     /** 0: the escalation; n: the n-th re-notification of the alarm acknowledged but still standing (0057). */
     round: smallint('round').notNull().default(0),
-    /** pending (to send or retry), sent, failed (retries spent), refused (not on the outbound allow-list), cancelled (acknowledged, closed or suppressed before it went, 0057). */
+    /**
+     * pending (to send or retry), sent, failed (retries spent), refused (not on the outbound allow-list),
+     * cancelled (acknowledged, closed or suppressed before it went, 0057), grouped (sent inside the
+     * message of the notification `grouped_into`: boards of one project offline together, 0060).
+     */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
+    /**
+     * The notification whose one message carries this one too (0060, docs/escalation.md "Offline
+     * boards of one project"): set while that message is pending and kept once it went.
+     */
+    groupedInto: integer('grouped_into').references((): AnyPgColumn => fallWarningNotice.id, { onDelete: 'set null' }),
     attempts: smallint('attempts').notNull().default(0),
     lastError: varchar('last_error', { length: 300 }).notNull().default(''),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
@@ -406,6 +421,7 @@ export const fallWarningNotice = pgTable(
     uniqueIndex('fall_warning_notice_once').on(t.warningId, t.level, t.round, t.recipientId),
     uniqueIndex('fall_warning_notice_member_once').on(t.warningId, t.level, t.round, t.memberId, t.channel),
     index('fall_warning_notice_due_idx').on(t.status, t.nextAttemptAt),
+    index('fall_warning_notice_grouped_idx').on(t.groupedInto).where(sql`grouped_into IS NOT NULL`),
   ],
 );
 

@@ -320,6 +320,8 @@ async function seedBoardsAndWarnings(database: Database, first: number, last: nu
      ) SELECT count(*)::int AS closed FROM ins`,
     [first, last],
   );
+  // Each has sounded since it was raised (docs/escalation.md "Suppressed alarms").
+  await database.query('UPDATE fall_warning SET sounding_since = at WHERE project_id BETWEEN $1 AND $2', [first, last]);
   return { boards, warnings: open + closed };
 }
 

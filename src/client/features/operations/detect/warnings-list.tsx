@@ -23,7 +23,7 @@ import { permissionOf } from '@client/lib/resources';
 const WARNING_DRILL = ['statFrom', 'statTo', 'level', 'detectId', 'kind', 'predicted', 'projectId', 'area', 'country', 'category'] as const;
 
 const LEVEL_COLOR = { info: 'blue', warning: 'orange', critical: 'red' } as const;
-const NOTICE_COLOR = { pending: 'yellow', sent: 'green', failed: 'red', refused: 'gray', cancelled: 'gray' } as const;
+const NOTICE_COLOR = { pending: 'yellow', sent: 'green', failed: 'red', refused: 'gray', cancelled: 'gray', grouped: 'teal' } as const;
 const SUPPRESSED_COLOR = { shelved: 'yellow', out_of_service: 'gray', board_offline: 'gray', maintenance: 'blue' } as const;
 /** What the shelve dialog offers first (the server holds it to alarm.shelveMaxMinutes). */
 const SHELVE_DEFAULT_MINUTES = 60;

@@ -113,7 +113,7 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
       await applyStep(tx, { board, autoOrder: !!project?.autoOrder, channel, reading, step, closeAfter, now, outcome, named, values: { switchValue: reading.switch, analogValue: reading.analog, updatedAt: now } });
     }
     // Suppressed while the board was offline: the channels reading faulty alarm again (the same warnings, docs/alarms.md).
-    await releaseReturnedChannels(tx, boardId, [...latest].filter(([ch, r]) => byCh.has(ch) && isFault(r, byCh.get(ch)!)).map(([ch]) => ch));
+    await releaseReturnedChannels(tx, boardId, [...latest].filter(([ch, r]) => byCh.has(ch) && isFault(r, byCh.get(ch)!)).map(([ch]) => ch), now);
     // The board is heard again and its channels are stored: its units, and those its closed warnings named, follow the facts now.
     moved = (await recomputeEquipmentState(tx, [...(await equipmentOfBoards(tx, [boardId])), ...named], now)).length;
     return outcome;
@@ -217,8 +217,8 @@ async function openWarning(
   w: { projectId: number; boardId: number; ch: number; equipmentId: number | null; info: string; level: string; autoOrder: boolean; now: Date; suppressedBy?: string | null },
 ): Promise<{ warningId: number; orderId: number | null } | null> {
   const inserted = await tx.execute(sql`
-    INSERT INTO fall_warning (at, info, kind, level, project_id, detect_id, channel, equipment_id, chatter, suppressed_by)
-    SELECT ${w.now.toISOString()}::timestamptz, ${w.info}, 'channel', ${w.level}, ${w.projectId}, ${w.boardId}, ${w.ch}, ${w.equipmentId},
+    INSERT INTO fall_warning (at, sounding_since, info, kind, level, project_id, detect_id, channel, equipment_id, chatter, suppressed_by)
+    SELECT ${w.now.toISOString()}::timestamptz, ${w.now.toISOString()}::timestamptz, ${w.info}, 'channel', ${w.level}, ${w.projectId}, ${w.boardId}, ${w.ch}, ${w.equipmentId},
            ${chatterSql(sql`${w.boardId}::int`, sql`${w.ch}::smallint`, sql`${w.now.toISOString()}::timestamptz`, sql`1`)}, ${w.suppressedBy ?? null}
     ON CONFLICT (detect_id, kind, COALESCE(channel, 0)) WHERE result IS NULL DO NOTHING
     RETURNING id`);

@@ -5,18 +5,43 @@ import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { createTestApp, type TestApp } from '@tests/helpers/test-app';
 import { seedProject } from '@tests/helpers/work-fixtures';
-import { fallWarning, fallWarningNotice, sysLog } from '../../../db/schema';
+import { fallDetect, fallWarning, fallWarningNotice, sysLog } from '../../../db/schema';
 import { parseSmtp } from '../../../config';
 import { serverText } from '@shared/server-text';
 import { escalateAlarms } from '../warnings/warnings.service';
-import { NOTIFY_MAX_ATTEMPTS, notifyEscalations, parseNotifyMinutes } from './notify.service';
+import { sweepSuppression } from '../warnings/suppression';
+import { NOTIFY_MAX_ATTEMPTS, notifyEscalations, OFFLINE_GROUP_MS, parseNotifyMinutes } from './notify.service';
 
 const SMTP_USER = 'cascade-mailer';
 const SMTP_PASS = 'smtp-pass-9f2c71e0';
 const HOOK_KEY = 'T000-B000-hook-key-5d1e';
 const MIN = 60_000;
 
-interface Mail { from: string; to: string[]; user: string | undefined; raw: string }
+interface Mail { from: string; to: string[]; user: string | undefined; raw: string; source: string }
+
+/** Quoted-printable text (a body, or an encoded word's) as UTF-8. */
+function qpDecoded(text: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const hex = text.slice(i + 1, i + 3);
+    if (text[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(text[i]));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A received mail as a reader sees it: its headers unfolded with their encoded words decoded, then its quoted-printable body. */
+function decodedMail(source: string): string {
+  const cut = source.indexOf('\r\n\r\n');
+  const headers = source
+    .slice(0, cut)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, word: string) => qpDecoded(word.replace(/_/g, ' ')));
+  return `${headers}\r\n\r\n${qpDecoded(source.slice(cut + 4).replace(/=\r?\n/g, ''))}`;
+}
 interface Hook { path: string; body: Record<string, unknown> }
 
 /**
@@ -44,9 +69,11 @@ describe('escalation: e-mail and webhook notifications per level', () => {
     t.app.settings.invalidate();
   };
   const warning = async (minutesAgo: number, level = 'critical') => {
+    // Raised and sounding since then, as readings.ts opens one.
+    const at = new Date(Date.now() - minutesAgo * MIN);
     const [w] = await t.database.db
       .insert(fallWarning)
-      .values({ at: new Date(Date.now() - minutesAgo * MIN), info: 'Pump 1 tripped', kind: 'channel', level, projectId })
+      .values({ at, soundingSince: at, info: 'Pump 1 tripped', kind: 'channel', level, projectId })
       .returning({ id: fallWarning.id });
     return w.id;
   };
@@ -84,6 +111,7 @@ describe('escalation: e-mail and webhook notifications per level', () => {
             to: session.envelope.rcptTo.map((r) => r.address),
             user: session.user as string | undefined,
             raw: Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, ''),
+            source: Buffer.concat(chunks).toString('utf8'),
           });
           cb();
         });
@@ -265,5 +293,113 @@ describe('escalation: e-mail and webhook notifications per level', () => {
     expect(received).toHaveLength(NOTIFY_MAX_ATTEMPTS);
     const tries = await t.database.db.select().from(sysLog).where(and(eq(sysLog.target, String(down)), eq(sysLog.action, 'notify')));
     expect(tries.filter((l) => (l.params as { channel: string; status: string }).channel === 'webhook' && !l.success && (l.params as { status: string }).status !== 'refused')).toHaveLength(NOTIFY_MAX_ATTEMPTS);
+  });
+
+  it('counts the steps from when a shelved alarm sounds again, not from when it was raised (by hand and at expiry)', async () => {
+    const sounding = async (id: number) => (await t.database.db.select({ s: fallWarning.soundingSince }).from(fallWarning).where(eq(fallWarning.id, id)))[0].s;
+    const levels = async (id: number) => (await notices(id)).map((n) => n.level);
+    // Raised 40 minutes ago, past both steps (10 and 30 min), and shelved meanwhile.
+    const w = await warning(40);
+    const shelve = await t.call('POST', '/api/ball/fallwarning/shelve', { token: admin, body: { id: w, minutes: 120, reason: 'Known leak, crew booked' } });
+    expect(shelve.status).toBe(200);
+    expect(await levels(w)).toEqual([]);
+    await notifyEscalations(t.app);
+    expect(await levels(w)).toEqual([]);
+
+    // Unshelved by hand: it sounds from now, so no step is due yet — not steps 1 and 2 at once.
+    const before = Date.now();
+    expect((await t.call('POST', '/api/ball/fallwarning/unshelve', { token: admin, body: { id: w } })).status).toBe(200);
+    const released = (await sounding(w)).getTime();
+    expect(released).toBeGreaterThanOrEqual(before - 1000);
+    await notifyEscalations(t.app, new Date(released + 1000));
+    expect(await levels(w)).toEqual([]);
+    // Step 1 at its wait after the release, step 2 at its own.
+    await notifyEscalations(t.app, new Date(released + 10 * MIN + 1000));
+    expect(await levels(w)).toEqual([1, 1, 1]);
+    await notifyEscalations(t.app, new Date(released + 20 * MIN));
+    expect(await levels(w)).toEqual([1, 1, 1]);
+    await notifyEscalations(t.app, new Date(released + 30 * MIN + 1000));
+    expect(await levels(w)).toEqual([1, 1, 1, 2]);
+
+    // Shelved for a minute and unshelved by the sweep at its end: it sounds from the sweep's time.
+    const x = await warning(45);
+    expect((await t.call('POST', '/api/ball/fallwarning/shelve', { token: admin, body: { id: x, minutes: 1, reason: 'Sensor swap' } })).status).toBe(200);
+    const end = new Date(Date.now() + 2 * MIN);
+    expect((await sweepSuppression(t.app, end)).unshelved).toContain(x);
+    expect(await sounding(x)).toEqual(end);
+    await notifyEscalations(t.app, end);
+    expect(await levels(x)).toEqual([]);
+    await notifyEscalations(t.app, new Date(end.getTime() + 10 * MIN + 1000));
+    expect(await levels(x)).toEqual([1, 1, 1]);
+  });
+
+  it('tells each recipient once of the boards of one project gone offline within a minute, and another project on its own', async () => {
+    const north = await seedProject(t, { name: '北广场', nameEn: 'North plaza' });
+    const south = await seedProject(t, { name: '南广场', nameEn: 'South plaza' });
+    // The same night desk for both projects, and the north project's chat.
+    for (const p of [north, south]) {
+      const res = await t.call('POST', '/api/ball/fallescalation/save', { token: admin, body: { projectId: p, level: 1, channel: 'email', address: 'night@example.com', name: 'Night desk' } });
+      expect(res.status).toBe(200);
+    }
+    expect((await t.call('POST', '/api/ball/fallescalation/save', { token: admin, body: { projectId: north, level: 1, channel: 'webhook', address: `http://127.0.0.1:${hookPort}/hooks/north/${HOOK_KEY}`, name: 'North chat' } })).status).toBe(200);
+    const board = async (projectId: number, name: string, nameEn: string) =>
+      (await t.database.db.insert(fallDetect).values({ projectId, boardName: name, boardNameEn: nameEn, online: false }).returning({ id: fallDetect.id }))[0].id;
+    const base = Date.now();
+    // An offline warning as checkOffline opens it, `offsetSeconds` after the first.
+    const offline = async (projectId: number, detectId: number, offsetSeconds: number) => {
+      const at = new Date(base - 10 * MIN + offsetSeconds * 1000);
+      const [w] = await t.database.db
+        .insert(fallWarning)
+        .values({ at, soundingSince: at, info: serverText('text.offline', { board: 'x', seconds: 90 }), kind: 'offline', level: 'warning', projectId, detectId })
+        .returning({ id: fallWarning.id });
+      return w.id;
+    };
+    const a = await offline(north, await board(north, '北-A', 'North A'), 0);
+    const d = await offline(south, await board(south, '南-D', 'South D'), 10);
+    const b = await offline(north, await board(north, '北-B', 'North B'), 20);
+    const c = await offline(north, await board(north, '北-C', 'North C'), 50);
+    mails.length = 0;
+    received.length = 0;
+    const night = () => mails.filter((m) => m.to.includes('night@example.com'));
+    const northHooks = () => received.filter((h) => h.path === `/hooks/north/${HOOK_KEY}`);
+
+    // The device jobs' sweep every 15 s. Each step reached is held OFFLINE_GROUP_MS for the boards that go with it.
+    for (let at = base; at < base + OFFLINE_GROUP_MS; at += 15_000) await notifyEscalations(t.app, new Date(at));
+    expect((await notices(a)).map((n) => n.status)).toEqual(['pending', 'pending']);
+    expect(night()).toEqual([]);
+    for (let at = base + OFFLINE_GROUP_MS; at <= base + 3 * MIN; at += 15_000) await notifyEscalations(t.app, new Date(at));
+
+    // North: one mail and one webhook call naming the three boards; south: its own mail.
+    expect(night()).toHaveLength(2);
+    const texts = night().map((m) => decodedMail(m.source));
+    const [group, alone] = [texts.find((m) => m.includes('North plaza')), texts.find((m) => m.includes('South plaza'))];
+    expect(group).toContain('Subject: [告警升级 第1级] 北广场：3 块检测板离线：北-A、北-B、北-C / [Escalation level 1] North plaza: 3 boards offline: North A, North B, North C');
+    expect(group).toContain('3 detection boards of this project went offline within a minute');
+    for (const id of [a, b, c]) expect(group).toContain(`warning no. ${id}`);
+    expect(group).not.toContain('South D');
+    expect(alone).toContain('[Escalation level 1] South plaza:');
+    expect(alone).not.toContain('boards offline');
+    expect(northHooks()).toHaveLength(1);
+    expect(String(northHooks()[0].body.text)).toContain('[Escalation level 1] North plaza: 3 boards offline: North A, North B, North C');
+    expect((northHooks()[0].body.boards as { warningId: number }[]).map((x) => x.warningId)).toEqual([a, b, c]);
+
+    // Every notification is kept: the first board's went, the others' went with it.
+    const carrier = (await notices(a)).find((n) => n.channel === 'email')!;
+    expect((await notices(a)).map((n) => n.status)).toEqual(['sent', 'sent']);
+    for (const id of [b, c]) {
+      const rows = await notices(id);
+      expect(rows.map((n) => [n.channel, n.status])).toEqual([['email', 'grouped'], ['webhook', 'grouped']]);
+      expect(rows.map((n) => n.lastError)).toEqual([serverText('notify.grouped', { id: a }), serverText('notify.grouped', { id: a })]);
+      expect(rows[0].groupedInto).toBe(carrier.id);
+    }
+    expect((await notices(d)).map((n) => [n.recipient, n.status, n.groupedInto])).toEqual([['night@example.com', 'sent', null]]);
+    // The record reads in the reader's language.
+    const detail = await t.call('GET', `/api/ball/fallwarning/notices/${b}`, { token: viewer, lang: 'en' });
+    expect(detail.body.data.map((n: { status: string; lastError: string }) => [n.status, n.lastError])).toEqual([
+      ['grouped', `Sent in one message with warning no. ${a}`],
+      ['grouped', `Sent in one message with warning no. ${a}`],
+    ]);
+    const log = await t.database.db.select().from(sysLog).where(and(eq(sysLog.target, String(b)), eq(sysLog.action, 'notify')));
+    expect(log.map((l) => (l.params as { status: string; with: number }).status)).toEqual(['grouped', 'grouped']);
   });
 });

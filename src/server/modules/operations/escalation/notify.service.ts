@@ -8,7 +8,7 @@ import type { Locale } from '@shared/constants';
 import { OUTBOUND_TIMEOUT_MS } from '@shared/constants';
 import type { EscalationChannel } from '@shared/contracts/escalation';
 import { formatMessage, renderText, serverText } from '@shared/server-text';
-import { fallEscalationPolicy, fallEscalationRecipient, fallOncallMember, fallOncallRoster, fallProject, fallWarning, fallWarningNotice, sysLog, sysUser, type EscalationStep } from '../../../db/schema';
+import { fallDetect, fallEscalationPolicy, fallEscalationRecipient, fallOncallMember, fallOncallRoster, fallProject, fallWarning, fallWarningNotice, sysLog, sysUser, type EscalationStep } from '../../../db/schema';
 import { onCallAt } from '@shared/oncall';
 import { hostAllowed, outboundFetch, parseOutboundHosts, safeHost } from '../../../lib/outbound';
 import { ApiError } from '../../../lib/errors';
@@ -21,6 +21,12 @@ export const RETRY_BASE_MS = 30_000;
 const CLAIM_MS = 2 * 60_000;
 const BATCH = 50;
 const LEVELS_MAX = 5;
+/**
+ * A board-offline notification waits this long after it is made, and carries in its one message
+ * every other one of its project's offline boards made within that time for the same recipient
+ * (docs/escalation.md "Offline boards of one project").
+ */
+export const OFFLINE_GROUP_MS = 60_000;
 /** Who the audit log names for what the server did by itself. */
 const SYSTEM_ACTOR = 'system';
 
@@ -77,6 +83,10 @@ function safeError(err: unknown, secrets: string[]): string {
 interface Notice {
   id: number;
   warningId: number;
+  kind: string;
+  createdAt: Date;
+  board: string;
+  boardEn: string;
   level: number;
   channel: string;
   recipient: string;
@@ -94,8 +104,35 @@ interface Notice {
   ackComment: string;
 }
 
-/** The message in one language (e-mails carry both: Chinese first, as the product's default). */
-function textOf(n: Notice, locale: Locale, now: Date) {
+/** An offline board of a combined message: its warning, its name in both languages, since when. */
+interface GroupedBoard {
+  warningId: number;
+  board: string;
+  boardEn: string;
+  at: Date;
+}
+const boardName = (b: { board: string; boardEn: string }, locale: Locale) => (locale === 'en' && b.boardEn ? b.boardEn : b.board);
+/** How each language runs a list of names together. */
+const LIST_SEPARATOR: Record<Locale, string> = { cn: '、', en: ', ' };
+
+/**
+ * The message in one language (e-mails carry both: Chinese first, as the product's default). With
+ * `group` (the offline boards of one project, the notice's own first), one message naming them all.
+ */
+function textOf(n: Notice, locale: Locale, now: Date, group: GroupedBoard[] = []) {
+  if (group.length > 1) {
+    const since = Math.min(...group.map((b) => b.at.getTime()));
+    const params = {
+      level: n.level,
+      project: locale === 'en' && n.projectNameEn ? n.projectNameEn : n.projectName,
+      count: group.length,
+      boards: group.map((b) => boardName(b, locale)).join(LIST_SEPARATOR[locale]),
+      warningLevel: WARNING_LEVEL.find((l) => l.value === n.warningLevel)?.[locale] ?? n.warningLevel,
+      minutes: Math.max(0, Math.floor((now.getTime() - since) / 60_000)),
+      lines: group.map((b) => formatMessage('notify.groupLine', { board: boardName(b, locale), at: b.at.toISOString(), id: b.warningId }, locale)).join('\n'),
+    };
+    return { subject: formatMessage('notify.groupSubject', params, locale), body: formatMessage('notify.groupBody', params, locale) };
+  }
   const params = {
     level: n.level,
     project: locale === 'en' && n.projectNameEn ? n.projectNameEn : n.projectName,
@@ -112,12 +149,12 @@ function textOf(n: Notice, locale: Locale, now: Date) {
   return { subject: formatMessage('notify.subject', params, locale), body: formatMessage('notify.body', params, locale) };
 }
 
-async function sendEmail(app: FastifyInstance, n: Notice, hosts: string[], now: Date): Promise<void> {
+async function sendEmail(app: FastifyInstance, n: Notice, hosts: string[], now: Date, group: GroupedBoard[]): Promise<void> {
   const smtp = app.config.smtp;
   if (!smtp) throw new Permanent(serverText('notify.noSmtp'));
   if (!hostAllowed(smtp.host, smtp.port, hosts)) throw new Refused(`${smtp.host}:${smtp.port}`);
-  const cn = textOf(n, 'cn', now);
-  const en = textOf(n, 'en', now);
+  const cn = textOf(n, 'cn', now, group);
+  const en = textOf(n, 'en', now, group);
   const transport = createTransport({
     host: smtp.host,
     port: smtp.port,
@@ -135,7 +172,7 @@ async function sendEmail(app: FastifyInstance, n: Notice, hosts: string[], now: 
   }
 }
 
-async function sendWebhook(app: FastifyInstance, n: Notice, hosts: string[], now: Date): Promise<void> {
+async function sendWebhook(app: FastifyInstance, n: Notice, hosts: string[], now: Date, group: GroupedBoard[]): Promise<void> {
   const url = n.address!;
   let parsed: URL;
   try {
@@ -144,8 +181,8 @@ async function sendWebhook(app: FastifyInstance, n: Notice, hosts: string[], now
     throw new Error('not a URL');
   }
   if (!hostAllowed(parsed.hostname, parsed.port, hosts) || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) throw new Refused(safeHost(url));
-  const cn = textOf(n, 'cn', now);
-  const en = textOf(n, 'en', now);
+  const cn = textOf(n, 'cn', now, group);
+  const en = textOf(n, 'en', now, group);
   const payload = {
     // `text` is what Slack, Mattermost, Rocket.Chat and most chat tools' incoming webhooks show.
     text: `${cn.subject}\n${en.subject}`,
@@ -159,6 +196,8 @@ async function sendWebhook(app: FastifyInstance, n: Notice, hosts: string[], now
     warningLevel: n.warningLevel,
     info: { cn: renderText(n.info, 'cn'), en: renderText(n.info, 'en') },
     at: n.at.toISOString(),
+    // One message for several boards of the project gone offline together: each of them.
+    ...(group.length > 1 ? { boards: group.map((b) => ({ warningId: b.warningId, board: b.board, boardEn: b.boardEn, at: b.at.toISOString() })) } : {}),
   };
   let res: Response;
   try {
@@ -230,19 +269,23 @@ interface NewNotice {
   recipientId: number | null;
   memberId: number | null;
   nextAttemptAt: Date;
+  /** The sweep's time: a board-offline notification takes in those made within OFFLINE_GROUP_MS of it. */
+  createdAt: Date;
 }
 
 /**
  * Who a step tells: the project's recipients of its level, and the person on call now on the step's
  * roster (if it names a live roster of the project and someone is on call), by each channel they have.
  */
-async function stepNotices(tx: Tx, w: { id: number; projectId: number; timeZone: string }, policy: Policy, level: number, round: number, now: Date): Promise<{ rows: NewNotice[]; onCall?: number | null }> {
+async function stepNotices(tx: Tx, w: { id: number; projectId: number; timeZone: string; kind: string }, policy: Policy, level: number, round: number, now: Date): Promise<{ rows: NewNotice[]; onCall?: number | null }> {
+  // A board gone offline waits for the project's other boards that go with it (deliverDueNotices).
+  const due = w.kind === 'offline' && round === 0 ? new Date(now.getTime() + OFFLINE_GROUP_MS) : now;
   const people = await tx
     .select({ id: fallEscalationRecipient.id, channel: fallEscalationRecipient.channel, address: fallEscalationRecipient.address })
     .from(fallEscalationRecipient)
     .where(and(eq(fallEscalationRecipient.projectId, w.projectId), eq(fallEscalationRecipient.level, level)))
     .orderBy(asc(fallEscalationRecipient.id));
-  const rows: NewNotice[] = people.map((p) => ({ warningId: w.id, level, round, channel: p.channel, recipient: publicTargetOf(p.channel, p.address), recipientId: p.id, memberId: null, nextAttemptAt: now }));
+  const rows: NewNotice[] = people.map((p) => ({ warningId: w.id, level, round, channel: p.channel, recipient: publicTargetOf(p.channel, p.address), recipientId: p.id, memberId: null, nextAttemptAt: due, createdAt: now }));
   const rosterId = policy.steps[level - 1]?.rosterId ?? null;
   if (rosterId === null) return { rows };
   const [roster] = await tx
@@ -259,8 +302,8 @@ async function stepNotices(tx: Tx, w: { id: number; projectId: number; timeZone:
   const on = onCallAt(members.map((m) => ({ userId: m.userId, slots: m.slots, person: m })), roster.overrides, w.timeZone, now.getTime());
   if (!on) return { rows, onCall: null };
   const m = on.person.person!;
-  if (m.email) rows.push({ warningId: w.id, level, round, channel: 'email', recipient: m.email, recipientId: null, memberId: m.id, nextAttemptAt: now });
-  if (m.webhook) rows.push({ warningId: w.id, level, round, channel: 'webhook', recipient: publicTargetOf('webhook', m.webhook), recipientId: null, memberId: m.id, nextAttemptAt: now });
+  if (m.email) rows.push({ warningId: w.id, level, round, channel: 'email', recipient: m.email, recipientId: null, memberId: m.id, nextAttemptAt: due, createdAt: now });
+  if (m.webhook) rows.push({ warningId: w.id, level, round, channel: 'webhook', recipient: publicTargetOf('webhook', m.webhook), recipientId: null, memberId: m.id, nextAttemptAt: due, createdAt: now });
   return { rows, onCall: m.userId };
 }
 
@@ -297,7 +340,8 @@ export async function notifyEscalations(app: FastifyInstance, now = new Date()):
       id: fallWarning.id,
       projectId: fallWarning.projectId,
       timeZone: fallProject.timeZone,
-      at: fallWarning.at,
+      kind: fallWarning.kind,
+      soundingSince: fallWarning.soundingSince,
       notifyLevel: fallWarning.notifyLevel,
       policyId: fallEscalationPolicy.id,
       steps: fallEscalationPolicy.steps,
@@ -314,15 +358,16 @@ export async function notifyEscalations(app: FastifyInstance, now = new Date()):
         notSuppressed,
         inArray(fallWarning.level, levels),
         sql`${fallWarning.notifyLevel} < coalesce(jsonb_array_length(${fallEscalationPolicy.steps}), ${fallback.steps.length})`,
-        sql`${fallWarning.at} <= ${nowText}::timestamptz - make_interval(secs => coalesce((${fallEscalationPolicy.steps} -> 0 ->> 'minutes')::float8, ${firstWait}) * 60)`,
+        sql`${fallWarning.soundingSince} <= ${nowText}::timestamptz - make_interval(secs => coalesce((${fallEscalationPolicy.steps} -> 0 ->> 'minutes')::float8, ${firstWait}) * 60)`,
       ),
     )
-    .orderBy(asc(fallWarning.at))
+    .orderBy(asc(fallWarning.soundingSince))
     .limit(200);
   for (const w of due) {
     const policy = policyOf(w);
     const times = stepTimes(policy.steps);
-    const reached = times.filter((m) => w.at.getTime() + m * 60_000 <= now.getTime()).length;
+    // Counted from when it started sounding (raised, or released from a suppression), not from its raise.
+    const reached = times.filter((m) => w.soundingSince.getTime() + m * 60_000 <= now.getTime()).length;
     if (reached <= w.notifyLevel) continue;
     const made = await db.transaction(async (tx) => {
       const [won] = await tx
@@ -360,6 +405,7 @@ export async function notifyEscalations(app: FastifyInstance, now = new Date()):
       id: fallWarning.id,
       projectId: fallWarning.projectId,
       timeZone: fallProject.timeZone,
+      kind: fallWarning.kind,
       notifyLevel: fallWarning.notifyLevel,
       renotifyCount: fallWarning.renotifyCount,
       policyId: fallEscalationPolicy.id,
@@ -418,7 +464,13 @@ export async function cancelPendingNotices(app: FastifyInstance, warningId: numb
     .set({ status: 'cancelled', lastError: reason, updatedAt: new Date() })
     .where(and(eq(fallWarningNotice.warningId, warningId), eq(fallWarningNotice.status, 'pending'), onlyRound0 ? eq(fallWarningNotice.round, 0) : undefined))
     .returning({ id: fallWarningNotice.id });
-  if (gone.length) await audit(app, 'cancel', warningId, true, { notices: gone.length, by });
+  if (!gone.length) return 0;
+  // A cancelled message that was to carry other boards' notifications: they go on their own now.
+  await app.database.db
+    .update(fallWarningNotice)
+    .set({ groupedInto: null, nextAttemptAt: new Date(), updatedAt: new Date() })
+    .where(and(inArray(fallWarningNotice.groupedInto, gone.map((g) => g.id)), eq(fallWarningNotice.status, 'pending')));
+  await audit(app, 'cancel', warningId, true, { notices: gone.length, by });
   return gone.length;
 }
 
@@ -442,6 +494,64 @@ async function cancelStale(app: FastifyInstance): Promise<void> {
   }
 }
 
+/** A notification's address: its recipient's, or the on-call person's e-mail (theirs on the roster, else their user's) or webhook. */
+const noticeAddress = sql<string | null>`CASE WHEN ${fallWarningNotice.recipientId} IS NOT NULL THEN ${fallEscalationRecipient.address}
+  WHEN ${fallWarningNotice.channel} = 'email' THEN nullif(coalesce(nullif(${fallOncallMember.email}, ''), ${sysUser.email}), '')
+  ELSE nullif(${fallOncallMember.webhook}, '') END`;
+
+/**
+ * Boards of one project gone offline together (docs/escalation.md "Offline boards of one project"):
+ * a board-offline escalation waits OFFLINE_GROUP_MS after it is made; at its first try it takes in
+ * the notifications of its project's other offline boards made by then (at most OFFLINE_GROUP_MS
+ * after it) for the same address, level and channel, still waiting and not yet tried, whose alarms
+ * still stand unacknowledged and unsuppressed, and its one message names them all. The taken ones
+ * point at it (`grouped_into`) and wait on it; a retry sends the same group (less those cancelled
+ * since). Returns the boards the message names (none: a message of its own) and the notices carried.
+ */
+async function offlineGroup(app: FastifyInstance, n: Notice & { attempts: number }): Promise<{ boards: GroupedBoard[]; members: { id: number; warningId: number }[] }> {
+  const none = { boards: [], members: [] };
+  if (n.kind !== 'offline' || n.round !== 0 || n.address === null) return none;
+  const db = app.database.db;
+  if (n.attempts === 0) {
+    const candidates = db
+      .select({ id: fallWarningNotice.id })
+      .from(fallWarningNotice)
+      .innerJoin(fallWarning, eq(fallWarning.id, fallWarningNotice.warningId))
+      .leftJoin(fallEscalationRecipient, eq(fallEscalationRecipient.id, fallWarningNotice.recipientId))
+      .leftJoin(fallOncallMember, eq(fallOncallMember.id, fallWarningNotice.memberId))
+      .leftJoin(sysUser, eq(sysUser.id, fallOncallMember.userId))
+      .where(
+        and(
+          eq(fallWarning.projectId, n.projectId),
+          eq(fallWarning.kind, 'offline'),
+          isNull(fallWarning.result),
+          isNull(fallWarning.ackAt),
+          notSuppressed,
+          eq(fallWarningNotice.round, 0),
+          eq(fallWarningNotice.level, n.level),
+          eq(fallWarningNotice.channel, n.channel),
+          sql`${fallWarningNotice.id} <> ${n.id}`,
+          lte(fallWarningNotice.createdAt, new Date(n.createdAt.getTime() + OFFLINE_GROUP_MS)),
+          sql`${noticeAddress} = ${n.address}`,
+        ),
+      );
+    await db
+      .update(fallWarningNotice)
+      .set({ groupedInto: n.id, updatedAt: new Date() })
+      .where(and(inArray(fallWarningNotice.id, candidates), eq(fallWarningNotice.status, 'pending'), eq(fallWarningNotice.attempts, 0), isNull(fallWarningNotice.groupedInto)));
+  }
+  const members = await db
+    .select({ id: fallWarningNotice.id, warningId: fallWarningNotice.warningId, at: fallWarning.at, board: sql<string>`coalesce(${fallDetect.boardName}, '')`, boardEn: sql<string>`coalesce(${fallDetect.boardNameEn}, '')` })
+    .from(fallWarningNotice)
+    .innerJoin(fallWarning, eq(fallWarning.id, fallWarningNotice.warningId))
+    .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
+    .where(and(eq(fallWarningNotice.groupedInto, n.id), eq(fallWarningNotice.status, 'pending')))
+    .orderBy(asc(fallWarning.at), asc(fallWarningNotice.id));
+  if (!members.length) return none;
+  const own = { warningId: n.warningId, board: n.board, boardEn: n.boardEn, at: n.at };
+  return { boards: [own, ...members].sort((a, b) => a.at.getTime() - b.at.getTime() || a.warningId - b.warningId), members };
+}
+
 /**
  * Sends the notifications that are due (new, or a retry whose time has come), each claimed first by
  * a conditional update of its attempts so no two sweeps send it at once. Sent: done. Refused by the
@@ -461,10 +571,11 @@ export async function deliverDueNotices(app: FastifyInstance, now = new Date()):
       channel: fallWarningNotice.channel,
       recipient: fallWarningNotice.recipient,
       attempts: fallWarningNotice.attempts,
-      // A recipient's address, or the on-call person's e-mail (theirs on the roster, else their user's) or webhook.
-      address: sql<string | null>`CASE WHEN ${fallWarningNotice.recipientId} IS NOT NULL THEN ${fallEscalationRecipient.address}
-        WHEN ${fallWarningNotice.channel} = 'email' THEN nullif(coalesce(nullif(${fallOncallMember.email}, ''), ${sysUser.email}), '')
-        ELSE nullif(${fallOncallMember.webhook}, '') END`,
+      address: noticeAddress,
+      kind: fallWarning.kind,
+      createdAt: fallWarningNotice.createdAt,
+      board: sql<string>`coalesce(${fallDetect.boardName}, '')`,
+      boardEn: sql<string>`coalesce(${fallDetect.boardNameEn}, '')`,
       round: fallWarningNotice.round,
       ackBy: fallWarning.ackBy,
       ackAt: fallWarning.ackAt,
@@ -479,10 +590,12 @@ export async function deliverDueNotices(app: FastifyInstance, now = new Date()):
     .from(fallWarningNotice)
     .innerJoin(fallWarning, eq(fallWarning.id, fallWarningNotice.warningId))
     .innerJoin(fallProject, eq(fallProject.id, fallWarning.projectId))
+    .leftJoin(fallDetect, eq(fallDetect.id, fallWarning.detectId))
     .leftJoin(fallEscalationRecipient, eq(fallEscalationRecipient.id, fallWarningNotice.recipientId))
     .leftJoin(fallOncallMember, eq(fallOncallMember.id, fallWarningNotice.memberId))
     .leftJoin(sysUser, eq(sysUser.id, fallOncallMember.userId))
-    .where(and(eq(fallWarningNotice.status, 'pending'), lte(fallWarningNotice.nextAttemptAt, now)))
+    // One carried in another's message waits on that one (offlineGroup).
+    .where(and(eq(fallWarningNotice.status, 'pending'), isNull(fallWarningNotice.groupedInto), lte(fallWarningNotice.nextAttemptAt, now)))
     .orderBy(asc(fallWarningNotice.nextAttemptAt), asc(fallWarningNotice.id))
     .limit(BATCH);
   if (!due.length) return 0;
@@ -498,12 +611,13 @@ export async function deliverDueNotices(app: FastifyInstance, now = new Date()):
       .where(and(eq(fallWarningNotice.id, n.id), eq(fallWarningNotice.status, 'pending'), eq(fallWarningNotice.attempts, n.attempts)))
       .returning({ id: fallWarningNotice.id });
     if (!claimed) continue;
+    const group = await offlineGroup(app, n);
     let status: 'sent' | 'pending' | 'failed' | 'refused' = 'sent';
     let lastError = '';
     try {
       if (n.address === null) throw new Permanent(serverText('notify.recipientGone'));
-      if (n.channel === 'email') await sendEmail(app, n, hosts, now);
-      else await sendWebhook(app, n, hosts, now);
+      if (n.channel === 'email') await sendEmail(app, n, hosts, now, group.boards);
+      else await sendWebhook(app, n, hosts, now, group.boards);
       delivered++;
     } catch (err) {
       if (err instanceof Refused) {
@@ -533,7 +647,19 @@ export async function deliverDueNotices(app: FastifyInstance, now = new Date()):
       attempt: attempts,
       ...(lastError ? { error: lastError } : {}),
       ...(status === 'pending' ? { retryAt: retryAt.toISOString() } : {}),
+      ...(group.members.length ? { group: group.members.map((m) => m.warningId) } : {}),
     });
+    // The notifications its message carried share its fate once it has one (a retry keeps them waiting on it).
+    if (group.members.length && status !== 'pending') {
+      const carried = status === 'sent' ? { status: 'grouped', lastError: serverText('notify.grouped', { id: n.warningId }) } : { status, lastError };
+      await db
+        .update(fallWarningNotice)
+        .set({ ...carried, updatedAt: new Date() })
+        .where(and(eq(fallWarningNotice.groupedInto, n.id), eq(fallWarningNotice.status, 'pending')));
+      for (const m of group.members) {
+        await audit(app, 'notify', m.warningId, status === 'sent', { level: n.level, channel: n.channel as EscalationChannel, recipient: n.recipient, status: carried.status, attempt: attempts, with: n.warningId, ...(status !== 'sent' ? { error: lastError } : {}) });
+      }
+    }
     if (status !== 'sent') app.log.warn({ notice: n.id, warning: n.warningId, channel: n.channel, status, error: renderText(lastError, 'en') }, 'escalation notification not sent');
     touched.add(n.projectId);
   }

@@ -80,9 +80,11 @@ describe('on-call escalation that stops', () => {
     t.app.settings.invalidate();
   };
   const warning = async (minutesAgo: number, project = projectId) => {
+    // Raised and sounding since then, as readings.ts opens one.
+    const at = new Date(Date.now() - minutesAgo * MIN);
     const [w] = await t.database.db
       .insert(fallWarning)
-      .values({ at: new Date(Date.now() - minutesAgo * MIN), info: 'Jet pump 3 tripped', kind: 'channel', level: 'critical', projectId: project })
+      .values({ at, soundingSince: at, info: 'Jet pump 3 tripped', kind: 'channel', level: 'critical', projectId: project })
       .returning({ id: fallWarning.id });
     return w.id;
   };

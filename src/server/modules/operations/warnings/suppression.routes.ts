@@ -68,7 +68,7 @@ export async function suppressionRoutes(app: AppInstance): Promise<void> {
       const rows = await db.transaction(async (tx) => {
         const where = id !== undefined ? eq(fallWarning.id, id) : eq(fallWarning.equipmentId, equipmentId!);
         const before = await tx.select({ id: fallWarning.id, until: fallWarning.shelvedUntil, reason: fallWarning.shelveReason }).from(fallWarning).where(and(where, isNull(fallWarning.result), eq(fallWarning.suppressedBy, 'shelved')));
-        const back = await unshelveWarnings(tx, where);
+        const back = await unshelveWarnings(tx, where, new Date());
         const of = new Map(before.map((b) => [b.id, b]));
         await logSuppression(
           tx,
@@ -104,7 +104,7 @@ export async function suppressionRoutes(app: AppInstance): Promise<void> {
         if (!unit) throw notFound();
         if (body.inService) {
           if (!unit.at) throw badRequest('err.notOutOfService', { inService: 'err.notOutOfService' });
-          const back = (await returnToService(tx, unit.id))!;
+          const back = (await returnToService(tx, unit.id, now))!;
           const released = back.released.filter((w) => w.suppressedBy === null).map((w) => w.id);
           await logSuppression(tx, [{ ...who, module: 'ball/falleqinfo', action: 'inService', target: unit.id, params: { outOfServiceReason: unit.reason, until: unit.until?.toISOString() ?? null, released } }]);
           return { projectId: unit.projectId, row: { equipmentId: unit.id, outOfServiceAt: null, outOfServiceUntil: null, released: released.length, suppressed: 0 } };

@@ -49,11 +49,19 @@ const restingSuppression = sql`CASE
   WHEN EXISTS (SELECT 1 FROM fall_project p WHERE p.id = fall_warning.project_id AND p.alarm_window_id IS NOT NULL) THEN 'maintenance'
   ELSE NULL END`;
 
-/** Open warnings matching `where` whose suppression `cause` ended take the cause that still holds; returns those that alarm again. */
-async function release(tx: Db, where: SQL, cause: SuppressedBy, extra: Record<string, unknown> = {}): Promise<{ id: number; projectId: number; suppressedBy: string | null }[]> {
+/**
+ * Open warnings matching `where` whose suppression `cause` ended take the cause that still holds;
+ * those that alarm again sound from `now` (sounding_since: their escalation's steps count from it,
+ * docs/escalation.md "Suppressed alarms"). Every release of a suppression goes through here.
+ */
+async function release(tx: Db, where: SQL, cause: SuppressedBy, now: Date, extra: Record<string, unknown> = {}): Promise<{ id: number; projectId: number; suppressedBy: string | null }[]> {
   return tx
     .update(fallWarning)
-    .set({ suppressedBy: sql`${restingSuppression}`, ...extra })
+    .set({
+      suppressedBy: sql`${restingSuppression}`,
+      soundingSince: sql`CASE WHEN (${restingSuppression}) IS NULL THEN ${now.toISOString()}::timestamptz ELSE ${fallWarning.soundingSince} END`,
+      ...extra,
+    })
     .where(and(where, isNull(fallWarning.result), eq(fallWarning.suppressedBy, cause)))
     .returning({ id: fallWarning.id, projectId: fallWarning.projectId, suppressedBy: fallWarning.suppressedBy });
 }
@@ -77,9 +85,9 @@ export async function suppressOfflineChannels(tx: Db, boardIds: number[]): Promi
  * alarm again (the same warnings, no new ones); those reading normal stay suppressed until their
  * normal readings close them, so a board's return raises no flood of alarms about to clear.
  */
-export async function releaseReturnedChannels(tx: Db, boardId: number, faultyChannels: number[]): Promise<number[]> {
+export async function releaseReturnedChannels(tx: Db, boardId: number, faultyChannels: number[], now: Date): Promise<number[]> {
   if (!faultyChannels.length) return [];
-  const rows = await release(tx, and(eq(fallWarning.detectId, boardId), eq(fallWarning.kind, 'channel'), inArray(fallWarning.channel, faultyChannels))!, 'board_offline');
+  const rows = await release(tx, and(eq(fallWarning.detectId, boardId), eq(fallWarning.kind, 'channel'), inArray(fallWarning.channel, faultyChannels))!, 'board_offline', now);
   return rows.filter((r) => r.suppressedBy === null).map((r) => r.id);
 }
 
@@ -103,8 +111,8 @@ export async function shelveWarnings(tx: Db, where: SQL, o: ShelveOptions): Prom
  * or alarms again — unacknowledged, so it sounds again on every wall while its fault stands (a fault
  * that cleared while shelved has closed its warning already).
  */
-export async function unshelveWarnings(tx: Db, where: SQL): Promise<{ id: number; projectId: number; suppressedBy: string | null }[]> {
-  return release(tx, where, 'shelved', { ackAt: null, ackBy: '' });
+export async function unshelveWarnings(tx: Db, where: SQL, now: Date): Promise<{ id: number; projectId: number; suppressedBy: string | null }[]> {
+  return release(tx, where, 'shelved', now, { ackAt: null, ackBy: '' });
 }
 
 /** Projects entering a maintenance window: their open warnings that alarm are suppressed by 'maintenance'. */
@@ -118,9 +126,9 @@ export async function suppressProjects(tx: Db, projectIds: number[]): Promise<{ 
 }
 
 /** Projects whose maintenance window ended: their warnings it suppressed alarm again (or take a cause that still holds). */
-export async function releaseProjects(tx: Db, projectIds: number[]): Promise<{ id: number; projectId: number; suppressedBy: string | null }[]> {
+export async function releaseProjects(tx: Db, projectIds: number[], now: Date): Promise<{ id: number; projectId: number; suppressedBy: string | null }[]> {
   if (!projectIds.length) return [];
-  return release(tx, inArray(fallWarning.projectId, projectIds), 'maintenance');
+  return release(tx, inArray(fallWarning.projectId, projectIds), 'maintenance', now);
 }
 
 /** A unit set out of service: its open warnings that alarm are suppressed by it. */
@@ -134,19 +142,19 @@ export async function suppressUnit(tx: Db, equipmentId: number): Promise<number[
 }
 
 /** A unit back in service: its warnings that the unit's state suppressed alarm again (or take their board's offline). */
-export async function releaseUnit(tx: Db, equipmentId: number): Promise<{ id: number; projectId: number; suppressedBy: string | null }[]> {
-  return release(tx, eq(fallWarning.equipmentId, equipmentId), 'out_of_service');
+export async function releaseUnit(tx: Db, equipmentId: number, now: Date): Promise<{ id: number; projectId: number; suppressedBy: string | null }[]> {
+  return release(tx, eq(fallWarning.equipmentId, equipmentId), 'out_of_service', now);
 }
 
 /** A unit back in service, by hand or at its end: the columns cleared, its warnings released. */
-export async function returnToService(tx: Db, equipmentId: number): Promise<{ released: { id: number; projectId: number; suppressedBy: string | null }[]; projectId: number } | null> {
+export async function returnToService(tx: Db, equipmentId: number, now: Date): Promise<{ released: { id: number; projectId: number; suppressedBy: string | null }[]; projectId: number } | null> {
   const [unit] = await tx
     .update(fallEqInfo)
     .set({ outOfServiceAt: null, outOfServiceUntil: null })
     .where(and(eq(fallEqInfo.id, equipmentId), isNotNull(fallEqInfo.outOfServiceAt)))
     .returning({ projectId: fallEqInfo.projectId });
   if (!unit) return null;
-  return { released: await releaseUnit(tx, equipmentId), projectId: unit.projectId };
+  return { released: await releaseUnit(tx, equipmentId, now), projectId: unit.projectId };
 }
 
 /** One operation-log row of a suppression change (shelve, unshelve, out of service, back in service, a maintenance window's start and end). */
@@ -232,7 +240,7 @@ export async function applyWindows(tx: Db, now: Date): Promise<{ entered: number
     if (!holds && p.windowId) left.push(p.id);
   }
   const suppressed = await suppressProjects(tx, entered);
-  const released = await releaseProjects(tx, left);
+  const released = await releaseProjects(tx, left, now);
   await logSuppression(tx, [
     ...entered.map((projectId) => ({
       userId: null,
@@ -270,7 +278,7 @@ export async function sweepSuppression(app: FastifyInstance, now: Date = new Dat
       .from(fallWarning)
       .where(and(isNull(fallWarning.result), eq(fallWarning.suppressedBy, 'shelved'), lte(fallWarning.shelvedUntil, now)))
       .for('update', { skipLocked: true });
-    const unshelved = due.length ? await unshelveWarnings(tx, inArray(fallWarning.id, due.map((d) => d.id))) : [];
+    const unshelved = due.length ? await unshelveWarnings(tx, inArray(fallWarning.id, due.map((d) => d.id)), now) : [];
     for (const w of unshelved) projects.add(w.projectId);
     const byId = new Map(due.map((d) => [d.id, d]));
     await logSuppression(
@@ -292,7 +300,7 @@ export async function sweepSuppression(app: FastifyInstance, now: Date = new Dat
       .for('update', { skipLocked: true });
     const returned: number[] = [];
     for (const unit of ended) {
-      const back = await returnToService(tx, unit.id);
+      const back = await returnToService(tx, unit.id, now);
       if (!back) continue;
       returned.push(unit.id);
       projects.add(back.projectId);
