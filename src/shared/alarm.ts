@@ -40,7 +40,12 @@ export function parseAlarmSounds(raw: string): Record<WarningLevel, AlarmSound> 
 }
 
 /** Unacknowledged and open past the escalation time (0 minutes = alarms never escalate). */
-export function isOverdue(w: { at: string | Date; ackAt: string | Date | null; result: string | null }, escalateMinutes: number, now = Date.now()): boolean {
+export function isOverdue(
+  w: { at: string | Date; soundingSince?: string | Date | null; ackAt: string | Date | null; result: string | null },
+  escalateMinutes: number,
+  now = Date.now(),
+): boolean {
   if (escalateMinutes <= 0 || w.ackAt !== null || w.result !== null) return false;
-  return new Date(w.at).getTime() + escalateMinutes * 60_000 <= now;
+  // From when it sounds: an alarm back from a shelving or another suppression is not overdue at once (0060).
+  return new Date(w.soundingSince ?? w.at).getTime() + escalateMinutes * 60_000 <= now;
 }

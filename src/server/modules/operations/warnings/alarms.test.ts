@@ -162,7 +162,9 @@ describe('alarms: acknowledge, escalate, push', () => {
     const opened = (await applyReading(t.app, boardId, [switchFault(5)])).opened[0];
     const fresh = (await applyReading(t.app, boardId, [switchFault(6)])).opened[0];
     // Opened 11 minutes ago: past the default 10.
-    await t.database.db.update(fallWarning).set({ at: new Date(Date.now() - 11 * 60_000) }).where(eq(fallWarning.id, opened));
+    await t.database.db.update(fallWarning).set({ at: new Date(Date.now() - 11 * 60_000), soundingSince: new Date(Date.now() - 11 * 60_000) }).where(eq(fallWarning.id, opened));
+    // Raised 40 minutes ago but sounding for 2 (released from a shelving): its wait started again (0060).
+    await t.database.db.update(fallWarning).set({ at: new Date(Date.now() - 40 * 60_000), soundingSince: new Date(Date.now() - 2 * 60_000) }).where(eq(fallWarning.id, fresh));
     published = [];
     const escalated = await escalateAlarms(t.app);
     expect(escalated).toEqual([{ id: opened, projectId }]);
@@ -177,7 +179,7 @@ describe('alarms: acknowledge, escalate, push', () => {
     expect(await escalateAlarms(t.app)).toEqual([]);
     // 0 minutes: alarms never escalate and never read overdue.
     await setSetting('alarm.escalateMinutes', '0');
-    await t.database.db.update(fallWarning).set({ at: new Date(Date.now() - 60 * 60_000) }).where(eq(fallWarning.id, fresh));
+    await t.database.db.update(fallWarning).set({ at: new Date(Date.now() - 60 * 60_000), soundingSince: new Date(Date.now() - 60 * 60_000) }).where(eq(fallWarning.id, fresh));
     expect(await escalateAlarms(t.app)).toEqual([]);
     expect((await alarms(operator, { projectId })).list.every((a) => !a.overdue)).toBe(true);
     await setSetting('alarm.escalateMinutes', '10');

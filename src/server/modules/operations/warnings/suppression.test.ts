@@ -105,7 +105,7 @@ describe('alarm suppression: shelving, out of service, board offline', () => {
     expect(logged.params).toMatchObject({ reason: 'Pump swap tonight', until: row.shelvedUntil!.toISOString(), minutes: 30 });
 
     // Long past the escalation time, a shelved alarm does not escalate.
-    await t.database.db.update(fallWarning).set({ at: new Date(Date.now() - 60 * MINUTE) }).where(eq(fallWarning.id, id));
+    await t.database.db.update(fallWarning).set({ at: new Date(Date.now() - 60 * MINUTE), soundingSince: new Date(Date.now() - 60 * MINUTE) }).where(eq(fallWarning.id, id));
     expect((await escalateAlarms(t.app)).map((r) => r.id)).not.toContain(id);
     expect((await warning(id)).escalatedAt).toBeNull();
 

@@ -30,6 +30,8 @@ const LATEST_DEFAULT = 20;
 const selection = {
   id: fallWarning.id,
   at: fallWarning.at,
+  /** Read for `overdue` only (marked), not answered. */
+  soundingSince: fallWarning.soundingSince,
   info: fallWarning.info,
   kind: fallWarning.kind,
   level: fallWarning.level,
@@ -88,10 +90,10 @@ function conditions(q: WarningQuery, scope: DataScope): SQL | undefined {
 export async function warningRoutes(app: AppInstance): Promise<void> {
   const db = app.database.db;
   /** Each row with `overdue` as of now (computed on read, so a changed setting applies at once). */
-  const marked = async <R extends { at: Date; ackAt: Date | null; result: string | null }>(rows: R[]): Promise<(R & { overdue: boolean })[]> => {
+  const marked = async <R extends { at: Date; soundingSince: Date; ackAt: Date | null; result: string | null }>(rows: R[]): Promise<(Omit<R, 'soundingSince'> & { overdue: boolean })[]> => {
     const minutes = await app.settings.get('alarm.escalateMinutes');
     const now = Date.now();
-    return rows.map((r) => ({ ...r, overdue: isOverdue(r, minutes, now) }));
+    return rows.map(({ soundingSince, ...r }) => ({ ...r, overdue: isOverdue({ ...r, soundingSince }, minutes, now) }));
   };
   const select = () =>
     db

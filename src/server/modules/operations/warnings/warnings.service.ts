@@ -115,7 +115,8 @@ export async function escalateAlarms(app: FastifyInstance): Promise<{ id: number
         // A shelved or otherwise suppressed alarm does not escalate (docs/alarms.md).
         isNull(fallWarning.suppressedBy),
         inArray(fallWarning.level, levels),
-        sql`${fallWarning.at} <= now() - make_interval(secs => ${Math.round(minutes * 60)})`,
+        // From when it sounds (0060): released from a suppression, its wait starts again.
+        sql`${fallWarning.soundingSince} <= now() - make_interval(secs => ${Math.round(minutes * 60)})`,
       ),
     )
     .returning({ id: fallWarning.id, projectId: fallWarning.projectId });

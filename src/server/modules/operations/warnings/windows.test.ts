@@ -160,7 +160,7 @@ describe('maintenance windows: suppression and escalation through the API and th
     expect(offlineWarning.suppressedBy).toBe('maintenance');
 
     // Long past the escalation time, nothing of the project escalates while the window holds.
-    await t.database.db.update(fallWarning).set({ at: new Date(Date.now() - 2 * HOUR) }).where(eq(fallWarning.projectId, berlin));
+    await t.database.db.update(fallWarning).set({ at: new Date(Date.now() - 2 * HOUR), soundingSince: new Date(Date.now() - 2 * HOUR) }).where(eq(fallWarning.projectId, berlin));
     const escalated = (await escalateAlarms(t.app)).map((r) => r.id);
     expect(escalated).not.toContain(standing);
     expect(escalated).not.toContain(inWindow);
