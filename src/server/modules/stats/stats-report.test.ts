@@ -227,7 +227,7 @@ describe('statistics screen: figures by hand', () => {
     expect(equipment.getRow(2).getCell(1).value).toBe('Pump');
     // The repair totals split by source add up to the range's totals (5 submitted, 4 completed); the faults predicted as the screen shows them.
     const sources = bySource.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
-    expect(sources.map((r) => r[0])).toEqual(['Manual', 'From a warning', 'Preventive']);
+    expect(sources.map((r) => r[0])).toEqual(['Manual', 'From a warning', 'Preventive', 'From a checklist']);
     expect([sources.reduce((n, r) => n + Number(r[1]), 0), sources.reduce((n, r) => n + Number(r[2]), 0)]).toEqual([5, 4]);
     expect(predicted.getRow(1).values).toEqual([undefined, 'Period', 'First day', 'Last day', 'Channel faults', 'With a preventive order before', 'Predicted rate']);
     expect(predicted.getRow(2).getCell(4).value).toBe((await report(MARCH)).body.data.predicted.faults);
