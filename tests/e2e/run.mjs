@@ -45,7 +45,7 @@ const WEIGHTS = {
   'shelve.e2e.mjs': 19_000,
   'upload.e2e.mjs': 12_000,
   'calendar.e2e.mjs': 15_000,
-  'checklist.e2e.mjs': 25_000,
+  'technician-checklist.e2e.mjs': 25_000,
 };
 
 const only = process.argv.slice(2);

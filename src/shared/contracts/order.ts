@@ -9,6 +9,8 @@ import { ORDER_STAT_METRICS, statDay, statFilterShape } from './stat-filters';
 /** Maintenance orders (fall/order, docs/domain.md §3). */
 export const ORDER_STATUSES = ['submitted', 'accepted', 'repairing', 'completed', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The statuses of an order someone still has to work on: it holds its unit in maintenance and counts as open on every screen. */
+export const OPEN_ORDER_STATUSES = ['submitted', 'accepted', 'repairing'] as const satisfies readonly OrderStatus[];
 export const ORDER_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type OrderPriority = (typeof ORDER_PRIORITIES)[number];
 /** manual (a person), warning (an alarm's automatic order), preventive (the detector saw a channel heading for a fault, docs/predictive.md). */

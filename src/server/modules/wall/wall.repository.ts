@@ -1,3 +1,4 @@
+import { OPEN_ORDER_STATUSES } from '@shared/contracts/order';
 import type { FastifyInstance } from 'fastify';
 import { loadSharp } from '../../lib/sharp';
 import type { Locale } from '@shared/constants';
@@ -11,7 +12,6 @@ import { calendarOf, showNowOf } from '../operations/calendar';
 type App = Pick<FastifyInstance, 'config' | 'database'>;
 
 /** Open orders are the ones nobody has finished yet. */
-const OPEN_STATUSES = ['submitted', 'accepted', 'repairing'];
 const WARNING_LIMIT = 50;
 /** Units drawn on the site plan; the panel shows the real total beside it past this. */
 const EQUIPMENT_LIMIT = 2000;
@@ -130,7 +130,7 @@ export async function projectWall(app: App, id: number): Promise<ProjectWall | n
          (SELECT count(*)::int FROM fall_eq_info e WHERE e.project_id = $1 AND ${countedEquipment('e')}) AS "equipmentTotal",
          (SELECT count(*)::int FROM fall_warning WHERE project_id = $1 AND result IS NULL) AS "openWarnings",
          (SELECT count(*)::int FROM fall_eq_info e WHERE e.project_id = $1 AND ${countedEquipment('e')} AND e.state <> 'broken' AND ${unitAtRiskSql('e')}) AS "atRisk"`,
-      [id, OPEN_STATUSES],
+      [id, OPEN_ORDER_STATUSES],
     ),
     calendarOf(app.database.db, id),
   ]);

@@ -1,13 +1,16 @@
 import { ActionIcon, Button, Card, Checkbox, Grid, Group, NumberInput, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CHECK_ITEM_TYPES, type CheckItemType } from '@shared/checklist';
+import type { CheckItemType } from '@shared/checklist';
 import { checklistSaveSchema, type ChecklistRow } from '@shared/contracts/checklist';
 import type { FormValues } from '@client/components/form/form-values';
 import type { FormBodyProps, ListForm } from '@client/components/list-page/list-page';
 
 export type ChecklistValues = FormValues<typeof checklistSaveSchema>;
 type Item = ChecklistValues['items'][number];
+
+/** The types as the picker lists them: the commonest first (a round is mostly checks and notes). */
+const TYPE_ORDER: readonly CheckItemType[] = ['check', 'text', 'number', 'choice', 'photo', 'signature'];
 
 const newItem = (n: number, type: CheckItemType = 'check'): Item => ({ key: `item${n}`, type, label: '', labelEn: '', required: true, unit: '', limited: true, min: null, max: null, options: [] });
 const INITIAL: ChecklistValues = { name: '', nameEn: '', remark: '', items: [newItem(1)] };
@@ -25,7 +28,7 @@ function ItemEditor({ form, index, count }: { form: FormBodyProps<ChecklistValue
           <Select
             label={t('checklist.type')}
             allowDeselect={false}
-            data={CHECK_ITEM_TYPES.map((value) => ({ value, label: t(`checklist.types.${value}`) }))}
+            data={TYPE_ORDER.map((value) => ({ value, label: t(`checklist.types.${value}`) }))}
             value={item.type}
             onChange={(v) => form.setFieldValue(path('type'), v as CheckItemType)}
           />

@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { PageResult } from '@shared/envelope';
+import { OPEN_ORDER_STATUSES } from '@shared/contracts/order';
 import { api } from '../../../lib/api';
 import { keysOf } from '../../../lib/resource-keys';
 import { useLiveRefresh } from '../../stats/api/refresh';
@@ -7,8 +8,8 @@ import { useLiveRefresh } from '../../stats/api/refresh';
 /** Keyed under the order resource, so an order's push event or save refreshes the counts. */
 const orderKeys = keysOf('order');
 
-/** The statuses of an order nobody has finished yet. */
-const OPEN = ['submitted', 'accepted', 'repairing'] as const;
+/** The statuses of an order nobody has finished yet (one list with the server's). */
+const OPEN = OPEN_ORDER_STATUSES;
 
 /** Orders still open across all projects: the totals of one-row order lists, one per open status. */
 export function useOpenOrders(enabled = true): { value: number | undefined; isSuccess: boolean } {

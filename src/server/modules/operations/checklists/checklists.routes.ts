@@ -15,6 +15,7 @@ import {
   type ChecklistUpdate,
 } from '@shared/contracts/checklist';
 import { envelopeOf, idTextSchema } from '@shared/contracts/common';
+import { OPEN_ORDER_STATUSES } from '@shared/contracts/order';
 import { RESOURCES } from '@shared/resources';
 import type { AppInstance } from '../../../app-instance';
 import { fallChecklist, fallChecklistFilled, fallChecklistValue, fallEqInfo, fallOrder, fallReport } from '../../../db/schema';
@@ -22,7 +23,6 @@ import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { notFound } from '../../../lib/errors';
 import { scopeIds, scopeOf } from '../../../lib/data-scope';
 
-const OPEN = `('submitted','accepted','repairing','completed')`;
 
 /** A row of a project outside the caller's data scope is not found, as in every list. */
 function inScope(request: FastifyRequest, projectId: number): boolean {
@@ -50,7 +50,7 @@ export async function checklistRoutes(app: AppInstance): Promise<void> {
       sortable: { name: fallChecklist.name, createdAt: fallChecklist.createdAt, updatedAt: fallChecklist.updatedAt },
       defaultSort: [asc(fallChecklist.name), asc(fallChecklist.id)],
       extra: {
-        orders: sql<number>`(SELECT count(*)::int FROM fall_order o WHERE o.checklist_id = "fall_checklist"."id" AND o.status IN ${sql.raw(OPEN)})`.as('orders'),
+        orders: sql<number>`(SELECT count(*)::int FROM fall_order o WHERE o.checklist_id = "fall_checklist"."id" AND o.status = ANY(${`{${OPEN_ORDER_STATUSES.join(',')}}`}::text[]))`.as('orders'),
       },
       scope: () => isNull(fallChecklist.archivedAt),
     },

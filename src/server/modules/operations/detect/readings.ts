@@ -1,3 +1,4 @@
+import { OPEN_ORDER_STATUSES } from '@shared/contracts/order';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { CHANNEL_COUNT, type ChannelReading } from '@shared/contracts/detect';
@@ -16,7 +17,6 @@ import { projectSuppressionSql, releaseReturnedChannels, suppressOfflineChannels
 export const SYSTEM_ACTOR = 'system';
 /** A board silent for this many poll periods is offline (docs/domain.md §5). */
 export const OFFLINE_PERIODS = 3;
-const OPEN_ORDER_STATUSES = ['submitted', 'accepted', 'repairing'];
 
 export interface ReadingOutcome {
   /** Warnings opened by this reading. */
@@ -231,7 +231,7 @@ async function openWarning(
     ? await tx
         .select({ id: fallOrder.id })
         .from(fallOrder)
-        .where(and(eq(fallOrder.equipmentId, w.equipmentId), inArray(fallOrder.status, OPEN_ORDER_STATUSES)))
+        .where(and(eq(fallOrder.equipmentId, w.equipmentId), inArray(fallOrder.status, [...OPEN_ORDER_STATUSES])))
         .limit(1)
     : [];
   const orderId =

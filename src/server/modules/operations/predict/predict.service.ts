@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { OrderStatus } from '@shared/contracts/order';
+import { OPEN_ORDER_STATUSES, type OrderStatus } from '@shared/contracts/order';
 import { serverText } from '@shared/server-text';
 import type { Database, Db } from '../../../db/client';
 import { fallChannelRisk, fallOrder, sysLog } from '../../../db/schema';
@@ -25,7 +25,7 @@ import { assessChannel, RECOVER_SCORE, WINDOW_DAYS, type Assessment, type DayFea
  */
 
 const DAY_MS = 86_400_000;
-const OPEN_ORDER: OrderStatus[] = ['submitted', 'accepted', 'repairing'];
+const OPEN_ORDER: readonly OrderStatus[] = OPEN_ORDER_STATUSES;
 /** An order whose finding is at most this many days from the range limit is urgent. */
 const HIGH_PRIORITY_ETA_DAYS = 2;
 

@@ -1,3 +1,4 @@
+import { OPEN_ORDER_STATUSES } from '@shared/contracts/order';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { parsePopupLevels } from '@shared/alarm';
@@ -44,7 +45,6 @@ export async function settleWarnings(tx: Db, where: SQL, o: SettleOptions): Prom
 
 /** Who closed what nobody closed by hand (readings.ts writes the same name). */
 const SYSTEM_ACTOR = 'system';
-const OPEN_ORDER_STATUSES = ['submitted', 'accepted', 'repairing'];
 
 /**
  * Closes, never deletes, what a project or board taken out of service leaves open (docs/invariants.md
@@ -74,7 +74,7 @@ export async function closeArchivedWork(tx: Db, of: { projectIds: number[] } | {
     .where(
       and(
         eq(fallOrder.source, 'warning'),
-        inArray(fallOrder.status, OPEN_ORDER_STATUSES),
+        inArray(fallOrder.status, [...OPEN_ORDER_STATUSES]),
         // A project's automatic orders all go; a board's, those its warnings raised and no open warning still holds.
         byProject
           ? inArray(fallOrder.projectId, ids)
