@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { call } from './server.mjs';
 import { alarmBoard, closeOpenWarnings } from './alarm-board.mjs';
-import { WAIT, pageAs, wallReady } from './helpers.mjs';
+import { WAIT, addWithProject, pageAs, wallReady } from './helpers.mjs';
 
 const READY_MS = 60_000;
 const T = {
@@ -35,22 +35,7 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
 
     await office.page.goto(`${baseUrl}/#/main/fall/calendar`, { timeout: READY_MS });
     const panel = office.page.getByRole('tabpanel', { name: t.title });
-    await panel.locator('table').first().waitFor(WAIT);
-    await panel.getByRole('button', { name: t.add, exact: true }).first().click();
-    const dialog = office.page.locator('[role="dialog"][aria-modal]').last();
-    await dialog.waitFor(WAIT);
-    const picker = dialog.getByLabel(t.project, { exact: true }).and(dialog.locator('input:not([type="hidden"])'));
-    await picker.click();
-    await picker.fill(project.nameEn);
-    await office.page.waitForFunction(
-      (name) => {
-        const shown = [...document.querySelectorAll('[role="listbox"] [role="option"]')].filter((o) => o.getClientRects().length > 0);
-        return shown.length === 1 && shown[0].textContent.includes(name);
-      },
-      project.nameEn,
-      WAIT,
-    );
-    await office.page.locator('[role="listbox"] [role="option"]').filter({ visible: true }).first().click();
+    const dialog = await addWithProject(office.page, panel, t, project.nameEn);
     await dialog.getByRole('textbox', { name: t.name }).fill('Evening shows');
     // Show hours from an hour ago to two hours on, every day (the programme's default days).
     const start = shanghai(-60);

@@ -89,3 +89,27 @@ export async function wallReady(page, timeout = 120_000) {
     { timeout },
   );
 }
+
+/**
+ * Opens a list screen's Add dialog and picks a project in its project picker, which searches the
+ * server: types the name, waits for its one option, clicks it. Answers the dialog.
+ */
+export async function addWithProject(page, panel, { add, project }, name) {
+  await panel.locator('table').first().waitFor(WAIT);
+  await panel.getByRole('button', { name: add, exact: true }).first().click();
+  const dialog = page.locator('[role="dialog"][aria-modal]').last();
+  await dialog.waitFor(WAIT);
+  const picker = dialog.getByLabel(project, { exact: true }).and(dialog.locator('input:not([type="hidden"])'));
+  await picker.click();
+  await picker.fill(name);
+  await page.waitForFunction(
+    (n) => {
+      const shown = [...document.querySelectorAll('[role="listbox"] [role="option"]')].filter((o) => o.getClientRects().length > 0);
+      return shown.length === 1 && shown[0].textContent.includes(n);
+    },
+    name,
+    WAIT,
+  );
+  await page.locator('[role="listbox"] [role="option"]').filter({ visible: true }).first().click();
+  return dialog;
+}

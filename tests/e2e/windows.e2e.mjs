@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { call } from './server.mjs';
 import { alarmBoard, closeOpenWarnings } from './alarm-board.mjs';
-import { WAIT, pageAs, wallReady } from './helpers.mjs';
+import { WAIT, addWithProject, pageAs, wallReady } from './helpers.mjs';
 
 const READY_MS = 60_000;
 
@@ -40,23 +40,7 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
     const t = T.en;
     await office.page.goto(`${baseUrl}/#/main/fall/alarm-window`, { timeout: READY_MS });
     const panel = office.page.getByRole('tabpanel', { name: t.title });
-    await panel.locator('table').first().waitFor(WAIT);
-    await panel.getByRole('button', { name: t.add, exact: true }).first().click();
-    const dialog = office.page.locator('[role="dialog"][aria-modal]').last();
-    await dialog.waitFor(WAIT);
-    // The project picker searches the server: type the project's name, wait for its one option, click it.
-    const picker = dialog.getByLabel(t.project, { exact: true }).and(dialog.locator('input:not([type="hidden"])'));
-    await picker.click();
-    await picker.fill(project.nameEn);
-    await office.page.waitForFunction(
-      (name) => {
-        const shown = [...document.querySelectorAll('[role="listbox"] [role="option"]')].filter((o) => o.getClientRects().length > 0);
-        return shown.length === 1 && shown[0].textContent.includes(name);
-      },
-      project.nameEn,
-      WAIT,
-    );
-    await office.page.locator('[role="listbox"] [role="option"]').filter({ visible: true }).first().click();
+    const dialog = await addWithProject(office.page, panel, t, project.nameEn);
     await dialog.getByRole('textbox', { name: t.name }).fill('Winter drain-down');
     await dialog.getByText(t.dates, { exact: true }).click();
     const from = dialog.getByLabel(t.from);
