@@ -423,7 +423,9 @@ export async function notifyEscalations(app: FastifyInstance, now = new Date()):
         notSuppressed,
         inArray(fallWarning.level, levels),
         gt(fallEscalationPolicy.renotifyMinutes, 0),
-        sql`coalesce(${fallWarning.renotifiedAt}, ${fallWarning.ackAt}) <= ${nowText}::timestamptz - make_interval(mins => ${fallEscalationPolicy.renotifyMinutes})`,
+        // A period counts from the last reminder (or the acknowledgement), and never from before the
+        // alarm last began to sound: one released from a shelf or a window is reminded a period later.
+        sql`greatest(coalesce(${fallWarning.renotifiedAt}, ${fallWarning.ackAt}), ${fallWarning.soundingSince}) <= ${nowText}::timestamptz - make_interval(mins => ${fallEscalationPolicy.renotifyMinutes})`,
       ),
     )
     .orderBy(asc(fallWarning.ackAt))

@@ -285,10 +285,17 @@ describe('on-call escalation that stops', () => {
     const renotify = await t.database.db.select().from(sysLog).where(and(eq(sysLog.target, String(w)), eq(sysLog.action, 'renotify')));
     expect(renotify.map((l) => (l.params as { round: number }).round)).toEqual([1, 2]);
 
+    // Shelved past a period, then released at ackAt + 150 min (release() sets sounding_since then):
+    // the reminder comes a period after the release, not at once for the periods spent on the shelf.
+    await t.database.db.update(fallWarning).set({ soundingSince: new Date(ackAt + 150 * MIN) }).where(eq(fallWarning.id, w));
+    expect(await notifyEscalations(t.app, new Date(ackAt + 151 * MIN))).toMatchObject({ renotified: 0 });
+    expect(await notifyEscalations(t.app, new Date(ackAt + 179 * MIN))).toMatchObject({ renotified: 0 });
+    expect(await notifyEscalations(t.app, new Date(ackAt + 181 * MIN))).toMatchObject({ renotified: 1 });
+
     // Closed: never re-notified again.
     await t.database.db.update(fallWarning).set({ result: 'fixed', dealAt: new Date() }).where(eq(fallWarning.id, w));
     expect(await notifyEscalations(t.app, new Date(ackAt + 200 * MIN))).toMatchObject({ renotified: 0 });
-    expect((await notices(w)).filter((n) => n.round > 2)).toEqual([]);
+    expect((await notices(w)).filter((n) => n.round > 3)).toEqual([]);
     expect(JSON.stringify(await t.database.db.select().from(fallWarningNotice))).not.toContain(HOOK_KEY);
   });
 
