@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { judge } from '@shared/checklist';
 import {
@@ -21,14 +20,7 @@ import type { AppInstance } from '../../../app-instance';
 import { fallChecklist, fallChecklistFilled, fallChecklistValue, fallEqInfo, fallOrder, fallReport } from '../../../db/schema';
 import { filters, ok, resourceRoutes } from '../../../lib/crud';
 import { notFound } from '../../../lib/errors';
-import { scopeIds, scopeOf } from '../../../lib/data-scope';
-
-
-/** A row of a project outside the caller's data scope is not found, as in every list. */
-function inScope(request: FastifyRequest, projectId: number): boolean {
-  const ids = scopeIds(scopeOf(request));
-  return !ids || ids.includes(projectId);
-}
+import { inScope, scopeOf } from '../../../lib/data-scope';
 
 /**
  * fall/checklist (fall-checklist, /ball/fallchecklist): checklist templates, shared by every project
@@ -99,7 +91,8 @@ export async function checklistRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const reportId = Number(request.params.reportId);
       const [report] = await db.select({ projectId: fallOrder.projectId }).from(fallReport).innerJoin(fallOrder, eq(fallOrder.id, fallReport.orderId)).where(eq(fallReport.id, reportId));
-      if (!report || !inScope(request, report.projectId)) throw notFound();
+      // A row of a project outside the caller's data scope is not found, as in every list.
+      if (!report || !inScope(scopeOf(request), report.projectId)) throw notFound();
       const [row] = await db
         .select({ filled: fallChecklistFilled, correctiveOrderNumber: fallOrder.number })
         .from(fallChecklistFilled)
@@ -135,7 +128,7 @@ export async function checklistRoutes(app: AppInstance): Promise<void> {
       const q = request.query;
       const equipmentId = Number(q.equipmentId);
       const [unit] = await db.select({ projectId: fallEqInfo.projectId }).from(fallEqInfo).where(eq(fallEqInfo.id, equipmentId));
-      if (!unit || !inScope(request, unit.projectId)) throw notFound();
+      if (!unit || !inScope(scopeOf(request), unit.projectId)) throw notFound();
       const v = fallChecklistValue;
       const rows = await db
         .select({
