@@ -57,6 +57,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/ball/fallproject/dashboardCharts': { language: 'en', scheme: 'light', charts: { water: { width: 300, height: 200, data: [{ waterType: 'musical', count: 2 }] } } },
   'POST /api/ball/alarmhealth/figures': { from: new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10) },
   'POST /api/ball/alarmhealth/drill': { from: new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10), figure: 'all', limit: 5 },
+  'POST /api/ball/alarmhealth/units': { from: new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10), figure: 'outOfService', limit: 5 },
   'POST /api/ball/stats/figures': { from: new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10), granularity: 'week' },
 };
 

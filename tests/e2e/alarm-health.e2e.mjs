@@ -1,6 +1,7 @@
 // Browser test of the alarm system's health screen (fall/alarm-health) as a manager, with the mouse,
 // in Chinese and in English: opened from the navigation, its figures drawn, a figure drilled into (the
-// drawer's count is the figure), a top source drilled into, the chart drawn with its reference lines,
+// drawer's count is the figure), a top source drilled into, the shelved alarms and the units out of
+// service drilled into, the chart drawn with its reference lines,
 // and the xlsx export downloaded. Screenshots of the screen and of a drill-down in both languages.
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -46,6 +47,19 @@ async function health(browser, baseUrl, screenshotsDir, lang) {
     await page.waitForFunction((n) => new RegExp(`\\b${n}\\b`).test(document.querySelector('.mantine-Drawer-title')?.textContent ?? ''), count, WAIT);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden', ...WAIT });
+
+    // Shelving and suppression: the shelved alarms and the units out of service in the range drill to as many as the figure says.
+    const section = page.locator('[data-section="suppression"]');
+    await section.locator('[data-figure="shelved"] [data-value]').waitFor(WAIT);
+    await page.screenshot({ path: path.join(screenshotsDir, `alarm-health-${lang}-suppression.png`), fullPage: true });
+    for (const [figure, rowSelector] of [['shelved', '[data-row]'], ['outOfService', '[data-unit]']]) {
+      const n = await digits(section.locator(`[data-figure="${figure}"] [data-value]`));
+      await topmostClick(page, section.locator(`[data-figure="${figure}"]`));
+      await page.waitForFunction((k) => new RegExp(`\\b${k}\\b`).test(document.querySelector('.mantine-Drawer-title')?.textContent ?? ''), n, WAIT);
+      if (n) await page.locator(`.mantine-Drawer-content ${rowSelector}`).first().waitFor(WAIT);
+      await page.keyboard.press('Escape');
+      await page.locator('.mantine-Drawer-content').waitFor({ state: 'hidden', ...WAIT });
+    }
 
     if (en) {
       const [download] = await Promise.all([page.waitForEvent('download', WAIT), topmostClick(page, page.locator('[data-action="export"]'))]);

@@ -40,8 +40,14 @@ export const alarmHealthQuerySchema = z
 export type AlarmHealthQuery = z.output<typeof alarmHealthQuerySchema>;
 
 /** What a figure's drill-down lists: the alarms it counts. */
-export const HEALTH_FIGURES = ['all', 'bucket', 'flood', 'source', 'chattering', 'stale', 'level', 'acked'] as const;
+export const HEALTH_FIGURES = ['all', 'bucket', 'flood', 'source', 'chattering', 'stale', 'level', 'acked', 'shelved', 'shelvedNow', 'suppressed'] as const;
 export type HealthFigure = (typeof HEALTH_FIGURES)[number];
+/** The causes the 'suppressed' figure counts by (its key); shelving is a figure of its own. */
+export const HEALTH_SUPPRESSION_CAUSES = ['board_offline', 'maintenance', 'out_of_service'] as const;
+export type HealthSuppressionCause = (typeof HEALTH_SUPPRESSION_CAUSES)[number];
+/** What the units drill-down lists: the units out of service now, or at any moment of the range. */
+export const HEALTH_UNIT_FIGURES = ['outOfServiceNow', 'outOfService'] as const;
+export type HealthUnitFigure = (typeof HEALTH_UNIT_FIGURES)[number];
 
 export const alarmHealthRowsQuerySchema = z
   .strictObject({
@@ -49,7 +55,7 @@ export const alarmHealthRowsQuerySchema = z
     to: statDay(),
     projectId: z.preprocess((v) => (v === '' || v === null ? undefined : v), refIdSchema().optional()),
     figure: z.enum(HEALTH_FIGURES, { error: 'v.invalid' }),
-    /** bucket: its index from 0; source: `<board id>:<channel>` (channel 0 = the board itself); level: its code. */
+    /** bucket: its index from 0; source: `<board id>:<channel>` (channel 0 = the board itself); level: its code; suppressed: its cause. */
     key: z.string().trim().max(64, { message: 'v.tooLong' }).optional(),
     page: z.number({ error: 'v.invalid' }).int({ message: 'v.invalid' }).min(1, { message: 'v.invalid' }).max(100_000, { message: 'v.invalid' }).default(1),
     limit: z.number({ error: 'v.invalid' }).int({ message: 'v.invalid' }).min(1, { message: 'v.invalid' }).max(200, { message: 'v.invalid' }).default(20),
@@ -61,6 +67,7 @@ export const alarmHealthRowsQuerySchema = z
     if (q.figure === 'bucket' && !/^\d{1,6}$/.test(key)) ctx.addIssue({ code: 'custom', path: ['key'], message: 'v.invalid' });
     if (q.figure === 'source' && !/^\d{1,9}:\d{1,2}$/.test(key)) ctx.addIssue({ code: 'custom', path: ['key'], message: 'v.invalid' });
     if (q.figure === 'level' && !/^[a-z]{1,16}$/.test(key)) ctx.addIssue({ code: 'custom', path: ['key'], message: 'v.invalid' });
+    if (q.figure === 'suppressed' && !(HEALTH_SUPPRESSION_CAUSES as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', path: ['key'], message: 'v.invalid' });
   });
 export type AlarmHealthRowsQuery = z.input<typeof alarmHealthRowsQuerySchema>;
 
@@ -109,6 +116,15 @@ export const alarmHealthSchema = z.object({
   ackP90Seconds: z.number().nullable(),
   /** Buckets with alarms (index and count); the others hold none. */
   series: z.array(z.object({ bucket: z.number(), count: z.number() })),
+  /** Alarms of the range shelved at any time (the row's shelving columns, or a shelve in the operation log). */
+  shelved: z.number(),
+  /** Open warnings shelved now (raised in the range or before it): the strip's "Shelved N". */
+  shelvedNow: z.number(),
+  /** Alarms of the range suppressed by each cause at any time (the row's cause, or the operation log naming them); one alarm may count under more than one. */
+  suppressed: z.object({ board_offline: z.number(), maintenance: z.number(), out_of_service: z.number() }),
+  /** Units out of service now, and at any moment of the range (the operation log's outOfService/inService, and the unit's columns). */
+  outOfServiceNow: z.number(),
+  outOfService: z.number(),
 });
 export type AlarmHealth = z.output<typeof alarmHealthSchema>;
 
@@ -130,3 +146,31 @@ export const alarmHealthRowSchema = z.object({
 });
 export type AlarmHealthRow = z.output<typeof alarmHealthRowSchema>;
 export const alarmHealthRowsSchema = z.object({ total: z.number(), rows: z.array(alarmHealthRowSchema) });
+
+export const alarmHealthUnitsQuerySchema = z.strictObject({
+  from: statDay(),
+  to: statDay(),
+  projectId: z.preprocess((v) => (v === '' || v === null ? undefined : v), refIdSchema().optional()),
+  figure: z.enum(HEALTH_UNIT_FIGURES, { error: 'v.invalid' }),
+  page: z.number({ error: 'v.invalid' }).int({ message: 'v.invalid' }).min(1, { message: 'v.invalid' }).max(100_000, { message: 'v.invalid' }).default(1),
+  limit: z.number({ error: 'v.invalid' }).int({ message: 'v.invalid' }).min(1, { message: 'v.invalid' }).max(200, { message: 'v.invalid' }).default(20),
+}).superRefine((q, ctx) => {
+  if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'v.dateOrder' });
+  else if (spanDays(q.from, q.to) > HEALTH_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['from'], message: 'v.spanTooLong' });
+});
+export type AlarmHealthUnitsQuery = z.input<typeof alarmHealthUnitsQuerySchema>;
+
+export const alarmHealthUnitSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+  project: z.string(),
+  projectEn: z.string(),
+  /** Out of service now: since, until (null = until someone puts it back), why and by whom; all null/'' when back in service. */
+  outOfServiceAt: z.string().nullable(),
+  outOfServiceUntil: z.string().nullable(),
+  reason: z.string(),
+  by: z.string(),
+});
+export type AlarmHealthUnit = z.output<typeof alarmHealthUnitSchema>;
+export const alarmHealthUnitsSchema = z.object({ total: z.number(), rows: z.array(alarmHealthUnitSchema) });

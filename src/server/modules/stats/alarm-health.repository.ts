@@ -9,7 +9,10 @@ import {
   type AlarmHealth,
   type AlarmHealthQuery,
   type AlarmHealthRow,
+  type AlarmHealthUnit,
   type HealthFigure,
+  type HealthSuppressionCause,
+  type HealthUnitFigure,
 } from '@shared/contracts/alarm-health';
 import type { Database } from '../../db/client';
 import { scopeCondition, type DataScope } from '../../lib/data-scope';
@@ -34,25 +37,56 @@ function bounds(q: HealthRange): SQL {
   return sql`SELECT ${dayStart(q.from)} AS s, greatest(${dayStart(q.from)}, least(${dayEnd(q.to)}, now())) AS e`;
 }
 
+/** Which warnings the journal holds: those raised in the range, or those open now (the 'shelvedNow' figure). */
+type Extent = 'range' | 'open';
+const extentOf = (figure: HealthFigure): Extent => (figure === 'shelvedNow' ? 'open' : 'range');
+
+/** An operation-log row of `module`/`action` whose params' `list` names the alarm. */
+const loggedIn = (module: string, action: string, list: string) =>
+  sql`EXISTS (SELECT 1 FROM sys_log l WHERE l.module = ${module} AND l.action = ${action} AND jsonb_typeof(l.params -> ${list}) = 'array' AND l.params -> ${list} @> to_jsonb(a.id::bigint))`;
+
+/**
+ * The alarms a suppression cause held at any time: the cause the row keeps (now, or when it closed),
+ * or the operation log naming it — suppressed by a unit set out of service or a maintenance window's
+ * start, released by the unit's return or the window's end, or taking the cause when its shelving
+ * ended. A board's offline suppression is not in the log: only the row's cause counts it.
+ */
+function suppressedCondition(cause: HealthSuppressionCause): SQL {
+  const own = sql`a.suppressed_by = ${cause}`;
+  const unshelvedInto = sql`EXISTS (SELECT 1 FROM sys_log l WHERE l.module = 'ball/fallwarning' AND l.action = 'unshelve' AND l.target = a.id::text AND l.params ->> 'now' = ${cause})`;
+  switch (cause) {
+    case 'board_offline':
+      return sql`(${own} OR ${unshelvedInto})`;
+    case 'maintenance':
+      return sql`(${own} OR ${unshelvedInto} OR ${loggedIn('ball/fallalarmwindow', 'windowStart', 'suppressed')} OR ${loggedIn('ball/fallalarmwindow', 'windowEnd', 'released')})`;
+    case 'out_of_service':
+      return sql`(${own} OR ${unshelvedInto} OR ${loggedIn('ball/falleqinfo', 'outOfService', 'suppressed')} OR ${loggedIn('ball/falleqinfo', 'inService', 'released')})`;
+  }
+}
+
+/** Shelved at any time: shelved now or when it closed, a shelver kept on the row, or a shelve in the operation log. */
+const shelvedCondition = sql`(a.suppressed_by = 'shelved' OR a.shelved_by <> '' OR EXISTS (SELECT 1 FROM sys_log l WHERE l.module = 'ball/fallwarning' AND l.action = 'shelve' AND l.target = a.id::text))`;
+
 /**
  * Every alarm of the range, with its bucket, its source (board and channel, 0 = the board itself),
  * whether it is part of chattering (CHATTER_ALARMS of its source within CHATTER_SECONDS: it lies in a
  * window of that length that ends at an alarm of its source with that many in it) and whether it
  * stood longer than STALE_HOURS.
  */
-function journal(q: HealthRange): SQL {
+function journal(q: HealthRange, extent: Extent = 'range'): SQL {
   const own = scopeCondition(q.scope, sql`w.project_id`);
+  const within = extent === 'open' ? sql`w.result IS NULL` : sql`w.at >= r.s AND w.at < r.e`;
   return sql`
     r AS (${bounds(q)}),
     raw AS (
       SELECT w.id, w.at, w.level, w.kind, w.info, w.project_id, w.detect_id, coalesce(w.detect_id, 0) AS src_board, coalesce(w.channel, 0)::int AS src_ch,
-             w.ack_at, w.deal_at, w.result,
+             w.ack_at, w.deal_at, w.result, w.suppressed_by, w.shelved_by,
              floor(extract(epoch FROM w.at - r.s) / ${BUCKET_SECONDS})::int AS b,
              count(*) OVER (PARTITION BY coalesce(w.detect_id, 0), coalesce(w.channel, 0) ORDER BY w.at
                             RANGE BETWEEN make_interval(secs => ${CHATTER_SECONDS}) PRECEDING AND CURRENT ROW) AS burst,
              coalesce(w.deal_at, now()) - w.at > make_interval(hours => ${STALE_HOURS}) AS stale
         FROM fall_warning w, r
-       WHERE w.at >= r.s AND w.at < r.e
+       WHERE ${within}
          ${q.projectId ? sql`AND w.project_id = ${q.projectId}` : sql``}
          ${own ? sql`AND ${own}` : sql``}
     ),
@@ -85,7 +119,34 @@ function figureCondition(figure: HealthFigure, key: string | undefined): SQL {
       return sql`a.level = ${key ?? ''}`;
     case 'acked':
       return sql`a.ack_at IS NOT NULL`;
+    case 'shelved':
+      return shelvedCondition;
+    case 'shelvedNow':
+      return sql`a.result IS NULL AND a.suppressed_by = 'shelved'`;
+    case 'suppressed':
+      return suppressedCondition((key ?? 'board_offline') as HealthSuppressionCause);
   }
+}
+
+/**
+ * Units out of service (the unit's columns now; the operation log for the past): 'outOfServiceNow'
+ * the live units whose out_of_service_at is set; 'outOfService' those out at any moment of the range —
+ * an outOfService log row before its end whose unit did not come back (the next inService row of the
+ * unit) before its start, or out now since before its end.
+ */
+function unitsOut(q: HealthRange, figure: HealthUnitFigure): SQL {
+  const own = scopeCondition(q.scope, sql`e.project_id`);
+  const scoped = sql`e.archived_at IS NULL ${q.projectId ? sql`AND e.project_id = ${q.projectId}` : sql``} ${own ? sql`AND ${own}` : sql``}`;
+  if (figure === 'outOfServiceNow') return sql`SELECT e.id FROM fall_eq_info e WHERE e.out_of_service_at IS NOT NULL AND ${scoped}`;
+  return sql`
+    WITH r AS (${bounds(q)})
+    SELECT e.id FROM fall_eq_info e, r
+     WHERE ${scoped}
+       AND ((e.out_of_service_at IS NOT NULL AND e.out_of_service_at < r.e)
+         OR EXISTS (SELECT 1 FROM sys_log o
+                     WHERE o.module = 'ball/falleqinfo' AND o.action = 'outOfService' AND o.target = e.id::text AND o.at < r.e
+                       AND NOT EXISTS (SELECT 1 FROM sys_log i
+                                        WHERE i.module = 'ball/falleqinfo' AND i.action = 'inService' AND i.target = o.target AND i.at > o.at AND i.at <= r.s)))`;
 }
 
 /** Runs of consecutive flood buckets in a sparse series (bucket index, count), in order. */
@@ -114,7 +175,7 @@ export class AlarmHealthRepository {
     const start = iso(range.s)!;
     const end = iso(range.e)!;
     const buckets = Math.ceil((Date.parse(end) - Date.parse(start)) / (BUCKET_SECONDS * 1000));
-    const [series, sources, levels, [totals]] = await Promise.all([
+    const [series, sources, levels, [totals], [suppression], [shelvedNow], [units]] = await Promise.all([
       this.rows<{ bucket: number; count: number }>(sql`WITH ${journal(q)} SELECT b AS bucket, count(*)::int AS count FROM a GROUP BY b ORDER BY b`),
       this.rows<{ board: number; ch: number; count: number; boardName: string | null; boardNameEn: string | null; project: string; projectEn: string }>(sql`
         WITH ${journal(q)}, top AS (
@@ -136,6 +197,15 @@ export class AlarmHealthRepository {
                (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ack_at - at)) FILTER (WHERE ack_at IS NOT NULL))::float8 AS "ackMedian",
                (percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM ack_at - at)) FILTER (WHERE ack_at IS NOT NULL))::float8 AS "ackP90"
           FROM a`),
+      this.rows<{ shelved: number; board_offline: number; maintenance: number; out_of_service: number }>(sql`
+        WITH ${journal(q)}
+        SELECT count(*) FILTER (WHERE ${shelvedCondition})::int AS shelved,
+               count(*) FILTER (WHERE ${suppressedCondition('board_offline')})::int AS board_offline,
+               count(*) FILTER (WHERE ${suppressedCondition('maintenance')})::int AS maintenance,
+               count(*) FILTER (WHERE ${suppressedCondition('out_of_service')})::int AS out_of_service
+          FROM a`),
+      this.rows<{ n: number }>(sql`WITH ${journal(q, 'open')} SELECT count(*)::int AS n FROM a WHERE ${figureCondition('shelvedNow', undefined)}`),
+      this.rows<{ now: number; range: number }>(sql`SELECT (SELECT count(*) FROM (${unitsOut(q, 'outOfServiceNow')}) x)::int AS now, (SELECT count(*) FROM (${unitsOut(q, 'outOfService')}) x)::int AS range`),
     ]);
     const total = totals.total;
     const episodes = floodEpisodes(series);
@@ -177,23 +247,60 @@ export class AlarmHealthRepository {
       ackMedianSeconds: round(totals.ackMedian),
       ackP90Seconds: round(totals.ackP90),
       series,
+      shelved: suppression.shelved,
+      shelvedNow: shelvedNow.n,
+      suppressed: { board_offline: suppression.board_offline, maintenance: suppression.maintenance, out_of_service: suppression.out_of_service },
+      outOfServiceNow: units.now,
+      outOfService: units.range,
     };
+  }
+
+  /** The units behind a units figure, a page of them by name, and their number (the figure). */
+  async units(q: HealthRange & { figure: HealthUnitFigure; page: number; limit: number }): Promise<{ total: number; rows: AlarmHealthUnit[] }> {
+    const ids = unitsOut(q, q.figure);
+    const [[{ total }], rows] = await Promise.all([
+      this.rows<{ total: number }>(sql`SELECT count(*)::int AS total FROM (${ids}) x`),
+      this.unitPage(q, q.figure, q.limit, (q.page - 1) * q.limit),
+    ]);
+    return { total, rows };
+  }
+
+  /** A page of the units of a units figure (an export reads them all this way). */
+  async unitPage(q: HealthRange, figure: HealthUnitFigure, limit: number, offset: number): Promise<AlarmHealthUnit[]> {
+    const rows = await this.rows<Record<string, unknown>>(sql`
+      SELECT e.id, e.name, coalesce(nullif(e.name_en, ''), e.name) AS "nameEn", p.name AS project, coalesce(nullif(p.name_en, ''), p.name) AS "projectEn",
+             e.out_of_service_at AS "outOfServiceAt", e.out_of_service_until AS "outOfServiceUntil", e.out_of_service_reason AS reason, e.out_of_service_by AS by
+        FROM fall_eq_info e JOIN fall_project p ON p.id = e.project_id
+       WHERE e.id IN (${unitsOut(q, figure)})
+       ORDER BY e.name, e.id
+       LIMIT ${limit} OFFSET ${offset}`);
+    return rows.map((r) => ({
+      id: Number(r.id),
+      name: String(r.name),
+      nameEn: String(r.nameEn),
+      project: String(r.project),
+      projectEn: String(r.projectEn),
+      outOfServiceAt: iso(r.outOfServiceAt),
+      outOfServiceUntil: iso(r.outOfServiceUntil),
+      reason: String(r.reason ?? ''),
+      by: String(r.by ?? ''),
+    }));
   }
 
   /** The alarms behind a figure, a page of them in time order, and their number (the figure). */
   async figureRows(q: HealthRange & { figure: HealthFigure; key?: string; page: number; limit: number }): Promise<{ total: number; rows: AlarmHealthRow[] }> {
     const where = figureCondition(q.figure, q.key);
     const [[{ total }], rows] = await Promise.all([
-      this.rows<{ total: number }>(sql`WITH ${journal(q)} SELECT count(*)::int AS total FROM a WHERE ${where}`),
-      this.page(q, where, q.limit, (q.page - 1) * q.limit),
+      this.rows<{ total: number }>(sql`WITH ${journal(q, extentOf(q.figure))} SELECT count(*)::int AS total FROM a WHERE ${where}`),
+      this.page(q, where, q.limit, (q.page - 1) * q.limit, extentOf(q.figure)),
     ]);
     return { total, rows };
   }
 
   /** A page of the alarms matching `where` (an export reads them all this way). */
-  async page(q: HealthRange, where: SQL, limit: number, offset: number): Promise<AlarmHealthRow[]> {
+  async page(q: HealthRange, where: SQL, limit: number, offset: number, extent: Extent = 'range'): Promise<AlarmHealthRow[]> {
     const rows = await this.rows<Record<string, unknown>>(sql`
-      WITH ${journal(q)}
+      WITH ${journal(q, extent)}
       SELECT a.id, a.at, a.level, a.kind, a.info, a.detect_id AS "detectId", a.src_ch AS channel,
              d.board_name AS board, coalesce(nullif(d.board_name_en, ''), d.board_name) AS "boardEn",
              p.name AS project, coalesce(nullif(p.name_en, ''), p.name) AS "projectEn", a.ack_at AS "ackAt", a.deal_at AS "dealAt", a.result
@@ -221,4 +328,5 @@ export class AlarmHealthRepository {
 
   /** The condition of a figure (the export's sheets). */
   static condition = figureCondition;
+  static extent = extentOf;
 }

@@ -9,6 +9,8 @@ import {
   alarmHealthRowsQuerySchema,
   alarmHealthRowsSchema,
   alarmHealthSchema,
+  alarmHealthUnitsQuerySchema,
+  alarmHealthUnitsSchema,
   type AlarmHealthQuery,
 } from '@shared/contracts/alarm-health';
 import { RESOURCES } from '@shared/resources';
@@ -41,6 +43,9 @@ const LABELS: Record<Locale, Record<string, string>> = {
     ackP90Seconds: '确认时间P90(秒)', level: '级别', board: '检测板', channel: '通道', project: '项目', count: '告警数', share: '占比',
     first: '开始', last: '结束', alarms: '告警数', at: '告警时间', info: '告警内容', ackAt: '确认时间', dealAt: '处理时间', result: '处理结果',
     level_info: '提示', level_warning: '警告', level_critical: '严重',
+    shelved: '曾被搁置的告警', shelvedNow: '当前搁置中', suppressed_board_offline: '因检测板离线而抑制', suppressed_maintenance: '因维护时段而抑制',
+    suppressed_out_of_service: '因设备停用而抑制', outOfServiceNow: '当前停用的设备', outOfService: '期间停用过的设备', units: '期间停用过的设备',
+    name: '设备', outOfServiceAt: '停用自', outOfServiceUntil: '停用至', reason: '原因', by: '操作人',
   },
   en: {
     figures: 'Health figures', figure: 'Figure', value: 'Value', target: 'EEMUA 191 target', sources: 'Top alarm sources', journal: 'Alarms', episodes: 'Flood episodes',
@@ -50,11 +55,15 @@ const LABELS: Record<Locale, Record<string, string>> = {
     ackP90Seconds: 'Time to acknowledge, P90 (s)', level: 'Level', board: 'Board', channel: 'Channel', project: 'Project', count: 'Alarms', share: 'Share',
     first: 'From', last: 'To', alarms: 'Alarms', at: 'Raised at', info: 'Alarm', ackAt: 'Acknowledged at', dealAt: 'Dealt with at', result: 'Result',
     level_info: 'Info', level_warning: 'Warning', level_critical: 'Critical',
+    shelved: 'Alarms shelved', shelvedNow: 'Shelved now', suppressed_board_offline: 'Suppressed: board offline', suppressed_maintenance: 'Suppressed: maintenance window',
+    suppressed_out_of_service: 'Suppressed: unit out of service', outOfServiceNow: 'Units out of service now', outOfService: 'Units out of service in the range', units: 'Units out of service',
+    name: 'Unit', outOfServiceAt: 'Out of service since', outOfServiceUntil: 'Out of service until', reason: 'Reason', by: 'By',
   },
 };
 
 /**
- * fall/alarm-health: the figures of a range (figures), the alarms behind one of them (drill), and all
+ * fall/alarm-health: the figures of a range (figures), the alarms behind one of them (drill), the
+ * units behind the out-of-service figures (units), and all
  * of it as an xlsx workbook (export). All three only read.
  */
 export async function alarmHealthRoutes(app: AppInstance): Promise<void> {
@@ -67,6 +76,11 @@ export async function alarmHealthRoutes(app: AppInstance): Promise<void> {
   app.post(`${BASE}/drill`, { schema: { body: alarmHealthRowsQuerySchema, response: { 200: envelopeOf(alarmHealthRowsSchema) } }, config: { permission: `${CODE}#list`, log: false as const } }, async (request) => {
     const b = request.body;
     return ok(await repo.figureRows({ ...scoped(request, b), figure: b.figure, key: b.key, page: b.page, limit: b.limit }));
+  });
+
+  app.post(`${BASE}/units`, { schema: { body: alarmHealthUnitsQuerySchema, response: { 200: envelopeOf(alarmHealthUnitsSchema) } }, config: { permission: `${CODE}#list`, log: false as const } }, async (request) => {
+    const b = request.body;
+    return ok(await repo.units({ ...scoped(request, b), figure: b.figure, page: b.page, limit: b.limit }));
   });
 
   app.post(`${BASE}/export`, { schema: { body: alarmHealthQuerySchema, response: { 200: workbookAnswer } }, config: { permission: `${CODE}#export` } }, async (request, reply) => {
@@ -96,7 +110,22 @@ export async function alarmHealthRoutes(app: AppInstance): Promise<void> {
       { figure: L.acked, value: h.acked },
       { figure: L.ackMedianSeconds, value: h.ackMedianSeconds },
       { figure: L.ackP90Seconds, value: h.ackP90Seconds },
+      { figure: L.shelved, value: h.shelved },
+      { figure: L.shelvedNow, value: h.shelvedNow },
+      ...(['board_offline', 'maintenance', 'out_of_service'] as const).map((cause) => ({ figure: L[`suppressed_${cause}`], value: h.suppressed[cause] })),
+      { figure: L.outOfServiceNow, value: h.outOfServiceNow },
+      { figure: L.outOfService, value: h.outOfService },
     ];
+    const units = pagedBatches(EXPORT_ROWS_MAX, async (limit, offset) =>
+      (await repo.unitPage(q, 'outOfService', limit, offset)).map((u) => ({
+        name: en ? u.nameEn : u.name,
+        project: en ? u.projectEn : u.project,
+        outOfServiceAt: u.outOfServiceAt ? new Date(u.outOfServiceAt) : null,
+        outOfServiceUntil: u.outOfServiceUntil ? new Date(u.outOfServiceUntil) : null,
+        reason: u.reason,
+        by: u.by,
+      })),
+    );
     const sourceRows = h.top.map((s) => ({ board: en ? s.boardEn : s.board, channel: s.channel || '', project: en ? s.projectEn : s.project, count: s.count, share: pct(s.share) }));
     const episodeRows = h.floodEpisodes.map((e) => ({ first: at(e.first), last: at(e.last + 1), alarms: e.alarms }));
     const journal = pagedBatches(EXPORT_ROWS_MAX, async (limit, offset) =>
@@ -123,6 +152,7 @@ export async function alarmHealthRoutes(app: AppInstance): Promise<void> {
         { name: L.figures, columns: cols(['figure', 'value', 'target']), batches: once(figureRows) },
         { name: L.sources, columns: cols(['board', 'channel', 'project', 'count', 'share']), batches: once(sourceRows) },
         { name: L.episodes, columns: cols(['first', 'last', 'alarms']), batches: once(episodeRows) },
+        { name: L.units, columns: cols(['name', 'project', 'outOfServiceAt', 'outOfServiceUntil', 'reason', 'by']), batches: units },
         { name: L.journal, columns: cols(['at', 'level', 'info', 'board', 'channel', 'project', 'ackAt', 'dealAt', 'result']), batches: journal, labels: resultLabels },
       ],
     });

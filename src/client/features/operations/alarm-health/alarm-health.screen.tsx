@@ -7,7 +7,9 @@ import {
   EEMUA_FLOOD_SHARE,
   FLOOD_ALARMS,
   HEALTH_BUCKET_MINUTES,
+  HEALTH_SUPPRESSION_CAUSES,
   type HealthFigure,
+  type HealthUnitFigure,
 } from '@shared/contracts/alarm-health';
 import { RESOURCES } from '@shared/resources';
 import { isoDaysAgo } from '@shared/iso-day';
@@ -17,7 +19,7 @@ import { loadChartMarks, loadChartTooltips, type EChartsOption } from '@client/l
 import { toast } from '@client/components/feedback/toast';
 import { WallChart } from '@client/components/wall/wall-chart';
 import { ProjectPicker } from '../../../shared/work-kit/pickers';
-import { alarmHealthQueryOptions, alarmHealthRowsQueryOptions, exportAlarmHealth } from '../../../shared/stats/api/get-alarm-health';
+import { alarmHealthQueryOptions, alarmHealthRowsQueryOptions, alarmHealthUnitsQueryOptions, exportAlarmHealth } from '../../../shared/stats/api/get-alarm-health';
 
 const CODE = RESOURCES.alarmHealth.code;
 const BUCKET_MS = HEALTH_BUCKET_MINUTES * 60_000;
@@ -63,6 +65,8 @@ export default function AlarmHealthScreen() {
   const canExport = useCan(`${CODE}#export`);
   const [query, setQuery] = useState<Query>({ from: isoDaysAgo(6), to: isoDaysAgo(0) });
   const [drill, setDrill] = useState<Drill | null>(null);
+  const [unitDrill, setUnitDrill] = useState<{ figure: HealthUnitFigure; title: string } | null>(null);
+  const [unitPage, setUnitPage] = useState(1);
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const [chartReady, setChartReady] = useState(false);
@@ -79,6 +83,11 @@ export default function AlarmHealthScreen() {
 
   const health = useQuery(alarmHealthQueryOptions(query));
   const rows = useQuery(alarmHealthRowsQueryOptions(query, drill, page, DRILL_PAGE));
+  const units = useQuery(alarmHealthUnitsQueryOptions(query, unitDrill?.figure ?? null, unitPage, DRILL_PAGE));
+  const openUnits = (figure: HealthUnitFigure, title: string) => {
+    setUnitPage(1);
+    setUnitDrill({ figure, title });
+  };
   const h = health.data;
   const open = (figure: HealthFigure, title: string, key?: string) => {
     setPage(1);
@@ -194,6 +203,24 @@ export default function AlarmHealthScreen() {
           Array.from({ length: 12 }, (_, i) => <Skeleton key={i} h={84} radius="md" />)
         )}
       </SimpleGrid>
+      <Paper withBorder radius="md" p="sm" data-section="suppression">
+        <Text fw={600} size="sm" mb={4}>{t('alarmHealth.suppression')}</Text>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 7 }} spacing="xs">
+          {h ? (
+            <>
+              <Figure name="shelved" label={t('alarmHealth.kpi.shelved')} value={String(h.shelved)} sub={h.total ? pct(h.shelved / h.total) : undefined} onClick={() => open('shelved', t('alarmHealth.kpi.shelved'))} />
+              <Figure name="shelvedNow" label={t('alarmHealth.kpi.shelvedNow')} value={String(h.shelvedNow)} onClick={() => open('shelvedNow', t('alarmHealth.kpi.shelvedNow'))} />
+              {HEALTH_SUPPRESSION_CAUSES.map((cause) => (
+                <Figure key={cause} name={`suppressed-${cause}`} label={t(`alarmHealth.kpi.suppressed_${cause}`)} value={String(h.suppressed[cause])} onClick={() => open('suppressed', t(`alarmHealth.kpi.suppressed_${cause}`), cause)} />
+              ))}
+              <Figure name="outOfServiceNow" label={t('alarmHealth.kpi.outOfServiceNow')} value={String(h.outOfServiceNow)} onClick={() => openUnits('outOfServiceNow', t('alarmHealth.kpi.outOfServiceNow'))} />
+              <Figure name="outOfService" label={t('alarmHealth.kpi.outOfService')} value={String(h.outOfService)} onClick={() => openUnits('outOfService', t('alarmHealth.kpi.outOfService'))} />
+            </>
+          ) : (
+            Array.from({ length: 7 }, (_, i) => <Skeleton key={i} h={84} radius="md" />)
+          )}
+        </SimpleGrid>
+      </Paper>
       <Paper withBorder radius="md" p="sm" data-chart="rate">
         <Text fw={600} size="sm" mb={4}>{t('alarmHealth.chart')}</Text>
         {option && chartReady ? (
@@ -268,6 +295,37 @@ export default function AlarmHealthScreen() {
         {(rows.data?.total ?? 0) > DRILL_PAGE && (
           <Group justify="center" mt="sm">
             <Pagination value={page} onChange={setPage} total={Math.ceil((rows.data?.total ?? 0) / DRILL_PAGE)} size="sm" />
+          </Group>
+        )}
+      </Drawer>
+      <Drawer opened={!!unitDrill} onClose={() => setUnitDrill(null)} position="right" size="60%" title={unitDrill ? t('alarmHealth.unitsTitle', { figure: unitDrill.title, n: units.data?.total ?? '…' }) : ''} data-drill="units">
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('alarmHealth.unit')}</Table.Th>
+              <Table.Th>{t('alarmHealth.project')}</Table.Th>
+              <Table.Th>{t('alarmHealth.outOfServiceAt')}</Table.Th>
+              <Table.Th>{t('alarmHealth.outOfServiceUntil')}</Table.Th>
+              <Table.Th>{t('alarmHealth.reason')}</Table.Th>
+              <Table.Th>{t('alarmHealth.by')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(units.data?.rows ?? []).map((u) => (
+              <Table.Tr key={u.id} data-unit={u.id}>
+                <Table.Td>{en ? u.nameEn : u.name}</Table.Td>
+                <Table.Td>{en ? u.projectEn : u.project}</Table.Td>
+                <Table.Td>{u.outOfServiceAt ? dateTime(u.outOfServiceAt) : t('alarmHealth.inService')}</Table.Td>
+                <Table.Td>{u.outOfServiceAt ? (u.outOfServiceUntil ? dateTime(u.outOfServiceUntil) : t('alarmHealth.untilBack')) : '–'}</Table.Td>
+                <Table.Td>{u.reason || '–'}</Table.Td>
+                <Table.Td>{u.by || '–'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {(units.data?.total ?? 0) > DRILL_PAGE && (
+          <Group justify="center" mt="sm">
+            <Pagination value={unitPage} onChange={setUnitPage} total={Math.ceil((units.data?.total ?? 0) / DRILL_PAGE)} size="sm" />
           </Group>
         )}
       </Drawer>

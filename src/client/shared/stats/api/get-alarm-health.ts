@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
 import { saveResponse } from '@client/lib/download';
-import type { AlarmHealth, AlarmHealthQuery, AlarmHealthRow, HealthFigure } from '@shared/contracts/alarm-health';
+import type { AlarmHealth, AlarmHealthQuery, AlarmHealthRow, AlarmHealthUnit, HealthFigure, HealthUnitFigure } from '@shared/contracts/alarm-health';
 import { RESOURCES } from '@shared/resources';
 
 const BASE = RESOURCES.alarmHealth.api;
@@ -23,7 +23,16 @@ export const alarmHealthRowsQueryOptions = (query: AlarmHealthQuery, drill: { fi
     placeholderData: keepPreviousData,
   });
 
-/** Downloads the figures, the sources, the flood episodes and the alarms as xlsx; returns the file name. */
+/** A page of the units an out-of-service figure counts. */
+export const alarmHealthUnitsQueryOptions = (query: AlarmHealthQuery, figure: HealthUnitFigure | null, page: number, limit: number) =>
+  queryOptions({
+    queryKey: [BASE, 'units', query, figure, page, limit],
+    queryFn: ({ signal }) => api.post<{ total: number; rows: AlarmHealthUnit[] }>(`${BASE}/units`, { ...query, figure: figure!, page, limit }, { signal }),
+    enabled: !!figure,
+    placeholderData: keepPreviousData,
+  });
+
+/** Downloads the figures, the sources, the flood episodes, the units out of service and the alarms as xlsx; returns the file name. */
 export async function exportAlarmHealth(query: AlarmHealthQuery): Promise<string> {
   const response = await api.post<Response>(`${BASE}/export`, query, { raw: true });
   return saveResponse(response, 'alarm-health.xlsx');
