@@ -22,3 +22,17 @@ CREATE OR REPLACE FUNCTION fall_eq_state(eq integer) RETURNS varchar LANGUAGE sq
     ELSE 'normal'
   END)::varchar
 $$;
+
+-- The setting and the status's dictionary row for installations seeded before (an empty database gets
+-- both from the base seed, src/shared/dictionaries.ts ORDER_STATUS): after "repairing", before "completed".
+INSERT INTO sys_config (key, value, type, remark) VALUES
+  ('orders.confirmMinutes', '10', 'number', '[[setting.orders.confirmMinutes]]')
+ON CONFLICT (key) DO NOTHING;
+UPDATE sys_dictionary SET sort = sort + 1
+ WHERE type = 'order_status' AND value IN ('completed', 'closed')
+   AND NOT EXISTS (SELECT 1 FROM sys_dictionary WHERE type = 'order_status' AND value = 'confirming');
+INSERT INTO sys_dictionary (type, label, label_en, value, color, sort)
+SELECT 'order_status', '待确认', 'Awaiting confirmation', 'confirming', 'primary',
+       coalesce((SELECT sort FROM sys_dictionary WHERE type = 'order_status' AND value = 'repairing'), 3) + 1
+ WHERE EXISTS (SELECT 1 FROM sys_dict_type WHERE type = 'order_status')
+ON CONFLICT (type, value) DO NOTHING;
