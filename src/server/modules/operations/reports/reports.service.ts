@@ -8,7 +8,7 @@ import { recomputeEquipmentState } from '../equipment';
 import { settleWarnings } from '../warnings';
 import { checkReportTimes, type TimeRules } from '../orders';
 import { fileChecklist } from '../checklists';
-import { orderChannels } from '../detect/confirmation';
+import { orderChannels } from '../detect';
 
 /** Flags (0014) that a new completion time, or none, makes obsolete. */
 const COMPLETION_ISSUES: readonly string[] = ['v.completedBeforeSubmission', 'v.completedInFuture'];
