@@ -152,6 +152,7 @@ export const MESSAGES = {
   'err.storageFailed': { cn: '文件未能存入存储，请稍后重试', en: 'The file could not be stored: try again later' },
   // maintenance orders, reports, boards, warnings, cameras
   'err.orderTransition': { cn: '工单当前状态不允许此操作', en: "This is not allowed in the order's current status" },
+  'err.channelStillAbnormal': { cn: '工单的检测通道仍读数异常，不能报告已修复', en: "The order's channel still reads abnormal: it cannot be reported fixed" },
   'err.orderClosed': { cn: '工单已关闭，不能再提交维修报告或修改', en: 'The order is closed: no more reports or changes' },
   'v.equipmentProject': { cn: '设备不属于所选项目', en: 'The equipment does not belong to the chosen project' },
   'v.reportFrozen': { cn: '已提交的报告不能修改工单和结果，请另行提交新报告', en: 'A filed report keeps its order and result: file a new report instead' },
@@ -200,6 +201,7 @@ export const MESSAGES = {
   'text.switchFault': { cn: '{board} CH{ch}{label}：开关量故障（1）', en: '{board} CH{ch}{label}: switch fault (1)' },
   'text.analogOut': { cn: '{board} CH{ch}{label}：模拟量 {analog} 超出 {min}–{max}', en: '{board} CH{ch}{label}: analog {analog} outside {min}–{max}' },
   'text.offline': { cn: '{board}：{seconds} 秒无数据（离线）', en: '{board}: no data for {seconds} s (offline)' },
+  'text.faultReturned': { cn: '待确认期间故障复现，退回维修中', en: 'Fault returned during confirmation: back to repairing' },
   'text.backOnline': { cn: '检测板恢复上报', en: 'Board reporting again' },
   'text.normalAgain': { cn: '连续 {n} 次读数正常', en: 'Normal for {n} readings' },
   'text.projectArchived': { cn: '项目已归档，随之关闭', en: 'Closed: the project was archived' },
@@ -260,6 +262,10 @@ export const MESSAGES = {
   'setting.detect.clockSkewSeconds': {
     cn: '板卡读数时间与服务器时钟允许相差的秒数（更早或更晚的签名读数被拒收）',
     en: "Seconds a board's signed reading time may differ from the server clock (older or later readings are refused)",
+  },
+  'setting.orders.confirmMinutes': {
+    cn: '由检测通道生成的工单报告已修复后，通道须连续读数正常的分钟数，工单才完成（期间为待确认）',
+    en: "Minutes a channel's order reported fixed must read normal before it is completed (awaiting confirmation meanwhile)",
   },
   'setting.orders.clockSkewMinutes': {
     cn: '提交、维修或完成时间可超前服务器时钟的分钟数（设备和浏览器的时钟会有偏差）',

@@ -181,7 +181,7 @@ export function startDemoSimulator(app: FastifyInstance, opts: DemoSimulatorOpti
       `SELECT c.detect_id AS "boardId", c.ch, c.analog_max AS "analogMax", c.analog_min AS "analogMin"
          FROM fall_detect_channel c JOIN fall_eq_info e ON e.id = c.equipment_id
         WHERE c.detect_id = ANY($1::int[]) AND c.result = 'normal' AND e.state = 'normal'
-          AND NOT EXISTS (SELECT 1 FROM fall_order o WHERE o.equipment_id = e.id AND o.status IN ('submitted', 'accepted', 'repairing'))`,
+          AND NOT EXISTS (SELECT 1 FROM fall_order o WHERE o.equipment_id = e.id AND o.status IN ('submitted', 'accepted', 'repairing', 'confirming'))`,
       [ids],
     );
     const free = candidates.filter((c) => !sim.isHeld(c.boardId, c.ch));

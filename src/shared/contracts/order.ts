@@ -7,10 +7,11 @@ import { REPORT_RESULTS } from './report';
 import { ORDER_STAT_METRICS, statDay, statFilterShape } from './stat-filters';
 
 /** Maintenance orders (fall/order, docs/domain.md §3). */
-export const ORDER_STATUSES = ['submitted', 'accepted', 'repairing', 'completed', 'closed'] as const;
+/** `confirming`: a channel's order reported fixed, waiting for its channel to read normal (docs/maintenance.md "Confirmation by the readings"). */
+export const ORDER_STATUSES = ['submitted', 'accepted', 'repairing', 'confirming', 'completed', 'closed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The statuses of an order someone still has to work on: it holds its unit in maintenance and counts as open on every screen. */
-export const OPEN_ORDER_STATUSES = ['submitted', 'accepted', 'repairing'] as const satisfies readonly OrderStatus[];
+export const OPEN_ORDER_STATUSES = ['submitted', 'accepted', 'repairing', 'confirming'] as const satisfies readonly OrderStatus[];
 export const ORDER_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type OrderPriority = (typeof ORDER_PRIORITIES)[number];
 /** manual (a person), warning (an alarm's automatic order), preventive (the detector saw a channel heading for a fault, docs/predictive.md). */
@@ -22,10 +23,14 @@ export const ORDER_SORTS = ['submittedAt', 'number', 'status', 'priority'] as co
 export const ORDER_NUMBER_PATTERN = /^WO-\d{8}-\d{4,}$/;
 
 /** Where an order may go from each status; anything else is refused. Reports move it too (see reports). */
-export const ORDER_TRANSITIONS: Record<'accept' | 'close', readonly OrderStatus[]> = {
+export const ORDER_TRANSITIONS: Record<'accept' | 'close' | 'confirm' | 'reopen', readonly OrderStatus[]> = {
   accept: ['submitted'],
+  // The readings' moves (detect/confirmation.ts): a confirming order is completed once its channel
+  // has read normal long enough, or goes back to repairing when the fault returns.
+  confirm: ['confirming'],
+  reopen: ['confirming'],
   // Work under way is finished by a report first; a submitted or accepted order may be cancelled.
-  close: ['submitted', 'accepted', 'completed'],
+  close: ['submitted', 'accepted', 'confirming', 'completed'],
 };
 
 const orderFields = {

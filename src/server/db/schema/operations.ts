@@ -170,6 +170,11 @@ export const fallOrder = pgTable('fall_order', {
   checklistId: integer('checklist_id'),
   /** A corrective order's origin: the order whose checklist failed (source 'checklist'). */
   parentOrderId: integer('parent_order_id'),
+  /**
+   * A channel's order awaiting confirmation by the readings (0064, docs/maintenance.md
+   * "Confirmation by the readings"): since when its channels have read normal; null otherwise.
+   */
+  confirmingSince: ts('confirming_since'),
 });
 
 /** Orders per status, kept by triggers (0004_orders.sql): list totals without count(*) over the table. */

@@ -3,6 +3,7 @@ import { Button, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow } from '@shared/contracts/order';
+import { ORDER_TRANSITIONS } from '@shared/contracts/order';
 import { ORDER_PRIORITY, ORDER_STATUS } from '@shared/dictionaries';
 import { useCan } from '@client/lib/session';
 import { ListPage } from '@client/components/list-page/list-page';
@@ -18,8 +19,8 @@ import { acceptOrder, closeOrder, orderKeys } from './order-api';
 import type { OrderValues } from './order-form';
 import { permissionOf } from '@client/lib/resources';
 
-/** The statuses an order can still be closed from. */
-const CLOSABLE: readonly string[] = ['submitted', 'accepted', 'completed'];
+/** The statuses an order can still be closed from (the server's rule). */
+const CLOSABLE: readonly string[] = ORDER_TRANSITIONS.close;
 
 // The detail, with its report form and that form's validation, loads when a detail is first opened.
 const OrderDetail = lazy(() => import('./order-detail').then((m) => ({ default: m.OrderDetail })));

@@ -5,6 +5,7 @@ import { pollDueBoards } from './poller';
 import { acquireLease } from '../../../jobs/runner';
 import { escalateAlarms, sweepSuppression } from '../warnings';
 import { notifyEscalations } from '../escalation';
+import { sweepConfirmations } from './confirmation';
 
 export interface DeviceJobOptions {
   /** How often the poller looks for boards whose poll period has passed. */
@@ -19,6 +20,8 @@ export interface DeviceJobOptions {
   escalateEverySeconds?: number;
   /** How often shelvings and out-of-service units past their end are looked for (warnings/suppression.ts). */
   suppressionEverySeconds?: number;
+  /** How often orders awaiting confirmation by their channel's readings are looked at (confirmation.ts). */
+  confirmEverySeconds?: number;
   /** With several instances, only the one holding this lease polls (the name of this instance). */
   leaseHolder?: string;
 }
@@ -27,7 +30,7 @@ const LEASE_NAME = 'device-jobs';
 const LEASE_MS = 30_000;
 
 /**
- * Starts the board poller, the offline and missing-readings checks, the conditioning and suppression sweeps and the alarm escalation on timers (main.ts calls this once; tests call the
+ * Starts the board poller, the offline and missing-readings checks, the conditioning, suppression and order-confirmation sweeps and the alarm escalation on timers (main.ts calls this once; tests call the
  * functions directly). A sweep never overlaps the previous one. Returns a stop function for shutdown.
  */
 export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {}): () => void {
@@ -55,6 +58,8 @@ export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {
     // Shelvings and out-of-service units past their end come back by themselves; what still stands alarms again.
     every(opts.suppressionEverySeconds ?? 15, () => sweepSuppression(app), 'suppression sweep'),
     // The walls first (re-pop at alarm.escalateMinutes), then the people (alarm.notifyMinutes, e-mail and webhooks).
+    // A channel's order reported fixed is completed once the channel has read normal long enough (orders.confirmMinutes).
+    every(opts.confirmEverySeconds ?? 30, () => sweepConfirmations(app), 'order confirmation sweep'),
     every(opts.escalateEverySeconds ?? 15, () => escalateAlarms(app).then(() => notifyEscalations(app)), 'alarm escalation'),
   ];
   return () => timers.forEach((t) => clearInterval(t));

@@ -14,3 +14,6 @@ export { SYSTEM_ACTOR, labelAfterChannel } from './readings';
 
 /** A board's readings missing over the last hour, as SQL over its fall_detect row (the walls show the boards list's figure). */
 export { missedSql } from './missing';
+
+/** A channel's order is confirmed by its readings (docs/maintenance.md "Confirmation by the readings"): its channels as they read now, and the sweep. */
+export { orderChannels, sweepConfirmations } from './confirmation';

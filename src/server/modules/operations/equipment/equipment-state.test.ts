@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-a
 import { fallDetect, fallEqInfo, fallOrder, fallWarning } from '../../../db/schema';
 import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 import { applyReading, checkOffline } from '../detect/readings';
+import { sweepConfirmations } from '../detect/confirmation';
 import type { Db } from '../../../db/client';
 import { recomputeAllEquipmentStates, recomputeEquipmentState } from './equipment-state.service';
 
@@ -98,9 +99,16 @@ describe('equipment state follows open warnings, faulty channels, board liveness
 
     expect((await report(w.orderId!, 'not_fixed')).status).toBe(200);
     expect(await state(unit)).toBe('broken');
-    expect((await report(w.orderId!, 'fixed')).status).toBe(200);
+    // Its channel still reads faulty: "fixed" is refused (detect/confirmation.ts).
+    expect((await report(w.orderId!, 'fixed')).status).toBe(400);
+    await applyReading(t.app, b, [normal(1), normal(2)]);
+    const fixed = await report(w.orderId!, 'fixed');
+    expect(fixed.body.data.orderStatus).toBe('confirming');
     const settled = (await t.database.db.select().from(fallWarning).where(eq(fallWarning.id, w.id)))[0];
     expect(settled).toMatchObject({ result: 'fixed', dealtBy: 'Zhang' });
+    // Not confirmed by the readings yet: the order is still open and holds its unit in maintenance.
+    expect(await state(unit)).toBe('maintenance');
+    expect((await sweepConfirmations(t.app, new Date(Date.now() + 11 * 60_000))).completed).toContain(w.orderId);
     expect(await state(unit)).toBe('normal');
 
     // Another open order holds it in maintenance after the fixed report.
@@ -110,7 +118,8 @@ describe('equipment state follows open warnings, faulty channels, board liveness
     // The order already open on the unit took the new warning (one fault, one job).
     expect(w2.orderId).toBe(other);
     const third = (await t.call('POST', '/api/ball/fallorder/save', { token: admin, body: { name: 'Second job', projectId: auto, equipmentId: unit } })).body.data.id as number;
-    await report(other, 'fixed');
+    await applyReading(t.app, b, [normal(1), normal(2)]);
+    expect((await report(other, 'fixed')).body.data.orderStatus).toBe('confirming');
     expect(await state(unit)).toBe('maintenance');
 
     // Another open warning (on its second channel, taken by the third order) holds it broken after

@@ -8,6 +8,7 @@ import { recomputeEquipmentState } from '../equipment';
 import { settleWarnings } from '../warnings';
 import { checkReportTimes, type TimeRules } from '../orders';
 import { fileChecklist } from '../checklists';
+import { orderChannels } from '../detect';
 
 /** Flags (0014) that a new completion time, or none, makes obsolete. */
 const COMPLETION_ISSUES: readonly string[] = ['v.completedBeforeSubmission', 'v.completedInFuture'];
@@ -19,6 +20,9 @@ const COMPLETION_ISSUES: readonly string[] = ['v.completedBeforeSubmission', 'v.
  *  - the first "fixed" report completes the order (completedAt = the report's completion time or
  *    now) and settles the warnings it was opened for; its equipment goes back to normal unless
  *    another open order or warning holds it;
+ *  - an order raised from a channel (detect/confirmation.ts) is refused "fixed" while the channel
+ *    reads abnormal, and goes to `confirming` instead: the device jobs complete it once the channel
+ *    has read normal for orders.confirmMinutes (docs/maintenance.md "Confirmation by the readings");
  *  - a closed order takes no reports;
  *  - the order's checklist, filled, goes with it (checklists/checklist.service.ts fileChecklist);
  *  - the report's times obey the rules of work-times.ts, or nothing is written.
@@ -33,6 +37,9 @@ export async function fileReport(
   if (!order) throw badRequest('v.invalid', { orderId: 'v.invalid' });
   if (order.status === 'closed') throw badRequest('err.orderClosed', { orderId: 'err.orderClosed' });
   checkReportTimes(order, body, rules);
+  const settles = body.result === 'fixed' && order.status !== 'completed' && order.status !== 'confirming';
+  const channels = settles ? await orderChannels(tx, order) : [];
+  if (channels.some((c) => c.abnormal)) throw badRequest('err.channelStillAbnormal', { result: 'err.channelStillAbnormal' });
 
   const [report] = await tx
     .insert(fallReport)
@@ -54,10 +61,13 @@ export async function fileReport(
   const checklist = await fileChecklist(tx, { order, reportId: report.id, result: body.result, answers: body.checklist?.answers, filledBy: body.repairer, userId, now });
   let status = order.status;
   let completedAt = order.completedAt;
+  let confirmingSince = order.confirmingSince;
   if (body.result === 'fixed') {
-    if (status !== 'completed') {
-      status = 'completed';
-      completedAt = body.completedAt ?? now;
+    if (settles) {
+      // A channel's order waits for its readings; its normal run starts now (the sweep restarts it if a board is silent).
+      status = channels.length ? 'confirming' : 'completed';
+      completedAt = channels.length ? null : (body.completedAt ?? now);
+      confirmingSince = channels.length ? now : null;
       // The repairer's "fixed" settles the warnings this order was opened for, as a person's deal would.
       const linked = order.warningId ? or(eq(fallWarning.orderId, order.id), eq(fallWarning.id, order.warningId))! : eq(fallWarning.orderId, order.id);
       await settleWarnings(tx, linked, { result: 'fixed', note: order.number, dealtBy: body.repairer, now });
@@ -65,6 +75,7 @@ export async function fileReport(
   } else {
     status = 'repairing';
     completedAt = null;
+    confirmingSince = null;
   }
   const completionChanged = (completedAt?.getTime() ?? null) !== (order.completedAt?.getTime() ?? null);
   await tx
@@ -72,6 +83,7 @@ export async function fileReport(
     .set({
       status,
       completedAt,
+      confirmingSince,
       dataIssue: completionChanged && order.dataIssue && COMPLETION_ISSUES.includes(order.dataIssue) ? null : order.dataIssue,
       acceptedAt: order.acceptedAt ?? now,
       reportCount: sql`${fallOrder.reportCount} + 1`,
