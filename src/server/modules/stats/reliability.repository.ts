@@ -11,7 +11,7 @@ import {
   type ShowBasis,
 } from '@shared/contracts/reliability';
 import { scopeCondition, type DataScope } from '../../lib/data-scope';
-import { calendarOf } from '../operations/calendar/calendar.service';
+import { calendarOf } from '../operations/calendar';
 
 const DAY_MS = 86_400_000;
 

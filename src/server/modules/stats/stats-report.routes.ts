@@ -202,12 +202,12 @@ export async function statsReportRoutes(app: AppInstance): Promise<void> {
         { name: L.equipment, columns: cols(['category', 'total', 'broken', 'offline', 'available', 'availability']), batches: once(equipmentRows) },
         { name: L.bySource, columns: cols(['source', 'submitted', 'completed']), batches: once(r.bySource), labels: orderLabels },
         { name: L.predictedSheet, columns: cols(['period', 'from', 'to', 'faults', 'predicted', 'rate']), batches: once([{ period: L.all, from: report.from, to: report.to, ...report.predicted }]) },
-        { name: L.relUnits, columns: cols(['unit', 'project', 'model', 'basis', ...REL]), batches: once(relUnitRows) },
-        { name: L.relModels, columns: cols(['model', 'units', ...REL]), batches: once(relModelRows) },
-        { name: L.relProjects, columns: cols(['project', 'basis', 'units', ...REL]), batches: once(relProjectRows) },
         { name: L.orders, columns: cols(['number', 'name', 'project', 'priority', 'status', 'source', 'submittedAt', 'completedAt', 'hours', 'reportCount']), batches: pagedBatches(EXPORT_ROWS_MAX, orderPage), labels: orderLabels },
         { name: L.warningRows, columns: cols(['at', 'level', 'info_', 'board', 'project', 'unit', 'result']), batches: pagedBatches(EXPORT_ROWS_MAX, warningPage), labels: warningLabels },
         { name: L.downUnits, columns: cols(['unit', 'project', 'category', 'state', 'since']), batches: pagedBatches(EXPORT_ROWS_MAX, unitPage) },
+        { name: L.relUnits, columns: cols(['unit', 'project', 'model', 'basis', ...REL]), batches: once(relUnitRows) },
+        { name: L.relModels, columns: cols(['model', 'units', ...REL]), batches: once(relModelRows) },
+        { name: L.relProjects, columns: cols(['project', 'basis', 'units', ...REL]), batches: once(relProjectRows) },
       ],
     });
   });
