@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '@tests/helpers/test-app';
 import { seedProject } from '@tests/helpers/work-fixtures';
 import { seedBoards } from '../operations/detect/board-fixtures';
 import { prng } from '../../db/seed/site-plan';
+import { sysUser, sysUserRole } from '../../db/schema';
+import { hashPassword } from '../../lib/password';
 
 /**
  * Reliability figures (availability in show hours, MTTR, MTBF, repeats) recomputed here from the
@@ -259,5 +261,20 @@ describe('reliability figures (fall/stats reliability)', () => {
     expect((await t.call('GET', `/api/ball/stats/reliability/episodes?${q}&equipmentId=${units[0].id}`, { token: viewer.token })).status).toBe(403);
     const reader = await t.userWith(['fall-stats#list']);
     expect((await t.call('GET', `/api/ball/stats/reliability?${q}`, { token: reader.token })).status).toBe(200);
+  });
+
+  it('keeps to the caller\'s data scope: its projects\' units only, another project refused, another unit not found', async () => {
+    const menus = (await t.database.query<{ id: number }>('SELECT id FROM sys_menu')).map((m) => m.id);
+    const role = await t.call('POST', '/api/sys/role/save', { token: admin, body: { code: 'rel_scoped', name: 'rel scoped', menuIdList: menus, dataScope: 'projects', projectIdList: [pA] } });
+    expect(role.status, JSON.stringify(role.body)).toBe(200);
+    const [u] = await t.database.db.insert(sysUser).values({ username: 'relscoped', passwordHash: await hashPassword('scoped-pw') }).returning({ id: sysUser.id });
+    await t.database.db.insert(sysUserRole).values({ userId: u.id, roleId: role.body.data.id });
+    const token = await t.tokenFor('relscoped');
+    const mine = (await t.call('GET', `/api/ball/stats/reliability?${q}`, { token })).body.data as Reliability;
+    const admins = (await t.call('GET', `/api/ball/stats/reliability?${q}&projectId=${pA}`, { token: admin })).body.data as Reliability;
+    expect(mine).toEqual(admins);
+    expect((await t.call('GET', `/api/ball/stats/reliability?${q}&projectId=${pB}`, { token })).status).toBe(403);
+    const other = units.find((x) => x.projectId === pB)!;
+    expect((await t.call('GET', `/api/ball/stats/reliability/episodes?${q}&equipmentId=${other.id}`, { token })).status).toBe(404);
   });
 });
