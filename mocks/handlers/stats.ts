@@ -4,6 +4,7 @@ import type { ProjectPoint } from '@shared/contracts/project';
 import type { WarningRow } from '@shared/contracts/warning';
 import { translate } from '@shared/messages';
 import { API, demoDelay, fail, ok, paged } from '../envelope';
+import { reliabilityEpisodesQuerySchema, reliabilityQuerySchema, type Reliability, type ReliabilityEpisodes, type ReliabilityFigures } from '@shared/contracts/reliability';
 import { periodDays, previousDays, statReportQuerySchema, type RepairTotals, type StatReport } from '@shared/contracts/stats-report';
 
 /** Fixed figures for the walls and the dashboard; tests compare what the screens show with these. */
@@ -93,8 +94,8 @@ export function periodsOf(from: string, to: string, granularity: 'day' | 'week' 
 }
 
 /** Validates with the shared contract and answers 400 with field messages like the server. */
-async function parse<T>(request: Request, schema: { safeParse: (v: unknown) => { success: boolean; data?: T; error?: { issues: { path: PropertyKey[]; message: string }[] } } }) {
-  const result = schema.safeParse(await request.json());
+async function parse<T>(request: Request, schema: { safeParse: (v: unknown) => { success: boolean; data?: T; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, query = false) {
+  const result = schema.safeParse(query ? Object.fromEntries(new URL(request.url).searchParams) : await request.json());
   if (result.success) return { data: result.data as T };
   const lang = request.headers.get('accept-language')?.startsWith('en') ? 'en' : 'cn';
   const fields = Object.fromEntries(result.error!.issues.map((i) => [String(i.path[0] ?? ''), translate(i.message, lang)]));
@@ -172,12 +173,64 @@ export function statReportFixture(q: { from: string; to: string; granularity: 'd
   };
 }
 
+const H = 3_600_000;
+/** Figures from their sums, as the server divides them (docs/maintenance.md "Availability in show hours, MTTR, MTBF"). */
+function relFigures(showMs: number, downtimeMs: number, downtimeShowMs: number, episodes: number, faults: number, repeat7d: number, repeat30d: number): ReliabilityFigures {
+  return {
+    showMs, downtimeMs, downtimeShowMs, episodes, faults, repeat7d, repeat30d,
+    availability: showMs > 0 ? 1 - downtimeShowMs / showMs : null,
+    mttrMs: episodes ? downtimeMs / episodes : null,
+    mtbfMs: episodes ? (showMs - downtimeShowMs) / episodes : null,
+  };
+}
+
+/** A reliability answer for the mock: two projects (one without a calendar), three units. */
+export function reliabilityFixture(q: { from: string; to: string }): Reliability {
+  const days = Math.round((Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000) + 1;
+  const show = days * 2.5 * H;
+  const units = [
+    { equipmentId: 201, name: '主泵', nameEn: 'Main pump', projectId: 1, deviceId: 31, basis: 'calendar' as const, ...relFigures(show, 9 * H, 3 * H, 3, 4, 1, 2) },
+    { equipmentId: 202, name: '灯组', nameEn: 'Light ring', projectId: 1, deviceId: 32, basis: 'calendar' as const, ...relFigures(show, 0, 0, 0, 0, 0, 0) },
+    { equipmentId: 203, name: '补水泵', nameEn: 'Top-up pump', projectId: 2, deviceId: 31, basis: 'allHours' as const, ...relFigures(days * 24 * H, 30 * H, 30 * H, 2, 2, 0, 1) },
+  ];
+  const sum = (list: typeof units) => relFigures(...(['showMs', 'downtimeMs', 'downtimeShowMs', 'episodes', 'faults', 'repeat7d', 'repeat30d'] as const).map((k) => list.reduce((n, u) => n + u[k], 0)) as [number, number, number, number, number, number, number]);
+  return {
+    from: q.from, to: q.to, start: `${q.from}T00:00:00.000Z`, end: new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000).toISOString(),
+    totals: { ...sum(units), units: units.length },
+    units,
+    models: [
+      { deviceId: 31, name: '离心泵', nameEn: 'Centrifugal pump', units: 2, ...sum(units.filter((u) => u.deviceId === 31)) },
+      { deviceId: 32, name: 'LED灯', nameEn: 'LED light', units: 1, ...sum(units.filter((u) => u.deviceId === 32)) },
+    ],
+    projects: [
+      { projectId: 1, name: '迪拜音乐喷泉', nameEn: 'Dubai Fountain', basis: 'calendar', units: 2, ...sum(units.filter((u) => u.projectId === 1)) },
+      { projectId: 2, name: '尼亚加拉', nameEn: 'Niagara', basis: 'allHours', units: 1, ...sum(units.filter((u) => u.projectId === 2)) },
+    ],
+  };
+}
+
 export const statsHandlers = [
   http.post(`${API}/ball/stats/figures`, async ({ request }) => {
     await demoDelay();
     const q = await parse<{ from: string; to: string; granularity: 'day' | 'week' | 'month' }>(request, statReportQuerySchema);
     if (q.error) return q.error;
     return ok(statReportFixture(q.data));
+  }),
+  http.get(`${API}/ball/stats/reliability`, async ({ request }) => {
+    await demoDelay();
+    const q = await parse<{ from: string; to: string }>(request, reliabilityQuerySchema, true);
+    return q.error ?? ok(reliabilityFixture(q.data!));
+  }),
+  http.get(`${API}/ball/stats/reliability/episodes`, async ({ request }) => {
+    await demoDelay();
+    const q = await parse<{ from: string; to: string; equipmentId: number | string }>(request, reliabilityEpisodesQuerySchema, true);
+    if (q.error) return q.error;
+    const start = Date.parse(`${q.data!.from}T00:00:00Z`) + 12 * H;
+    const answer: ReliabilityEpisodes = {
+      equipmentId: Number(q.data!.equipmentId), basis: 'calendar', start: `${q.data!.from}T00:00:00.000Z`, end: `${q.data!.to}T23:59:59.999Z`,
+      episodes: [{ start: new Date(start).toISOString(), end: new Date(start + 3 * H).toISOString(), downtimeMs: 3 * H, downtimeShowMs: H, faults: [{ id: 901, at: new Date(start).toISOString(), dealAt: new Date(start + 3 * H).toISOString(), detectId: 11, channel: 2, level: 'warning', info: 'Pressure low' }] }],
+    };
+    return ok(answer);
   }),
   http.get(`${BASE}/countProjects`, async () => (await demoDelay(), ok(statsFixtures.countProjects))),
   http.get(`${BASE}/groupArea`, async () => (await demoDelay(), ok(statsFixtures.groupArea))),

@@ -48,6 +48,9 @@ const QUERIES: Record<string, (ids: Map<string, number>) => string | null> = {
   'GET /api/ball/falleqinfo/checklistValues': (ids) => (ids.has('/api/ball/falleqinfo') ? `/api/ball/falleqinfo/checklistValues?equipmentId=${ids.get('/api/ball/falleqinfo')}` : null),
   'GET /api/ship/scene/info/:id': (ids) => (ids.has('/api/ship/scene') ? `/api/ship/scene/info/${ids.get('/api/ship/scene')}` : null),
   'GET /api/ball/fallmonitor/live/:id': () => null,
+  'GET /api/ball/stats/reliability': () => `/api/ball/stats/reliability?from=${new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`,
+  'GET /api/ball/stats/reliability/episodes': (ids) =>
+    ids.has('/api/ball/falleqinfo') ? `/api/ball/stats/reliability/episodes?from=${new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}&equipmentId=${ids.get('/api/ball/falleqinfo')}` : null,
   // A GET that deletes (spec §7): never called here.
   'GET /api/sys/xmlx/delete/:id': () => null,
 };

@@ -426,6 +426,16 @@ const work = {
     },
     levels: { info: '提示', warning: '警告', critical: '严重' },
     predicted: { predicted: '已预测', faults: '通道故障' },
+    reliability: {
+      title: '演出时段可靠性',
+      hint: '停机：从每次故障（该设备的通道告警）到处理完成，重叠的合并为一次停机。可用率 = 1 − 演出时段内停机 / 演出时长（来自运营日历；没有日历的项目按全部小时计）。MTTR = 停机时长 / 停机次数；MTBF = （演出时长 − 其中停机）/ 停机次数。',
+      by: { unit: '按设备', model: '按型号', project: '按项目' },
+      unit: '设备', project: '项目', model: '型号', units: '设备数', basisHead: '演出时段来源',
+      showHours: '演出小时', downtime: '停机小时', downtimeShow: '演出中停机小时', episodes: '停机次数', availability: '可用率',
+      mttr: 'MTTR(小时)', mtbf: 'MTBF(小时)', repeats: '重复故障 7天 / 30天', noModel: '无型号',
+      basis: { calendar: '运营日历', daily: '每日演出时间', allHours: '全部小时(无日历)' },
+      start: '开始', end: '结束', open: '未恢复', faults: '故障', channel: '通道 {{ch}}', noEpisodes: '本期无停机。',
+    },
     report: {
       title: '水景运维月度报告',
       period: '统计周期：{{from}} ~ {{to}}',

@@ -427,6 +427,16 @@ const work: LocaleShape<typeof cn> = {
     },
     levels: { info: 'Info', warning: 'Warning', critical: 'Critical' },
     predicted: { predicted: 'Predicted', faults: 'Channel faults' },
+    reliability: {
+      title: 'Reliability in show hours',
+      hint: 'Downtime: from each fault (a channel warning on the unit) until it was dealt with, overlaps merged into episodes. Availability = 1 − downtime in show hours / show hours (from the operating calendar; a project without one counts all hours). MTTR = downtime / episodes; MTBF = (show hours − downtime in them) / episodes.',
+      by: { unit: 'Units', model: 'Models', project: 'Projects' },
+      unit: 'Unit', project: 'Project', model: 'Model', units: 'Units', basisHead: 'Show hours from',
+      showHours: 'Show h', downtime: 'Downtime h', downtimeShow: 'Down in show h', episodes: 'Episodes', availability: 'Availability',
+      mttr: 'MTTR h', mtbf: 'MTBF h', repeats: 'Repeats 7 d / 30 d', noModel: 'No model',
+      basis: { calendar: 'Operating calendar', daily: 'Daily show time', allHours: 'All hours (no calendar)' },
+      start: 'From', end: 'To', open: 'open', faults: 'Faults', channel: 'ch {{ch}}', noEpisodes: 'No downtime in the range.',
+    },
     report: {
       title: 'Water features: monthly report',
       period: 'Period: {{from}} – {{to}}',

@@ -3,6 +3,7 @@ import { statsRoutes } from './stats.routes';
 import { statsReportRoutes } from './stats-report.routes';
 import { dashboardChartsRoutes } from './dashboard-charts.routes';
 import { alarmHealthRoutes } from './alarm-health.routes';
+import { reliabilityRoutes } from './reliability.routes';
 
 /** The wall's statistics (spec §7 paths), the back-office statistics screen (fall/stats), the alarm system's health (fall/alarm-health), the dashboard's charts drawn as SVG. */
 export async function statsModule(app: AppInstance): Promise<void> {
@@ -10,6 +11,7 @@ export async function statsModule(app: AppInstance): Promise<void> {
   await statsReportRoutes(app);
   await dashboardChartsRoutes(app);
   await alarmHealthRoutes(app);
+  await reliabilityRoutes(app);
 }
 
 /** The statistics' conditions, which the orders, warnings and equipment lists filter by when a figure is drilled into. */

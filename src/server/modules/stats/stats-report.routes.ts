@@ -8,6 +8,7 @@ import { DEVICE_CATEGORY, ORDER_PRIORITY, ORDER_SOURCE, ORDER_STATUS, WARNING_RE
 import { ok } from '../../lib/crud';
 import { exportLabels, pagedBatches, sendWorkbook } from '../../lib/export';
 import { fileAnswer } from '../../lib/answers';
+import { ReliabilityRepository } from './reliability.repository';
 
 const workbookAnswer = fileAnswer('the statistics view as a workbook', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
 import { StatsReportRepository, type ReportRange } from './stats-report.repository';
@@ -37,6 +38,9 @@ const LABELS: Record<Locale, Record<string, string>> = {
     number: '工单号', name: '名称', priority: '优先级', status: '状态', submittedAt: '提交时间', completedAt: '完成时间', hours: '时长(小时)', reportCount: '报告数',
     all: '全部（本期）', previous: '上一期',
     bySource: '工单按来源', source: '来源', predictedSheet: '预测到的故障', faults: '通道故障数', predicted: '事先有预防性工单', rate: '预测率',
+    relUnits: '可靠性按设备', relModels: '可靠性按型号', relProjects: '可靠性按项目', model: '设备型号', units: '设备数', basis: '演出时段来源',
+    showHours: '演出小时', downtimeHours: '停机小时', downtimeShowHours: '演出中停机小时', episodes: '停机次数', repeat7d: '7天内重复故障', repeat30dFaults: '30天内重复故障',
+    mttrHours: 'MTTR(小时)', mtbfHours: 'MTBF(演出小时)', basis_calendar: '运营日历', basis_daily: '每日演出时间', basis_allHours: '全部小时(无日历)', noModel: '无型号',
   },
   en: {
     ordersChart: 'Orders submitted, completed', speedChart: 'Repair time', qualityChart: 'Repair quality', warnings: 'Warnings by level', boards: 'Boards with most warnings', equipment: 'Equipment by category',
@@ -49,6 +53,9 @@ const LABELS: Record<Locale, Record<string, string>> = {
     number: 'Order no.', name: 'Name', priority: 'Priority', status: 'Status', submittedAt: 'Submitted at', completedAt: 'Completed at', hours: 'Hours', reportCount: 'Reports',
     all: 'All (this period)', previous: 'Previous period',
     bySource: 'Orders by source', source: 'Source', predictedSheet: 'Faults predicted', faults: 'Channel faults', predicted: 'With a preventive order before', rate: 'Predicted rate',
+    relUnits: 'Reliability by unit', relModels: 'Reliability by model', relProjects: 'Reliability by project', model: 'Device model', units: 'Units', basis: 'Show hours from',
+    showHours: 'Show hours', downtimeHours: 'Downtime hours', downtimeShowHours: 'Downtime in show hours', episodes: 'Downtime episodes', repeat7d: 'Repeats within 7 days', repeat30dFaults: 'Repeats within 30 days',
+    mttrHours: 'MTTR (hours)', mtbfHours: 'MTBF (show hours)', basis_calendar: 'Operating calendar', basis_daily: 'Daily show time', basis_allHours: 'All hours (no calendar)', noModel: 'No model',
   },
 };
 
@@ -70,6 +77,7 @@ const once = (rows: Record<string, unknown>[]) => async function* () {
  */
 export async function statsReportRoutes(app: AppInstance): Promise<void> {
   const repo = new StatsReportRepository(app.database);
+  const reliability = new ReliabilityRepository(app.database);
 
   async function sla(): Promise<SlaHours> {
     const [low, normal, high, urgent] = await Promise.all(
@@ -168,6 +176,21 @@ export async function statsReportRoutes(app: AppInstance): Promise<void> {
          LIMIT ${limit} OFFSET ${offset}`);
       return (res.rows as Record<string, unknown>[]).map((row) => ({ ...row, since: new Date(row.since as string), state: L[String(row.state)] ?? row.state, category: categoryName(row.category) }));
     };
+    // Reliability (issue 39): the range, the project and the caller's scope (area, country and category do not narrow it).
+    const rel = await reliability.reliability({ from: q.from, to: q.to, projectId: q.projectId, scope: q.scope });
+    const hoursOf = (v: number | null) => (v === null ? null : Number((v / 3_600_000).toFixed(2)));
+    const relRow = (f: (typeof rel.units)[number] | (typeof rel.models)[number] | (typeof rel.projects)[number]) => ({
+      showHours: hoursOf(f.showMs), downtimeHours: hoursOf(f.downtimeMs), downtimeShowHours: hoursOf(f.downtimeShowMs), episodes: f.episodes,
+      availability: f.availability === null ? null : Number(f.availability.toFixed(4)), mttrHours: hoursOf(f.mttrMs), mtbfHours: hoursOf(f.mtbfMs),
+      faults: f.faults, repeat7d: f.repeat7d, repeat30dFaults: f.repeat30d,
+    });
+    const named = (name: string, nameEn: string) => (en && nameEn ? nameEn : name);
+    const projectNames = new Map(rel.projects.map((p) => [p.projectId, named(p.name, p.nameEn)]));
+    const modelNames = new Map(rel.models.map((m) => [m.deviceId, m.deviceId === null ? L.noModel : named(m.name, m.nameEn)]));
+    const REL = ['showHours', 'downtimeHours', 'downtimeShowHours', 'episodes', 'availability', 'mttrHours', 'mtbfHours', 'faults', 'repeat7d', 'repeat30dFaults'];
+    const relUnitRows = rel.units.map((u) => ({ unit: named(u.name, u.nameEn), project: projectNames.get(u.projectId), model: modelNames.get(u.deviceId), basis: L[`basis_${u.basis}`], ...relRow(u) }));
+    const relModelRows = rel.models.map((m) => ({ model: modelNames.get(m.deviceId), units: m.units, ...relRow(m) }));
+    const relProjectRows = rel.projects.map((p) => ({ project: projectNames.get(p.projectId), basis: L[`basis_${p.basis}`], units: p.units, ...relRow(p) }));
     return sendWorkbook(reply, {
       name: 'statistics',
       sheets: [
@@ -182,6 +205,9 @@ export async function statsReportRoutes(app: AppInstance): Promise<void> {
         { name: L.orders, columns: cols(['number', 'name', 'project', 'priority', 'status', 'source', 'submittedAt', 'completedAt', 'hours', 'reportCount']), batches: pagedBatches(EXPORT_ROWS_MAX, orderPage), labels: orderLabels },
         { name: L.warningRows, columns: cols(['at', 'level', 'info_', 'board', 'project', 'unit', 'result']), batches: pagedBatches(EXPORT_ROWS_MAX, warningPage), labels: warningLabels },
         { name: L.downUnits, columns: cols(['unit', 'project', 'category', 'state', 'since']), batches: pagedBatches(EXPORT_ROWS_MAX, unitPage) },
+        { name: L.relUnits, columns: cols(['unit', 'project', 'model', 'basis', ...REL]), batches: once(relUnitRows) },
+        { name: L.relModels, columns: cols(['model', 'units', ...REL]), batches: once(relModelRows) },
+        { name: L.relProjects, columns: cols(['project', 'basis', 'units', ...REL]), batches: once(relProjectRows) },
       ],
     });
   });

@@ -138,6 +138,32 @@ describe('statistics screen', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(`/main/fall/detect?tab=warnings&${range}&kind=channel&predicted=yes`);
   });
 
+  it.each([
+    ['en', 'Main pump', 'Models', 'Centrifugal pump', 'All hours (no calendar)', 'From'],
+    ['cn', '主泵', '按型号', '离心泵', '全部小时(无日历)', '开始'],
+  ] as const)('shows reliability per unit, model and project, a unit opening its episodes (%s)', async (locale, unit, modelsTab, model, allHours, episodeHead) => {
+    renderPage(locale);
+    const card = await waitFor(() => {
+      const el = document.querySelector('[data-figures="reliability"]') as HTMLElement;
+      expect(el.querySelector('[data-unit="201"]')).toBeTruthy();
+      return el;
+    });
+    const row = card.querySelector('[data-unit="201"]') as HTMLElement;
+    // 9 h down, 3 h of them in 2.5 show hours a day over 30 days: 1 − 3 / 75 = 96.00 %; MTTR 9 h / 3 episodes.
+    expect(row.querySelector('[data-availability]')).toHaveTextContent('96.00%');
+    expect(within(row).getAllByText('3.0')).toHaveLength(2);
+    expect(within(card).getByText(allHours)).toBeTruthy();
+    await userEvent.click(within(card).getByRole('button', { name: unit }));
+    const episodes = await waitFor(() => {
+      const el = card.querySelector('[data-episodes="201"]') as HTMLElement;
+      expect(within(el).getByText(episodeHead)).toBeTruthy();
+      return el;
+    });
+    expect(episodes).toHaveTextContent('#901');
+    await userEvent.click(within(card).getByText(modelsTab));
+    await waitFor(() => expect(within(card).getByText(model)).toBeTruthy());
+  });
+
   it('opens every channel fault of the range from the faults figure', async () => {
     renderPage('en');
     await waitFor(() => expect(document.querySelector('[data-figures="predicted"]')).toBeTruthy());
