@@ -226,12 +226,15 @@ async function openWarning(
   if (!row) return null;
   const warningId = Number(row.id);
   if (!w.autoOrder || w.suppressedBy) return { warningId, orderId: null };
-  // One fault, one job: an order already open on the equipment takes the warning instead of a duplicate.
+  // One fault, one job: an order already open on the equipment takes the warning instead of a duplicate,
+  // one being worked on before one awaiting confirmation (which a new fault would send back to
+  // repairing), the oldest first.
   const [open] = w.equipmentId
     ? await tx
         .select({ id: fallOrder.id })
         .from(fallOrder)
         .where(and(eq(fallOrder.equipmentId, w.equipmentId), inArray(fallOrder.status, [...OPEN_ORDER_STATUSES])))
+        .orderBy(sql`${fallOrder.status} = 'confirming'`, fallOrder.id)
         .limit(1)
     : [];
   const orderId =
