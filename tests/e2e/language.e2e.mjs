@@ -31,7 +31,7 @@ const SERVER_WRITTEN = [
 const EN_ALLOWED = new Set(
   [
     'Cascade', 'Modbus', 'TCP', 'HTTP', 'HTTPS', 'JSON', 'URL', 'API', 'IP', 'ID', 'CH', 'Cron', 'cron', 'xlsx', 'csv', 'AppKey', 'Secret',
-    'S3', 'OSS', 'SLA', 'KPI', 'MiB', 'MB', 'KB', 'GB', 'MPa', 'kW', 'kWh', 'km', 'm', 's', 'h', 'min', 'px', 'true', 'false', 'null',
+    'S3', 'OSS', 'SLA', 'KPI', 'MTTR', 'MTBF', 'MiB', 'MB', 'KB', 'GB', 'MPa', 'kW', 'kWh', 'km', 'm', 's', 'h', 'min', 'px', 'true', 'false', 'null',
     'Excel', 'PostgreSQL', 'PGlite', 'Redis', 'Chrome', 'Safari', 'Firefox', 'Mozilla', 'AppleWebKit', 'KHTML', 'like', 'Gecko',
     'HeadlessChrome', 'Headless', 'Edge', 'Opera', 'WeChat', 'macOS', 'iOS', 'Android', 'ChromeOS', 'curl',
     // Escalation's channels: the words chat tools and mail servers go by (SMTP_HOST names the setting).
