@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { showIntervals } from '@shared/calendar';
-import { dailySlots, mergeIntervals, type Interval } from '@shared/local-time';
+import { coveredMs, dailySlots, intersectIntervals, mergeIntervals, type Interval } from '@shared/local-time';
 import {
   REPEAT_LONG_DAYS,
   REPEAT_SHORT_DAYS,
@@ -52,21 +52,6 @@ const ms = (v: string | Date | null): number | null => (v === null ? null : new 
 /** The total length of intervals (disjoint) clipped to [start, end). */
 function lengthIn(intervals: readonly Interval[], start: number, end: number): number {
   return intervals.reduce((n, i) => n + Math.max(0, Math.min(i.end, end) - Math.max(i.start, start)), 0);
-}
-
-/** The length of the intersection of two sorted lists of disjoint intervals. */
-export function overlapMs(a: readonly Interval[], b: readonly Interval[]): number {
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length && j < b.length) {
-    const lo = Math.max(a[i].start, b[j].start);
-    const hi = Math.min(a[i].end, b[j].end);
-    if (hi > lo) n += hi - lo;
-    if (a[i].end < b[j].end) i++;
-    else j++;
-  }
-  return n;
 }
 
 /** Figures from their sums (a unit's, or a group's summed over its units). */
@@ -206,7 +191,7 @@ export class ReliabilityRepository {
       const sums: Sums = {
         showMs: lengthIn(show.shows, start, end),
         downtimeMs: lengthIn(down, start, end),
-        downtimeShowMs: overlapMs(down, show.shows),
+        downtimeShowMs: coveredMs(intersectIntervals(down, show.shows)),
         episodes: down.length,
         faults: raised.length,
         repeat7d: raised.filter((f) => repeatOf.get(f.id)?.r7).length,
@@ -252,7 +237,7 @@ export class ReliabilityRepository {
         start: new Date(e.start).toISOString(),
         end: e.open ? null : new Date(e.end).toISOString(),
         downtimeMs: clip.end - clip.start,
-        downtimeShowMs: overlapMs([clip], show.shows),
+        downtimeShowMs: coveredMs(intersectIntervals([clip], show.shows)),
         faults: e.faults.map((f) => ({ id: f.id, at: iso(f.at)!, dealAt: iso(f.deal_at), detectId: f.detect_id, channel: f.channel, level: f.level, info: f.info })),
       }));
     return { equipmentId: unit.id, basis: show.basis, start: new Date(start).toISOString(), end: new Date(end).toISOString(), episodes };
