@@ -77,6 +77,7 @@ export function trendFixture(boardId: number, ch: number, range: TrendRange, now
       return { t: new Date(from + i * step * 1000).toISOString(), min: avg - 2, max: avg + 2, avg, count: step / 5, faults: i >= fault && i < fault + 3 ? 4 : 0 };
     }),
     marks: [{ id: 31, at: new Date(from + fault * step * 1000).toISOString(), level: 'critical', kind: 'channel', dealAt: null }],
+    checks: [{ at: new Date(from + Math.floor(count / 3) * step * 1000).toISOString(), value: 61, label: '出口压力', labelEn: 'Outlet pressure', min: 20, max: 80, ok: true }],
   };
 }
 

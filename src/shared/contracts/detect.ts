@@ -85,6 +85,8 @@ export const channelsUpdateSchema = z.strictObject({
         analogMax: numberField(-1e9, 1e9).optional(),
         /** The analog value's unit (kPa, m, %…): its trend's axis and tooltip. */
         unit: textField(16).optional(),
+        /** The checklist item (its key) whose numbers are this channel read by hand: drawn in its trend. Empty: none. */
+        checkKey: z.string().trim().regex(/^(|[a-z0-9][a-z0-9_-]{0,31})$/, { message: 'v.checklistKey' }).optional(),
         ...conditioningFields,
       }),
     )
@@ -164,6 +166,7 @@ export const channelRowSchema = z.object({
   analogMin: z.number(),
   analogMax: z.number(),
   unit: z.string(),
+  checkKey: z.string(),
   result: z.enum(CHANNEL_RESULTS),
   updatedAt: instantText(),
   /** The channel's own conditioning (null: inherited), and its unit's device model's beneath it. */
@@ -265,6 +268,20 @@ export const trendMarkSchema = z.strictObject({
   /** When it was dealt with (null: still open). */
   dealAt: z.string().nullable(),
 });
+/**
+ * A number a technician read on the channel's unit in a checklist, for the item the channel names
+ * (`checkKey`, docs/maintenance.md "Checklists"): drawn beside the board's readings.
+ */
+export const trendCheckSchema = z.strictObject({
+  at: z.string(),
+  value: z.number(),
+  label: z.string(),
+  labelEn: z.string(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  /** Within the item's limits when it was judged. */
+  ok: z.boolean(),
+});
 export const channelTrendSchema = z.strictObject({
   boardId: z.number().int(),
   ch: z.number().int(),
@@ -281,5 +298,6 @@ export const channelTrendSchema = z.strictObject({
   to: z.string(),
   points: z.array(channelTrendPointSchema),
   marks: z.array(trendMarkSchema),
+  checks: z.array(trendCheckSchema),
 });
 export type ChannelTrend = z.infer<typeof channelTrendSchema>;

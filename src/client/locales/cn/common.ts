@@ -24,6 +24,8 @@ const common = {
     normalRange: '正常范围 {{min}}–{{max}}{{unit}}',
     noUnit: '未设单位',
     unit: '单位',
+    checks: '检查表读数',
+    checkOut: '超出限值',
     faults: '故障标记',
     switchFaults: '开关故障 {{n}} 次',
     readings: '读数 {{n}} 个',

@@ -104,6 +104,8 @@ const work = {
     channel: '通道',
     label: '标签',
     labelEn: '英文标签',
+    checkKey: '检查表项目',
+    checkKeyHint: '在该通道设备上人工读取的检查表项目编码：其数值画在趋势图中',
     switchValue: '开关量',
     analogValue: '模拟量',
     range: '量程',

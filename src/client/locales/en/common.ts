@@ -26,6 +26,8 @@ const common: LocaleShape<typeof cn> = {
     normalRange: 'Normal range {{min}}–{{max}}{{unit}}',
     noUnit: 'no unit set',
     unit: 'Unit',
+    checks: 'Checklist readings',
+    checkOut: 'out of limits',
     faults: 'Fault marks',
     switchFaults: 'Switch fault {{n}}×',
     readings: 'Readings: {{n}}',

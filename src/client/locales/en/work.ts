@@ -106,6 +106,8 @@ const work: LocaleShape<typeof cn> = {
     channel: 'Channel',
     label: 'Label',
     labelEn: 'English label',
+    checkKey: 'Checklist item',
+    checkKeyHint: "The key of the checklist item read by hand on this channel's unit: its numbers are drawn in the trend",
     switchValue: 'Switch',
     analogValue: 'Analog',
     range: 'Range',

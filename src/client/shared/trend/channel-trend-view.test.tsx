@@ -10,7 +10,7 @@ import { renderWithProviders } from '../../../../tests/helpers/render';
 import { server } from '../../../../mocks/server';
 import { API, fail, ok } from '../../../../mocks/envelope';
 import { ChannelTrendView } from './channel-trend-view';
-import { channelTrendOption, faultSpans } from './trend-option';
+import { channelTrendOption, faultSpans, TREND_COLORS } from './trend-option';
 
 const MINUTE = 60_000;
 const TO = Date.parse('2026-11-28T10:00:00.000Z');
@@ -37,6 +37,7 @@ function hourTrend(range: ChannelTrend['range'] = '1h'): ChannelTrend {
       return { t: new Date(from + i * MINUTE).toISOString(), min: avg - 1, max: avg + 1, avg, count: 2, faults: fault ? 2 : 0 };
     }),
     marks: [{ id: 41, at: new Date(from + 30 * MINUTE + 5000).toISOString(), level: 'critical', kind: 'channel', dealAt: null }],
+    checks: [],
   });
 }
 
@@ -78,6 +79,33 @@ describe('the channel trend chart option', () => {
     expect(cn).toContain('未处理');
     // A quiet minute: no fault lines.
     expect(tooltip('en', 5)).not.toContain('Switch fault');
+  });
+
+  it("draws a checklist's numbers as diamonds beside the line, red out of limits, named in the tooltip in the user's language", () => {
+    const trend = hourTrend();
+    const from = Date.parse(trend.from);
+    trend.checks = [
+      { at: new Date(from + 12 * MINUTE + 20_000).toISOString(), value: 48.5, label: '出口压力', labelEn: 'Outlet pressure', min: 25, max: 70, ok: true },
+      { at: new Date(from + 40 * MINUTE).toISOString(), value: 95, label: '出口压力', labelEn: 'Outlet pressure', min: 25, max: 70, ok: false },
+    ];
+    const option = channelTrendOption(trend, i18n.getFixedT('en', 'common'), 'light', null, 'en');
+    const series = option.series as { type: string; name: string; data: { value: [number, number]; itemStyle: { color: string } }[] }[];
+    expect(series).toHaveLength(4);
+    expect(series[3]).toMatchObject({ type: 'scatter', name: 'Checklist readings' });
+    expect(series[3].data.map((d) => d.value)).toEqual([[from + 12 * MINUTE + 20_000, 48.5], [from + 40 * MINUTE, 95]]);
+    expect(series[3].data.map((d) => d.itemStyle.color)).toEqual([TREND_COLORS.check, TREND_COLORS.fault]);
+    // The axis reaches the technician's number above the board's highest.
+    expect((option.yAxis as { max: number }).max).toBeGreaterThanOrEqual(95);
+    expect((option.legend as { data: string[] }).data).toContain('Checklist readings');
+    const tip = (lang: string, dataIndex: number) =>
+      (channelTrendOption(trend, i18n.getFixedT(lang, 'common'), 'light', null, lang).tooltip as { formatter: (p: unknown) => string }).formatter([{ seriesIndex: 2, dataIndex }]).replace(/<[^>]+>/g, ' ');
+    expect(tip('en', 12)).toMatch(/Outlet pressure \d\d:\d\d\s+48\.5 kPa/);
+    expect(tip('en', 40)).toMatch(/95 kPa · out of limits/);
+    expect(tip('cn', 40)).toMatch(/出口压力 \d\d:\d\d\s+95 kPa · 超出限值/);
+    expect(tip('en', 20)).not.toContain('Outlet pressure');
+    // None filed: no series, no legend entry.
+    const plain = channelTrendOption(hourTrend(), i18n.getFixedT('en', 'common'), 'light');
+    expect(plain.series as unknown[]).toHaveLength(3);
   });
 
   it('breaks the line where buckets are missing instead of drawing across the gap', () => {

@@ -90,7 +90,7 @@ export function WallRangeSwitch({ value, onChange, data, label }: RangeSwitchPro
  * again every minute (the rollups move by the minute).
  */
 export function ChannelTrendView({ source, name, tone, height, initialRange = '24h', rangeSwitch = WallRangeSwitch, projectedAt = null }: ChannelTrendViewProps) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const [range, setRange] = useState<TrendRange>(initialRange);
   // Marks and tooltips are registered before the chart is made: it is opened by a click, so a pointer
   // is there to hover it (a chart made before its tooltips were registered did not show them).
@@ -113,7 +113,8 @@ export function ChannelTrendView({ source, name, tone, height, initialRange = '2
   });
   // While another range loads, the last one stays (dimmed) instead of blanking the chart.
   const data = trend.data;
-  const option = useMemo(() => (data && marks ? channelTrendOption(data, t, tone, projectedAt) : null), [data, marks, t, tone, projectedAt]);
+  const language = i18n.language;
+  const option = useMemo(() => (data && marks ? channelTrendOption(data, t, tone, projectedAt, language) : null), [data, marks, t, tone, projectedAt, language]);
   const c = toneOf(tone);
   const wall = tone === 'wall';
   const font = wall ? 17 : 14;
@@ -126,7 +127,7 @@ export function ChannelTrendView({ source, name, tone, height, initialRange = '2
   else body = <WallChart option={option} />;
 
   return (
-    <div data-testid="channel-trend" data-range={range} data-shown={data && !trend.isPlaceholderData ? data.range : ''} data-points={data?.points.length ?? ''} data-marks={data?.marks.length ?? ''} style={{ display: 'flex', flexDirection: 'column', gap: 8, color: c.text, fontSize: font }}>
+    <div data-testid="channel-trend" data-range={range} data-shown={data && !trend.isPlaceholderData ? data.range : ''} data-points={data?.points.length ?? ''} data-marks={data?.marks.length ?? ''} data-checks={data?.checks.length ?? ''} style={{ display: 'flex', flexDirection: 'column', gap: 8, color: c.text, fontSize: font }}>
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
         <div style={{ display: 'flex', alignItems: 'baseline', gap: 14, flexWrap: 'wrap', minWidth: 0 }}>
           <span style={{ fontWeight: 700, fontSize: font + 2 }}>{t('trend.title', { ch: source.ch })}</span>
@@ -148,6 +149,11 @@ export function ChannelTrendView({ source, name, tone, height, initialRange = '2
               {data.marks.length ? (
                 <span data-testid="trend-marks" style={{ color: TREND_COLORS.fault }}>
                   ▲ {t('trend.faults')} {data.marks.length}
+                </span>
+              ) : null}
+              {data.checks.length ? (
+                <span data-testid="trend-checks" style={{ color: TREND_COLORS.check }}>
+                  ◆ {t('trend.checks')} {data.checks.length}
                 </span>
               ) : null}
             </>

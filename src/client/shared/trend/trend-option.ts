@@ -3,10 +3,11 @@ import type { TFunction } from 'i18next';
 import type { EChartsOption } from '@client/lib/echarts';
 import type { ChannelTrend } from '@shared/contracts/detect';
 import { axisStyle, baseOption, toneOf, type ChartTone } from '@client/components/wall/theme-charts';
+import { localName } from '@shared/local-name';
 
 type Point = ChannelTrend['points'][number];
 
-export const TREND_COLORS = { avg: '#1c9bf0', band: '#3c9dff', normal: '#2fb86a', fault: '#f03e3e', projected: '#f59f00' } as const;
+export const TREND_COLORS = { avg: '#1c9bf0', band: '#3c9dff', normal: '#2fb86a', fault: '#f03e3e', projected: '#f59f00', check: '#ae3ec9' } as const;
 
 /** A value as the chart writes it: at most two decimals, with the unit after it. */
 export function withUnit(value: number, unit: string): string {
@@ -50,10 +51,12 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * each warning opened in the range as a red pin on the time axis; the axis says the unit, the tooltip
  * each bucket's figures. `projectedAt` (a unit at risk, docs/predictive.md): an amber line where the
  * trend is projected to leave its range, the time axis stretched to show it (up to one more range
- * span; further away, the line is left out and the caller says the date in words). Mark areas and
- * points need loadChartMarks() first.
+ * span; further away, the line is left out and the caller says the date in words). A checklist's
+ * numbers on the unit in the channel's unit of measure are diamonds beside the line (violet, red when
+ * out of the item's limits), named in the tooltip in `language`. Mark areas and points need
+ * loadChartMarks() first.
  */
-export function channelTrendOption(trend: ChannelTrend, t: TFunction<'common'>, tone: ChartTone, projectedAt: string | null = null): EChartsOption {
+export function channelTrendOption(trend: ChannelTrend, t: TFunction<'common'>, tone: ChartTone, projectedAt: string | null = null, language = 'zh'): EChartsOption {
   const stepMs = trend.stepSeconds * 1000;
   const from = Date.parse(trend.from);
   const now = Date.parse(trend.to);
@@ -62,7 +65,7 @@ export function channelTrendOption(trend: ChannelTrend, t: TFunction<'common'>, 
   const to = showProjected ? projected + (now - from) / 20 : now;
   const points = withGaps(trend.points, stepMs);
   const at = (p: Point) => Date.parse(p.t);
-  const values = trend.points.flatMap((p) => [p.min, p.max]);
+  const values = [...trend.points.flatMap((p) => [p.min, p.max]), ...trend.checks.map((k) => k.value)];
   const low = Math.min(...values, trend.analogMin);
   const high = Math.max(...values, trend.analogMax);
   // Ends on whole steps of a round size (1, 2 or 5 × 10ⁿ), about five of them, with a little room.
@@ -75,6 +78,7 @@ export function channelTrendOption(trend: ChannelTrend, t: TFunction<'common'>, 
   const c = toneOf(tone);
   const timeFormat = trend.range === '7d' ? 'MM-DD HH:mm' : 'HH:mm';
   const marksAt = trend.marks.map((m) => ({ ...m, ms: Date.parse(m.at) }));
+  const checksAt = trend.checks.map((k) => ({ ...k, ms: Date.parse(k.at) }));
   const base = baseOption(tone);
   const tooltipRow = (colour: string, label: string, value: string) =>
     `<div style="display:flex;justify-content:space-between;gap:16px"><span><span style="display:inline-block;width:8px;height:8px;border-radius:4px;background:${colour};margin-right:6px"></span>${escape(label)}</span><b>${escape(value)}</b></div>`;
@@ -83,7 +87,7 @@ export function channelTrendOption(trend: ChannelTrend, t: TFunction<'common'>, 
     ...base,
     animation: false,
     grid: { left: 64, right: 24, top: 40, bottom: 36 },
-    legend: { ...base.legend, top: 4, right: 8, data: [t('trend.avg'), t('trend.band')] },
+    legend: { ...base.legend, top: 4, right: 8, data: [t('trend.avg'), t('trend.band'), ...(checksAt.length ? [t('trend.checks')] : [])] },
     tooltip: {
       ...base.tooltip,
       trigger: 'axis',
@@ -95,6 +99,7 @@ export function channelTrendOption(trend: ChannelTrend, t: TFunction<'common'>, 
         if (!p) return '';
         const start = at(p);
         const inBucket = marksAt.filter((m) => m.ms >= start && m.ms < start + stepMs);
+        const checked = checksAt.filter((k) => k.ms >= start && k.ms < start + stepMs);
         return [
           `<div style="font-weight:600;margin-bottom:4px">${escape(dayjs(start).format(trend.range === '7d' ? 'YYYY-MM-DD HH:mm' : 'MM-DD HH:mm'))} – ${escape(dayjs(start + stepMs).format('HH:mm'))}</div>`,
           tooltipRow(TREND_COLORS.avg, t('trend.avg'), withUnit(p.avg, unit)),
@@ -104,6 +109,9 @@ export function channelTrendOption(trend: ChannelTrend, t: TFunction<'common'>, 
           p.faults ? `<div style="color:${TREND_COLORS.fault}">${escape(t('trend.switchFaults', { n: p.faults }))}</div>` : '',
           ...inBucket.map(
             (m) => `<div style="color:${TREND_COLORS.fault}">▲ ${escape(t('trend.warning', { level: (LEVELS as readonly string[]).includes(m.level) ? t(`trend.levels.${m.level as (typeof LEVELS)[number]}`) : m.level }))} ${escape(dayjs(m.ms).format('HH:mm:ss'))} · ${escape(m.dealAt ? t('trend.dealt') : t('trend.open'))}</div>`,
+          ),
+          ...checked.map((k) =>
+            tooltipRow(k.ok ? TREND_COLORS.check : TREND_COLORS.fault, `◆ ${localName(k.label, k.labelEn, language)} ${dayjs(k.ms).format('HH:mm')}`, `${withUnit(k.value, unit)}${k.ok ? '' : ` · ${t('trend.checkOut')}`}`),
           ),
         ].join('');
       },
@@ -193,6 +201,20 @@ export function channelTrendOption(trend: ChannelTrend, t: TFunction<'common'>, 
           data: marksAt.map((m) => ({ name: String(m.id), coord: [m.ms, yMax], value: m.level })),
         },
       },
+      // What technicians read in checklists, beside what the board read.
+      ...(checksAt.length
+        ? [
+            {
+              name: t('trend.checks'),
+              type: 'scatter',
+              data: checksAt.map((k) => ({ value: [k.ms, k.value], itemStyle: { color: k.ok ? TREND_COLORS.check : TREND_COLORS.fault } })),
+              symbol: 'diamond',
+              symbolSize: 12,
+              itemStyle: { color: TREND_COLORS.check, borderColor: '#fff', borderWidth: 1 },
+              z: 5,
+            },
+          ]
+        : []),
     ],
   } as EChartsOption;
 }

@@ -296,6 +296,8 @@ export const fallDetectChannel = pgTable('fall_detect_channel', {
   analogMax: doublePrecision('analog_max').notNull().default(100),
   /** The analog value's unit (kPa, m, %…), shown on its trend's axis (0037); empty when unset. */
   unit: varchar('unit', { length: 16 }).notNull().default(''),
+  /** The checklist item whose numbers are this channel read by hand, drawn in its trend (0069); empty when none. */
+  checkKey: varchar('check_key', { length: 32 }).notNull().default(''),
   result: varchar('result', { length: 8 }).notNull().default('normal'),
   normalStreak: integer('normal_streak').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -50,6 +50,7 @@ const infoOf = (online: boolean, missing: Pick<BoardInfo, 'missed' | 'missingSin
     analogMin: 0,
     analogMax: 100,
     unit: '',
+    checkKey: '',
     result: 'normal' as const,
     updatedAt: LAST_SEEN,
     onDelaySeconds: i === 0 ? 30 : null,
@@ -85,7 +86,7 @@ const channelTrend = http.get(`${API}/ball/falldetect/trend/3/channel/:ch`, ({ p
   asked.push(`${String(params.ch)}${new URL(request.url).search}`);
   const body: ChannelTrend = {
     boardId: 3, ch: Number(params.ch), label: '', labelEn: '', unit: 'bar', analogMin: 0, analogMax: 100, range: '24h', grain: 'minute', stepSeconds: 300,
-    from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date().toISOString(), points: [], marks: [],
+    from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date().toISOString(), points: [], marks: [], checks: [],
   };
   return ok(body);
 });

@@ -75,7 +75,7 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
     const c = board!.channels.find((x) => x.ch === ch)!;
     return (
       edits[ch] ?? {
-        ch, label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax, unit: c.unit,
+        ch, label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax, unit: c.unit, checkKey: c.checkKey,
         onDelaySeconds: c.onDelaySeconds, offDelaySeconds: c.offDelaySeconds, deadband: c.deadband, repeatCount: c.repeatCount, repeatMinutes: c.repeatMinutes,
       }
     );
@@ -186,7 +186,9 @@ export function ChannelPanel({ id, onClose }: { id: number | null; onClose: () =
                       <NumberInput size="xs" w={80} aria-label={`CH${c.ch} ${t('detect.max')}`} disabled={!canEdit} error={errorOf(c.ch, 'analogMax')} value={e.analogMax} onChange={(v) => change(c.ch, { analogMax: Number(v) })} />
                     </Table.Td>
                     <Table.Td>
-                      <TextInput size="xs" w={72} aria-label={`CH${c.ch} ${tc('trend.unit')}`} disabled={!canEdit} error={errorOf(c.ch, 'unit')} value={e.unit} onChange={(ev) => change(c.ch, { unit: ev.currentTarget.value })} />
+                      <TextInput size="xs" w={96} aria-label={`CH${c.ch} ${tc('trend.unit')}`} disabled={!canEdit} error={errorOf(c.ch, 'unit')} value={e.unit} onChange={(ev) => change(c.ch, { unit: ev.currentTarget.value })} />
+                      {/* The checklist item read by hand on this channel's unit: its numbers are drawn in the trend. */}
+                      <TextInput size="xs" w={96} mt={4} placeholder={t('detect.checkKey')} title={t('detect.checkKeyHint')} aria-label={`CH${c.ch} ${t('detect.checkKey')}`} disabled={!canEdit} error={errorOf(c.ch, 'checkKey')} value={e.checkKey} onChange={(ev) => change(c.ch, { checkKey: ev.currentTarget.value })} />
                     </Table.Td>
                     <Table.Td>
                       <ConditioningButton channel={c} edit={e} errorOf={(f) => errorOf(c.ch, f)} opened={conditioning === c.ch} onToggle={() => setConditioning((o) => (o === c.ch ? null : c.ch))} />

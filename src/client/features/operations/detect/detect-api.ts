@@ -23,6 +23,8 @@ export interface ChannelEdit {
   analogMax: number;
   /** The analog value's unit, on its trend's axis. */
   unit: string;
+  /** The checklist item whose numbers are this channel read by hand (drawn in its trend); empty: none. */
+  checkKey: string;
   /** Alarm conditioning (docs/alarms.md): null inherits the unit's device model's. */
   onDelaySeconds: number | null;
   offDelaySeconds: number | null;

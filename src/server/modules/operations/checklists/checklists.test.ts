@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-a
 import { fallChecklistFilled, fallChecklistValue, fallOrder, fallReport } from '../../../db/schema';
 import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 import { pngBytes, upload } from '@tests/helpers/file-uploads';
+import { channelTrendSchema } from '@shared/contracts/detect';
+import { seedBoards } from '../detect/board-fixtures';
 
 /**
  * Checklists through the API (docs/maintenance.md "Checklists"): templates and what they refuse, an
@@ -179,6 +181,42 @@ describe('checklists', () => {
     expect(again.body.data.items).toHaveLength(6);
     expect(again.body.data.items[0]).toMatchObject({ label: '出口压力', min: 2, max: 8 });
     expect(again.body.data.verdicts[0]).toEqual({ key: 'pressure', state: 'fail' });
+  });
+
+  it("draws the checklist item a channel names in its trend beside the board's readings, for the channel's unit only", async () => {
+    const [{ id: board }] = await seedBoards(t.database, projectId, 1, { prefix: 'CKL' });
+    const other = await seedEquipment(t, projectId, 'Jet pump 4');
+    const admin = await t.tokenFor('admin');
+    const channels = [
+      { ch: 2, equipmentId: pump, unit: 'bar', checkKey: ' pressure ' },
+      { ch: 3, equipmentId: pump, unit: 'bar', checkKey: 'screen' },
+      { ch: 4, equipmentId: other, unit: 'bar', checkKey: 'pressure' },
+      { ch: 5, equipmentId: pump, unit: 'bar' },
+    ];
+    expect((await t.call('POST', '/api/ball/falldetect/channels/update', { token: admin, body: { id: board, channels } })).status).toBe(200);
+    const info = await t.call('GET', `/api/ball/falldetect/info/${board}`, { token: admin });
+    expect(info.body.data.channels.slice(1, 5).map((c: { checkKey: string }) => c.checkKey)).toEqual(['pressure', 'screen', 'pressure', '']);
+    const bad = await t.call('POST', '/api/ball/falldetect/channels/update', { token: admin, lang: 'en', body: { id: board, channels: [{ ch: 6, checkKey: 'Outlet Pressure' }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toEqual({ 'channels.0.checkKey': 'An item key is lower-case letters, digits, - and _, at most 32' });
+    const checks = async (ch: number, range = '24h') => {
+      const res = await t.call('GET', `/api/ball/falldetect/trend/${board}/channel/${ch}?range=${range}`, { token: admin });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return channelTrendSchema.parse(res.body.data).checks;
+    };
+    // The pressures filed above (now): in bar, on the pump, judged by 2–8.
+    const want = (await t.database.db.select().from(fallChecklistValue).where(eq(fallChecklistValue.equipmentId, pump))).filter((v) => v.unit === 'bar');
+    expect(want.length).toBeGreaterThanOrEqual(2);
+    for (const range of ['1h', '24h', '7d']) {
+      expect((await checks(2, range)).map((c) => [c.value, c.ok, c.min, c.max, c.labelEn])).toEqual(want.map((v) => [v.value, v.ok, 2, 8, 'Outlet pressure']));
+    }
+    expect(await checks(3)).toEqual([]);
+    expect(await checks(4)).toEqual([]);
+    expect(await checks(5)).toEqual([]);
+    // Out of the range: none.
+    await t.database.query(`UPDATE fall_checklist_value SET at = at - interval '8 days' WHERE equipment_id = $1`, [pump]);
+    expect(await checks(2, '7d')).toEqual([]);
+    await t.database.query(`UPDATE fall_checklist_value SET at = at + interval '8 days' WHERE equipment_id = $1`, [pump]);
   });
 
   it('keeps a filled checklist: its report and order are not deleted; an unknown report is not found', async () => {

@@ -138,6 +138,7 @@ export async function detectRoutes(app: AppInstance): Promise<void> {
         analogMin: fallDetectChannel.analogMin,
         analogMax: fallDetectChannel.analogMax,
         unit: fallDetectChannel.unit,
+        checkKey: fallDetectChannel.checkKey,
         result: fallDetectChannel.result,
         updatedAt: fallDetectChannel.updatedAt,
         onDelaySeconds: fallDetectChannel.onDelaySeconds,
@@ -225,7 +226,7 @@ export async function detectRoutes(app: AppInstance): Promise<void> {
         const band = c.deadband === undefined ? current.deadband : c.deadband;
         if (band !== null && band > 0 && band * 2 >= max - min) throw badRequest('v.deadbandWide', { [`channels.${i}.deadband`]: 'v.deadbandWide' });
         const conditioning = { onDelaySeconds: c.onDelaySeconds, offDelaySeconds: c.offDelaySeconds, deadband: c.deadband, repeatCount: c.repeatCount, repeatMinutes: c.repeatMinutes };
-        const set = Object.fromEntries(Object.entries({ label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax, unit: c.unit, ...conditioning }).filter(([, v]) => v !== undefined));
+        const set = Object.fromEntries(Object.entries({ label: c.label, labelEn: c.labelEn, equipmentId: c.equipmentId, analogMin: c.analogMin, analogMax: c.analogMax, unit: c.unit, checkKey: c.checkKey, ...conditioning }).filter(([, v]) => v !== undefined));
         // New settings judge the next reading afresh: a condition under way starts again under them.
         if (Object.entries(conditioning).some(([k, v]) => v !== undefined && v !== current[k as keyof typeof conditioning])) Object.assign(set, { pendingSince: null, normalSince: null, switchHits: [] });
         if (Object.keys(set).length) await tx.update(fallDetectChannel).set({ ...set, updatedAt: new Date() }).where(eq(fallDetectChannel.id, current.id));

@@ -160,11 +160,12 @@ export const TREND_SPANS: Record<TrendRange, { hours: number; stepSeconds: numbe
  * Null when the board has no such channel.
  */
 export async function channelTrend(app: FastifyInstance, boardId: number, ch: number, range: TrendRange, now = new Date()): Promise<ChannelTrend | null> {
-  const [channel] = await app.database.query<{ label: string; labelEn: string; unit: string; analogMin: number; analogMax: number }>(
-    `SELECT label, label_en AS "labelEn", unit, analog_min AS "analogMin", analog_max AS "analogMax" FROM fall_detect_channel WHERE detect_id = $1 AND ch = $2`,
+  const [found] = await app.database.query<{ label: string; labelEn: string; unit: string; analogMin: number; analogMax: number; equipmentId: number | null; checkKey: string }>(
+    `SELECT label, label_en AS "labelEn", unit, analog_min AS "analogMin", analog_max AS "analogMax", equipment_id AS "equipmentId", check_key AS "checkKey" FROM fall_detect_channel WHERE detect_id = $1 AND ch = $2`,
     [boardId, ch],
   );
-  if (!channel) return null;
+  if (!found) return null;
+  const { equipmentId, checkKey, ...channel } = found;
   const { hours, stepSeconds, grain } = TREND_SPANS[range];
   // The first bucket starts on a step boundary, so a bucket is never cut in half by the range's start.
   const fromMs = Math.floor((now.getTime() - hours * HOUR_MS) / (stepSeconds * 1000)) * stepSeconds * 1000 + stepSeconds * 1000;
@@ -191,6 +192,16 @@ export async function channelTrend(app: FastifyInstance, boardId: number, ch: nu
       WHERE detect_id = $1 AND channel = $2 AND at >= $3::timestamptz AND at <= $4::timestamptz ORDER BY at LIMIT 500`,
     [boardId, ch, from, now.toISOString()],
   );
+  // The checklist item the channel names, on its unit: what the technician read on the gauge,
+  // beside what the board read.
+  const checks =
+    equipmentId !== null && checkKey
+      ? await app.database.query<{ at: Date | string; value: number; label: string; labelEn: string; min: number | null; max: number | null; ok: boolean }>(
+          `SELECT at, value, label, label_en AS "labelEn", min, max, ok FROM fall_checklist_value
+            WHERE equipment_id = $1 AND item_key = $2 AND at >= $3::timestamptz AND at <= $4::timestamptz ORDER BY at, id LIMIT 500`,
+          [equipmentId, checkKey, from, now.toISOString()],
+        )
+      : [];
   return {
     boardId,
     ch,
@@ -207,5 +218,6 @@ export async function channelTrend(app: FastifyInstance, boardId: number, ch: nu
       return { t: new Date(r.t).toISOString(), min: Number(r.min), max: Number(r.max), avg: count ? Number(r.sum) / count : 0, count, faults: Number(r.faults) };
     }),
     marks: warnings.map((w) => ({ id: w.id, at: new Date(w.at).toISOString(), level: w.level, kind: w.kind, dealAt: w.dealAt === null ? null : new Date(w.dealAt).toISOString() })),
+    checks: checks.map((c) => ({ at: new Date(c.at).toISOString(), value: Number(c.value), label: c.label, labelEn: c.labelEn, min: c.min === null ? null : Number(c.min), max: c.max === null ? null : Number(c.max), ok: c.ok })),
   };
 }
