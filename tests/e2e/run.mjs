@@ -38,6 +38,8 @@ const WEIGHTS = {
   'restart.e2e.mjs': 45_000,
   'alarm-health.e2e.mjs': 43_000,
   'statistics.e2e.mjs': 33_000,
+  // Measured alone on 2026-12-04 (72 s on a quiet machine), times 1.8.
+  'reliability.e2e.mjs': 130_000,
   'usage.e2e.mjs': 29_000,
   'shell.e2e.mjs': 25_000,
   'dashboard.e2e.mjs': 24_000,
