@@ -11,7 +11,7 @@ import {
   type ShowBasis,
 } from '@shared/contracts/reliability';
 import { scopeCondition, type DataScope } from '../../lib/data-scope';
-import { calendarOf } from '../operations/calendar';
+import { calendarOf, calendarsOf, type ProjectCalendar } from '../operations/calendar';
 
 const DAY_MS = 86_400_000;
 
@@ -96,6 +96,24 @@ export function episodesOf(faults: readonly FaultRow[], now: number): { start: n
   return out;
 }
 
+/** A calendar's show hours in [start, end) as merged intervals clipped to it, and where they come from. */
+function showIn(cal: ProjectCalendar | null, start: number, end: number): { basis: ShowBasis; shows: Interval[] } {
+  if (!cal) return { basis: 'allHours', shows: end > start ? [{ start, end }] : [] };
+  const own = cal.entries.some((e) => e.kind === 'programme');
+  let daily = false;
+  try {
+    daily = dailySlots(cal.dailyShowTime).length > 0;
+  } catch {
+    daily = false;
+  }
+  // Neither a programme nor a daily show time: nothing says when it shows, so every hour counts.
+  if (!own && !daily && !cal.entries.some((e) => e.kind === 'event')) return { basis: 'allHours', shows: end > start ? [{ start, end }] : [] };
+  const shows = mergeIntervals(
+    showIntervals(cal.entries, cal.timeZone, start, end, cal.dailyShowTime).map((i) => ({ start: Math.max(i.start, start), end: Math.min(i.end, end) })),
+  );
+  return { basis: own ? 'calendar' : daily ? 'daily' : 'calendar', shows };
+}
+
 /**
  * fall/stats reliability (issue 39): availability in show hours, MTTR, MTBF and repeat faults per
  * unit, device model and project, from fall_warning and the operating calendar. Reads only.
@@ -118,21 +136,7 @@ export class ReliabilityRepository {
 
   /** A project's show hours in [start, end) as merged intervals clipped to it, and where they come from. */
   async showOf(projectId: number, start: number, end: number): Promise<{ basis: ShowBasis; shows: Interval[] }> {
-    const cal = await calendarOf(this.database.db, projectId);
-    if (!cal) return { basis: 'allHours', shows: end > start ? [{ start, end }] : [] };
-    const own = cal.entries.some((e) => e.kind === 'programme');
-    let daily = false;
-    try {
-      daily = dailySlots(cal.dailyShowTime).length > 0;
-    } catch {
-      daily = false;
-    }
-    // Neither a programme nor a daily show time: nothing says when it shows, so every hour counts.
-    if (!own && !daily && !cal.entries.some((e) => e.kind === 'event')) return { basis: 'allHours', shows: end > start ? [{ start, end }] : [] };
-    const shows = mergeIntervals(
-      showIntervals(cal.entries, cal.timeZone, start, end, cal.dailyShowTime).map((i) => ({ start: Math.max(i.start, start), end: Math.min(i.end, end) })),
-    );
-    return { basis: own ? 'calendar' : daily ? 'daily' : 'calendar', shows };
+    return showIn(await calendarOf(this.database.db, projectId), start, end);
   }
 
   private units(q: ReliabilityRange, start: number, equipmentId?: number): Promise<UnitRow[]> {
@@ -167,8 +171,8 @@ export class ReliabilityRepository {
     const { start, end, now } = this.window(q);
     const [units, faults] = await Promise.all([this.units(q, start), this.faults(q, start, end)]);
     const projectIds = [...new Set(units.map((u) => u.project_id))];
-    const shows = new Map<number, { basis: ShowBasis; shows: Interval[] }>();
-    for (const id of projectIds) shows.set(id, await this.showOf(id, start, end));
+    const calendars = await calendarsOf(this.database.db, projectIds);
+    const shows = new Map(projectIds.map((id) => [id, showIn(calendars.get(id) ?? null, start, end)]));
 
     // Repeats: each fault raised in the range against its channel's previous fault (any unit).
     const repeatOf = new Map<number, { r7: boolean; r30: boolean }>();

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { calendarAt, dailyShowTimeOf, type CalendarEntry } from '@shared/calendar';
 import type { ShowNow } from '@shared/contracts/calendar';
 import type { Db } from '../../../db/client';
@@ -16,10 +16,20 @@ export interface ProjectCalendar {
 }
 
 export async function calendarOf(db: Db, projectId: number): Promise<ProjectCalendar | null> {
-  const [project] = await db.select({ timeZone: fallProject.timeZone, dailyShowTime: fallProject.dailyShowTime }).from(fallProject).where(eq(fallProject.id, projectId));
-  if (!project) return null;
+  return (await calendarsOf(db, [projectId])).get(projectId) ?? null;
+}
+
+/** The calendars of many projects in two queries (a statistic over every project); an unknown id is left out. */
+export async function calendarsOf(db: Db, projectIds: number[]): Promise<Map<number, ProjectCalendar>> {
+  const out = new Map<number, ProjectCalendar>();
+  if (!projectIds.length) return out;
+  const projects = await db
+    .select({ id: fallProject.id, timeZone: fallProject.timeZone, dailyShowTime: fallProject.dailyShowTime })
+    .from(fallProject)
+    .where(inArray(fallProject.id, projectIds));
   const entries = await db
     .select({
+      projectId: fallCalendarEntry.projectId,
       id: fallCalendarEntry.id,
       kind: fallCalendarEntry.kind,
       name: fallCalendarEntry.name,
@@ -30,9 +40,13 @@ export async function calendarOf(db: Db, projectId: number): Promise<ProjectCale
       timeTo: fallCalendarEntry.timeTo,
     })
     .from(fallCalendarEntry)
-    .where(and(eq(fallCalendarEntry.projectId, projectId), isNull(fallCalendarEntry.archivedAt)))
+    .where(and(inArray(fallCalendarEntry.projectId, projectIds), isNull(fallCalendarEntry.archivedAt)))
     .orderBy(asc(fallCalendarEntry.id));
-  return { ...project, entries: entries.map((e) => ({ ...e, slots: e.slots.map((s) => ({ ...s, days: s.days as CalendarEntry['slots'][number]['days'] })) })) };
+  for (const { id, ...project } of projects) out.set(id, { ...project, entries: [] });
+  for (const { projectId, ...e } of entries) {
+    out.get(projectId)?.entries.push({ ...e, slots: e.slots.map((s) => ({ ...s, days: s.days as CalendarEntry['slots'][number]['days'] })) });
+  }
+  return out;
 }
 
 /** What a calendar says at `at`, as the API answers it. */

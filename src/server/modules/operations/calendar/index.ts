@@ -6,4 +6,4 @@ export async function calendarModule(app: AppInstance): Promise<void> {
   await calendarRoutes(app);
 }
 
-export { calendarOf, programmedShowTime, showNowOf } from './calendar.service';
+export { calendarOf, calendarsOf, programmedShowTime, showNowOf, type ProjectCalendar } from './calendar.service';
