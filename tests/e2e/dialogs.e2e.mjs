@@ -68,14 +68,16 @@ export async function run({ baseUrl, browser, screenshotsDir }) {
   assert.ok(all.length >= 20, `the registry names ${all.length} screens with dialogs`);
   const only = process.env.E2E_DIALOGS_ONLY?.split(',');
   const walked = all.filter((x) => !only || only.includes(x.key));
-  const tally = { problems: [], serial: 0, pickers: 0, dialogs: 0, saved: 0, shot: false };
+  const tally = { problems: [], serial: 0, pickers: 0, dialogs: 0, saved: 0, asked: 0, shot: false };
   const suffix = Date.now().toString(36).slice(-5);
   // Two administrators side by side, each walking every other screen in a browser context of its
   // own: the walk mostly waits for dropdowns and answers, so two lanes take little more than half
   // the time of one (and saves landing while the other lane's dialog is open are what real use is).
   const lanes = [walked.filter((_, i) => i % 2 === 0), walked.filter((_, i) => i % 2 === 1)];
   await Promise.all(lanes.map((lane) => walkScreens({ baseUrl, browser, screenshotsDir, lane, tally, suffix })));
-  console.log(`    ${walked.length} screens, ${tally.dialogs} dialogs, ${tally.pickers} pickers clicked, ${tally.saved} saves`);
+  console.log(`    ${walked.length} screens, ${tally.dialogs} dialogs, ${tally.pickers} pickers clicked, ${tally.saved} saves, ${tally.asked} asked before discarding`);
+  // Edit dialogs walked (their pickers changed) and closed unsaved: they asked before losing it.
+  if (!only) assert.ok(tally.asked > 0, 'no dialog with changed fields asked before discarding them');
   assert.deepEqual(tally.problems, [], `pickers that could not be clicked or saves refused:\n${tally.problems.join('\n')}`);
 }
 
@@ -302,6 +304,15 @@ async function walkScreens({ baseUrl, browser, screenshotsDir, lane, tally, suff
     async function closeDialog(dialog) {
       if (!(await dialog.isVisible().catch(() => false))) return;
       await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+      // A dialog whose fields the walk changed asks before it discards them: answered "Discard".
+      const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+      const outcome = await Promise.race([
+        dialog.waitFor({ state: 'detached', timeout: 10_000 }).then(() => 'closed', () => 'open'),
+        ask.waitFor({ timeout: 10_000 }).then(() => 'asked', () => 'open'),
+      ]);
+      if (outcome !== 'asked') return;
+      tally.asked += 1;
+      await ask.getByRole('button', { name: 'Discard', exact: true }).click();
       await dialog.waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
     }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider, Menu, Button, Select } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -47,5 +47,41 @@ describe('floating layers opened inside a dialog', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'More' }));
     expect(zOf(await screen.findByRole('menuitem', { name: 'Export' }))).toBeGreaterThan(dialogZ);
+  });
+
+  it('Escape closes only the innermost layer: an open select, date picker or menu, then the dialog', async () => {
+    let closed = 0;
+    renderWithProviders(
+      <MantineProvider theme={theme} env="test">
+        <Dialog title="Order" opened onChange={(open) => !open && (closed += 1)}>
+          <Select label="Priority" data={['High', 'Low']} />
+          <DatePickerInput label="Repair day" />
+          <Menu>
+            <Menu.Target>
+              <Button>More</Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item>Export</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Dialog>
+      </MantineProvider>,
+    );
+    const layers: [string, () => Promise<void>, () => HTMLElement | null][] = [
+      ['select', () => userEvent.click(screen.getAllByLabelText('Priority').find((el) => el.tagName === 'INPUT')!), () => screen.queryByRole('option', { name: 'High' })],
+      ['date picker', () => userEvent.click(screen.getAllByLabelText('Repair day').find((el) => el.tagName === 'BUTTON')!), () => screen.queryByRole('table')],
+      ['menu', () => userEvent.click(screen.getByRole('button', { name: 'More' })), () => screen.queryByRole('menuitem', { name: 'Export' })],
+    ];
+    for (const [name, open, shown] of layers) {
+      await open();
+      await waitFor(() => expect(shown(), name).toBeInTheDocument());
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(shown(), name).not.toBeInTheDocument());
+      expect(screen.getByRole('dialog', { name: 'Order' }), name).toBeInTheDocument();
+      expect(closed, name).toBe(0);
+    }
+    // Nothing open inside it: Escape is the dialog's.
+    await userEvent.keyboard('{Escape}');
+    expect(closed).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Button } from '@mantine/core';
@@ -64,6 +64,30 @@ describe('Dialog', () => {
     renderKit(<Harness />);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('with unsaved changes, cancel, the close button and Escape ask first; Escape on the question keeps editing', async () => {
+    const onCancel = vi.fn();
+    renderKit(<Harness dirty footer onCancel={onCancel} />);
+    const ask = () => screen.findByRole('dialog', { name: '放弃修改？' });
+    for (const how of ['cancel', 'close', 'escape'] as const) {
+      if (how === 'cancel') await userEvent.click(screen.getByRole('button', { name: '取消' }));
+      if (how === 'close') await userEvent.click(screen.getByRole('button', { name: '关闭' }));
+      if (how === 'escape') await userEvent.keyboard('{Escape}');
+      expect(await ask(), how).toHaveTextContent('此处填写的内容尚未保存');
+      // Above the dialog it asks for.
+      expect(Number(screen.getByRole('dialog', { name: '放弃修改？' }).style.zIndex)).toBeGreaterThan(Number(screen.getByRole('dialog', { name: 'Pump P-1' }).style.zIndex));
+      if (how === 'escape') await userEvent.keyboard('{Escape}');
+      else await userEvent.click(screen.getByRole('button', { name: '继续编辑' }));
+      expect(screen.queryByRole('dialog', { name: '放弃修改？' }), how).not.toBeInTheDocument();
+      expect(screen.getByRole('dialog', { name: 'Pump P-1' })).toBeInTheDocument();
+    }
+    expect(onCancel).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(await ask()).getByRole('button', { name: '放弃' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('state')).toHaveTextContent('closed');
   });
 
   it('maximizes, minimizes, and closing clears minimized', async () => {

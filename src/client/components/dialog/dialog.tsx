@@ -43,6 +43,11 @@ export interface DialogProps {
   modal?: boolean;
   /** Escape closes a modal dialog. @default true */
   closeOnEscape?: boolean;
+  /**
+   * What was typed is not saved: cancel, the close button and Escape ask before they discard it
+   * (a small dialog on top: "Keep editing" / "Discard"). @default false
+   */
+  dirty?: boolean;
   /** @default true */
   draggable?: boolean;
   /** @default true */
@@ -57,6 +62,17 @@ export interface DialogProps {
 
 /** Open dialogs, newest last: each gets the next z-index above MODAL_BASE_Z_INDEX, and Escape closes only the top one. */
 const openStack: string[] = [];
+
+/**
+ * The floating layers a dialog's fields open (a select's options, a date picker, a menu): while one is
+ * open, Escape is its own to close, not the dialog's. Tooltips are not among them.
+ */
+const INNER_LAYERS = '.mantine-Combobox-dropdown, .mantine-Popover-dropdown, .mantine-Menu-dropdown';
+
+/** An inner layer is open now (in the DOM and not hidden): Mantine unmounts or hides a closed one. */
+export function innerLayerOpen(doc: Document = document): boolean {
+  return [...doc.querySelectorAll<HTMLElement>(INNER_LAYERS)].some((el) => el.style.display !== 'none' && !el.closest('[hidden], [aria-hidden="true"]'));
+}
 
 /**
  * The dialog of spec §2: draggable, resizable (min 300×150), maximizable, minimizable and modal,
@@ -84,6 +100,7 @@ export function Dialog({
   maximizable = true,
   minimizable = true,
   theme = 'light',
+  dirty = false,
 }: DialogProps) {
   const { t } = useTranslation('kit');
   const id = useId();
@@ -95,14 +112,17 @@ export function Dialog({
   const [zIndex, setZIndex] = useState(MODAL_BASE_Z_INDEX);
   const windowRef = useRef<HTMLDivElement>(null);
   const spinning = useDelayedFlag(loading, DIALOG_SPIN_DELAY_MS);
-  const latest = useRef({ onChange, onCancel, closeOnEscape });
+  // Asking whether to discard what was typed (dirty): the small dialog on top is open.
+  const [asking, setAsking] = useState(false);
+  const latest = useRef({ onChange, onCancel, closeOnEscape, dirty, asking });
   useEffect(() => {
-    latest.current = { onChange, onCancel, closeOnEscape };
+    latest.current = { onChange, onCancel, closeOnEscape, dirty, asking };
   });
 
   useEffect(() => {
     if (!opened) {
       setMinimized(false);
+      setAsking(false);
       return;
     }
     openStack.push(id);
@@ -112,22 +132,32 @@ export function Dialog({
     };
   }, [opened, id]);
 
-  const close = () => {
+  /** Closes now, whatever was typed. */
+  const discard = () => {
+    setAsking(false);
     setMinimized(false);
     latest.current.onChange?.(false);
     latest.current.onCancel?.();
   };
+  /** Cancel, the close button, Escape: asks first when something typed would be lost. */
+  const close = () => {
+    if (latest.current.dirty) setAsking(true);
+    else discard();
+  };
 
   useEffect(() => {
     if (!opened || !modal) return;
+    // In the capture phase, before the field's own handler closes its layer: whether one was open is
+    // read as the key went down.
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !latest.current.closeOnEscape || openStack.at(-1) !== id) return;
-      setMinimized(false);
-      latest.current.onChange?.(false);
-      latest.current.onCancel?.();
+      if (event.key !== 'Escape' || !latest.current.closeOnEscape || openStack.at(-1) !== id || latest.current.asking) return;
+      if (innerLayerOpen()) return;
+      close();
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+    // close reads only refs and setters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, modal, id]);
 
   /** Follows the pointer from `start` until release; `onStart` runs after `delay` ms of holding. */
@@ -276,7 +306,27 @@ export function Dialog({
   return createPortal(
     <>
       {modal && !minimized && <Box aria-hidden style={{ position: 'fixed', inset: 0, zIndex, background: 'rgba(0, 0, 0, 0.45)' }} />}
-      {modal && !minimized ? <FocusTrap active>{box}</FocusTrap> : box}
+      {modal && !minimized ? <FocusTrap active={!asking}>{box}</FocusTrap> : box}
+      <Dialog
+        opened={asking}
+        onChange={(open) => !open && setAsking(false)}
+        title={t('dialog.discardTitle')}
+        width={420}
+        height={190}
+        draggable={false}
+        resizable={false}
+        maximizable={false}
+        minimizable={false}
+        theme={theme}
+        footer={
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(false)} data-autofocus>{t('dialog.keepEditing')}</Button>
+            <Button color="red" onClick={discard}>{t('dialog.discard')}</Button>
+          </Group>
+        }
+      >
+        <Text size="sm">{t('dialog.discardText')}</Text>
+      </Dialog>
     </>,
     document.body,
   );

@@ -69,6 +69,8 @@ export function ListEditor<Row, Values extends Record<string, unknown>>({ form: 
       onOk={submit}
       confirmLoading={save.isPending}
       loading={editId !== null && info.isFetching}
+      // Closing asks before it loses what was typed (not while saving: a save closes it itself).
+      dirty={!record.waiting && !save.isPending && form.isDirty()}
     >
       <form
         aria-busy={record.waiting}

@@ -192,6 +192,29 @@ describe('ListPage', { timeout: 60_000 }, () => {
     expect(calls.find((c) => c.path === 'update')?.body).toEqual({ id: 2, name: 'Pump two', phone: '13800138000' });
   });
 
+  it('keeps what was typed: closing an edited form asks first; an untouched one closes at once', async () => {
+    servePumps();
+    renderPumps();
+    const row = (await within(table()).findByText('Pump 2')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: '修改' }));
+    let dialog = await editorDialog('Pumps · 修改');
+    expect(await within(dialog).findByRole('textbox', { name: 'Name' })).toHaveValue('Pump 2');
+    // Filled from the record, nothing typed: Escape closes it.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(within(row).getByRole('button', { name: '修改' }));
+    dialog = await editorDialog('Pumps · 修改');
+    const name = await within(dialog).findByRole('textbox', { name: 'Name' });
+    await userEvent.type(name, ' B');
+    await userEvent.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: '放弃修改？' });
+    await userEvent.click(within(ask).getByRole('button', { name: '继续编辑' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Pump 2 B');
+    await userEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: '放弃修改？' })).getByRole('button', { name: '放弃' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('shows the edit form only once the record filled it, never its defaults as if they were the record', async () => {
     servePumps();
     let answer: () => void = () => {};
