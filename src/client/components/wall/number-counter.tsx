@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { COUNT_UP_MS } from './theme';
-import { wallFrameShown } from './first-frame';
 
 export interface NumberCounterProps {
   value: number | null | undefined;
@@ -31,26 +30,29 @@ export function formatCount(v: number, decimals: number): string {
 }
 
 /**
- * A number that counts up from its previous value (from 0 the first time) when it shows or changes
- * (not the first time under a server-drawn first frame, which showed it already).
- * Each frame writes the text itself rather than rendering the component again: a wall counts five
- * of these up while its charts draw, and a render per counter per frame took the main thread from them.
+ * A number shown as it is when it first shows (never counted up from 0: a control room reads every
+ * figure on the screen as a computed value, and a remount — a click on Mute, a sign-in — replayed a
+ * count from 0 that read 1.1 h for 27.3 h), then counting from the value shown to a new one when it
+ * changes. Each frame writes the text itself rather than rendering the component again: a wall counts
+ * five of these while its charts draw, and a render per counter per frame took the main thread from them.
  */
 export function NumberCounter({ value, decimals = 0, empty = '—', durationMs = COUNT_UP_MS, className, style }: NumberCounterProps) {
   const node = useRef<HTMLSpanElement>(null);
   // Where the count is now; a render in between shows it rather than where the count began.
-  // (On the server, drawing a first frame, the number as it ends.)
-  const shown = useRef(typeof window === 'undefined' ? (value ?? 0) : 0);
+  const shown = useRef(value ?? 0);
+  // No value has been shown yet: the first one is shown as it is.
+  const first = useRef(value === null || value === undefined);
   useEffect(() => {
     if (value === null || value === undefined) return;
-    // Under a server-drawn first frame the number is on screen already: no count from 0 when the frame goes.
-    if (shown.current === 0 && wallFrameShown()) {
+    if (first.current) {
+      first.current = false;
       shown.current = value;
       if (node.current) node.current.textContent = formatCount(value, decimals);
       return;
     }
     const start = performance.now();
     const origin = shown.current;
+    if (origin === value) return;
     let frame = 0;
     const step = (now: number) => {
       // A frame timestamp can precede the effect's start: clamp, or the easing dips below the origin.
