@@ -189,6 +189,9 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
     console.log(`    escalation heard through the mute ${Date.now() - escalateFrom} ms after the setting allowed it`);
     assert.equal(await strip(page).getAttribute('data-muted'), 'true', 'still muted');
     assert.equal(await strip(page).getAttribute('data-sounding'), 'true', 'the escalation sounds');
+    // And the wall says why it sounds although muted (issue 44).
+    await page.getByTestId('alarm-through-mute').waitFor({ timeout: 10_000 });
+    assert.match(await page.getByTestId('alarm-muted').innerText(), /Muted until \d\d:\d\d\s*· \d+ overdue sounding/);
     await page.screenshot({ path: shot('unattended-escalated-muted-en.png') });
 
     // 5. The strip covers nothing at both sizes in both languages; the most severe and the newest in sight.

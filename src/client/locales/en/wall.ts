@@ -99,6 +99,7 @@ const wall: LocaleShape<typeof cnWall> = {
     unmute: 'Unmute',
     mutedUntil: 'Muted until {{time}}',
     escalatedSounds: 'Escalated alarms sound even while the wall is muted',
+    throughMute: '{{count}} overdue sounding',
     soundBlocked: 'Sound blocked · click',
     soundBlockedHint: 'The browser blocks sound until someone clicks or presses a key here; a kiosk started as docs/walls.md says never is',
     noAckRight: 'This wall may not acknowledge',

@@ -278,6 +278,21 @@ describe('wall alarm strip', () => {
     expect(strip()).toHaveAttribute('data-muted', 'true');
     expect(document.querySelector('[data-alarm-id="6"]')).toHaveAttribute('data-overdue', 'true');
     await waitFor(() => expect(played).toContain('sine'));
+    // The wall says why it sounds although muted.
+    expect(screen.getByTestId('alarm-through-mute')).toHaveTextContent('1 overdue sounding');
+    expect(screen.getByTestId('alarm-muted')).toHaveTextContent('Muted until');
+  });
+
+  it('says nothing sounds through the mute while no alarm is overdue, and says it in Chinese when one is', async () => {
+    alarms = [row({ id: 7, level: 'warning' })];
+    const { queryClient } = renderWithProviders(<Strip />, { locale: 'cn' });
+    await waitFor(() => expect(strip()).toHaveAttribute('data-sounding', 'true'));
+    fireEvent.click(screen.getByTestId('alarm-mute'));
+    expect(strip()).toHaveAttribute('data-sounding', 'false');
+    expect(screen.queryByTestId('alarm-through-mute')).toBeNull();
+    alarms = [row({ id: 7, level: 'warning', overdue: true }), row({ id: 8, level: 'critical', overdue: true })];
+    await queryClient.invalidateQueries({ queryKey: ['warning-alarms'] });
+    await waitFor(() => expect(screen.getByTestId('alarm-through-mute')).toHaveTextContent('2 条超时告警仍在报警'));
   });
 
   it('offers no mute when the setting is 0', async () => {

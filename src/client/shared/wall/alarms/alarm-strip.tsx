@@ -281,9 +281,11 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
                 <Speaker size={16} muted /> {t('alarm.mute')}
               </button>
             ) : null}
+            {/* Muted, yet sounding: the overdue alarms sound through the mute by design, and the badge says so in red. */}
             {muted ? (
-              <span data-testid="alarm-muted" title={t('alarm.escalatedSounds')} style={badgeStyle(WALL.textDim)}>
-                <Speaker size={14} muted /> {t('alarm.mutedUntil', { time: dayjs(mutedUntil).format('HH:mm') })}
+              <span data-testid="alarm-muted" data-through={sounding ? heard.length : 0} title={t('alarm.escalatedSounds')} style={badgeStyle(sounding ? TAG_HEX.danger : WALL.textDim)}>
+                <Speaker size={14} muted={!sounding} /> {t('alarm.mutedUntil', { time: dayjs(mutedUntil).format('HH:mm') })}
+                {sounding ? <span data-testid="alarm-through-mute"> · {t('alarm.throughMute', { count: heard.length })}</span> : null}
               </span>
             ) : null}
           </div>
