@@ -6,7 +6,7 @@ import { projectWallFixture } from '../../../../mocks/handlers/wall-project';
 import { clearSession, loginDisplay } from '../../lib/session';
 import { http } from 'msw';
 import { server } from '../../../../mocks/server';
-import { API, ok } from '../../../../mocks/envelope';
+import { API, fail, ok } from '../../../../mocks/envelope';
 import ProjectWall from './project-wall';
 import ModelView from './model-view';
 
@@ -74,6 +74,18 @@ describe('project wall', () => {
   it('says so when a project is not public', async () => {
     renderWall('/page/project/7', 'en');
     expect(await screen.findByText('This project is not public or does not exist')).toBeInTheDocument();
+  });
+
+  it("tells a signed-in user whose scope leaves the project out that it is outside their access, not to sign in", async () => {
+    server.use(http.get(`${API}/wall/project/:id`, () => fail(403, 'Forbidden')));
+    loginDisplay('user-token');
+    const { unmount } = renderWall('/page/project/7', 'en');
+    expect(await screen.findByText('This project is outside your access: ask an administrator to add it to your role')).toBeInTheDocument();
+    expect(screen.queryByText('Sign in')).toBeNull();
+    unmount();
+    renderWall('/page/project/7', 'cn');
+    expect(await screen.findByText('该项目不在您的数据权限范围内：请联系管理员将其加入您的角色')).toBeInTheDocument();
+    clearSession();
   });
 
   it('says there is no such project for an address that is not an id, instead of staying dark', async () => {

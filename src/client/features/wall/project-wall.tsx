@@ -68,6 +68,8 @@ export default function ProjectWall() {
     body = <Message>{t('notFound')}</Message>;
   } else if (showPublic) {
     if (pub.data) body = <PublicView project={pub.data} />;
+    // Signed in, and the project is outside the user's data scope: said so, not "sign in" again.
+    else if (pub.isError && refused && !visitorElsewhere) body = <Message>{t('public.outsideScope')}</Message>;
     else if (pub.isError)
       body = (
         <Message action={!kiosk ? <Link to="/login" style={{ fontSize: 20, color: WALL.accent }}>{t('public.login')}</Link> : null}>

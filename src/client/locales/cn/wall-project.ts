@@ -51,6 +51,7 @@ const wallProject = {
     enterPassword: '输入访问密码查看详情',
     detailHint: '详细运行数据需要管理员发放的访问密码',
     notPublic: '该项目未公开或不存在',
+    outsideScope: '该项目不在您的数据权限范围内：请联系管理员将其加入您的角色',
     login: '登录后台',
     noIntro: '暂无简介',
     noPictures: '暂无图片',

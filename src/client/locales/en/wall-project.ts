@@ -53,6 +53,7 @@ const wallProject: LocaleShape<typeof cn> = {
     enterPassword: 'Enter the access password for details',
     detailHint: 'Detailed live data needs an access password issued by the administrator',
     notPublic: 'This project is not public or does not exist',
+    outsideScope: 'This project is outside your access: ask an administrator to add it to your role',
     login: 'Sign in',
     noIntro: 'No introduction yet',
     noPictures: 'No pictures yet',
