@@ -63,7 +63,7 @@ const SHELVE_REASONS = [
 export interface DemoAlarmHistory {
   alarms: number;
   logs: number;
-  /** The bad actor's source (board id and channel) and its alarms: the test and the docs point at it. */
+  /** The bad actor's source (board id and channel) and its alarms, for the seed's progress line. */
   badActor: { detectId: number; ch: number; alarms: number };
 }
 
@@ -89,7 +89,7 @@ export async function seedDemoAlarmHistory(database: Database, first: number, la
   const rows: Row[] = [];
   const logs: PendingLog[] = [];
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
-  // Channels that read normal now (an open warning is only theirs whose channel reads faulty), by board and by unit.
+  // Channels that read normal now (an open warning is only theirs whose channel reads faulty), by board.
   const quiet = channels.filter((c) => c.result === 'normal');
   const byBoard = new Map<number, Channel[]>();
   for (const c of quiet) byBoard.set(c.detectId, [...(byBoard.get(c.detectId) ?? []), c]);
