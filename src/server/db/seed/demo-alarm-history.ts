@@ -226,8 +226,8 @@ export async function seedDemoAlarmHistory(database: Database, first: number, la
     .insert(fallAlarmWindow)
     .values([
       { projectId: cleanCs[0].projectId, name: '每周清洗 Weekly pool cleaning', kind: 'weekly', slots: [{ days: [2], start: '06:00', end: '09:00' }] satisfies WeeklySlot[], reason: '清洗时液位与水泵报警属正常 Level and pump alarms are expected while cleaning', createdBy: 'manager', createdAt: new Date(t0 - 365 * DAY) },
-      { projectId: winterCs[0].projectId, name: `冬季排空 Winter drain-down ${year - 1}`, kind: 'dates', dateFrom: `${year - 2}-12-01`, dateTo: `${year - 1}-02-28`, reason: '排空防冻 Drained against frost', createdBy: 'manager', createdAt: new Date(t0 - 700 * DAY) },
-      { projectId: winterCs[0].projectId, name: `冬季排空 Winter drain-down ${year}`, kind: 'dates', dateFrom: `${year - 1}-12-01`, dateTo: `${year}-02-28`, reason: '排空防冻 Drained against frost', createdBy: 'manager', createdAt: new Date(t0 - 380 * DAY) },
+      { projectId: winterCs[0].projectId, name: `冬季停运期 Winter lay-up ${year - 1}`, kind: 'dates', dateFrom: `${year - 2}-12-01`, dateTo: `${year - 1}-02-28`, reason: '排空防冻 Drained against frost', createdBy: 'manager', createdAt: new Date(t0 - 700 * DAY) },
+      { projectId: winterCs[0].projectId, name: `冬季停运期 Winter lay-up ${year}`, kind: 'dates', dateFrom: `${year - 1}-12-01`, dateTo: `${year}-02-28`, reason: '排空防冻 Drained against frost', createdBy: 'manager', createdAt: new Date(t0 - 380 * DAY) },
     ])
     .returning({ id: fallAlarmWindow.id, projectId: fallAlarmWindow.projectId, kind: fallAlarmWindow.kind, slots: fallAlarmWindow.slots, dateFrom: fallAlarmWindow.dateFrom, dateTo: fallAlarmWindow.dateTo });
   const held: { projectId: number; from: number; to: number }[] = [];
