@@ -9,6 +9,9 @@ import { seedDemo, type DemoSeedSummary } from './demo';
 import { XMZT, WATER_TYPE, DEVICE_CATEGORY } from '@shared/dictionaries';
 import { calendarAt, dailyShowTimeOf, type CalendarEntry } from '@shared/calendar';
 import { judge, type CheckAnswers, type CheckItem } from '@shared/checklist';
+import { EEMUA_FLOOD_SHARE, FLOOD_ALARMS, HEALTH_TOP_SOURCES, type AlarmHealth } from '@shared/contracts/alarm-health';
+import { AlarmHealthRepository } from '../../modules/stats/alarm-health.repository';
+import { ALL_PROJECTS } from '../../lib/data-scope';
 
 describe('seedDemo', () => {
   let database: Database;
@@ -260,5 +263,62 @@ describe('seedDemo', () => {
       expect({ order: f.orderChecklist, missing: verdict.missing, failed: verdict.failed.length, stored: f.failed, result: f.result }).toEqual({ order: f.checklistId, missing: {}, failed: 0, stored: 0, result: 'fixed' });
       expect(f.values).toBe(f.items.filter((i) => i.type === 'number').length);
     }
+  });
+  it('has a two-year alarm history that meets the EEMUA 191 "manageable" targets but for its scripted bad actor and upset, every health figure non-empty', async () => {
+    const health = new AlarmHealthRepository(database);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const range = (days: number) => ({ from: day(Date.now() - days * 86_400_000), to: day(Date.now()), scope: ALL_PROJECTS });
+    const h: AlarmHealth = await health.health(range(729));
+    const hours = h.buckets / 6;
+    const days = h.buckets / 144;
+    // The bad actor: the loudest source, the only chattering one, a pool's level float switch.
+    const [bad, ...others] = h.top;
+    expect(h.chatteringSources).toBe(1);
+    const chattering = await health.figureRows({ ...range(729), figure: 'chattering', page: 1, limit: 1 });
+    expect(chattering.total).toBe(bad.count);
+    expect(`${chattering.rows[0].detectId}:${chattering.rows[0].channel}`).toBe(bad.key);
+    const device = await one<{ device: string }>(
+      `SELECT d.name_en AS device FROM fall_detect_channel c JOIN fall_eq_info e ON e.id = c.equipment_id JOIN fall_device d ON d.id = e.device_id WHERE c.detect_id = ${bad.detectId} AND c.ch = ${bad.channel}`,
+    );
+    expect(device.device).toBe('Water level sensor');
+    expect(bad.count).toBeGreaterThan(3 * others[0].count);
+    const rest = h.total - bad.count;
+    // One operator watches the whole fleet: EEMUA 191 — on average at most 2 alarms per 10 minutes ("manageable"), 12 an hour.
+    expect(h.total / h.buckets).toBeLessThanOrEqual(2);
+    expect(h.total / hours).toBeLessThanOrEqual(12);
+    // Under 1 % of the time in flood: the one flood is the scripted upset (a power dip, one 10-minute period).
+    expect(h.floodShare).toBeLessThan(EEMUA_FLOOD_SHARE);
+    expect(h.floodEpisodes).toHaveLength(1);
+    // Outside it, no 10 minutes hold more than 10 alarms (EEMUA 191's peak after an upset).
+    const episode = h.floodEpisodes[0];
+    expect(Math.max(...h.series.filter((p) => p.bucket < episode.first || p.bucket > episode.last).map((p) => p.count))).toBeLessThanOrEqual(FLOOD_ALARMS);
+    // Stale (standing over 24 h): ISA-18.2 asks for fewer than 5 on a day.
+    expect(h.stale / days).toBeLessThan(5);
+    // The other nine of the top 10: at most 5 % of the other alarms (ISA-18.2: the top 10's share ~1 % to 5 %).
+    expect(others.reduce((n, s) => n + s.count, 0) / rest).toBeLessThanOrEqual(0.05);
+    // Every figure has something to show, and the last 30 days (the screen's usual range) too.
+    const nonEmpty = (x: AlarmHealth) => ({
+      total: x.total > 0, avg: x.avgPerBucket > 0, peak: x.peakPerBucket > 0, top: x.top.length === HEALTH_TOP_SOURCES, chattering: x.chatteringAlarms > 0, stale: x.stale > 0,
+      critical: (x.byLevel.critical ?? 0) > 0, warning: (x.byLevel.warning ?? 0) > 0, acked: x.acked > 0, ackMedian: (x.ackMedianSeconds ?? 0) > 0, ackP90: (x.ackP90Seconds ?? 0) > 0,
+      shelved: x.shelved > 0, shelvedNow: x.shelvedNow > 0, boardOffline: x.suppressed.board_offline > 0, maintenance: x.suppressed.maintenance > 0,
+      outOfService: x.suppressed.out_of_service > 0, unitsOutNow: x.outOfServiceNow === 1, unitsOut: x.outOfService >= 1,
+    });
+    const all = (o: Record<string, boolean>) => Object.fromEntries(Object.keys(o).map((k) => [k, true]));
+    const two = nonEmpty(h);
+    expect(two).toEqual(all(two));
+    expect(h.floodAlarms).toBeGreaterThan(FLOOD_ALARMS);
+    expect(h.outOfService).toBe(2);
+    const month = await health.health(range(29));
+    const recent = nonEmpty(month);
+    expect(recent).toEqual(all(recent));
+    expect(month.top[0].key).toBe(bad.key);
+    // Each suppression figure drills to its rows; the log the live paths write holds what the rows no longer say.
+    for (const cause of ['board_offline', 'maintenance', 'out_of_service'] as const) {
+      expect((await health.figureRows({ ...range(729), figure: 'suppressed', key: cause, page: 1, limit: 1 })).total).toBe(h.suppressed[cause]);
+    }
+    const released = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM fall_warning w WHERE w.suppressed_by IS NULL AND EXISTS (SELECT 1 FROM sys_log l WHERE l.module = 'ball/falldetect' AND l.action = 'boardOnline' AND l.params -> 'released' @> to_jsonb(w.id))`,
+    );
+    expect(released.n).toBeGreaterThan(0);
   });
 });

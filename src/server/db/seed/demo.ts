@@ -28,6 +28,7 @@ import { recomputeAllEquipmentStates } from '../../modules/operations/equipment/
 import { seedDemoRisks } from './demo-risks';
 import { seedDemoCalendar } from './demo-calendar';
 import { seedDemoChecklists } from './demo-checklists';
+import { seedDemoAlarmHistory } from './demo-alarm-history';
 
 export interface DemoSeedOptions {
   /** Where uploaded files live (config.filesDir): the generated site plans and drawings go there. */
@@ -234,6 +235,7 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
   await recomputeAllEquipmentStates(database.db);
   // Units at risk: the predictive detector's own findings and preventive orders over a simulated history.
   const risks = await seedDemoRisks(database, first, last);
+  log(`alarm history: ${Object.entries(await seedDemoAlarmHistory(database, first, last)).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')}`);
   log(`units at risk: ${risks.findings} findings, ${risks.orders} preventive orders (history of ${risks.channels} channels: ${risks.hours} hour and ${risks.minutes} minute cells)`);
 
   const [{ countries }] = await database.query<{ countries: number }>('SELECT count(DISTINCT country)::int AS countries FROM fall_project');

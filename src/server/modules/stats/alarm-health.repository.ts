@@ -47,16 +47,16 @@ const loggedIn = (module: string, action: string, list: string) =>
 
 /**
  * The alarms a suppression cause held at any time: the cause the row keeps (now, or when it closed),
- * or the operation log naming it — suppressed by a unit set out of service or a maintenance window's
- * start, released by the unit's return or the window's end, or taking the cause when its shelving
- * ended. A board's offline suppression is not in the log: only the row's cause counts it.
+ * or the operation log naming it — suppressed by a board gone offline, a unit set out of service or a
+ * maintenance window's start, released by the board's return, the unit's or the window's end, or
+ * taking the cause when its shelving ended.
  */
 function suppressedCondition(cause: HealthSuppressionCause): SQL {
   const own = sql`a.suppressed_by = ${cause}`;
   const unshelvedInto = sql`EXISTS (SELECT 1 FROM sys_log l WHERE l.module = 'ball/fallwarning' AND l.action = 'unshelve' AND l.target = a.id::text AND l.params ->> 'now' = ${cause})`;
   switch (cause) {
     case 'board_offline':
-      return sql`(${own} OR ${unshelvedInto})`;
+      return sql`(${own} OR ${unshelvedInto} OR ${loggedIn('ball/falldetect', 'boardOffline', 'suppressed')} OR ${loggedIn('ball/falldetect', 'boardOnline', 'released')})`;
     case 'maintenance':
       return sql`(${own} OR ${unshelvedInto} OR ${loggedIn('ball/fallalarmwindow', 'windowStart', 'suppressed')} OR ${loggedIn('ball/fallalarmwindow', 'windowEnd', 'released')})`;
     case 'out_of_service':

@@ -4,6 +4,7 @@ import { CHATTER_ALARMS, CHATTER_SECONDS, FLOOD_ALARMS, HEALTH_TOP_SOURCES, STAL
 import { createTestApp, type TestApp } from '@tests/helpers/test-app';
 import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 import { seedBoards } from '../operations/detect/board-fixtures';
+import { applyReading, checkOffline } from '../operations/detect/readings';
 import { prng } from '../../db/seed/site-plan';
 
 /**
@@ -54,7 +55,8 @@ interface Unit {
  * an alarm of the range counts as shelved when its row says so (its cause, a shelver kept) or a shelve
  * log row names it; under a cause when its row keeps that cause or a log row's list names it (a unit's
  * outOfService `suppressed`, its inService `released`, a window's windowStart `suppressed`, its
- * windowEnd `released`, an unshelve whose `now` is the cause). A unit was out in the range when one of
+ * windowEnd `released`, a board's boardOffline `suppressed`, its boardOnline `released`, an unshelve
+ * whose `now` is the cause). A unit was out in the range when one of
  * its out-of-service spells (from an outOfService row to its next inService row, or open) overlaps it,
  * or it is out now since before the range's end.
  */
@@ -70,6 +72,7 @@ function expectedSuppression(all: Alarm[], logs: Log[], units: Unit[], projectId
       (x) =>
         x.cause === cause ||
         unshelvedInto(x, cause) ||
+        (cause === 'board_offline' && (named('ball/falldetect', 'boardOffline', 'suppressed', x.id!) || named('ball/falldetect', 'boardOnline', 'released', x.id!))) ||
         (cause === 'maintenance' && (named('ball/fallalarmwindow', 'windowStart', 'suppressed', x.id!) || named('ball/fallalarmwindow', 'windowEnd', 'released', x.id!))) ||
         (cause === 'out_of_service' && (named('ball/falleqinfo', 'outOfService', 'suppressed', x.id!) || named('ball/falleqinfo', 'inService', 'released', x.id!))),
     );
@@ -270,6 +273,9 @@ describe('the alarm system health (fall/alarm-health)', () => {
     logs.push({ module: 'ball/fallalarmwindow', action: 'windowStart', target: p1, at: START + DAY, params: { window: 1, suppressed: picks(7) } });
     logs.push({ module: 'ball/fallalarmwindow', action: 'windowEnd', target: p1, at: START + 1.2 * DAY, params: { window: 1, released: picks(4) } });
     logs.push({ module: 'ball/fallalarmwindow', action: 'windowEnd', target: p2, at: START + 1.2 * DAY, params: { window: 2 } });
+    logs.push({ module: 'ball/falldetect', action: 'boardOffline', target: boards[0].id, at: START + 0.5 * DAY, params: { suppressed: picks(5) } });
+    logs.push({ module: 'ball/falldetect', action: 'boardOnline', target: boards[0].id, at: START + 0.6 * DAY, params: { released: picks(3) } });
+    logs.push({ module: 'ball/falldetect', action: 'boardOnline', target: boards[1].id, at: START + 0.7 * DAY, params: { released: [] } });
     for (const u of units) {
       await t.database.query(`UPDATE fall_eq_info SET out_of_service_at = $1, out_of_service_reason = $2, archived_at = $3 WHERE id = $4`, [
         u.outAt === null ? null : new Date(u.outAt).toISOString(), u.outAt === null ? '' : 'repair', u.archived ? new Date().toISOString() : null, u.id]);
@@ -373,6 +379,45 @@ describe('the alarm system health (fall/alarm-health)', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it('counts a channel alarm its board’s absence held exactly once under "board offline", through the live paths, once the board is back', async () => {
+    // A project and board of its own, today (the live paths write the time of now).
+    const projectId = await seedProject(t, { name: 'Health P3', nameEn: 'Health P3' });
+    const [b] = await seedBoards(t.database, projectId, 1, { prefix: 'HC' });
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const q = { from: yesterday, to: today, projectId };
+    const reading = (faulty: number[]) => Array.from({ length: 9 }, (_, i) => ({ ch: i + 1, switch: (faulty.includes(i + 1) ? 1 : 0) as 0 | 1, analog: 50 }));
+    await applyReading(t.app, b.id, reading([]));
+    // Channels 1 and 2 alarm; the board falls silent and goes offline (both suppressed), then comes back
+    // with channel 1 still faulty (released: its row's cause is cleared) and 2 normal (still suppressed).
+    const opened = (await applyReading(t.app, b.id, reading([1, 2]))).opened;
+    expect(opened).toHaveLength(2);
+    await t.database.query(`UPDATE fall_detect SET last_seen = now() - interval '1 hour' WHERE id = $1`, [b.id]);
+    await checkOffline(t.app);
+    await applyReading(t.app, b.id, reading([1]));
+    const rows = await t.database.query<{ id: number; suppressed_by: string | null }>(`SELECT id, suppressed_by FROM fall_warning WHERE id = ANY($1::int[]) ORDER BY id`, [opened]);
+    expect(rows.map((r) => r.suppressed_by)).toEqual([null, 'board_offline']);
+    // The operation log has the board's absence and its return, naming the warnings.
+    const log = await t.database.query<{ action: string; params: { suppressed?: number[]; released?: number[] } }>(
+      `SELECT action, params FROM sys_log WHERE module = 'ball/falldetect' AND target = $1 ORDER BY id`, [String(b.id)]);
+    expect(log.map((l) => l.action)).toEqual(['boardOffline', 'boardOnline']);
+    expect([...log[0].params.suppressed!].sort()).toEqual([...opened].sort());
+    expect(log[1].params.released).toEqual([opened[0]]);
+
+    const res = await t.call('POST', '/api/ball/alarmhealth/figures', { token: manager, body: q });
+    expect(res.status).toBe(200);
+    const h = res.body.data as AlarmHealth;
+    // Counted once each: the released one through the log, the one still suppressed by its row and the log both.
+    expect(h.suppressed.board_offline).toBe(2);
+    expect(h.total).toBe(3);
+    const drill = await t.call('POST', '/api/ball/alarmhealth/drill', { token: manager, body: { ...q, figure: 'suppressed', key: 'board_offline', limit: 200 } });
+    expect(drill.status).toBe(200);
+    expect(drill.body.data.total).toBe(2);
+    expect(drill.body.data.rows.map((r: { id: number }) => r.id).sort()).toEqual([...opened].sort());
+    // The board's own offline alarm is not one its absence suppressed.
+    expect(drill.body.data.rows.every((r: { kind: string }) => r.kind === 'channel')).toBe(true);
   });
 
   it('exports the figures, the sources, the flood episodes and the alarms as a workbook', async () => {

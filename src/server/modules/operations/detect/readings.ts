@@ -11,7 +11,7 @@ import { serverText } from '@shared/server-text';
 import { publishLive } from '../../../live';
 import { insertOrder } from '../orders';
 import { equipmentOfBoards, recomputeEquipmentState } from '../equipment';
-import { projectSuppressionSql, releaseReturnedChannels, suppressOfflineChannels, suppressionOf } from '../warnings';
+import { boardSuppressionLog, logSuppression, projectSuppressionSql, releaseReturnedChannels, suppressOfflineChannels, suppressionOf } from '../warnings';
 
 /** Who closes warnings the readings themselves clear. */
 export const SYSTEM_ACTOR = 'system';
@@ -113,7 +113,9 @@ export async function applyReading(app: FastifyInstance, boardId: number, channe
       await applyStep(tx, { board, autoOrder: !!project?.autoOrder, channel, reading, step, closeAfter, now, outcome, named, values: { switchValue: reading.switch, analogValue: reading.analog, updatedAt: now } });
     }
     // Suppressed while the board was offline: the channels reading faulty alarm again (the same warnings, docs/alarms.md).
-    await releaseReturnedChannels(tx, boardId, [...latest].filter(([ch, r]) => byCh.has(ch) && isFault(r, byCh.get(ch)!)).map(([ch]) => ch), now);
+    const released = await releaseReturnedChannels(tx, boardId, [...latest].filter(([ch, r]) => byCh.has(ch) && isFault(r, byCh.get(ch)!)).map(([ch]) => ch), now);
+    // In the operation log, so the alarm health still counts them under "board offline" (their row's cause is gone).
+    if (backOnline.length || released.length) await logSuppression(tx, [boardSuppressionLog('boardOnline', boardId, released.map((w) => w.id))]);
     // The board is heard again and its channels are stored: its units, and those its closed warnings named, follow the facts now.
     moved = (await recomputeEquipmentState(tx, [...(await equipmentOfBoards(tx, [boardId])), ...named], now)).length;
     return outcome;
@@ -328,7 +330,8 @@ export async function checkOffline(app: FastifyInstance): Promise<number[]> {
     // Their units are offline now (unless a fault still holds them broken).
     changed = (await recomputeEquipmentState(tx, await equipmentOfBoards(tx, gone.map((b) => b.id)))).length;
     // Their channels' open alarms are suppressed by the board's offline warning (docs/alarms.md).
-    await suppressOfflineChannels(tx, gone.map((b) => b.id));
+    const suppressed = await suppressOfflineChannels(tx, gone.map((b) => b.id));
+    await logSuppression(tx, gone.map((b) => boardSuppressionLog('boardOffline', b.id, suppressed.filter((w) => w.detectId === b.id).map((w) => w.id))));
     const res = await tx.execute(sql`
       INSERT INTO fall_warning (info, kind, level, project_id, detect_id, suppressed_by)
       SELECT '[[text.offline]]' || jsonb_build_object('board', ${fallDetect.boardName}, 'boardEn', ${fallDetect.boardNameEn}, 'seconds', ${fallDetect.pollSeconds} * ${OFFLINE_PERIODS})::text,

@@ -13,4 +13,5 @@ export async function warningsModule(app: AppInstance): Promise<void> {
 /** What other modules' writes do to warnings: settle them (a fixed report), close an archived row's, escalate the unacknowledged. */
 export { closeArchivedWork, settleWarnings, escalateAlarms } from './warnings.service';
 /** Suppression (docs/alarms.md): what readings.ts calls where a warning opens and a board goes or comes back, and the device jobs' sweep. */
-export { projectSuppressionSql, suppressionOf, suppressOfflineChannels, releaseReturnedChannels, sweepSuppression } from './suppression';
+export type { SuppressionLog } from './suppression';
+export { boardSuppressionLog, logSuppression, projectSuppressionSql, suppressionOf, suppressOfflineChannels, releaseReturnedChannels, sweepSuppression } from './suppression';

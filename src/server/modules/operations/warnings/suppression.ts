@@ -68,27 +68,38 @@ async function release(tx: Db, where: SQL, cause: SuppressedBy, now: Date, extra
 
 /**
  * A board gone offline (checkOffline): its channels' open warnings that alarm are suppressed by
- * 'board_offline' — the board's one offline warning stands for them.
+ * 'board_offline' — the board's one offline warning stands for them. Returns them with their board
+ * (the operation log's `boardOffline` row of each board names its own).
  */
-export async function suppressOfflineChannels(tx: Db, boardIds: number[]): Promise<number[]> {
+export async function suppressOfflineChannels(tx: Db, boardIds: number[]): Promise<{ id: number; detectId: number }[]> {
   if (!boardIds.length) return [];
   const rows = await tx
     .update(fallWarning)
     .set({ suppressedBy: 'board_offline' })
     .where(and(inArray(fallWarning.detectId, boardIds), eq(fallWarning.kind, 'channel'), isNull(fallWarning.result), isNull(fallWarning.suppressedBy)))
-    .returning({ id: fallWarning.id });
-  return rows.map((r) => r.id);
+    .returning({ id: fallWarning.id, detectId: fallWarning.detectId });
+  return rows.map((r) => ({ id: r.id, detectId: r.detectId! }));
 }
 
 /**
  * A board heard again (applyReading): the warnings of its channels that read faulty in this reading
  * alarm again (the same warnings, no new ones); those reading normal stay suppressed until their
  * normal readings close them, so a board's return raises no flood of alarms about to clear.
+ * Returns every warning whose board-offline suppression ended, with the cause it took (null: it alarms again).
  */
-export async function releaseReturnedChannels(tx: Db, boardId: number, faultyChannels: number[], now: Date): Promise<number[]> {
+export async function releaseReturnedChannels(tx: Db, boardId: number, faultyChannels: number[], now: Date): Promise<{ id: number; suppressedBy: string | null }[]> {
   if (!faultyChannels.length) return [];
   const rows = await release(tx, and(eq(fallWarning.detectId, boardId), eq(fallWarning.kind, 'channel'), inArray(fallWarning.channel, faultyChannels))!, 'board_offline', now);
-  return rows.filter((r) => r.suppressedBy === null).map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, suppressedBy: r.suppressedBy }));
+}
+
+/**
+ * The operation-log rows of boards gone offline (`boardOffline`, naming the warnings suppressed) or
+ * heard again (`boardOnline`, naming every warning whose board-offline suppression ended), so the
+ * alarm health counts an alarm a board's absence held even once its `suppressed_by` is cleared.
+ */
+export function boardSuppressionLog(action: 'boardOffline' | 'boardOnline', boardId: number, ids: number[], at?: Date): SuppressionLog {
+  return { userId: null, username: SYSTEM_ACTOR, module: 'ball/falldetect', action, target: boardId, params: action === 'boardOffline' ? { suppressed: ids } : { released: ids }, ...(at ? { at } : {}) };
 }
 
 export interface ShelveOptions {
@@ -157,18 +168,20 @@ export async function returnToService(tx: Db, equipmentId: number, now: Date): P
   return { released: await releaseUnit(tx, equipmentId, now), projectId: unit.projectId };
 }
 
-/** One operation-log row of a suppression change (shelve, unshelve, out of service, back in service, a maintenance window's start and end). */
+/** One operation-log row of a suppression change (shelve, unshelve, out of service, back in service, a maintenance window's start and end, a board offline and back). */
 export interface SuppressionLog {
   userId: number | null;
   username: string;
-  module: 'ball/fallwarning' | 'ball/falleqinfo' | 'ball/fallalarmwindow';
-  action: 'shelve' | 'unshelve' | 'outOfService' | 'inService' | 'windowStart' | 'windowEnd';
+  module: 'ball/fallwarning' | 'ball/falleqinfo' | 'ball/fallalarmwindow' | 'ball/falldetect';
+  action: 'shelve' | 'unshelve' | 'outOfService' | 'inService' | 'windowStart' | 'windowEnd' | 'boardOffline' | 'boardOnline';
   target: number;
   method?: string;
   path?: string;
   ip?: string;
   /** What the log shows: the reason and the end (`until`), and what else the change names. */
   params: Record<string, unknown>;
+  /** When it happened: now, unless a history is written after the fact (the demo seed). */
+  at?: Date;
 }
 
 /** Writes suppression changes to the operation log (sys_log), one row per warning or unit: who, reason, end. */
@@ -188,6 +201,7 @@ export async function logSuppression(tx: Db, rows: SuppressionLog[]): Promise<vo
       statusCode: 200,
       success: true,
       params: r.params,
+      ...(r.at ? { at: r.at } : {}),
     })),
   );
 }
