@@ -9,6 +9,7 @@ import { seedDemo, type DemoSeedSummary } from './demo';
 import { XMZT, WATER_TYPE, DEVICE_CATEGORY } from '@shared/dictionaries';
 import { calendarAt, dailyShowTimeOf, type CalendarEntry } from '@shared/calendar';
 import { judge, type CheckAnswers, type CheckItem } from '@shared/checklist';
+import { dueNext } from '../../modules/operations/pm-plans/pm-plan.service';
 
 describe('seedDemo', () => {
   let database: Database;
@@ -259,6 +260,27 @@ describe('seedDemo', () => {
       // A seeded record keeps what the API keeps: its order names it, it completes, and it failed nothing (no corrective order is owed).
       expect({ order: f.orderChecklist, missing: verdict.missing, failed: verdict.failed.length, stored: f.failed, result: f.result }).toEqual({ order: f.checklistId, missing: {}, failed: 0, stored: 0, result: 'fixed' });
       expect(f.values).toBe(f.items.filter((i) => i.type === 'number').length);
+    }
+  });
+
+  it('has preventive plans of every trigger with a history of completed preventive orders, and something due next for each', async () => {
+    const plans = await database.query<{ id: number; projectId: number; trigger: string; done: number; open: number }>(
+      `SELECT p.id, p.project_id AS "projectId", p.trigger,
+              (SELECT count(*)::int FROM fall_pm_occurrence o JOIN fall_order w ON w.id = o.order_id WHERE o.plan_id = p.id AND w.status = 'completed' AND w.source = 'preventive') AS done,
+              (SELECT count(*)::int FROM fall_pm_occurrence o WHERE o.plan_id = p.id AND o.order_id IS NULL) AS open
+         FROM fall_pm_plan p WHERE p.archived_at IS NULL`,
+    );
+    expect(new Set(plans.map((p) => p.trigger))).toEqual(new Set(['calendar', 'meter', 'season']));
+    expect(plans.filter((p) => p.trigger !== 'season').every((p) => p.done > 0)).toBe(true);
+    expect(plans.every((p) => p.open === 0)).toBe(true);
+    const projects = [...new Set(plans.map((p) => p.projectId))];
+    expect(projects.length).toBeGreaterThanOrEqual(5);
+    for (const projectId of projects) {
+      const rows = await dueNext(database.db, projectId);
+      expect(rows.length, `project ${projectId}`).toBeGreaterThanOrEqual(2);
+      const dated = rows.filter((r) => r.dueDate).map((r) => r.dueDate!);
+      expect(dated.length, `project ${projectId}`).toBeGreaterThanOrEqual(2);
+      expect(dated).toEqual([...dated].sort());
     }
   });
 });
