@@ -122,6 +122,12 @@ export async function seedDemoPmPlans(database: Database, now = Date.now(), proj
   let orders = 0;
   for (const [i, site] of sites.entries()) {
     const today = localDate(now, site.timeZone);
+    // A pump's run-hours from its board's first channel: serviced at 2,000 h, once already.
+    const [channel] = await database.query<{ detectId: number; ch: number; analogMin: number; analogMax: number; unitId: number }>(
+      `SELECT c.detect_id AS "detectId", c.ch, c.analog_min AS "analogMin", c.analog_max AS "analogMax", c.equipment_id AS "unitId" FROM fall_detect_channel c JOIN fall_detect d ON d.id = c.detect_id
+        WHERE d.project_id = $1 AND d.archived_at IS NULL AND c.equipment_id IS NOT NULL ORDER BY c.equipment_id, c.ch LIMIT 1`,
+      [site.id],
+    );
     await db.transaction(async (tx) => {
       const add = async (values: Omit<typeof fallPmPlan.$inferInsert, 'projectId'>) => {
         const [row] = await tx.insert(fallPmPlan).values({ projectId: site.id, createdBy: 'admin', createdAt: new Date(now - 120 * DAY_MS), ...values }).returning();
@@ -144,20 +150,13 @@ export async function seedDemoPmPlans(database: Database, now = Date.now(), proj
         await history(tx, quality, { key: 0, id: null }, d, d, water, now);
         orders += 1;
       }
-      // A pump's run-hours from its board's first channel: serviced at 2,000 h, once already.
-      const [channel] = await database.query<{ detectId: number; ch: number; analogMin: number; analogMax: number }>(
-        `SELECT c.detect_id AS "detectId", c.ch, c.analog_min AS "analogMin", c.analog_max AS "analogMax" FROM fall_detect_channel c JOIN fall_detect d ON d.id = c.detect_id
-          WHERE d.project_id = $1 AND d.archived_at IS NULL AND c.equipment_id IS NOT NULL ORDER BY c.equipment_id, c.ch LIMIT 1`,
-        [site.id],
-      );
       if (channel) {
-        const [unit] = await database.query<{ id: number }>('SELECT equipment_id AS id FROM fall_detect_channel WHERE detect_id = $1 AND ch = $2', [channel.detectId, channel.ch]);
         const hours = await add({
-          name: '水泵运行保养', nameEn: 'Pump run-hours service', target: 'unit', equipmentId: unit.id, priority: 'high', leadDays: 0, trigger: 'meter',
+          name: '水泵运行保养', nameEn: 'Pump run-hours service', target: 'unit', equipmentId: channel.unitId, priority: 'high', leadDays: 0, trigger: 'meter',
           rule: { kind: 'hours', detectId: channel.detectId, ch: channel.ch, signal: 'analog', runAbove: channel.analogMin + (channel.analogMax - channel.analogMin) * 0.1, limit: 2000, initial: 0 },
         });
         const served = addDays(today, -90 - i * 7);
-        await history(tx, hours, { key: unit.id, id: unit.id }, served, '#1', null, now);
+        await history(tx, hours, { key: channel.unitId, id: channel.unitId }, served, '#1', null, now);
         orders += 1;
         await tx.insert(fallPmMeter).values({ planId: hours.id, cycle: 2, value: 1200 + i * 95, countedTo: new Date(now), running: false });
       }
