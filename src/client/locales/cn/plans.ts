@@ -48,7 +48,7 @@ export default {
   },
   weekdays: { d1: '周一', d2: '周二', d3: '周三', d4: '周四', d5: '周五', d6: '周六', d7: '周日' },
   describe: {
-    calendar: '{{every}} {{unit}}，{{from}}',
+    calendar: '每 {{every}} {{unit}}，{{from}}',
     weekday: '每 {{every}} 周的{{weekday}}，{{from}}',
     meter: '{{kind}}达 {{limit}}',
     season: '{{when}} {{days}} 天',

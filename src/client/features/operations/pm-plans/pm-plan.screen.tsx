@@ -109,11 +109,20 @@ export default function PmPlanPage() {
         columns={[
           projectColumn(t('projectId'), i18n.language),
           { prop: 'name', label: t('name'), render: (r) => localName(r.name, r.nameEn, i18n.language) },
-          { prop: 'target', label: t('covers'), render: (r) => (r.target === 'unit' ? (r.equipmentName ?? '') : r.target === 'model' ? `${t('targets.model')}: ${r.deviceName ?? ''}` : t('targets.project')) },
+          {
+            prop: 'target',
+            label: t('covers'),
+            render: (r) =>
+              r.target === 'unit'
+                ? localName(r.equipmentName ?? '', r.equipmentNameEn ?? '', i18n.language)
+                : r.target === 'model'
+                  ? `${t('targets.model')}: ${localName(r.deviceName ?? '', r.deviceNameEn ?? '', i18n.language)}`
+                  : t('targets.project'),
+          },
           { prop: 'trigger', label: t('trigger'), render: (r) => <Badge variant="light" color={TRIGGER_COLOUR[r.trigger]}>{t(`triggers.${r.trigger}`)}</Badge> },
           { prop: 'rule', label: t('rule'), render: (r) => ruleText(r, t) },
           { prop: 'leadDays', label: t('leadDays') },
-          { prop: 'checklistName', label: t('checklistId') },
+          { prop: 'checklistName', label: t('checklistId'), render: (r) => (r.checklistName ? localName(r.checklistName, r.checklistNameEn ?? '', i18n.language) : '') },
           { prop: 'orders', label: t('orders') },
         ]}
       />
