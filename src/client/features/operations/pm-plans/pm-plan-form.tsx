@@ -24,7 +24,7 @@ const START: { calendar: () => Calendar; meter: () => Meter; season: () => Seaso
   season: () => ({ when: 'end', days: 14 }),
 };
 const INITIAL: PmPlanValues = {
-  projectId: null, name: '', nameEn: '', target: 'unit', equipmentId: null, deviceId: null, checklistId: null, priority: 'normal', leadDays: 3,
+  projectId: null, name: '', nameEn: '', target: 'project', equipmentId: null, deviceId: null, checklistId: null, priority: 'normal', leadDays: 3,
   calendar: START.calendar(), meter: null, season: null, remark: '',
 };
 
