@@ -45,6 +45,7 @@ const QUERIES: Record<string, (ids: Map<string, number>) => string | null> = {
   'GET /api/sys/ui-pref/:screen': () => '/api/sys/ui-pref/projects',
   'GET /api/oss/file/meta': () => '/api/oss/file/meta?ids=1',
   'GET /api/ball/fallreport/checklist/:reportId': (ids) => (ids.has('/api/ball/fallreport') ? `/api/ball/fallreport/checklist/${ids.get('/api/ball/fallreport')}` : null),
+  'GET /api/ball/fallpmplan/due': (ids) => `/api/ball/fallpmplan/due?projectId=${ids.get('/api/ball/fallproject')}`,
   'GET /api/ball/falleqinfo/checklistValues': (ids) => (ids.has('/api/ball/falleqinfo') ? `/api/ball/falleqinfo/checklistValues?equipmentId=${ids.get('/api/ball/falleqinfo')}` : null),
   'GET /api/ship/scene/info/:id': (ids) => (ids.has('/api/ship/scene') ? `/api/ship/scene/info/${ids.get('/api/ship/scene')}` : null),
   'GET /api/ball/fallmonitor/live/:id': () => null,

@@ -250,6 +250,15 @@ export const RESOURCES = {
     buttons: CRUD,
     sortable: ['name', 'createdAt', 'updatedAt'],
   },
+  /** Preventive plans: work opened ahead of its due date by calendar, meter or season (issue 39). */
+  pmPlan: {
+    api: '/ball/fallpmplan',
+    code: 'fall-pmplan',
+    menu: menu('fall', 'fall/pm-plan', '保养计划', 'Preventive plans', 'clock-play'),
+    buttons: CRUD,
+    sortable: ['name', 'projectName', 'trigger', 'createdAt'],
+    reads: ['due'],
+  },
   sensor: {
     api: '/ball/fallothers',
     code: 'fall-others',

@@ -774,3 +774,69 @@ export const fallChecklistValue = pgTable(
   },
   (t) => [index('fall_checklist_value_unit_idx').on(t.equipmentId, t.itemKey, t.at), index('fall_checklist_value_project_idx').on(t.projectId, t.at)],
 );
+
+/**
+ * Preventive plans (0065, docs/maintenance.md "Preventive plans"): per unit, device model or
+ * project, each with one trigger (`trigger` names it, `rule` holds it: shared/contracts/pm-plan.ts).
+ * Deleting a plan that has opened orders archives it.
+ */
+export const fallPmPlan = pgTable(
+  'fall_pm_plan',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull().references(() => fallProject.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    nameEn: varchar('name_en', { length: 100 }).notNull().default(''),
+    /** unit | model | project: what it covers in its project. */
+    target: varchar('target', { length: 8 }).notNull(),
+    equipmentId: integer('equipment_id').references(() => fallEqInfo.id, { onDelete: 'set null' }),
+    deviceId: integer('device_id').references(() => fallDevice.id, { onDelete: 'set null' }),
+    checklistId: integer('checklist_id').references(() => fallChecklist.id, { onDelete: 'set null' }),
+    priority: varchar('priority', { length: 16 }).notNull().default('normal'),
+    /** Days before the due date its order is opened. */
+    leadDays: integer('lead_days').notNull().default(0),
+    /** calendar | meter | season. */
+    trigger: varchar('trigger', { length: 8 }).notNull(),
+    rule: jsonb('rule').$type<Record<string, unknown>>().notNull(),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    archivedAt: ts('archived_at'),
+    createdBy: varchar('created_by', { length: 64 }).notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('fall_pm_plan_project_idx').on(t.projectId)],
+);
+
+/**
+ * Each due date a plan opened an order for, per unit it covers (`unit_key` the unit's id, 0 for
+ * the project itself): unique, so no due date opens twice, whichever instance sweeps. `due` is the
+ * local date (calendar, season) or `#<cycle>` (a meter's Nth limit).
+ */
+export const fallPmOccurrence = pgTable(
+  'fall_pm_occurrence',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id').notNull().references(() => fallPmPlan.id, { onDelete: 'cascade' }),
+    unitKey: integer('unit_key').notNull(),
+    equipmentId: integer('equipment_id').references(() => fallEqInfo.id, { onDelete: 'set null' }),
+    due: varchar('due', { length: 16 }).notNull(),
+    /** The local due date (a meter's: the day its limit was passed). */
+    dueDate: varchar('due_date', { length: 10 }).notNull(),
+    orderId: integer('order_id').references(() => fallOrder.id, { onDelete: 'set null' }),
+    openedAt: ts('opened_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('fall_pm_occurrence_due_key').on(t.planId, t.unitKey, t.due), index('fall_pm_occurrence_order_idx').on(t.orderId)],
+);
+
+/**
+ * A meter plan's count (0065): run-hours or starts since its last order, counted from the board's
+ * raw readings up to `counted_to`; `running` is the state of the last reading counted.
+ */
+export const fallPmMeter = pgTable('fall_pm_meter', {
+  planId: integer('plan_id').primaryKey().references(() => fallPmPlan.id, { onDelete: 'cascade' }),
+  cycle: integer('cycle').notNull().default(1),
+  value: doublePrecision('value').notNull().default(0),
+  countedTo: ts('counted_to').notNull(),
+  running: boolean('running').notNull().default(false),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

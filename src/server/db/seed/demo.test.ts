@@ -12,6 +12,7 @@ import { judge, type CheckAnswers, type CheckItem } from '@shared/checklist';
 import { EEMUA_FLOOD_SHARE, FLOOD_ALARMS, HEALTH_TOP_SOURCES, type AlarmHealth } from '@shared/contracts/alarm-health';
 import { AlarmHealthRepository } from '../../modules/stats/alarm-health.repository';
 import { ALL_PROJECTS } from '../../lib/data-scope';
+import { dueNext } from '../../modules/operations/pm-plans/pm-plan.service';
 
 describe('seedDemo', () => {
   let database: Database;
@@ -320,5 +321,26 @@ describe('seedDemo', () => {
       `SELECT count(*)::int AS n FROM fall_warning w WHERE w.suppressed_by IS NULL AND EXISTS (SELECT 1 FROM sys_log l WHERE l.module = 'ball/falldetect' AND l.action = 'boardOnline' AND l.params -> 'released' @> to_jsonb(w.id))`,
     );
     expect(released.n).toBeGreaterThan(0);
+  });
+
+  it('has preventive plans of every trigger with a history of completed preventive orders, and something due next for each', async () => {
+    const plans = await database.query<{ id: number; projectId: number; trigger: string; done: number; open: number }>(
+      `SELECT p.id, p.project_id AS "projectId", p.trigger,
+              (SELECT count(*)::int FROM fall_pm_occurrence o JOIN fall_order w ON w.id = o.order_id WHERE o.plan_id = p.id AND w.status = 'completed' AND w.source = 'preventive') AS done,
+              (SELECT count(*)::int FROM fall_pm_occurrence o WHERE o.plan_id = p.id AND o.order_id IS NULL) AS open
+         FROM fall_pm_plan p WHERE p.archived_at IS NULL`,
+    );
+    expect(new Set(plans.map((p) => p.trigger))).toEqual(new Set(['calendar', 'meter', 'season']));
+    expect(plans.filter((p) => p.trigger !== 'season').every((p) => p.done > 0)).toBe(true);
+    expect(plans.every((p) => p.open === 0)).toBe(true);
+    const projects = [...new Set(plans.map((p) => p.projectId))];
+    expect(projects.length).toBeGreaterThanOrEqual(5);
+    for (const projectId of projects) {
+      const rows = await dueNext(database.db, projectId);
+      expect(rows.length, `project ${projectId}`).toBeGreaterThanOrEqual(2);
+      const dated = rows.filter((r) => r.dueDate).map((r) => r.dueDate!);
+      expect(dated.length, `project ${projectId}`).toBeGreaterThanOrEqual(2);
+      expect(dated).toEqual([...dated].sort());
+    }
   });
 });

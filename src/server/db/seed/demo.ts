@@ -29,6 +29,7 @@ import { seedDemoRisks } from './demo-risks';
 import { seedDemoCalendar } from './demo-calendar';
 import { seedDemoChecklists } from './demo-checklists';
 import { seedDemoAlarmHistory } from './demo-alarm-history';
+import { seedDemoPmPlans } from './demo-pm-plans';
 
 export interface DemoSeedOptions {
   /** Where uploaded files live (config.filesDir): the generated site plans and drawings go there. */
@@ -238,8 +239,12 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
   log(`alarm history: ${Object.entries(await seedDemoAlarmHistory(database, first, last)).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')}`);
   log(`units at risk: ${risks.findings} findings, ${risks.orders} preventive orders (history of ${risks.channels} channels: ${risks.hours} hour and ${risks.minutes} minute cells)`);
 
+  // Preventive plans with a history of completed orders (after the detector's run: its findings join no plan's order).
+  const plans = await seedDemoPmPlans(database);
+  log(`preventive plans: ${plans.plans}, with ${plans.orders} completed orders`);
+
   const [{ countries }] = await database.query<{ countries: number }>('SELECT count(DISTINCT country)::int AS countries FROM fall_project');
-  return { projects: projects.length, countries, equipment, orders: orders + risks.orders, reports, boards, warnings, risks: risks.findings, files: fileCount, ms: Date.now() - started };
+  return { projects: projects.length, countries, equipment, orders: orders + risks.orders + plans.orders, reports: reports + plans.orders, boards, warnings, risks: risks.findings, files: fileCount, ms: Date.now() - started };
 }
 
 /**

@@ -6,6 +6,7 @@ import { acquireLease } from '../../../jobs/runner';
 import { escalateAlarms, sweepSuppression } from '../warnings';
 import { notifyEscalations } from '../escalation';
 import { sweepConfirmations } from './confirmation';
+import { PLAN_SWEEP_SECONDS, sweepPlans } from '../pm-plans';
 
 export interface DeviceJobOptions {
   /** How often the poller looks for boards whose poll period has passed. */
@@ -22,6 +23,8 @@ export interface DeviceJobOptions {
   suppressionEverySeconds?: number;
   /** How often orders awaiting confirmation by their channel's readings are looked at (confirmation.ts). */
   confirmEverySeconds?: number;
+  /** How often preventive plans are looked at: due dates come within their lead, meters count on (pm-plans). */
+  planEverySeconds?: number;
   /** With several instances, only the one holding this lease polls (the name of this instance). */
   leaseHolder?: string;
 }
@@ -60,6 +63,8 @@ export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {
     // The walls first (re-pop at alarm.escalateMinutes), then the people (alarm.notifyMinutes, e-mail and webhooks).
     // A channel's order reported fixed is completed once the channel has read normal long enough (orders.confirmMinutes).
     every(opts.confirmEverySeconds ?? 30, () => sweepConfirmations(app), 'order confirmation sweep'),
+    // Preventive plans open their orders ahead of the due date; a meter's within PLAN_SWEEP_SECONDS of its limit.
+    every(opts.planEverySeconds ?? PLAN_SWEEP_SECONDS, () => sweepPlans(app.database.db), 'preventive plan sweep'),
     every(opts.escalateEverySeconds ?? 15, () => escalateAlarms(app).then(() => notifyEscalations(app)), 'alarm escalation'),
   ];
   return () => timers.forEach((t) => clearInterval(t));

@@ -226,6 +226,9 @@ async function closeRisks(tx: Db, ids: number[], status: 'recovered' | 'faulted'
  * The open preventive orders new findings join, keyed by unit (`u<equipment>`) and, for channels
  * without a unit, by channel (`c<key>`): one query each for the whole run.
  */
+/** A preventive plan's order (docs/maintenance.md "Preventive plans") is planned work, not a finding's: findings never join it. */
+const notPlanned = sql`NOT EXISTS (SELECT 1 FROM fall_pm_occurrence p WHERE p.order_id = ${fallOrder.id})`;
+
 async function openPreventiveOrders(tx: Db, channels: ChannelRow[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   const units = [...new Set(channels.flatMap((c) => (c.equipmentId ? [c.equipmentId] : [])))];
@@ -234,7 +237,7 @@ async function openPreventiveOrders(tx: Db, channels: ChannelRow[]): Promise<Map
     const rows = await tx
       .select({ id: fallOrder.id, equipmentId: fallOrder.equipmentId })
       .from(fallOrder)
-      .where(and(inArray(fallOrder.equipmentId, units), eq(fallOrder.source, 'preventive'), inArray(fallOrder.status, OPEN_ORDER)))
+      .where(and(inArray(fallOrder.equipmentId, units), eq(fallOrder.source, 'preventive'), inArray(fallOrder.status, OPEN_ORDER), notPlanned))
       .orderBy(fallOrder.id);
     for (const r of rows) if (!out.has(`u${r.equipmentId}`)) out.set(`u${r.equipmentId}`, r.id);
   }
@@ -242,6 +245,7 @@ async function openPreventiveOrders(tx: Db, channels: ChannelRow[]): Promise<Map
     const res = await tx.execute(
       sql`SELECT o.id, r.detect_id * 64 + r.ch AS k FROM fall_channel_risk r JOIN fall_order o ON o.id = r.order_id
            WHERE r.detect_id * 64 + r.ch = ANY(${`{${bare.join(',')}}`}::int[]) AND o.source = 'preventive' AND o.status = ANY(${`{${OPEN_ORDER.join(',')}}`}::text[])
+             AND NOT EXISTS (SELECT 1 FROM fall_pm_occurrence p WHERE p.order_id = o.id)
            ORDER BY o.id`,
     );
     for (const r of res.rows as unknown as { id: number; k: number }[]) if (!out.has(`c${Number(r.k)}`)) out.set(`c${Number(r.k)}`, Number(r.id));
