@@ -97,7 +97,7 @@ const wall = {
     unmute: '取消静音',
     mutedUntil: '静音至 {{time}}',
     escalatedSounds: '静音期间，升级的告警仍会报警',
-    throughMute: '{{count}} 条超时告警仍在报警',
+    throughMute: '超时告警在响：{{count}}',
     soundBlocked: '声音被阻止 · 点击启用',
     soundBlockedHint: '浏览器在有人点击或按键之前不允许播放声音；按 docs/walls.md 启动的大屏浏览器不会阻止',
     noAckRight: '此屏无确认权限',

@@ -213,6 +213,18 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
                 {flood ? t('alarm.floodSummary', { raised: flood.raised, groups: flood.groups.length }) : more ? t('alarm.more', { count: more }) : t('alarm.count', { count: total })}
               </div>
             ) : null}
+            {/* Under the count, where the strip has room: muted until when; muted yet sounding (the overdue
+                alarms sound through the mute by design), in red, with how many. */}
+            {muted && !blocked ? (
+              <span
+                data-testid="alarm-muted"
+                data-through={sounding ? heard.length : 0}
+                title={`${t('alarm.mutedUntil', { time: dayjs(mutedUntil).format('HH:mm') })} · ${t('alarm.escalatedSounds')}`}
+                style={{ ...badgeStyle(sounding ? TAG_HEX.danger : WALL.textDim), marginTop: 3 }}
+              >
+                <Speaker size={14} muted={!sounding} /> {sounding ? t('alarm.throughMute', { count: heard.length }) : t('alarm.mutedUntil', { time: dayjs(mutedUntil).format('HH:mm') })}
+              </span>
+            ) : null}
             {blocked ? (
               // Any click or key anywhere enables sound (useUnlockOnGesture); the badge says so.
               <button type="button" data-testid="alarm-sound-blocked" title={t('alarm.soundBlockedHint')} onClick={() => void unlockAudio()} style={{ ...badgeStyle(TAG_HEX.warning), marginTop: 3 }}>
@@ -281,13 +293,7 @@ export function AlarmStrip({ projectId, wallKey, kiosk, box }: AlarmStripProps) 
                 <Speaker size={16} muted /> {t('alarm.mute')}
               </button>
             ) : null}
-            {/* Muted, yet sounding: the overdue alarms sound through the mute by design, and the badge says so in red. */}
-            {muted ? (
-              <span data-testid="alarm-muted" data-through={sounding ? heard.length : 0} title={t('alarm.escalatedSounds')} style={badgeStyle(sounding ? TAG_HEX.danger : WALL.textDim)}>
-                <Speaker size={14} muted={!sounding} /> {t('alarm.mutedUntil', { time: dayjs(mutedUntil).format('HH:mm') })}
-                {sounding ? <span data-testid="alarm-through-mute"> · {t('alarm.throughMute', { count: heard.length })}</span> : null}
-              </span>
-            ) : null}
+
           </div>
         </section>
       ) : null}
