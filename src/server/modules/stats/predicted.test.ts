@@ -23,7 +23,7 @@ describe('statistics: orders by source and faults predicted', () => {
     t = await createTestApp();
     admin = await t.tokenFor('admin');
     project = await seedProject(t, { name: 'Predicted faults' });
-    const [a, b, c] = [await seedEquipment(t, project, 'Pump A'), await seedEquipment(t, project, 'Pump B'), await seedEquipment(t, project, 'Pump C')];
+    const [a, b, c, d] = [await seedEquipment(t, project, 'Pump A'), await seedEquipment(t, project, 'Pump B'), await seedEquipment(t, project, 'Pump C'), await seedEquipment(t, project, 'Pump D')];
     const warn = async (equipmentId: number | null, at: number, kind = 'channel') =>
       t.database.query(`INSERT INTO fall_warning (at, info, kind, level, project_id, channel, equipment_id) VALUES ($1, 'f', $2, 'warning', $3, 1, $4)`, [new Date(at).toISOString(), kind, project, equipmentId]);
     // Pump A: preventive order 5 days before its fault (predicted). Pump B: one 20 days before (too early),
@@ -36,6 +36,14 @@ describe('statistics: orders by source and faults predicted', () => {
     await insertPreventiveOrder(t.database, project, c, 'PV-3', new Date(now - 2 * DAY));
     await warn(null, now - 4 * DAY);
     await warn(null, now - 4 * DAY, 'offline');
+    // Pump D: a preventive plan's weekly order 3 days before its fault: a calendar, not a prediction.
+    const planOrder = await insertPreventiveOrder(t.database, project, d, 'PM-1', new Date(now - 8 * DAY));
+    const [plan] = await t.database.query<{ id: number }>(
+      `INSERT INTO fall_pm_plan (project_id, name, target, equipment_id, trigger, rule) VALUES ($1, 'Weekly screen clean', 'unit', $2, 'calendar', '{"every":1,"unit":"week"}') RETURNING id`,
+      [project, d],
+    );
+    await t.database.query(`INSERT INTO fall_pm_occurrence (plan_id, unit_key, equipment_id, due, due_date, order_id) VALUES ($1, $2, $2, $3, $3, $4)`, [plan.id, d, day(now - 8 * DAY), planOrder]);
+    await warn(d, now - 5 * DAY);
     await t.database.query(`INSERT INTO fall_order (name, number, project_id, source, submitted_at) VALUES ('m', 'M-1', $1, 'manual', $2)`, [project, new Date(now - DAY).toISOString()]);
   });
   afterAll(() => t.close());
@@ -45,7 +53,7 @@ describe('statistics: orders by source and faults predicted', () => {
   it('splits the repair totals by source, adding up to them', async () => {
     const r = await report();
     const of = (s: string) => r.repair.bySource.find((x) => x.source === s);
-    expect(of('preventive')).toEqual({ source: 'preventive', submitted: 2, completed: 0 });
+    expect(of('preventive')).toEqual({ source: 'preventive', submitted: 3, completed: 0 });
     expect(of('manual')).toEqual({ source: 'manual', submitted: 1, completed: 0 });
     expect(r.repair.bySource.reduce((n, x) => n + x.submitted, 0)).toBe(r.repair.totals.submitted);
     expect(r.repair.bySource.reduce((n, x) => n + x.completed, 0)).toBe(r.repair.totals.completed);
@@ -59,12 +67,13 @@ describe('statistics: orders by source and faults predicted', () => {
     const [rows] = await t.database.query<{ faults: number; predicted: number }>(
       `SELECT count(*)::int AS faults,
               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM fall_order o WHERE o.equipment_id = w.equipment_id AND o.source = 'preventive'
-                                              AND o.submitted_at <= w.at AND o.submitted_at >= w.at - interval '14 days'))::int AS predicted
+                                              AND o.submitted_at <= w.at AND o.submitted_at >= w.at - interval '14 days'
+                                              AND o.id NOT IN (SELECT order_id FROM fall_pm_occurrence WHERE order_id IS NOT NULL)))::int AS predicted
          FROM fall_warning w WHERE w.project_id = $1 AND w.kind = 'channel' AND w.at >= $2::date AND w.at < $3::date + 1`,
       [project, range.from, range.to],
     );
-    expect(rows).toEqual({ faults: 4, predicted: 1 });
-    expect(r.predicted).toEqual({ faults: 4, predicted: 1, rate: 0.25 });
+    expect(rows).toEqual({ faults: 5, predicted: 1 });
+    expect(r.predicted).toEqual({ faults: 5, predicted: 1, rate: 0.2 });
     const drill = async (extra: Record<string, unknown>) =>
       (await t.call('POST', '/api/ball/fallwarning/list', { token: admin, body: { page: 1, limit: 1, projectId: project, kind: 'channel', statFrom: range.from, statTo: range.to, ...extra } })).body.data.total;
     expect(await drill({})).toBe(r.predicted.faults);

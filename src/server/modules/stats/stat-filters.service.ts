@@ -97,7 +97,12 @@ export function availabilityCondition(stateCol: AnyPgColumn, v?: 'up' | 'down'):
   return undefined;
 }
 
-/** A warning (alias `w`) whose unit had a preventive order submitted in the PREDICTED_WITHIN_DAYS days before it (docs/predictive.md "Statistics"). */
+/**
+ * A warning (alias `w`) whose unit had a preventive order of the predictive detector submitted in the
+ * PREDICTED_WITHIN_DAYS days before it (docs/predictive.md "Statistics"). A preventive plan's order
+ * (one a plan occurrence opened, on a calendar, a meter or a season) predicted nothing: not counted.
+ */
 export const predictedSql = (w: SQL) =>
   sql`EXISTS (SELECT 1 FROM fall_order po WHERE po.equipment_id = ${w}.equipment_id AND po.source = 'preventive'
-                 AND po.submitted_at <= ${w}.at AND po.submitted_at >= ${w}.at - make_interval(days => ${PREDICTED_WITHIN_DAYS}))`;
+                 AND po.submitted_at <= ${w}.at AND po.submitted_at >= ${w}.at - make_interval(days => ${PREDICTED_WITHIN_DAYS})
+                 AND NOT EXISTS (SELECT 1 FROM fall_pm_occurrence oc WHERE oc.order_id = po.id))`;
