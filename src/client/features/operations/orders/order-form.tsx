@@ -22,6 +22,7 @@ export const orderInitialValues: OrderValues = {
   priority: 'normal',
   files: [],
   checklistId: null,
+  assigneeId: null,
 };
 
 /** One form body for adding and editing an order. */

@@ -6,6 +6,7 @@ import { acquireLease } from '../../../jobs/runner';
 import { escalateAlarms, sweepSuppression } from '../warnings';
 import { notifyEscalations } from '../escalation';
 import { sweepConfirmations } from './confirmation';
+import { sendNotificationMail, sweepDueOrders } from '../assignment';
 
 export interface DeviceJobOptions {
   /** How often the poller looks for boards whose poll period has passed. */
@@ -22,6 +23,8 @@ export interface DeviceJobOptions {
   suppressionEverySeconds?: number;
   /** How often orders awaiting confirmation by their channel's readings are looked at (confirmation.ts). */
   confirmEverySeconds?: number;
+  /** How often assigned orders whose due time nears are looked for, and the assignees' e-mails sent (assignment/). */
+  assignmentEverySeconds?: number;
   /** With several instances, only the one holding this lease polls (the name of this instance). */
   leaseHolder?: string;
 }
@@ -60,6 +63,8 @@ export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {
     // The walls first (re-pop at alarm.escalateMinutes), then the people (alarm.notifyMinutes, e-mail and webhooks).
     // A channel's order reported fixed is completed once the channel has read normal long enough (orders.confirmMinutes).
     every(opts.confirmEverySeconds ?? 30, () => sweepConfirmations(app), 'order confirmation sweep'),
+    // An assignee is told once as the due time nears (orders.dueNoticeMinutes); then every notification's e-mail goes out.
+    every(opts.assignmentEverySeconds ?? 15, () => sweepDueOrders(app).then(() => sendNotificationMail(app)), 'assignment notification sweep'),
     every(opts.escalateEverySeconds ?? 15, () => escalateAlarms(app).then(() => notifyEscalations(app)), 'alarm escalation'),
   ];
   return () => timers.forEach((t) => clearInterval(t));
