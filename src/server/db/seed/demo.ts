@@ -28,6 +28,7 @@ import { recomputeAllEquipmentStates } from '../../modules/operations/equipment/
 import { seedDemoRisks } from './demo-risks';
 import { seedDemoCalendar } from './demo-calendar';
 import { seedDemoChecklists } from './demo-checklists';
+import { seedDemoAssignments } from './demo-assignments';
 
 export interface DemoSeedOptions {
   /** Where uploaded files live (config.filesDir): the generated site plans and drawings go there. */
@@ -230,6 +231,8 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
   log(`boards: ${boards}, warnings: ${warnings}`);
   await seedSiteExtras(database, first, last);
   await seedOfficeData(database, rnd);
+  const assignments = await seedDemoAssignments(database);
+  log(`assignments: ${assignments.assigned} orders (${assignments.confirming} awaiting confirmation), ${assignments.notifications} notifications`);
   // The seed writes facts in bulk; the states follow from them by the one rule (equipment-state.service.ts).
   await recomputeAllEquipmentStates(database.db);
   // Units at risk: the predictive detector's own findings and preventive orders over a simulated history.
