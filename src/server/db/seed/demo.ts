@@ -240,7 +240,7 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
   log(`units at risk: ${risks.findings} findings, ${risks.orders} preventive orders (history of ${risks.channels} channels: ${risks.hours} hour and ${risks.minutes} minute cells)`);
 
   const [{ countries }] = await database.query<{ countries: number }>('SELECT count(DISTINCT country)::int AS countries FROM fall_project');
-  return { projects: projects.length, countries, equipment, orders: orders + risks.orders, reports, boards, warnings, risks: risks.findings, files: fileCount, ms: Date.now() - started };
+  return { projects: projects.length, countries, equipment, orders: orders + risks.orders + assignments.confirming, reports: reports + assignments.confirming, boards, warnings, risks: risks.findings, files: fileCount, ms: Date.now() - started };
 }
 
 /**
