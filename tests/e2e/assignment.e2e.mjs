@@ -49,8 +49,11 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
         const dropdown = page.locator('.mantine-Popover-dropdown').filter({ hasText: t.unread(unread) });
         await dropdown.waitFor({ state: 'visible', ...WAIT });
         assert.ok((await dropdown.locator('[data-notification]').count()) > 0, 'the bell lists the notifications');
+        // Its fade-in over, so the picture shows it as a person sees it.
+        await page.waitForFunction(() => [...document.querySelectorAll('.mantine-Popover-dropdown')].some((el) => getComputedStyle(el).opacity === '1'), undefined, WAIT);
         await page.screenshot({ path: shot(`assignment-bell-${lang}.png`) });
-        await page.keyboard.press('Escape');
+        // The bell again closes it.
+        await bell.click();
         await dropdown.waitFor({ state: 'hidden', ...WAIT });
 
         // My orders from the menu; the order awaiting confirmation, opened with the mouse.

@@ -158,9 +158,13 @@ export const orderDetailSchema = orderRowSchema.extend({
   assignments: z.array(
     z.object({
       id: z.number(),
+      /** The names as they were; the English ones the users' own now (the Chinese one when they have none). */
       fromName: z.string(),
       toName: z.string(),
       byName: z.string(),
+      fromNameEn: z.string(),
+      toNameEn: z.string(),
+      byNameEn: z.string(),
       at: instantText(),
     }),
   ),

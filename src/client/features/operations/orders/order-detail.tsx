@@ -107,7 +107,11 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
               <Title order={5}>{ta('order.history')}</Title>
               {order.assignments.map((a) => (
                 <Text key={a.id} size="sm">
-                  {when(a.at)} · {ta('order.historyRow', { by: a.byName, from: a.fromName || ta('order.unassigned'), to: a.toName || ta('order.unassigned') })}
+                  {when(a.at)} · {ta('order.historyRow', {
+                    by: localName(a.byName, a.byNameEn, i18n.language),
+                    from: localName(a.fromName, a.fromNameEn, i18n.language) || ta('order.unassigned'),
+                    to: localName(a.toName, a.toNameEn, i18n.language) || ta('order.unassigned'),
+                  })}
                 </Text>
               ))}
             </Stack>

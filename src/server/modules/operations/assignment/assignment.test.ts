@@ -80,7 +80,7 @@ describe('orders assigned to a technician who is told', () => {
     await scopedTo(techA, [inside]);
     await scopedTo(techB, [inside, outside]);
     await scopedTo(stranger, [outside]);
-    await t.database.db.update(sysUser).set({ email: 'tech-a@cascade.test', realName: '张工' }).where(eq(sysUser.id, techA.userId));
+    await t.database.db.update(sysUser).set({ email: 'tech-a@cascade.test', realName: '张工', realNameEn: 'Engineer Zhang' }).where(eq(sysUser.id, techA.userId));
     await setting('security.outboundHosts', '127.0.0.1');
   });
   afterAll(async () => {
@@ -153,6 +153,11 @@ describe('orders assigned to a technician who is told', () => {
     expect(info.body.data.assignments.map((a: { fromName: string; toName: string }) => [a.fromName, a.toName])).toEqual([
       ['', '张工'],
       ['张工', techB.username],
+      [techB.username, ''],
+    ]);
+    expect(info.body.data.assignments.map((a: { fromNameEn: string; toNameEn: string }) => [a.fromNameEn, a.toNameEn])).toEqual([
+      ['', 'Engineer Zhang'],
+      ['Engineer Zhang', techB.username],
       [techB.username, ''],
     ]);
     expect(info.body.data.assignments.every((a: { at: string }) => !Number.isNaN(Date.parse(a.at)))).toBe(true);

@@ -17,7 +17,8 @@ import {
   orderSavedSchema,
   orderMovedSchema,
 } from '@shared/contracts/order';
-import { fallChecklistFilled, fallOrder, fallOrderAssignment, fallReport, fallWarning } from '../../../db/schema';
+import { fallChecklistFilled, fallOrder, fallOrderAssignment, fallReport, fallWarning, sysUser } from '../../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
 import { isUnchangedRendering } from '@shared/server-text';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { allows } from '../../../plugins/auth';
@@ -54,6 +55,11 @@ const SUBMISSION_ISSUES: readonly string[] = ['v.submittedInFuture', 'v.complete
 
 const BASE = RESOURCES.order.api;
 const EXPORT_MAX_ROWS = 100_000;
+
+/** The users of an assignment's history, each under its own name. */
+const fromUser = alias(sysUser, 'from_user');
+const toUser = alias(sysUser, 'to_user');
+const byUser = alias(sysUser, 'by_user');
 
 /** Changing an order's assignee takes `fall-order#assign` beside the save or update right. */
 function mayAssign(request: FastifyRequest): void {
@@ -95,8 +101,20 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
         // Each report with what its filled checklist failed and flagged (null: it has none).
         of: async (id) => ({
           assignments: await db
-            .select({ id: fallOrderAssignment.id, fromName: fallOrderAssignment.fromName, toName: fallOrderAssignment.toName, byName: fallOrderAssignment.byName, at: fallOrderAssignment.at })
+            .select({
+              id: fallOrderAssignment.id,
+              fromName: fallOrderAssignment.fromName,
+              toName: fallOrderAssignment.toName,
+              byName: fallOrderAssignment.byName,
+              fromNameEn: sql<string>`coalesce(nullif(${fromUser.realNameEn}, ''), ${fallOrderAssignment.fromName})`,
+              toNameEn: sql<string>`coalesce(nullif(${toUser.realNameEn}, ''), ${fallOrderAssignment.toName})`,
+              byNameEn: sql<string>`coalesce(nullif(${byUser.realNameEn}, ''), ${fallOrderAssignment.byName})`,
+              at: fallOrderAssignment.at,
+            })
             .from(fallOrderAssignment)
+            .leftJoin(fromUser, eq(fromUser.id, fallOrderAssignment.fromUserId))
+            .leftJoin(toUser, eq(toUser.id, fallOrderAssignment.toUserId))
+            .leftJoin(byUser, eq(byUser.id, fallOrderAssignment.byUserId))
             .where(eq(fallOrderAssignment.orderId, id))
             .orderBy(asc(fallOrderAssignment.at), asc(fallOrderAssignment.id)),
           reports: await db
