@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
@@ -8,7 +8,9 @@ import { localName } from '@shared/local-name';
 import { StatusTag } from '@client/components/tags/status-tag';
 import { when } from '../../../shared/work-kit/format';
 import { myOrdersQueryOptions } from '../../../shared/assignment/assignment-api';
-import { OrderDetail } from './order-detail';
+
+// The order's detail (its report form and zod) loads with the first order opened, as on the orders list.
+const OrderDetail = lazy(() => import('./order-detail').then((m) => ({ default: m.OrderDetail })));
 
 /**
  * fall/my-order (docs/maintenance.md "Assignment and notifications"): the signed-in user's open
@@ -69,7 +71,11 @@ export default function MyOrdersScreen() {
           </Table>
         )}
       </Paper>
-      <OrderDetail id={open} onClose={close} />
+      {open !== null && (
+        <Suspense fallback={null}>
+          <OrderDetail id={open} onClose={close} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
