@@ -18,6 +18,7 @@ import { channelTrendSchema } from '@shared/contracts/detect';
 import { orderDetailSchema } from '@shared/contracts/order';
 import { dictionaryEntrySchema } from '@shared/contracts/dictionary';
 import { uploadLimitsSchema } from '@shared/contracts/file';
+import { assigneeSchema, myOrderSchema, notificationListSchema } from '@shared/contracts/assignment';
 
 /**
  * The mock answers against the contracts the server answers through: the client tests
@@ -71,6 +72,9 @@ const CALLS: [string, string, unknown, z.ZodType][] = [
   ['GET', '/api/wall/project/1/trend?board=21&ch=2&range=7d', undefined, envelopeOf(channelTrendSchema)],
   ['GET', '/api/wall/session', undefined, envelopeOf(wallSessionSchema)],
   ['GET', '/api/oss/file/limits', undefined, envelopeOf(uploadLimitsSchema)],
+  ['GET', '/api/sys/notification/list', undefined, envelopeOf(notificationListSchema)],
+  ['GET', '/api/ball/myorder/list', undefined, envelopeOf(z.array(myOrderSchema))],
+  ['GET', '/api/ball/fallorder/assignees?projectId=1', undefined, envelopeOf(z.array(assigneeSchema))],
 ];
 
 describe('mock answers match the contracts', () => {

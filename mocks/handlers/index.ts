@@ -8,9 +8,10 @@ import { wallProjectHandlers } from './wall-project';
 import { statsHandlers } from './stats';
 import { operationsProjectsHandlers } from './operations-projects';
 import { operationsRisksHandlers } from './operations-risks';
+import { assignmentHandlers } from './assignment';
 
 /**
  * MSW handlers for client tests and the offline demo (`npm run dev:mock`), one file per area,
  * typed by the contracts in src/shared. Add an area's handlers to this list.
  */
-export const handlers: RequestHandler[] = [...authHandlers, ...kitHandlers, ...operationsWorkHandlers, ...systemIdentityHandlers, ...wallProjectHandlers, ...statsHandlers, ...operationsProjectsHandlers, ...operationsRisksHandlers, ...appHandlers];
+export const handlers: RequestHandler[] = [...authHandlers, ...kitHandlers, ...operationsWorkHandlers, ...systemIdentityHandlers, ...wallProjectHandlers, ...statsHandlers, ...operationsProjectsHandlers, ...operationsRisksHandlers, ...assignmentHandlers, ...appHandlers];

@@ -51,6 +51,10 @@ const order = (id: number, over: Partial<OrderRow>): OrderRow => ({
   checklistName: null,
   checklistNameEn: null,
   parentOrderId: null,
+  assigneeId: null,
+  assigneeName: null,
+  assigneeNameEn: null,
+  dueAt: null,
   updatedAt: at,
   dataIssue: null,
   ...over,
@@ -123,7 +127,7 @@ export const operationsWorkHandlers = [
   http.post(`${ORDER}/listAll`, () => ok(orders.map((o) => ({ id: o.id, name: o.name, number: o.number })))),
   http.get(`${ORDER}/info/:id`, ({ params }) => {
     const o = orders.find((x) => x.id === Number(params.id));
-    return o ? ok({ ...o, reports: reports.filter((r) => r.orderId === o.id).map((r) => ({ ...r, checklistFailed: null, checklistFlagged: null })) }) : fail(404, '数据不存在');
+    return o ? ok({ ...o, assignments: [], reports: reports.filter((r) => r.orderId === o.id).map((r) => ({ ...r, checklistFailed: null, checklistFlagged: null })) }) : fail(404, '数据不存在');
   }),
   http.post(`${ORDER}/:action`, async ({ params, request }) => {
     const action = params.action as 'accept' | 'close';

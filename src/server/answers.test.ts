@@ -34,6 +34,7 @@ const isRead = (r: RouteEntry) => r.method === 'GET' || (r.method === 'POST' && 
 /** Calls whose answer depends on input the walk cannot make up: each gets its own query, from ids the lists returned. */
 const QUERIES: Record<string, (ids: Map<string, number>) => string | null> = {
   'GET /api/ball/fallorder/info': (ids) => (ids.has('/api/ball/fallorder') ? `/api/ball/fallorder/info?id=${ids.get('/api/ball/fallorder')}` : null),
+  'GET /api/ball/fallorder/assignees': (ids) => `/api/ball/fallorder/assignees?projectId=${ids.get('/api/ball/fallproject')}`,
   'GET /api/ball/fallproject/existUniqueKey': () => '/api/ball/fallproject/existUniqueKey?uniqueKey=demo',
   'GET /api/ball/fallproject/intro/list': (ids) => `/api/ball/fallproject/intro/list?projectId=${ids.get('/api/ball/fallproject')}`,
   'GET /api/ball/fallproject/password/list': (ids) => `/api/ball/fallproject/password/list?projectId=${ids.get('/api/ball/fallproject')}`,

@@ -15,6 +15,8 @@ export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
 /** Rows a listAll answers at most (docs/api.md); a longer match is cut there and the answer says so. */
 export const LIST_ALL_MAX_ROWS = 5000;
+/** The notification bell shows its user's latest this many (docs/maintenance.md "Assignment and notifications"). */
+export const NOTIFICATION_LIST_LIMIT = 30;
 /** Pagination layouts of spec §9, kept verbatim. */
 export const PAGINATION_LAYOUT = 'total, sizes, prev, pager, next';
 export const TABLE_PAGER_LAYOUT = 'total, ->, prev, pager, next';

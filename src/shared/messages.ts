@@ -64,6 +64,13 @@ export const MESSAGES = {
   'err.menuParent': { cn: '上级菜单无效：不能是按钮、自身或其下级', en: 'Invalid parent: not a button, the menu itself or one of its children' },
   'err.uniqueKey': { cn: '唯一标识已存在', en: 'The unique key already exists' },
   // data scope (docs/access.md): a write to a project the caller's roles do not cover
+  'v.assigneeOutOfScope': { cn: '该用户的数据范围不包含工单所属项目，不能指派', en: "This user's data scope does not cover the order's project: they cannot be assigned" },
+  'mail.assigned.subject': { cn: '工单 {number} 已指派给您', en: 'Order {number} is assigned to you' },
+  'mail.due.subject': { cn: '工单 {number} 即将到期', en: 'Order {number} is due soon' },
+  'mail.reopened.subject': { cn: '工单 {number} 已重新打开', en: 'Order {number} was reopened' },
+  'mail.assigned.body': { cn: '{name}\n项目：{project}\n到期时间：{due}', en: '{name}\nProject: {project}\nDue: {due}' },
+  'mail.due.body': { cn: '{name}\n项目：{project}\n到期时间：{due}，请尽快处理。', en: '{name}\nProject: {project}\nDue: {due}. Please deal with it soon.' },
+  'mail.reopened.body': { cn: '{name}\n项目：{project}\n待确认期间故障复现，工单退回维修中。', en: '{name}\nProject: {project}\nThe fault returned during confirmation: the order is back to repairing.' },
   'err.outOfScope': { cn: '无权操作该项目的数据', en: 'Your roles do not cover this project' },
   'err.roleOutOfScope': { cn: '不能授予超出自身数据范围的角色', en: 'You cannot give a role whose data scope goes beyond your own' },
   'v.dataScope': { cn: '数据范围只能是全部或指定项目', en: 'The data scope is either all projects or chosen projects' },
@@ -272,6 +279,10 @@ export const MESSAGES = {
   'setting.orders.confirmMinutes': {
     cn: '由检测通道生成的工单报告已修复后，通道须连续读数正常的分钟数，工单才完成（期间为待确认）',
     en: "Minutes a channel's order reported fixed must read normal before it is completed (awaiting confirmation meanwhile)",
+  },
+  'setting.orders.dueNoticeMinutes': {
+    cn: '工单到期前多少分钟提醒其负责人（站内通知和邮件，每个工单和到期时间一次）',
+    en: "Minutes before an order's due time its assignee is told (in-app and by e-mail, once per order and due time)",
   },
   'setting.orders.clockSkewMinutes': {
     cn: '提交、维修或完成时间可超前服务器时钟的分钟数（设备和浏览器的时钟会有偏差）',

@@ -129,10 +129,19 @@ export const RESOURCES = {
     api: '/ball/fallorder',
     code: 'fall-order',
     menu: menu('fall', 'fall/order', '维修工单', 'Maintenance orders', 'clipboard-list'),
-    buttons: { ...CRUD, accept: ['受理', 'Accept'], close: ['关闭', 'Close'] },
+    buttons: { ...CRUD, accept: ['受理', 'Accept'], close: ['关闭', 'Close'], assign: ['指派', 'Assign'] },
+    reads: ['assignees'],
     sortable: ['submittedAt', 'number', 'status', 'priority'],
     live: { publish: [{ actions: ['save', 'update', 'accept', 'close', 'delete'], topics: ['order', 'equipment'] }], refreshOn: ['order'] },
     fileOwners: ['fall_order'],
+  },
+  /** The caller's own open orders, by due time (docs/maintenance.md "Assignment and notifications"); every role holds it. */
+  myOrder: {
+    api: '/ball/myorder',
+    code: 'fall-my-order',
+    menu: menu('fall', 'fall/my-order', '我的工单', 'My orders', 'user-check'),
+    buttons: { list: ['查询', 'List'] },
+    live: { refreshOn: ['order'] },
   },
   report: {
     api: '/ball/fallreport',

@@ -14,6 +14,7 @@ import { wallSessionQueryOptions } from '@client/shared/wall/project/api/get-wal
 import { alarmsQueryOptions } from '@client/shared/wall/alarms/alarm-strip';
 import { displayTokensQueryOptions } from '@client/features/scenes/api/display-tokens';
 import { publicProjectQueryOptions } from '@client/features/wall/project/api/get-public-project';
+import { myOrdersQueryOptions, notificationsQueryOptions } from '@client/shared/assignment/assignment-api';
 import { LIVE_KEYS } from './live-keys';
 
 /** The topics whose events refresh a cached query with this key (urgent or coalesced). */
@@ -43,6 +44,8 @@ const CASES: [string, QueryKey, LiveTopic[]][] = [
   ['warning list', keysOf('warning').list({}), ['warning']],
   ['units at risk list page', [...keysOf('risk').list({}), { page: 1, pageSize: 10 }], ['order', 'risk']],
   ['notice list', keysOf('content').list({}), ['notice']],
+  ['my orders', myOrdersQueryOptions().queryKey, ['order']],
+  ['notification bell (told to its user alone)', notificationsQueryOptions().queryKey, ['notification']],
   // Keys that merely contain a topic's word: nothing pushed changes them.
   ['wall session (what a token may see)', wallSessionQueryOptions('tok').queryKey, []],
   ['display tokens (path /wall/display-token)', displayTokensQueryOptions().queryKey, []],

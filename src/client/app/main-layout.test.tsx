@@ -31,6 +31,18 @@ describe('back-office layout', () => {
     await waitFor(() => expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.tabs)!)).toEqual(['/main', '/main/sys/user']));
   });
 
+  it('shows the bell with the unread count; a notification opens its order in My orders and is marked read', async () => {
+    const { router } = renderApp('/main');
+    const user = userEvent.setup();
+    const bell = await screen.findByRole('button', { name: '通知 · 1 条未读' });
+    await user.click(bell);
+    const item = await screen.findByText(/WO-20261120-0001 · 主泵异响/);
+    await user.click(item);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/fall/my-order'));
+    expect(router.state.location.search).toBe('?open=1');
+    expect(await screen.findByRole('button', { name: '通知 · 0 条未读' })).toBeInTheDocument();
+  });
+
   it('keeps a tab’s state while another is shown, and closes tabs except home', async () => {
     const { router } = renderApp('/main/account');
     const user = userEvent.setup();

@@ -10,6 +10,7 @@ import { LanguageSwitch } from '../features/auth/language-switch';
 import { SideNav } from './side-nav';
 import { TopNav } from './top-nav';
 import { UserMenu } from './user-menu';
+import { NotificationBell } from './notification-bell';
 import { WorkTabs } from './work-tabs';
 
 /**
@@ -75,6 +76,7 @@ export default function MainLayout() {
                 {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
               </ActionIcon>
             </Tooltip>
+            <NotificationBell />
             <UserMenu />
           </Group>
         </Group>

@@ -4,7 +4,7 @@ import {
   IconChecklist, IconCategory, IconChartBar, IconClipboardList, IconClock, IconClockPlay, IconCpu,
   IconCpu2, IconDeviceDesktop, IconDroplet, IconFileText, IconFiles, IconFolder, IconGauge, IconHeartRateMonitor, IconHistory,
   IconLayoutCards, IconLayoutDashboard, IconListDetails, IconLogin, IconMenu2, IconPhoto, IconPoint, IconReceipt,
-  IconReport, IconSchool, IconSettings, IconShield, IconSpeakerphone, IconStairsUp, IconTool, IconUpload, IconUser, IconUsers,
+  IconReport, IconSchool, IconSettings, IconShield, IconSpeakerphone, IconStairsUp, IconTool, IconUpload, IconUser, IconUserCheck, IconUsers,
   IconUsersGroup, IconVideo, type IconProps,
 } from '@tabler/icons-react';
 import type { MENU_GROUPS, MenuGroupCode, RESOURCES, ResourceKey } from '@shared/resources';
@@ -25,7 +25,7 @@ const ICONS: Record<string, ComponentType<IconProps>> = {
   files: IconFiles, folder: IconFolder, gauge: IconGauge, 'heart-rate-monitor': IconHeartRateMonitor, history: IconHistory, 'layout-cards': IconLayoutCards,
   'layout-dashboard': IconLayoutDashboard, 'list-details': IconListDetails, login: IconLogin, 'menu-2': IconMenu2,
   photo: IconPhoto, receipt: IconReceipt, report: IconReport, school: IconSchool, settings: IconSettings,
-  shield: IconShield, speakerphone: IconSpeakerphone, 'stairs-up': IconStairsUp, tool: IconTool, upload: IconUpload, user: IconUser, users: IconUsers,
+  shield: IconShield, speakerphone: IconSpeakerphone, 'stairs-up': IconStairsUp, tool: IconTool, upload: IconUpload, user: IconUser, 'user-check': IconUserCheck, users: IconUsers,
   'users-group': IconUsersGroup, video: IconVideo,
 } satisfies Record<RegistryIcon, ComponentType<IconProps>>;
 

@@ -29,6 +29,7 @@ export const SETTING_DEFAULTS = {
   'detect.closeAfterNormal': { type: 'number', value: 3, remark: serverText('setting.detect.closeAfterNormal') },
   'detect.clockSkewSeconds': { type: 'number', value: 600, remark: serverText('setting.detect.clockSkewSeconds') },
   'orders.confirmMinutes': { type: 'number', value: 10, remark: serverText('setting.orders.confirmMinutes') },
+  'orders.dueNoticeMinutes': { type: 'number', value: 60, remark: serverText('setting.orders.dueNoticeMinutes') },
   'orders.clockSkewMinutes': { type: 'number', value: 5, remark: serverText('setting.orders.clockSkewMinutes') },
   'log.retentionDays': { type: 'number', value: 180, remark: serverText('setting.log.retentionDays') },
   'alarm.popupLevels': { type: 'string', value: 'warning,critical', remark: serverText('setting.alarm.popupLevels') },

@@ -239,6 +239,8 @@ export class LiveHub {
       // the projects of its data scope (an event naming no project tells only that something changed).
       if (c.auth.kind === 'visitor' && event.projectId !== c.auth.projectId) continue;
       if (!inScope(c.auth.scope, event.projectId)) continue;
+      // A user's own notifications are told to their streams alone.
+      if (event.userId !== undefined && c.auth.userId !== event.userId) continue;
       c.reply.raw.write(frame);
     }
   }

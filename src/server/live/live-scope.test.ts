@@ -101,6 +101,16 @@ describe('live stream and data scope', () => {
     s.close();
   });
 
+  it("tells a user's notifications to that user's stream alone", async () => {
+    const s = await open();
+    await publishLive(t.app, { topic: 'notification', userId: userId + 1000, id: 300 });
+    await publishLive(t.app, { topic: 'notification', userId, id: 301 });
+    await publishLive(t.app, { topic: 'equipment', id: 302 });
+    expect(await s.waitFor(() => s.frames.some((f) => f.includes('"id":302')))).toBe(true);
+    expect(s.frames.filter((f) => f.startsWith('event: notification')).map((f) => JSON.parse(f.slice(f.indexOf('data: ') + 6)).id)).toEqual([301]);
+    s.close();
+  });
+
   it('closes the open stream of a user disabled meanwhile', async () => {
     const s = await open();
     expect((await t.call('POST', '/api/sys/user/status', { token: admin, body: { id: userId, status: 0 } })).status).toBe(200);

@@ -46,6 +46,8 @@ const orderFields = {
   priority: z.enum(ORDER_PRIORITIES, { error: 'v.invalid' }).optional(),
   /** The checklist its reports fill (fall/checklist); '' or null: none. */
   checklistId: optionalRefId().optional(),
+  /** Who works it: a user whose data scope covers the project ('' or null: nobody); needs `fall-order#assign` to change. */
+  assigneeId: optionalRefId().optional(),
 };
 
 /** POST /ball/fallorder/save. The number, status and source are the server's. */
@@ -118,6 +120,11 @@ export const orderRowSchema = z.object({
   checklistNameEn: z.string().nullable(),
   /** A corrective order's origin: the order whose checklist failed. */
   parentOrderId: z.number().nullable(),
+  /** Who works it, and when it is due (its SLA; docs/maintenance.md "Assignment and notifications"). */
+  assigneeId: z.number().nullable(),
+  assigneeName: z.string().nullable(),
+  assigneeNameEn: z.string().nullable(),
+  dueAt: instantText().nullable(),
   updatedAt: instantText(),
   /** The time rule this stored row breaks (a message key, docs/invariants.md); null when it keeps them all. */
   dataIssue: z.string().nullable(),
@@ -145,6 +152,20 @@ export const orderDetailSchema = orderRowSchema.extend({
       /** Its filled checklist's failed and flagged items; null without one. */
       checklistFailed: z.number().nullable(),
       checklistFlagged: z.number().nullable(),
+    }),
+  ),
+  /** Its assignees, oldest change first. */
+  assignments: z.array(
+    z.object({
+      id: z.number(),
+      /** The names as they were; the English ones the users' own now (the Chinese one when they have none). */
+      fromName: z.string(),
+      toName: z.string(),
+      byName: z.string(),
+      fromNameEn: z.string(),
+      toNameEn: z.string(),
+      byNameEn: z.string(),
+      at: instantText(),
     }),
   ),
 });

@@ -13,6 +13,7 @@ import sysadmin from './sysadmin';
 import app from './app';
 import projects from './projects';
 import plans from './plans';
+import assign from './assign';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.cn]));
 
@@ -22,5 +23,5 @@ const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k,
  * screen, part-wall: the walls, part-work: the back-office's shell, kit and operations, part-admin:
  * the system administration, part-projects: the project records; lib/i18n.ts PART_NAMESPACES).
  */
-const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, plans, messages };
+const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, plans, assign, messages };
 export default cn;

@@ -3,6 +3,7 @@ import kit from './kit';
 import app from './app';
 import work from './work';
 import plans from './plans';
+import assign from './assign';
 
 /** The back-office's texts: its shell and kit, and the operations' screens. */
-export default { account, kit, app, work, plans };
+export default { account, kit, app, work, plans, assign };

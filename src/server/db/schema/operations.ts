@@ -175,7 +175,11 @@ export const fallOrder = pgTable('fall_order', {
    * "Confirmation by the readings"): since when its channels have read normal; null otherwise.
    */
   confirmingSince: ts('confirming_since'),
-});
+  /** Who works it (0066, docs/maintenance.md "Assignment and notifications"): a user whose data scope covers its project. */
+  assigneeId: integer('assignee_id').references(() => sysUser.id, { onDelete: 'set null' }),
+  /** When it is due: its submission plus its priority's SLA hours, set when it is assigned (and kept in step with both). */
+  dueAt: ts('due_at'),
+}, (t) => [index('fall_order_assignee_due_idx').on(t.assigneeId, t.dueAt)]);
 
 /** Orders per status, kept by triggers (0004_orders.sql): list totals without count(*) over the table. */
 export const fallOrderCount = pgTable('fall_order_count', {

@@ -77,7 +77,7 @@ describe('seedDemo', () => {
     expect(o.n).toBeGreaterThan(3000);
     expect(o.bad).toBe(0);
     expect(o.span).toBeGreaterThan(700);
-    expect([...o.statuses].sort()).toEqual(['accepted', 'closed', 'completed', 'repairing', 'submitted'].filter((s) => o.statuses.includes(s)).sort());
+    expect([...o.statuses].sort()).toEqual(['accepted', 'closed', 'completed', 'confirming', 'repairing', 'submitted'].filter((s) => o.statuses.includes(s)).sort());
     expect(o.statuses).toEqual(expect.arrayContaining(['completed', 'closed', 'repairing']));
     expect([...o.priorities].sort()).toEqual(['high', 'low', 'normal', 'urgent']);
     expect(o.median).toBeLessThan(30);
@@ -342,5 +342,29 @@ describe('seedDemo', () => {
       expect(dated.length, `project ${projectId}`).toBeGreaterThanOrEqual(2);
       expect(dated).toEqual([...dated].sort());
     }
+  });
+
+  it('assigns open orders to the technician, two awaiting confirmation of their channels, with unread notifications and a reassignment', async () => {
+    const mine = await one<{ open: number; confirming: number; due: number; outside: number; unread: number; mailed: number; reassigned: number }>(
+      `SELECT count(*) FILTER (WHERE o.status IN ('submitted', 'accepted', 'repairing', 'confirming'))::int AS open,
+              count(*) FILTER (WHERE o.status = 'confirming')::int AS confirming,
+              count(*) FILTER (WHERE o.due_at IS NOT NULL)::int AS due,
+              count(*) FILTER (WHERE abs(extract(epoch FROM o.due_at - (o.submitted_at + make_interval(hours => CASE o.priority WHEN 'low' THEN 72 WHEN 'normal' THEN 48 WHEN 'high' THEN 24 ELSE 8 END)))) >= 0.001)::int AS outside,
+              (SELECT count(*) FROM sys_notification n WHERE n.user_id = u.id AND n.read_at IS NULL)::int AS unread,
+              (SELECT count(*) FROM sys_notification n WHERE n.mail_status <> 'none')::int AS mailed,
+              (SELECT count(*) FROM fall_order_assignment a WHERE a.from_user_id IS NOT NULL AND a.to_user_id = u.id)::int AS reassigned
+         FROM sys_user u JOIN fall_order o ON o.assignee_id = u.id WHERE u.username = 'operator' GROUP BY u.id`,
+    );
+    expect(mine.open).toBeGreaterThanOrEqual(6);
+    expect(mine).toMatchObject({ confirming: 2, due: mine.open, outside: 0, mailed: 0, reassigned: 1 });
+    expect(mine.unread).toBeGreaterThan(0);
+    // (The due time is kept to the millisecond a JavaScript date holds.) A confirming order is one raised from a channel that reads normal, its warning settled by the "fixed" report.
+    const waiting = await database.query<{ channels: number; abnormal: number; fixed: number }>(
+      `SELECT (SELECT count(*) FROM fall_warning w WHERE w.order_id = o.id AND w.kind = 'channel' AND w.result IS NOT NULL)::int AS channels,
+              (SELECT count(*) FROM fall_warning w JOIN fall_detect_channel c ON c.detect_id = w.detect_id AND c.ch = w.channel WHERE w.order_id = o.id AND c.result <> 'normal')::int AS abnormal,
+              (SELECT count(*) FROM fall_report r WHERE r.order_id = o.id AND r.result = 'fixed')::int AS fixed
+         FROM fall_order o WHERE o.status = 'confirming'`,
+    );
+    expect(waiting).toEqual([{ channels: 1, abnormal: 0, fixed: 1 }, { channels: 1, abnormal: 0, fixed: 1 }]);
   });
 });

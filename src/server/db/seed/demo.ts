@@ -30,6 +30,7 @@ import { seedDemoCalendar } from './demo-calendar';
 import { seedDemoChecklists } from './demo-checklists';
 import { seedDemoAlarmHistory } from './demo-alarm-history';
 import { seedDemoPmPlans } from './demo-pm-plans';
+import { seedDemoAssignments } from './demo-assignments';
 
 export interface DemoSeedOptions {
   /** Where uploaded files live (config.filesDir): the generated site plans and drawings go there. */
@@ -232,6 +233,8 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
   log(`boards: ${boards}, warnings: ${warnings}`);
   await seedSiteExtras(database, first, last);
   await seedOfficeData(database, rnd);
+  const assignments = await seedDemoAssignments(database);
+  log(`assignments: ${assignments.assigned} orders (${assignments.confirming} awaiting confirmation), ${assignments.notifications} notifications`);
   // The seed writes facts in bulk; the states follow from them by the one rule (equipment-state.service.ts).
   await recomputeAllEquipmentStates(database.db);
   // Units at risk: the predictive detector's own findings and preventive orders over a simulated history.
@@ -244,7 +247,7 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
   log(`preventive plans: ${plans.plans}, with ${plans.orders} completed orders`);
 
   const [{ countries }] = await database.query<{ countries: number }>('SELECT count(DISTINCT country)::int AS countries FROM fall_project');
-  return { projects: projects.length, countries, equipment, orders: orders + risks.orders + plans.orders, reports: reports + plans.orders, boards, warnings, risks: risks.findings, files: fileCount, ms: Date.now() - started };
+  return { projects: projects.length, countries, equipment, orders: orders + risks.orders + plans.orders + assignments.confirming, reports: reports + plans.orders + assignments.confirming, boards, warnings, risks: risks.findings, files: fileCount, ms: Date.now() - started };
 }
 
 /**

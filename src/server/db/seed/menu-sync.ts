@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../client';
 import { sysMenu, sysMenuOrigin, sysRole, sysRoleMenu } from '../schema';
-import { MENU_TREE, type MenuSeed } from './menus';
+import { EVERY_ROLE_MENUS, MENU_TREE, type MenuSeed } from './menus';
 
 /**
  * Menus and buttons synced from the resource registry into sys_menu, on the first start (seedBase)
@@ -83,6 +83,7 @@ export async function syncMenus(database: Database, tree: MenuSeed[] = MENU_TREE
     const byId = new Map(rows.map((r) => [r.id, r]));
     const idByKey = new Map<string, number>();
     const inserted: number[] = [];
+    const forEveryRole: number[] = [];
 
     for (const node of registryNodes(tree)) {
       const parentId = node.parentKey === null ? 0 : idByKey.get(node.parentKey);
@@ -123,6 +124,7 @@ export async function syncMenus(database: Database, tree: MenuSeed[] = MENU_TREE
         const [row] = await tx.insert(sysMenu).values(want as never).returning({ id: sysMenu.id });
         id = row.id;
         inserted.push(id);
+        if (EVERY_ROLE_MENUS.includes(String(want.menuCode))) forEveryRole.push(id);
         result.inserted += 1;
       }
       idByKey.set(node.key, id);
@@ -130,8 +132,16 @@ export async function syncMenus(database: Database, tree: MenuSeed[] = MENU_TREE
     }
 
     if (inserted.length) await grantToAdministrators(tx, inserted);
+    if (forEveryRole.length) await grantToEveryRole(tx, forEveryRole);
     return result;
   });
+}
+
+/** A screen every signed-in user has (My orders, menus.ts EVERY_ROLE_MENUS): new, it goes to every role. */
+async function grantToEveryRole(tx: Db, menuIds: number[]): Promise<void> {
+  const roles = await tx.select({ id: sysRole.id }).from(sysRole);
+  const grants = roles.flatMap((r) => menuIds.map((menuId) => ({ roleId: r.id, menuId })));
+  if (grants.length) await tx.insert(sysRoleMenu).values(grants).onConflictDoNothing();
 }
 
 /** New menus and buttons go to the administrator role, which holds everything (ROLE_SEEDS `all`). */

@@ -26,6 +26,7 @@ import { permissionOf } from '@client/lib/resources';
 /** An order with its reports, and the form to file the next one (which moves the order). */
 export function OrderDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('work');
+  const { t: ta } = useTranslation('assign');
   const queryClient = useQueryClient();
   const detail = useQuery(orderDetailQueryOptions(id));
   const canReport = useCan(permissionOf('report', 'save'));
@@ -89,6 +90,8 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
                     },
                   ]
                 : []),
+              { label: ta('order.assignee'), value: order.assigneeName === null ? ta('order.unassigned') : localName(order.assigneeName, order.assigneeNameEn ?? '', i18n.language) },
+              { label: ta('order.dueAt'), value: when(order.dueAt) },
               { label: t('order.submitter'), value: order.submitter },
               { label: t('order.contact'), value: order.contact },
               { label: t('order.submittedAt'), value: when(order.submittedAt) },
@@ -99,6 +102,20 @@ export function OrderDetail({ id, onClose }: { id: number | null; onClose: () =>
               { label: t('common.files'), value: order.files.length ? <FilesField label="" ownerType="fall_order" value={order.files} max={order.files.length} onChange={() => undefined} /> : '', full: true },
             ]}
           />
+          {order.assignments.length > 0 && (
+            <Stack gap={4} data-testid="order-assignments">
+              <Title order={5}>{ta('order.history')}</Title>
+              {order.assignments.map((a) => (
+                <Text key={a.id} size="sm">
+                  {when(a.at)} · {ta('order.historyRow', {
+                    by: localName(a.byName, a.byNameEn, i18n.language),
+                    from: localName(a.fromName, a.fromNameEn, i18n.language) || ta('order.unassigned'),
+                    to: localName(a.toName, a.toNameEn, i18n.language) || ta('order.unassigned'),
+                  })}
+                </Text>
+              ))}
+            </Stack>
+          )}
           <Divider />
           <Title order={5}>{t('order.reports')}</Title>
           {order.reports.length === 0 ? (

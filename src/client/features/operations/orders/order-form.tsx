@@ -7,6 +7,8 @@ import type { FormValues } from '@client/components/form/form-values';
 import type { FormBodyProps, ListForm } from '@client/components/list-page/list-page';
 import { FilesField } from '../../../components/form/file-field';
 import { ChecklistPicker, EquipmentPicker, ProjectPicker } from '../../../shared/work-kit/pickers';
+import { AssigneePicker } from '../../../shared/assignment/assignee-picker';
+import { useCan } from '@client/lib/session';
 
 /** The order form holds a draft of what the save contract takes. */
 export type OrderValues = FormValues<typeof orderSaveSchema>;
@@ -22,6 +24,7 @@ export const orderInitialValues: OrderValues = {
   priority: 'normal',
   files: [],
   checklistId: null,
+  assigneeId: null,
 };
 
 /** One form body for adding and editing an order. */
@@ -29,6 +32,7 @@ export function OrderForm({ form }: FormBodyProps<OrderValues>) {
   const { t, i18n } = useTranslation('work');
   const lang = i18n.language === 'en' ? 'en' : 'cn';
   const projectId = form.values.projectId;
+  const canAssign = useCan('fall-order#assign');
   return (
     <Grid gap="sm">
       <Grid.Col span={12}>
@@ -54,6 +58,11 @@ export function OrderForm({ form }: FormBodyProps<OrderValues>) {
       <Grid.Col span={6}>
         <DateTimePicker label={t('order.submittedAt')} clearable valueFormat="YYYY-MM-DD HH:mm" {...form.getInputProps('submittedAt')} />
       </Grid.Col>
+      {canAssign && (
+        <Grid.Col span={12}>
+          <AssigneePicker projectId={projectId} value={form.values.assigneeId} error={form.errors.assigneeId as string | undefined} onChange={(id) => form.setFieldValue('assigneeId', id)} />
+        </Grid.Col>
+      )}
       <Grid.Col span={12}>
         <ChecklistPicker label={t('order.checklist')} value={form.values.checklistId} error={form.errors.checklistId as string | undefined} onChange={(id) => form.setFieldValue('checklistId', id)} />
       </Grid.Col>

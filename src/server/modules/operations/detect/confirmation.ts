@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { serverText } from '@shared/server-text';
 import type { Db } from '../../../db/client';
 import { fallOrder, fallReport } from '../../../db/schema';
+import { notifyReopened, publishNotified } from '../assignment';
 import { publishLive } from '../../../live';
 import { recomputeEquipmentState } from '../equipment';
 import { isFault, SYSTEM_ACTOR } from './readings';
@@ -68,6 +69,7 @@ export async function sweepConfirmations(app: FastifyInstance, now: Date = new D
   const out: ConfirmationOutcome = { completed: [], reopened: [] };
   const ids = (await app.database.db.select({ id: fallOrder.id }).from(fallOrder).where(eq(fallOrder.status, 'confirming')).orderBy(fallOrder.id)).map((r) => r.id);
   const projects = new Set<number>();
+  const told: number[] = [];
   for (const id of ids) {
     await app.database.db.transaction(async (tx) => {
       const [order] = await tx.select().from(fallOrder).where(eq(fallOrder.id, id)).for('update');
@@ -94,6 +96,8 @@ export async function sweepConfirmations(app: FastifyInstance, now: Date = new D
           .set({ status: 'repairing', confirmingSince: null, completedAt: null, reportCount: sql`${fallOrder.reportCount} + 1`, updatedAt: now })
           .where(eq(fallOrder.id, order.id));
         out.reopened.push(order.id);
+        // Its assignee is told (docs/maintenance.md "Assignment and notifications").
+        told.push(...(await notifyReopened(tx, [order.id], now)));
       } else if (channels.some((c) => !c.online)) {
         // Silent boards tell nothing: the run starts again when they are heard.
         if (since) await tx.update(fallOrder).set({ confirmingSince: null, updatedAt: now }).where(eq(fallOrder.id, order.id));
@@ -119,5 +123,6 @@ export async function sweepConfirmations(app: FastifyInstance, now: Date = new D
     await publishLive(app, { topic: 'order', projectId });
     await publishLive(app, { topic: 'equipment', projectId });
   }
+  await publishNotified(app, told);
   return out;
 }

@@ -7,6 +7,7 @@ import { escalateAlarms, sweepSuppression } from '../warnings';
 import { notifyEscalations } from '../escalation';
 import { sweepConfirmations } from './confirmation';
 import { PLAN_SWEEP_SECONDS, sweepPlans } from '../pm-plans';
+import { sendNotificationMail, sweepDueOrders } from '../assignment';
 
 export interface DeviceJobOptions {
   /** How often the poller looks for boards whose poll period has passed. */
@@ -25,6 +26,8 @@ export interface DeviceJobOptions {
   confirmEverySeconds?: number;
   /** How often preventive plans are looked at: due dates come within their lead, meters count on (pm-plans). */
   planEverySeconds?: number;
+  /** How often assigned orders whose due time nears are looked for, and the assignees' e-mails sent (assignment/). */
+  assignmentEverySeconds?: number;
   /** With several instances, only the one holding this lease polls (the name of this instance). */
   leaseHolder?: string;
 }
@@ -65,6 +68,8 @@ export function startDeviceJobs(app: FastifyInstance, opts: DeviceJobOptions = {
     every(opts.confirmEverySeconds ?? 30, () => sweepConfirmations(app), 'order confirmation sweep'),
     // Preventive plans open their orders ahead of the due date; a meter's within PLAN_SWEEP_SECONDS of its limit.
     every(opts.planEverySeconds ?? PLAN_SWEEP_SECONDS, () => sweepPlans(app.database.db), 'preventive plan sweep'),
+    // An assignee is told once as the due time nears (orders.dueNoticeMinutes); then every notification's e-mail goes out.
+    every(opts.assignmentEverySeconds ?? 15, () => sweepDueOrders(app).then(() => sendNotificationMail(app)), 'assignment notification sweep'),
     every(opts.escalateEverySeconds ?? 15, () => escalateAlarms(app).then(() => notifyEscalations(app)), 'alarm escalation'),
   ];
   return () => timers.forEach((t) => clearInterval(t));

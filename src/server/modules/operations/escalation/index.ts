@@ -74,4 +74,4 @@ export async function escalationModule(app: AppInstance): Promise<void> {
 }
 
 /** Telling the recipients of an escalated alarm, and the wall's record of it. */
-export { notifyEscalations, auditWallEscalation, cancelPendingNotices } from './notify.service';
+export { notifyEscalations, auditWallEscalation, cancelPendingNotices, sendMail } from './notify.service';

@@ -155,6 +155,14 @@ async function sendEmail(app: FastifyInstance, n: Notice, hosts: string[], now: 
   if (!hostAllowed(smtp.host, smtp.port, hosts)) throw new Refused(`${smtp.host}:${smtp.port}`);
   const cn = textOf(n, 'cn', now, group);
   const en = textOf(n, 'en', now, group);
+  await sendMail(smtp, { to: n.address!, subject: `${cn.subject} / ${en.subject}`, text: `${cn.body}\n\n${en.body}\n` });
+}
+
+/**
+ * One message through the configured mail server (SMTP_*): escalations, and the assignees' notifications
+ * (assignment/notification-mail.ts). The caller checks the server is configured and allowed.
+ */
+export async function sendMail(smtp: NonNullable<FastifyInstance['config']['smtp']>, message: { to: string; subject: string; text: string }): Promise<void> {
   const transport = createTransport({
     host: smtp.host,
     port: smtp.port,
@@ -166,7 +174,7 @@ async function sendEmail(app: FastifyInstance, n: Notice, hosts: string[], now: 
     logger: false,
   });
   try {
-    await transport.sendMail({ from: smtp.from, to: n.address!, subject: `${cn.subject} / ${en.subject}`, text: `${cn.body}\n\n${en.body}\n` });
+    await transport.sendMail({ from: smtp.from, ...message });
   } finally {
     transport.close();
   }

@@ -1,9 +1,9 @@
 import { and, desc, eq, getTableColumns, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { ALL_PROJECTS, scopeCondition, type DataScope } from '../../../lib/data-scope';
 import type { OrderQuery, OrderSource, OrderStatus } from '@shared/contracts/order';
 import type { Db } from '../../../db/client';
-import { fallChecklist, fallChecklistFilled, fallEqInfo, fallOrder, fallOrderCount, fallProject } from '../../../db/schema';
+import { fallChecklist, fallChecklistFilled, fallEqInfo, fallOrder, fallOrderCount, fallProject, sysUser } from '../../../db/schema';
 import { nextDailyNumber, type DailyNumbering } from '../../../lib/daily-number';
 import { badRequest } from '../../../lib/errors';
 import { escapeLike } from '../../../lib/like';
@@ -23,6 +23,8 @@ const ORDER_NUMBERS: DailyNumbering = { tag: 'WO', table: fallOrder, column: fal
 
 /** Columns no answer carries: the priority's sort key, the author, the name as searched (0034). */
 export const ORDER_HIDDEN = ['priorityRank', 'createdBy', 'nameShown'];
+/** The order's assignee (a user), joined under its own name. */
+const assignee = alias(sysUser, 'assignee');
 /** What an order's row adds from its project and unit (joined by joinOrderNames). */
 export const ORDER_JOINED = {
   projectName: fallProject.name, projectNameEn: fallProject.nameEn,
@@ -30,10 +32,13 @@ export const ORDER_JOINED = {
   equipmentNameEn: fallEqInfo.nameEn,
   checklistName: fallChecklist.name,
   checklistNameEn: fallChecklist.nameEn,
+  // A user without a real name is shown by their username.
+  assigneeName: sql<string | null>`coalesce(nullif(${assignee.realName}, ''), ${assignee.username})`,
+  assigneeNameEn: sql<string | null>`coalesce(nullif(${assignee.realNameEn}, ''), nullif(${assignee.realName}, ''), ${assignee.username})`,
 };
 /** The joins ORDER_JOINED reads, onto a select from fall_order. */
 export const joinOrderNames = (q: any) =>
-  q.leftJoin(fallProject, eq(fallProject.id, fallOrder.projectId)).leftJoin(fallEqInfo, eq(fallEqInfo.id, fallOrder.equipmentId)).leftJoin(fallChecklist, eq(fallChecklist.id, fallOrder.checklistId));
+  q.leftJoin(fallProject, eq(fallProject.id, fallOrder.projectId)).leftJoin(fallEqInfo, eq(fallEqInfo.id, fallOrder.equipmentId)).leftJoin(fallChecklist, eq(fallChecklist.id, fallOrder.checklistId)).leftJoin(assignee, eq(assignee.id, fallOrder.assigneeId));
 
 const { priorityRank: _rank, createdBy: _by, nameShown: _shown, ...orderColumns } = getTableColumns(fallOrder);
 export const orderSelection = { ...orderColumns, ...ORDER_JOINED };

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelopeOf, listAllAnswerOf } from '@shared/contracts/common';
 import {
@@ -16,9 +17,12 @@ import {
   orderSavedSchema,
   orderMovedSchema,
 } from '@shared/contracts/order';
-import { fallChecklistFilled, fallOrder, fallReport, fallWarning } from '../../../db/schema';
+import { fallChecklistFilled, fallOrder, fallOrderAssignment, fallReport, fallWarning, sysUser } from '../../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
 import { isUnchangedRendering } from '@shared/server-text';
-import { badRequest, notFound } from '../../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../../lib/errors';
+import { allows } from '../../../plugins/auth';
+import { assertAssignable, dueAtOf, publishNotified, recordAssignment, slaHours } from '../assignment';
 import { allRows, LIST_ALL_QUERY_LIMIT, ok, resourceRoutes } from '../../../lib/crud';
 import { ORDER_PRIORITY, ORDER_SOURCE, ORDER_STATUS } from '@shared/dictionaries';
 import { attachFiles, releaseFiles, replaceFiles } from '../../files';
@@ -51,6 +55,16 @@ const SUBMISSION_ISSUES: readonly string[] = ['v.submittedInFuture', 'v.complete
 
 const BASE = RESOURCES.order.api;
 const EXPORT_MAX_ROWS = 100_000;
+
+/** The users of an assignment's history, each under its own name. */
+const fromUser = alias(sysUser, 'from_user');
+const toUser = alias(sysUser, 'to_user');
+const byUser = alias(sysUser, 'by_user');
+
+/** Changing an order's assignee takes `fall-order#assign` beside the save or update right. */
+function mayAssign(request: FastifyRequest): void {
+  if (!allows(request.auth ?? null, 'fall-order#assign')) throw forbidden();
+}
 
 /** fall/order: spec §7 "Fall order" calls plus accept and close (docs/domain.md §3 status flow). */
 export async function orderRoutes(app: AppInstance): Promise<void> {
@@ -86,6 +100,23 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
         answer: orderDetailSchema,
         // Each report with what its filled checklist failed and flagged (null: it has none).
         of: async (id) => ({
+          assignments: await db
+            .select({
+              id: fallOrderAssignment.id,
+              fromName: fallOrderAssignment.fromName,
+              toName: fallOrderAssignment.toName,
+              byName: fallOrderAssignment.byName,
+              fromNameEn: sql<string>`coalesce(nullif(${fromUser.realNameEn}, ''), ${fallOrderAssignment.fromName})`,
+              toNameEn: sql<string>`coalesce(nullif(${toUser.realNameEn}, ''), ${fallOrderAssignment.toName})`,
+              byNameEn: sql<string>`coalesce(nullif(${byUser.realNameEn}, ''), ${fallOrderAssignment.byName})`,
+              at: fallOrderAssignment.at,
+            })
+            .from(fallOrderAssignment)
+            .leftJoin(fromUser, eq(fromUser.id, fallOrderAssignment.fromUserId))
+            .leftJoin(toUser, eq(toUser.id, fallOrderAssignment.toUserId))
+            .leftJoin(byUser, eq(byUser.id, fallOrderAssignment.byUserId))
+            .where(eq(fallOrderAssignment.orderId, id))
+            .orderBy(asc(fallOrderAssignment.at), asc(fallOrderAssignment.id)),
           reports: await db
             .select({ ...getTableColumns(fallReport), checklistFailed: fallChecklistFilled.failed, checklistFlagged: fallChecklistFilled.flagged })
             .from(fallReport)
@@ -99,23 +130,35 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
     create: {
       body: orderSaveSchema,
       answer: orderSavedSchema,
-      write: async (body, request) => {
+      write: async ({ assigneeId, ...body }, request) => {
         const rules = await timeRules(app.settings);
-        return db.transaction(async (tx) => {
+        if (assigneeId) mayAssign(request);
+        const sla = await slaHours(app.settings);
+        let told: number | null = null;
+        const saved = await db.transaction(async (tx) => {
           await checkEquipment(tx, body.projectId, body.equipmentId);
           await assertChecklistLive(tx, body.checklistId);
+          if (assigneeId) await assertAssignable(tx, body.projectId, assigneeId);
           const row = await insertOrder(tx, { ...body, source: 'manual', createdBy: request.auth?.userId ?? null }, rules);
           await attachFiles(tx, 'fall_order', row.id, body.files ?? [], { field: 'files', userId: request.auth?.userId ?? null });
           // An open order puts its unit in maintenance unless something worse holds it (equipment-state.service.ts).
           await recomputeEquipmentState(tx, [body.equipmentId]);
+          if (assigneeId) {
+            const [o] = await tx.select({ priority: fallOrder.priority, submittedAt: fallOrder.submittedAt }).from(fallOrder).where(eq(fallOrder.id, row.id));
+            told = await recordAssignment(tx, { orderId: row.id, from: null, to: assigneeId, by: request.auth?.userId ?? null, dueAt: dueAtOf(sla, o.priority, o.submittedAt) });
+          }
           return row;
         });
+        if (told !== null) await publishNotified(app, [told]);
+        return saved;
       },
     },
     update: {
       body: orderUpdateSchema,
-      write: async ({ id, ...changes }, request) => {
+      write: async ({ id, assigneeId, ...changes }, request) => {
         const rules = await timeRules(app.settings);
+        const sla = await slaHours(app.settings);
+        let told: number | null = null;
         await db.transaction(async (tx) => {
           const [current] = await tx.select().from(fallOrder).where(eq(fallOrder.id, id)).for('update');
           if (!current) throw notFound();
@@ -133,12 +176,22 @@ export async function orderRoutes(app: AppInstance): Promise<void> {
           // An automatic order's name and description sent back as shown keep their bilingual stored form.
           for (const k of ['name', 'description'] as const) if (isUnchangedRendering(current[k], set[k], request.locale)) delete set[k];
           await tx.update(fallOrder).set({ ...set, updatedAt: new Date() }).where(eq(fallOrder.id, id));
+          // The assignee: a change needs the right to assign and a user covering the (new) project;
+          // a move to a project the assignee does not cover is refused unless the order is reassigned.
+          const to = assigneeId === undefined ? current.assigneeId : assigneeId;
+          if (to !== current.assigneeId) mayAssign(request);
+          if (to !== null && (to !== current.assigneeId || projectId !== current.projectId)) await assertAssignable(tx, projectId, to);
+          const [after] = await tx.select({ priority: fallOrder.priority, submittedAt: fallOrder.submittedAt }).from(fallOrder).where(eq(fallOrder.id, id));
+          const dueAt = to === null ? current.dueAt : dueAtOf(sla, after.priority, after.submittedAt);
+          if (to !== current.assigneeId) told = await recordAssignment(tx, { orderId: id, from: current.assigneeId, to, by: request.auth?.userId ?? null, dueAt });
+          else if (dueAt?.getTime() !== current.dueAt?.getTime()) await tx.update(fallOrder).set({ dueAt }).where(eq(fallOrder.id, id));
           // Moving the order to another unit moves what holds both of them.
           if (equipmentId !== current.equipmentId) await recomputeEquipmentState(tx, [current.equipmentId, equipmentId]);
           if (changes.files) {
             await replaceFiles(tx, 'fall_order', id, current.files, changes.files, { field: 'files', userId: request.auth?.userId ?? null });
           }
         });
+        if (told !== null) await publishNotified(app, [told]);
       },
     },
     remove: {
