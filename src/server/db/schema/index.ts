@@ -1,3 +1,4 @@
 export * from './identity';
 export * from './operations';
 export * from './tickets';
+export * from './stock';
