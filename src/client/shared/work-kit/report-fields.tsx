@@ -22,6 +22,7 @@ export const reportInitialValues: ReportValues = {
   notes: '',
   files: [],
   checklist: { answers: {} },
+  parts: [],
 };
 
 /** A new report starts at the current time: most are written on site, right after the work. */

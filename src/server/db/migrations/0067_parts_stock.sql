@@ -4,7 +4,8 @@
 -- moves (fall_stock_move: receipt, issue to an order, adjustment with a reason), a part's unit
 -- cost and reorder point. The count a part had (fall_spare_part.quantity, edited by hand until
 -- now) is kept: each project with counted parts gets a store "主仓库 / Main store" and each such
--- part an opening adjustment there, so the count is the sum of its moves from the first day.
+-- part an opening adjustment there, so the count is the sum of its moves from the first day. An
+-- order or report that issued parts cannot be deleted (restrict): its moves are the stock history.
 CREATE TABLE "fall_stock" (
 	"part_id" integer NOT NULL,
 	"store_id" integer NOT NULL,
@@ -42,8 +43,8 @@ ALTER TABLE "fall_stock" ADD CONSTRAINT "fall_stock_part_id_fkey" FOREIGN KEY ("
 ALTER TABLE "fall_stock" ADD CONSTRAINT "fall_stock_store_id_fkey" FOREIGN KEY ("store_id") REFERENCES "public"."fall_store"("id") ON DELETE cascade ON UPDATE no action;
 ALTER TABLE "fall_stock_move" ADD CONSTRAINT "fall_stock_move_part_id_fkey" FOREIGN KEY ("part_id") REFERENCES "public"."fall_spare_part"("id") ON DELETE cascade ON UPDATE no action;
 ALTER TABLE "fall_stock_move" ADD CONSTRAINT "fall_stock_move_store_id_fkey" FOREIGN KEY ("store_id") REFERENCES "public"."fall_store"("id") ON DELETE cascade ON UPDATE no action;
-ALTER TABLE "fall_stock_move" ADD CONSTRAINT "fall_stock_move_order_id_fkey" FOREIGN KEY ("order_id") REFERENCES "public"."fall_order"("id") ON DELETE set null ON UPDATE no action;
-ALTER TABLE "fall_stock_move" ADD CONSTRAINT "fall_stock_move_report_id_fkey" FOREIGN KEY ("report_id") REFERENCES "public"."fall_report"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "fall_stock_move" ADD CONSTRAINT "fall_stock_move_order_id_fkey" FOREIGN KEY ("order_id") REFERENCES "public"."fall_order"("id") ON DELETE restrict ON UPDATE no action;
+ALTER TABLE "fall_stock_move" ADD CONSTRAINT "fall_stock_move_report_id_fkey" FOREIGN KEY ("report_id") REFERENCES "public"."fall_report"("id") ON DELETE restrict ON UPDATE no action;
 ALTER TABLE "fall_store" ADD CONSTRAINT "fall_store_project_id_fkey" FOREIGN KEY ("project_id") REFERENCES "public"."fall_project"("id") ON DELETE cascade ON UPDATE no action;
 CREATE INDEX "fall_stock_store_idx" ON "fall_stock" USING btree ("store_id");
 CREATE INDEX "fall_stock_move_part_idx" ON "fall_stock_move" USING btree ("part_id","store_id");

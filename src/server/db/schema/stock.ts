@@ -43,8 +43,8 @@ export const fallStockMove = pgTable('fall_stock_move', {
   /** The part's unit cost when it moved. */
   unitCost: numeric('unit_cost', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
   reason: varchar('reason', { length: 500 }).notNull().default(''),
-  orderId: integer('order_id').references(() => fallOrder.id, { onDelete: 'set null' }),
-  reportId: integer('report_id').references(() => fallReport.id, { onDelete: 'set null' }),
+  orderId: integer('order_id').references(() => fallOrder.id, { onDelete: 'restrict' }),
+  reportId: integer('report_id').references(() => fallReport.id, { onDelete: 'restrict' }),
   at: ts('at').notNull().defaultNow(),
   by: varchar('by', { length: 64 }).notNull().default(''),
 }, (t) => [
