@@ -81,7 +81,9 @@ export async function applyMove(tx: Db, move: MoveInput, field: string, fields =
     if (!taken) {
       const [stock] = await tx.select({ quantity: fallStock.quantity }).from(fallStock).where(and(eq(fallStock.partId, move.partId), eq(fallStock.storeId, move.storeId)));
       const params = { part: part.partName, store: part.storeName, storeEn: part.storeNameEn, have: stock?.quantity ?? 0, want: -move.quantity };
-      throw new ApiError(CODE.badRequest, 'err.stockShort', { [field]: serverText('err.stockShort', params) }, params);
+      // Stored text, rendered in the caller's language as the answer leaves (the store's English name in English).
+      const text = serverText('err.stockShort', params);
+      throw new ApiError(CODE.badRequest, text, { [field]: text });
     }
     after = taken.quantity;
   } else {
