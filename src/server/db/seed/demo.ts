@@ -28,6 +28,7 @@ import { recomputeAllEquipmentStates } from '../../modules/operations/equipment/
 import { seedDemoRisks } from './demo-risks';
 import { seedDemoCalendar } from './demo-calendar';
 import { seedDemoChecklists } from './demo-checklists';
+import { seedDemoStock } from './demo-stock';
 
 export interface DemoSeedOptions {
   /** Where uploaded files live (config.filesDir): the generated site plans and drawings go there. */
@@ -225,6 +226,8 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
   log(`orders: ${orders}, reports: ${reports}`);
   const checklists = await seedDemoChecklists(database);
   log(`checklists: ${checklists.templates} templates, ${checklists.filled} filled`);
+  const stock = await seedDemoStock(database);
+  log(`parts stock: ${stock.stores} stores, ${stock.parts} parts, ${stock.moves} moves`);
 
   const { boards, warnings } = await seedBoardsAndWarnings(database, first, last);
   log(`boards: ${boards}, warnings: ${warnings}`);
