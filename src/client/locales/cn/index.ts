@@ -12,6 +12,7 @@ import identity from './identity';
 import sysadmin from './sysadmin';
 import app from './app';
 import projects from './projects';
+import stock from './stock';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.cn]));
 
@@ -21,5 +22,5 @@ const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k,
  * screen, part-wall: the walls, part-work: the back-office's shell, kit and operations, part-admin:
  * the system administration, part-projects: the project records; lib/i18n.ts PART_NAMESPACES).
  */
-const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, messages };
+const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, stock, messages };
 export default cn;

@@ -14,8 +14,9 @@ import identity from './identity';
 import sysadmin from './sysadmin';
 import app from './app';
 import projects from './projects';
+import stock from './stock';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.en]));
 
-const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, messages };
+const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, stock, messages };
 export default en;
