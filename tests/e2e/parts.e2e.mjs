@@ -11,6 +11,8 @@ import { WAIT, pageAs } from './helpers.mjs';
 
 const T = { en: { reorder: 'Reorder list', stats: 'Statistics' }, cn: { reorder: '补货清单', stats: '统计分析' } };
 const VIEW = { width: 1440, height: 900 };
+/** The month's reliability is worked out over every demo unit's calendar: slower than a list. */
+const SLOW = { timeout: 180_000 };
 const money = (v, lang) => v.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const login = async (baseUrl) => (await call(baseUrl, 'POST', '/sys/login', { body: { username: 'manager', password: 'manager123', captcha: '', uuid: '' } })).token;
 
@@ -34,15 +36,16 @@ async function costCard(browser, baseUrl, screenshotsDir, lang) {
   const token = await login(baseUrl);
   const { context, page } = await pageAs(browser, token, lang, VIEW);
   try {
-    const answer = page.waitForResponse((r) => r.url().includes('/ball/stats/parts-cost?') && r.status() === 200, WAIT);
+    const answer = page.waitForResponse((r) => r.url().includes('/ball/stats/parts-cost?') && r.status() === 200, SLOW);
     await page.goto(`${baseUrl}/#/main/fall/stats`);
     const { data } = await (await answer).json();
     const card = page.locator('[data-figures="parts-cost"]');
-    await card.locator('[data-parts-total]').waitFor(WAIT);
+    await card.locator('[data-parts-total]').waitFor(SLOW);
     await card.scrollIntoViewIfNeeded();
     const total = await card.locator('[data-parts-total]').innerText();
     assert.ok(total.includes(money(data.totals.cost, lang)), `${total} shows ${money(data.totals.cost, lang)}`);
     assert.ok(data.totals.moves > 0, 'the demo has parts cost in the default range');
+    await card.screenshot({ path: path.join(screenshotsDir, `parts-cost-${lang}.png`) });
     // The drill-down of the costliest month: its rows add up to the month's figure.
     const month = [...data.months].sort((a, b) => b.cost - a.cost)[0];
     const moves = page.waitForResponse((r) => r.url().includes('/ball/stats/parts-cost/moves?') && r.url().includes(`month=${month.month}`), WAIT);
@@ -50,7 +53,8 @@ async function costCard(browser, baseUrl, screenshotsDir, lang) {
     const rows = (await (await moves).json()).data;
     assert.equal(Math.round(rows.reduce((n, m) => n + m.cost * 100, 0)), Math.round(month.cost * 100));
     await card.locator('[data-moves]').waitFor(WAIT);
-    await card.screenshot({ path: path.join(screenshotsDir, `parts-cost-${lang}.png`) });
+    await card.locator(`[data-month="${month.month}"]`).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(screenshotsDir, `parts-cost-drill-${lang}.png`) });
   } finally {
     await context.close();
   }
@@ -62,10 +66,10 @@ async function printed(browser, baseUrl, screenshotsDir, lang) {
   try {
     const today = new Date();
     const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
-    const rel = page.waitForResponse((r) => r.url().includes('/ball/stats/reliability?') && r.status() === 200, WAIT);
-    const cost = page.waitForResponse((r) => r.url().includes('/ball/stats/parts-cost?') && r.status() === 200, WAIT);
+    const rel = page.waitForResponse((r) => r.url().includes('/ball/stats/reliability?') && r.status() === 200, SLOW);
+    const cost = page.waitForResponse((r) => r.url().includes('/ball/stats/parts-cost?') && r.status() === 200, SLOW);
     await page.goto(`${baseUrl}/#/print/stats?month=${month}`);
-    await page.locator('[data-report][data-ready="true"]').waitFor(WAIT);
+    await page.locator('[data-report][data-ready="true"]').waitFor(SLOW);
     const reliability = (await (await rel).json()).data;
     const parts = (await (await cost).json()).data;
     // The month's own figures, as the statistics screen asks for them.
