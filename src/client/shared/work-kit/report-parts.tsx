@@ -7,6 +7,7 @@ import type { StockLevel } from '@shared/contracts/stock';
 import { localName } from '@shared/local-name';
 import { api } from '@client/lib/api';
 import { keysOf } from '@client/lib/resource-keys';
+import { apiPath } from '@client/lib/resources';
 import type { ReportValues } from './report-fields';
 
 /** What the order's project holds in its stores (GET /ball/fallstock/available). */
@@ -14,7 +15,7 @@ const availableQuery = (orderId: number | null) =>
   queryOptions({
     queryKey: keysOf('stockMove').view('available', orderId),
     enabled: orderId !== null,
-    queryFn: () => api.get<StockLevel[]>(`/ball/fallstock/available?orderId=${orderId}`),
+    queryFn: () => api.get<StockLevel[]>(apiPath('stockMove', 'available'), { params: { orderId: String(orderId) } }),
   });
 
 const keyOf = (l: { partId: number; storeId: number }) => `${l.partId}-${l.storeId}`;

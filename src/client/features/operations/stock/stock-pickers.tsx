@@ -2,6 +2,7 @@ import { RemoteSelect } from '@client/components/select/remote-select';
 import { api } from '@client/lib/api';
 import { currentLocale } from '@client/lib/i18n';
 import { keysOf } from '@client/lib/resource-keys';
+import { apiPath } from '@client/lib/resources';
 import { localName } from '@shared/local-name';
 import { useTranslation } from 'react-i18next';
 
@@ -16,12 +17,12 @@ const asString = (v: number | null | undefined) => (v ? String(v) : null);
 const asId = (v: string | null) => (v ? Number(v) : null);
 
 const fetchStores = async (keyword: string) => {
-  const rows = await api.post<{ id: number; name: string; nameEn: string; projectName: string; projectNameEn: string }[]>('/ball/fallstore/listAll', keyword ? { keyword } : {});
+  const rows = await api.post<{ id: number; name: string; nameEn: string; projectName: string; projectNameEn: string }[]>(apiPath('store', 'listAll'), keyword ? { keyword } : {});
   const language = currentLocale();
   return rows.map((r) => ({ value: String(r.id), label: `${localName(r.projectName, r.projectNameEn, language)} · ${localName(r.name, r.nameEn, language)}` }));
 };
 const fetchParts = async (keyword: string) => {
-  const rows = await api.post<{ id: number; name: string; partNo: string; equipmentName: string; equipmentNameEn: string }[]>('/ball/fallspare/listAll', keyword ? { keyword } : {});
+  const rows = await api.post<{ id: number; name: string; partNo: string; equipmentName: string; equipmentNameEn: string }[]>(apiPath('sparePart', 'listAll'), keyword ? { keyword } : {});
   const language = currentLocale();
   return rows.map((r) => ({ value: String(r.id), label: `${r.name}${r.partNo ? ` (${r.partNo})` : ''} · ${localName(r.equipmentName, r.equipmentNameEn, language)}` }));
 };
