@@ -100,7 +100,7 @@ const devices: DeviceRow[] = fixturesOf(deviceRowSchema, [
 let equipment: EquipmentRow[] = [];
 
 const SPARE_PARTS: SparePartRow[] = fixturesOf(sparePartRowSchema, [
-  { id: 1, equipmentId: 1, equipmentName: 'P-01 立式多级离心泵', equipmentNameEn: 'P-01 Vertical multistage centrifugal pump', name: '机械密封', partNo: 'GF-96455088', quantity: 2, remark: '', createdAt: now },
+  { id: 1, equipmentId: 1, equipmentName: 'P-01 立式多级离心泵', equipmentNameEn: 'P-01 Vertical multistage centrifugal pump', name: '机械密封', partNo: 'GF-96455088', quantity: 2, remark: '', unitCost: 1280, reorderPoint: 1, createdAt: now },
 ]);
 
 /** Back to the fixtures; tests call it so one test's changes do not leak into the next. */

@@ -280,7 +280,32 @@ export const RESOURCES = {
     code: 'fall-spare',
     menu: menu('fall', 'fall/spare', '备品备件', 'Spare parts', 'list-details'),
     buttons: CRUD,
-    sortable: ['name', 'partNo', 'quantity', 'equipmentName', 'createdAt'],
+    sortable: ['name', 'partNo', 'quantity', 'equipmentName', 'unitCost', 'createdAt'],
+  },
+  /** Parts stores, a project's own (issue 39, docs/maintenance.md "Parts and stock"). */
+  store: {
+    api: '/ball/fallstore',
+    code: 'fall-store',
+    menu: menu('fall', 'fall/store', '备件仓库', 'Parts stores', 'building'),
+    buttons: CRUD,
+    sortable: ['name', 'projectName', 'createdAt'],
+  },
+  /** Stock moves: receipts and adjustments by hand, issues from reports; never edited. `available` reads a project's stock for the report form. */
+  stockMove: {
+    api: '/ball/fallstock',
+    code: 'fall-stock',
+    menu: menu('fall', 'fall/stock', '库存流水', 'Stock moves', 'receipt'),
+    buttons: { list: ['查询', 'List'], info: ['详情', 'View'], save: ['入库或调整', 'Receive or adjust'], export: ['导出', 'Export'] },
+    sortable: ['at', 'quantity', 'partName', 'kind'],
+    reads: ['available'],
+  },
+  /** The parts at or under their reorder point, per store. Reads only. */
+  reorder: {
+    api: '/ball/fallreorder',
+    code: 'fall-reorder',
+    menu: menu('fall', 'fall/reorder', '补货清单', 'Reorder list', 'clipboard-list'),
+    buttons: { list: ['查询', 'List'], export: ['导出', 'Export'] },
+    sortable: ['partName', 'storeName', 'quantity'],
   },
   /**
    * The manager's statistics screen (issue 17): reads only; `figures` is a POST that never goes to the

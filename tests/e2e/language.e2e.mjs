@@ -50,7 +50,7 @@ const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 /** Every back-office screen of the admin's menu (src/server/db/seed/menus.ts), plus the home page. */
 const SCREENS = [
   '', 'fall/project', 'fall/device', 'fall/eqInfo', 'fall/order', 'fall/report', 'fall/train', 'fall/draw', 'fall/monitor', 'fall/detect',
-  'fall/others', 'fall/spare', 'fall/escalation', 'fall/risk', 'fall/stats', 'xmlx', 'ship/cards', 'ship/scene-list', 'app/user', 'app/bill', 'app/bill-record', 'job/schedule', 'job/schedule-log',
+  'fall/others', 'fall/spare', 'fall/store', 'fall/stock', 'fall/reorder', 'fall/escalation', 'fall/risk', 'fall/stats', 'xmlx', 'ship/cards', 'ship/scene-list', 'app/user', 'app/bill', 'app/bill-record', 'job/schedule', 'job/schedule-log',
   'oss/oss', 'oss/oss-config', 'oss/oss-upload', 'sys/user', 'sys/role', 'sys/menu', 'sys/dictionary', 'sys/config', 'sys/content',
   'sys/log', 'sys/history-user', 'sys/online-user', 'sys/analytics',
 ];

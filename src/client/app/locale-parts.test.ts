@@ -90,6 +90,6 @@ describe('the texts each route loads', () => {
   });
 
   it('leave out of a list screen the texts of the walls and of the other areas', () => {
-    expect(localePartsFor('/main/fall/order').flatMap(namespacesOf).sort()).toEqual(['account', 'app', 'assign', 'auth', 'common', 'kit', 'layout', 'messages', 'plans', 'work']);
+    expect(localePartsFor('/main/fall/order').flatMap(namespacesOf).sort()).toEqual(['account', 'app', 'assign', 'auth', 'common', 'kit', 'layout', 'messages', 'plans', 'stock', 'work']);
   });
 });

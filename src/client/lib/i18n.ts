@@ -33,7 +33,7 @@ const bundles: Record<Locale, Record<LocalePart, Bundle>> = {
 const PART_NAMESPACES: Record<LocalePart, readonly string[]> = {
   core: ['common', 'layout', 'auth', 'messages'],
   wall: ['wall', 'wallProject', 'scenes'],
-  work: ['account', 'kit', 'app', 'work', 'plans', 'assign'],
+  work: ['account', 'kit', 'app', 'work', 'plans', 'assign', 'stock'],
   admin: ['sysadmin', 'identity'],
   projects: ['projects'],
 };

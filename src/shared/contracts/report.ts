@@ -4,6 +4,7 @@ import { fileIdListSchema } from './file';
 import { filterDate, filterEnum, filterId, filterText, optionalDate, refId, requiredDate, textField } from './work-fields';
 import { rangeOrder } from './query-filters';
 import { checklistAnswersSchema } from './checklist';
+import { reportPartsSchema } from './stock';
 
 /** Maintenance reports (fall/report): filing one moves its order (docs/domain.md §3). */
 export const REPORT_RESULTS = ['fixed', 'not_fixed'] as const;
@@ -25,6 +26,8 @@ export const reportSaveSchema = z.strictObject({
   ...editable,
   /** The order's checklist as filled (docs/maintenance.md "Checklists"); needed with "fixed" when the order names one. Kept as filed: an update does not change it. */
   checklist: checklistAnswersSchema.optional(),
+  /** Parts taken from the project's stores (docs/maintenance.md "Parts and stock"): issued in the report's transaction. */
+  parts: reportPartsSchema.optional(),
 });
 export type ReportSave = z.infer<typeof reportSaveSchema>;
 
@@ -44,6 +47,8 @@ export const reportUpdateSchema = z.strictObject({
   files: editable.files,
   /** The edit form sends its empty draft; answers are refused (v.checklistFrozen): a filled checklist is a record. */
   checklist: checklistAnswersSchema.optional(),
+  /** The edit form sends its empty list; parts are refused (v.partsFrozen): they were issued from stock. */
+  parts: reportPartsSchema.optional(),
 });
 
 export const reportQuerySchema = z.strictObject({

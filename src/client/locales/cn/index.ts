@@ -14,6 +14,7 @@ import app from './app';
 import projects from './projects';
 import plans from './plans';
 import assign from './assign';
+import stock from './stock';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.cn]));
 
@@ -23,5 +24,5 @@ const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k,
  * screen, part-wall: the walls, part-work: the back-office's shell, kit and operations, part-admin:
  * the system administration, part-projects: the project records; lib/i18n.ts PART_NAMESPACES).
  */
-const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, plans, assign, messages };
+const cn = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, plans, assign, stock, messages };
 export default cn;

@@ -132,7 +132,7 @@ const projects = {
   },
   sparePart: {
     title: '备品备件',
-    fields: { equipmentId: '所属设备', equipmentName: '所属设备', name: '备件名称', partNo: '备件编号', quantity: '库存数量', remark: '备注', keyword: '名称 / 编号' },
+    fields: { equipmentId: '所属设备', equipmentName: '所属设备', name: '备件名称', partNo: '备件编号', quantity: '库存数量(全部仓库)', remark: '备注', keyword: '名称 / 编号', unitCost: '单价', reorderPoint: '补货点', reorderPointHint: '某仓库库存不高于此数时列入补货清单；留空表示不补货' },
   },
 };
 export default projects;

@@ -16,8 +16,9 @@ import app from './app';
 import projects from './projects';
 import plans from './plans';
 import assign from './assign';
+import stock from './stock';
 
 const messages = Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, v.en]));
 
-const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, plans, assign, messages };
+const en: LocaleShape<Omit<typeof cn, 'messages'>> & { messages: Record<string, string> } = { common, layout, auth, account, kit, wall, wallProject, scenes, sysadmin, identity, projects, app, work, plans, assign, stock, messages };
 export default en;

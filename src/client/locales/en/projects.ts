@@ -134,7 +134,7 @@ const projects: LocaleShape<typeof cn> = {
   },
   sparePart: {
     title: 'Spare parts',
-    fields: { equipmentId: 'Equipment', equipmentName: 'Equipment', name: 'Part', partNo: 'Part number', quantity: 'On hand', remark: 'Remark', keyword: 'Name / number' },
+    fields: { equipmentId: 'Equipment', equipmentName: 'Equipment', name: 'Part', partNo: 'Part number', quantity: 'On hand (all stores)', remark: 'Remark', keyword: 'Name / number', unitCost: 'Unit cost', reorderPoint: 'Reorder point', reorderPointHint: 'At or under this count in a store, the part is on the reorder list; empty: never' },
   },
 };
 export default projects;

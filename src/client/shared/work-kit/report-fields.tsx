@@ -8,6 +8,7 @@ import { reportSaveSchema } from '@shared/contracts/report';
 import type { FormValues } from '../../components/form/form-values';
 import { FilesField } from '../../components/form/file-field';
 import { ChecklistFill } from './checklist-fill';
+import { ReportParts } from './report-parts';
 
 /** A report form holds a draft of what the save contract takes (the order chosen by the caller). */
 export type ReportValues = FormValues<typeof reportSaveSchema>;
@@ -22,6 +23,7 @@ export const reportInitialValues: ReportValues = {
   notes: '',
   files: [],
   checklist: { answers: {} },
+  parts: [],
 };
 
 /** A new report starts at the current time: most are written on site, right after the work. */
@@ -63,6 +65,11 @@ export function ReportFields({ form, lockResult, orderId }: { form: UseFormRetur
  {!lockResult && (
         <Grid.Col span={12}>
           <ChecklistFill form={form} orderId={orderId ?? form.values.orderId} />
+        </Grid.Col>
+      )}
+      {!lockResult && (
+        <Grid.Col span={12}>
+          <ReportParts form={form} orderId={orderId ?? form.values.orderId} />
         </Grid.Col>
       )}
       <Grid.Col span={12}>

@@ -133,8 +133,13 @@ export const fallSparePart = pgTable('fall_spare_part', {
   equipmentId: integer('equipment_id').notNull().references(() => fallEqInfo.id, { onDelete: 'cascade' }),
   name: varchar('name', { length: 128 }).notNull(),
   partNo: varchar('part_no', { length: 64 }).notNull().default(''),
+  /** On hand in all stores: the sum of its stock moves, kept by the stock service on every move (0067). */
   quantity: integer('quantity').notNull().default(0),
   remark: varchar('remark', { length: 500 }).notNull().default(''),
+  /** What one costs (0067): copied onto each move, so a later price never rewrites a past cost. */
+  unitCost: numeric('unit_cost', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+  /** At or under this count in a store, the part is on that store's reorder list; null = not reordered. */
+  reorderPoint: integer('reorder_point'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -367,4 +367,29 @@ describe('seedDemo', () => {
     );
     expect(waiting).toEqual([{ channels: 1, abnormal: 0, fixed: 1 }, { channels: 1, abnormal: 0, fixed: 1 }]);
   });
+
+  it('has parts stores with stock that is the sum of its moves, reports that took parts, a reorder list and a parts cost', async () => {
+    const stores = await one<{ n: number; projects: number }>('SELECT count(*)::int AS n, count(DISTINCT project_id)::int AS projects FROM fall_store');
+    expect(stores.projects).toBeGreaterThan(30);
+    const off = await one<{ n: number }>(`SELECT count(*)::int AS n FROM fall_stock s FULL JOIN (SELECT part_id, store_id, sum(quantity)::int AS q FROM fall_stock_move GROUP BY 1, 2) m
+      ON m.part_id = s.part_id AND m.store_id = s.store_id WHERE s.quantity IS DISTINCT FROM m.q`);
+    expect(off.n).toBe(0);
+    const totals = await one<{ n: number }>(`SELECT count(*)::int AS n FROM fall_spare_part p WHERE p.quantity <> (SELECT coalesce(sum(quantity), 0) FROM fall_stock_move m WHERE m.part_id = p.id)`);
+    expect(totals.n).toBe(0);
+    // Never negative at any moment: the running count of each part in each store.
+    const dip = await one<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT sum(quantity) OVER (PARTITION BY part_id, store_id ORDER BY at, id) AS running FROM fall_stock_move) x WHERE running < 0`);
+    expect(dip.n).toBe(0);
+    // Issues belong to "fixed" reports of orders on the part's project, at the report's time.
+    const issues = await one<{ n: number; wrong: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE r.id IS NULL OR r.order_id <> m.order_id OR r.repair_at <> m.at OR st.project_id <> o.project_id OR m.quantity >= 0)::int AS wrong
+      FROM fall_stock_move m JOIN fall_store st ON st.id = m.store_id LEFT JOIN fall_report r ON r.id = m.report_id LEFT JOIN fall_order o ON o.id = m.order_id WHERE m.kind = 'issue'`);
+    expect(issues.n).toBeGreaterThan(100);
+    expect(issues.wrong).toBe(0);
+    const adjustments = await one<{ n: number; unreasoned: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE reason = '')::int AS unreasoned FROM fall_stock_move WHERE kind = 'adjustment'`);
+    expect(adjustments).toMatchObject({ unreasoned: 0 });
+    expect(adjustments.n).toBeGreaterThan(0);
+    const reorder = await one<{ n: number }>(`SELECT count(*)::int AS n FROM fall_stock s JOIN fall_spare_part p ON p.id = s.part_id WHERE p.reorder_point IS NOT NULL AND s.quantity <= p.reorder_point`);
+    expect(reorder.n).toBeGreaterThan(5);
+    const lastYear = await one<{ months: number }>(`SELECT count(DISTINCT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM'))::int AS months FROM fall_stock_move WHERE kind = 'issue' AND at > now() - interval '365 days'`);
+    expect(lastYear.months).toBeGreaterThan(6);
+  });
 });

@@ -31,6 +31,7 @@ import { seedDemoChecklists } from './demo-checklists';
 import { seedDemoAlarmHistory } from './demo-alarm-history';
 import { seedDemoPmPlans } from './demo-pm-plans';
 import { seedDemoAssignments } from './demo-assignments';
+import { seedDemoStock } from './demo-stock';
 
 export interface DemoSeedOptions {
   /** Where uploaded files live (config.filesDir): the generated site plans and drawings go there. */
@@ -228,6 +229,8 @@ export async function seedDemo(database: Database, opts: DemoSeedOptions): Promi
   log(`orders: ${orders}, reports: ${reports}`);
   const checklists = await seedDemoChecklists(database);
   log(`checklists: ${checklists.templates} templates, ${checklists.filled} filled`);
+  const stock = await seedDemoStock(database);
+  log(`parts stock: ${stock.stores} stores, ${stock.parts} parts, ${stock.moves} moves`);
 
   const { boards, warnings } = await seedBoardsAndWarnings(database, first, last);
   log(`boards: ${boards}, warnings: ${warnings}`);

@@ -46,7 +46,7 @@ export const ROLE_SEEDS: { code: string; name: string; nameEn: string; remark: s
     code: 'manager', name: '项目经理', nameEn: 'Manager', remark: '管理项目、工单、大屏和客户；查看日志', remarkEn: 'Runs projects, orders, walls and customers; reads logs',
     grants: [
       'fall-project#', 'fall-device#', 'fall-eqinfo#', 'fall-order#', 'fall-report#', 'fall-train#', 'fall-draw#', 'fall-monitor#',
-      'fall-detect#', 'fall-risk#', 'fall-escalation#', 'fall-alarm-health#', 'fall-oncall#', 'fall-escpolicy#', 'fall-alarmwindow#', 'fall-calendar#', 'fall-checklist#', 'fall-pmplan#', 'fall-my-order#', 'fall-others#', 'fall-stats#', 'sys-xmlx#', 'ship-cards#', 'ship-scene#', 'app-user#', 'app-bill#', 'app-bill-record#',
+      'fall-detect#', 'fall-risk#', 'fall-escalation#', 'fall-alarm-health#', 'fall-oncall#', 'fall-escpolicy#', 'fall-alarmwindow#', 'fall-calendar#', 'fall-checklist#', 'fall-pmplan#', 'fall-my-order#', 'fall-spare#', 'fall-store#', 'fall-stock#', 'fall-reorder#', 'fall-others#', 'fall-stats#', 'sys-xmlx#', 'ship-cards#', 'ship-scene#', 'app-user#', 'app-bill#', 'app-bill-record#',
       'sys-content#', 'sys-log#list', 'sys-log#info', 'sys-history-user#list', 'job-schedule#list', 'job-schedule-log#list',
       'oss-file#list', 'oss-file#upload', 'oss-file#download', 'oss-upload#upload',
     ],
@@ -59,7 +59,7 @@ export const ROLE_SEEDS: { code: string; name: string; nameEn: string; remark: s
       'fall-eqinfo#list', 'fall-eqinfo#info', 'fall-eqinfo#update', 'fall-order#list', 'fall-order#info', 'fall-order#save',
       'fall-order#update', 'fall-order#accept', 'fall-report#list', 'fall-report#info', 'fall-report#save', 'fall-report#update',
       'fall-train#list', 'fall-train#info', 'fall-draw#list', 'fall-draw#info', 'fall-monitor#list', 'fall-monitor#info',
-      'fall-detect#list', 'fall-detect#info', 'fall-detect#deal', 'fall-detect#ack', 'fall-detect#shelve', 'fall-risk#list', 'fall-risk#info', 'fall-risk#dismiss', 'fall-others#list', 'fall-others#info', 'fall-calendar#list', 'fall-calendar#info', 'fall-checklist#list', 'fall-checklist#info', 'fall-pmplan#list', 'fall-pmplan#info', 'fall-my-order#list', 'ship-scene#view',
+      'fall-detect#list', 'fall-detect#info', 'fall-detect#deal', 'fall-detect#ack', 'fall-detect#shelve', 'fall-risk#list', 'fall-risk#info', 'fall-risk#dismiss', 'fall-others#list', 'fall-others#info', 'fall-calendar#list', 'fall-calendar#info', 'fall-checklist#list', 'fall-checklist#info', 'fall-pmplan#list', 'fall-pmplan#info', 'fall-my-order#list', 'fall-spare#list', 'fall-spare#info', 'fall-store#list', 'fall-store#info', 'fall-stock#list', 'fall-stock#info', 'fall-reorder#list', 'ship-scene#view',
       'oss-file#upload', 'oss-file#download', 'oss-upload#upload',
     ],
   },

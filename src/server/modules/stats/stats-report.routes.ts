@@ -9,6 +9,7 @@ import { ok } from '../../lib/crud';
 import { exportLabels, pagedBatches, sendWorkbook } from '../../lib/export';
 import { fileAnswer } from '../../lib/answers';
 import { ReliabilityRepository } from './reliability.repository';
+import { PartsCostRepository } from './parts-cost.repository';
 
 const workbookAnswer = fileAnswer('the statistics view as a workbook', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
 import { StatsReportRepository, type ReportRange } from './stats-report.repository';
@@ -41,6 +42,8 @@ const LABELS: Record<Locale, Record<string, string>> = {
     relUnits: '可靠性按设备', relModels: '可靠性按型号', relProjects: '可靠性按项目', model: '设备型号', units: '设备数', basis: '演出时段来源',
     showHours: '演出小时', downtimeHours: '停机小时', downtimeShowHours: '演出中停机小时', episodes: '停机次数', repeat7d: '7天内重复故障', repeat30dFaults: '30天内重复故障',
     mttrHours: 'MTTR(小时)', mtbfHours: 'MTBF(演出小时)', basis_calendar: '运营日历', basis_daily: '每日演出时间', basis_allHours: '全部小时(无日历)', noModel: '无型号',
+    partsByOrder: '备件成本按工单', partsByUnit: '备件成本按设备', partsByMonth: '备件成本按月', partsMoves: '备件领用明细', cost: '备件成本', quantity: '数量', moves: '领用记录数',
+    month: '月份', part: '备件', partNo: '备件编号', store: '仓库', unitCost: '单价', ordersCount: '工单数', noUnit: '无设备', movedAt: '领用时间',
   },
   en: {
     ordersChart: 'Orders submitted, completed', speedChart: 'Repair time', qualityChart: 'Repair quality', warnings: 'Warnings by level', boards: 'Boards with most warnings', equipment: 'Equipment by category',
@@ -56,6 +59,8 @@ const LABELS: Record<Locale, Record<string, string>> = {
     relUnits: 'Reliability by unit', relModels: 'Reliability by model', relProjects: 'Reliability by project', model: 'Device model', units: 'Units', basis: 'Show hours from',
     showHours: 'Show hours', downtimeHours: 'Downtime hours', downtimeShowHours: 'Downtime in show hours', episodes: 'Downtime episodes', repeat7d: 'Repeats within 7 days', repeat30dFaults: 'Repeats within 30 days',
     mttrHours: 'MTTR (hours)', mtbfHours: 'MTBF (show hours)', basis_calendar: 'Operating calendar', basis_daily: 'Daily show time', basis_allHours: 'All hours (no calendar)', noModel: 'No model',
+    partsByOrder: 'Parts cost by order', partsByUnit: 'Parts cost by unit', partsByMonth: 'Parts cost by month', partsMoves: 'Parts issued', cost: 'Parts cost', quantity: 'Quantity', moves: 'Issue moves',
+    month: 'Month', part: 'Part', partNo: 'Part number', store: 'Store', unitCost: 'Unit cost', ordersCount: 'Orders', noUnit: 'No unit', movedAt: 'Issued at',
   },
 };
 
@@ -78,6 +83,7 @@ const once = (rows: Record<string, unknown>[]) => async function* () {
 export async function statsReportRoutes(app: AppInstance): Promise<void> {
   const repo = new StatsReportRepository(app.database);
   const reliability = new ReliabilityRepository(app.database);
+  const partsCost = new PartsCostRepository(app.database);
 
   async function sla(): Promise<SlaHours> {
     const [low, normal, high, urgent] = await Promise.all(
@@ -191,6 +197,14 @@ export async function statsReportRoutes(app: AppInstance): Promise<void> {
     const relUnitRows = rel.units.map((u) => ({ unit: named(u.name, u.nameEn), project: projectNames.get(u.projectId), model: modelNames.get(u.deviceId), basis: L[`basis_${u.basis}`], ...relRow(u) }));
     const relModelRows = rel.models.map((m) => ({ model: modelNames.get(m.deviceId), units: m.units, ...relRow(m) }));
     const relProjectRows = rel.projects.map((p) => ({ project: projectNames.get(p.projectId), basis: L[`basis_${p.basis}`], units: p.units, ...relRow(p) }));
+    // Parts cost (issue 39): the range, the project and the caller's scope, as the screen's card counts it.
+    const parts = await partsCost.partsCost({ from: q.from, to: q.to, projectId: q.projectId, scope: q.scope });
+    const partMoves = await partsCost.moves({ from: q.from, to: q.to, projectId: q.projectId, scope: q.scope });
+    const projectName = new Map(parts.units.map((u) => [u.projectId, named(u.projectName, u.projectNameEn)]));
+    const partsOrderRows = parts.orders.map((o) => ({ number: o.number, name: o.name, unit: o.equipmentId === null ? L.noUnit : named(o.equipmentName, o.equipmentNameEn), project: projectName.get(o.projectId), cost: o.cost, quantity: o.quantity, moves: o.moves }));
+    const partsUnitRows = parts.units.map((u) => ({ unit: u.equipmentId === null ? L.noUnit : named(u.name, u.nameEn), project: named(u.projectName, u.projectNameEn), ordersCount: u.orders, cost: u.cost, quantity: u.quantity, moves: u.moves }));
+    const partsMonthRows = [...parts.months.map((m) => ({ month: m.month, cost: m.cost, quantity: m.quantity, moves: m.moves })), { month: L.total, cost: parts.totals.cost, quantity: parts.totals.quantity, moves: parts.totals.moves }];
+    const partsMoveRows = partMoves.map((m) => ({ movedAt: new Date(m.at), number: m.orderNumber, part: m.partName, partNo: m.partNo, store: named(m.storeName, m.storeNameEn), quantity: -m.quantity, unitCost: m.unitCost, cost: m.cost }));
     return sendWorkbook(reply, {
       name: 'statistics',
       sheets: [
@@ -208,6 +222,10 @@ export async function statsReportRoutes(app: AppInstance): Promise<void> {
         { name: L.relUnits, columns: cols(['unit', 'project', 'model', 'basis', ...REL]), batches: once(relUnitRows) },
         { name: L.relModels, columns: cols(['model', 'units', ...REL]), batches: once(relModelRows) },
         { name: L.relProjects, columns: cols(['project', 'basis', 'units', ...REL]), batches: once(relProjectRows) },
+        { name: L.partsByOrder, columns: cols(['number', 'name', 'unit', 'project', 'cost', 'quantity', 'moves']), batches: once(partsOrderRows) },
+        { name: L.partsByUnit, columns: cols(['unit', 'project', 'ordersCount', 'cost', 'quantity', 'moves']), batches: once(partsUnitRows) },
+        { name: L.partsByMonth, columns: cols(['month', 'cost', 'quantity', 'moves']), batches: once(partsMonthRows) },
+        { name: L.partsMoves, columns: cols(['movedAt', 'number', 'part', 'partNo', 'store', 'quantity', 'unitCost', 'cost']), batches: once(partsMoveRows) },
       ],
     });
   });

@@ -7,7 +7,7 @@ import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 import { EquipmentPicker } from '../../../shared/work-kit/pickers';
 
 export type SparePartValues = FormValues<typeof sparePartSaveSchema>;
-const INITIAL: SparePartValues = { equipmentId: null, name: '', partNo: '', quantity: 0, remark: '' };
+const INITIAL: SparePartValues = { equipmentId: null, name: '', partNo: '', unitCost: 0, reorderPoint: null, remark: '' };
 
 function SparePartForm({ form }: FormBodyProps<SparePartValues>) {
   const { t } = useTranslation('projects');
@@ -20,7 +20,11 @@ function SparePartForm({ form }: FormBodyProps<SparePartValues>) {
       <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('name')} withAsterisk {...form.getInputProps('name')} /></Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={f('partNo')} {...form.getInputProps('partNo')} /></Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <NumberInput label={f('quantity')} min={0} allowDecimal={false} {...form.getInputProps('quantity')} value={form.values.quantity ?? ''} />
+        <NumberInput label={f('unitCost')} min={0} decimalScale={2} {...form.getInputProps('unitCost')} value={form.values.unitCost ?? ''} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        {/* Empty: the part is never reordered. The count on hand moves only with stock moves (库存流水 / Stock moves). */}
+        <NumberInput label={f('reorderPoint')} description={f('reorderPointHint')} min={0} allowDecimal={false} {...form.getInputProps('reorderPoint')} value={form.values.reorderPoint ?? ''} onChange={(v) => form.setFieldValue('reorderPoint', v === '' ? null : Number(v))} />
       </Grid.Col>
       <Grid.Col span={12}><Textarea label={f('remark')} rows={2} {...form.getInputProps('remark')} /></Grid.Col>
     </Grid>

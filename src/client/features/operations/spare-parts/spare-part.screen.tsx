@@ -25,6 +25,8 @@ export default function SparePartsPage() {
         { prop: 'name', label: f('name') },
         { prop: 'partNo', label: f('partNo') },
         { prop: 'quantity', label: f('quantity'), align: 'right' },
+        { prop: 'unitCost', label: f('unitCost'), align: 'right' },
+        { prop: 'reorderPoint', label: f('reorderPoint'), align: 'right' },
         { prop: 'remark', label: f('remark') },
       ]}
     />

@@ -6,8 +6,8 @@ import { useReliability, useReliabilityEpisodes, type ReliabilityParams } from '
 
 type By = 'unit' | 'model' | 'project';
 const HOUR = 3_600_000;
-const hours = (ms: number | null) => (ms === null ? '—' : (ms / HOUR).toFixed(1));
-const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(2)}%`);
+export const hours = (ms: number | null) => (ms === null ? '—' : (ms / HOUR).toFixed(1));
+export const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(2)}%`);
 
 function FigureCells({ f }: { f: ReliabilityFigures }) {
   return (

@@ -12,6 +12,9 @@ import { useStatReport } from '../../../shared/stats/api/get-stat-report';
 import { boardsOption, equipmentOption, ordersOption, qualityOption, speedOption, warningsOption } from '../../../shared/stats/report-options';
 import { printQuery, printSearch, recentMonths } from '../../../shared/stats/report-query';
 import { fmtHours, fmtPct, useChartText } from './statistics.screen';
+import { useReliability } from '../../../shared/stats/api/get-reliability';
+import { usePartsCost } from '../../../shared/stats/api/get-parts-cost';
+import { PrintPartsCost, PrintReliability } from './print-figures';
 
 /** The printed page: A4 portrait with 12 mm margins leaves 186 mm (≈ 703 CSS px) of width. */
 const PAGE_WIDTH = 703;
@@ -68,6 +71,10 @@ export default function StatisticsPrint() {
   const { month, ...query }: StatReportQuery & { month: string } = useMemo(() => printQuery(params), [params]);
   const report = useStatReport(query);
   const r: StatReport | undefined = report.data;
+  // Reliability and parts cost of the month: the statistics screen's own answers (docs/maintenance.md).
+  const figuresQuery = { from: query.from, to: query.to, projectId: query.projectId };
+  const reliability = useReliability(figuresQuery).data;
+  const partsCost = usePartsCost(figuresQuery).data;
   const text = useChartText();
   const [svg, setSvg] = useState(false);
   const [drawn, setDrawn] = useState<Set<string>>(new Set());
@@ -94,7 +101,7 @@ export default function StatisticsPrint() {
     drawnRef.current = new Set([...drawnRef.current, name]);
     setDrawn(drawnRef.current);
   };
-  const ready = !!r && svg && CHARTS.every((c) => drawn.has(c));
+  const ready = !!r && svg && CHARTS.every((c) => drawn.has(c)) && !!reliability && !!partsCost;
 
   const n = (v: number) => v.toLocaleString(locale === 'en' ? 'en-US' : 'zh-CN');
   const top = r?.warnings.boards[0];
@@ -237,6 +244,8 @@ export default function StatisticsPrint() {
               <Chart name="equipment" title={t('stats.charts.equipment')} option={options.equipment} onReady={onReady} first />
             </div>
           </section>
+          {reliability && <PrintReliability r={reliability} />}
+          {partsCost && <PrintPartsCost c={partsCost} />}
         </>
       )}
     </div>

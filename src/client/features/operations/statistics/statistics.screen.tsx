@@ -18,6 +18,7 @@ import { ProjectPicker } from '../../../shared/work-kit/pickers';
 import { exportStatReport, useStatReport } from '../../../shared/stats/api/get-stat-report';
 import { boardsOption, equipmentOption, ordersOption, qualityOption, speedOption, warningsOption, type ReportChartText } from '../../../shared/stats/report-options';
 import { ReliabilityCard } from './reliability-card';
+import { PartsCostCard } from './parts-cost-card';
 import { PRESET_GRANULARITY, RANGE_PRESETS, delta, lastFullMonth, monthOfRange, presetRange, printSearch, type RangePreset } from '../../../shared/stats/report-query';
 
 const CHART_HEIGHT = 280;
@@ -505,6 +506,7 @@ export default function StatisticsPage() {
         />
       </SimpleGrid>
       <ReliabilityCard q={{ from: query.from, to: query.to, projectId: query.projectId }} />
+      <PartsCostCard q={{ from: query.from, to: query.to, projectId: query.projectId }} />
     </Stack>
   );
 }

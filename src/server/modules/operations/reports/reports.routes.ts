@@ -10,6 +10,7 @@ import { releaseFiles, replaceFiles } from '../../files';
 import { fileReport } from './reports.service';
 import { assertNoFilledChecklist, checkReportTimes, timeRules } from '../orders';
 import { assertRowsInScope } from '../../../lib/data-scope';
+import { assertNoIssuedParts } from '../stock';
 import type { AppInstance } from '../../../app-instance';
 
 /** Where a new report's order is, for the data scope of its filing. */
@@ -59,8 +60,9 @@ export async function reportRoutes(app: AppInstance): Promise<void> {
     read: true,
     update: {
       body: reportUpdateSchema,
-      write: async ({ id, files, orderId, result, checklist, ...changes }, request) => {
+      write: async ({ id, files, orderId, result, checklist, parts, ...changes }, request) => {
         if (checklist && Object.keys(checklist.answers).length) throw badRequest('v.checklistFrozen', { checklist: 'v.checklistFrozen' });
+        if (parts?.length) throw badRequest('v.partsFrozen', { parts: 'v.partsFrozen' });
         const rules = await timeRules(app.settings);
         await db.transaction(async (tx) => {
           const [current] = await tx
@@ -93,6 +95,7 @@ export async function reportRoutes(app: AppInstance): Promise<void> {
       write: (ids) =>
         db.transaction(async (tx) => {
           await assertNoFilledChecklist(tx, { reportIds: ids });
+          await assertNoIssuedParts(tx, ids);
           const rows = await tx.delete(fallReport).where(inArray(fallReport.id, ids)).returning({ id: fallReport.id, orderId: fallReport.orderId });
           const orderIds = [...new Set(rows.map((r) => r.orderId))];
           if (orderIds.length) {

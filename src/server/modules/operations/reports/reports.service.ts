@@ -9,6 +9,7 @@ import { settleWarnings } from '../warnings';
 import { checkReportTimes, type TimeRules } from '../orders';
 import { fileChecklist } from '../checklists';
 import { orderChannels } from '../detect';
+import { issueReportParts } from '../stock';
 
 /** Flags (0014) that a new completion time, or none, makes obsolete. */
 const COMPLETION_ISSUES: readonly string[] = ['v.completedBeforeSubmission', 'v.completedInFuture'];
@@ -25,6 +26,8 @@ const COMPLETION_ISSUES: readonly string[] = ['v.completedBeforeSubmission', 'v.
  *    has read normal for orders.confirmMinutes (docs/maintenance.md "Confirmation by the readings");
  *  - a closed order takes no reports;
  *  - the order's checklist, filled, goes with it (checklists/checklist.service.ts fileChecklist);
+ *  - the parts it names are issued from their stores to the order (stock/stock.service.ts), each
+ *    store holding enough, or nothing is written;
  *  - the report's times obey the rules of work-times.ts, or nothing is written.
  */
 export async function fileReport(
@@ -55,6 +58,10 @@ export async function fileReport(
     })
     .returning({ id: fallReport.id });
   await attachFiles(tx, 'fall_report', report.id, body.files ?? [], { field: 'files', userId });
+
+  if (body.parts?.length) {
+    await issueReportParts(tx, body.parts, { orderId: order.id, projectId: order.projectId, reportId: report.id, at: body.repairAt, by: body.repairer });
+  }
 
   const now = new Date();
   // The order's checklist: required to complete, and what it fails opens a corrective order.

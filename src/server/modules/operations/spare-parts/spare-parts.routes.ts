@@ -1,12 +1,16 @@
 import type { AppInstance } from '../../../app-instance';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { sparePartQuerySchema, sparePartRowSchema, sparePartSaveSchema } from '@shared/contracts/spare-part';
 import { RESOURCES } from '@shared/resources';
 import { fallEqInfo, fallSparePart } from '../../../db/schema';
 import { filters, resourceRoutes } from '../../../lib/crud';
 import { badRequest } from '../../../lib/errors';
+import { assertNoMoves } from '../stock';
 
-/** fall/spare: spare parts per installed unit (fall-spare, /ball/fallspare). Rows carry the unit's name. */
+/**
+ * fall/spare: spare parts per installed unit (fall-spare, /ball/fallspare). Rows carry the unit's name.
+ * The count on hand is not written here: it moves with the part's stock moves (../stock).
+ */
 export async function sparePartRoutes(app: AppInstance): Promise<void> {
   /** The unit must exist and be live: parts are not kept for archived equipment. */
   async function checkEquipment(data: { equipmentId?: number }) {
@@ -33,6 +37,7 @@ export async function sparePartRoutes(app: AppInstance): Promise<void> {
         name: fallSparePart.name,
         partNo: fallSparePart.partNo,
         quantity: fallSparePart.quantity,
+        unitCost: fallSparePart.unitCost,
         equipmentName: fallEqInfo.name,
         createdAt: fallSparePart.createdAt,
       },
@@ -58,6 +63,13 @@ export async function sparePartRoutes(app: AppInstance): Promise<void> {
       prepare: checkEquipment,
     },
     update: { prepare: checkEquipment },
-    remove: true,
+    // A part with stock moves keeps them (docs/maintenance.md "Parts and stock").
+    remove: {
+      write: (ids) =>
+        app.database.db.transaction(async (tx) => {
+          await assertNoMoves(tx, ids);
+          return (await tx.delete(fallSparePart).where(inArray(fallSparePart.id, ids)).returning({ id: fallSparePart.id })).length;
+        }),
+    },
   });
 }
