@@ -215,6 +215,7 @@ describe('statistics screen: figures by hand', () => {
     expect(book.worksheets.map((s) => s.name)).toEqual([
       'Orders submitted, completed', 'Repair time', 'Repair quality', 'Warnings by level', 'Boards with most warnings', 'Equipment by category',
       'Orders by source', 'Faults predicted', 'Order rows', 'Warning rows', 'Broken and offline units', 'Reliability by unit', 'Reliability by model', 'Reliability by project',
+      'Parts cost by order', 'Parts cost by unit', 'Parts cost by month', 'Parts issued',
     ]);
     const [orders, speed, quality, warnings, boards, equipment, bySource, predicted, orderRows, warningRows, units] = book.worksheets;
     // Header, five weeks, the range and the previous range.
