@@ -99,7 +99,13 @@ export async function addWithProject(page, panel, { add, project }, name) {
   await panel.getByRole('button', { name: add, exact: true }).first().click();
   const dialog = page.locator('[role="dialog"][aria-modal]').last();
   await dialog.waitFor(WAIT);
-  const picker = dialog.getByLabel(project, { exact: true }).and(dialog.locator('input:not([type="hidden"])'));
+  await pickProject(page, dialog, project, name);
+  return dialog;
+}
+
+/** Picks `name` in a project picker labelled `label` inside `scope`: types it, waits for its one option, clicks it. */
+export async function pickProject(page, scope, label, name) {
+  const picker = scope.getByLabel(label, { exact: true }).and(scope.locator('input:not([type="hidden"])'));
   await picker.click();
   await picker.fill(name);
   await page.waitForFunction(
@@ -111,5 +117,4 @@ export async function addWithProject(page, panel, { add, project }, name) {
     WAIT,
   );
   await page.locator('[role="listbox"] [role="option"]').filter({ visible: true }).first().click();
-  return dialog;
 }

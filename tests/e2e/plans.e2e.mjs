@@ -5,29 +5,13 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { call } from './server.mjs';
-import { WAIT, addWithProject, openScreen, pageAs } from './helpers.mjs';
+import { WAIT, addWithProject, openScreen, pageAs, pickProject } from './helpers.mjs';
 
 const READY_MS = 60_000;
 const T = {
   en: { dir: 'Operations', entry: 'Preventive plans', nav: 'Main navigation', title: 'Preventive plans', due: 'Due next', add: 'Add', project: 'Project', name: 'Plan name', whole: 'The whole project', ok: 'OK' },
   cn: { dir: '水景运维', entry: '保养计划', nav: '主导航', title: '保养计划', due: '即将到期', project: '项目' },
 };
-
-/** Picks `name` in a project picker labelled `label` inside `scope`: types it, waits for its one option, clicks it. */
-async function pickProject(page, scope, label, name) {
-  const picker = scope.getByLabel(label, { exact: true }).and(scope.locator('input:not([type="hidden"])'));
-  await picker.click();
-  await picker.fill(name);
-  await page.waitForFunction(
-    (n) => {
-      const shown = [...document.querySelectorAll('[role="listbox"] [role="option"]')].filter((o) => o.getClientRects().length > 0);
-      return shown.length === 1 && shown[0].textContent.includes(n);
-    },
-    name,
-    WAIT,
-  );
-  await page.locator('[role="listbox"] [role="option"]').filter({ visible: true }).first().click();
-}
 
 /** The due-next table's rows, once it has at least `n`. */
 async function dueRows(card, n) {

@@ -18,24 +18,29 @@ function zOf(el: HTMLElement): number {
   return 0;
 }
 
+/** A dialog holding a select, a date picker and a menu, beside the app's theme. */
+function renderOrderDialog(onChange: (open: boolean) => void) {
+  return renderWithProviders(
+    <MantineProvider theme={theme} env="test">
+      <Dialog title="Order" opened onChange={onChange}>
+        <Select label="Priority" data={['High', 'Low']} />
+        <DatePickerInput label="Repair day" />
+        <Menu>
+          <Menu.Target>
+            <Button>More</Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item>Export</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Dialog>
+    </MantineProvider>,
+  );
+}
+
 describe('floating layers opened inside a dialog', () => {
   it('Select, date picker and menu dropdowns sit above the dialog (the app theme sets their z-index)', async () => {
-    renderWithProviders(
-      <MantineProvider theme={theme} env="test">
-        <Dialog title="Order" opened onChange={() => {}}>
-          <Select label="Priority" data={['High', 'Low']} />
-          <DatePickerInput label="Repair day" />
-          <Menu>
-            <Menu.Target>
-              <Button>More</Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item>Export</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Dialog>
-      </MantineProvider>,
-    );
+    renderOrderDialog(() => {});
     const dialogZ = zOf(screen.getByRole('dialog', { name: 'Order' }));
     expect(dialogZ).toBeGreaterThanOrEqual(2000);
 
@@ -51,22 +56,7 @@ describe('floating layers opened inside a dialog', () => {
 
   it('Escape closes only the innermost layer: an open select, date picker or menu, then the dialog', async () => {
     let closed = 0;
-    renderWithProviders(
-      <MantineProvider theme={theme} env="test">
-        <Dialog title="Order" opened onChange={(open) => !open && (closed += 1)}>
-          <Select label="Priority" data={['High', 'Low']} />
-          <DatePickerInput label="Repair day" />
-          <Menu>
-            <Menu.Target>
-              <Button>More</Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item>Export</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Dialog>
-      </MantineProvider>,
-    );
+    renderOrderDialog((open) => !open && (closed += 1));
     const layers: [string, () => Promise<void>, () => HTMLElement | null][] = [
       ['select', () => userEvent.click(screen.getAllByLabelText('Priority').find((el) => el.tagName === 'INPUT')!), () => screen.queryByRole('option', { name: 'High' })],
       ['date picker', () => userEvent.click(screen.getAllByLabelText('Repair day').find((el) => el.tagName === 'BUTTON')!), () => screen.queryByRole('table')],
