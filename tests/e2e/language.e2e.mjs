@@ -20,6 +20,9 @@ const USER_FIELDS = new Set([
   'realName', 'userName', 'customerName', 'trainName', 'operator', 'code', 'type', 'menuCode', 'perms', 'handler', 'key',
   // Project type codes (xmbm) are codes, whatever the language.
   'xmbm',
+  // A spare part's name as typed (parts have no English column) where a stock row repeats it, and who
+  // moved stock (a person's name).
+  'partName', 'by',
 ]);
 /** Answers whose fields hold text the server writes (checked like labels, never taken as typed). */
 const SERVER_WRITTEN = [
