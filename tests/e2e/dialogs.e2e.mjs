@@ -5,7 +5,7 @@
 // popovers), checks with document.elementFromPoint at the centre of an option, a day or a time cell
 // that the option itself is topmost, clicks it there, fills the required text fields and saves. The
 // saved row is then opened for editing: every picked value must be shown as picked (the server kept
-// it) and every picker is clicked again; last the row is deleted. Dialogs opened
+// it) and every picker is clicked again; last the row is deleted (one with no delete, a stock move, is history and stays). Dialogs opened
 // from inside a dialog (an "Add …" button in it) are walked too. It fails naming the screen, the
 // dialog and the field of every picker it could not click, and every save the server refused.
 // A screenshot of one dialog with an open picker goes to dialogs-picker-en.png. E2E_DEBUG=1 logs each
@@ -35,7 +35,7 @@ async function screens() {
   const built = new Set(files.map((f) => screenKeyOf(String(f))));
   return Object.entries(RESOURCES)
     .filter(([key, r]) => r.menu && built.has(key) && ('save' in r.buttons || 'update' in r.buttons))
-    .map(([key, r]) => ({ key, api: r.api, url: r.menu.url, name: r.menu.nameEn, save: 'save' in r.buttons, update: 'update' in r.buttons }));
+    .map(([key, r]) => ({ key, api: r.api, url: r.menu.url, name: r.menu.nameEn, save: 'save' in r.buttons, update: 'update' in r.buttons, remove: 'delete' in r.buttons }));
 }
 
 /** In the page: what sits at the centre of `el` (scrolled into view) and whether it is `el` or inside it. */
@@ -384,7 +384,10 @@ async function walkScreens({ baseUrl, browser, screenshotsDir, lane, tally, suff
             await closeDialog(edit);
           }
         }
-        if (created) {
+        if (created && !screen.remove) {
+          // A record with no delete (a stock move is history): it stays, as a real one would.
+          debug('  kept (no delete)');
+        } else if (created) {
           debug('  deleting');
           // The row goes again, so the other tests find the demo data as seeded.
           const id = (typeof created.data === 'object' && created.data !== null ? created.data.id : created.data) ?? (marker && (await findId(screen.api, marker)));
