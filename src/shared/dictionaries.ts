@@ -77,7 +77,7 @@ export const ORDER_STATUS: DictItem[] = [
   { value: 'submitted', cn: '已提交', en: 'Submitted', color: 'info' },
   { value: 'accepted', cn: '已受理', en: 'Accepted', color: 'primary' },
   { value: 'repairing', cn: '维修中', en: 'Repairing', color: 'warning' },
-  { value: 'confirming', cn: '待确认', en: 'Awaiting confirmation', color: 'primary' },
+  { value: 'confirming', cn: '待确认', en: 'Confirming', color: 'primary' },
   { value: 'completed', cn: '已完成', en: 'Completed', color: 'success' },
   { value: 'closed', cn: '已关闭', en: 'Closed', color: 'default' },
 ];

@@ -1,7 +1,7 @@
 // Browser test of assignment (docs/maintenance.md "Assignment and notifications"): the technician
 // (operator, 李工) signs in with the mouse, sees the bell's unread count in the header, opens the bell,
 // opens My orders from the side navigation, and opens the order that waits for its channel to confirm
-// the repair: its status reads "Awaiting confirmation". In both languages, 1366×768, a laptop in the
+// the repair: its status reads "Confirming". In both languages, 1366×768, a laptop in the
 // plant room. Screenshots: assignment-*.png.
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { call } from './server.mjs';
 import { WAIT, NAV, openScreen, signIn, topmostClick } from './helpers.mjs';
 
 const T = {
-  en: { dir: 'Operations', entry: 'My orders', nav: 'Main navigation', bell: 'Notifications', unread: (n) => `${n} unread`, waiting: 'Awaiting confirmation', title: 'My orders' },
+  en: { dir: 'Operations', entry: 'My orders', nav: 'Main navigation', bell: 'Notifications', unread: (n) => `${n} unread`, waiting: 'Confirming', title: 'My orders' },
   cn: { dir: '水景运维', entry: '我的工单', nav: NAV, bell: '通知', unread: (n) => `${n} 条未读`, waiting: '待确认', title: '我的工单' },
 };
 const VIEW = { width: 1366, height: 768 };

@@ -28,7 +28,7 @@ export default function MyOrdersScreen() {
     if (asked) setParams({}, { replace: true });
   };
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-screen="my-orders">
       <div>
         <Title order={3}>{t('my.title')}</Title>
         <Text size="sm" c="dimmed">{t('my.intro')}</Text>
