@@ -113,14 +113,17 @@ export function showWallFrame(html: string, hash: string, language: Locale, o: {
   };
   const ticking = setInterval(tick, 1000);
   tick();
+  // The listener and the timer act on this frame only: once it is gone (replaced by the app, or by
+  // another frame shown since), they stop rather than drop whichever frame is on screen then.
   const onHash = () => {
+    if (!frame.isConnected) return window.removeEventListener('hashchange', onHash);
     if (!o.stays(window.location.hash)) dropWallFrame();
   };
   window.addEventListener('hashchange', onHash);
   setTimeout(() => {
     if (typeof window === 'undefined') return;
     window.removeEventListener('hashchange', onHash);
-    dropWallFrame();
+    if (frame.isConnected) dropWallFrame();
   }, FRAME_MAX_MS + 5_000);
   return true;
 }

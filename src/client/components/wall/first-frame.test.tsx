@@ -56,6 +56,27 @@ describe('the server-drawn first frame', () => {
     }
   });
 
+  it('leaves a later frame alone: an earlier frame’s timer and address listener act on their own frame only', () => {
+    appRoot();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      showWallFrame(FRAME, '#/page', 'cn', { stays: () => false });
+      dropWallFrame();
+      vi.advanceTimersByTime(10_000);
+      showWallFrame(FRAME, '#/page', 'cn', { stays: onWall });
+      // An address the second frame stays on, the first would not have.
+      window.history.replaceState(null, '', '#/page');
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+      // The first frame's last moment passes: it is long gone, and the second one is not its to drop.
+      vi.advanceTimersByTime(15_000);
+      expect(wallFrameShown()).toBe(true);
+      vi.advanceTimersByTime(10_000);
+      expect(wallFrameShown()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('stays away once the app’s own wall is on screen', () => {
     const root = appRoot();
     root.innerHTML = '<div data-wall-canvas></div>';
