@@ -11,12 +11,14 @@ import { WAIT, addWithProject, pageAs, wallReady } from './helpers.mjs';
 
 const READY_MS = 60_000;
 const T = {
-  en: { title: 'Operating calendar', add: 'Add', project: 'Project', name: 'Name', from: 'From', to: 'To', ok: 'OK', keyword: 'Name or remark', search: 'Search', inShow: /^In show until \d\d:\d\d$/ },
-  cn: { inShow: /^演出中，至 \d\d:\d\d$/ },
+  en: { title: 'Operating calendar', add: 'Add', project: 'Project', name: 'Name', from: 'From', to: 'To', ok: 'OK', keyword: 'Name or remark', search: 'Search', inShow: (until) => `In show until ${until}` },
+  cn: { inShow: (until) => `演出中，至 ${until}` },
 };
 
-/** `HH:mm` in Asia/Shanghai (the project's zone, the default) `minutes` from now. */
-const shanghai = (minutes) => new Date(Date.now() + minutes * 60_000).toLocaleTimeString('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** `HH:mm` in Asia/Shanghai (the project's zone, the default) `minutes` after `from`. */
+const shanghai = (minutes, from = Date.now()) => new Date(from + minutes * 60_000).toLocaleTimeString('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** `MM-DD` in Asia/Shanghai `minutes` after `from`. */
+const shanghaiDay = (minutes, from = Date.now()) => new Date(from + minutes * 60_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' }).slice(5);
 
 export async function run({ baseUrl, screenshotsDir, browser }) {
   const shot = (name) => path.join(screenshotsDir, name);
@@ -38,8 +40,12 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
     const dialog = await addWithProject(office.page, panel, t, project.nameEn);
     await dialog.getByRole('textbox', { name: t.name }).fill('Evening shows');
     // Show hours from an hour ago to two hours on, every day (the programme's default days).
-    const start = shanghai(-60);
-    const end = shanghai(120);
+    const typedAt = Date.now();
+    const start = shanghai(-60, typedAt);
+    const end = shanghai(120, typedAt);
+    // The wall names the end by its time alone when it falls on today's date (the project's zone),
+    // else by its date and time: a show typed at 23:00 in Shanghai ends tomorrow at 01:00.
+    const until = shanghaiDay(0, typedAt) === shanghaiDay(120, typedAt) ? end : `${shanghaiDay(120, typedAt)} ${end}`;
     await dialog.getByRole('textbox', { name: t.from, exact: true }).fill(start);
     await dialog.getByRole('textbox', { name: t.to, exact: true }).fill(end);
     await office.page.screenshot({ path: shot('calendar-dialog-en.png') });
@@ -60,13 +66,13 @@ export async function run({ baseUrl, screenshotsDir, browser }) {
     // The wall hears of it and turns to "in show" by itself, in both languages.
     const state = wall.page.locator('[data-testid="show-state"][data-state="show"]');
     await state.waitFor(WAIT);
-    assert.match((await state.locator('span').nth(1).textContent()).trim(), t.inShow);
+    assert.equal((await state.locator('span').nth(1).textContent()).trim(), t.inShow(until));
     await wall.page.screenshot({ path: shot('calendar-wall-en.png') });
     await wall.page.evaluate(() => localStorage.setItem('LANGUAGE', 'cn'));
     await wall.page.reload({ waitUntil: 'domcontentloaded' });
     await wallReady(wall.page);
     await state.waitFor(WAIT);
-    assert.match((await state.locator('span').nth(1).textContent()).trim(), T.cn.inShow);
+    assert.equal((await state.locator('span').nth(1).textContent()).trim(), T.cn.inShow(until));
     await wall.page.screenshot({ path: shot('calendar-wall-cn.png') });
     await call(baseUrl, 'POST', '/ball/fallcalendar/delete', { token: admin, body: [answer.data.id] });
   } finally {

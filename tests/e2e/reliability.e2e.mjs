@@ -21,6 +21,8 @@ async function reliability(browser, baseUrl, screenshotsDir, lang) {
     await card.waitFor(WAIT);
     // This year: the demo's history has faults and repairs in it.
     await topmostClick(page, page.getByText(en ? 'This year' : '今年', { exact: true }));
+    // The card keeps the previous range's rows while this year's load: wait for this year's.
+    await page.locator('[data-figures="reliability"][data-from$="-01-01"][aria-busy="false"]').waitFor(WAIT);
     await card.locator('tr[data-unit]').first().waitFor(WAIT);
 
     // Per project: every project has a row, its availability a percentage, its basis named.

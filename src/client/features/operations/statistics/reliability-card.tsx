@@ -76,6 +76,9 @@ export function ReliabilityCard({ q }: { q: ReliabilityParams }) {
   const [open, setOpen] = useState<number | null>(null);
   const rel = useReliability(q);
   const r: Reliability | undefined = rel.data;
+  // A row's episodes are those of the range the rows were computed for: while a new range loads,
+  // the table still shows the previous one (keepPreviousData), and its drill-down must agree with it.
+  const shown: ReliabilityParams = r ? { ...q, from: r.from, to: r.to } : q;
   const name = (cn: string, english: string) => (en && english ? english : cn);
   const projectName = (id: number) => {
     const p = r?.projects.find((x) => x.projectId === id);
@@ -93,7 +96,7 @@ export function ReliabilityCard({ q }: { q: ReliabilityParams }) {
   const heads = ['showHours', 'downtime', 'downtimeShow', 'episodes', 'availability', 'mttr', 'mtbf', 'repeats'] as const;
   const lead = by === 'unit' ? 3 : by === 'model' ? 2 : 3;
   return (
-    <Card withBorder radius="md" padding="sm" data-figures="reliability">
+    <Card withBorder radius="md" padding="sm" data-figures="reliability" data-from={r?.from} data-to={r?.to} aria-busy={rel.isFetching}>
       <Group justify="space-between" mb="xs">
         <Tooltip label={t('stats.reliability.hint')} multiline w={360} withArrow>
           <Text fw={600} size="sm">{t('stats.reliability.title')}</Text>
@@ -138,7 +141,7 @@ export function ReliabilityCard({ q }: { q: ReliabilityParams }) {
                       <Table.Td>{modelName(u.deviceId)}</Table.Td>
                       <FigureCells f={u} />
                     </Table.Tr>
-                    {open === u.equipmentId && <Episodes q={q} equipmentId={u.equipmentId} span={lead + heads.length} />}
+                    {open === u.equipmentId && <Episodes q={shown} equipmentId={u.equipmentId} span={lead + heads.length} />}
                   </Fragment>
                 ))}
               {by === 'model' &&

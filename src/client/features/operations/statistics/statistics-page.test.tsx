@@ -9,7 +9,7 @@ import { isoDaysAgo } from '@shared/iso-day';
 import { PREDICTED_WITHIN_DAYS } from '@shared/contracts/stats-report';
 import { server } from '../../../../../mocks/server';
 import { API, fail, ok } from '../../../../../mocks/envelope';
-import { statReportFixture } from '../../../../../mocks/handlers/stats';
+import { reliabilityFixture, statReportFixture } from '../../../../../mocks/handlers/stats';
 import { lastFullMonth } from '../../../shared/stats/report-query';
 import StatisticsPage from './statistics.screen';
 
@@ -162,6 +162,40 @@ describe('statistics screen', () => {
     expect(episodes).toHaveTextContent('#901');
     await userEvent.click(within(card).getByText(modelsTab));
     await waitFor(() => expect(within(card).getByText(model)).toBeTruthy());
+  });
+
+  it("opens a unit's episodes for the range its row shows while a new range is still loading", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    server.use(
+      http.get(`${API}/ball/stats/reliability`, async ({ request }) => {
+        const url = new URL(request.url);
+        const from = url.searchParams.get('from')!;
+        if (from !== isoDaysAgo(29)) await held;
+        return ok(reliabilityFixture({ from, to: url.searchParams.get('to')! }));
+      }),
+      http.get(`${API}/ball/stats/reliability/episodes`, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(`${url.searchParams.get('from')}..${url.searchParams.get('to')}`);
+        return ok({ equipmentId: 201, basis: 'daily', start: '', end: '', episodes: [] });
+      }),
+    );
+    renderPage('en');
+    const card = await waitFor(() => {
+      const el = document.querySelector(`[data-figures="reliability"][data-from="${isoDaysAgo(29)}"]`) as HTMLElement;
+      expect(el.querySelector('[data-unit="201"]')).toBeTruthy();
+      return el;
+    });
+    await userEvent.click(screen.getByText('This year'));
+    await waitFor(() => expect(card).toHaveAttribute('aria-busy', 'true'));
+    // The rows are still the last 30 days': so is the drill-down under them.
+    await userEvent.click(within(card).getByRole('button', { name: 'Main pump' }));
+    await waitFor(() => expect(asked).toEqual([`${isoDaysAgo(29)}..${isoDaysAgo(0)}`]));
+    release();
+    await waitFor(() => expect(card).toHaveAttribute('aria-busy', 'false'));
+    expect(card.getAttribute('data-from')).toMatch(/-01-01$/);
+    await waitFor(() => expect(asked.at(-1)).toMatch(/^\d{4}-01-01\.\./));
   });
 
   it('opens every channel fault of the range from the faults figure', async () => {
