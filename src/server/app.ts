@@ -25,6 +25,7 @@ import { authPlugin } from './plugins/auth';
 import { etagPlugin } from './plugins/etag';
 import { metricsPlugin } from './plugins/metrics';
 import { oplogPlugin } from './plugins/oplog';
+import { prettyLogStream } from './lib/log-format';
 import { loadModules, registerModules } from './modules';
 import { livePlugin } from './live';
 import { ingestPlugin } from './modules/operations/detect/ingest';
@@ -73,6 +74,9 @@ function requestForLog(request: FastifyRequest) {
 const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
+  // @fastify/multipart's trace line carries the request's headers in its busboy options.
+  '*.headers.authorization',
+  '*.headers.cookie',
   'req.query.token',
   'req.query.ticket',
   '*.password',
@@ -143,7 +147,16 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: LOG_REDACT, serializers: { req: requestForLog as never }, ...(logStream ? { stream: logStream } : {}) },
+        : {
+            level: config.logLevel,
+            redact: LOG_REDACT,
+            serializers: { req: requestForLog as never },
+            ...(logStream ? { stream: logStream } : config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}),
+          },
+    // A request is logged when its answer is sent, at debug (the onResponse hook below), and on its
+    // arrival at trace: the console of `npm start` shows what a newcomer needs, a line a request
+    // with LOG_LEVEL=debug.
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     // Registering every module's routes took over Fastify's default 10 s on a machine shared by many
     // busy processes (load ~25 on 2 cores), and the start failed; a slow start is not a broken one.
@@ -154,6 +167,13 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   }).withTypeProvider<AppTypeProvider>();
 
   app.decorate('config', config);
+  // Its arrival at trace: a live stream's answer is sent only when the stream ends.
+  app.addHook('onRequest', async (request) => {
+    request.log.trace({ req: request }, 'incoming request');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
   app.decorate('warming', new Set<string>());
   app.decorate('database', database);
   const availability = new DatabaseAvailability(database);

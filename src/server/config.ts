@@ -53,6 +53,13 @@ export interface ServerConfig {
   trustProxy: string[] | false;
   logLevel: string;
   /**
+   * LOG_FORMAT: `pretty`, a readable line an entry (time, level, message; a request as
+   * `GET /api/… 200 12 ms`), the default outside production; `json`, pino's line of JSON an entry,
+   * the default in production (a log collector reads it). A request is logged at `debug`: its line
+   * shows only with LOG_LEVEL=debug.
+   */
+  logFormat: 'pretty' | 'json';
+  /**
    * METRICS_TOKEN: Prometheus metrics at /metrics for a scraper that sends `Authorization: Bearer
    * <token>` (docs/monitoring.md); unset, there is no /metrics (the default).
    */
@@ -195,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authHeader: parseAuthHeader(env.AUTH_HEADER),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logFormat: parseLogFormat(env.LOG_FORMAT, env.NODE_ENV),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     version: readVersion(),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
@@ -210,4 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       downloadUrl: env.DOWNLOAD_URL ?? '',
     },
   };
+}
+
+function parseLogFormat(value: string | undefined, nodeEnv: string | undefined): 'pretty' | 'json' {
+  if (value === undefined || value === '') return nodeEnv === 'production' ? 'json' : 'pretty';
+  if (value === 'pretty' || value === 'json') return value;
+  throw new Error(`LOG_FORMAT must be pretty or json, not ${JSON.stringify(value)}`);
 }

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   const where = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   app.log.info(`Cascade ${config.version} on ${where} (database: ${database.kind}${config.databaseUrl ? '' : `, data in ${config.dataDir}`})`);
   if (config.demo) {
-    process.stdout.write(`\nCascade is running at ${where}\nDemo mode: sign in as admin / admin123 (also manager, operator, viewer with <name>123).\n\n`);
+    process.stdout.write(`\nCascade is running at ${where}\nDemo mode: sign in as admin / admin123, manager / manager123, operator / operator123 or viewer / viewer123.\nA line a request: LOG_LEVEL=debug npm start (README, "Configuration").\n\n`);
   }
 
   // Stopping (docs/deploy.md "Restarts"), within STOP_BUDGET_MS even with walls connected: stop
