@@ -358,8 +358,9 @@ export default defineConfig({
     // dist/client/.vite/manifest.json: which chunks each screen needs (bundle analysis, budgets).
     manifest: true,
     // The one chunk above this is the full Tabler icon set of the menu screen's icon picker, loaded
-    // only when that picker opens (never by the login, the wall or the back-office shell).
-    chunkSizeWarningLimit: 2500,
+    // only when that picker opens (never by the login, the wall or the back-office shell): 2.9 MB
+    // minified, 0.57 MB as sent (gzip). Above it, the build warns of a chunk nobody meant.
+    chunkSizeWarningLimit: 3000,
     rolldownOptions: {
       // The app has one entry, whose exports nobody imports (and the inlining below needs it).
       preserveEntrySignatures: false,

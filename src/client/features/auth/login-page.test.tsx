@@ -64,7 +64,7 @@ describe('login page', () => {
     window.__APP_CONFIG__ = { captcha: false, demo: true };
     const { router } = renderApp('/login?redirect=%2Fmain%2Faccount');
     const user = userEvent.setup();
-    expect(await screen.findByText('演示账号：admin / admin123')).toBeInTheDocument();
+    expect(await screen.findByText('演示账号：admin / admin123（管理员）· manager / manager123（经理）· operator / operator123（技术员）· viewer / viewer123（只读）')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: '验证码' })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText(/用户名/), 'admin');
     await user.type(screen.getByLabelText(/^密码/), 'admin123');

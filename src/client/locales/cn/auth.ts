@@ -8,7 +8,7 @@ const auth = {
     captcha: '验证码',
     captchaImage: '验证码图片，点击刷新',
     submit: '登录',
-    demo: '演示账号：admin / admin123',
+    demo: '演示账号：admin / admin123（管理员）· manager / manager123（经理）· operator / operator123（技术员）· viewer / viewer123（只读）',
     portal: '返回门户',
   },
   login2: {

@@ -10,7 +10,7 @@ const auth: LocaleShape<typeof cn> = {
     captcha: 'Verification code',
     captchaImage: 'Verification code image, click to refresh',
     submit: 'Log in',
-    demo: 'Demo account: admin / admin123',
+    demo: 'Demo accounts: admin / admin123 (administrator) · manager / manager123 (manager) · operator / operator123 (technician) · viewer / viewer123 (read only)',
     portal: 'Back to the portal',
   },
   login2: {
