@@ -6,6 +6,8 @@ import { fallCalendarEntry, fallChecklist, fallDetect, fallDetectChannel, fallDe
 import { hashPassword } from '../../../lib/password';
 import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 import { PLAN_SWEEP_SECONDS, sweepPlans } from './pm-plan.service';
+import { startDeviceJobs } from '../detect/device-jobs';
+import { until } from '@tests/helpers/until';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -290,6 +292,24 @@ describe('preventive plans', () => {
     expect((await ordersOf(hours)).map((o) => o.due)).toEqual(['#1', '#2']);
     // 2.5 h counted once: two cycles of 1 h and half an hour toward the third.
     expect((await due(new Date(t0 + 155 * MIN))).find((r) => r.planId === hours)).toMatchObject({ meterValue: 0.5 });
+  });
+
+  it('the device jobs run the sweep by themselves: a meter past its limit opens its order with nobody calling it', async () => {
+    // Starts on CH4, which no other test's readings switch on: one start reaches the limit of 1.
+    const starts = await plan({ meter: { kind: 'starts', detectId: board, ch: 4, signal: 'switch', limit: 1 } });
+    await t.database.query('INSERT INTO detect_reading (detect_id, at, switches, analogs, source) VALUES ($1, $2, $3, $4, $5)', [board, new Date().toISOString(), '{0,0,0,1,0,0,0,0,0}', '{0,0,0,0,0,0,0,0,0}', 'http']);
+    // The plan sweep every second here (PLAN_SWEEP_SECONDS in production, asserted within the hour above); the other jobs out of the way.
+    const quiet = 3600;
+    const stop = startDeviceJobs(t.app, { planEverySeconds: 1, pollEverySeconds: quiet, offlineEverySeconds: quiet, missingEverySeconds: quiet, conditionEverySeconds: quiet, escalateEverySeconds: quiet, suppressionEverySeconds: quiet, confirmEverySeconds: quiet, assignmentEverySeconds: quiet });
+    try {
+      const [order] = await until(async () => {
+        const rows = await ordersOf(starts);
+        return rows.length ? rows : undefined;
+      }, 60_000, "the meter plan's order");
+      expect(order).toMatchObject({ due: '#1', equipmentId: pump, source: 'preventive' });
+    } finally {
+      stop();
+    }
   });
 
   it('deleting archives a plan that has opened orders and deletes one that has not', async () => {
