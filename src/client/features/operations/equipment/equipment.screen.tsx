@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Select, Stack, Textarea } from '@mantine/core';
+import { Badge, Button, Select, Stack, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -109,7 +109,7 @@ export default function EquipmentPage() {
       rowActions={
         canService || canInfo
           ? (row) => (
-              <Group gap={4} wrap="nowrap">
+              <>
                 {canInfo ? (
                   <Button size="compact-xs" variant="subtle" data-testid="equipment-checks" onClick={() => setHistory(row)}>
                     {t('equipment.checks.open')}
@@ -124,7 +124,7 @@ export default function EquipmentPage() {
                     {t('equipment.service.setOut')}
                   </Button>
                 )}
-              </Group>
+              </>
             )
           : undefined
       }
