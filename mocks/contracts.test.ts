@@ -19,6 +19,7 @@ import { orderDetailSchema } from '@shared/contracts/order';
 import { dictionaryEntrySchema } from '@shared/contracts/dictionary';
 import { uploadLimitsSchema } from '@shared/contracts/file';
 import { assigneeSchema, myOrderSchema, notificationListSchema } from '@shared/contracts/assignment';
+import { checklistValueSchema } from '@shared/contracts/checklist';
 
 /**
  * The mock answers against the contracts the server answers through: the client tests
@@ -75,6 +76,7 @@ const CALLS: [string, string, unknown, z.ZodType][] = [
   ['GET', '/api/sys/notification/list', undefined, envelopeOf(notificationListSchema)],
   ['GET', '/api/ball/myorder/list', undefined, envelopeOf(z.array(myOrderSchema))],
   ['GET', '/api/ball/fallorder/assignees?projectId=1', undefined, envelopeOf(z.array(assigneeSchema))],
+  ['GET', '/api/ball/falleqinfo/checklistValues?equipmentId=1', undefined, envelopeOf(z.array(checklistValueSchema))],
 ];
 
 describe('mock answers match the contracts', () => {

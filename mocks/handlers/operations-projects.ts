@@ -5,6 +5,7 @@ import { deviceRowSchema, type DeviceRow } from '@shared/contracts/device';
 import { WARRANTY_SOON_DAYS, equipmentRowSchema, type EquipmentRow } from '@shared/contracts/equipment';
 import { sparePartRowSchema, type SparePartRow } from '@shared/contracts/spare-part';
 import type { UploadLimits } from '@shared/contracts/file';
+import type { ChecklistValue } from '@shared/contracts/checklist';
 import { API, demoDelay, fail, ok } from '../envelope';
 import { pagedList, type FilterRule } from '../list-filter';
 import { fixturesOf } from '../fixtures';
@@ -73,6 +74,12 @@ let projects = seedProjects();
 /** Rows with history (orders, warnings): delete archives them, as the server does (docs/invariants.md "Archive and delete"). */
 const PROJECTS_WITH_HISTORY = new Set([1, 3]);
 const EQUIPMENT_WITH_HISTORY = new Set([1]);
+/** Unit 1's checklist numbers (GET /ball/falleqinfo/checklistValues), oldest first as the server answers. */
+export const CHECKLIST_VALUES: ChecklistValue[] = [
+  { at: '2026-11-13T02:00:00.000Z', key: 'pressure', label: '出口压力', labelEn: 'Outlet pressure', unit: 'bar', value: 6.5, min: 2, max: 8, ok: true, orderId: 11, reportId: 21 },
+  { at: '2026-11-20T02:00:00.000Z', key: 'pressure', label: '出口压力', labelEn: 'Outlet pressure', unit: 'bar', value: 9.2, min: 2, max: 8, ok: false, orderId: 12, reportId: 22 },
+];
+
 /** Archived rows show only when a list asks for them (`archived: true`). */
 const visible = <T extends { archivedAt: string | null }>(rows: T[], q: Record<string, unknown>) => (q.archived === true ? rows : rows.filter((r) => !r.archivedAt));
 function archiveOrDelete<T extends { id: number; archivedAt: string | null }>(rows: T[], ids: number[], history: Set<number>): { rows: T[]; deleted: number; archived: number } {
@@ -250,6 +257,8 @@ export const operationsProjectsHandlers = [
     equipment = rows;
     return ok({ deleted, archived });
   }),
+  // A unit's numbers from checklists, oldest first: unit 1 has two pressures read, one out of its limits.
+  http.get(`${API}/ball/falleqinfo/checklistValues`, ({ request }) => ok(Number(new URL(request.url).searchParams.get('equipmentId')) === 1 ? CHECKLIST_VALUES : [])),
   http.post(`${API}/ball/falleqinfo/restore`, async ({ request }) => ok({ restored: restoreRows(equipment, (await request.json()) as number[]) })),
   http.get(`${API}/oss/file/limits`, () => ok(UPLOAD_LIMITS)),
   // Uploads of the upload screen and the file fields: the answer names the file sent.

@@ -54,6 +54,8 @@ export const publicProjectFixture: PublicProject = {
   sitePlan: null,
   figures: { equipmentCount: 4, waterType: 'musical', totalArea: 12800, dailyShowTime: '19:00–21:30' },
   hasPassword: true,
+  show: projectWallFixture.show,
+  at,
 };
 
 export const sceneFixture: SceneView = {

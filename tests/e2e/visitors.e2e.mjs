@@ -80,6 +80,12 @@ export const tests = {
         assert.ok(sizes.some((s) => s.src.includes('/public/project/') && s.width === 16), `the introduction's picture loaded: ${JSON.stringify(sizes)}`);
         for (const s of sizes) assert.ok(s.width > 0, `${lang}: a picture did not load: ${s.src}`);
         assert.deepEqual(refused, [], `${lang}: a public visitor was refused`);
+        // What the operating calendar says now, in the title bar, in the page's language.
+        const state = page.getByTestId('show-state');
+        await state.waitFor(WAIT);
+        const now = await state.getAttribute('data-state');
+        const words = { cn: { show: /演出中/, idle: /休息中/, closed: /关闭|停演/ }, en: { show: /In show/, idle: /Idle/, closed: /Closed/ } }[lang];
+        assert.ok(words[now]?.test(await state.textContent()), `${lang}: the show state ${now} reads ${await state.textContent()}`);
         await page.screenshot({ path: path.join(screenshotsDir, `visitors-public-${lang}.png`) });
       } finally {
         await context.close();

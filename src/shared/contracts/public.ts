@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refIdSchema } from './common';
 import { sitePlanSchema } from './wall';
+import { wallShowSchema } from './calendar';
 
 /** Public projects (docs/domain.md §6): the view without login, and the visitor password (login2). */
 
@@ -55,5 +56,8 @@ export const publicProjectSchema = z.object({
   }),
   /** Whether visitors can ask for the detailed view (a live password exists). */
   hasPassword: z.boolean(),
+  /** What the operating calendar says at `at`: in show, idle or closed, and the next show (docs/maintenance.md "Operating calendar"). */
+  show: wallShowSchema,
+  at: z.string(),
 });
 export type PublicProject = z.output<typeof publicProjectSchema>;

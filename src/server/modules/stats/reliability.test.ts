@@ -235,6 +235,21 @@ describe('reliability figures (fall/stats reliability)', () => {
     expect(sheet!.rowCount - 1).toBe(units.filter((u) => u.projectId === pA).length);
     expect(book.getWorksheet('Reliability by model')).toBeDefined();
     expect(book.getWorksheet('Reliability by project')!.rowCount - 1).toBe(1);
+    // The project's row carries the answer's own figures, each under its heading (hours to 0.01, availability to 0.0001).
+    const api = (await t.call('GET', `/api/ball/stats/reliability?${q}&projectId=${pA}`, { token: admin })).body.data as Reliability;
+    const p = api.projects.find((x) => x.projectId === pA)!;
+    const projects = book.getWorksheet('Reliability by project')!;
+    const heads = (projects.getRow(1).values as unknown[]).map(String);
+    const cell = (head: string) => projects.getRow(2).getCell(heads.indexOf(head)).value;
+    const hours = (ms: number | null) => (ms === null ? null : Number((ms / 3_600_000).toFixed(2)));
+    expect({
+      availability: cell('Availability'), episodes: cell('Downtime episodes'), show: cell('Show hours'), downtime: cell('Downtime hours'), inShow: cell('Downtime in show hours'),
+      mttr: cell('MTTR (hours)'), mtbf: cell('MTBF (show hours)'), repeat7d: cell('Repeats within 7 days'), repeat30d: cell('Repeats within 30 days'),
+    }).toEqual({
+      availability: Number(p.availability!.toFixed(4)), episodes: p.episodes, show: hours(p.showMs), downtime: hours(p.downtimeMs), inShow: hours(p.downtimeShowMs),
+      mttr: hours(p.mttrMs), mtbf: hours(p.mtbfMs), repeat7d: p.repeat7d, repeat30d: p.repeat30d,
+    });
+    expect(p.episodes).toBeGreaterThan(0);
   });
 
   it('answers bad input with a 400 naming the field in both languages, and needs the permission', async () => {

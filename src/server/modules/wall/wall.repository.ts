@@ -160,7 +160,7 @@ export async function publicProjectView(app: App, id: number, locale: Locale): P
   const project = await findProject(app, id);
   if (!project || !project.isPublic) return null;
   const fileUrl = (fileId: number) => `${app.config.apiPrefix}/public/project/${id}/file/${fileId}`;
-  const [sitePlan, intros, pictures, counts] = await Promise.all([
+  const [sitePlan, intros, pictures, counts, calendar] = await Promise.all([
     sitePlanOf(app, project, fileUrl),
     app.database.query<{ id: number; type: string; title: string; content: string; language: string }>(
       'SELECT id, type, title, content, language FROM fall_project_intro WHERE project_id = $1 ORDER BY sort, id',
@@ -177,7 +177,11 @@ export async function publicProjectView(app: App, id: number, locale: Locale): P
                  AND (expires_at IS NULL OR expires_at > now())) AS passwords`,
       [id],
     ),
+    calendarOf(app.database.db, id),
   ]);
+  // The project wall's show state, at the answer's own instant.
+  const now = new Date();
+  const { at: _showAt, ...show } = showNowOf(calendar ?? { timeZone: 'UTC', dailyShowTime: '', entries: [] }, now);
   // The introduction in the caller's language; the other language when none was written in it.
   const own = intros.filter((i) => i.language === locale);
   const introduction = (own.length ? own : intros).map(({ id: introId, type, title, content }) => ({ id: introId, type, title, content }));
@@ -201,6 +205,8 @@ export async function publicProjectView(app: App, id: number, locale: Locale): P
       dailyShowTime: project.dailyShowTime,
     },
     hasPassword: counts[0].passwords > 0,
+    show,
+    at: now.toISOString(),
   };
 }
 

@@ -65,4 +65,38 @@ describe('equipment screen', { timeout: 60_000 }, () => {
     fireEvent.click(plan, { clientX: 50, clientY: 75 });
     expect(await within(dialog).findByText('已放置：X 0.250，Y 0.750')).toBeInTheDocument();
   });
+
+  it("opens a unit's checklist readings, newest first, each judged by its limits, in both languages", async () => {
+    login('t-eq-checks', { id: 7, username: 'pm', realName: '', email: '', phone: '', avatar: '', roles: ['manager'], perms: ALL, menus: [] });
+    const { unmount } = renderKit(<EquipmentPage />);
+    const table = await screen.findByRole('table', { name: '设备台账' });
+    const row = (await within(table).findByText('P-01 立式多级离心泵')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: '检查表读数' }));
+    const readings = await screen.findByRole('table', { name: '检查表读数' });
+    const lines = within(readings).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').slice(1).map((c) => c.textContent));
+    expect(lines).toEqual([['出口压力', '9.2 bar', '2–8', '超出限值'], ['出口压力', '6.5 bar', '2–8', '在限值内']]);
+    unmount();
+    await act(async () => void (await i18n.changeLanguage('en')));
+    try {
+      renderKit(<EquipmentPage />, { locale: 'en' });
+      const list = await screen.findByRole('table', { name: 'Equipment' });
+      const p01 = (await within(list).findByText('P-01 Vertical multistage centrifugal pump')).closest('tr')!;
+      await userEvent.click(within(p01).getByRole('button', { name: 'Checklist readings' }));
+      const en = await screen.findByRole('table', { name: 'Checklist readings' });
+      expect(within(en).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').slice(1).map((c) => c.textContent))).toEqual([
+        ['Outlet pressure', '9.2 bar', '2–8', 'Out of limits'],
+        ['Outlet pressure', '6.5 bar', '2–8', 'Within limits'],
+      ]);
+    } finally {
+      await act(async () => void (await i18n.changeLanguage('cn')));
+    }
+  });
+
+  it('offers no checklist readings to a user without the unit\'s read right', async () => {
+    login('t-eq-list', { id: 8, username: 'op', realName: '', email: '', phone: '', avatar: '', roles: ['viewer'], perms: ['fall-eqinfo#list'], menus: [] });
+    renderKit(<EquipmentPage />);
+    const table = await screen.findByRole('table', { name: '设备台账' });
+    await within(table).findByText('P-01 立式多级离心泵');
+    expect(within(table).queryByRole('button', { name: '检查表读数' })).toBeNull();
+  });
 });

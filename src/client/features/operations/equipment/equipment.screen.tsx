@@ -24,6 +24,7 @@ import { dateTime } from '@client/lib/date-time';
 import { localName } from '@shared/local-name';
 import type { KeyOf, Texts } from '@client/lib/i18n-keys';
 import type { EquipmentValues } from './equipment-form';
+import { ChecklistHistory } from './checklist-history';
 
 function DictSelect({ type, label, value, onChange }: QueryFieldInputProps & { type: string }) {
   const dict = useDictionary(type);
@@ -60,6 +61,9 @@ export default function EquipmentPage() {
   const queryClient = useQueryClient();
   // Setting a unit out of service parks its alarms: the same right as shelving them.
   const canService = useCan(permissionOf('detect', 'shelve'));
+  // A unit's numbers from checklists take the unit's own read right, as the server does.
+  const canInfo = useCan(permissionOf('equipment', 'info'));
+  const [history, setHistory] = useState<EquipmentRow | null>(null);
   const [taking, setTaking] = useState<EquipmentRow | null>(null);
   const [reason, setReason] = useState('');
   const [until, setUntil] = useState<string | null>(null);
@@ -103,20 +107,29 @@ export default function EquipmentPage() {
         { prop: 'outOfServiceAt', label: f('outOfService'), nowrap: true, render: (r) => <ServiceBadge row={r} /> },
       ]}
       rowActions={
-        canService
-          ? (row) =>
-              row.archivedAt ? null : row.outOfServiceAt ? (
-                <Button size="compact-xs" variant="subtle" color="green" data-testid="equipment-in-service" loading={service.isPending && service.variables?.equipmentId === row.id} onClick={() => service.mutate({ equipmentId: row.id, inService: true })}>
-                  {t('equipment.service.setIn')}
-                </Button>
-              ) : (
-                <Button size="compact-xs" variant="subtle" color="gray" data-testid="equipment-set-out" onClick={() => { setReason(''); setUntil(null); setErrors({}); setTaking(row); }}>
-                  {t('equipment.service.setOut')}
-                </Button>
-              )
+        canService || canInfo
+          ? (row) => (
+              <>
+                {canInfo ? (
+                  <Button size="compact-xs" variant="subtle" data-testid="equipment-checks" onClick={() => setHistory(row)}>
+                    {t('equipment.checks.open')}
+                  </Button>
+                ) : null}
+                {!canService || row.archivedAt ? null : row.outOfServiceAt ? (
+                  <Button size="compact-xs" variant="subtle" color="green" data-testid="equipment-in-service" loading={service.isPending && service.variables?.equipmentId === row.id} onClick={() => service.mutate({ equipmentId: row.id, inService: true })}>
+                    {t('equipment.service.setIn')}
+                  </Button>
+                ) : (
+                  <Button size="compact-xs" variant="subtle" color="gray" data-testid="equipment-set-out" onClick={() => { setReason(''); setUntil(null); setErrors({}); setTaking(row); }}>
+                    {t('equipment.service.setOut')}
+                  </Button>
+                )}
+              </>
+            )
           : undefined
       }
     />
+    <ChecklistHistory unit={history} onClose={() => setHistory(null)} />
     <Dialog
       opened={taking !== null}
       onChange={(open) => !open && setTaking(null)}

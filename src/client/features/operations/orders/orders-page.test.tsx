@@ -10,6 +10,7 @@ import { server } from '../../../../../mocks/server';
 import { API, ok, paged } from '../../../../../mocks/envelope';
 import { addMockReport, resetOperationsWork, setMockOrder } from '../../../../../mocks/handlers/operations-work';
 import OrdersPage from './order.screen';
+import { listDialog } from '@tests/helpers/list-dialog';
 
 const ALL = ['fall-order#list', 'fall-order#info', 'fall-order#save', 'fall-order#update', 'fall-order#accept', 'fall-order#close', 'fall-report#save'];
 
@@ -100,6 +101,45 @@ describe('maintenance orders screen', { timeout: 60_000 }, () => {
     const orders = await screen.findByRole('table', { name: 'Maintenance orders' });
     expect(await within(orders).findAllByText('West Lake Musical Fountain')).toHaveLength(3);
     expect(within(orders).queryByText('西湖音乐喷泉')).not.toBeInTheDocument();
+  });
+
+  it("offers an assignee picker to those who may assign, with the users the server names for the order's project, and sends the one picked", async () => {
+    const asked: string[] = [];
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.get(`${API}/ball/fallorder/assignees`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('projectId') ?? '');
+        return ok([{ id: 3, username: 'operator', realName: '李工', realNameEn: 'Engineer Li' }]);
+      }),
+      // The form's checklist picker: no templates here.
+      http.post(`${API}/ball/fallchecklist/listAll`, () => ok([])),
+      http.post(`${API}/ball/fallorder/update`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return ok({ id: body.id });
+      }),
+    );
+    const user = userEvent.setup();
+    const { unmount } = renderOrders([...ALL, 'fall-order#assign']);
+    await within(table()).findByText('主泵异响');
+    await user.click(within(rowOf('主泵异响')).getByRole('button', { name: '修改' }));
+    const dialog = await listDialog();
+    const picker = within(dialog).getByRole('combobox', { name: '负责人' });
+    expect(within(dialog).getByText('只列出数据范围包含该项目的用户')).toBeInTheDocument();
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: '李工' }));
+    // Asked for the order's own project (1, West Lake).
+    expect(asked.at(-1)).toBe('1');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ assigneeId: 3 }));
+    unmount();
+
+    // Without the right to assign: no picker (the server answers 403 to an assignee sent anyway).
+    renderOrders(ALL);
+    await within(table()).findByText('主泵异响');
+    await user.click(within(rowOf('主泵异响')).getByRole('button', { name: '修改' }));
+    const plain = await listDialog();
+    expect(within(plain).queryByRole('combobox', { name: '负责人' })).toBeNull();
   });
 
   it('hides the flow buttons without their permissions', async () => {

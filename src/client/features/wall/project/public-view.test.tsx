@@ -82,3 +82,36 @@ describe('public project view: introductions', () => {
     expect((window as { __xss?: number }).__xss).toBeUndefined();
   });
 });
+
+describe('public project view: what the operating calendar says now', () => {
+  beforeEach(() => clearSession());
+
+  it('shows a visitor idle and the next show, in the project\'s zone, in both languages', async () => {
+    // The fixture: 16:00 in Shanghai, idle until 19:00 tonight.
+    const { unmount } = renderPublic('en');
+    const state = await screen.findByTestId('show-state');
+    expect(state).toHaveAttribute('data-state', 'idle');
+    expect(state).toHaveTextContent('Idle');
+    expect(screen.getByTestId('show-next')).toHaveTextContent('Next show 19:00');
+    unmount();
+    renderPublic('cn');
+    expect(await screen.findByTestId('show-next')).toHaveTextContent('下一场 19:00');
+    expect(screen.getByTestId('show-state')).toHaveTextContent('休息中');
+  });
+
+  it('shows a visitor a fountain closed for the season, with the first show after it', async () => {
+    server.use(
+      http.get(`${API}/public/project/:id`, () =>
+        ok({
+          ...publicProjectFixture,
+          show: { state: 'closed', until: '2027-02-28T16:00:00.000Z', show: { start: '2027-03-01T11:00:00.000Z', end: '2027-03-01T13:30:00.000Z' }, closedBy: { id: 4, kind: 'season', name: 'Winterised' }, timeZone: 'Asia/Shanghai', ownProgramme: true },
+        }),
+      ),
+    );
+    renderPublic('en');
+    const state = await screen.findByTestId('show-state');
+    expect(state).toHaveAttribute('data-state', 'closed');
+    expect(state).toHaveTextContent('Closed for the season (Winterised)');
+    expect(screen.getByTestId('show-next')).toHaveTextContent('Next show 03-01 19:00');
+  });
+});

@@ -10,6 +10,7 @@ import { projectStatusColor, WALL } from '../../../components/wall/theme';
 import { TITLE_BAR_HEIGHT, WallTitleBar } from '../../../components/wall/wall-title-bar';
 import { localName } from '@shared/local-name';
 import { publicFileSrc } from './api/get-public-project';
+import { ShowState } from './show-state';
 
 const GAP = 16;
 const LEFT_WIDTH = 560;
@@ -60,7 +61,12 @@ export function PublicView({ project }: { project: PublicProject }) {
     <>
       <WallTitleBar
         title={name}
-        left={<span style={{ fontSize: 16, color: WALL.accent, border: `1px solid ${WALL.accent}`, padding: '3px 10px', borderRadius: 3 }}>{t('public.badge')}</span>}
+        left={
+          <>
+            <span style={{ fontSize: 16, color: WALL.accent, border: `1px solid ${WALL.accent}`, padding: '3px 10px', borderRadius: 3 }}>{t('public.badge')}</span>
+            <ShowState show={project.show} at={project.at} projectId={project.id} query="public-project" />
+          </>
+        }
       />
       <Panel name="public-figures" ready padding={0} title={t('panels.figures')} box={{ x: GAP, y: BODY_TOP, w: LEFT_WIDTH, h: 400 }}>
         <dl style={{ margin: 0, padding: '10px 18px', display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '6px 16px' }}>

@@ -16,20 +16,21 @@ function when(iso: string, now: number, timeZone: string): string {
 }
 
 /**
- * What the project's operating calendar says now, in the wall's title bar (docs/maintenance.md
- * "Operating calendar"): in show until …, idle with the next show, or closed for the season. At the
+ * What the project's operating calendar says now, in the title bar of the project wall and of a public
+ * project's page (docs/maintenance.md "Operating calendar"): in show until …, idle with the next show, or closed for the season. At the
  * state's end the wall's data are read again, so it turns on its own at the show's first minute.
  */
-export function ShowState({ show, at, projectId }: { show: WallShow; at: string; projectId: number }) {
+export function ShowState({ show, at, projectId, query = 'wall-project' }: { show: WallShow; at: string; projectId: number; query?: 'wall-project' | 'public-project' }) {
   const { t } = useTranslation('wallProject');
   const client = useQueryClient();
   const now = Date.parse(at);
   useEffect(() => {
     if (!show.until) return;
     const wait = Math.min(MAX_TIMER_MS, Math.max(1_000, Date.parse(show.until) - Date.now() + 1_000));
-    const timer = setTimeout(() => void client.invalidateQueries({ queryKey: ['wall-project', projectId] }), wait);
+    // The detailed wall's data, or the public form's (a visitor's page), read again.
+    const timer = setTimeout(() => void client.invalidateQueries({ queryKey: [query, projectId] }), wait);
     return () => clearTimeout(timer);
-  }, [client, projectId, show.until]);
+  }, [client, projectId, query, show.until]);
 
   const next = show.show && show.state !== 'show' ? t('show.next', { time: when(show.show.start, now, show.timeZone) }) : null;
   const [colour, text] =

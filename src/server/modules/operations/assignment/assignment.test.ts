@@ -15,6 +15,33 @@ const MIN = 60_000;
 
 interface Mail { to: string[]; source: string }
 
+/** Quoted-printable text (a body, or an encoded word's) as UTF-8. */
+function qpDecoded(text: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const hex = text.slice(i + 1, i + 3);
+    if (text[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(text[i]));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A received mail as its reader sees it: the subject with its encoded words decoded, and the body by its transfer encoding. */
+function readMail(source: string): { subject: string; body: string } {
+  const cut = source.indexOf('\r\n\r\n');
+  const headers = source.slice(0, cut).replace(/\r\n[ \t]+/g, ' ');
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1] ?? '';
+  const subject = header('Subject')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?(.*?)\?=/gi, (_, enc: string, word: string) => (enc.toUpperCase() === 'B' ? Buffer.from(word, 'base64').toString('utf8') : qpDecoded(word.replace(/_/g, ' '))));
+  const raw = source.slice(cut + 4);
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const body = encoding === 'base64' ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? qpDecoded(raw.replace(/=\r?\n/g, '')) : raw;
+  return { subject, body };
+}
+
 /**
  * Assignment and notifications (docs/maintenance.md "Assignment and notifications"): an assignee
  * covering the order's project, the due time from the SLA, the history of reassignments, the bell's
@@ -254,6 +281,48 @@ describe('orders assigned to a technician who is told', () => {
     const other = (await saveOrder(admin, { name: 'No address', projectId: inside, assigneeId: techB.userId })).body.data.id as number;
     await sendNotificationMail(t.app);
     expect((await notes(techB.userId, other))[0].mailStatus).toBe('none');
+  });
+
+  it('e-mails the assignee when the due time nears and when the order reopens, each in both languages', async () => {
+    await setting('orders.dueNoticeMinutes', '90');
+    const park = await seedProject(t, { name: '复发公园', nameEn: 'Relapse garden', autoOrder: true });
+    await scopedTo(techA, [park]);
+    // Sent so far: only what this test writes is looked at.
+    await sendNotificationMail(t.app, new Date(Date.now() + 10 * HOUR));
+    const seen = mails.length;
+    const unit = await seedEquipment(t, park, 'Mail pump');
+    const board = (await t.call('POST', '/api/ball/falldetect/save', { token: admin, body: { projectId: park, boardName: 'B', boardNo: 'AM1', pollSeconds: 5 } })).body.data.id as number;
+    await t.call('POST', '/api/ball/falldetect/channels/update', { token: admin, body: { id: board, channels: [{ ch: 1, equipmentId: unit }] } });
+    const t0 = Date.now() - 60 * MIN;
+    await applyReading(t.app, board, [{ ch: 1, switch: 0, analog: 50 }], new Date(t0));
+    const orderId = (await applyReading(t.app, board, [{ ch: 1, switch: 1, analog: 50 }], new Date(t0 + MIN))).orders[0];
+    // urgent, submitted 7 h ago: due in an hour, within the 90 minutes' notice.
+    const assigned = await updateOrder(admin, { id: orderId, assigneeId: techA.userId, priority: 'urgent', submittedAt: new Date(Date.now() - 7 * HOUR).toISOString() });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const number = (await orderRow(orderId)).number;
+    expect(await sweepDueOrders(t.app)).toBeGreaterThanOrEqual(1);
+    // The fault returns during confirmation: the order reopens.
+    await applyReading(t.app, board, [{ ch: 1, switch: 0, analog: 50 }], new Date(t0 + 2 * MIN));
+    const fixed = await t.call('POST', '/api/ball/fallreport/save', { token: admin, body: { orderId, repairer: 'Zhang', repairAt: new Date().toISOString(), result: 'fixed' } });
+    expect(fixed.body.data.orderStatus).toBe('confirming');
+    const since = (await orderRow(orderId)).confirmingSince!.getTime();
+    await applyReading(t.app, board, [{ ch: 1, switch: 1, analog: 50 }], new Date(since + MIN));
+    expect((await sweepConfirmations(t.app, new Date(since + 2 * MIN))).reopened).toContain(orderId);
+    expect((await notes(techA.userId, orderId)).map((n) => n.kind)).toEqual(['assigned', 'due', 'reopened']);
+
+    await sendNotificationMail(t.app, new Date(Date.now() + 10 * HOUR));
+    const ours = mails.slice(seen).filter((m) => m.to.includes('tech-a@cascade.test')).map((m) => readMail(m.source));
+    expect(ours.map((m) => m.subject).sort()).toEqual(
+      [`工单 ${number} 已指派给您 / Order ${number} is assigned to you`, `工单 ${number} 即将到期 / Order ${number} is due soon`, `工单 ${number} 已重新打开 / Order ${number} was reopened`].sort(),
+    );
+    const due = ours.find((m) => m.subject.includes('due soon'))!;
+    expect(due.body).toContain('请尽快处理');
+    expect(due.body).toContain('Please deal with it soon');
+    expect(due.body).toContain('Project: Relapse garden');
+    const reopened = ours.find((m) => m.subject.includes('reopened'))!;
+    expect(reopened.body).toContain('待确认期间故障复现');
+    expect(reopened.body).toContain('The fault returned during confirmation');
+    expect((await notes(techA.userId, orderId)).map((n) => [n.kind, n.mailStatus])).toEqual([['assigned', 'sent'], ['due', 'sent'], ['reopened', 'sent']]);
   });
 
   it("lists a user's open assigned orders, overdue first, then by due time", async () => {

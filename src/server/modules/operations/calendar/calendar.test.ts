@@ -119,5 +119,11 @@ describe('the operating calendar', () => {
     // The wall's show state is at the wall's own instant: one answer, one `at`.
     const direct = await now(berlin, wall.body.data.at);
     expect({ ...wall.body.data.show, at: wall.body.data.at }).toEqual(direct);
+    // A public project's page says the same to a visitor without a session.
+    await t.database.db.update(fallProject).set({ isPublic: true }).where(eq(fallProject.id, berlin));
+    const visitor = await t.call('GET', `/api/public/project/${berlin}`);
+    expect(visitor.status).toBe(200);
+    expect({ ...visitor.body.data.show, at: visitor.body.data.at }).toEqual(await now(berlin, visitor.body.data.at));
+    expect(visitor.body.data.show).toMatchObject({ timeZone: 'Europe/Berlin', ownProgramme: true });
   });
 });

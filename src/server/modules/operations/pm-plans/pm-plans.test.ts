@@ -6,6 +6,8 @@ import { fallCalendarEntry, fallChecklist, fallDetect, fallDetectChannel, fallDe
 import { hashPassword } from '../../../lib/password';
 import { seedEquipment, seedProject } from '@tests/helpers/work-fixtures';
 import { PLAN_SWEEP_SECONDS, sweepPlans } from './pm-plan.service';
+import { startDeviceJobs } from '../detect/device-jobs';
+import { until } from '@tests/helpers/until';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -258,6 +260,56 @@ describe('preventive plans', () => {
     // The unique key itself refuses a second occurrence of a due date.
     const [occ] = await t.database.db.select().from(fallPmOccurrence).where(eq(fallPmOccurrence.planId, id)).limit(1);
     await expect(t.database.db.insert(fallPmOccurrence).values({ planId: id, unitKey: occ.unitKey, due: occ.due, dueDate: occ.dueDate })).rejects.toThrow();
+  });
+
+  it('two sweeps at once count a meter once and open its order once (two connections on PostgreSQL)', async () => {
+    // CH3, which the earlier meter test's readings leave at 0 (not running).
+    const hours = await plan({ meter: { kind: 'hours', detectId: board, ch: 3, signal: 'analog', runAbove: 5, limit: 1 } });
+    const url = process.env.TEST_DATABASE_URL;
+    let second = t.database;
+    if (url) {
+      const [{ name }] = await t.database.query<{ name: string }>('SELECT current_database() AS name');
+      const u = new URL(url);
+      u.pathname = `/${name}`;
+      second = await openPostgres(u.toString(), 2);
+    }
+    // Running for 2 h 30 min, a reading every 7.5 minutes (an eighth of an hour, exact in binary), after
+    // the earlier meter test's readings: the limit of 1 h is passed twice on the way.
+    const t0 = Date.now() + 12 * HOUR;
+    for (let m = 0; m <= 150; m += 7.5) {
+      await t.database.query('INSERT INTO detect_reading (detect_id, at, switches, analogs, source) VALUES ($1, $2, $3, $4, $5)', [board, new Date(t0 + m * MIN).toISOString(), '{0,0,0,0,0,0,0,0,0}', '{0,0,8,0,0,0,0,0,0}', 'http']);
+    }
+    try {
+      const at = new Date(t0 + 155 * MIN);
+      const [a, b] = await Promise.all([sweepPlans(t.database.db, at), sweepPlans(second.db, at)]);
+      expect(a.length + b.length).toBe(2);
+      // Swept again at once on both: the readings are counted already.
+      const [c, d] = await Promise.all([sweepPlans(t.database.db, at), sweepPlans(second.db, at)]);
+      expect(c.length + d.length).toBe(0);
+    } finally {
+      if (second !== t.database) await second.close();
+    }
+    expect((await ordersOf(hours)).map((o) => o.due)).toEqual(['#1', '#2']);
+    // 2.5 h counted once: two cycles of 1 h and half an hour toward the third.
+    expect((await due(new Date(t0 + 155 * MIN))).find((r) => r.planId === hours)).toMatchObject({ meterValue: 0.5 });
+  });
+
+  it('the device jobs run the sweep by themselves: a meter past its limit opens its order with nobody calling it', async () => {
+    // Starts on CH4, which no other test's readings switch on: one start reaches the limit of 1.
+    const starts = await plan({ meter: { kind: 'starts', detectId: board, ch: 4, signal: 'switch', limit: 1 } });
+    await t.database.query('INSERT INTO detect_reading (detect_id, at, switches, analogs, source) VALUES ($1, $2, $3, $4, $5)', [board, new Date().toISOString(), '{0,0,0,1,0,0,0,0,0}', '{0,0,0,0,0,0,0,0,0}', 'http']);
+    // The plan sweep every second here (PLAN_SWEEP_SECONDS in production, asserted within the hour above); the other jobs out of the way.
+    const quiet = 3600;
+    const stop = startDeviceJobs(t.app, { planEverySeconds: 1, pollEverySeconds: quiet, offlineEverySeconds: quiet, missingEverySeconds: quiet, conditionEverySeconds: quiet, escalateEverySeconds: quiet, suppressionEverySeconds: quiet, confirmEverySeconds: quiet, assignmentEverySeconds: quiet });
+    try {
+      const [order] = await until(async () => {
+        const rows = await ordersOf(starts);
+        return rows.length ? rows : undefined;
+      }, 60_000, "the meter plan's order");
+      expect(order).toMatchObject({ due: '#1', equipmentId: pump, source: 'preventive' });
+    } finally {
+      stop();
+    }
   });
 
   it('deleting archives a plan that has opened orders and deletes one that has not', async () => {
