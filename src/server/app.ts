@@ -167,13 +167,20 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   }).withTypeProvider<AppTypeProvider>();
 
   app.decorate('config', config);
-  // Its arrival at trace: a live stream's answer is sent only when the stream ends.
-  app.addHook('onRequest', async (request) => {
-    request.log.trace({ req: request }, 'incoming request');
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  });
+  // Only at the levels that print them: at info, no request pays for two hooks of nothing. The
+  // arrival at trace: a live stream's answer is sent only when the stream ends.
+  // pino's isLevelEnabled; the logger of LOG_LEVEL=silent (none) has no levels.
+  const logs = (level: string) => (app.log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(level) === true;
+  if (logs('trace')) {
+    app.addHook('onRequest', async (request) => {
+      request.log.trace({ req: request }, 'incoming request');
+    });
+  }
+  if (logs('debug')) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    });
+  }
   app.decorate('warming', new Set<string>());
   app.decorate('database', database);
   const availability = new DatabaseAvailability(database);

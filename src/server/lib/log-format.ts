@@ -27,7 +27,7 @@ export function readableMessage(log: RequestEntry): string {
  * time, level and message, the entry's other fields after it on the same line; colours on a terminal.
  */
 export function prettyLogStream(destination: NodeJS.WritableStream = process.stdout): NodeJS.WritableStream {
-  const stream = pinoPretty({
+  return pinoPretty({
     colorize: Boolean((destination as { isTTY?: boolean }).isTTY),
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname,reqId,req,res,responseTime',
@@ -36,5 +36,4 @@ export function prettyLogStream(destination: NodeJS.WritableStream = process.std
     destination: destination as never,
     sync: true,
   });
-  return stream;
 }
